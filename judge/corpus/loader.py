@@ -1,0 +1,116 @@
+"""Read the bundled documents into one Corpus, through an on-disk cache.
+
+The cache key covers the content of every data file (sources, topic tables, cards) and the
+source code of the corpus package, so editing a source or a parser invalidates it by itself.
+A missing or unreadable source is reported and the other documents still load.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import pickle
+from pathlib import Path
+from typing import Callable
+
+from judge import paths
+from judge.corpus.documents import DOCUMENTS, DocumentSpec
+from judge.corpus.model import Corpus, DocumentInfo, Problem
+
+CACHE_FORMAT = 1
+_DATA_TREES = ("rules", "rulings", "cards")
+_DATA_SUFFIXES = {".txt", ".yaml", ".yml", ".json"}
+
+Progress = Callable[[str], None]
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def content_key() -> str:
+    """A digest of every data file and of the corpus code: the cache's name."""
+    digest = hashlib.sha256(f"format {CACHE_FORMAT}".encode())
+    root = paths.data_root()
+    for tree in _DATA_TREES:
+        base = root / tree
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and path.suffix in _DATA_SUFFIXES:
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    code = Path(__file__).resolve().parent
+    for path in sorted(code.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
+    path = paths.data_root() / spec.relpath
+    info = DocumentInfo(spec.key, spec.game, spec.title, str(path))
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        info.error = f"cannot read {path}: {exc.__class__.__name__}: {exc}"
+        corpus.add_document(info, None)
+        corpus.problems.append(Problem(spec.key, "missing-source", info.error))
+        return
+    info.sha256 = hashlib.sha256(raw).hexdigest()
+    try:
+        module = importlib.import_module(f"judge.corpus.{spec.parser}")
+    except ImportError:
+        info.error = f"no parser yet for {spec.title} ({spec.parser})"
+        corpus.add_document(info, None)
+        corpus.problems.append(Problem(spec.key, "no-parser", info.error))
+        return
+    parsed = module.parse(text)
+    info.loaded = True
+    corpus.add_document(info, parsed)
+
+
+def build_corpus(progress: Progress | None = None) -> Corpus:
+    """Parse every document (no cache)."""
+    corpus = Corpus()
+    for spec in DOCUMENTS:
+        if progress:
+            progress(f"parsing {spec.title}")
+        _parse_one(spec, corpus)
+    from judge.corpus import crosslinks
+
+    crosslinks.link_all(corpus)
+    corpus.finish()
+    return corpus
+
+
+def cache_path(key: str | None = None) -> Path:
+    return paths.cache_dir() / (key or content_key())
+
+
+def load_corpus(use_cache: bool = True, progress: Progress | None = None) -> Corpus:
+    """The corpus from the cache when it is fresh and readable, else parsed and cached."""
+    if not use_cache:
+        return build_corpus(progress)
+    key = content_key()
+    pickle_path = cache_path(key) / "corpus.pickle"
+    try:
+        with pickle_path.open("rb") as fh:
+            corpus = pickle.load(fh)
+        if isinstance(corpus, Corpus):
+            return corpus
+    except Exception:  # missing, truncated or stale: rebuild below
+        pass
+    corpus = build_corpus(progress)
+    _write_atomically(pickle_path, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL))
+    return corpus
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    except OSError:
+        pass  # an unwritable cache only costs speed
