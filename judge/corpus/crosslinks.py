@@ -1,16 +1,24 @@
-"""Links that cross documents, run after every document is parsed.
+"""Steps that need the whole corpus, run after every document is parsed.
 
-Each document's own references are resolved by its parser; here live the links that need the
-whole corpus (for example No Dawn card files linked to the rules that name them).
+Each document's own references are resolved by its parser; the modules listed here add what
+crosses documents or comes from data beside them (e.g. No Dawn card files become entries and
+link to the rules that name them). Each exposes `link(corpus)`; one not written yet is skipped.
 """
 from __future__ import annotations
 
+import importlib
+
 from judge.corpus.model import Corpus
 
-# Each linker takes the whole corpus and adds refs to its entries.
-LINKERS: list = []
+LINKERS = ("judge.corpus.nodawn_cards",)
 
 
 def link_all(corpus: Corpus) -> None:
-    for linker in LINKERS:
-        linker(corpus)
+    for name in LINKERS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        module.link(corpus)
