@@ -58,14 +58,23 @@ def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
         corpus.problems.append(Problem(spec.key, "missing-source", info.error))
         return
     info.sha256 = hashlib.sha256(raw).hexdigest()
+    module_name = f"judge.corpus.{spec.parser}"
     try:
-        module = importlib.import_module(f"judge.corpus.{spec.parser}")
-    except ImportError:
-        info.error = f"no parser yet for {spec.title} ({spec.parser})"
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        info.error = f"no parser for {spec.title} ({spec.parser})"
         corpus.add_document(info, None)
         corpus.problems.append(Problem(spec.key, "no-parser", info.error))
         return
-    parsed = module.parse(text)
+    try:
+        parsed = module.parse(text)
+    except Exception as exc:  # a parser bug must not take the other documents down with it
+        info.error = f"could not parse {path.name}: {exc.__class__.__name__}: {exc}"
+        corpus.add_document(info, None)
+        corpus.problems.append(Problem(spec.key, "parse-error", info.error))
+        return
     info.loaded = True
     corpus.add_document(info, parsed)
 

@@ -1,0 +1,69 @@
+"""`judge search QUERY [--game G] [--kind K] [--limit N] [--json]`."""
+from __future__ import annotations
+
+import json
+
+from judge.search.query import __doc__ as QUERY_HELP
+
+
+def register(sub) -> None:
+    import argparse
+
+    p = sub.add_parser("search", help="search the rules, glossaries, FAQs and cards",
+                       description="Search every document. Query language:\n" + (QUERY_HELP or ""),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("query", nargs="+")
+    p.add_argument("--game", help="nodawn, l5r-lcg, l5r-ccg, shadowfist (or nd, lcg, ccg, sf)")
+    p.add_argument("--kind", help="rule, subrule, glossary, example, topic, paragraph, card, ruling, …")
+    p.add_argument("--limit", type=int, default=10)
+    p.add_argument("--json", action="store_true", help="print one JSON list, best first")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from judge import context, render
+    from judge.corpus.documents import normalize_game
+    from judge.cli import UserError
+
+    game = None
+    if args.game:
+        game = normalize_game(args.game)
+        if game is None:
+            raise UserError(f"unknown game {args.game!r} (nodawn, l5r-lcg, l5r-ccg, shadowfist)")
+    corpus = context.corpus()
+    result = context.searcher().search(" ".join(args.query), game=game, kind=args.kind,
+                                       limit=max(1, args.limit))
+    hits = [(h, corpus.get(h.id)) for h in result.hits if corpus.get(h.id)]
+    if args.json:
+        print(json.dumps([
+            {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
+             "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
+             "parent": e.parent}
+            for h, e in hits
+        ], ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console()
+    for note in result.notes:
+        console.print(f"[yellow]{note}[/yellow]")
+    if not hits:
+        console.print("No matches.")
+        if result.suggestions:
+            console.print("Did you mean: " + ", ".join(f"[bold]{s}[/bold]" for s in result.suggestions))
+        return 1
+    for n, (hit, entry) in enumerate(hits, 1):
+        head = Text(f"{n:>2}. ")
+        head.append(entry.citation or entry.id, style="bold cyan")
+        if entry.title:
+            head.append(f"  {entry.title}", style="bold")
+        head.append(f"  ({entry.kind})", style="dim")
+        console.print(head)
+        parent = corpus.parent(entry)
+        if parent is not None:
+            console.print(Text(f"    in {render.label(parent)}", style="dim"))
+        body = render.marked_text(render.snippet(entry.text, 400), hit.terms)
+        body.pad_left(4)
+        console.print(body)
+    return 0

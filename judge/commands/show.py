@@ -1,0 +1,35 @@
+"""`judge show ID|NUMBER [--game G] [--json]`: one entry with its context and links."""
+from __future__ import annotations
+
+import json
+
+from judge.cli import UserError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("show", help="show one entry: its breadcrumb, text, examples, sub-rules, links, cited by",
+                       description="Show an entry by id (nd:704.5j, sf:card/charmed-life/2) or printed "
+                       "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone.")
+    p.add_argument("target", metavar="ID|NUMBER")
+    p.add_argument("--game", help="nodawn, l5r-lcg, l5r-ccg, shadowfist (or nd, lcg, ccg, sf)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from judge import context, render
+    from judge.lookup import resolve
+
+    corpus = context.corpus()
+    found = resolve(corpus, args.target, args.game)
+    if found.entry is None:
+        near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
+        raise UserError(f"no entry {args.target!r}" + (f"; nearest: {near}" if near else ""))
+    if args.json:
+        print(json.dumps(render.entry_json(corpus, found.entry, with_children=not found.alone),
+                         ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+
+    Console().print(render.entry_renderable(corpus, found.entry, with_children=not found.alone))
+    return 0

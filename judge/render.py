@@ -1,0 +1,170 @@
+"""How entries look: rich renderables for the terminal and plain dicts for --json.
+
+Shared by `judge show`, `judge search`, the ruling sheets and the TUI, so an entry reads the
+same everywhere: breadcrumb, citation, tags, text (status tags and search hits marked),
+examples, sub-rules, outgoing links and "cited by".
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from rich.console import Group
+from rich.text import Text
+
+from judge.corpus.model import Corpus, Entry, Ref
+from judge.search.analysis import term_spans
+
+# Parenthesised status notes as they appear in the No Dawn text: (※ …), (deferred …), (Struck …)…
+STATUS_NOTE_RE = re.compile(r"\((?:※|deferred|future|Amended|Struck|Engine:)[^()]*(?:\([^()]*\)[^()]*)*\)")
+TAG_STYLE = {
+    "proposed": "bold yellow", "deferred": "bold magenta", "struck": "bold red strike",
+    "truncated": "bold red", "lost-word": "bold red", "lost-icon": "bold red",
+    "missing-list": "bold red", "reserved": "dim",
+}
+
+
+def label(entry: Entry) -> str:
+    """A short name for lists: '704.5j Wrath', 'Glossary — Overrun', 'Charmed Life, ruling 2'."""
+    if entry.number and entry.title:
+        return f"{entry.number} {entry.title}"
+    if entry.number:
+        return entry.number
+    if entry.title:
+        return entry.title
+    return entry.citation or entry.id
+
+
+def snippet(text: str, width: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def breadcrumb(corpus: Corpus, entry: Entry) -> str:
+    info = corpus.documents.get(entry.doc)
+    parts = [info.title if info else entry.doc]
+    for ancestor in corpus.ancestors(entry):
+        parts.append(label(ancestor))
+    return " › ".join(parts)
+
+
+def tag_text(tags: Iterable[str]) -> Text:
+    out = Text()
+    for tag in tags:
+        style = TAG_STYLE.get(tag.split(":")[0], "cyan")
+        out.append(f"[{tag}]", style=style)
+        out.append(" ")
+    return out
+
+
+def marked_text(text: str, terms: Iterable[str] = ()) -> Text:
+    """The text with status notes coloured and the words matching `terms` highlighted."""
+    out = Text(text)
+    for match in STATUS_NOTE_RE.finditer(text):
+        out.stylize("yellow", match.start(), match.end())
+    wanted = set(terms)
+    if wanted:
+        for start, end, term in term_spans(text):
+            if term in wanted:
+                out.stylize("bold reverse", start, end)
+    return out
+
+
+def ref_line(corpus: Corpus, ref: Ref) -> Text:
+    target = corpus.get(ref.target) if ref.target else None
+    line = Text("  → ")
+    if target is not None and ref.status == "resolved":
+        line.append(target.citation or target.id, style="bold")
+        line.append(f"  {snippet(target.title or target.text, 60)}", style="dim")
+    elif ref.status == "external":
+        line.append(ref.surface, style="italic")
+        line.append("  (outside this document)", style="dim")
+    else:
+        line.append(ref.surface, style="red")
+        line.append(f"  (unresolved{': ' + ref.note if ref.note else ''})", style="red dim")
+    return line
+
+
+def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
+                     with_children: bool = True, with_links: bool = True) -> Group:
+    parts: list = [Text(breadcrumb(corpus, entry), style="dim")]
+    head = Text()
+    head.append(entry.citation or entry.id, style="bold cyan")
+    if entry.title and entry.title not in (entry.citation or ""):
+        head.append(f"  {entry.title}", style="bold")
+    parts.append(head)
+    if entry.tags:
+        parts.append(tag_text(entry.tags))
+    for span in entry.extra.get("tag_spans", []):
+        parts.append(Text(f"  [{span.get('tag')}] applies to: {snippet(span.get('text', ''), 100)}", style="yellow"))
+    parts.append(marked_text(entry.text, terms))
+    examples = corpus.children(entry, "example")
+    if examples:
+        parts.append(Text("\nExamples", style="bold underline"))
+        for ex in examples:
+            parts.append(marked_text(ex.text, terms))
+    notes = [c for c in corpus.children(entry) if c.kind not in ("example",)]
+    if with_children and notes:
+        parts.append(Text("\nContains", style="bold underline"))
+        for child in notes:
+            line = Text("  ")
+            line.append(child.number or child.title or child.id, style="bold")
+            line.append(" ")
+            line.append_text(marked_text(snippet(child.text if child.number else child.text, 110), terms))
+            parts.append(line)
+    if with_links:
+        refs = _unique_refs(entry.refs)
+        if refs:
+            parts.append(Text("\nLinks", style="bold underline"))
+            parts += [ref_line(corpus, r) for r in refs]
+        cited = corpus.cited_by(entry.id)
+        if cited:
+            parts.append(Text(f"\nCited by ({len(cited)})", style="bold underline"))
+            for source in cited:
+                line = Text("  ← ")
+                line.append(source.citation or source.id, style="bold")
+                line.append(f"  {snippet(source.text, 60)}", style="dim")
+                parts.append(line)
+    return Group(*parts)
+
+
+def _unique_refs(refs: list[Ref]) -> list[Ref]:
+    seen, out = set(), []
+    for ref in refs:
+        key = (ref.target, ref.surface if ref.target is None else "")
+        if key not in seen:
+            seen.add(key)
+            out.append(ref)
+    return out
+
+
+def ref_dict(corpus: Corpus, ref: Ref) -> dict:
+    target = corpus.get(ref.target) if ref.target else None
+    return {
+        "surface": ref.surface,
+        "target": ref.target,
+        "kind": ref.kind,
+        "status": ref.status,
+        "title": (target.title or target.citation) if target else None,
+        "citation": target.citation if target else None,
+        "note": ref.note,
+    }
+
+
+def brief_dict(entry: Entry) -> dict:
+    return {"id": entry.id, "kind": entry.kind, "number": entry.number, "title": entry.title,
+            "citation": entry.citation, "text": entry.text}
+
+
+def entry_json(corpus: Corpus, entry: Entry, with_children: bool = True) -> dict:
+    parent = corpus.parent(entry)
+    children = corpus.children(entry)
+    return {
+        "entry": entry.to_dict() | {"extra": entry.extra},
+        "breadcrumb": [brief_dict(a) for a in corpus.ancestors(entry)],
+        "parent": brief_dict(parent) if parent else None,
+        "examples": [brief_dict(c) for c in children if c.kind == "example"],
+        "children": [brief_dict(c) for c in children if c.kind != "example"] if with_children else [],
+        "refs": [ref_dict(corpus, r) for r in entry.refs],
+        "cited_by": [brief_dict(e) for e in corpus.cited_by(entry.id)],
+    }

@@ -1,0 +1,101 @@
+"""Text analysis shared by indexing, querying and highlighting.
+
+Rule numbers stay whole tokens ("704.5j", "702.10"); apostrophes and curly quotes are folded
+("can't" == "cant"); only function words are stopped — the modal and negative words that carry
+rules meaning (may, must, not, can't, if, unless, instead) are kept; alphabetic words are stemmed.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter
+from whoosh.lang.porter import stem
+
+# Words too common to help ranking. Deliberately absent: may, must, not, no, can, cannot, can't,
+# if, unless, instead, only, each, all, any, before, after, until — they change what a rule says.
+STOP_WORDS = frozenset(
+    "a an the of to and or in on at by for from with as is are was were be been being it its "
+    "this that these those there their they them he she his her i you your we our".split()
+)
+
+# A rule number (704.5j, 702.10, 100.1), any other number, or a word with inner apostrophes.
+TOKEN_PATTERN = r"\d+(?:\.\d+[a-z]?)?|[^\W\d_]+(?:'[^\W\d_]+)*|\w+"
+
+_FOLD = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u02bc": "'", "`": "'",
+    "\u201c": '"', "\u201d": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
+    "\u2212": "-",
+})
+
+
+def fold(text: str) -> str:
+    """Normalise quotes, dashes and compatibility characters before tokenising."""
+    return unicodedata.normalize("NFKC", text).translate(_FOLD)
+
+
+class FoldApostrophes(Filter):
+    """can't -> cant, player's -> players: one spelling whatever the keyboard typed."""
+
+    def __call__(self, tokens):
+        for t in tokens:
+            if "'" in t.text:
+                t.text = t.text.replace("'", "")
+            yield t
+
+
+class StemWords(Filter):
+    """Porter-stem alphabetic tokens; leave numbers and rule numbers alone."""
+
+    def __call__(self, tokens):
+        for t in tokens:
+            if t.text.isalpha():
+                t.text = _stem(t.text)
+            yield t
+
+
+@lru_cache(maxsize=50_000)
+def _stem(word: str) -> str:
+    return stem(word)
+
+
+def text_analyzer():
+    """The whoosh analyzer; callers pass text through fold() first (indexing and querying)."""
+    return (
+        RegexTokenizer(TOKEN_PATTERN)
+        | LowercaseFilter()
+        | FoldApostrophes()
+        | StopFilter(stoplist=STOP_WORDS, minsize=1)
+        | StemWords()
+    )
+
+
+_WORD_RE = re.compile(TOKEN_PATTERN)
+
+
+def analyze(text: str) -> list[str]:
+    """The index terms of a text, in order (used for highlighting and vocabularies)."""
+    out = []
+    for match in _WORD_RE.finditer(fold(text).lower()):
+        word = match.group(0).replace("'", "")
+        if word in STOP_WORDS:
+            continue
+        out.append(_stem(word) if word.isalpha() else word)
+    return out
+
+
+def term_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, term) for every indexable token of `text`, offsets into `text` itself.
+
+    Only the one-for-one character folds are applied here, so offsets stay aligned.
+    """
+    folded = text.translate(_FOLD)
+    spans = []
+    for match in _WORD_RE.finditer(folded.lower()):
+        word = match.group(0).replace("'", "")
+        if word in STOP_WORDS:
+            continue
+        spans.append((match.start(), match.end(), _stem(word) if word.isalpha() else word))
+    return spans

@@ -1,0 +1,115 @@
+"""The whoosh index over the corpus: built once, cached on disk beside the corpus pickle.
+
+This module and query.py are the only places that know about whoosh, so the engine behind
+search can change without touching callers. The index lives in <cache>/<content key>/index and
+is rebuilt by itself when it is missing or unreadable (a new content key means new sources).
+"""
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from whoosh import index as windex
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from judge.corpus.loader import cache_path
+from judge.corpus.model import Corpus, Entry
+from judge.search.analysis import fold, text_analyzer
+
+INDEX_FORMAT = "1"
+
+
+def make_schema() -> Schema:
+    analyzer = text_analyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        doc=ID(stored=True),
+        game=ID(stored=True),
+        kind=ID(stored=True),
+        number=ID(stored=True),
+        # The entry's number and its ancestors' ("704 704.5 704.5j"): `704.5` finds the family.
+        numpath=KEYWORD(lowercase=True),
+        title=TEXT(analyzer=analyzer, field_boost=3.0),
+        text=TEXT(analyzer=analyzer),
+        # The parent's title, so a paragraph is found by the topic it sits in.
+        context=TEXT(analyzer=analyzer, field_boost=0.5),
+        tags=KEYWORD(commas=True, lowercase=True),
+        length=STORED(),
+    )
+
+
+def number_path(corpus: Corpus, entry: Entry) -> str:
+    numbers = [a.number for a in corpus.ancestors(entry) if a.number and a.kind != "section"]
+    if entry.number and entry.kind != "section":
+        numbers.append(entry.number)
+    return " ".join(numbers)
+
+
+def search_text(entry: Entry) -> str:
+    """What gets indexed as the entry's text: parsers may supply a normalised variant."""
+    return fold(entry.extra.get("search_text") or entry.text)
+
+
+def documents(corpus: Corpus):
+    for entry in corpus.entries.values():
+        parent = corpus.parent(entry)
+        yield {
+            "id": entry.id,
+            "doc": entry.doc,
+            "game": entry.game,
+            "kind": entry.kind,
+            "number": entry.number or "",
+            "numpath": number_path(corpus, entry),
+            "title": fold(entry.title or ""),
+            "text": search_text(entry),
+            "context": fold(parent.title) if parent and parent.title else "",
+            "tags": ",".join(entry.tags),
+            "length": len(entry.text),
+        }
+
+
+def build_index(corpus: Corpus, directory: Path, progress: Callable[[int, int], None] | None = None) -> None:
+    tmp = directory.with_name(directory.name + ".building")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    ix = windex.create_in(str(tmp), make_schema())
+    writer = ix.writer(limitmb=256)
+    total = len(corpus.entries)
+    for n, doc in enumerate(documents(corpus), 1):
+        writer.add_document(**doc)
+        if progress and n % 200 == 0:
+            progress(n, total)
+    writer.commit()
+    (tmp / "FORMAT").write_text(INDEX_FORMAT)
+    shutil.rmtree(directory, ignore_errors=True)
+    tmp.rename(directory)
+
+
+def _open_existing(directory: Path):
+    if (directory / "FORMAT").read_text() != INDEX_FORMAT:
+        raise ValueError("old index format")
+    ix = windex.open_dir(str(directory))
+    # Touch the segment files now, so a damaged index fails here, not mid-search.
+    with ix.searcher() as s:
+        s.doc_count()
+        list(s.lexicon("kind"))
+    return ix
+
+
+def open_index(corpus: Corpus, directory: Path | None = None, progress=None):
+    """Open the cached index, rebuilding it if it is missing, stale or damaged."""
+    directory = directory or cache_path() / "index"
+    try:
+        return _open_existing(directory)
+    except Exception:  # missing or corrupt: rebuild from the corpus
+        pass
+    build_index(corpus, directory, progress)
+    return _open_existing(directory)
+
+
+def open_searcher(corpus: Corpus, progress=None):
+    from judge.search.searcher import Searcher
+
+    return Searcher(corpus, open_index(corpus, progress=progress))

@@ -1,0 +1,111 @@
+"""The query language a judge types, parsed into filters, rule numbers and words.
+
+    704.5j            that rule             704.5      the rule and its sub-rules
+    704.5.            the rule alone        116.2b–c   a range (letters the document skips are skipped)
+    game:nodawn       filter by game        kind:glossary   filter by kind (comma list allowed)
+    card:"iron column"  a card and its rulings
+    "declare blockers"  a phrase            drained AND block, drain OR tap, block NOT flying
+    anything else     plain words, ranked
+
+Anything whoosh would reject (a stray quote, `AND AND`, a lone parenthesis) is read as plain words.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+
+from judge.corpus.documents import normalize_game
+from judge.search.analysis import fold
+
+# A rule number, optionally with a trailing period ("704.5." = the rule alone).
+NUMBER_RE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)(\.?)$")
+# Ranges: 116.2b–c (letters), 123.4–123.5 or 123.4–5 (rules), 801–805 (groups).
+RANGE_RE = re.compile(r"^(\d{3}(?:\.\d+)?[a-z]?)[-–](\d{3}(?:\.\d+)?[a-z]?|\d+|[a-z])$")
+FILTER_RE = re.compile(r"^(game|kind|card|doc):(.*)$", re.IGNORECASE)
+
+
+@dataclass
+class NumberTerm:
+    number: str
+    alone: bool = False  # "704.5." — the rule without its sub-rules
+
+
+@dataclass
+class RangeTerm:
+    start: str
+    end: str
+
+
+@dataclass
+class ParsedQuery:
+    raw: str
+    games: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    docs: list[str] = field(default_factory=list)
+    card: str | None = None
+    numbers: list[NumberTerm | RangeTerm] = field(default_factory=list)
+    words: str = ""  # what remains, for the text query
+    unknown_games: list[str] = field(default_factory=list)
+
+
+def _split(query: str) -> list[str]:
+    """Split on spaces, keeping quoted phrases (and field:"quoted values") whole."""
+    try:
+        return shlex.split(query, posix=False)
+    except ValueError:  # an unbalanced quote: drop quotes and split plainly
+        return query.replace('"', " ").split()
+
+
+def _complete_range_end(start: str, end: str) -> str:
+    """`123.4–5` means 123.4–123.5; `116.2b–c` means 116.2b–116.2c."""
+    if re.fullmatch(r"[a-z]", end):
+        return start[:-1] + end
+    if re.fullmatch(r"\d+", end) and "." in start and len(end) < 3:
+        return start.rsplit(".", 1)[0] + "." + end
+    return end
+
+
+def parse(query: str) -> ParsedQuery:
+    parsed = ParsedQuery(raw=query)
+    words: list[str] = []
+    tokens = _split(fold(query).strip())
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        i += 1
+        m = FILTER_RE.match(token)
+        if m:
+            key, value = m.group(1).lower(), m.group(2).strip('"')
+            if key == "card":
+                # card: takes the rest of the query unless the value was quoted
+                if not m.group(2).startswith('"'):
+                    value = " ".join([value] + [t.strip('"') for t in tokens[i:]]).strip()
+                    i = len(tokens)
+                parsed.card = value
+            elif key == "game":
+                for v in value.split(","):
+                    g = normalize_game(v)
+                    (parsed.games if g else parsed.unknown_games).append(g or v)
+            elif key == "kind":
+                parsed.kinds += [v.strip().lower() for v in value.split(",") if v.strip()]
+            elif key == "doc":
+                parsed.docs += [v.strip().lower() for v in value.split(",") if v.strip()]
+            continue
+        bare = token.strip(",;")
+        m = NUMBER_RE.match(bare)
+        if m:
+            parsed.numbers.append(NumberTerm(m.group(1), alone=bool(m.group(2))))
+            continue
+        m = RANGE_RE.match(bare.rstrip("."))
+        if m:
+            parsed.numbers.append(RangeTerm(m.group(1), _complete_range_end(m.group(1), m.group(2))))
+            continue
+        words.append(token)
+    if words:
+        # Among words, a bare three-digit number is more likely a quantity than a rule group.
+        for term in [t for t in parsed.numbers if isinstance(t, NumberTerm) and "." not in t.number]:
+            parsed.numbers.remove(term)
+            words.append(term.number)
+    parsed.words = " ".join(words)
+    return parsed

@@ -1,0 +1,195 @@
+"""Running a parsed query against the index and the corpus.
+
+Rule numbers are answered from the corpus directly (exact, in document order); words go to
+whoosh (BM25F over title, text and parent context). Filters apply to both.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from whoosh import qparser
+from whoosh import query as wq
+from whoosh.scoring import BM25F
+
+from judge.corpus.model import Corpus, Entry
+from judge.search import query as qlang
+from judge.search.analysis import analyze, fold
+
+
+@dataclass
+class Hit:
+    id: str
+    score: float
+    terms: frozenset = frozenset()  # analysed query terms, for highlighting
+
+
+@dataclass
+class SearchResult:
+    hits: list[Hit]
+    query: qlang.ParsedQuery
+    suggestions: list[str] = field(default_factory=list)  # "did you mean"
+    notes: list[str] = field(default_factory=list)  # e.g. an unknown game name
+
+
+class Searcher:
+    def __init__(self, corpus: Corpus, index) -> None:
+        self.corpus = corpus
+        self.index = index
+        self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
+        self._parser = qparser.MultifieldParser(
+            ["title", "text", "context"], index.schema, group=qparser.OrGroup.factory(0.9)
+        )
+        self._parser.remove_plugin_class(qparser.WildcardPlugin)
+        self._parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
+        self._plain_parser = qparser.MultifieldParser(
+            ["title", "text", "context"], index.schema, group=qparser.OrGroup.factory(0.9),
+            plugins=[],
+        )
+        for cls in list(type(p) for p in self._plain_parser.plugins):
+            if cls not in (qparser.WhitespacePlugin,):
+                self._plain_parser.remove_plugin_class(cls)
+
+    # -- public ----------------------------------------------------------------------------
+    def search(self, text: str, game: str | None = None, kind: str | None = None,
+               limit: int = 10) -> SearchResult:
+        parsed = qlang.parse(text)
+        if game:
+            parsed.games.append(game)
+        if kind:
+            parsed.kinds += [k.strip() for k in kind.split(",") if k.strip()]
+        result = SearchResult([], parsed)
+        if parsed.unknown_games:
+            result.notes.append("unknown game: " + ", ".join(parsed.unknown_games))
+        only_numbers = parsed.numbers and not parsed.words.strip() and not parsed.card
+        if only_numbers:
+            result.hits = self._number_hits(parsed)[:limit]
+            return result
+        result.hits = self._word_hits(parsed, limit)
+        if not result.hits and parsed.words:
+            result.suggestions = self.did_you_mean(parsed.words)
+        return result
+
+    def did_you_mean(self, words: str) -> list[str]:
+        """Corrections drawn from the index's own vocabulary, one query per suggestion."""
+        corrector = self._searcher.corrector("text")
+        tokens = re.findall(r"\w+", fold(words).lower())
+        fixed = []
+        changed = False
+        for token in tokens:
+            if self._searcher.doc_frequency("text", analyze(token)[0] if analyze(token) else token):
+                fixed.append(token)
+                continue
+            options = corrector.suggest(token, limit=1, maxdist=2)
+            if options:
+                fixed.append(options[0])
+                changed = True
+            else:
+                fixed.append(token)
+        return [" ".join(fixed)] if changed else []
+
+    # -- rule numbers ----------------------------------------------------------------------
+    def _allowed(self, entry: Entry, parsed: qlang.ParsedQuery) -> bool:
+        if parsed.games and entry.game not in parsed.games:
+            return False
+        if parsed.docs and entry.doc not in parsed.docs:
+            return False
+        if parsed.kinds and entry.kind not in parsed.kinds:
+            return False
+        return True
+
+    def number_targets(self, parsed: qlang.ParsedQuery) -> list[Entry]:
+        """The entries the query's numbers name, in the order asked, then document order."""
+        found: list[Entry] = []
+        seen = set()
+
+        def add(entry: Entry | None) -> None:
+            if entry and entry.id not in seen and self._allowed(entry, parsed):
+                seen.add(entry.id)
+                found.append(entry)
+
+        for term in parsed.numbers:
+            for entry in self._numbered(term.number if isinstance(term, qlang.NumberTerm) else term.start):
+                if isinstance(term, qlang.RangeTerm):
+                    for member in self.expand_range(entry.doc, term.start, term.end):
+                        add(member)
+                    continue
+                add(entry)
+                if not term.alone:
+                    for sub in self.corpus.descendants(entry):
+                        add(sub)
+        return found
+
+    def _numbered(self, number: str) -> list[Entry]:
+        out = []
+        for doc in self.corpus.documents:
+            entry = self.corpus.by_number(doc, number)
+            if entry:
+                out.append(entry)
+        return out
+
+    def expand_range(self, doc: str, start: str, end: str) -> list[Entry]:
+        """All numbered entries of the same level from start to end, as the document has them
+        (so 703.4m–r skips the letter o that the document skips)."""
+        first, last = self.corpus.by_number(doc, start), self.corpus.by_number(doc, end)
+        if not first or not last or first.kind != last.kind:
+            return [e for e in (first, last) if e]
+        same_level = [e for e in self.corpus.in_doc(doc) if e.kind == first.kind and e.number]
+        ids = [e.id for e in same_level]
+        i, j = ids.index(first.id), ids.index(last.id)
+        return same_level[i : j + 1] if i <= j else [first, last]
+
+    def _number_hits(self, parsed: qlang.ParsedQuery) -> list[Hit]:
+        entries = self.number_targets(parsed)
+        return [Hit(e.id, float(len(entries) - n)) for n, e in enumerate(entries)]
+
+    # -- words -----------------------------------------------------------------------------
+    def _filter(self, parsed: qlang.ParsedQuery):
+        clauses = []
+        for name, values in (("game", parsed.games), ("kind", parsed.kinds), ("doc", parsed.docs)):
+            if values:
+                clauses.append(wq.Or([wq.Term(name, v) for v in values]))
+        numbers = [t for t in parsed.numbers if isinstance(t, qlang.NumberTerm)]
+        if numbers:
+            clauses.append(wq.Or([wq.Term("numpath", t.number) for t in numbers]))
+        if parsed.card:
+            ids = self._card_family(parsed.card)
+            clauses.append(wq.Or([wq.Term("id", i) for i in ids]) if ids else wq.NullQuery)
+        return wq.And(clauses) if clauses else None
+
+    def _card_family(self, name: str) -> list[str]:
+        """The card entries a `card:` filter names, with their rulings."""
+        try:
+            from judge.search.cardnames import find_cards
+        except ImportError:
+            find_cards = None
+        cards: list[Entry] = []
+        if find_cards:
+            cards = list(find_cards(self.corpus, name))
+        else:
+            wanted = fold(name).lower()
+            cards = [e for e in self.corpus.of_kind("card") if wanted in fold(e.title).lower()]
+        ids = []
+        for card in cards:
+            ids.append(card.id)
+            ids += [d.id for d in self.corpus.descendants(card)]
+        return ids
+
+    def _text_query(self, words: str):
+        words = words.strip()
+        if not words:
+            return wq.Every()
+        try:
+            q = self._parser.parse(words)
+            if q is not wq.NullQuery:
+                return q
+        except Exception:  # anything whoosh rejects is read as plain words
+            pass
+        plain = " ".join(re.findall(r"\w+", words))
+        return self._plain_parser.parse(plain) if plain else wq.NullQuery
+
+    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
+        q = self._text_query(parsed.words)
+        terms = frozenset(analyze(re.sub(r"\b(AND|OR|NOT)\b", " ", parsed.words)))
+        results = self._searcher.search(q, filter=self._filter(parsed), limit=limit)
+        return [Hit(r["id"], float(r.score or 0.0), terms) for r in results]
