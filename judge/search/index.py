@@ -105,8 +105,22 @@ def open_index(corpus: Corpus, directory: Path | None = None, progress=None):
         return _open_existing(directory)
     except Exception:  # missing or corrupt: rebuild from the corpus
         pass
-    build_index(corpus, directory, progress)
-    return _open_existing(directory)
+    try:
+        build_index(corpus, directory, progress)
+        return _open_existing(directory)
+    except OSError:  # an unwritable cache directory: keep the index in memory instead
+        return build_in_memory(corpus)
+
+
+def build_in_memory(corpus: Corpus):
+    from whoosh.filedb.filestore import RamStorage
+
+    ix = RamStorage().create_index(make_schema())
+    writer = ix.writer()
+    for doc in documents(corpus):
+        writer.add_document(**doc)
+    writer.commit()
+    return ix
 
 
 def open_searcher(corpus: Corpus, progress=None):
