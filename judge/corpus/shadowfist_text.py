@@ -1,0 +1,173 @@
+"""Text primitives for the Shadowfist OmniFAQ: tokens with offsets, the FAQ's sort key,
+resource icons, sentence and ruling-unit splitting, lost-word detection.
+
+The vocabulary these use (set abbreviations, sentence starters, icon spellings…) is data, in
+rulings/shadowfist/omnifaq-parsing.yaml, read once through `vocabulary()`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import yaml
+
+from judge import paths
+from judge.corpus.slug import ascii_fold
+
+VOCABULARY_FILE = "rulings/shadowfist/omnifaq-parsing.yaml"
+DATE_STAMP = re.compile(r"\((\d{4}-\d\d-\d\d)\)")
+ICON = re.compile(r"\[([A-Za-z]{2,5})\]")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    anchors: dict
+    sets: frozenset
+    connectors: frozenset
+    abbreviations: frozenset
+    starters: frozenset
+    ruling_openers: tuple
+    lost_word: tuple  # compiled patterns
+    icon_keys: dict  # any spelling (lower-case) -> key
+    icon_words: dict  # key -> word
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    raw = yaml.safe_load((paths.data_root() / VOCABULARY_FILE).read_text(encoding="utf-8"))
+    icon_keys = {}
+    icon_words = {}
+    for key, spec in raw["icons"].items():
+        icon_words[key] = spec["word"]
+        for spelling in spec["spellings"]:
+            icon_keys[spelling.lower()] = key
+    return Vocabulary(
+        anchors=dict(raw["anchors"]),
+        sets=frozenset(raw["sets"]),
+        connectors=frozenset(raw["connectors"]),
+        abbreviations=frozenset(raw["abbreviations"]),
+        starters=frozenset(raw["sentence_starters"]),
+        ruling_openers=tuple(re.compile(p) for p in raw["ruling_openers"]),
+        lost_word=tuple(re.compile(p) for p in raw["lost_word_patterns"]),
+        icon_keys=icon_keys,
+        icon_words=icon_words,
+    )
+
+
+# -- tokens ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Token:
+    word: str
+    start: int
+    end: int
+
+
+def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Token]:
+    """Space-separated tokens of text[start:end], with absolute character offsets."""
+    end = len(text) if end is None else end
+    return [Token(m.group(), m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
+
+
+def bare(word: str) -> str:
+    """A token without surrounding punctuation: '"Yes,' -> 'Yes'."""
+    return word.strip("\"'()[],.;:!?")
+
+
+# -- the FAQ's alphabetical order -----------------------------------------------------------
+def sort_key(name: str) -> str:
+    """Ignore a leading "The", case and punctuation other than spaces; spaces are significant."""
+    folded = ascii_fold(name).strip()
+    if folded.lower().startswith("the ") and len(folded) > 4:
+        folded = folded[4:]
+    folded = re.sub(r"[^A-Za-z0-9 ]", "", folded.lower())
+    return re.sub(r" +", " ", folded).strip()
+
+
+# -- icons ----------------------------------------------------------------------------------
+def normalize_icons(text: str) -> str:
+    """[Tec], [Tech], [TEC] -> [tec]; brackets that are not icons are left alone."""
+    keys = vocabulary().icon_keys
+
+    def repl(m: re.Match) -> str:
+        key = keys.get(m.group(1).lower())
+        return f"[{key}]" if key else m.group()
+
+    return ICON.sub(repl, text)
+
+
+def icon_words(text: str) -> list[str]:
+    """The words for the icons in (normalised) text, e.g. ["tech", "magic"], once each."""
+    vocab = vocabulary()
+    words: list[str] = []
+    for m in ICON.finditer(text):
+        key = vocab.icon_keys.get(m.group(1).lower())
+        if key and vocab.icon_words[key] not in words:
+            words.append(vocab.icon_words[key])
+    return words
+
+
+# -- sentences and ruling units -------------------------------------------------------------
+def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Split text[start:end] into sentences (absolute offsets).
+
+    A sentence ends at . ! or ? (plus closing quotes/brackets) before a space, outside
+    parentheses and quotes, and not on an abbreviation such as "Dr." or "vs.". A date stamp
+    "(2007-07-02)" is a sentence of its own so that it can be attached to the ruling before it.
+    """
+    abbreviations = vocabulary().abbreviations
+    spans: list[tuple[int, int]] = []
+    tokens = tokenize(text, start, end)
+    depth = 0
+    quoted = False
+    sentence_start: int | None = None
+    for i, tok in enumerate(tokens):
+        if sentence_start is None:
+            sentence_start = tok.start
+        if DATE_STAMP.fullmatch(tok.word) and depth == 0:
+            if tok.start != sentence_start:
+                spans.append((sentence_start, tokens[i - 1].end))
+            spans.append((tok.start, tok.end))
+            sentence_start = None
+            continue
+        depth = max(0, depth + tok.word.count("(") - tok.word.count(")"))
+        if tok.word.count('"') % 2:
+            quoted = not quoted
+        last = i == len(tokens) - 1
+        ends = re.search(r"[.!?][\"')\]]*$", tok.word) and tok.word not in abbreviations
+        if last or (ends and depth == 0 and not quoted):
+            spans.append((sentence_start, tok.end))
+            sentence_start = None
+    if sentence_start is not None and tokens:
+        spans.append((sentence_start, tokens[-1].end))
+    return spans
+
+
+@dataclass
+class RulingUnit:
+    start: int
+    end: int
+    dates: list[str]
+
+
+def ruling_units(text: str, start: int, end: int) -> list[RulingUnit]:
+    """Sentences grouped into rulings: a sentence plus any following parenthetical; a date
+    stamp belongs to the ruling it follows."""
+    units: list[RulingUnit] = []
+    for s, e in sentence_spans(text, start, end):
+        piece = text[s:e]
+        stamp = DATE_STAMP.fullmatch(piece)
+        if stamp and units:
+            units[-1].dates.append(stamp.group(1))
+            continue
+        if piece.startswith("(") and units and not stamp:
+            units[-1].end = e
+            continue
+        units.append(RulingUnit(s, e, [stamp.group(1)] if stamp else []))
+    return units
+
+
+def lost_word(sentence: str) -> bool:
+    """True when flattening visibly dropped a designator, icon or word from the sentence."""
+    return any(p.search(sentence) for p in vocabulary().lost_word)
