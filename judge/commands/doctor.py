@@ -16,6 +16,7 @@ def run(args) -> int:
     from judge.corpus.loader import cache_path
 
     corpus = context.corpus()
+    indexed = context.searcher().index.doc_count()  # builds the index on first run
     docs = [
         {"key": d.key, "title": d.title, "loaded": d.loaded, "error": d.error, "sha256": d.sha256,
          "entries": sum(1 for _ in corpus.in_doc(d.key)), "facts": d.facts}
@@ -23,7 +24,7 @@ def run(args) -> int:
     ]
     problems = [p.__dict__ for p in corpus.problems]
     if args.json:
-        print(json.dumps({"documents": docs, "problems": problems, "cache": str(cache_path())},
+        print(json.dumps({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed},
                          ensure_ascii=False, indent=2, default=str))
         return 0
     from rich.console import Console
@@ -39,5 +40,6 @@ def run(args) -> int:
     console.print(f"Problems: {len(problems)}" + (" (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")" if counts else ""))
     for p in problems:
         console.print(f"  [yellow]{p['doc']}[/yellow] {p['kind']}: {p['message']}")
+    console.print(f"Search index: {indexed} entries indexed.")
     console.print(f"[dim]cache: {cache_path()}[/dim]")
     return 0

@@ -61,6 +61,7 @@ def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
     module_name = f"judge.corpus.{spec.parser}"
     try:
         module = importlib.import_module(module_name)
+        parsed = module.parse(text)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
@@ -68,8 +69,6 @@ def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
         corpus.add_document(info, None)
         corpus.problems.append(Problem(spec.key, "no-parser", info.error))
         return
-    try:
-        parsed = module.parse(text)
     except Exception as exc:  # a parser bug must not take the other documents down with it
         info.error = f"could not parse {path.name}: {exc.__class__.__name__}: {exc}"
         corpus.add_document(info, None)

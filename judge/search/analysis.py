@@ -78,8 +78,8 @@ _WORD_RE = re.compile(TOKEN_PATTERN)
 def analyze(text: str) -> list[str]:
     """The index terms of a text, in order (used for highlighting and vocabularies)."""
     out = []
-    for match in _WORD_RE.finditer(fold(text).lower()):
-        word = match.group(0).replace("'", "")
+    for match in _WORD_RE.finditer(fold(text)):
+        word = match.group(0).lower().replace("'", "")
         if word in STOP_WORDS:
             continue
         out.append(_stem(word) if word.isalpha() else word)
@@ -93,8 +93,8 @@ def term_spans(text: str) -> list[tuple[int, int, str]]:
     """
     folded = text.translate(_FOLD)
     spans = []
-    for match in _WORD_RE.finditer(folded.lower()):
-        word = match.group(0).replace("'", "")
+    for match in _WORD_RE.finditer(folded):
+        word = match.group(0).lower().replace("'", "")
         if word in STOP_WORDS:
             continue
         spans.append((match.start(), match.end(), _stem(word) if word.isalpha() else word))

@@ -15,6 +15,10 @@ from whoosh.scoring import BM25F
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
 from judge.search.analysis import analyze, fold
+from judge.search.synonyms import expansions, load_groups
+
+SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
+OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
 
 
 @dataclass
@@ -49,6 +53,7 @@ class Searcher:
         for cls in list(type(p) for p in self._plain_parser.plugins):
             if cls not in (qparser.WhitespacePlugin,):
                 self._plain_parser.remove_plugin_class(cls)
+        self.synonyms = load_groups(corpus)
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -188,8 +193,22 @@ class Searcher:
         plain = " ".join(re.findall(r"\w+", words))
         return self._plain_parser.parse(plain) if plain else wq.NullQuery
 
+    @staticmethod
+    def _phrase_query(phrase: tuple[str, ...]):
+        fields = ("title", "text")
+        if len(phrase) == 1:
+            return wq.Or([wq.Term(f, phrase[0]) for f in fields])
+        return wq.Or([wq.Phrase(f, list(phrase)) for f in fields])
+
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
         q = self._text_query(parsed.words)
-        terms = frozenset(analyze(re.sub(r"\b(AND|OR|NOT)\b", " ", parsed.words)))
+        terms = analyze(OPERATOR_RE.sub(" ", parsed.words))
+        highlight = set(terms)
+        if parsed.words and not OPERATOR_RE.search(parsed.words):
+            bridged = expansions(terms, self.synonyms, parsed.games or None)
+            if bridged:
+                q = wq.Or([q, wq.Or([self._phrase_query(p) for p, _ in bridged], boost=SYNONYM_BOOST)])
+                for phrase, _ in bridged:
+                    highlight.update(phrase)
         results = self._searcher.search(q, filter=self._filter(parsed), limit=limit)
-        return [Hit(r["id"], float(r.score or 0.0), terms) for r in results]
+        return [Hit(r["id"], float(r.score or 0.0), frozenset(highlight)) for r in results]

@@ -1,0 +1,109 @@
+"""`judge show` and `judge search`: the JSON contracts, number forms, suggestions, bad queries."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge import cli, context
+
+SEARCH_FIELDS = {"id", "doc", "game", "kind", "number", "title", "text", "score", "citation"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_context(corpus):
+    context.corpus.cache_clear()
+    context.searcher.cache_clear()
+    yield
+
+
+def run_json(capsys, *argv):
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return json.loads(out.out)
+
+
+def test_show_json_shape(capsys):
+    data = run_json(capsys, "show", "nd:704.5j", "--json")
+    assert data["entry"]["id"] == "nd:704.5j"
+    assert data["entry"]["number"] == "704.5j"
+    assert data["entry"]["citation"] == "No Dawn CR 704.5j"
+    assert [b["id"] for b in data["breadcrumb"]] == ["nd:section/7", "nd:704", "nd:704.5"]
+    assert data["parent"]["id"] == "nd:704.5"
+    assert set(data) >= {"entry", "breadcrumb", "parent", "examples", "children", "refs", "cited_by"}
+
+
+def test_show_number_forms(capsys):
+    family = run_json(capsys, "show", "704.5", "--json")
+    numbers = [c["number"] for c in family["children"]]
+    assert numbers[:3] == ["704.5a", "704.5b", "704.5c"]
+    assert "704.5l" not in numbers and "704.5m" in numbers
+    alone = run_json(capsys, "show", "704.5.", "--json")
+    assert alone["entry"]["id"] == "nd:704.5" and alone["children"] == []
+
+
+def test_show_unknown_number_offers_neighbours(capsys):
+    assert cli.main(["show", "704.5l"]) == 2
+    err = capsys.readouterr().err
+    assert "704.5l" in err and "704.5k" in err and "704.5m" in err
+
+
+def test_show_renders_text_and_backlinks(capsys):
+    assert cli.main(["show", "704.5j"]) == 0
+    out = capsys.readouterr().out
+    assert "No Dawn CR 704.5j" in out
+    assert "704. " in out or "704 " in out  # breadcrumb
+
+
+def test_search_json_contract(capsys):
+    results = run_json(capsys, "search", "--json", "--limit", "5", "state-based actions")
+    assert 0 < len(results) <= 5
+    for r in results:
+        assert SEARCH_FIELDS <= set(r)
+    assert [r["score"] for r in results] == sorted((r["score"] for r in results), reverse=True)
+
+
+def test_search_rule_number_exact(capsys):
+    results = run_json(capsys, "search", "--json", "702.1")
+    numbers = [r["number"] for r in results]
+    assert numbers[0] == "702.1"
+    assert not any(n.startswith("702.10") for n in numbers)
+
+
+def test_search_number_alone_and_family(capsys):
+    alone = run_json(capsys, "search", "--json", "704.5.")
+    assert [r["id"] for r in alone] == ["nd:704.5"]
+    family = run_json(capsys, "search", "--json", "--limit", "50", "704.5")
+    assert family[0]["id"] == "nd:704.5"
+    assert {"nd:704.5a", "nd:704.5j", "nd:704.5v"} <= {r["id"] for r in family}
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
+    ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),
+    ("123.4–123.5", ["nd:123.4", "nd:123.5"]),
+])
+def test_search_ranges(capsys, query, expected):
+    assert [r["id"] for r in run_json(capsys, "search", "--json", query)] == expected
+
+
+def test_search_filters(capsys):
+    results = run_json(capsys, "search", "--json", "--kind", "glossary", "overrun")
+    assert results and all(r["kind"] == "glossary" for r in results)
+    results = run_json(capsys, "search", "--json", "game:nodawn", "damage")
+    assert results and all(r["game"] == "nodawn" for r in results)
+
+
+@pytest.mark.parametrize("query", ['"', "AND AND", "(", ")", "block (", 'a "b', "NOT", "OR OR block",
+                                   "*", "field:", "game:", "kind:", "card:", "704.5j)", "––"])
+def test_bad_queries_never_raise(capsys, query):
+    code = cli.main(["search", "--json", query])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert isinstance(json.loads(out.out), list)
+
+
+def test_unknown_game_is_a_clear_error(capsys):
+    assert cli.main(["search", "--game", "chess", "check"]) == 2
+    assert "chess" in capsys.readouterr().err
