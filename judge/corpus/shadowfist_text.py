@@ -26,6 +26,7 @@ class Vocabulary:
     anchors: dict
     sets: frozenset
     connectors: frozenset
+    mention_breaks: frozenset
     abbreviations: frozenset
     starters: frozenset
     ruling_openers: tuple
@@ -45,10 +46,11 @@ def vocabulary() -> Vocabulary:
             icon_keys[spelling.lower()] = key
     return Vocabulary(
         anchors=dict(raw["anchors"]),
-        sets=frozenset(raw["sets"]),
-        connectors=frozenset(raw["connectors"]),
-        abbreviations=frozenset(raw["abbreviations"]),
-        starters=frozenset(raw["sentence_starters"]),
+        sets=frozenset(str(s) for s in raw["sets"]),
+        connectors=frozenset(raw["connectors"].split()),
+        mention_breaks=frozenset(raw["mention_breaks"].split()),
+        abbreviations=frozenset(raw["abbreviations"].split()),
+        starters=frozenset(raw["sentence_starters"].split()),
         ruling_openers=tuple(re.compile(p) for p in raw["ruling_openers"]),
         lost_word=tuple(re.compile(p) for p in raw["lost_word_patterns"]),
         icon_keys=icon_keys,
