@@ -7,8 +7,10 @@ A missing or unreadable source is reported and the other documents still load.
 from __future__ import annotations
 
 import hashlib
+import os
 import importlib
 import pickle
+import shutil
 from pathlib import Path
 from typing import Callable
 
@@ -111,13 +113,22 @@ def load_corpus(use_cache: bool = True, progress: Progress | None = None) -> Cor
         pass
     corpus = build_corpus(progress)
     _write_atomically(pickle_path, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL))
+    _prune_other_keys(key)
     return corpus
+
+
+def _prune_other_keys(key: str) -> None:
+    """Caches of older sources or parsers are never read again: remove them."""
+    root = paths.cache_dir()
+    for child in root.iterdir() if root.is_dir() else ():
+        if child.is_dir() and child.name != key and len(child.name) == len(key):
+            shutil.rmtree(child, ignore_errors=True)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # private to this process
         tmp.write_bytes(data)
         tmp.replace(path)
     except OSError:

@@ -6,7 +6,9 @@ is rebuilt by itself when it is missing or unreadable (a new content key means n
 """
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -71,20 +73,33 @@ def documents(corpus: Corpus):
 
 
 def build_index(corpus: Corpus, directory: Path, progress: Callable[[int, int], None] | None = None) -> None:
-    tmp = directory.with_name(directory.name + ".building")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    ix = windex.create_in(str(tmp), make_schema())
-    writer = ix.writer(limitmb=256)
-    total = len(corpus.entries)
-    for n, doc in enumerate(documents(corpus), 1):
-        writer.add_document(**doc)
-        if progress and n % 200 == 0:
-            progress(n, total)
-    writer.commit()
-    (tmp / "FORMAT").write_text(INDEX_FORMAT)
-    shutil.rmtree(directory, ignore_errors=True)
-    tmp.rename(directory)
+    """Build into a private temporary directory, then move it into place in one rename, so
+    two processes building at once never see each other's half-written files."""
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
+    try:
+        ix = windex.create_in(str(tmp), make_schema())
+        writer = ix.writer(limitmb=256)
+        total = len(corpus.entries)
+        for n, doc in enumerate(documents(corpus), 1):
+            writer.add_document(**doc)
+            if progress and n % 200 == 0:
+                progress(n, total)
+        writer.commit()
+        (tmp / "FORMAT").write_text(INDEX_FORMAT)
+        if directory.exists():
+            stale = directory.with_name(f"{directory.name}.stale-{os.getpid()}")
+            try:
+                directory.rename(stale)
+                shutil.rmtree(stale, ignore_errors=True)
+            except OSError:
+                pass
+        try:
+            tmp.rename(directory)
+        except OSError:
+            pass  # another process put its index in place first: use that one
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _open_existing(directory: Path):
