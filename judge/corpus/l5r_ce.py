@@ -92,7 +92,7 @@ def parse(text: str) -> ParsedDocument:
 
 
 def _is_heading(line: str) -> bool:
-    return (len(line) < HEADING_MAX and not line.endswith((".", ":", ";", ",", "!", "?", '"', "\u201d", ")"))
+    return (len(line) < HEADING_MAX and not line.endswith((".", ":", ";", ",", "!", "?", '"', "\u201d", ")", "]"))
             and not line.startswith((_BULLET, "EXCEPTION", "Example", "See ", "---")))
 
 
@@ -146,11 +146,13 @@ def _child(parent: Entry, kind: str, marker: str, line: str, number: int, entrie
 def _finish_text(entry: Entry) -> None:
     """Cut dated marks into tags, then read the See references."""
     raw = entry.text
+    text = raw
     for match in _DATED.finditer(raw):
         kind, day, month, year = match.groups()
-        if month in _MONTHS:
+        if month in _MONTHS:  # an unreadable date stays in the text rather than vanish
             entry.tags.append(f"{kind.lower()}:{year}-{_MONTHS[month]:02d}-{int(day):02d}")
-    text = _DATED.sub("", raw).strip()
+            text = text.replace(match.group(0), "")
+    text = text.strip()
     if text != raw:
         entry.text = text
         entry.extra["raw"] = raw
