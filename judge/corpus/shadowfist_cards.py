@@ -122,7 +122,7 @@ class SeeParser:
 
     def __init__(self, topic_names: list[str]):
         self.topics = sorted((name.split(" ") for name in topic_names), key=len, reverse=True)
-        self.card_ref = re.compile(rf"See ((?:\S+ ){{1,8}}?)\(({_set_pattern()})\) for (?:more |other )?rulings\.")
+        self.card_ref = re.compile(rf"See ((?:(?!See )\S+ ){{1,8}}?)\(({_set_pattern()})\) for (?:more |other )?rulings\.")
 
     def at(self, text: str, tokens: list[Token], k: int) -> tuple[int, SeeRef] | None:
         """Parse a See reference at token k: (index after it, the reference)."""

@@ -138,12 +138,28 @@ def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
             quoted = not quoted
         last = i == len(tokens) - 1
         ends = re.search(r"[.!?][\"')\]]*$", tok.word) and tok.word not in abbreviations
+        if ends and (depth or quoted) and not _closes_soon(text, tok.end, end, depth, quoted):
+            depth, quoted = 0, False  # an unbalanced "(" or '"' in the source: stop protecting
         if last or (ends and depth == 0 and not quoted):
             spans.append((sentence_start, tok.end))
             sentence_start = None
     if sentence_start is not None and tokens:
         spans.append((sentence_start, tokens[-1].end))
     return spans
+
+
+def _closes_soon(text: str, pos: int, end: int, depth: int, quoted: bool, reach: int = 300) -> bool:
+    """Whether the open parenthesis / quotation at pos closes within `reach` characters."""
+    for ch in text[pos : min(end, pos + reach)]:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == '"':
+            quoted = not quoted
+        if depth <= 0 and not quoted:
+            return True
+    return False
 
 
 @dataclass
