@@ -1,0 +1,200 @@
+"""`apply(state, action) -> (state, events)`: the only way a game state changes.
+
+An action is a mapping in the scenario format (scenario-format.md, "Actions") or the word
+"pass". `apply` works on a copy; a refused action returns the original state untouched and
+a single error event citing the rule that forbids it. It never raises.
+"""
+from __future__ import annotations
+
+from judge.engine import casting, combat, outcome, priority
+from judge.engine.errors import Refused
+from judge.engine.events import Event, event
+from judge.engine.state import GameState
+
+ACTION_KEYS = {
+    "pass": {"player", "pass"},
+    "cast": {"player", "cast", "targets", "x", "pay", "tribute"},
+    "activate": {"player", "activate", "ability", "targets"},
+    "seal": {"player", "seal"},
+    "drain": {"player", "drain"},
+    "sacrifice": {"player", "sacrifice"},
+    "attack": {"player", "attack"},
+    "block": {"player", "block"},
+    "order": {"player", "order"},
+    "assign": {"player", "assign"},
+    "choose": {"player", "choose"},
+    "until": {"until"},
+    "concede": {"player", "concede"},
+}
+MAX_PASSES = 5000  # `until` gives up after this many passes (a guard, never reached in play)
+
+
+def action_kind(action) -> str | None:
+    if action == "pass":
+        return "pass"
+    if not isinstance(action, dict):
+        return None
+    for kind in ("cast", "activate", "seal", "drain", "sacrifice", "attack", "block", "order", "assign",
+                 "choose", "until", "concede", "pass"):
+        if kind in action:
+            return kind
+    return None
+
+
+def apply(state: GameState, action) -> tuple[GameState, list[Event]]:
+    s = state.clone()
+    log: list[Event] = []
+    try:
+        _dispatch(s, action, log)
+    except Refused as refusal:
+        return state, [event(f"refused: {refusal.text}", *refusal.rules, error=True, policy=refusal.policy)]
+    except Exception as exc:  # a defect must not take the judge's session down with it
+        return state, [event(f"refused: the engine could not carry this out ({exc.__class__.__name__}: {exc})",
+                             error=True)]
+    return s, log
+
+
+# -- references ------------------------------------------------------------------------------
+def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None = None) -> str:
+    """An object id, player name, `seal`/`top`/a spell's name on the stack -> an id."""
+    ref = str(ref)
+    if ref == "top":
+        if not s.stack:
+            raise Refused("the stack is empty: there is no top object", "405.2")
+        item = s.stack[-1]
+        return item.obj or f"stack:{item.uid}"
+    if ref in ("seal",):
+        for item in reversed(s.stack):
+            if item.kind == "seal":
+                return f"stack:{item.uid}"
+        raise Refused("there is no seal announcement on the stack", "405.6a")
+    if s.player(ref) is not None and zone is None:
+        return ref
+    if ref in s.objects:
+        return ref
+    candidates = [o for o in s.objects.values() if o.card == ref and o.zone != "gone"]
+    if zone is not None:
+        candidates = [o for o in candidates if o.zone == zone and (player is None or o.owner == player)]
+    if len(candidates) > 1:
+        for preferred in ("stack", "battlefield", "hand"):
+            narrowed = [o for o in candidates if o.zone == preferred]
+            if len(narrowed) == 1:
+                return narrowed[0].id
+        raise Refused(f"{ref!r} names more than one object; use an id")
+    if not candidates:
+        where = f" in {player}'s {zone}" if zone else ""
+        raise Refused(f"there is no {ref!r}{where}", "601.1" if zone == "hand" else "115.1")
+    return candidates[0].id
+
+
+def _player(s: GameState, name) -> str:
+    p = s.player(str(name))
+    if p is None:
+        raise Refused(f"there is no player {name!r}")
+    if p.lost:
+        raise Refused(f"{name} has left the game", "104.5")
+    return p.name
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+# -- dispatch --------------------------------------------------------------------------------
+def _dispatch(s: GameState, action, log: list) -> None:
+    kind = action_kind(action)
+    if kind is None:
+        raise Refused(f"not an action: {action!r}")
+    if s.game_over and kind != "concede":
+        raise Refused("the game is over", "104.1")
+    if kind not in ("order", "assign", "concede") and _damage_waiting(s):
+        combat.deal_combat_damage(s, log)
+        priority.give_priority(s, s.active, log)
+    if kind == "pass":
+        if action == "pass" or "player" not in action:
+            _all_pass(s, log)
+        else:
+            who = _player(s, action["player"])
+            if s.priority != who:
+                raise Refused(f"{who} does not hold priority ({s.priority} does)", "117.1")
+            log.append(event(f"{who} passes priority", "117.3b"))
+            priority.pass_one(s, log)
+        return
+    if kind == "until":
+        _until(s, action["until"], log)
+        return
+    who = _player(s, action.get("player"))
+    if kind == "concede":
+        p = s.player(who)
+        outcome.settle_results(s, [who], [], log, ("104.3a",))
+        if s.priority == who and not s.game_over:
+            priority.give_priority(s, s.next_living(who).name, log)
+        return
+    if kind == "cast":
+        oid = resolve_ref(s, action["cast"], who, "hand")
+        targets = [resolve_ref(s, t) for t in _as_list(action.get("targets"))]
+        casting.cast(s, who, oid, targets, action.get("x"), action.get("pay"), bool(action.get("tribute")), log)
+    elif kind == "seal":
+        oids = [resolve_ref(s, c, who, "hand") for c in _as_list(action["seal"])]
+        casting.seal(s, who, oids, log)
+    elif kind == "drain":
+        casting.field_drain(s, who, resolve_ref(s, action["drain"]), log)
+    elif kind == "sacrifice":
+        casting.field_sacrifice(s, who, resolve_ref(s, action["sacrifice"]), log)
+    elif kind == "activate":
+        targets = [resolve_ref(s, t) for t in _as_list(action.get("targets"))]
+        casting.activate(s, who, resolve_ref(s, action["activate"]), int(action.get("ability", 1)), targets, log)
+    elif kind == "attack":
+        decls = [(resolve_ref(s, d["attacker"]), resolve_ref(s, d["target"])) for d in _as_list(action["attack"])]
+        combat.declare_attackers(s, who, decls, log)
+        priority.give_priority(s, s.active, log, ("508.3",))
+    elif kind == "block":
+        decls = [(resolve_ref(s, d["blocker"]), resolve_ref(s, d["attacker"])) for d in _as_list(action["block"])]
+        combat.declare_blockers(s, who, decls, log)
+        priority.give_priority(s, s.active, log, ("509.3",))
+    elif kind == "order":
+        combat.set_order(s, who, [resolve_ref(s, o) for o in _as_list(action["order"])], log)
+        if s.damage_dealt:
+            priority.give_priority(s, s.active, log, ("510.6",))
+    elif kind == "assign":
+        assignment = {resolve_ref(s, k): int(v) for k, v in dict(action["assign"]).items()}
+        combat.set_assignment(s, who, assignment, log)
+        if s.damage_dealt:
+            priority.give_priority(s, s.active, log, ("510.6",))
+    elif kind == "choose":
+        raise Refused("no choice is waiting to be answered", "608.4")
+
+
+def _damage_waiting(s: GameState) -> bool:
+    return (s.phase, s.step) == ("combat", "combat_damage") and not s.damage_dealt and bool(s.attacks)
+
+
+def _all_pass(s: GameState, log: list) -> None:
+    if s.priority is None:
+        raise Refused("no player holds priority", "117.1")
+    log.append(event("all players pass in succession", "117.4"))
+    for _ in range(len(s.players) + 1):
+        if s.game_over or priority.pass_one(s, log) != "passed":
+            return
+
+
+def _until(s: GameState, target, log: list) -> None:
+    phase = target.get("phase")
+    step = target.get("step")
+    if (s.phase, s.step) == (phase, step):
+        log.append(event(f"already at {phase}" + (f"/{step}" if step else ""), "500.1"))
+        return
+    log.append(event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
+    for _ in range(MAX_PASSES):
+        if s.game_over or (s.phase, s.step) == (phase, step):
+            return
+        if _damage_waiting(s):
+            combat.deal_combat_damage(s, log)
+            priority.give_priority(s, s.active, log)
+            continue
+        if s.priority is None:
+            raise Refused("no player holds priority", "117.1")
+        priority.pass_one(s, log)
+    raise Refused(f"{phase}/{step} was never reached", "500.1")

@@ -1,0 +1,286 @@
+"""Card definitions: the YAML card format read into `CardDef` values, validated key by key.
+
+Cards live in cards/nodawn/*.yaml (each file a list of cards) and in a scenario's `cards:`,
+which win over the database. Every unknown key, effect, keyword, trigger or target kind is
+a ScenarioError naming the file and line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge import paths
+from judge.engine import vocabulary as V
+from judge.engine.errors import ScenarioError
+from judge.engine.yamlio import LDict, load_file, line_of
+
+
+@dataclass(frozen=True)
+class Cost:
+    vitae: int = 0
+    master: int = 0
+    corruption: int = 0
+    wrath: int = 0
+    source: str | None = None
+    drain: bool = False  # activated-ability costs only
+    sacrifice: bool = False
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    args: dict  # normalised keyword arguments
+
+
+@dataclass(frozen=True)
+class Ability:
+    kind: str  # spell | triggered | activated
+    effects: tuple[Effect, ...]
+    when: str | None = None
+    cost: Cost | None = None
+    targets: tuple[dict, ...] = ()
+
+    @property
+    def produces_vitae(self) -> bool:
+        return any(e.name == "add_vitae" for e in self.effects)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    type: str
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    lineage: str | None = None
+    cost: Cost = Cost()
+    attack: int | None = None
+    vigor: int | None = None
+    blood_seal: int = 0
+    binding: str = "unbound"
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+    abilities: tuple[Ability, ...] = ()
+    targets: tuple[dict, ...] = ()
+    defense: int | None = None
+    rooms: int | None = None
+    wards: int | None = None
+    initial_vitae: int | None = None
+    enlightenment: int | None = None
+    ascends: int | None = None
+    origin: str = ""  # file:line it was read from
+
+    def has(self, keyword: str) -> bool:
+        return self.keyword_value(keyword) is not None
+
+    def keyword_value(self, keyword: str) -> str | None:
+        """"" for a bare keyword, its parameter ("3") for "Siege 3", None when absent."""
+        for kw in self.keywords:
+            head, _, rest = kw.partition(" ")
+            if head == keyword:
+                return rest
+        return None
+
+    @property
+    def race(self) -> str | None:
+        # The first subtype of an Entity is its Race, the blood source (106.3, 205.3b).
+        return self.subtypes[0] if self.type == "Entity" and self.subtypes else None
+
+    @property
+    def spell_effects(self) -> tuple[Effect, ...]:
+        return tuple(e for a in self.abilities if a.kind == "spell" for e in a.effects)
+
+    def triggers(self, when: str) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == "triggered" and a.when == when]
+
+    @property
+    def activated(self) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == "activated"]
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.type in V.PERMANENT_TYPES
+
+
+class _Reader:
+    """Validates one card mapping; errors carry the file and the line of the bad part."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+
+    def fail(self, message: str, node=None, line: int | None = None):
+        raise ScenarioError(message, self.path, line if line is not None else line_of(node))
+
+    def keys(self, mapping, allowed, what: str) -> None:
+        if not isinstance(mapping, dict):
+            self.fail(f"{what} must be a mapping", mapping)
+        for key in mapping:
+            if key not in allowed:
+                line = mapping.line_of(key) if isinstance(mapping, LDict) else None
+                self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})", mapping, line)
+
+    def integer(self, value, what: str, node) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{what} must be an integer, not {value!r}", node)
+        return value
+
+    def strings(self, value, what: str, node) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(f"{what} must be a list of names", node)
+        return tuple(value)
+
+    def cost(self, raw, node, allowed=V.COST_KEYS) -> Cost:
+        if raw is None:
+            return Cost()
+        self.keys(raw, allowed, "cost")
+        values = {}
+        for key in ("vitae", "master", "corruption", "wrath"):
+            if key in raw:
+                values[key] = self.integer(raw[key], f"cost {key}", raw)
+        for key in ("vitae", "master"):
+            if values.get(key, 0) < 0:
+                self.fail(f"cost {key} cannot be negative", raw)
+        source = raw.get("source")
+        if source is not None and not isinstance(source, str):
+            self.fail("cost source must be a Race name", raw)
+        return Cost(source=source, drain=bool(raw.get("drain", False)),
+                    sacrifice=bool(raw.get("sacrifice", False)), **values)
+
+    def effect(self, raw, node) -> Effect:
+        if not isinstance(raw, dict) or len(raw) != 1:
+            self.fail("an effect is a one-key mapping such as {draw: 1}", raw if isinstance(raw, dict) else node)
+        (name, value), = raw.items()
+        if name not in V.EFFECTS:
+            self.fail(f"unknown effect {name!r} (known: {', '.join(sorted(V.EFFECTS))})", raw)
+        allowed, scalar_key = V.EFFECTS[name]
+        if isinstance(value, dict):
+            self.keys(value, allowed, f"effect {name}")
+            args = dict(value)
+        elif scalar_key is not None and value is not None and not isinstance(value, list):
+            args = {scalar_key: value}
+        else:
+            self.fail(f"effect {name} needs a mapping of {', '.join(sorted(allowed))}", raw)
+        for key in ("amount", "n", "attack", "vigor"):
+            if key in args and not isinstance(args[key], (int, str)) or isinstance(args.get(key), bool):
+                self.fail(f"effect {name}: {key} must be a number or X", raw)
+            if isinstance(args.get(key), str) and args[key] != "X":
+                self.fail(f"effect {name}: {key} must be a number or X, not {args[key]!r}", raw)
+        for key in ("to", "who"):
+            if key in args and args[key] not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
+                self.fail(f"effect {name}: unknown recipient {args[key]!r}", raw)
+        for key in ("until",):
+            if key in args and args[key] not in V.DURATIONS:
+                self.fail(f"effect {name}: unknown duration {args[key]!r}", raw)
+        return Effect(name, args)
+
+    def effects(self, raw, node) -> tuple[Effect, ...]:
+        if not isinstance(raw, list):
+            self.fail("effects must be a list", node)
+        return tuple(self.effect(e, raw) for e in raw)
+
+    def targets(self, raw, node) -> tuple[dict, ...]:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.fail("targets must be a list of {kind: ...}", node)
+        out = []
+        for spec in raw:
+            self.keys(spec, {"kind"}, "target")
+            if spec.get("kind") not in V.TARGET_KINDS:
+                self.fail(f"unknown target kind {spec.get('kind')!r}", spec)
+            out.append(dict(spec))
+        return tuple(out)
+
+    def ability(self, raw, node) -> Ability:
+        if not isinstance(raw, dict) or len(raw) != 1:
+            self.fail("an ability is one of {spell: [...]}, {triggered: {...}}, {activated: {...}}", node)
+        (kind, body), = raw.items()
+        if kind == "spell":
+            return Ability("spell", self.effects(body, raw))
+        if kind == "triggered":
+            self.keys(body, {"when", "effects", "targets"}, "triggered ability")
+            if body.get("when") not in V.TRIGGER_EVENTS:
+                self.fail(f"unknown trigger event {body.get('when')!r} (known: {', '.join(sorted(V.TRIGGER_EVENTS))})", body)
+            return Ability("triggered", self.effects(body.get("effects"), body), when=body["when"],
+                           targets=self.targets(body.get("targets"), body))
+        if kind == "activated":
+            self.keys(body, {"cost", "effects", "targets"}, "activated ability")
+            return Ability("activated", self.effects(body.get("effects"), body),
+                           cost=self.cost(body.get("cost"), body, V.ABILITY_COST_KEYS),
+                           targets=self.targets(body.get("targets"), body))
+        self.fail(f"unknown ability kind {kind!r}", raw)
+
+    def card(self, raw) -> CardDef:
+        self.keys(raw, V.CARD_KEYS, "card")
+        name = raw.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.fail("a card needs a name", raw)
+        ctype = raw.get("type")
+        if ctype not in V.CARD_TYPES:
+            self.fail(f"{name}: unknown card type {ctype!r}", raw, raw.line_of("type") if isinstance(raw, LDict) else None)
+        supertypes = self.strings(raw.get("supertypes"), "supertypes", raw)
+        for s in supertypes:
+            if s not in V.SUPERTYPES:
+                self.fail(f"{name}: unknown supertype {s!r}", raw)
+        keywords = self.strings(raw.get("keywords"), "keywords", raw)
+        for kw in keywords:
+            if kw.split(" ")[0] not in V.KEYWORDS:
+                self.fail(f"{name}: unknown keyword {kw!r}", raw, raw.line_of("keywords") if isinstance(raw, LDict) else None)
+        binding = raw.get("binding", "unbound")
+        if binding not in V.BINDINGS:
+            self.fail(f"{name}: unknown binding {binding!r}", raw)
+        abilities = raw.get("abilities") or []
+        if not isinstance(abilities, list):
+            self.fail(f"{name}: abilities must be a list", raw)
+        numbers = {}
+        for key in ("attack", "vigor", "blood_seal", "defense", "rooms", "wards", "initial_vitae",
+                    "enlightenment", "ascends"):
+            if raw.get(key) is not None:
+                numbers[key] = self.integer(raw[key], f"{name}: {key}", raw)
+        text = raw.get("text", "")
+        return CardDef(
+            name=name.strip(), type=ctype, supertypes=supertypes,
+            subtypes=self.strings(raw.get("subtypes"), "subtypes", raw), lineage=raw.get("lineage"),
+            cost=self.cost(raw.get("cost"), raw), binding=binding, keywords=keywords,
+            text=str(text), abilities=tuple(self.ability(a, abilities) for a in abilities),
+            targets=self.targets(raw.get("targets"), raw),
+            origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
+            **{"blood_seal": 0, **numbers},
+        )
+
+
+def parse_cards(raw, path: str | None) -> list[CardDef]:
+    reader = _Reader(path)
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        reader.fail("a card file holds a list of cards", raw)
+    return [reader.card(item) for item in raw]
+
+
+def card_dir() -> Path:
+    return paths.data_root() / "cards" / "nodawn"
+
+
+def load_card_files(directory: Path | None = None) -> dict[str, CardDef]:
+    """Every card in cards/nodawn/*.yaml, by name (a duplicate name is an error)."""
+    directory = directory or card_dir()
+    cards: dict[str, CardDef] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        for card in parse_cards(load_file(path), str(path)):
+            if card.name in cards:
+                raise ScenarioError(f"card {card.name!r} is defined twice (also {cards[card.name].origin})",
+                                    str(path), int(card.origin.rsplit(":", 1)[1]) or None)
+            cards[card.name] = card
+    return cards
+
+
+_DATABASE: dict[str, CardDef] | None = None
+
+
+def database() -> dict[str, CardDef]:
+    global _DATABASE
+    if _DATABASE is None:
+        _DATABASE = load_card_files()
+    return _DATABASE

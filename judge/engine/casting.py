@@ -1,0 +1,225 @@
+"""Casting spells (601), the drop (106.5a, 407, 505.4), field sources (106.5c–d) and
+activated abilities (602). Every check runs before anything is paid, so a refusal leaves
+the state as it was (the caller also discards the working copy)."""
+from __future__ import annotations
+
+from judge.engine import characteristics as ch
+from judge.engine import costs, effects, triggers
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem, Unit
+from judge.engine.targeting import is_legal
+from judge.engine.zones import move
+
+
+def _require_priority(s: GameState, player: str) -> None:
+    if s.game_over:
+        raise Refused("the game is over", "104.1")
+    if s.priority != player:
+        raise Refused(f"{player} does not hold priority ({s.priority} does)", "117.1")
+
+
+def _non_power_speed(s: GameState, player: str) -> bool:
+    return s.active == player and s.in_main_phase() and not s.stack
+
+
+def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
+         tribute: bool, log: list) -> None:
+    _require_priority(s, player)
+    p = s.player(player)
+    obj = s.objects[card_oid]
+    card = s.card(obj)
+    if obj.zone != "hand" or card_oid not in p.hand:
+        raise Refused(f"{card.name} is not in {player}'s hand", "601.1")
+    if card.type in ("Master", "Haven", "Trap"):
+        raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3", "307.3" if card.type == "Trap" else "103.2")
+    # Timing by type (601.3).
+    power_speed = card.type in ("Caprice", "Power") or card.has("Ambush")
+    if not power_speed and not _non_power_speed(s, player):
+        raise Refused(f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
+                      f"phase with an empty stack", "601.3c", "117.1a")
+    if s.round_name == "The Preparation" and card.type != "Power" and s.policies.reading("C9") == "601.3b":
+        raise Refused(f"only Powers may be cast during The Preparation {s.policies.note('C9')}",
+                      *s.policies.rules("C9"), policy="C9")
+    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
+        raise Refused(f"{card.name} is {card.binding}-bound and cannot be cast in {s.round_name}", "601.3d", "107.5")
+    if card.type == "Power" and any(e.name == "counter" for e in card.spell_effects) \
+            and s.policies.reading("C10") == "304.7":
+        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
+    if x is not None and card.type != "Caprice":
+        raise Refused("only a Caprice may have X in its cost", "304.7" if card.type == "Power" else "107.3")
+    specs = list(card.targets)
+    if card.type in ("Ritual", "Weapon") and not specs and targets:
+        specs = [{"kind": "Entity"}]
+    if len(targets) != len(specs):
+        raise Refused(f"{card.name} needs {len(specs)} target(s), {len(targets)} given", "601.2c", "115.1")
+    for t, spec in zip(targets, specs):
+        if t == card_oid:
+            raise Refused("a spell cannot target itself", "115.5")
+        if not is_legal(s, player, t, spec["kind"]):
+            extra = ()
+            item = effects.find_item(s, t)
+            if item is not None and item.kind == "seal":
+                extra = s.policies.rules("C42")
+            raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
+                          "601.2c", "115.1", *extra)
+    extra_vitae = 0
+    if tribute:
+        n = card.keyword_value("Tribute")
+        if n is None:
+            raise Refused(f"{card.name} has no Tribute", "702.25a")
+        extra_vitae += int(n or 0)
+    extra_vitae += x or 0
+    # Proposal (601.2a), then payment (601.2h): pay() raises before changing anything.
+    costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
+    move(s, card_oid, "stack")
+    s.stack.append(StackItem("spell", player, obj=card_oid, targets=list(targets), x=x or 0, tribute=tribute,
+                             label=card.name, uid=s.next_uid))
+    s.next_uid += 1
+    speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
+        "601.3e" if power_speed else "601.3c"
+    tdesc = f" targeting {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
+    log.append(event(f"{player} casts {card.name}{tdesc}" + (f" with X={x}" if x else "")
+                     + (" paying its Tribute" if tribute else ""), "601.2", speed,
+                     *(("117.6",) if len(s.stack) > 1 else ())))
+    triggers.fire(s, "cast", card_oid, player)
+    _priority_back(s, player, log, "601.2i")
+
+
+def _priority_back(s: GameState, player: str, log: list, rule: str) -> None:
+    from judge.engine import priority
+
+    priority.give_priority(s, player, log)
+    log.append(event(f"{s.priority} receives priority again", rule, "117.3a"))
+
+
+def _target_name(s: GameState, t: str) -> str:
+    if s.player(t) is not None:
+        return t
+    item = effects.find_item(s, t)
+    if item is not None and item.kind == "seal":
+        return f"{item.controller}'s seal announcement"
+    obj = s.objects.get(t)
+    return s.card(obj).name if obj and s.card(obj) else t
+
+
+def seal(s: GameState, player: str, oids: list, log: list) -> None:
+    _require_priority(s, player)
+    p = s.player(player)
+    if p.dropped:
+        raise Refused(f"{player} has already used this turn's drop", "505.4d", "106.5a", "601.12c")
+    if s.active != player or not s.in_main_phase():
+        raise Refused("the drop is made only in its player's own main phase", "106.5a", "505.4")
+    if s.stack and s.policies.reading("C21") == "505.4":
+        raise Refused(f"the drop needs an empty stack {s.policies.note('C21')}", *s.policies.rules("C21"),
+                      policy="C21")
+    if len(set(oids)) != len(oids):
+        raise Refused("a card can be sealed only once", "407.2")
+    for oid in oids:
+        if oid not in p.hand:
+            raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand", "407.2")
+    for oid in oids:
+        move(s, oid, "stack")
+    item = StackItem("seal", player, batch=list(oids), label="seal", uid=s.next_uid)
+    s.next_uid += 1
+    s.stack.append(item)
+    p.dropped = True
+    log.append(event(f"{player} announces the seal of {', '.join(s.objects[o].card or 'a card' for o in oids)}: "
+                     f"the announcement goes on the stack and the turn's drop is committed "
+                     f"{s.policies.note('C21')}", "405.6a", "601.12a", "601.12c", "505.4", "116.2a",
+                     *s.policies.rules("C21"), policy="C21"))
+    _priority_back(s, player, log, "116.3")
+
+
+def _field_check(s: GameState, player: str, oid: str, what: str) -> None:
+    _require_priority(s, player)
+    obj = s.objects[oid]
+    name = s.card(obj).name
+    if obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
+        raise Refused(f"{name} is not an Entity {player} controls", "106.5c")
+    if not (s.active == player and s.in_main_phase()) and s.policies.reading("C1") == "106.5c":
+        raise Refused(f"field sources are special actions of the player's own main phase only "
+                      f"{s.policies.note('C1')}", *s.policies.rules("C1"), policy="C1")
+
+
+def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
+    _field_check(s, player, oid, "drain")
+    obj = s.objects[oid]
+    card = s.card(obj)
+    if obj.drained:
+        raise Refused(f"{card.name} is already drained", "106.5c", "701.11a")
+    if obj.newly_turned and not card.has("Bloodlust") and s.policies.reading("C2") == "602.4c":
+        raise Refused(f"{card.name} is newly turned and can't be drained for Vitae {s.policies.note('C2')}",
+                      "110.5d", *s.policies.rules("C2"), policy="C2")
+    p = s.player(player)
+    obj.drained = True
+    p.pool.append(Unit(1, card.race))
+    p.wrath += 1
+    log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
+                     f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
+                     "701.11b", "106.3"))
+    _priority_back(s, player, log, "116.3")
+
+
+def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
+    _field_check(s, player, oid, "sacrifice")
+    obj = s.objects[oid]
+    card = s.card(obj)
+    p = s.player(player)
+    move(s, oid, "spoils")
+    triggers.fire(s, "dies", oid, player)
+    if card.cost.vitae:
+        p.pool.append(Unit(card.cost.vitae, card.race))
+    p.corruption += 1
+    log.append(event(f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
+                     f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "
+                     f"({p.corruption})", "106.5c", "106.5d", "701.12a", "700.6"))
+    _priority_back(s, player, log, "116.3")
+
+
+def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: list) -> None:
+    _require_priority(s, player)
+    obj = s.objects[oid]
+    card = s.card(obj)
+    if obj.zone != "battlefield" or obj.controller != player:
+        raise Refused(f"{player} does not control {card.name} on the battlefield", "602.3")
+    abilities = card.activated
+    if not 1 <= n <= len(abilities):
+        raise Refused(f"{card.name} has no activated ability {n}", "602.1")
+    ability = abilities[n - 1]
+    cost = ability.cost
+    if not ch.can_act_now(s, obj):
+        raise Refused(f"{card.name}'s binding forbids activating it in {s.round_name}", "731.4a", "601.3d")
+    if cost.drain:
+        if obj.drained:
+            raise Refused(f"{card.name} is already drained", "602.2", "701.11a")
+        if ch.is_entity(s, obj) and obj.newly_turned and not card.has("Bloodlust") \
+                and s.policies.reading("C2") == "602.4c":
+            raise Refused(f"{card.name} is newly turned: its drain-this ability can't be activated "
+                          f"{s.policies.note('C2')}", *s.policies.rules("C2"), policy="C2")
+    if len(targets) != len(ability.targets):
+        raise Refused(f"the ability needs {len(ability.targets)} target(s)", "601.2c", "115.1")
+    for t, spec in zip(targets, ability.targets):
+        if not is_legal(s, player, t, spec["kind"]):
+            raise Refused(f"{_target_name(s, t)} is not a legal target", "601.2c", "115.1")
+    costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
+    if cost.drain:
+        obj.drained = True
+    controller = obj.controller
+    if cost.sacrifice:
+        was_entity = ch.is_entity(s, obj)
+        move(s, oid, "spoils")
+        if was_entity:
+            triggers.fire(s, "dies", oid, controller)
+    if ability.produces_vitae:
+        # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).
+        log.append(event(f"{player} uses {card.name}'s Vitae ability", "106.7", "605.3"))
+        effects.run(s, ability.effects, effects.Context(player, oid, list(targets)), log)
+        if s.priority == player:
+            return
+    else:
+        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=list(targets),
+                                 label=f"{card.name}'s ability {n}", uid=s.next_uid))
+        s.next_uid += 1
+        log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1"))
+    _priority_back(s, player, log, "117.3a")

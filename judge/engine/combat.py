@@ -1,0 +1,258 @@
+"""Combat (506–511): declaring attacks and blocks, ordering, assigning and dealing damage."""
+from __future__ import annotations
+
+from judge.engine import characteristics as ch
+from judge.engine import damage, triggers
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import Attack, GameState
+
+
+def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None:
+    if s.active != player:
+        raise Refused(f"only the active player declares attacks, not {player}", "508.1", "506.3")
+    if (s.phase, s.step) != ("combat", "declare_attackers") or s.attacks_declared or s.stack:
+        raise Refused("attacks are declared at the start of the declare attackers step", "508.1")
+    attacks = []
+    seen = set()
+    for attacker, target in decls:
+        obj = s.objects.get(attacker)
+        name = s.card(obj).name if obj else attacker
+        if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
+            raise Refused(f"{name} is not an Entity {player} controls on the battlefield", "506.4", "508.1a")
+        if attacker in seen:
+            raise Refused(f"{name} is declared twice", "508.1a")
+        seen.add(attacker)
+        if obj.drained:
+            raise Refused(f"{name} is drained and cannot attack", "508.1a")
+        if obj.newly_turned and not ch.has(s, obj, "Bloodlust"):
+            raise Refused(f"{name} is newly turned and cannot attack", "508.1a", "110.5d")
+        if not ch.can_act_now(s, obj):
+            raise Refused(f"{name}'s binding keeps it out of this round's fighting", "508.1a", "107.5b")
+        if ch.has(s, obj, "Bulwark"):
+            raise Refused(f"{name} has Bulwark and can't attack", "702.17a", "508.1c")
+        defender = _target_owner(s, player, target)
+        attacks.append(Attack(attacker, target, defender))
+    for att in attacks:
+        obj = s.objects[att.attacker]
+        if not ch.has(s, obj, "Vigilance"):
+            obj.drained = True
+        tobj = s.objects.get(att.target)
+        if tobj is not None and ch.ctype(s, tobj) == "Haven":
+            s.player(player).siege_count += 1
+        triggers.fire(s, "attacks", att.attacker)
+    s.attacks = attacks
+    s.attacks_declared = True
+    desc = "; ".join(f"{s.objects[a.attacker].card} attacks {_name(s, a.target)}" for a in attacks) or "no attacks"
+    log.append(event(f"{player} declares attacks: {desc}; attackers drain", "508.1", "508.1e", "506.3",
+                     *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ())))
+
+
+def _is_haven(s: GameState, target: str) -> bool:
+    obj = s.objects.get(target)
+    return obj is not None and ch.ctype(s, obj) == "Haven"
+
+
+def _name(s: GameState, target: str) -> str:
+    obj = s.objects.get(target)
+    return s.card(obj).name if obj else f"{target}'s Master"
+
+
+def _target_owner(s: GameState, player: str, target: str) -> str:
+    p = s.player(target)
+    if p is not None:
+        if p.name == player or p.lost:
+            raise Refused(f"{target} is not an opponent", "506.3")
+        companions = [o for o in s.battlefield if s.objects[o].controller == p.name
+                      and ch.ctype(s, s.objects[o]) == "Companion"]
+        if companions:
+            raise Refused(f"{p.name} controls a Companion: the Master is shielded", "506.3d")
+        return p.name
+    obj = s.objects.get(target)
+    if obj is None or obj.zone != "battlefield" or obj.controller == player:
+        raise Refused(f"{_name(s, target)} is not an opponent's permanent on the battlefield", "506.3", "508.1b")
+    if ch.ctype(s, obj) not in ("Entity", "Haven", "Companion"):
+        raise Refused(f"{_name(s, target)} cannot be attacked", "506.3")
+    return obj.controller
+
+
+def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
+    if (s.phase, s.step) != ("combat", "declare_blockers") or s.blocks_declared or s.stack:
+        raise Refused("blocks are declared at the start of the declare blockers step", "509.1")
+    drained_blockers = []
+    planned: dict[str, list] = {}
+    for blocker, attacker in decls:
+        obj = s.objects.get(blocker)
+        name = s.card(obj).name if obj else blocker
+        attack = next((a for a in s.attacks if a.attacker == attacker), None)
+        if attack is None:
+            raise Refused(f"{_name(s, attacker)} is not attacking", "509.1a")
+        if attack.defender != player:
+            raise Refused(f"{player} is not the defending player of that attack", "509.1a", "506.3f")
+        if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
+            raise Refused(f"{name} is not an Entity {player} controls", "506.4", "509.1a")
+        if any(blocker in v for v in planned.values()):
+            raise Refused(f"{name} can block only one attack", "509.1a")
+        if attacker_has(s, attacker, "Flying") and not (ch.has(s, obj, "Flying") or ch.has(s, obj, "Reach")):
+            raise Refused(f"{_name(s, attacker)} has Flying", "702.10a", "509.1d")
+        if obj.drained:
+            if s.policies.reading("C35") != "509.1c":
+                raise Refused(f"{name} is drained and cannot block {s.policies.note('C35')}",
+                              *s.policies.rules("C35"), policy="C35")
+            drained_blockers.append(blocker)
+        planned.setdefault(attacker, []).append(blocker)
+    for attacker, blockers in planned.items():
+        if attacker_has(s, attacker, "Dread") and len(blockers) < 2:
+            raise Refused(f"{_name(s, attacker)} has Dread: it needs two or more blockers", "702.8a", "509.1d")
+    for blocker in drained_blockers:
+        s.objects[blocker].damage += 1
+        log.append(event(f"{s.objects[blocker].card} blocks while drained and takes 1 damage counter "
+                         f"{s.policies.note('C35')}", "509.1c", *s.policies.rules("C35"), policy="C35"))
+    for attack in s.attacks:
+        attack.blockers = list(planned.get(attack.attacker, []))
+        attack.order = None
+        for b in attack.blockers:
+            triggers.fire(s, "blocks", b)
+    s.blocks_declared = True
+    desc = "; ".join(f"{s.objects[b].card} blocks {s.objects[a].card}" for a, bs in planned.items() for b in bs)
+    log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g"))
+
+
+def attacker_has(s: GameState, oid: str, kw: str) -> bool:
+    obj = s.objects.get(oid)
+    return obj is not None and ch.has(s, obj, kw)
+
+
+def _blocked(a: Attack, s: GameState) -> bool:
+    return bool(a.blockers) or a.order is not None or getattr(a, "was_blocked", False)
+
+
+def needs_order(s: GameState) -> list[Attack]:
+    return [a for a in s.attacks if len(a.blockers) > 1 and a.order is None and a.assign is None]
+
+
+def begin_damage_step(s: GameState, log: list) -> None:
+    s.damage_dealt = False
+    if not needs_order(s):
+        deal_combat_damage(s, log)
+    else:
+        log.append(event(f"{s.active} announces how each blocked attacker assigns its damage", "510.2"))
+
+
+def set_order(s: GameState, player: str, order: list, log: list) -> None:
+    if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
+        raise Refused("damage assignment order is announced in the combat damage step", "510.2")
+    attack = next((a for a in s.attacks if a.blockers and set(a.blockers) == set(order)), None)
+    if attack is None:
+        raise Refused("that order does not name exactly the blockers of one attacker", "510.2c")
+    if s.objects[attack.attacker].controller != player:
+        raise Refused(f"{player} does not control that attacker", "510.2")
+    attack.order = list(order)
+    log.append(event(f"{player} orders {s.objects[attack.attacker].card}'s blockers: "
+                     + ", ".join(s.objects[b].card for b in order), "510.2c"))
+    if not needs_order(s):
+        deal_combat_damage(s, log)
+
+
+def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
+    if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
+        raise Refused("damage is assigned in the combat damage step", "510.2")
+    keys = set(assign)
+    attack = next((a for a in s.attacks if a.blockers and set(a.blockers) <= keys
+                   and keys <= set(a.blockers) | {a.target}), None)
+    if attack is None or s.objects[attack.attacker].controller != player:
+        raise Refused("that assignment does not match one of the player's blocked attackers", "510.2c", "510.2g")
+    obj = s.objects[attack.attacker]
+    total = max(0, ch.attack(s, obj))
+    if sum(assign.values()) != total or any(v < 0 for v in assign.values()):
+        raise Refused(f"{obj.card} must assign exactly its Attack {total}", "510.2a", "510.2g")
+    order = [b for b in (attack.order or attack.blockers) if b in assign] + [b for b in attack.blockers if b not in assign]
+    venom = ch.has(s, obj, "Venom")
+    short = False
+    for b in order:
+        need = ch.lethal(s, s.objects[b], venom)
+        if short and assign.get(b, 0):
+            raise Refused("each blocker must be assigned lethal damage before any goes past it", "510.2c", "510.2g")
+        if assign.get(b, 0) < need:
+            short = True
+    if assign.get(attack.target, 0):
+        if not ch.has(s, obj, "Overrun"):
+            raise Refused(f"{obj.card} has no Overrun: nothing may go past its blockers", "510.2d", "510.2g")
+        if short:
+            raise Refused("Overrun assigns onward only what exceeds lethal to every blocker", "702.7a", "510.2g")
+    attack.assign = dict(assign)
+    log.append(event(f"{player} assigns {obj.card}'s damage: "
+                     + ", ".join(f"{v} to {_name(s, k)}" for k, v in assign.items()), "510.2", "510.2c"))
+    if not needs_order(s):
+        deal_combat_damage(s, log)
+
+
+def _default_assignment(s: GameState, attack: Attack, log: list) -> dict:
+    obj = s.objects[attack.attacker]
+    total = max(0, ch.attack(s, obj))
+    order = attack.order or list(attack.blockers)
+    venom = ch.has(s, obj, "Venom")
+    out: dict = {}
+    left = total
+    for b in order:
+        give = min(left, ch.lethal(s, s.objects[b], venom))
+        out[b] = out.get(b, 0) + give
+        left -= give
+    overrun = ch.has(s, obj, "Overrun")
+    if left:
+        if overrun:
+            out[attack.target] = out.get(attack.target, 0) + left
+        elif order:
+            out[order[-1]] += left
+    rules = ["510.2c"] + (["510.2d", "702.7a"] if overrun and left else [])
+    log.append(event(f"{obj.card} assigns {total}: " + ", ".join(f"{v} to {_name(s, k)}" for k, v in out.items())
+                     + (" (lethal to each blocker in order, the excess onward by Overrun)" if overrun and left
+                        else " (lethal to each blocker in order, the rest to the last)"), *rules))
+    return out
+
+
+def deal_combat_damage(s: GameState, log: list) -> None:
+    """510.2 assignment (attackers, then blockers), then 510.3: all dealt at once."""
+    if s.damage_dealt:
+        return
+    s.damage_dealt = True
+    hits: list[tuple[str, str, int]] = []  # (source, recipient, amount)
+    for attack in s.attacks:
+        obj = s.objects.get(attack.attacker)
+        if obj is None or obj.zone != "battlefield":
+            continue
+        power = max(0, ch.attack(s, obj))
+        if attack.blockers:
+            assignment = attack.assign or _default_assignment(s, attack, log)
+            for k, v in assignment.items():
+                if v > 0:
+                    hits.append((attack.attacker, k, v))
+            for b in attack.blockers:
+                bobj = s.objects[b]
+                if bobj.zone == "battlefield" and ch.attack(s, bobj) > 0:
+                    hits.append((b, attack.attacker, ch.attack(s, bobj)))
+            if any(ch.attack(s, s.objects[b]) > 0 for b in attack.blockers):
+                log.append(event(f"the blockers of {obj.card} strike back", "510.2e"))
+        else:
+            target_alive = s.player(attack.target) is not None and not s.player(attack.target).lost \
+                or (attack.target in s.objects and s.objects[attack.target].zone == "battlefield")
+            if not target_alive:
+                log.append(event(f"{obj.card}'s target is gone: it assigns nothing", "510.2b", "506.6c"))
+                continue
+            if power:
+                hits.append((attack.attacker, attack.target, power))
+                log.append(event(f"{obj.card} is unblocked and assigns {power} to {_name(s, attack.target)}", "510.2b"))
+            tobj = s.objects.get(attack.target)
+            if tobj is not None and ch.is_entity(s, tobj) and ch.attack(s, tobj) > 0:
+                hits.append((attack.target, attack.attacker, ch.attack(s, tobj)))
+                log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
+    log.append(event("all combat damage is dealt at once", "510.3"))
+    for source, recipient, amount in hits:
+        damage.deal(s, source, recipient, amount, log, combat=True)
+
+
+def end_of_combat(s: GameState, log: list) -> None:
+    s.modifiers = [m for m in s.modifiers if m.until != "end_of_combat"]
+    s.attacks = []
+    log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
+                     "effects expire", "511.3", "511.2"))

@@ -1,0 +1,87 @@
+"""Paying the four-part cost block (107.4, 118, 601.2h) and the Master-Blood tax (118.6)."""
+from __future__ import annotations
+
+from math import ceil
+
+from judge.engine.cards import Cost
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState, Player, Unit
+
+
+def _eligible(unit: Unit, source: str | None) -> bool:
+    return source is None or unit.source == source
+
+
+def tax(s: GameState, player: Player, amount: int, log: list) -> None:
+    """118.6: +1 Corruption per action drawing on the Master; Wrath = ceil(turn total / 3)."""
+    before = player.spent_from_master
+    player.spent_from_master += amount
+    d_wrath = ceil(player.spent_from_master / 3) - ceil(before / 3)
+    player.corruption += 1
+    player.wrath += d_wrath
+    log.append(event(
+        f"{player.name} opened the vein for {amount}: Master-Blood tax +1 Corruption ({player.corruption}), "
+        f"+{d_wrath} Wrath ({player.wrath}); Master Vitae spent this turn {before} -> {player.spent_from_master}",
+        "118.6", "106.5b"))
+
+
+def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int = 0,
+        split: dict | None = None, what: str = "the cost") -> None:
+    """Pay a whole cost block or raise Refused with nothing changed (118.2)."""
+    generic = cost.vitae + extra_vitae
+    # Signed meter costs: a negative one spends what the player must already hold (107.4c–d).
+    if cost.corruption < 0 and player.corruption < -cost.corruption:
+        raise Refused(f"{player.name} holds {player.corruption} Corruption and cannot pay ✚{cost.corruption}",
+                      "107.4c", "601.2h")
+    if cost.wrath < 0 and player.wrath < -cost.wrath:
+        raise Refused(f"{player.name} holds {player.wrath} Wrath and cannot pay ▷{cost.wrath}", "107.4d", "601.2h")
+    eligible = sum(u.amount for u in player.pool if _eligible(u, cost.source))
+    if split is not None:
+        from_pool = int(split.get("pool", 0) or 0)
+        from_master = int(split.get("master", 0) or 0)
+        if from_pool < 0 or from_master < 0 or from_pool + from_master != generic:
+            raise Refused(f"the payment ({from_pool} from the pool + {from_master} from the Master) does not "
+                          f"equal the Vitae cost {generic}", "118.2", "601.2h")
+    else:
+        from_pool = min(eligible, generic)
+        from_master = generic - from_pool
+    if from_pool > eligible:
+        where = f" {cost.source}-tagged" if cost.source else ""
+        raise Refused(f"{player.name}'s pool holds only {eligible}{where} Vitae, not {from_pool}",
+                      *(("106.4", "601.5") if cost.source else ("118.2",)))
+    vein = from_master + cost.master
+    if vein > player.vitae:
+        raise Refused(f"{player.name}'s Master has {player.vitae} Vitae and cannot pay {vein}", "119.4a", "118.2")
+    # -- everything is payable: pay it in one act (118.3) ----------------------------------
+    remaining = from_pool
+    for unit in sorted((u for u in player.pool if _eligible(u, cost.source)), key=lambda u: u.source is not None):
+        take = min(unit.amount, remaining)
+        unit.amount -= take
+        remaining -= take
+    player.pool = [u for u in player.pool if u.amount > 0]
+    parts = []
+    if from_pool:
+        parts.append(f"{from_pool} from the pool")
+    if vein:
+        player.vitae -= vein
+        parts.append(f"{vein} from the Master's Vitae (now {player.vitae})")
+    rules = ["601.2h"]
+    if cost.source and (from_pool or from_master):
+        rules += ["106.4", "601.5"]
+    if from_master:
+        rules += ["106.5b"]
+    if cost.master:
+        rules += ["107.4b", "202.3"]
+    log.append(event(f"{player.name} paid {what}: " + (", ".join(parts) if parts else "nothing"), *rules))
+    if vein:
+        tax(s, player, vein, log)
+    if cost.corruption:
+        player.corruption += cost.corruption
+        log.append(event(f"{player.name} {'incurred' if cost.corruption > 0 else 'spent'} "
+                         f"{abs(cost.corruption)} Corruption for {what} (now {player.corruption})",
+                         "107.4c", "202.4", "118.5"))
+    if cost.wrath:
+        player.wrath += cost.wrath
+        log.append(event(f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
+                         f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))

@@ -1,0 +1,223 @@
+"""Carrying out a resolving object's instructions in the order written (608.4)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine import characteristics as ch
+from judge.engine import damage, triggers
+from judge.engine.cards import Effect
+from judge.engine.events import event
+from judge.engine.state import GameState, Modifier, Shield, StackItem, Unit
+from judge.engine.zones import move
+
+
+@dataclass
+class Context:
+    controller: str
+    source: str | None  # the card or permanent the instructions come from
+    targets: list  # legal targets (object ids, player names, stack uids as "stack:N")
+    x: int = 0
+
+
+def _amount(value, ctx: Context) -> int:
+    return ctx.x if value == "X" else int(value or 0)
+
+
+def _objects(s: GameState, to: str, ctx: Context) -> list[str]:
+    if to == "target":
+        return [t for t in ctx.targets if t in s.objects]
+    if to == "self":
+        return [ctx.source] if ctx.source in s.objects and s.objects[ctx.source].zone == "battlefield" else []
+    if to == "attached":
+        src = s.objects.get(ctx.source)
+        return [src.attached_to] if src and src.attached_to else []
+    entities = [o for o in s.battlefield if ch.is_entity(s, s.objects[o])]
+    if to == "each_entity":
+        return entities
+    if to == "each_other_entity":
+        return [o for o in entities if o != ctx.source]
+    if to == "each_opponent_entity":
+        return [o for o in entities if s.objects[o].controller != ctx.controller]
+    if to == "each_own_entity":
+        return [o for o in entities if s.objects[o].controller == ctx.controller]
+    return []
+
+
+def _players(s: GameState, who: str, ctx: Context) -> list[str]:
+    if who in ("controller", None):
+        return [ctx.controller]
+    if who == "owner":
+        src = s.objects.get(ctx.source)
+        return [src.owner if src else ctx.controller]
+    if who == "each_player":
+        return [p.name for p in s.apnap()]
+    if who == "each_opponent":
+        return [p.name for p in s.apnap() if p.name != ctx.controller]
+    if who in ("target_player", "target"):
+        return [t for t in ctx.targets if s.player(t) is not None]
+    return []
+
+
+def _recipients(s: GameState, to: str, ctx: Context) -> list[str]:
+    """Objects or players, whichever `to` names; a `target` may be either."""
+    if to == "target":
+        return [t for t in ctx.targets if t in s.objects or s.player(t) is not None]
+    if to in ("controller", "owner", "each_player", "each_opponent", "target_player"):
+        return _players(s, to, ctx)
+    return _objects(s, to, ctx)
+
+
+def draw(s: GameState, name: str, n: int, log: list, rules: tuple = ("121.1",)) -> None:
+    """Draw one card at a time (121.3); drawing from an empty Domain is noted for 704.5b."""
+    from judge.engine.state import Obj
+
+    p = s.player(name)
+    drawn = 0
+    for _ in range(n):
+        if not p.domain:
+            p.drew_from_empty = True
+            log.append(event(f"{name} must draw but the Domain is empty", "121.4", "104.3c", "704.5b"))
+            break
+        top = p.domain.pop(0)
+        if top is None:  # an unknown card: it becomes an object as it is drawn
+            top = f"{name.lower()}-card-{s.next_uid}"
+            s.next_uid += 1
+            s.objects[top] = Obj(top, "", name, name, "hand")
+        else:
+            s.objects[top].zone = "hand"
+        p.hand.append(top)
+        drawn += 1
+    if drawn:
+        log.append(event(f"{name} draws {drawn} card(s)", *rules, "121.3"))
+
+
+def run(s: GameState, effects: tuple, ctx: Context, log: list) -> None:
+    for eff in effects:
+        _one(s, eff, ctx, log)
+
+
+def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
+    a = eff.args
+    name = eff.name
+    if name == "deal_damage":
+        for r in _recipients(s, a.get("to", "target"), ctx):
+            damage.deal(s, ctx.source, r, _amount(a.get("amount"), ctx), log)
+    elif name in ("destroy", "banish", "return_to_hand"):
+        dest = {"destroy": "spoils", "banish": "void", "return_to_hand": "hand"}[name]
+        rule = {"destroy": "701.9a", "banish": "701.6a", "return_to_hand": "400.7"}[name]
+        for oid in _objects(s, a.get("to", "target"), ctx):
+            obj = s.objects[oid]
+            if name == "destroy" and ch.has(s, obj, "Deathless"):
+                log.append(event(f"{s.card(obj).name} has Deathless and is not destroyed", "702.12a"))
+                continue
+            controller, was_entity, on_field = obj.controller, ch.is_entity(s, obj), obj.zone == "battlefield"
+            move(s, oid, dest)
+            log.append(event(f"{s.card(obj).name} is moved to its owner's {dest} (a new object)", rule, "400.7"))
+            if on_field and dest == "spoils" and was_entity:
+                triggers.fire(s, "dies", oid, controller)
+    elif name == "counter":
+        for t in ctx.targets:
+            counter(s, t, log)
+    elif name == "draw":
+        for p in _players(s, a.get("who"), ctx):
+            draw(s, p, _amount(a.get("n"), ctx), log)
+    elif name in ("gain_vitae", "lose_vitae"):
+        for pname in _players(s, a.get("who"), ctx):
+            p = s.player(pname)
+            n = _amount(a.get("amount"), ctx)
+            if name == "gain_vitae":
+                gained = max(0, min(n, p.cap - p.vitae))  # nothing recovers above the cap (119.1)
+                p.vitae += gained
+                log.append(event(f"{pname}'s Master gains {gained} Vitae ({p.vitae}, cap {p.cap})", "119.3", "119.1"))
+            else:
+                p.vitae -= n
+                log.append(event(f"{pname}'s Master loses {n} Vitae ({p.vitae})", "119.3"))
+    elif name in ("corruption", "wrath"):
+        for pname in _players(s, a.get("who"), ctx):
+            p = s.player(pname)
+            n = _amount(a.get("amount"), ctx)
+            setattr(p, name, max(0, getattr(p, name) + n))
+            rule = "122.2b" if name == "corruption" else "122.2c"
+            log.append(event(f"{pname} {'gains' if n >= 0 else 'loses'} {abs(n)} {name.title()} "
+                             f"({getattr(p, name)})", rule))
+    elif name == "add_counters":
+        kind = str(a.get("kind", "growth")).lower()
+        for oid in _objects(s, a.get("to", "target"), ctx):
+            obj = s.objects[oid]
+            obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
+            log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
+                             *(("122.2d",) if kind == "growth" else ())))
+    elif name == "modify":
+        until = a.get("until", "end_of_turn")
+        for oid in _objects(s, a.get("to", "target"), ctx):
+            atk, vig = _amount(a.get("attack", 0), ctx), _amount(a.get("vigor", 0), ctx)
+            s.modifiers.append(Modifier(oid, atk, vig, until, s.next_ts))
+            s.next_ts += 1
+            obj = s.objects[oid]
+            log.append(event(f"{s.card(obj).name} gets {atk:+d}/{vig:+d} until {until.replace('_', ' ')} "
+                             f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "613.4c"))
+    elif name == "prevent_damage":
+        for r in _recipients(s, a.get("to", "target"), ctx):
+            s.shields.append(Shield(r, _amount(a.get("amount"), ctx), a.get("until", "end_of_turn")))
+            log.append(event(f"a shield will prevent the next {a.get('amount')} damage to {r}", "615.3"))
+    elif name == "sacrifice":
+        sacrifice_each(s, _players(s, a.get("who", "controller"), ctx), a.get("what", "Entity"), log)
+    elif name == "discard":
+        for pname in _players(s, a.get("who"), ctx):
+            p = s.player(pname)
+            for _ in range(min(_amount(a.get("n", 1), ctx), len(p.hand))):
+                oid = p.hand[-1]  # the player's choice (701.10a); undeclared: the last card
+                move(s, oid, "spoils")
+                log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a"))
+    elif name == "add_vitae":
+        p = s.player(ctx.controller)
+        p.pool.append(Unit(_amount(a.get("amount"), ctx), a.get("source")))
+        log.append(event(f"{ctx.controller} adds {a.get('amount')} Vitae to the pool (a Vitae ability)", "106.7", "605.3"))
+
+
+def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> None:
+    """Each player, in APNAP order, chooses; then all are sacrificed at once (101.4)."""
+    chosen = []
+    for pname in players:
+        mine = [o for o in s.battlefield if s.objects[o].controller == pname and ch.ctype(s, s.objects[o]) == what]
+        if mine:
+            pick = min(mine, key=lambda o: s.objects[o].timestamp)  # default choice: the longest-standing
+            chosen.append((pname, pick))
+    for pname, oid in chosen:
+        move(s, oid, "spoils")
+        triggers.fire(s, "dies", oid, pname)
+    if chosen:
+        names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
+        log.append(event(f"In APNAP order each player chose, then all were sacrificed at once: {names} "
+                         f"{s.policies.note('C39')}", "101.4", "701.12a", "603.6c", *s.policies.rules("C39"),
+                         policy="C39"))
+    if s.policies.reading("C39") == "106.5d":
+        for pname, _ in chosen:
+            s.player(pname).corruption += 1
+
+
+def counter(s: GameState, target: str, log: list) -> None:
+    """Remove a spell or announcement from the stack unresolved (701.7a)."""
+    item = find_item(s, target)
+    if item is None:
+        return
+    s.stack.remove(item)
+    if item.kind == "seal":
+        for oid in list(item.batch):
+            move(s, oid, "hand")
+        log.append(event(f"the seal is countered: nothing enters the Pit, no Vitae flows, the batch returns to "
+                         f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
+                         "505.4a", "505.4d", "601.12c"))
+    elif item.kind == "spell":
+        move(s, item.obj, "spoils")
+        log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's Spoils; nothing paid "
+                         f"is refunded", "701.7a", "601.10", "118.5"))
+    else:
+        log.append(event(f"{item.label} is countered", "701.7a"))
+
+
+def find_item(s: GameState, target: str) -> StackItem | None:
+    for item in s.stack:
+        if target == f"stack:{item.uid}" or (item.obj is not None and item.obj == target):
+            return item
+    return None

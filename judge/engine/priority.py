@@ -1,0 +1,125 @@
+"""Priority and the stack (117, 405, 608): passing, resolving the top object, ending steps."""
+from __future__ import annotations
+
+from judge.engine import characteristics as ch
+from judge.engine import effects, sba, triggers
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem, Unit
+from judge.engine.zones import move
+
+
+def settle(s: GameState, log: list) -> bool:
+    """117.5: state-based checks until none apply, then waiting triggers in APNAP order; repeat."""
+    happened = False
+    for _ in range(100):
+        did = sba.run(s, log)
+        stacked = False if s.game_over else triggers.stack_waiting(s, log)
+        happened = happened or did or stacked
+        if not (did or stacked) or s.game_over:
+            break
+    return happened
+
+
+def give_priority(s: GameState, player: str, log: list, rules: tuple = ()) -> None:
+    settle(s, log)
+    s.passes = 0
+    if s.game_over:
+        s.priority = None
+        return
+    p = s.player(player)
+    if p is None or p.lost:
+        p = s.next_living(player)
+    s.priority = p.name if p else None
+    if rules:
+        log.append(event(f"{s.priority} receives priority", *rules))
+
+
+def pass_one(s: GameState, log: list) -> str:
+    """The player holding priority passes (117.3b). Returns what the passes led to:
+    "passed", "resolved" or "step-ended"."""
+    holder = s.priority
+    s.passes += 1
+    if s.passes < len(s.living):
+        s.priority = s.next_living(holder).name
+        return "passed"
+    # 117.4: all players passed in succession
+    if s.stack:
+        resolve_top(s, log)
+        if not s.game_over:
+            give_priority(s, s.active, log, ("117.4",))
+        return "resolved"
+    from judge.engine import turn
+
+    log.append(event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2"))
+    turn.advance(s, log)
+    return "step-ended"
+
+
+def _target_legal(s: GameState, item: StackItem, target: str, spec_kind: str, original_zone: str | None) -> bool:
+    from judge.engine.targeting import is_legal
+
+    return is_legal(s, item.controller, target, spec_kind)
+
+
+def resolve_top(s: GameState, log: list) -> None:
+    item = s.stack.pop()
+    if item.kind == "seal":
+        _resolve_seal(s, item, log)
+        return
+    ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
+    if item.kind == "ability":
+        ctx.targets = list(item.targets)
+        log.append(event(f"{item.label} resolves", "608.1", "405.2"))
+        effects.run(s, item.effects, ctx, log)
+        log.append(event(f"{item.label} leaves the stack", "608.7a"))
+        return
+    obj = s.objects[item.obj]
+    card = s.card(obj)
+    specs = list(card.targets)
+    if item.targets:
+        from judge.engine.targeting import is_legal
+
+        legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
+                 if is_legal(s, item.controller, t, spec["kind"])]
+        if not legal:
+            move(s, obj.id, "spoils")
+            log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
+                             f"and goes to its owner's Spoils; nothing is refunded", "608.3", "115.6", "608.7a",
+                             "118.5"))
+            return
+        ctx.targets = legal
+    log.append(event(f"{card.name} resolves", "608.1", "405.2"))
+    if item.tribute and card.has("Tribute"):
+        log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "601.7", "608.5"))
+    if not card.is_permanent:
+        # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
+        effects.run(s, card.spell_effects, ctx, log)
+        if obj.zone == "stack":
+            move(s, obj.id, "spoils")
+            log.append(event(f"{card.name} goes to its owner's Spoils", "608.7a"))
+        return
+    move(s, obj.id, "battlefield", controller=item.controller)
+    attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
+    if attach:
+        obj.attached_to = attach
+    log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
+                     + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
+                     *(("608.7c",) if attach else ())))
+    triggers.fire(s, "enters", obj.id)
+
+
+def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
+    p = s.player(item.controller)
+    total = 0
+    for oid in list(item.batch):
+        obj = s.objects[oid]
+        card = s.card(obj)
+        move(s, oid, "pit")
+        value = card.blood_seal if card else 0
+        if value:
+            source = card.race if card else None
+            p.pool.append(Unit(value, source))
+            total += value
+    log.append(event(f"the seal resolves: {len(item.batch)} card(s) enter {p.name}'s Pit and yield {total} Vitae "
+                     f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))
+    triggers.fire_for_permanents(s, "drop", p.name)

@@ -1,0 +1,174 @@
+"""The replay runner: a scenario -> numbered steps, the final state and the expectations,
+as plain data (the `judge replay` command, the TUI and ruling sheets all render this)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.engine import characteristics as ch
+from judge.engine.actions import action_kind, apply
+from judge.engine.events import Event, rule_id
+from judge.engine.scenario import Scenario, load
+from judge.engine.state import GameState
+
+
+@dataclass
+class Step:
+    n: int
+    action: str
+    events: list  # [Event]
+    state: GameState  # the state after this step (the history)
+    line: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"n": self.n, "action": self.action, "events": [e.to_dict() for e in self.events]}
+
+
+@dataclass
+class Replay:
+    scenario: Scenario
+    initial: GameState
+    steps: list = field(default_factory=list)
+    expectations: list = field(default_factory=list)  # [{"ok", "text"}]
+
+    @property
+    def final(self) -> GameState:
+        return self.steps[-1].state if self.steps else self.initial
+
+    @property
+    def ok(self) -> bool:
+        return all(e["ok"] for e in self.expectations)
+
+    def to_dict(self) -> dict:
+        return {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
+                "expectations": list(self.expectations)}
+
+
+def describe_action(action) -> str:
+    kind = action_kind(action)
+    if action == "pass" or (kind == "pass" and "player" not in action):
+        return "all players pass"
+    if kind == "until":
+        u = action["until"]
+        return f"pass until {u.get('phase')}" + (f" / {u.get('step')}" if u.get("step") else "")
+    who = action.get("player", "?")
+    if kind == "pass":
+        return f"{who} passes"
+    rest = {k: v for k, v in action.items() if k not in ("player", kind)}
+    value = action[kind]
+    if kind in ("attack", "block"):
+        a, b = ("attacker", "target") if kind == "attack" else ("blocker", "attacker")
+        value = ", ".join(f"{d.get(a)} -> {d.get(b)}" for d in value)
+    elif isinstance(value, list):
+        value = ", ".join(str(v) for v in value)
+    elif isinstance(value, dict):
+        value = ", ".join(f"{k}: {v}" for k, v in value.items())
+    extra = "".join(f" {k}={', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in rest.items())
+    return f"{who}: {kind} {value}{extra}"
+
+
+def run(scenario: Scenario, until: int | None = None) -> Replay:
+    replay = Replay(scenario, scenario.state)
+    state = scenario.state
+    checks_after: dict[int, GameState] = {0: state}
+    for n, (action, line) in enumerate(zip(scenario.actions, scenario.action_lines), start=1):
+        if until is not None and n > until:
+            break
+        state, events = apply(state, action)
+        replay.steps.append(Step(n, describe_action(action), events, state, line))
+        checks_after[n] = state
+    replay.expectations = [check(e, replay, checks_after) for e in scenario.expect]
+    return replay
+
+
+def run_file(path: str | Path, until: int | None = None) -> Replay:
+    return run(load(path), until)
+
+
+# -- expectations ----------------------------------------------------------------------------
+def _all_events(replay: Replay) -> list[Event]:
+    return list(replay.scenario.setup_events) + [e for s in replay.steps for e in s.events]
+
+
+def check(item, replay: Replay, states: dict) -> dict:
+    after = item.get("after")
+    last = max(states)
+    state = states.get(after if after is not None else last, replay.final)
+    label = f"after action {after}: " if after is not None else ""
+    if "player" in item:
+        p = state.player(item["player"])
+        wrong = []
+        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won"):
+            if key not in item:
+                continue
+            actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
+                      "hand": len(p.hand), "lost": p.lost, "won": p.won}[key]
+            if actual != item[key]:
+                wrong.append(f"{key} is {actual}, expected {item[key]}")
+        want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))
+        return _result(not wrong, f"{label}{p.name}: {want}", wrong)
+    if "object" in item:
+        ref = str(item["object"])
+        obj = state.objects.get(ref) or next((o for o in state.objects.values() if o.card == ref), None)
+        wrong = []
+        if obj is None:
+            wrong.append("no such object")
+        else:
+            actual = {"zone": obj.zone, "damage": obj.damage, "drained": obj.drained,
+                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj)}
+            for key in ("zone", "damage", "drained", "attack", "vigor"):
+                if key in item and actual[key] != item[key]:
+                    wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
+        want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("object", "after"))
+        return _result(not wrong, f"{label}{ref}: {want}", wrong)
+    if "stack" in item:
+        n = len(state.stack)
+        return _result(n == item["stack"], f"{label}the stack holds {item['stack']}", [f"it holds {n}"])
+    if "cited" in item:
+        cited = {r for e in _all_events(replay) for r in e.rules}
+        missing = [str(r) for r in item["cited"] if rule_id(r) not in cited]
+        return _result(not missing, "cited: " + ", ".join(map(str, item["cited"])),
+                       [f"never cited: {', '.join(missing)}"])
+    if "error" in item:
+        want = rule_id(item["error"])
+        hit = any(e.error and want in e.rules for s in replay.steps for e in s.events)
+        return _result(hit, f"an action was refused citing {item['error']}", ["no refusal cites it"])
+    return _result(False, f"unknown expectation {item!r}", [])
+
+
+def _result(ok: bool, text: str, problems: list) -> dict:
+    return {"ok": bool(ok), "text": text if ok else f"{text} — {'; '.join(problems)}"}
+
+
+# -- the final state as plain data -------------------------------------------------------
+def final_dict(s: GameState) -> dict:
+    def obj_dict(oid: str) -> dict:
+        o = s.objects[oid]
+        card = s.card(o)
+        d = {"id": oid, "card": o.card, "controller": o.controller, "damage": o.damage, "drained": o.drained}
+        if card and card.type == "Entity":
+            d.update(attack=ch.attack(s, o), vigor=ch.vigor(s, o))
+        if card and card.type == "Haven":
+            d.update(defense=ch.defense(s, o))
+        if o.counters:
+            d["counters"] = dict(o.counters)
+        if o.attached_to:
+            d["attached_to"] = o.attached_to
+        if o.token:
+            d["token"] = True
+        return d
+
+    return {
+        "turn": {"active": s.active, "round": s.round_name, "phase": s.phase, "step": s.step,
+                 "priority": s.priority},
+        "players": [{"name": p.name, "vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath,
+                     "pool": p.pool_total, "hand": len(p.hand), "domain": len(p.domain),
+                     "spoils": [s.objects[o].card for o in p.spoils], "pit": [s.objects[o].card for o in p.pit],
+                     "void": [s.objects[o].card for o in p.void], "lost": p.lost, "won": p.won}
+                    for p in s.players],
+        "battlefield": [obj_dict(o) for o in s.battlefield],
+        "stack": [{"kind": i.kind, "controller": i.controller, "label": i.label, "targets": list(i.targets)}
+                  for i in s.stack],
+        "game_over": s.game_over,
+        "result": s.result,
+    }

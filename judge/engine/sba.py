@@ -1,0 +1,141 @@
+"""State-based actions (704): every applicable check is found on one snapshot and performed
+at once as a single event (704.3); the loop repeats until none applies. Last-known
+information comes from the state before the sweep (704.7)."""
+from __future__ import annotations
+
+from judge.engine import characteristics as ch
+from judge.engine import outcome, triggers
+from judge.engine.events import event
+from judge.engine.state import GameState
+from judge.engine.zones import move
+
+
+def _player_checks(s: GameState) -> tuple[list, list, list]:
+    """(losers with their rule, ascenders, Wrath conversions) found on the current state."""
+    losers, winners, wrath = [], [], []
+    for p in s.living:
+        master = s.cards.get(p.master)
+        ascends = master.ascends if master and master.ascends else None
+        if p.vitae <= 0:
+            losers.append((p.name, "704.5a", f"{p.name}'s Master's Vitae is {p.vitae}: the vein has run dry"))
+        if p.drew_from_empty:
+            losers.append((p.name, "704.5b", f"{p.name} drew from an empty Domain (deck-out)"))
+        if ascends is not None:
+            if p.corruption >= ascends:
+                winners.append((p.name, f"{p.name} reaches {p.corruption} Corruption: Ascension"))
+        elif p.corruption >= 10:
+            losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
+        if p.wrath >= 5:
+            wrath.append(p)
+    return losers, winners, wrath
+
+
+def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
+    """(object id, destination, rule, sentence) for each object-level check that applies."""
+    found = []
+    for oid in list(s.battlefield):
+        obj = s.objects[oid]
+        card = s.card(obj)
+        name = card.name if card else oid
+        kind = card.type if card else ""
+        if kind == "Entity":
+            vig = ch.vigor(s, obj)
+            if vig <= 0:
+                found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
+            elif obj.damage >= vig and not ch.has(s, obj, "Deathless"):
+                found.append((oid, "spoils", "704.5j",
+                              f"{name} has {obj.damage} damage counters against Vigor {vig}: it is destroyed"))
+            elif obj.venom_hit and not ch.has(s, obj, "Deathless"):
+                found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a Venom source: destroyed"))
+        elif kind == "Companion" and ch.vigor(s, obj) - obj.damage <= 0:
+            found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
+        elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
+            found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
+        if obj.attached_to is not None:
+            host = s.objects.get(obj.attached_to)
+            legal = host is not None and host.zone == "battlefield"
+            if not legal and kind == "Ritual":
+                found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"))
+            elif not legal:
+                found.append((oid, "unattach", "704.5s", f"{name} becomes unattached and stays on the battlefield"))
+    for obj in s.objects.values():
+        if obj.token and obj.zone not in ("battlefield", "gone"):
+            found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
+    found += _eminent(s)
+    return found
+
+
+def _eminent(s: GameState) -> list:
+    """704.5q (policy C3): duplicates of an Eminent name under one player; the newest stays."""
+    found, seen = [], {}
+    for oid in s.battlefield:
+        obj = s.objects[oid]
+        card = s.card(obj)
+        if card and "Eminent" in card.supertypes:
+            seen.setdefault((obj.controller, card.name), []).append(obj)
+    for (_controller, name), objs in seen.items():
+        if len(objs) > 1:
+            keep = max(objs, key=lambda o: o.timestamp)
+            for o in objs:
+                if o is not keep:
+                    found.append((o.id, "spoils", "704.5q",
+                                  f"Eminent duplicate {name}: the newest stays, this one goes to the Spoils "
+                                  f"{s.policies.note('C3')}"))
+    return found
+
+
+def check_once(s: GameState, log: list) -> bool:
+    """One simultaneous sweep. Returns whether anything was performed."""
+    if s.game_over:
+        return False
+    losers, winners, wrath = _player_checks(s)
+    objects = _object_checks(s)
+    if not (losers or winners or wrath or objects):
+        return False
+    rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
+                   | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set()))
+    parts = [t for *_, t in losers] + [t for _, t in winners] + [t for *_, t in objects]
+    for p in wrath:
+        p.wrath -= 5
+        p.corruption += 1
+        parts.append(f"{p.name} converts 5 Wrath into 1 Corruption (Wrath {p.wrath}, Corruption {p.corruption})")
+    # Objects first on the snapshot (last-known information is the pre-sweep state, 704.7).
+    for oid, dest, rule, _ in objects:
+        obj = s.objects[oid]
+        if dest == "unattach":
+            obj.attached_to = None
+        elif dest == "gone":
+            zone_list = s.zone_list(obj)
+            if zone_list is not None and oid in zone_list:
+                zone_list.remove(oid)
+            obj.zone = "gone"
+        elif obj.zone == "battlefield":
+            controller = obj.controller
+            was_entity = ch.is_entity(s, obj)
+            move(s, oid, dest)
+            if was_entity:
+                triggers.fire(s, "dies", oid, controller)
+    text = "State-based check (one simultaneous event): " + "; ".join(parts)
+    log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
+                     *(("122.2c",) if wrath else ()), *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ())))
+    if losers or winners:
+        # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
+        loser_names = []
+        winner_names = [n for n, _ in winners]
+        for name, rule, _ in losers:
+            if name in winner_names and rule == "704.5c":
+                continue
+            loser_names.append(name)
+        rules_out = ("104.3g",) if set(loser_names) & set(winner_names) or (winners and losers) else ()
+        outcome.settle_results(s, loser_names, winner_names, log, ("704.3", *rules_out))
+    return True
+
+
+def run(s: GameState, log: list) -> bool:
+    """Repeat the sweep until nothing applies (704.3). Returns whether anything happened."""
+    any_done = False
+    for _ in range(100):  # a mandatory loop that never settles is a draw (104.4b); 100 is ample
+        if not check_once(s, log):
+            break
+        any_done = True
+    return any_done

@@ -1,0 +1,386 @@
+"""Scenario files (scenario-format.md): read, validated with file and line, built into a
+starting `GameState` plus the actions and expectations to replay.
+
+Additions to the contract (documented in tests/scenarios/README.md): a player may carry
+`turns_taken` (how many turns they have begun; 0 makes their next turn their first) and the
+file may name a `starting_player` (for the opening-draw exception, 504.1a).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.corpus.slug import slugify
+from judge.engine import cards as card_db
+from judge.engine import priority
+from judge.engine.actions import ACTION_KEYS, action_kind
+from judge.engine.errors import ScenarioError
+from judge.engine.policies import Policies, default_table
+from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
+from judge.engine.yamlio import LDict, load_file, load_text, line_of
+
+TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
+            "starting_player", "description"}
+TURN_KEYS = {"active", "round", "phase", "step", "priority"}
+PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
+               "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken"}
+OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
+EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
+EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor"}
+ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "gone"}
+SPECIAL_REFS = {"seal", "top", "fire"}
+
+
+@dataclass
+class Scenario:
+    title: str
+    path: str
+    state: GameState
+    actions: list
+    action_lines: list
+    expect: list
+    setup_events: list = field(default_factory=list)
+
+
+def slug(text: str) -> str:
+    return slugify(text)
+
+
+class _Builder:
+    def __init__(self, raw, path: str) -> None:
+        self.raw = raw
+        self.path = path
+        self.objects: dict[str, Obj] = {}
+        self.names: dict[str, list[str]] = {}
+
+    def fail(self, message: str, node=None, line: int | None = None):
+        raise ScenarioError(message, self.path, line if line is not None else line_of(node))
+
+    def keys(self, mapping, allowed: set, what: str) -> None:
+        if not isinstance(mapping, dict):
+            self.fail(f"{what} must be a mapping", mapping)
+        for key in mapping:
+            if key not in allowed:
+                line = mapping.line_of(key) if isinstance(mapping, LDict) else None
+                self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})", mapping, line)
+
+    def int_(self, value, what: str, node, allow_none=False) -> int:
+        if value is None and allow_none:
+            return 0
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{what} must be an integer, not {value!r}", node)
+        return value
+
+    def bool_(self, value, what: str, node) -> bool:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.fail(f"{what} must be true or false, not {value!r}", node)
+        return value
+
+    # -- cards ---------------------------------------------------------------------------
+    def load_cards(self) -> dict:
+        db = dict(card_db.database())
+        for card in card_db.parse_cards(self.raw.get("cards"), self.path):
+            db[card.name] = card
+        self.cards = db
+        return db
+
+    def need_card(self, name, node) -> str:
+        if not isinstance(name, str) or name not in self.cards:
+            self.fail(f"unknown card {name!r} (not in cards/nodawn/ nor in this scenario's cards:)", node)
+        return name
+
+    # -- objects -------------------------------------------------------------------------
+    def new_object(self, spec, owner: str, zone: str, node) -> str:
+        if isinstance(spec, str):
+            spec = {"card": spec}
+            line = line_of(node)
+        else:
+            self.keys(spec, OBJECT_KEYS, f"an object in {owner}'s {zone}")
+            line = line_of(spec)
+        card = self.need_card(spec.get("card"), spec if isinstance(spec, LDict) else node)
+        oid = spec.get("id")
+        if oid is not None:
+            oid = str(oid)
+            if oid in self.objects:
+                self.fail(f"duplicate object id {oid!r}", node, line)
+        else:
+            base = slug(card) or "card"
+            oid, n = base, 2
+            while oid in self.objects:
+                oid, n = f"{base}-{n}", n + 1
+        counters = spec.get("counters") or {}
+        if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
+            self.fail("counters must map a counter kind to a number", spec, line)
+        obj = Obj(oid, card, owner, owner, zone,
+                  damage=self.int_(spec.get("damage", 0), "damage", spec, allow_none=True),
+                  drained=self.bool_(spec.get("drained"), "drained", spec),
+                  newly_turned=self.bool_(spec.get("newly_turned"), "newly_turned", spec),
+                  counters={str(k).lower(): v for k, v in counters.items()},
+                  token=self.bool_(spec.get("token"), "token", spec),
+                  attached_to=str(spec["attached_to"]) if spec.get("attached_to") is not None else None)
+        obj._line = line  # for the attachment check below
+        self.objects[oid] = obj
+        self.names.setdefault(card, []).append(oid)
+        return oid
+
+    def zone_list(self, value, owner: str, zone: str, node) -> list[str]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail(f"{owner}'s {zone} must be a list", node)
+        return [self.new_object(item, owner, zone, value) for item in value]
+
+    def domain(self, value, owner: str, node) -> list:
+        if value is None:
+            return [None] * 30
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 0:
+                self.fail("domain count cannot be negative", node)
+            return [None] * value
+        return self.zone_list(value, owner, "domain", node)
+
+    def pool(self, value, node) -> list:
+        if value is None:
+            return []
+        if isinstance(value, int) and not isinstance(value, bool):
+            return [Unit(value)] if value else []
+        if not isinstance(value, list):
+            self.fail("pool must be a number or a list of units", node)
+        units = []
+        for u in value:
+            if isinstance(u, int) and not isinstance(u, bool):
+                units.append(Unit(u))
+            else:
+                self.keys(u, {"amount", "source"}, "a pool unit")
+                units.append(Unit(self.int_(u.get("amount"), "amount", u), u.get("source")))
+        return units
+
+    # -- the whole file --------------------------------------------------------------------
+    def build(self) -> Scenario:
+        raw = self.raw
+        if not isinstance(raw, dict):
+            self.fail("a scenario is a mapping (title, game, turn, players, actions, expect…)", raw, 1)
+        self.keys(raw, TOP_KEYS, "the scenario")
+        if raw.get("game", "nodawn") != "nodawn":
+            self.fail(f"game must be nodawn, not {raw.get('game')!r}", raw, raw.line_of("game"))
+        policies = Policies(default_table(), raw.get("policies"), self.path)
+        self.load_cards()
+        players_raw = raw.get("players")
+        if not isinstance(players_raw, list) or not players_raw:
+            self.fail("players must be a non-empty list", raw, raw.line_of("players") if "players" in raw else 1)
+        players, battlefield = [], []
+        for praw in players_raw:
+            self.keys(praw, PLAYER_KEYS, "a player")
+            name = praw.get("name")
+            if not isinstance(name, str) or not name:
+                self.fail("a player needs a name", praw)
+            if any(p.name == name for p in players):
+                self.fail(f"duplicate player {name!r}", praw)
+            master = praw.get("master")
+            if not isinstance(master, dict):
+                self.fail(f"{name}: master must be {{card: NAME, vitae: N}}", praw)
+            self.keys(master, {"card", "vitae"}, f"{name}'s master")
+            mcard = self.cards[self.need_card(master.get("card"), master)]
+            vitae = self.int_(master.get("vitae", mcard.initial_vitae), "master vitae", master)
+            p = Player(name, mcard.name, vitae, mcard.initial_vitae or vitae,
+                       corruption=self.int_(praw.get("corruption", 0), "corruption", praw),
+                       wrath=self.int_(praw.get("wrath", 0), "wrath", praw),
+                       pool=self.pool(praw.get("pool"), praw),
+                       spent_from_master=self.int_(praw.get("spent_from_master", 0), "spent_from_master", praw),
+                       dropped=self.bool_(praw.get("dropped"), "dropped", praw),
+                       turns_taken=self.int_(praw.get("turns_taken", 2), "turns_taken", praw))
+            p.hand = self.zone_list(praw.get("hand"), name, "hand", praw)
+            p.domain = self.domain(praw.get("domain"), name, praw)
+            for zone in ("spoils", "void", "pit", "shelter"):
+                setattr(p, zone, self.zone_list(praw.get(zone), name, zone, praw))
+            battlefield += self.zone_list(praw.get("battlefield"), name, "battlefield", praw)
+            p.refuge = str(praw["refuge"]) if praw.get("refuge") is not None else None
+            players.append(p)
+        names = [p.name for p in players]
+        self.player_names = set(names)
+        for oid in battlefield:
+            obj = self.objects[oid]
+            if obj.attached_to is not None and obj.attached_to not in self.objects:
+                self.fail(f"attached_to {obj.attached_to!r} names no object", None, obj._line)
+        for p in players:
+            if p.refuge is None:
+                havens = [o for o in battlefield if self.objects[o].owner == p.name
+                          and self.cards[self.objects[o].card].type == "Haven"]
+                p.refuge = havens[0] if havens else None
+            elif p.refuge not in self.objects:
+                self.fail(f"{p.name}'s refuge {p.refuge!r} names no object", players_raw)
+        turn = raw.get("turn") or LDict()
+        self.keys(turn, TURN_KEYS, "turn")
+        active = turn.get("active", names[0])
+        if active not in names:
+            self.fail(f"unknown player {active!r}", turn, turn.line_of("active") if isinstance(turn, LDict) else None)
+        phase = turn.get("phase", "main1")
+        if phase not in PHASES:
+            self.fail(f"unknown phase {phase!r} (one of {', '.join(PHASES)})", turn, turn.line_of("phase"))
+        step = turn.get("step")
+        if step not in STEPS[phase]:
+            self.fail(f"step {step!r} is not a step of the {phase} phase", turn, turn.line_of("step"))
+        prio = turn.get("priority", active)
+        if prio not in names:
+            self.fail(f"unknown player {prio!r}", turn, turn.line_of("priority"))
+        round_index = self.round(turn.get("round", "The Hunt"), turn)
+        starting = raw.get("starting_player", names[0])
+        if starting not in names:
+            self.fail(f"unknown player {starting!r}", raw, raw.line_of("starting_player"))
+        state = GameState(players=players, objects=self.objects, battlefield=battlefield, stack=[], active=active,
+                          round_index=round_index, phase=phase, step=step, priority=prio, cards=self.cards,
+                          policies=policies, starting_player=starting)
+        for oid in battlefield:
+            state.objects[oid].timestamp = state.next_ts
+            state.next_ts += 1
+        self.stack(raw.get("stack"), state)
+        for obj in self.objects.values():
+            obj.__dict__.pop("_line", None)
+        actions_raw = raw.get("actions") or []
+        if not isinstance(actions_raw, list):
+            self.fail("actions must be a list", raw, raw.line_of("actions"))
+        lines = list(getattr(actions_raw, "item_lines", [None] * len(actions_raw)))
+        for action, line in zip(actions_raw, lines):
+            self.check_action(action, line)
+        expect = raw.get("expect") or []
+        if not isinstance(expect, list):
+            self.fail("expect must be a list", raw, raw.line_of("expect"))
+        for item, line in zip(expect, getattr(expect, "item_lines", [None] * len(expect))):
+            self.check_expectation(item, line, len(actions_raw))
+        setup: list = []
+        priority.settle(state, setup)
+        return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
+                        list(expect), setup)
+
+    def round(self, value, node) -> int:
+        text = str(value).strip()
+        if text in ROUNDS:
+            return ROUNDS.index(text)
+        if text.lower() in ROUND_ALIASES:
+            return ROUND_ALIASES[text.lower()]
+        self.fail(f"unknown round {value!r} (a name such as The Arise, or Night 2 / Day 1)", node,
+                  node.line_of("round") if isinstance(node, LDict) else None)
+
+    def stack(self, raw, state: GameState) -> None:
+        if raw is None:
+            return
+        if not isinstance(raw, list):
+            self.fail("stack must be a list", raw)
+        for item in raw:
+            self.keys(item, {"spell", "controller", "targets", "x"}, "a stack object")
+            controller = item.get("controller")
+            if controller not in self.player_names:
+                self.fail(f"unknown player {controller!r}", item)
+            oid = self.new_object(item["spell"], controller, "stack", item)
+            for t in item.get("targets") or []:
+                self.check_ref(t, item)
+            state.objects[oid] = self.objects[oid]
+            state.stack.append(StackItem("spell", controller, obj=oid, targets=[str(t) for t in item.get("targets") or []],
+                                         x=item.get("x") or 0, label=self.objects[oid].card, uid=state.next_uid))
+            state.next_uid += 1
+
+    def check_ref(self, ref, node, line=None) -> None:
+        ref = str(ref)
+        if ref in SPECIAL_REFS or ref in self.player_names or ref in self.objects:
+            return
+        if ref in self.names:
+            if len(self.names[ref]) > 1:
+                self.fail(f"{ref!r} names {len(self.names[ref])} objects; give them ids and use the id", node, line)
+            return
+        if ref in self.cards:
+            return  # a card that will exist by then (a spell cast later)
+        self.fail(f"unknown object or player {ref!r}", node, line)
+
+    def check_player(self, name, node, line=None) -> None:
+        if name not in self.player_names:
+            self.fail(f"unknown player {name!r}", node, line)
+
+    def check_action(self, action, line) -> None:
+        kind = action_kind(action)
+        if kind is None:
+            self.fail(f"not an action: {action!r} (see scenario-format.md, Actions)", action, line)
+        if action == "pass":
+            return
+        self.keys(action, ACTION_KEYS[kind], f"a {kind} action")
+        if kind == "until":
+            target = action["until"]
+            self.keys(target, {"phase", "step"}, "until")
+            if target.get("phase") not in PHASES or target.get("step") not in STEPS[target.get("phase")]:
+                self.fail(f"until: {target.get('phase')!r}/{target.get('step')!r} is not a point of the turn", action, line)
+            return
+        if "player" not in action and kind != "pass":
+            self.fail(f"a {kind} action needs a player", action, line)
+        if "player" in action:
+            self.check_player(action["player"], action, line)
+        value = action.get(kind)
+        refs = []
+        if kind in ("cast",):
+            self.need_card(value, action)
+            refs += list(action.get("targets") or [])
+            if "x" in action:
+                self.int_(action["x"], "x", action)
+            if "pay" in action:
+                self.keys(action["pay"], {"pool", "master"}, "pay")
+        elif kind in ("seal",):
+            for c in value if isinstance(value, list) else [value]:
+                self.check_ref(c, action, line)
+        elif kind in ("drain", "sacrifice", "activate"):
+            refs.append(value)
+            refs += list(action.get("targets") or [])
+        elif kind in ("attack", "block"):
+            if not isinstance(value, list):
+                self.fail(f"{kind} must be a list", action, line)
+            want = ("attacker", "target") if kind == "attack" else ("blocker", "attacker")
+            for decl in value:
+                self.keys(decl, set(want), f"a {kind} declaration")
+                for k in want:
+                    if k not in decl:
+                        self.fail(f"a {kind} declaration needs {k}", decl)
+                    refs.append(decl[k])
+        elif kind == "order":
+            refs += list(value if isinstance(value, list) else [value])
+        elif kind == "assign":
+            if not isinstance(value, dict):
+                self.fail("assign must map ids to amounts", action, line)
+            refs += list(value)
+            for v in value.values():
+                self.int_(v, "an assigned amount", action)
+        for r in refs:
+            self.check_ref(r, action, line)
+
+    def check_expectation(self, item, line, n_actions: int) -> None:
+        if not isinstance(item, dict):
+            self.fail("an expectation is a mapping", item, line)
+        if "after" in item:
+            after = self.int_(item["after"], "after", item)
+            if not 0 <= after <= n_actions:
+                self.fail(f"after: {after} is outside 0..{n_actions}", item, line)
+        body = {k for k in item if k != "after"}
+        if "player" in item:
+            self.keys(item, {"after", "player"} | EXPECT_PLAYER, "a player expectation")
+            self.check_player(item["player"], item, line)
+        elif "object" in item:
+            self.keys(item, {"after", "object"} | EXPECT_OBJECT, "an object expectation")
+            self.check_ref(item["object"], item, line)
+            if "zone" in item and item["zone"] not in ZONE_NAMES:
+                self.fail(f"unknown zone {item['zone']!r}", item, line)
+        elif body == {"stack"}:
+            self.int_(item["stack"], "stack", item)
+        elif body == {"cited"}:
+            if not isinstance(item["cited"], list):
+                self.fail("cited must be a list of rule ids", item, line)
+        elif body == {"error"}:
+            pass
+        else:
+            self.fail(f"unknown expectation {dict(item)!r}", item, line)
+
+
+def load(path: str | Path) -> Scenario:
+    path = str(path)
+    return _Builder(load_file(path), path).build()
+
+
+def load_string(text: str, path: str = "<scenario>") -> Scenario:
+    return _Builder(load_text(text, path), path).build()

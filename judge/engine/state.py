@@ -1,0 +1,251 @@
+"""The game state: one value holding everything a No Dawn position is made of.
+
+`GameState` is immutable by convention: the engine never changes a state it was given.
+`apply()` works on `state.clone()` and returns the clone, so every state in a replay's
+history stays exactly as it was (stepping back is free). Card definitions are shared, never
+copied.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from judge.engine.cards import CardDef
+
+# The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
+ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
+ROUND_ALIASES = {**{f"night {i}": i - 1 for i in (1, 2, 3)}, **{f"day {i}": i + 2 for i in (1, 2, 3)}}
+
+PHASES = ("beginning", "main1", "combat", "main2", "ending")
+STEPS = {
+    "beginning": ("replenish", "upkeep", "draw"),
+    "main1": (None,),
+    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
+    "main2": (None,),
+    "ending": ("end", "cleanup"),
+}
+ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter")
+HAND_SIZE = 7  # 402.2
+
+
+@dataclass
+class Unit:
+    """Vitae in a pool: an amount with its source tag (106.3) — None is untagged."""
+
+    amount: int
+    source: str | None = None
+
+
+@dataclass
+class Obj:
+    """A card or token in some zone (109). A zone change resets it (400.7); the id is kept."""
+
+    id: str
+    card: str  # card name; "" for an unknown Domain card
+    owner: str
+    controller: str
+    zone: str
+    damage: int = 0
+    drained: bool = False
+    newly_turned: bool = False
+    counters: dict = field(default_factory=dict)
+    token: bool = False
+    attached_to: str | None = None
+    timestamp: int = 0
+    venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
+
+    def copy(self) -> "Obj":
+        return replace(self, counters=dict(self.counters))
+
+
+@dataclass
+class Player:
+    name: str
+    master: str  # the Master card's name
+    vitae: int
+    cap: int
+    corruption: int = 0
+    wrath: int = 0
+    pool: list = field(default_factory=list)  # [Unit]
+    spent_from_master: int = 0
+    dropped: bool = False
+    siege_count: int = 0
+    hand: list = field(default_factory=list)  # object ids
+    domain: list = field(default_factory=list)  # object ids, top first; None = an unknown card
+    spoils: list = field(default_factory=list)  # top last
+    void: list = field(default_factory=list)
+    pit: list = field(default_factory=list)
+    shelter: list = field(default_factory=list)
+    refuge: str | None = None
+    lost: bool = False
+    won: bool = False
+    drew_from_empty: bool = False
+    turns_taken: int = 1
+
+    @property
+    def pool_total(self) -> int:
+        return sum(u.amount for u in self.pool)
+
+    def copy(self) -> "Player":
+        return replace(self, pool=[Unit(u.amount, u.source) for u in self.pool], hand=list(self.hand),
+                       domain=list(self.domain), spoils=list(self.spoils), void=list(self.void),
+                       pit=list(self.pit), shelter=list(self.shelter))
+
+
+@dataclass
+class StackItem:
+    """An object on the stack: a spell (obj set), an ability, or an announcement (a seal)."""
+
+    kind: str  # spell | ability | seal
+    controller: str
+    obj: str | None = None  # the card object for a spell
+    source: str | None = None  # the permanent an ability came from
+    effects: tuple = ()  # an ability's effects
+    targets: list = field(default_factory=list)  # object ids or player names
+    x: int = 0
+    tribute: bool = False
+    batch: list = field(default_factory=list)  # a seal's cards
+    label: str = ""
+    uid: int = 0
+
+    def copy(self) -> "StackItem":
+        return replace(self, targets=list(self.targets), batch=list(self.batch))
+
+
+@dataclass
+class Attack:
+    attacker: str
+    target: str  # object id or player name
+    defender: str
+    blockers: list = field(default_factory=list)
+    order: list | None = None
+    assign: dict | None = None
+
+    def copy(self) -> "Attack":
+        return replace(self, blockers=list(self.blockers),
+                       order=list(self.order) if self.order is not None else None,
+                       assign=dict(self.assign) if self.assign is not None else None)
+
+
+@dataclass
+class Modifier:
+    """A continuous +N/+N effect from a resolution (611.2), layer 7c (613.4c)."""
+
+    obj: str
+    attack: int
+    vigor: int
+    until: str
+    timestamp: int
+
+
+@dataclass
+class Shield:
+    """A prevention shield (615.3): prevents the next `amount` damage to `recipient`."""
+
+    recipient: str
+    amount: int
+    until: str
+
+
+@dataclass
+class Trigger:
+    controller: str
+    source: str
+    effects: tuple
+    label: str
+    targets: list = field(default_factory=list)
+
+
+@dataclass
+class GameState:
+    players: list  # [Player], in turn order
+    objects: dict  # id -> Obj
+    battlefield: list  # object ids
+    stack: list  # [StackItem], bottom first
+    active: str
+    round_index: int
+    phase: str
+    step: str | None
+    priority: str | None
+    cards: Any  # {name: CardDef}; shared, never copied
+    policies: Any  # judge.engine.policies.Policies; shared
+    passes: int = 0  # consecutive passes (117.4)
+    starting_player: str | None = None
+    attacks_declared: bool = False
+    blocks_declared: bool = False
+    damage_dealt: bool = False
+    attacks: list = field(default_factory=list)  # [Attack]
+    modifiers: list = field(default_factory=list)  # [Modifier]
+    shields: list = field(default_factory=list)  # [Shield]
+    waiting: list = field(default_factory=list)  # [Trigger] not yet stacked (603.3)
+    next_ts: int = 1
+    next_uid: int = 1
+    game_over: bool = False
+    result: str = ""
+
+    # -- copying ----------------------------------------------------------------------------
+    def clone(self) -> "GameState":
+        return replace(
+            self,
+            players=[p.copy() for p in self.players],
+            objects={k: o.copy() for k, o in self.objects.items()},
+            battlefield=list(self.battlefield),
+            stack=[i.copy() for i in self.stack],
+            attacks=[a.copy() for a in self.attacks],
+            modifiers=[replace(m) for m in self.modifiers],
+            shields=[replace(s) for s in self.shields],
+            waiting=[replace(t, targets=list(t.targets)) for t in self.waiting],
+        )
+
+    # -- lookups ----------------------------------------------------------------------------
+    def player(self, name: str) -> Player | None:
+        for p in self.players:
+            if p.name == name:
+                return p
+        return None
+
+    @property
+    def living(self) -> list[Player]:
+        return [p for p in self.players if not p.lost]
+
+    def apnap(self) -> list[Player]:
+        """Living players in APNAP order: the active player first, then turn order (101.4)."""
+        names = [p.name for p in self.players]
+        start = names.index(self.active) if self.active in names else 0
+        ordered = self.players[start:] + self.players[:start]
+        return [p for p in ordered if not p.lost]
+
+    def next_living(self, name: str) -> Player | None:
+        names = [p.name for p in self.players]
+        i = names.index(name)
+        for k in range(1, len(names) + 1):
+            candidate = self.players[(i + k) % len(names)]
+            if not candidate.lost:
+                return candidate
+        return None
+
+    def card(self, obj: Obj | str) -> CardDef | None:
+        if isinstance(obj, str):
+            obj = self.objects[obj]
+        return self.cards.get(obj.card)
+
+    @property
+    def round_name(self) -> str:
+        return ROUNDS[self.round_index]
+
+    @property
+    def is_day(self) -> bool:
+        return self.round_index >= 3
+
+    def opponents(self, name: str) -> list[Player]:
+        return [p for p in self.living if p.name != name]
+
+    def zone_list(self, obj: Obj) -> list | None:
+        if obj.zone == "battlefield":
+            return self.battlefield
+        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain"):
+            return getattr(self.player(obj.owner), obj.zone)
+        return None
+
+    def in_main_phase(self) -> bool:
+        return self.phase in ("main1", "main2")

@@ -1,0 +1,30 @@
+"""Targets (115, 601.2c, 608.3): naming them and checking that they are legal."""
+from __future__ import annotations
+
+from judge.engine import characteristics as ch
+from judge.engine.state import GameState
+
+
+def is_legal(s: GameState, controller: str, target: str, kind: str) -> bool:
+    if kind == "player":
+        p = s.player(target)
+        return p is not None and not p.lost
+    if target.startswith("stack:") or any(i.obj == target for i in s.stack):
+        if kind not in ("spell", "spell or ability"):
+            return False
+        from judge.engine.effects import find_item
+
+        item = find_item(s, target)
+        if item is None:
+            return False
+        if item.kind == "seal":
+            return s.policies.reading("C42") == "405.6c" or kind == "spell or ability"
+        return item.kind == "spell" or kind == "spell or ability"
+    obj = s.objects.get(target)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    if ch.has(s, obj, "Elusive") and obj.controller != controller:
+        return False  # 702.13a: hexproof's reskin
+    if kind == "permanent":
+        return True
+    return ch.ctype(s, obj) == kind

@@ -1,0 +1,46 @@
+"""Triggered abilities (603): they wait when their event happens and are stacked, in APNAP
+order, the next time a player would receive priority (117.5, 603.3)."""
+from __future__ import annotations
+
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem, Trigger
+
+_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
+          "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i"}
+
+
+def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
+    """Queue every `when` trigger of the object `oid` (looked at as it is now, or as it
+    last was: a dies-trigger looks back, 603.6c)."""
+    obj = s.objects.get(oid)
+    card = s.card(obj) if obj else None
+    if card is None:
+        return
+    for ability in card.triggers(when):
+        s.waiting.append(Trigger(controller or obj.controller, oid, ability.effects,
+                                 f"{card.name}'s '{when}' trigger"))
+
+
+def fire_for_permanents(s: GameState, when: str, controller: str) -> None:
+    for oid in list(s.battlefield):
+        if s.objects[oid].controller == controller:
+            fire(s, when, oid)
+
+
+def stack_waiting(s: GameState, log: list) -> bool:
+    """Put waiting triggers on the stack in APNAP order: the active player's first, so the
+    last player's resolve first (603.3). Returns whether anything was stacked."""
+    if not s.waiting:
+        return False
+    order = {p.name: i for i, p in enumerate(s.apnap())}
+    waiting = [t for t in s.waiting if t.controller in order]
+    s.waiting = []
+    waiting.sort(key=lambda t: order[t.controller])  # stable: trigger order within a player
+    for trig in waiting:
+        s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
+                                 targets=list(trig.targets), label=trig.label, uid=s.next_uid))
+        s.next_uid += 1
+        when = trig.label.rsplit("'", 2)[-2] if "'" in trig.label else ""
+        log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
+                         *((_RULES[when],) if when in _RULES else ())))
+    return bool(waiting)

@@ -1,0 +1,154 @@
+"""Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
+from __future__ import annotations
+
+from judge.engine import combat, effects, priority, triggers
+from judge.engine.events import event
+from judge.engine.state import HAND_SIZE, PHASES, ROUNDS, STEPS, GameState
+from judge.engine.zones import move
+
+ORDER = [(ph, st) for ph in PHASES for st in STEPS[ph]]
+
+
+def position_name(s: GameState) -> str:
+    if s.step:
+        return f"{s.step.replace('_', ' ')} step"
+    return {"main1": "first main phase", "main2": "second main phase"}.get(s.phase, s.phase)
+
+
+def advance(s: GameState, log: list) -> None:
+    """End the current step and begin the next one (or the next turn)."""
+    if s.phase == "combat" and s.step == "end_of_combat":
+        combat.end_of_combat(s, log)
+    if s.phase == "ending" and s.step == "cleanup":
+        # 514.5: priority was given during cleanup, so another cleanup step follows.
+        begin_step(s, "ending", "cleanup", log)
+        return
+    i = ORDER.index((s.phase, s.step))
+    if i + 1 >= len(ORDER):
+        next_turn(s, log)
+        return
+    phase, step = ORDER[i + 1]
+    if phase == "combat" and step in ("declare_blockers", "combat_damage") and not s.attacks:
+        log.append(event(f"no attackers were declared: the {step.replace('_', ' ')} step is skipped", "508.5", "506.1"))
+        s.phase, s.step = phase, step
+        advance(s, log)
+        return
+    begin_step(s, phase, step, log)
+
+
+def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
+    s.phase, s.step = phase, step
+    s.passes = 0
+    active = s.active
+    if step == "replenish":
+        for oid in s.battlefield:
+            obj = s.objects[oid]
+            if obj.controller == active:
+                obj.drained = False
+                obj.newly_turned = False  # under control continuously since this turn began (110.5d)
+        log.append(event(f"{active}'s Replenish step: their permanents replenish (no healing); no priority",
+                         "502.1", "502.2", "502.4"))
+        advance(s, log)
+        return
+    if step == "upkeep":
+        triggers.fire_for_permanents(s, "upkeep", active)
+        priority.give_priority(s, active, log)
+        log.append(event(f"{active}'s upkeep begins; {s.priority} receives priority", "503.1"))
+        return
+    if step == "draw":
+        p = s.player(active)
+        master = s.cards.get(p.master)
+        n = master.enlightenment if master and master.enlightenment is not None else 1
+        if p.turns_taken == 1:
+            if s.starting_player == active:
+                log.append(event(f"{active} is the starting player: the first draw is skipped", "504.1a", "103.8a"))
+                n = 0
+            else:
+                n = 1
+                log.append(event(f"{active}'s first turn: exactly one card is drawn", "504.1a", "103.8b"))
+        if n:
+            effects.draw(s, active, n, log, ("504.1",))
+        priority.give_priority(s, active, log)
+        return
+    if step == "cleanup":
+        cleanup(s, log)
+        return
+    if step == "end":
+        triggers.fire_for_permanents(s, "end_step", active)
+    if step == "combat_damage":
+        combat.begin_damage_step(s, log)
+        if s.game_over:
+            return
+    priority.give_priority(s, active, log)
+    log.append(event(f"the {position_name(s)} begins; {s.priority} receives priority",
+                     *_STEP_RULES.get(step or phase, ())))
+
+
+_STEP_RULES = {
+    "main1": ("505.1",), "main2": ("505.1a",), "beginning_of_combat": ("507.2",),
+    "declare_attackers": ("508.1",), "declare_blockers": ("509.1",), "combat_damage": ("510.6",),
+    "end_of_combat": ("511.1",), "end": ("513.1",),
+}
+
+
+def cleanup(s: GameState, log: list) -> None:
+    active = s.player(s.active)
+    # 514.1: discard down to the maximum hand size (the player's choice; undeclared: the newest cards).
+    while len(active.hand) > HAND_SIZE:
+        oid = active.hand[-1]
+        move(s, oid, "spoils")
+        log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
+    # 514.2, as one turn-based action:
+    s.modifiers = [m for m in s.modifiers if m.until == "permanent"]
+    s.shields = [sh for sh in s.shields if sh.until == "permanent"]
+    five_to_one = s.policies.reading("C22") == "five-to-one"
+    for p in s.living:
+        wasted = p.pool_total
+        p.pool = []
+        if wasted:
+            p.vitae -= 2 * wasted
+            if five_to_one:
+                p.corruption += wasted // 5
+                gain = f"+{wasted // 5} Corruption ({p.corruption})"
+            else:
+                p.wrath += 2 * wasted
+                gain = f"+{2 * wasted} Wrath ({p.wrath})"
+            log.append(event(f"{p.name}'s pool empties with {wasted} unspent Vitae: the Master loses {2 * wasted} "
+                             f"Vitae ({p.vitae}) and gains {gain}; a drain, not a payment, so untaxed "
+                             f"{s.policies.note('C22')}", "514.2b", "703.4r", *s.policies.rules("C22"), policy="C22"))
+        if p.pit:
+            flushed = list(p.pit)
+            for oid in flushed:
+                move(s, oid, "domain", bottom=True)
+            log.append(event(f"{p.name}'s Pit flushes {len(flushed)} card(s) to the bottom of the Domain",
+                             "514.2c", "407.4"))
+        p.spent_from_master = 0
+        p.dropped = False
+        p.siege_count = 0
+    log.append(event("cleanup: until-end-of-turn effects end, pools empty, tallies disperse; damage counters "
+                     "stay", "514.2", "514.2a", "514.2d", "514.3", "120.4"))
+    # 514.5: priority only if state-based work or triggers are waiting.
+    if priority.settle(s, log):
+        if s.game_over:
+            return
+        log.append(event("state-based work happened during cleanup: players receive priority, and another "
+                         "cleanup step follows", "514.5"))
+        priority.give_priority(s, s.active, log)
+        return
+    next_turn(s, log)
+
+
+def next_turn(s: GameState, log: list) -> None:
+    if s.game_over:
+        return
+    nxt = s.next_living(s.active)
+    first_living = s.living[0].name
+    s.active = nxt.name
+    s.attacks, s.attacks_declared, s.blocks_declared, s.damage_dealt = [], False, False, False
+    if nxt.name == first_living:
+        s.round_index = (s.round_index + 1) % len(ROUNDS)
+        log.append(event(f"a new round begins: the world cycle advances to {s.round_name}", "500.9", "500.9d",
+                         *(("500.9b",) if s.round_index == 0 else ())))
+    nxt.turns_taken += 1
+    log.append(event(f"{nxt.name}'s turn begins", "500.1"))
+    begin_step(s, "beginning", "replenish", log)

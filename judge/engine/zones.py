@@ -1,0 +1,56 @@
+"""Moving objects between zones. A card that changes zones becomes a new object (400.7):
+its damage, counters, status and attachments are left behind. The id is kept so that a
+scenario can still name it; the change is what the rules care about."""
+from __future__ import annotations
+
+from judge.engine.state import GameState
+
+
+def remove_from_zone(s: GameState, oid: str) -> None:
+    obj = s.objects[oid]
+    if obj.zone == "stack":
+        s.stack = [i for i in s.stack if i.obj != oid]
+        for item in s.stack:
+            if oid in item.batch:
+                item.batch.remove(oid)
+        return
+    container = s.zone_list(obj)
+    if container is not None and oid in container:
+        container.remove(oid)
+
+
+def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None) -> None:
+    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack)."""
+    obj = s.objects[oid]
+    left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
+    remove_from_zone(s, oid)
+    if left_battlefield or zone != "battlefield":
+        obj.damage = 0
+        obj.counters = {}
+        obj.drained = False
+        obj.attached_to = None
+        obj.venom_hit = False
+        obj.controller = obj.owner
+        s.modifiers = [m for m in s.modifiers if m.obj != oid]
+        s.shields = [sh for sh in s.shields if sh.recipient != oid]
+        for other in s.objects.values():
+            if other.attached_to == oid:
+                pass  # left for the state-based check (704.5r, 704.5s)
+        for attack in s.attacks:  # 506.6: removed from combat
+            if oid in attack.blockers:
+                attack.blockers.remove(oid)
+    obj.zone = zone
+    if zone == "battlefield":
+        obj.controller = controller or obj.controller
+        obj.newly_turned = True
+        obj.timestamp = s.next_ts
+        s.next_ts += 1
+        s.battlefield.append(oid)
+    elif zone == "stack":
+        pass  # the caller places the StackItem
+    else:
+        container = s.zone_list(obj)
+        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter"):
+            container.append(oid)
+        else:
+            container.insert(0, oid)
