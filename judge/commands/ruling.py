@@ -1,0 +1,181 @@
+"""`judge ruling save|list|show|export`: the saved-rulings log (a shared SQLite file)."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from judge.cli import UserError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("ruling", help="save, list, show and export the rulings given at an event",
+                       description="The saved-rulings log: an SQLite file (default "
+                       "<data dir>/rulings.sqlite3; JUDGE_RULINGS_DB or --db to share one file).")
+    actions = p.add_subparsers(dest="ruling_command", metavar="ACTION")
+
+    save = actions.add_parser("save", help="record a ruling")
+    save.add_argument("--question", "-q", default="", help="what the players asked")
+    save.add_argument("--answer", "-a", required=True, help="the ruling, in the judge's words")
+    save.add_argument("--cite", "-c", action="extend", nargs="+", default=[], metavar="ID",
+                      help="an entry id or rule number the ruling rests on (repeatable)")
+    _particulars(save)
+    _db_option(save)
+    save.set_defaults(func=run_save)
+
+    listing = actions.add_parser("list", help="list saved rulings, oldest first")
+    listing.add_argument("--event", help="only rulings from this event")
+    listing.add_argument("--table", help="only rulings from this table")
+    _db_option(listing)
+    listing.set_defaults(func=run_list)
+
+    show = actions.add_parser("show", help="show one saved ruling")
+    show.add_argument("number", metavar="N", help="the ruling number (3, #3 or saved:3)")
+    _db_option(show)
+    show.set_defaults(func=run_show)
+
+    export = actions.add_parser("export", help="write every saved ruling as YAML or Markdown")
+    export.add_argument("--format", choices=("yaml", "markdown"), default="yaml")
+    export.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
+    _db_option(export)
+    export.set_defaults(func=run_export)
+
+    p.set_defaults(func=run, ruling_help=p.print_help)
+
+
+def run(args) -> int:
+    """`judge ruling` with no action: the help."""
+    args.ruling_help()
+    return 2
+
+
+def _particulars(p) -> None:
+    p.add_argument("--event", default="", help="the event's name")
+    p.add_argument("--table", default="", help="the table number")
+    p.add_argument("--judge", default="", help="the judge's name")
+
+
+def _db_option(p) -> None:
+    p.add_argument("--db", type=Path, metavar="PATH",
+                   help="the rulings database (default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)")
+
+
+def open_store(db: Path | None):
+    from judge.rulings.store import RulingStore, default_db_path
+
+    return RulingStore(db or default_db_path())
+
+
+def parse_number(text: str) -> int:
+    m = re.fullmatch(r"\s*(?:saved:|#)?(\d+)\s*", str(text))
+    if not m:
+        raise UserError(f"{text!r} is not a ruling number (3, #3 or saved:3)")
+    return int(m.group(1))
+
+
+def get_ruling(store, number: int):
+    from judge.rulings.store import RulingsError
+
+    try:
+        ruling = store.get(number)
+    except RulingsError as exc:
+        raise UserError(str(exc)) from None
+    if ruling is None:
+        raise UserError(f"no saved ruling #{number} in {store.path}")
+    return ruling
+
+
+def run_save(args) -> int:
+    from judge import context
+    from judge.rulings.store import RulingsError
+    from judge.sheet.build import UnknownEntries, resolve_all
+
+    if not args.answer.strip():
+        raise UserError("--answer is empty: a ruling needs an answer")
+    try:
+        cites = [w.entry.id for w in resolve_all(context.corpus(), args.cite)] if args.cite else []
+    except UnknownEntries as exc:
+        raise UserError(f"{exc}; nothing was saved") from None
+    store = open_store(args.db)
+    try:
+        ruling = store.save(args.answer, args.question, cites, args.event, args.table, args.judge)
+    except RulingsError as exc:
+        raise UserError(f"{exc}; nothing was saved") from None
+    print(f"Saved ruling #{ruling.number} ({store.path})")
+    return 0
+
+
+def _all(store):
+    from judge.rulings.store import RulingsError
+
+    try:
+        return store.all()
+    except RulingsError as exc:
+        raise UserError(str(exc)) from None
+
+
+def run_list(args) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    store = open_store(args.db)
+    rulings = [r for r in _all(store)
+               if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)]
+    if not rulings:
+        print(f"No saved rulings in {store.path}.")
+        return 0
+    table = Table("#", "given", "event", "table", "judge", "question / ruling", "cites")
+    for r in rulings:
+        table.add_row(str(r.number), r.given_at.replace("T", " ")[:16], r.event, r.table, r.judge,
+                      r.question or r.answer, ", ".join(r.cites))
+    Console().print(table)
+    return 0
+
+
+def run_show(args) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from judge import context
+
+    ruling = get_ruling(open_store(args.db), parse_number(args.number))
+    corpus = context.corpus()
+    console = Console()
+    console.print(Text(ruling.citation, style="bold cyan"))
+    console.print(Text(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else ""), style="dim"))
+    if ruling.question:
+        console.print(Text("Question", style="bold underline"))
+        console.print(Text(ruling.question))
+    console.print(Text("Ruling", style="bold underline"))
+    console.print(Text(ruling.answer))
+    if ruling.cites:
+        console.print(Text("Cites", style="bold underline"))
+        for cite in ruling.cites:
+            entry = corpus.get(cite)
+            line = Text(f"  {cite}  ")
+            line.append(entry.citation if entry else "(no longer in the corpus)", style="bold" if entry else "red")
+            console.print(line)
+    return 0
+
+
+def run_export(args) -> int:
+    from judge.rulings.export import export
+    from judge.sheet.output import write_file
+
+    rulings = _all(open_store(args.db))
+    citation_of = str
+    if args.format == "markdown":
+        from judge import context
+
+        corpus = context.corpus()
+        citation_of = lambda i: (corpus.get(i).citation if corpus.get(i) else i)  # noqa: E731
+    content = export(rulings, args.format, citation_of)
+    if args.output:
+        try:
+            path = write_file(args.output, content)
+        except OSError as exc:
+            raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        print(f"{len(rulings)} rulings written to {path}", file=sys.stderr)
+    else:
+        sys.stdout.write(content)
+    return 0

@@ -1,0 +1,128 @@
+"""`judge sheet`: a ruling sheet with the full text of every rule a ruling rests on.
+
+    judge sheet ID [ID…] [--question Q] [--ruling R] [--event E] [--table T] [--judge NAME]
+                [--format terminal|markdown|html|text] [-o FILE] [--print] [--date YYYY-MM-DD]
+    judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log
+    judge sheet --saved N [N…]                 saved rulings, one sheet each
+"""
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+from judge.cli import UserError
+
+
+def register(sub) -> None:
+    from judge.sheet.formats import RENDERERS
+
+    p = sub.add_parser("sheet", help="print a ruling sheet: the cited rules in full, ready to hand over",
+                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    p.add_argument("ids", nargs="*", metavar="ID", help="entry ids or rule numbers (704.5j, nd:glossary/overrun)")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--replay", type=Path, metavar="SCENARIO.yaml",
+                        help="cite every rule the replay of this scenario cites, with its step log")
+    source.add_argument("--saved", nargs="+", metavar="N", help="a saved ruling (judge ruling list); several make several sheets")
+    p.add_argument("--question", default="", help="what the players asked")
+    p.add_argument("--ruling", default="", help="the ruling, in the judge's words")
+    p.add_argument("--event", default="")
+    p.add_argument("--table", default="")
+    p.add_argument("--judge", default="", help="the judge's name")
+    p.add_argument("--date", type=_date, help="the sheet's date (default: today, or the day a saved ruling was given)")
+    p.add_argument("--format", choices=tuple(RENDERERS),
+                   help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt)")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the sheet to this file")
+    p.add_argument("--print", dest="to_printer", action="store_true",
+                   help="send the sheet to the printer with lp (the file is kept as well)")
+    p.add_argument("--db", type=Path, metavar="PATH", help="the rulings database for --saved")
+    p.set_defaults(func=run)
+
+
+def _date(text: str) -> dt.date:
+    import argparse
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def build_sheets(args, corpus) -> list:
+    """The sheets asked for; raises UserError before anything is written."""
+    from judge.rulings.store import RulingsError
+    from judge.sheet.build import UnknownEntries, build_sheet
+    from judge.sheet.replay_log import ReplayUnavailable
+
+    particulars = dict(question=args.question, ruling=args.ruling, event=args.event,
+                       table=args.table, judge=args.judge)
+    try:
+        if args.saved:
+            if args.ids:
+                raise UserError("--saved prints saved rulings; cite ids with `judge ruling save` instead")
+            return [_saved_sheet(args, corpus, n) for n in args.saved]
+        if args.replay:
+            log, cited = _replay(args.replay)
+            return [build_sheet(corpus, cited + list(args.ids), date=args.date, replay=log, alone=True,
+                                **particulars)]
+        if not args.ids:
+            raise UserError("nothing to cite: give entry ids, --replay SCENARIO.yaml or --saved N")
+        return [build_sheet(corpus, list(args.ids), date=args.date, **particulars)]
+    except UnknownEntries as exc:
+        raise UserError(f"{exc}; no sheet was written") from None
+    except (ReplayUnavailable, RulingsError) as exc:
+        raise UserError(str(exc)) from None
+
+
+def _replay(path: Path):
+    from judge.sheet.replay_log import read_log, run_scenario, scenario_title
+
+    if not path.is_file():
+        raise UserError(f"no scenario file {path}")
+    data = run_scenario(path)
+    return read_log(data, title=scenario_title(path), source=path.name)
+
+
+def _saved_sheet(args, corpus, text: str):
+    from judge.commands.ruling import get_ruling, open_store, parse_number
+    from judge.sheet.build import build_sheet
+
+    ruling = get_ruling(open_store(args.db), parse_number(text))
+    return build_sheet(corpus, list(ruling.cites), date=args.date or ruling.date,
+                       question=args.question or ruling.question, ruling=args.ruling or ruling.answer,
+                       event=args.event or ruling.event, table=args.table or ruling.table,
+                       judge=args.judge or ruling.judge, saved_number=ruling.number)
+
+
+def run(args) -> int:
+    from judge import context
+    from judge.sheet import formats, output
+
+    sheets = build_sheets(args, context.corpus())
+    fmt = formats.format_for(args.output, args.format)
+    if args.to_printer and fmt == "terminal":
+        fmt = "text"
+    if not args.output and not args.to_printer:
+        if fmt == "terminal":
+            from rich.console import Console
+
+            from judge.sheet.terminal import renderable
+
+            Console().print(renderable(sheets))
+        else:
+            sys.stdout.write(formats.render(sheets, fmt))
+        return 0
+    path = args.output or output.default_path(formats.EXTENSION[fmt])
+    try:
+        written = output.write_file(path, formats.render(sheets, fmt))
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}; no sheet was written") from None
+    print(f"Sheet written to {written}", file=sys.stderr)
+    if not args.to_printer:
+        return 0
+    result = output.send_to_printer(formats.render(sheets, "text"), title=sheets[0].heading)
+    if result.sent:
+        print(f"Printing: {result.message}", file=sys.stderr)
+        return 0
+    print(f"judge: not printed — {result.message}; the sheet is in {written}", file=sys.stderr)
+    return 1

@@ -1,0 +1,264 @@
+"""Saved rulings: what a judge ruled, at which table, citing what — in one SQLite file.
+
+The file is data_dir()/rulings.sqlite3 unless JUDGE_RULINGS_DB or an explicit path points
+elsewhere, so a judge team can share one file. Writes take SQLite's write lock up front
+(BEGIN IMMEDIATE) and wait for each other; reads open the file read-only. A file that is not
+a rulings database, is damaged or stays locked raises RulingsError with a clear message; it
+is never rewritten or replaced.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from judge import paths
+from judge.corpus.model import Entry, Ref
+from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
+
+ENV_VAR = "JUDGE_RULINGS_DB"
+FILE_NAME = "rulings.sqlite3"
+LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class RulingsError(Exception):
+    """The rulings database cannot be used; the message says why and names the file."""
+
+
+def default_db_path() -> Path:
+    override = os.environ.get(ENV_VAR)
+    return Path(override).expanduser() if override else paths.data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class SavedRuling:
+    number: int
+    answer: str
+    question: str = ""
+    cites: tuple[str, ...] = ()
+    event: str = ""
+    table: str = ""
+    judge: str = ""
+    given_at: str = ""  # ISO 8601 with the judge's UTC offset
+
+    @property
+    def id(self) -> str:
+        return f"saved:{self.number}"
+
+    @property
+    def date(self) -> dt.date:
+        try:
+            return dt.datetime.fromisoformat(self.given_at).date()
+        except ValueError:
+            return dt.date.today()
+
+    @property
+    def citation(self) -> str:
+        where = ", ".join(p for p in (f"table {self.table}" if self.table else "",
+                                      f"event {self.event}" if self.event else "") if p)
+        return f"Saved ruling #{self.number}" + (f" — {where}" if where else "")
+
+    def to_dict(self) -> dict:
+        return {"number": self.number, "question": self.question, "answer": self.answer,
+                "cites": list(self.cites), "event": self.event, "table": self.table,
+                "judge": self.judge, "given_at": self.given_at}
+
+
+@dataclass
+class RulingStore:
+    path: Path = field(default_factory=default_db_path)
+    timeout: float = LOCK_TIMEOUT
+
+    def __post_init__(self) -> None:
+        self.path = Path(self.path).expanduser()
+
+    # -- writing ----------------------------------------------------------------------------
+    def save(self, answer: str, question: str = "", cites: list[str] | tuple[str, ...] = (),
+             event: str = "", table: str = "", judge: str = "",
+             given_at: dt.datetime | None = None) -> SavedRuling:
+        answer = (answer or "").strip()
+        if not answer:
+            raise RulingsError("a ruling needs an answer")
+        when = (given_at or dt.datetime.now()).astimezone().isoformat(timespec="seconds")
+        fields = dict(question=(question or "").strip(), event=(event or "").strip(),
+                      table=(table or "").strip(), judge=(judge or "").strip())
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RulingsError(f"cannot create the folder for {self.path}: {exc.strerror or exc}") from exc
+        with self._write() as conn:
+            cursor = conn.execute(
+                "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (fields["question"], answer, fields["event"], fields["table"], fields["judge"], when))
+            number = cursor.lastrowid
+            conn.executemany("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
+                             [(number, i, cite) for i, cite in enumerate(cites)])
+        return SavedRuling(number, answer, fields["question"], tuple(cites), fields["event"],
+                           fields["table"], fields["judge"], when)
+
+    # -- reading ----------------------------------------------------------------------------
+    def all(self) -> list[SavedRuling]:
+        return self._select("")
+
+    def get(self, number: int) -> SavedRuling | None:
+        found = self._select("WHERE number = ?", (number,))
+        return found[0] if found else None
+
+    def _select(self, where: str, params: tuple = ()) -> list[SavedRuling]:
+        if not self.path.exists():
+            return []
+        with self._read() as conn:
+            if conn is None:
+                return []
+            rows = conn.execute(
+                f"SELECT number, question, answer, event, table_no, judge, given_at FROM rulings {where} "
+                "ORDER BY number", params).fetchall()
+            cites: dict[int, list[str]] = {}
+            for ruling, entry_id in conn.execute(
+                    "SELECT ruling, entry_id FROM ruling_citations ORDER BY ruling, position"):
+                cites.setdefault(ruling, []).append(entry_id)
+        return [SavedRuling(number=r[0], question=r[1], answer=r[2], cites=tuple(cites.get(r[0], ())),
+                            event=r[3], table=r[4], judge=r[5], given_at=r[6]) for r in rows]
+
+    # -- connections ------------------------------------------------------------------------
+    def _check_header(self) -> None:
+        """Refuse a file that is not SQLite before SQLite sees it (it could be anything)."""
+        try:
+            if self.path.is_dir():
+                raise RulingsError(f"{self.path} is a folder, not a rulings database")
+            if not self.path.exists() or self.path.stat().st_size == 0:
+                return
+            with self.path.open("rb") as fh:
+                head = fh.read(len(_SQLITE_MAGIC))
+        except OSError as exc:
+            raise RulingsError(f"cannot read the rulings database {self.path}: {exc.strerror or exc}") from exc
+        if head != _SQLITE_MAGIC:
+            raise RulingsError(f"{self.path} is not a rulings database (damaged, or another kind of file); "
+                               "it was left untouched — point --db or JUDGE_RULINGS_DB at another file")
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            text = str(exc).lower()
+            if "locked" in text or "busy" in text:
+                raise RulingsError(f"the rulings database {self.path} is locked by another program "
+                                   f"(waited {self.timeout:g} s); try again") from exc
+            if "unable to open" in text or "readonly" in text or "read-only" in text:
+                raise RulingsError(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
+            raise RulingsError(f"the rulings database {self.path} is damaged: {exc}; it was left untouched") from exc
+        except sqlite3.DatabaseError as exc:
+            raise RulingsError(f"the rulings database {self.path} is damaged ({exc}); it was left untouched") from exc
+
+    def _connect(self, read_only: bool) -> sqlite3.Connection:
+        if read_only:
+            uri = self.path.resolve().as_uri() + "?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
+        else:
+            conn = sqlite3.connect(str(self.path), timeout=self.timeout, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction holding SQLite's write lock from the start; all or nothing."""
+        self._check_header()
+        with self._errors():
+            conn = self._connect(read_only=False)
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    self._migrate(conn)
+                    yield conn
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            finally:
+                conn.close()
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection | None]:
+        """A read-only connection on an up-to-date schema; None for a still-empty file."""
+        self._check_header()
+        with self._errors():
+            conn = self._connect(read_only=True)
+            try:
+                version = self._version(conn)
+                if version is None:
+                    yield None
+                    return
+                if version < LATEST:
+                    conn.close()
+                    with self._write():  # brings the schema up to date
+                        pass
+                    conn = self._connect(read_only=True)
+                yield conn
+            finally:
+                conn.close()
+
+    def _version(self, conn: sqlite3.Connection) -> int | None:
+        """The schema version; None for an empty file; an error for someone else's database."""
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema_version" not in tables:
+            if tables - {"sqlite_sequence"}:
+                raise RulingsError(f"{self.path} is an SQLite database but not a rulings database; "
+                                   "it was left untouched")
+            return None
+        row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
+        version = row[0] if row and row[0] is not None else 0
+        if version > LATEST:
+            raise RulingsError(f"{self.path} was written by a newer judge (schema {version}; "
+                               f"this one knows {LATEST}); upgrade judge to use it")
+        return version
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        version = self._version(conn) or 0
+        if version >= LATEST:
+            return
+        conn.execute(VERSION_TABLE)
+        for number, script in MIGRATIONS:
+            if number > version:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+        conn.execute("DELETE FROM schema_version")
+        conn.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST,))
+
+
+# -- for the search layer -------------------------------------------------------------------
+def _game_of(entry_id: str) -> str:
+    from judge.corpus.documents import DOCUMENTS
+
+    doc = entry_id.split(":", 1)[0]
+    return next((d.game for d in DOCUMENTS if d.key == doc), "")
+
+
+def ruling_entry(ruling: SavedRuling) -> Entry:
+    """A saved ruling as a searchable Entry (kind "ruling", doc "saved", id "saved:<n>")."""
+    games = [g for g in (_game_of(c) for c in ruling.cites) if g]
+    text = f"{ruling.question}\n\n{ruling.answer}" if ruling.question else ruling.answer
+    return Entry(
+        id=ruling.id, doc="saved", game=games[0] if games else "", kind="ruling", text=text,
+        title=ruling.question or ruling.answer.splitlines()[0][:80], citation=ruling.citation,
+        refs=[Ref(surface=c, target=c, kind="cite") for c in ruling.cites],
+        tags=[f"saved:{ruling.date.isoformat()}"],
+        extra={"event": ruling.event, "table": ruling.table, "judge": ruling.judge,
+               "given_at": ruling.given_at, "answer": ruling.answer, "question": ruling.question},
+    )
+
+
+def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
+    """Every saved ruling as an Entry; [] when there is no database or it cannot be read."""
+    try:
+        store = RulingStore(Path(db_path) if db_path else default_db_path(), timeout=1.0)
+        return [ruling_entry(r) for r in store.all()]
+    except (RulingsError, sqlite3.Error, OSError, ValueError):
+        return []

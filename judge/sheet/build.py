@@ -1,0 +1,131 @@
+"""Fill a Sheet from the corpus: from ids a judge typed, a replay log or a saved ruling.
+
+Every id is checked before anything is built, so an unknown id stops the sheet with the
+nearest existing ids and nothing is written.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from judge import render
+from judge.corpus.model import Corpus, Entry
+from judge.lookup import resolve
+from judge.sheet.model import (CitedEntry, Quoted, ReplayLog, Sheet, SourceVersion)
+
+
+class UnknownEntries(ValueError):
+    """Some wanted ids are not in the corpus; carries each with its nearest ids."""
+
+    def __init__(self, missing: list[tuple[str, list[Entry]]]):
+        self.missing = missing
+        parts = []
+        for wanted, near in missing:
+            names = ", ".join(_suggestion(e) for e in near)
+            parts.append(f"no entry {wanted!r}" + (f" (nearest: {names})" if names else ""))
+        super().__init__("; ".join(parts))
+
+
+def _suggestion(entry: Entry) -> str:
+    return f"{entry.id} {entry.title}".strip() if entry.title else entry.id
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """An entry to cite; `alone` leaves its sub-rules out (a judge typed `704.5.`)."""
+
+    entry: Entry
+    alone: bool = False
+
+
+def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False) -> list[Wanted]:
+    """Resolve every id or number, in order, without duplicates; raise UnknownEntries."""
+    found: list[Wanted] = []
+    missing: list[tuple[str, list[Entry]]] = []
+    seen: set[str] = set()
+    for text in wanted:
+        lookup = resolve(corpus, text)
+        if lookup.entry is None:
+            missing.append((text, lookup.suggestions))
+        elif lookup.entry.id not in seen:
+            seen.add(lookup.entry.id)
+            found.append(Wanted(lookup.entry, alone or lookup.alone))
+    if missing:
+        raise UnknownEntries(missing)
+    return found
+
+
+def _quoted(entry: Entry) -> Quoted:
+    return Quoted(entry.citation or entry.id, entry.text, entry.id)
+
+
+# Parents that only head a part of the document: the breadcrumb already names them.
+_CONTAINER_KINDS = frozenset({"section", "subsection", "group", "front-matter", "contents"})
+
+
+def _says_more(parent: Entry, entry: Entry) -> bool:
+    """Whether quoting the parent adds context: not a bare heading, not a text that already
+    holds the entry's own (an OmniFAQ topic is the run of its rulings)."""
+    text = " ".join(parent.text.split())
+    return (parent.kind not in _CONTAINER_KINDS and bool(text) and text != parent.title
+            and " ".join(entry.text.split()) not in text)
+
+
+def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str]) -> CitedEntry:
+    entry = wanted.entry
+    parent = corpus.parent(entry)
+    # The parent is quoted for context only when it says something of its own and is not
+    # printed in full elsewhere on the same sheet.
+    parent_quote = None
+    if parent is not None and parent.id not in cited_ids and _says_more(parent, entry):
+        parent_quote = _quoted(parent)
+    examples = tuple(e.text for e in corpus.children(entry, "example"))
+    contains: tuple[Quoted, ...] = ()
+    if not wanted.alone:
+        own = " ".join(entry.text.split())
+        contains = tuple(_quoted(c) for c in corpus.children(entry)
+                         if c.kind != "example" and c.id not in cited_ids
+                         and " ".join(c.text.split()) not in own)
+    return CitedEntry(
+        id=entry.id, citation=entry.citation or entry.id, title=entry.title, text=entry.text,
+        doc=entry.doc, breadcrumb=render.breadcrumb(corpus, entry), tags=tuple(entry.tags),
+        parent=parent_quote, examples=examples, contains=contains,
+    )
+
+
+def sources_of(corpus: Corpus, cited: list[CitedEntry]) -> tuple[SourceVersion, ...]:
+    out: dict[str, SourceVersion] = {}
+    for c in cited:
+        if c.doc in out:
+            continue
+        info = corpus.documents.get(c.doc)
+        out[c.doc] = SourceVersion(c.doc, info.title if info else c.doc, info.sha256 if info else "")
+    return tuple(out.values())
+
+
+def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
+                question: str = "", ruling: str = "", event: str = "", table: str = "",
+                judge: str = "", saved_number: int | None = None,
+                replay: ReplayLog | None = None, alone: bool = False) -> Sheet:
+    """A sheet citing `ids` (entry ids or printed numbers) in the order given.
+
+    `date` defaults to today; tests pass a fixed one. `alone=True` cites each entry without
+    its sub-rules (a replay cites precisely the rule that applied).
+    """
+    wanted = resolve_all(corpus, ids, alone=alone)
+    cited_ids = {w.entry.id for w in wanted}
+    cited = [cite(corpus, w, cited_ids) for w in wanted]
+    rule_names: dict[str, str] = {}
+    if replay is not None:
+        for step in replay.steps:
+            for ev in step.events:
+                for rule in ev.rules:
+                    entry = corpus.get(rule)
+                    if entry is not None:
+                        rule_names[rule] = entry.citation or rule
+    return Sheet(
+        date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
+        question=question.strip(), ruling=ruling.strip(), event=event.strip(),
+        table=table.strip(), judge=judge.strip(), saved_number=saved_number, replay=replay,
+        rule_names=rule_names,
+    )

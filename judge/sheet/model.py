@@ -1,0 +1,99 @@
+"""What a ruling sheet holds, as plain data: no corpus, no rich, no I/O.
+
+The builders (judge.sheet.build) fill it from the corpus, a replay or a saved ruling; each
+format module renders a list of sheets. Keeping the sheet a plain value is what lets the
+golden tests fix everything, the date included, without a clock or a terminal.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A piece of source text quoted in full, with the citation that names it."""
+
+    citation: str
+    text: str
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class CitedEntry:
+    """One entry the ruling rests on, with everything needed to read it on paper."""
+
+    id: str
+    citation: str
+    title: str
+    text: str
+    doc: str
+    breadcrumb: str  # "No Dawn Comprehensive Rules › 7. Additional Rules › 704 … › 704.5"
+    tags: tuple[str, ...] = ()
+    parent: Quoted | None = None  # the enclosing rule, quoted, unless it is cited itself
+    examples: tuple[str, ...] = ()
+    contains: tuple[Quoted, ...] = ()  # sub-rules, when the judge cited a rule with them
+
+
+@dataclass(frozen=True)
+class SourceVersion:
+    """A source document as it was when the sheet was made: its title and file hash."""
+
+    doc: str
+    title: str
+    sha256: str
+
+    @property
+    def short(self) -> str:
+        return self.sha256[:12] if self.sha256 else "unknown"
+
+
+@dataclass(frozen=True)
+class StepEvent:
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    n: int
+    action: str
+    events: tuple[StepEvent, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReplayLog:
+    """The step log of a replayed scenario, as the sheet prints it."""
+
+    title: str
+    source: str  # the scenario file's name
+    steps: tuple[ReplayStep, ...] = ()
+    expectations: tuple[tuple[bool, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    date: dt.date
+    cited: tuple[CitedEntry, ...]
+    sources: tuple[SourceVersion, ...]
+    question: str = ""
+    ruling: str = ""
+    event: str = ""
+    table: str = ""
+    judge: str = ""
+    saved_number: int | None = None  # set when the sheet prints a saved ruling
+    replay: ReplayLog | None = None
+    # citation for every id a replay step mentions, so the log can name rules, not only ids
+    rule_names: dict = field(default_factory=dict)
+
+    @property
+    def heading(self) -> str:
+        if self.saved_number is not None:
+            return f"Ruling sheet — saved ruling #{self.saved_number}"
+        return "Ruling sheet"
+
+    def particulars(self) -> list[tuple[str, str]]:
+        """The (label, value) lines at the head of the sheet, only those given."""
+        rows = [("Event", self.event), ("Table", self.table), ("Judge", self.judge),
+                ("Date", self.date.isoformat())]
+        return [(k, v) for k, v in rows if v]

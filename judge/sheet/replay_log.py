@@ -1,0 +1,84 @@
+"""A replayed scenario as a sheet sees it: its step log and the rules it cites.
+
+The engine is called in exactly one place, `run_scenario`, which returns the `judge replay
+--json` shape (design.md): {"steps": [{"n", "action", "events": [{"text", "rules"}]}],
+"final": {...}, "expectations": [{"ok", "text"}]}. Everything else here reads that plain
+data, so the sheet depends on the replay contract, not on the engine's internals.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge.sheet.model import ReplayLog, ReplayStep, StepEvent
+
+
+class ReplayUnavailable(RuntimeError):
+    """The scenario could not be replayed: no engine yet, or a bad scenario file."""
+
+
+def run_scenario(path: Path) -> dict:
+    """Replay the scenario file and return the replay contract's plain data."""
+    try:
+        from judge.engine import replay
+    except ImportError as exc:
+        raise ReplayUnavailable(f"cannot replay {path}: the rules engine is not available ({exc})") from exc
+    try:
+        result = replay.replay_file(path)
+    except (OSError, ValueError) as exc:  # the engine's errors name the file and line
+        raise ReplayUnavailable(str(exc)) from exc
+    return result if isinstance(result, dict) else result.to_dict()
+
+
+def action_text(action) -> str:
+    """An action as one short line: `pass`, `Ana: cast Sacramental Fire → column`."""
+    if isinstance(action, str):
+        return action
+    if isinstance(action, dict):
+        parts = [f"{k}: {_flow(v)}" for k, v in action.items()]
+        return ", ".join(parts)
+    return str(action)
+
+
+def _flow(value) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _rule_id(rule) -> str:
+    rule = str(rule).strip()
+    return rule if ":" in rule else f"nd:{rule}"
+
+
+def read_log(data: dict, title: str = "", source: str = "") -> tuple[ReplayLog, list[str]]:
+    """The step log and every cited rule id, in the order first cited."""
+    steps: list[ReplayStep] = []
+    order: list[str] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(data.get("steps") or [], 1):
+        events = []
+        for ev in raw.get("events") or []:
+            rules = tuple(_rule_id(r) for r in ev.get("rules") or [])
+            events.append(StepEvent(str(ev.get("text", "")), rules))
+            for rule in rules:
+                if rule not in seen:
+                    seen.add(rule)
+                    order.append(rule)
+        steps.append(ReplayStep(int(raw.get("n", i)), action_text(raw.get("action", "")), tuple(events)))
+    expectations = tuple((bool(e.get("ok")), str(e.get("text", ""))) for e in data.get("expectations") or [])
+    log = ReplayLog(title=title or str(data.get("title", "")), source=source,
+                    steps=tuple(steps), expectations=expectations)
+    return log, order
+
+
+def scenario_title(path: Path) -> str:
+    """The scenario's `title:`, read leniently (the engine reports a malformed file itself)."""
+    try:
+        import yaml
+
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except Exception:  # any unreadable file simply has no title here
+        return ""
+    return str(data.get("title", "")) if isinstance(data, dict) else ""
