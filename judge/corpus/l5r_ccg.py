@@ -5,8 +5,10 @@ found lexically:
 
 - lines before the first `Table of Contents` are front matter (`ccg:front-matter`); the table of
   contents (`ccg:contents`) lists the level-1 sections, which are matched in the body **in
-  order** (the first `Actions` line is a sub-heading of "Card Types in Detail"; the section is
-  the later one). A TOC entry never found is a Problem ("toc-mismatch");
+  order**: the longest in-order alignment of TOC entries to body lines (the first `Actions` line
+  is a sub-heading of "Card Types in Detail"; matching it would put six later TOC entries out of
+  order, so the section is the later one). A TOC entry never found is a Problem ("toc-mismatch")
+  and its lines stay with the heading before it;
 - other headings: at most 60 characters, no final `.:;,]`, not lower-case, not a bullet or an
   example. `4.1. Declaration Segment` nests under `4. …`; an unnumbered heading met while a
   numbered one is open (Terrains, Other Battle Rules, After the Battle) is its sibling;
@@ -117,22 +119,45 @@ def is_heading(line: str) -> bool:
             and not line[:1].islower() and not line.startswith("- ") and not _EXAMPLE.match(line))
 
 
+def align_contents(toc: list[str], lines: list[str]) -> dict[int, int]:
+    """Line index -> TOC index: the longest alignment that keeps both in order (an LCS)."""
+    candidates = [i for i, line in enumerate(lines) if line in set(toc)]
+    n, m = len(toc), len(candidates)
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for a in range(1, n + 1):
+        for b in range(1, m + 1):
+            if toc[a - 1] == lines[candidates[b - 1]]:
+                best[a][b] = best[a - 1][b - 1] + 1
+            else:
+                best[a][b] = max(best[a - 1][b], best[a][b - 1])
+    matched: dict[int, int] = {}
+    a, b = n, m
+    while a and b:
+        if toc[a - 1] == lines[candidates[b - 1]] and best[a][b] == best[a - 1][b - 1] + 1:
+            matched[candidates[b - 1]] = a - 1
+            a, b = a - 1, b - 1
+        elif best[a][b] == best[a][b - 1]:
+            b -= 1
+        else:
+            a -= 1
+    return matched
+
+
 def _body(lines: list[tuple[int, str]], toc: list[str], entries: list[Entry], problems: list[Problem]) -> None:
     contents = entries[-1] if entries and entries[-1].kind == "contents" else None
     open_ = _Open()
     counts: dict[str, int] = {}
     ids = {e.id for e in entries}
-    next_toc = 0
-    for number, line in lines:
+    sections = align_contents(toc, [line for _, line in lines])
+    section_refs: dict[int, Ref] = {}
+    for index, (number, line) in enumerate(lines):
         section = open_.chain[0] if open_.chain else None
         term_kind = TERM_LISTS.get(section.id.split(":", 1)[1]) if section else None
-        if next_toc < len(toc) and line == toc[next_toc]:
-            next_toc += 1
+        if index in sections:
             entry = _heading(f"{DOC}:{slugify(line)}", "section", line, None, number, None, ids, problems)
             open_.chain = [entry]
             entries.append(entry)
-            if contents is not None:
-                contents.refs.append(Ref(line, entry.id, kind="section"))
+            section_refs[sections[index]] = Ref(line, entry.id, kind="section")
             continue
         if term_kind and TERM_SEPARATOR in line and section is not None:
             entries.append(_term(line, number, term_kind, section, ids, problems))
@@ -148,20 +173,26 @@ def _body(lines: list[tuple[int, str]], toc: list[str], entries: list[Entry], pr
         if container is None:  # text before any section: keep it, filed under the front matter
             container = entries[0] if entries else None
             if container is None:
-                container = _heading(f"{DOC}:front-matter", "front-matter", line, None, number, None, ids, problems)
+                container = _heading(f"{DOC}:front-matter", "front-matter", "", "Front matter", number, None, ids, problems)
                 entries.append(container)
         entries.append(_line_entry(line, number, container, counts))
-    for missing in toc[next_toc:]:
-        problems.append(Problem(DOC, "toc-mismatch", f'table of contents entry "{missing}" has no heading in the body'))
+    for position, title in enumerate(toc):
+        if position in section_refs:
+            ref = section_refs[position]
+        else:
+            problems.append(Problem(DOC, "toc-mismatch", f'table of contents entry "{title}" has no heading in the body; '
+                                    "its text stays under the heading before it"))
+            ref = Ref(title, None, kind="section", status="dangling", note="no such heading")
         if contents is not None:
-            contents.refs.append(Ref(missing, None, kind="section", status="dangling", note="no such heading"))
+            contents.refs.append(ref)
 
 
 def _heading(entry_id: str, kind: str, line: str, title: str | None, number: int,
              parent: Entry | None, ids: set[str], problems: list[Problem]) -> Entry:
     entry_id = _unique(entry_id, ids, line, number, problems)
     title = title or line
-    path = f"{parent.extra['path']} › {line}" if parent is not None else line
+    shown = line or title
+    path = f"{parent.extra['path']} › {shown}" if parent is not None else shown
     entry = Entry(id=entry_id, doc=DOC, game=GAME, kind=kind, text=line, title=title,
                   parent=parent.id if parent else None, span=Span(number, number),
                   citation=f"{CITE} — {path}", extra={"path": path})
