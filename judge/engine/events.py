@@ -22,4 +22,5 @@ class Event:
 
 
 def event(text: str, *rules: str, error: bool = False, policy: str | None = None) -> Event:
-    return Event(text, tuple(rule_id(r) for r in rules), error, policy)
+    ids = tuple(dict.fromkeys(rule_id(r) for r in rules))  # each rule once, in citing order
+    return Event(text, ids, error, policy)

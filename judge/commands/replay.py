@@ -1,0 +1,117 @@
+"""`judge replay SCENARIO.yaml [--json] [--until N]`: step a No Dawn scenario through the
+engine and print each step's events with the rules behind them, the final state and the
+expectations. Exit 0 only if every expectation holds. The work is judge.engine.replay's;
+this module only renders."""
+from __future__ import annotations
+
+import json
+
+from judge.cli import UserError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("replay", help="replay a No Dawn scenario: step log with cited rules, final state, checks",
+                       description="Replay a scenario file (see scenario-format.md): every action, the events "
+                       "it caused and the rules cited, then the final state and each expectation.")
+    p.add_argument("scenario", metavar="SCENARIO.yaml")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--until", type=int, metavar="N", help="stop after the Nth action")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from judge.engine.errors import ScenarioError
+    from judge.engine.replay import run_file
+
+    if args.until is not None and args.until < 0:
+        raise UserError("--until must be 0 or more")
+    try:
+        replay = run_file(args.scenario, args.until)
+    except ScenarioError as exc:
+        raise UserError(exc.describe()) from None
+    if args.json:
+        print(json.dumps(replay.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _render(replay)
+    return 0 if replay.ok else 1
+
+
+def _titles(replay) -> dict:
+    """Rule titles from the corpus, for the ids the log cites (empty if the corpus is unavailable)."""
+    ids = {r for step in replay.steps for e in step.events for r in e.rules}
+    ids |= {r for e in replay.scenario.setup_events for r in e.rules}
+    try:
+        from judge import context
+
+        corpus = context.corpus()
+    except Exception:  # the log is still useful without titles
+        return {}
+    titles = {}
+    for rid in ids:
+        entry = corpus.get(rid)
+        if entry is not None:
+            title = entry.title or _opening(entry.text, entry.number or "")
+            titles[rid] = title.rstrip(".")
+    return titles
+
+
+def _opening(text: str, number: str) -> str:
+    """An untitled rule's first words, without its number, as a stand-in title."""
+    words = text.removeprefix(number).lstrip(". ").split()
+    short = " ".join(words[:7])
+    return short + ("…" if len(words) > 7 else "")
+
+
+def _render(replay) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console()
+    titles = _titles(replay)
+
+    def cites(event) -> Text:
+        text = Text()
+        for i, rid in enumerate(event.rules):
+            if i:
+                text.append(" · ")
+            text.append(rid.removeprefix("nd:"), style="bold cyan")
+            if titles.get(rid):
+                text.append(f" {titles[rid]}", style="dim")
+        return text
+
+    console.print(Text(replay.scenario.title, style="bold"))
+    for e in replay.scenario.setup_events:
+        console.print(Text("  setup: ", style="dim") + Text(e.text))
+        console.print(Text("      ") + cites(e))
+    for step in replay.steps:
+        console.print(Text(f"{step.n:>3}. ", style="bold") + Text(step.action, style="bold yellow"))
+        for e in step.events:
+            console.print(Text("     ") + Text(e.text, style="red" if e.error else ""))
+            if e.rules:
+                console.print(Text("       ") + cites(e))
+    from judge.engine.replay import final_dict
+
+    final = final_dict(replay.final)
+    t = final["turn"]
+    console.print(Text(f"\nFinal state — {t['round']}, {t['active']}'s turn, {t['phase']}"
+                       + (f" / {t['step']}" if t["step"] else "") + f"; priority: {t['priority']}"
+                       + (f"; game over: {final['result']}" if final["game_over"] else ""), style="bold"))
+    players = Table("player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils", "result")
+    for p in final["players"]:
+        players.add_row(p["name"], str(p["vitae"]), str(p["corruption"]), str(p["wrath"]), str(p["pool"]),
+                        str(p["hand"]), ", ".join(p["spoils"]),
+                        "won" if p["won"] else "lost" if p["lost"] else "")
+    console.print(players)
+    field = Table("battlefield", "controller", "A/V or Defense", "damage", "drained", "counters")
+    for o in final["battlefield"]:
+        stats = f"{o['attack']}/{o['vigor']}" if "attack" in o else (f"Defense {o['defense']}" if "defense" in o else "")
+        field.add_row(f"{o['card']} ({o['id']})", o["controller"], stats, str(o["damage"]),
+                      "yes" if o["drained"] else "", ", ".join(f"{k} {v}" for k, v in o.get("counters", {}).items()))
+    console.print(field)
+    if final["stack"]:
+        console.print("Stack (bottom first): " + "; ".join(f"{i['label']} ({i['controller']})" for i in final["stack"]))
+    else:
+        console.print("Stack: empty")
+    for e in replay.expectations:
+        console.print(Text("  PASS " if e["ok"] else "  FAIL ", style="green" if e["ok"] else "bold red") + Text(e["text"]))
