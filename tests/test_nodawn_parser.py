@@ -329,3 +329,26 @@ def test_front_matter(parsed, by_id):
     assert front[0].text == "The rules of the Conclave."
     assert [e.title for e in front].count("How to read these rules") == 5
     assert [e.title for e in front].count("Contents") == 10
+
+
+# -- bad input --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "",
+    "just a line",
+    "Example: an orphan example\n\n• an orphan bullet\n\n200.1a an orphan sub-rule",
+    "1. S\r\n\r\n100. G\r\n\r\n100.1a no parent rule (rule 100.1b–c)\r\n\r\n• bullet\r\n",
+    "1. S\n\n100. G\n\n100.1. A rule.\n\n100.1. The same number again.\n\nGlossary\n\nintro\n\n123.)*\n\nAppendix A. X",
+])
+def test_bad_input_is_reported_not_raised(text):
+    parsed = nodawn.parse(text)
+    assert isinstance(parsed.entries, list)
+    ids = [e.id for e in parsed.entries]
+    assert len(ids) == len(set(ids))
+
+
+def test_structure_problems_are_reported():
+    parsed = nodawn.parse("1. S\n\n100. G\n\n100.1a orphan sub-rule\n\n100.1. A rule.\n\n100.1. Again.")
+    kinds = sorted(p.kind for p in parsed.problems)
+    assert kinds == ["duplicate", "structure"]
+    assert nodawn.parse("").problems[0].kind == "structure"

@@ -31,7 +31,7 @@ _KEYWORD_GROUPS = ("701", "702")
 _MAX_HEAD_WORDS = 6
 # A first sentence with one of these is a statement, not a run-in head ("Recovery is scarce.").
 _STATEMENT_WORDS = frozenset(
-    "is are was were be been has have had can cannot can't may must does do don't doesn't not never".split()
+    "is are was were be been has have had can cannot can't may must does do don't doesn't not never means".split()
 )
 _ORDINAL_OPENERS = ("First,", "Second,", "Third,")
 _ABBREVIATIONS = ("St.", "cf.", "e.g.", "i.e.")
