@@ -98,7 +98,7 @@ def section_numbers(text: str) -> list[tuple[str, str]]:
 
 def body_of(entry: Entry) -> str:
     """The text a reference may sit in: numbered entries lose their own label."""
-    if entry.kind in ("rule", "subrule", "group"):
+    if entry.kind in ("rule", "subrule"):
         return LABEL_RE.sub("", entry.text, count=1)
     return entry.text
 
