@@ -34,7 +34,7 @@ def _kinds(parsed, kind):
 # -- counts (notes/l5r.md §A1.2) ----------------------------------------------------------------
 def test_counts_match_the_census(parsed):
     kinds = Counter(e.kind for e in parsed.entries)
-    assert kinds == {"paragraph": 386, "topic": 99, "example": 4, "related": 1, "front-matter": 1}
+    assert kinds == {"paragraph": 386, "topic": 99, "subtopic": 4, "example": 4, "related": 1, "front-matter": 1}
     assert parsed.facts["lines"] == 778  # no final newline: line 778 is a rule, not lost
 
 
@@ -162,7 +162,8 @@ def test_topics_in_table_order_and_all_found(parsed):
 def test_paragraph_per_topic_counts(by_id):
     def paragraphs(slug):
         return sum(1 for c in by_id[f"lcg:{slug}"].children if by_id[c].kind == "paragraph")
-    assert paragraphs("winning-the-game") == 13
+    assert paragraphs("winning-the-game") == 2  # the rest sit under the four format sub-headings
+    assert [paragraphs(f"winning-the-game/{f}") for f in ("standard", "skirmish", "enlightenment", "team-conquest")] == [3, 3, 3, 2]
     assert paragraphs("personal-honor-personal-dishonor") == 9
     assert paragraphs("target") == 10
     assert paragraphs("triggered-abilities") == 7
@@ -230,14 +231,39 @@ def test_missing_lists_are_tagged(parsed):
 
 # -- duplicated text --------------------------------------------------------------------------------
 def test_identical_paragraphs_stay_distinct(by_id):
-    a, b = by_id["lcg:winning-the-game/4"], by_id["lcg:winning-the-game/10"]
+    a, b = by_id["lcg:winning-the-game/standard/2"], by_id["lcg:winning-the-game/enlightenment/2"]
     assert (a.span.line_start, b.span.line_start) == (754, 766)
     assert a.text == b.text == ("The first player to meet the condition of having 25 or more honor in their honor "
                                 "pool wins the game.")
+    assert a.parent != b.parent
     assert a.extra["same_text_as"] == [b.id]
+    assert a.citation == "L5R LCG Rules Reference — Winning the Game › Standard Format ¶2"
+    assert b.citation == "L5R LCG Rules Reference — Winning the Game › Enlightenment Format ¶2"
     c, d = by_id["lcg:bid-value/2"], by_id["lcg:honor/4"]
     assert (c.span.line_start, d.span.line_start) == (52, 331)
     assert c.text == d.text and c.parent != d.parent
+
+
+def test_format_subtopics_of_winning_the_game(by_id):
+    topic = by_id["lcg:winning-the-game"]
+    subs = [by_id[c] for c in topic.children if by_id[c].kind == "subtopic"]
+    assert [(s.id, s.text, s.span.line_start, s.span.line_end) for s in subs] == [
+        ("lcg:winning-the-game/standard", "Standard Format", 752, 756),
+        ("lcg:winning-the-game/skirmish", "Skirmish Format", 758, 762),
+        ("lcg:winning-the-game/enlightenment", "Enlightenment Format", 764, 768),
+        ("lcg:winning-the-game/team-conquest", "Team Conquest Format", 770, 772),
+    ]
+    assert all("inferred-heading" in s.tags for s in subs)
+    assert by_id["lcg:winning-the-game/skirmish/2"].text == (
+        "The first player to meet the condition of having 12 or more honor in their honor pool wins the game.")
+
+
+def test_a_lost_subtopic_anchor_is_reported_and_its_paragraphs_stay_with_the_previous_one():
+    parsed = l5r_lcg.parse(_edited(764, lambda _: "An entirely new rule for this format, rewritten."))
+    by_id = {e.id: e for e in parsed.entries}
+    assert "lcg:winning-the-game/enlightenment" not in by_id
+    assert by_id["lcg:winning-the-game/skirmish/4"].span.line_start == 764
+    assert [p.entry for p in parsed.problems if p.kind == "anchor-mismatch"] == ["lcg:winning-the-game/enlightenment"]
 
 
 # -- references ------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ curated anchor table (see l5r_lcg_topics); everything else is read from the text
   "example" child (`lcg:<topic>/<n>.ex1`), a `Related:` line becomes the topic's "related"
   entry (`lcg:<topic>/related`) whose refs name whole topics (names contain commas, so they
   are matched greedily against the topic table, never split blindly);
+- a topic may have sub-headings in the table (the format rules inside "Winning the Game"):
+  `lcg:<slug>/<sub>` (kind "subtopic"), its paragraphs `lcg:<slug>/<sub>/<n>`;
 - a topic name glued after the last sentence of a paragraph (line 695 ends "… token pool.
   Tokens, Running Out of") is cut off: it is a heading, not text;
 - ids: `lcg:<slug>` (kind "topic"), `lcg:<slug>/<n>` (kind "paragraph", n counts the topic's
@@ -60,14 +62,31 @@ def parse(text: str, topics: list[Topic] | None = None) -> ParsedDocument:
             problems.append(Problem(DOC, "topic-table", str(exc)))
             topics = []
     units = _units(source_lines(text), topics)
-    anchors, anchor_problems = match_anchors(topics, [(u.line, u.text) for u in units])
+    paragraphs = [(u.line, u.text) for u in units]
+    anchors, anchor_problems = match_anchors(topics, paragraphs)
     problems.extend(anchor_problems)
-    entries = _build(units, anchors, topics, problems)
+    sub_anchors = _sub_anchors(anchors, paragraphs, problems)
+    entries = _build(units, anchors, sub_anchors, topics, problems)
     return ParsedDocument(entries, problems, facts={
         "lines": len(source_lines(text)),
         "paragraphs": len(units),
         "topics": len(anchors),
     })
+
+
+def _sub_anchors(anchors: list[Anchor], paragraphs: list[tuple[int, str]],
+                 problems: list[Problem]) -> list[Anchor]:
+    """Sub-headings are anchored like topics, but only among their own topic's paragraphs."""
+    found: list[Anchor] = []
+    for position, anchor in enumerate(anchors):
+        if not anchor.topic.subtopics:
+            continue
+        end = anchors[position + 1].index if position + 1 < len(anchors) else len(paragraphs)
+        # the topic's own first paragraph opens the topic, never a sub-heading
+        inside, sub_problems = match_anchors(list(anchor.topic.subtopics), paragraphs[anchor.index + 1:end])
+        problems.extend(sub_problems)
+        found.extend(Anchor(a.topic, a.index + anchor.index + 1, a.method) for a in inside)
+    return found
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -112,12 +131,14 @@ def spell_glyphs(text: str) -> str:
 
 
 # -- building --------------------------------------------------------------------------------
-def _build(units: list[Unit], anchors: list[Anchor], topics: list[Topic],
+def _build(units: list[Unit], anchors: list[Anchor], sub_anchors: list[Anchor], topics: list[Topic],
            problems: list[Problem]) -> list[Entry]:
     starts = {a.index: a for a in anchors}
+    sub_starts = {a.index: a for a in sub_anchors}
     by_title = {t.title.lower(): t for t in topics}
     entries: list[Entry] = []
-    current: Entry | None = None  # the topic (or front matter) paragraphs are filed under
+    topic: Entry | None = None  # the current topic (or the front matter)
+    current: Entry | None = None  # what paragraphs are filed under: the topic or a sub-topic
     ordinal = 0
     text_ids: dict[str, list[str]] = {}
     paragraph_of_unit: dict[int, Entry] = {}
@@ -125,7 +146,7 @@ def _build(units: list[Unit], anchors: list[Anchor], topics: list[Topic],
 
     skip: set[int] = set()
     if first_anchor > 0:
-        current = _front_matter(units[:first_anchor], entries)
+        topic = current = _front_matter(units[:first_anchor], entries)
         if current.extra.get("title_line") is not None:
             skip.add(0)  # the document title is the front-matter entry itself
 
@@ -133,10 +154,14 @@ def _build(units: list[Unit], anchors: list[Anchor], topics: list[Topic],
         if index in skip:
             continue
         if index in starts:
-            current = _topic_entry(starts[index], units)
+            topic = current = _topic_entry(starts[index], units)
+            entries.append(topic)
+            ordinal = 0
+        elif index in sub_starts and topic is not None:
+            current = _subtopic_entry(sub_starts[index], topic, unit)
             entries.append(current)
             ordinal = 0
-        assert current is not None
+        assert current is not None and topic is not None
         ordinal += 1
         paragraph = _paragraph_entry(unit, current, ordinal)
         entries.append(paragraph)
@@ -151,21 +176,21 @@ def _build(units: list[Unit], anchors: list[Anchor], topics: list[Topic],
             entries.append(child)
         if unit.related:
             line, related = unit.related
-            child = _leaf(f"{current.id}/related", "related", related, line, current,
-                          f"{current.citation}, Related")
+            child = _leaf(f"{topic.id}/related", "related", related, line, topic,
+                          f"{topic.citation}, Related")
             child.refs = _related_refs(related, by_title)
-            current.children.append(child.id)
+            topic.children.append(child.id)
             entries.append(child)
         if unit.glued_heading:
             paragraph.tags.append("glued-heading")
             paragraph.extra["glued_heading"] = unit.glued_heading
 
     _see_refs(units, paragraph_of_unit, by_title, problems)
+    by_id = {e.id: e for e in entries}
     for ids in text_ids.values():
         if len(ids) > 1:
             for entry_id in ids:
-                entry = next(e for e in entries if e.id == entry_id)
-                entry.extra["same_text_as"] = [i for i in ids if i != entry_id]
+                by_id[entry_id].extra["same_text_as"] = [i for i in ids if i != entry_id]
     _close_spans(entries)
     return entries
 
@@ -198,6 +223,19 @@ def _topic_entry(anchor: Anchor, units: list[Unit]) -> Entry:
     glued = units[anchor.index - 1].glued_heading if anchor.index > 0 else None
     if glued == topic.title:
         entry.extra["heading_line"] = units[anchor.index - 1].line
+    return entry
+
+
+def _subtopic_entry(anchor: Anchor, topic: Entry, unit: Unit) -> Entry:
+    sub = anchor.topic
+    path = f"{topic.title} › {sub.title}"
+    entry = Entry(
+        id=f"{DOC}:{sub.slug}", doc=DOC, game=GAME, kind="subtopic", text=sub.title, title=path,
+        parent=topic.id, span=Span(unit.line, unit.line), citation=f"{CITE} — {path}",
+        tags=["recovered-heading"] + (["inferred-heading"] if sub.evidence == "inf" else []),
+        extra={"evidence": sub.evidence, "anchor": anchor.method},
+    )
+    topic.children.append(entry.id)
     return entry
 
 
@@ -276,7 +314,7 @@ def _close_spans(entries: list[Entry]) -> None:
     """A topic's span runs from its first line to the last line of its last descendant."""
     by_id = {e.id: e for e in entries}
     for entry in entries:
-        if entry.kind not in ("topic", "front-matter"):
+        if entry.kind not in ("topic", "subtopic", "front-matter"):
             continue
         last = entry.span.line_end or entry.span.line_start
         stack = list(entry.children)

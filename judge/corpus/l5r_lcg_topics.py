@@ -45,6 +45,7 @@ class Topic:
     anchor_prefix: str
     anchor_sha1: str
     anchor_text: str = ""
+    subtopics: tuple["Topic", ...] = ()  # sub-headings inside the topic, slugs "<topic>/<sub>"
 
 
 @dataclass
@@ -69,25 +70,36 @@ def load_topics(path: Path | None = None) -> list[Topic]:
     rows = data.get("topics") if isinstance(data, dict) else None
     if not isinstance(rows, list):
         raise TopicTableError(f"{path}: expected a mapping with a 'topics' list")
-    topics: list[Topic] = []
-    for position, row in enumerate(rows, start=1):
-        if not isinstance(row, dict) or any(not row.get(key) for key in _REQUIRED):
-            raise TopicTableError(f"{path}: topic #{position} lacks one of {', '.join(_REQUIRED)}")
-        topics.append(Topic(
-            n=int(row.get("n", position)),
-            title=str(row["topic"]),
-            slug=str(row["slug"]),
-            evidence=str(row.get("evidence", "")),
-            first_line=row.get("first_line"),
-            anchor_prefix=str(row["anchor_prefix"]),
-            anchor_sha1=str(row["anchor_sha1_12"]).lower(),
-            anchor_text=str(row.get("anchor_text") or ""),
-        ))
-    slugs = [t.slug for t in topics]
+    try:
+        topics = [_topic(row, position, path) for position, row in enumerate(rows, start=1)]
+    except (TypeError, ValueError) as exc:
+        raise TopicTableError(f"{path}: malformed row: {exc}") from exc
+    slugs = [t.slug for t in topics] + [sub.slug for t in topics for sub in t.subtopics]
     duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
     if duplicates:
         raise TopicTableError(f"{path}: duplicate slugs {', '.join(duplicates)}")
     return topics
+
+
+def _topic(row, position: int, path: Path, parent: str = "") -> Topic:
+    where = f"topic #{position}" + (f" under {parent}" if parent else "")
+    if not isinstance(row, dict) or any(not row.get(key) for key in _REQUIRED):
+        raise TopicTableError(f"{path}: {where} lacks one of {', '.join(_REQUIRED)}")
+    slug = f"{parent}/{row['slug']}" if parent else str(row["slug"])
+    subrows = row.get("subtopics") or []
+    if not isinstance(subrows, list):
+        raise TopicTableError(f"{path}: {where}: subtopics must be a list")
+    return Topic(
+        n=int(row.get("n", position)),
+        title=str(row["topic"]),
+        slug=slug,
+        evidence=str(row.get("evidence", "")),
+        first_line=row.get("first_line"),
+        anchor_prefix=str(row["anchor_prefix"]),
+        anchor_sha1=str(row["anchor_sha1_12"]).lower(),
+        anchor_text=str(row.get("anchor_text") or ""),
+        subtopics=tuple(_topic(sub, k, path, slug) for k, sub in enumerate(subrows, start=1)),
+    )
 
 
 def fingerprint(text: str) -> str:
