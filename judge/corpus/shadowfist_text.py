@@ -140,6 +140,9 @@ def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
         ends = re.search(r"[.!?][\"')\]]*$", tok.word) and tok.word not in abbreviations
         if ends and (depth or quoted) and not _closes_soon(text, tok.end, end, depth, quoted):
             depth, quoted = 0, False  # an unbalanced "(" or '"' in the source: stop protecting
+        # "…(why? we don't know. But she is.) and the Student's…": a lower-case word goes on.
+        if ends and not last and tokens[i + 1].word[0].islower():
+            ends = None
         if last or (ends and depth == 0 and not quoted):
             spans.append((sentence_start, tok.end))
             sentence_start = None

@@ -1,0 +1,273 @@
+"""`judge card NAME [--game G] [--json] [--brief]`: a card, its errata, its rulings, the
+topics it refers to and the entries that mention it.
+
+The name is forgiving (case, punctuation, a leading "The", typos: see judge.search.cardnames).
+An ambiguous name lists the candidates (exit 0); an unknown name names the nearest ones
+(exit 1). A card that a truncated FAQ mentions but whose entry lies past the cut says so and
+lists where it is mentioned — it never reads as "no rulings".
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from judge.cli import UserError
+from judge.corpus.model import Corpus, Entry
+
+EXIT_NOT_FOUND = 1
+
+
+def register(sub) -> None:
+    p = sub.add_parser("card", help="a card: its errata, numbered rulings, See topics and mentions",
+                       description="Look a card up by name (typos, case and punctuation forgiven): its "
+                       "errata text, its rulings numbered, the topics it refers to with their rulings, "
+                       "and the entries that mention it.")
+    p.add_argument("name", nargs="+", metavar="NAME")
+    p.add_argument("--game", help="nodawn, shadowfist, l5r-lcg, l5r-ccg (or nd, sf, lcg, ccg)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--brief", action="store_true", help="list the See topics by title only")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from judge import context
+    from judge.corpus.documents import normalize_game
+    from judge.search.cardnames import lookup
+
+    game = None
+    if args.game:
+        game = normalize_game(args.game)
+        if game is None:
+            raise UserError(f"unknown game {args.game!r} (nodawn, l5r-lcg, l5r-ccg, shadowfist)")
+    query = " ".join(args.name).strip()
+    if not query:
+        raise UserError("give a card name")
+    corpus = context.corpus()
+    result = lookup(corpus, query, game)
+    if result.status == "not_found":
+        near = ", ".join(c.group.name for c in result.candidates)
+        print(f"judge: no card named {query!r}" + (f"; nearest: {near}" if near else ""), file=sys.stderr)
+        return EXIT_NOT_FOUND
+    if args.json:
+        print(json.dumps(lookup_document(corpus, result), ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+
+    Console().print(lookup_renderable(corpus, result, brief=args.brief))
+    return 0
+
+
+# -- the data (for --json, and what the rendering shows) ------------------------------------
+def _brief(entry: Entry) -> dict:
+    return {"id": entry.id, "kind": entry.kind, "title": entry.title, "citation": entry.citation,
+            "text": entry.text, "tags": list(entry.tags)}
+
+
+def _ruling(entry: Entry, n: int) -> dict:
+    return _brief(entry) | {
+        "n": n,
+        "added": [t.split(":", 1)[1] for t in entry.tags if t.startswith("added:")],
+        "lost_word": "lost-word" in entry.tags,
+    }
+
+
+def _rulings(corpus: Corpus, entry: Entry) -> list[dict]:
+    return [_ruling(r, n) for n, r in enumerate(corpus.children(entry, "ruling"), 1)]
+
+
+def _see(corpus: Corpus, entry: Entry) -> tuple[list[Entry], list[dict]]:
+    """The topics a card refers to, and its other See references (cards, possibly missing)."""
+    topics: list[Entry] = []
+    others: list[dict] = []
+    for ref in entry.refs:
+        if ref.kind != "see":
+            continue
+        target = corpus.get(ref.target) if ref.target else None
+        if target is not None and target.kind == "topic":
+            if target not in topics:
+                topics.append(target)
+        else:
+            others.append({"surface": ref.surface, "target": ref.target, "status": ref.status, "note": ref.note,
+                           "citation": target.citation if target else None})
+    return topics, others
+
+
+def _mentioned_by(corpus: Corpus, entry: Entry) -> list[Entry]:
+    own = {entry.id, *entry.children}
+    return [e for e in corpus.cited_by(entry.id) if e.id not in own]
+
+
+def card_document(corpus: Corpus, entry: Entry) -> dict:
+    topics, other_see = _see(corpus, entry)
+    return entry.to_dict() | {
+        "extra": entry.extra,
+        "errata": ({"text": entry.extra["errata_text"], **entry.extra.get("errata", {})}
+                   if "errata_text" in entry.extra else None),
+        "rulings": _rulings(corpus, entry),
+        "topics": [_brief(t) | {"rulings": _rulings(corpus, t)} for t in topics],
+        "see_also": other_see,
+        "mentioned_by": [_brief(e) for e in _mentioned_by(corpus, entry)],
+    }
+
+
+def _mentioned_elsewhere(corpus: Corpus, ids: list[str]) -> list[Entry]:
+    return [e for e in (corpus.get(i) for i in ids) if e is not None]
+
+
+def lookup_document(corpus: Corpus, result) -> dict:
+    head = {"query": result.query, "status": result.status}
+    if result.found:
+        first, *others = result.cards
+        return head | card_document(corpus, first) | {
+            "other_versions": [card_document(corpus, e) for e in others],
+        }
+    if result.status == "ambiguous":
+        return head | {"candidates": [
+            {"name": c.group.name, "game": c.group.game, "doc": c.group.doc, "score": round(c.score, 3),
+             "ids": [e.id for e in c.group.entries], "missing": c.group.missing or None}
+            for c in result.candidates
+        ]}
+    group = result.beyond
+    info = corpus.documents.get(group.doc)
+    return head | {
+        "name": group.name, "game": group.game, "doc": group.doc,
+        "message": _missing_message(corpus, group),
+        "truncation": (info.facts.get("truncation") if info else None),
+        "mentioned_by": [_brief(e) for e in _mentioned_elsewhere(corpus, group.mentioned_by)],
+    }
+
+
+def _missing_message(corpus: Corpus, group) -> str:
+    info = corpus.documents.get(group.doc)
+    title = info.title if info else group.doc
+    if group.missing == "beyond_end":
+        stop = (info.facts.get("truncation") or {}).get("last_entry_title") if info else None
+        where = f" (the copy stops inside {stop})" if stop else ""
+        return (f"{group.name} is mentioned in the {title}, but its entry lies beyond the end of this "
+                f"copy of the FAQ{where}. Its rulings are not available here.")
+    return f"{group.name} is mentioned in the {title}, but the document has no entry for it."
+
+
+# -- the terminal view ----------------------------------------------------------------------
+def lookup_renderable(corpus: Corpus, result, brief: bool = False):
+    from rich.console import Group
+    from rich.text import Text
+
+    if result.found:
+        parts = []
+        if result.status == "fuzzy":
+            parts.append(Text(f"Closest match for {result.query!r}:", style="dim"))
+        for k, entry in enumerate(result.cards):
+            if k:
+                parts.append(Text(""))
+            parts.append(card_renderable(corpus, entry, brief))
+        return Group(*parts)
+    if result.status == "ambiguous":
+        lines = [Text(f"{result.query!r} could be any of these cards:", style="bold")]
+        for c in result.candidates:
+            line = Text("  ")
+            line.append(c.group.name, style="bold")
+            line.append(f"  ({c.group.game}", style="dim")
+            if c.group.missing == "beyond_end":
+                line.append(", entry beyond the end of this copy", style="dim")
+            elif c.group.missing:
+                line.append(", mentioned only", style="dim")
+            elif len(c.group.entries) > 1:
+                line.append(f", {len(c.group.entries)} entries", style="dim")
+            line.append(")", style="dim")
+            lines.append(line)
+        lines.append(Text("Type the full name, or add --game.", style="dim"))
+        return Group(*lines)
+    group = result.beyond
+    parts = [Text(_missing_message(corpus, group), style="bold yellow")]
+    mentions = _mentioned_elsewhere(corpus, group.mentioned_by)
+    if mentions:
+        parts.append(Text(f"\nMentioned in ({len(mentions)})", style="bold underline"))
+        parts += [_entry_line(e, "  ← ") for e in mentions]
+    return Group(*parts)
+
+
+def _entry_line(entry: Entry, prefix: str):
+    from rich.text import Text
+
+    from judge.render import snippet
+
+    line = Text(prefix)
+    line.append(entry.citation or entry.id, style="bold")
+    line.append(f"  {snippet(entry.text, 70)}", style="dim")
+    return line
+
+
+def _ruling_lines(corpus: Corpus, parent: Entry, indent: str) -> list:
+    from rich.text import Text
+
+    from judge.render import tag_text
+
+    lines = []
+    for n, ruling in enumerate(corpus.children(parent, "ruling"), 1):
+        line = Text(f"{indent}{n}. ", style="bold")
+        line.append(ruling.text)
+        if ruling.tags:
+            line.append(" ")
+            line.append_text(tag_text(ruling.tags))
+        lines.append(line)
+    return lines
+
+
+def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
+    from rich.console import Group
+    from rich.text import Text
+
+    from judge.render import tag_text
+
+    parts: list = []
+    head = Text()
+    head.append(entry.title, style="bold cyan")
+    head.append(f"   {entry.citation}  ({entry.id})", style="dim")
+    parts.append(head)
+    facts = []
+    if entry.extra.get("faction"):
+        facts.append(f"Faction: {entry.extra['faction']}")
+    if entry.extra.get("sets"):
+        facts.append("Sets: " + " ".join(entry.extra["sets"]))
+    if entry.extra.get("version"):
+        facts.append(f"PAP version: entry {entry.extra['version']} of those with this name")
+    if facts:
+        parts.append(Text("   ".join(facts)))
+    if entry.tags:
+        parts.append(tag_text(entry.tags))
+    if entry.extra.get("caveat"):
+        parts.append(Text(f"Note: {entry.extra['caveat']}", style="yellow"))
+    if "errata_text" in entry.extra:
+        parts.append(Text("\nErrata (card text)", style="bold underline"))
+        parts.append(Text(entry.extra["errata_text"]))
+    rulings = _ruling_lines(corpus, entry, "  ")
+    parts.append(Text(f"\nRulings ({len(rulings)})", style="bold underline"))
+    if rulings:
+        parts += rulings
+    elif "truncated" in entry.tags:
+        parts.append(Text("  This copy of the FAQ ends inside this entry: whatever followed is missing.",
+                          style="yellow"))
+    else:
+        parts.append(Text("  No rulings of its own in this FAQ" + (" (see below)." if entry.refs else "."), style="dim"))
+    topics, other_see = _see(corpus, entry)
+    if topics:
+        parts.append(Text("\nSee", style="bold underline"))
+        for topic in topics:
+            line = Text("  ")
+            line.append(topic.title, style="bold")
+            line.append(f"  {topic.citation}", style="dim")
+            parts.append(line)
+            if not brief:
+                parts += _ruling_lines(corpus, topic, "    ")
+    for ref in other_see:
+        line = Text("  See also: ")
+        line.append(ref["citation"] or ref["surface"], style="bold")
+        if ref["status"] != "resolved" and ref["note"]:
+            line.append(f"  ({ref['note']})", style="yellow")
+        parts.append(line)
+    mentions = _mentioned_by(corpus, entry)
+    if mentions:
+        parts.append(Text(f"\nMentioned by ({len(mentions)})", style="bold underline"))
+        parts += [_entry_line(e, "  ← ") for e in mentions]
+    return Group(*parts)
