@@ -75,12 +75,11 @@ def build_sheets(args, corpus) -> list:
 
 
 def _replay(path: Path):
-    from judge.sheet.replay_log import read_log, run_scenario, scenario_title
+    from judge.sheet.replay_log import read_log, run_scenario
 
     if not path.is_file():
         raise UserError(f"no scenario file {path}")
-    data = run_scenario(path)
-    return read_log(data, title=scenario_title(path), source=path.name)
+    return read_log(run_scenario(path), source=path.name)
 
 
 def _saved_sheet(args, corpus, text: str):

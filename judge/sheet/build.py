@@ -63,22 +63,33 @@ def _quoted(entry: Entry) -> Quoted:
 _CONTAINER_KINDS = frozenset({"section", "subsection", "group", "front-matter", "contents"})
 
 
+def _bare_heading(entry: Entry) -> bool:
+    """Whether the text is only the entry's number and title ("106.5. The three sources…")."""
+    text = " ".join(entry.text.split())
+    if entry.number and text.startswith(entry.number):
+        text = text[len(entry.number):].lstrip(". ")
+    return not text or text.rstrip(".") == entry.title.strip().rstrip(".")
+
+
 def _says_more(parent: Entry, entry: Entry) -> bool:
     """Whether quoting the parent adds context: not a bare heading, not a text that already
     holds the entry's own (an OmniFAQ topic is the run of its rulings)."""
-    text = " ".join(parent.text.split())
-    return (parent.kind not in _CONTAINER_KINDS and bool(text) and text != parent.title
-            and " ".join(entry.text.split()) not in text)
+    return (parent.kind not in _CONTAINER_KINDS and not _bare_heading(parent)
+            and " ".join(entry.text.split()) not in " ".join(parent.text.split()))
 
 
-def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str]) -> CitedEntry:
+def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: set[str]) -> CitedEntry:
+    """One cited entry. A parent already quoted for an earlier entry is named, not repeated
+    (its Quoted has no text); `quoted_parents` records them."""
     entry = wanted.entry
     parent = corpus.parent(entry)
-    # The parent is quoted for context only when it says something of its own and is not
-    # printed in full elsewhere on the same sheet.
     parent_quote = None
     if parent is not None and parent.id not in cited_ids and _says_more(parent, entry):
-        parent_quote = _quoted(parent)
+        if parent.id in quoted_parents:
+            parent_quote = Quoted(parent.citation or parent.id, "", parent.id)
+        else:
+            quoted_parents.add(parent.id)
+            parent_quote = _quoted(parent)
     examples = tuple(e.text for e in corpus.children(entry, "example"))
     contains: tuple[Quoted, ...] = ()
     if not wanted.alone:
@@ -114,7 +125,8 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     """
     wanted = resolve_all(corpus, ids, alone=alone)
     cited_ids = {w.entry.id for w in wanted}
-    cited = [cite(corpus, w, cited_ids) for w in wanted]
+    quoted_parents: set[str] = set()
+    cited = [cite(corpus, w, cited_ids, quoted_parents) for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:
         for step in replay.steps:
@@ -122,7 +134,7 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
                 for rule in ev.rules:
                     entry = corpus.get(rule)
                     if entry is not None:
-                        rule_names[rule] = entry.citation or rule
+                        rule_names[rule] = entry.number or entry.citation or rule
     return Sheet(
         date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
         question=question.strip(), ruling=ruling.strip(), event=event.strip(),

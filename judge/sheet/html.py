@@ -57,9 +57,11 @@ def _entry(entry: CitedEntry) -> list[str]:
     if entry.examples:
         out.append('<p class="label">Examples</p>')
         out += [_block(example, "example") for example in entry.examples]
-    if entry.parent:
+    if entry.parent and entry.parent.text:
         out += [f'<p class="label">In context — {escape(entry.parent.citation)}</p>',
                 _block(entry.parent.text, "context")]
+    elif entry.parent:
+        out.append(f'<p class="label">In context — {escape(entry.parent.citation)} (quoted above)</p>')
     out.append("</div>")
     return out
 

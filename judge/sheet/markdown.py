@@ -29,8 +29,10 @@ def _entry(entry: CitedEntry) -> list[str]:
         out += ["*Examples*", ""]
         for example in entry.examples:
             out += _quote(example) + [""]
-    if entry.parent:
+    if entry.parent and entry.parent.text:
         out += [f"*In context — {entry.parent.citation}*", ""] + _quote(entry.parent.text) + [""]
+    elif entry.parent:
+        out += [f"*In context — {entry.parent.citation} (quoted above)*", ""]
     return out
 
 

@@ -30,7 +30,9 @@ class CitedEntry:
     doc: str
     breadcrumb: str  # "No Dawn Comprehensive Rules › 7. Additional Rules › 704 … › 704.5"
     tags: tuple[str, ...] = ()
-    parent: Quoted | None = None  # the enclosing rule, quoted, unless it is cited itself
+    # The enclosing rule, unless it is cited itself; its text is "" when an earlier entry
+    # on the sheet already quoted it.
+    parent: Quoted | None = None
     examples: tuple[str, ...] = ()
     contains: tuple[Quoted, ...] = ()  # sub-rules, when the judge cited a rule with them
 
@@ -83,7 +85,7 @@ class Sheet:
     judge: str = ""
     saved_number: int | None = None  # set when the sheet prints a saved ruling
     replay: ReplayLog | None = None
-    # citation for every id a replay step mentions, so the log can name rules, not only ids
+    # a short name (the printed number) for every rule id a replay step cites
     rule_names: dict = field(default_factory=dict)
 
     @property

@@ -17,16 +17,28 @@ class ReplayUnavailable(RuntimeError):
 
 
 def run_scenario(path: Path) -> dict:
-    """Replay the scenario file and return the replay contract's plain data."""
+    """Replay the scenario file and return the replay contract's plain data, plus its title.
+
+    Events the engine logs while setting the board up (before the first action) come first,
+    as step 0, so the sheet cites every rule the replay cites.
+    """
     try:
         from judge.engine import replay
+        from judge.engine.errors import ScenarioError
     except ImportError as exc:
         raise ReplayUnavailable(f"cannot replay {path}: the rules engine is not available ({exc})") from exc
     try:
-        result = replay.replay_file(path)
-    except (OSError, ValueError) as exc:  # the engine's errors name the file and line
+        result = replay.run_file(path)
+    except ScenarioError as exc:  # names the file and the line
         raise ReplayUnavailable(str(exc)) from exc
-    return result if isinstance(result, dict) else result.to_dict()
+    except OSError as exc:
+        raise ReplayUnavailable(f"cannot read {path}: {exc.strerror or exc}") from exc
+    data = result.to_dict()
+    setup = [e.to_dict() for e in getattr(result.scenario, "setup_events", [])]
+    if setup:
+        data["steps"] = [{"n": 0, "action": "board set up", "events": setup}] + data["steps"]
+    data.setdefault("title", getattr(result.scenario, "title", ""))
+    return data
 
 
 def action_text(action) -> str:
@@ -72,13 +84,3 @@ def read_log(data: dict, title: str = "", source: str = "") -> tuple[ReplayLog, 
                     steps=tuple(steps), expectations=expectations)
     return log, order
 
-
-def scenario_title(path: Path) -> str:
-    """The scenario's `title:`, read leniently (the engine reports a malformed file itself)."""
-    try:
-        import yaml
-
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except Exception:  # any unreadable file simply has no title here
-        return ""
-    return str(data.get("title", "")) if isinstance(data, dict) else ""

@@ -31,9 +31,11 @@ def _entry(entry: CitedEntry) -> list:
         parts += [Text(f"  {quoted.citation}", style="bold"), _quoted(quoted.text)]
     for example in entry.examples:
         parts += [Text("  Example", style="italic"), _quoted(example, "italic")]
-    if entry.parent:
+    if entry.parent and entry.parent.text:
         parts += [Text(f"  In context — {entry.parent.citation}", style="dim bold"),
                   _quoted(entry.parent.text, "dim")]
+    elif entry.parent:
+        parts.append(Text(f"  In context — {entry.parent.citation} (quoted above)", style="dim"))
     parts.append(Text(""))
     return parts
 
@@ -77,7 +79,7 @@ def renderable_one(sheet: Sheet) -> Group:
     if sheet.sources:
         parts.append(Text("Sources", style="bold underline"))
         parts += [Text(f"  {s.title} — sha256 {s.short}") for s in sheet.sources]
-    parts.append(Text(f"Prepared {sheet.date.isoformat()} with judge.", style="dim"))
+    parts += [Text(f"Prepared {sheet.date.isoformat()} with judge.", style="dim"), Text("")]
     return Group(*parts)
 
 

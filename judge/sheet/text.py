@@ -39,8 +39,10 @@ def _entry(entry: CitedEntry) -> list[str]:
         out += _wrap(quoted.citation, "  ") + _wrap(quoted.text, "    ") + [""]
     for example in entry.examples:
         out += ["  Example:"] + _wrap(example, "    ") + [""]
-    if entry.parent:
+    if entry.parent and entry.parent.text:
         out += _wrap(f"In context — {entry.parent.citation}:", "  ") + _wrap(entry.parent.text, "    ") + [""]
+    elif entry.parent:
+        out += _wrap(f"In context — {entry.parent.citation} (quoted above)", "  ") + [""]
     return out
 
 
