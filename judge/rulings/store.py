@@ -84,7 +84,10 @@ class RulingStore:
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
-        when = (given_at or dt.datetime.now()).astimezone().isoformat(timespec="seconds")
+        moment = given_at or dt.datetime.now()
+        if moment.tzinfo is None:  # a naive time is the judge's local time
+            moment = moment.astimezone()
+        when = moment.isoformat(timespec="seconds")
         fields = dict(question=(question or "").strip(), event=(event or "").strip(),
                       table=(table or "").strip(), judge=(judge or "").strip())
         try:

@@ -1,0 +1,226 @@
+"""The saved-rulings store: round trips, migrations, concurrent saves, damaged and locked files."""
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from judge.rulings import store as store_module
+from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
+
+WHEN = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    return tmp_path / "shared" / "rulings.sqlite3"
+
+
+def test_a_ruling_round_trips(db):
+    store = RulingStore(db)
+    saved = store.save("No: the Column dies to 704.5j.", question="Does the Column survive?",
+                       cites=["nd:704.5j", "nd:120.4"], event="Regional", table="12", judge="Kim",
+                       given_at=WHEN)
+    assert saved.number == 1
+    again = RulingStore(db).get(1)
+    assert again == saved
+    assert again.cites == ("nd:704.5j", "nd:120.4")
+    assert again.given_at == "2026-11-30T14:05:00+01:00"
+    assert again.date == dt.date(2026, 11, 30)
+    assert again.citation == "Saved ruling #1 — table 12, event Regional"
+    assert RulingStore(db).all() == [saved]
+    assert RulingStore(db).get(2) is None
+
+
+def test_numbers_follow_each_other_and_citations_keep_their_order(db):
+    store = RulingStore(db)
+    for n in range(1, 4):
+        store.save(f"answer {n}", cites=[f"nd:70{n}.1", "nd:100.1"])
+    rulings = store.all()
+    assert [r.number for r in rulings] == [1, 2, 3]
+    assert [r.cites for r in rulings] == [("nd:701.1", "nd:100.1"), ("nd:702.1", "nd:100.1"),
+                                          ("nd:703.1", "nd:100.1")]
+
+
+def test_an_empty_answer_is_refused_and_nothing_is_created(db):
+    with pytest.raises(RulingsError, match="needs an answer"):
+        RulingStore(db).save("   ")
+    assert not db.exists()
+
+
+def test_a_missing_database_reads_as_empty_and_is_not_created(db):
+    assert RulingStore(db).all() == []
+    assert RulingStore(db).get(1) is None
+    assert saved_ruling_entries(db) == []
+    assert not db.exists()
+
+
+def test_default_path_is_in_the_data_dir_and_the_environment_overrides_it(monkeypatch, tmp_path):
+    monkeypatch.delenv("JUDGE_RULINGS_DB", raising=False)
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    assert store_module.default_db_path() == tmp_path / "data" / "rulings.sqlite3"
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "team.sqlite3"))
+    assert store_module.default_db_path() == tmp_path / "team.sqlite3"
+    RulingStore().save("shared answer")
+    assert saved_ruling_entries()[0].text == "shared answer"
+
+
+def test_schema_version_is_recorded(db):
+    RulingStore(db).save("x")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+
+
+def test_a_later_migration_is_applied_once_and_keeps_the_rulings(db, monkeypatch):
+    RulingStore(db).save("before the upgrade", cites=["nd:704.5j"])
+    later = store_module.MIGRATIONS + ((2, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
+    monkeypatch.setattr(store_module, "MIGRATIONS", later)
+    monkeypatch.setattr(store_module, "LATEST", 2)
+    store = RulingStore(db)
+    assert [r.answer for r in store.all()] == ["before the upgrade"]  # reading migrates
+    store.save("after the upgrade")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert conn.execute("SELECT appeal FROM rulings").fetchall() == [("",), ("",)]
+
+
+def test_a_newer_schema_is_refused_untouched(db):
+    RulingStore(db).save("x")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE schema_version SET version = 99")
+    before = db.read_bytes()
+    with pytest.raises(RulingsError, match="newer judge"):
+        RulingStore(db).save("y")
+    with pytest.raises(RulingsError, match="newer judge"):
+        RulingStore(db).all()
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("garbage", [
+    b"\x00\xffnot a database at all" * 200,
+    b"SQLite format 3\x00" + bytes(range(256)) * 20,  # a real header over damaged pages
+    "these are my notes, not rulings\n".encode(),
+])
+def test_a_damaged_database_is_reported_and_never_overwritten(db, garbage):
+    db.parent.mkdir(parents=True)
+    db.write_bytes(garbage)
+    store = RulingStore(db, timeout=0.5)
+    with pytest.raises(RulingsError) as caught:
+        store.save("a ruling")
+    assert str(db) in str(caught.value) and "untouched" in str(caught.value)
+    with pytest.raises(RulingsError):
+        store.all()
+    assert saved_ruling_entries(db) == []
+    assert db.read_bytes() == garbage
+    assert sorted(p.name for p in db.parent.iterdir()) == [db.name]  # no journal left behind
+
+
+def test_another_programs_sqlite_file_is_not_taken_over(db):
+    db.parent.mkdir(parents=True)
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE decks (name TEXT)")
+    before = db.read_bytes()
+    with pytest.raises(RulingsError, match="not a rulings database"):
+        RulingStore(db).save("x")
+    assert db.read_bytes() == before
+
+
+def test_a_folder_in_the_way_is_reported(db):
+    db.mkdir(parents=True)
+    with pytest.raises(RulingsError, match="is a folder"):
+        RulingStore(db).save("x")
+
+
+def test_a_locked_database_is_reported_then_usable_once_released(db):
+    store = RulingStore(db, timeout=0.2)
+    store.save("first")
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(RulingsError, match="locked by another program"):
+            store.save("second")
+        with pytest.raises(RulingsError, match="locked"):
+            store.all()
+        assert saved_ruling_entries(db) == []
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert [r.answer for r in store.all()] == ["first"]  # nothing half-saved
+    store.save("second")
+    assert [r.answer for r in store.all()] == ["first", "second"]
+
+
+def test_a_save_waits_for_a_short_lock(db):
+    store = RulingStore(db, timeout=5)
+    store.save("first")
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(0.3, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        assert store.save("second").number == 2
+    finally:
+        release.join()
+        holder.close()
+
+
+def test_two_threads_saving_at_once_both_keep_their_rulings(db):
+    RulingStore(db).save("seed")  # the file exists; both threads race on the inserts
+
+    def save_many(who: str) -> list[int]:
+        store = RulingStore(db)
+        return [store.save(f"{who} {i}", cites=[f"nd:{i + 100}.1"], table=who).number for i in range(25)]
+
+    with ThreadPoolExecutor(2) as pool:
+        a, b = pool.map(save_many, ["A", "B"])
+    rulings = RulingStore(db).all()
+    assert len(rulings) == 51
+    assert sorted(a + b + [1]) == [r.number for r in rulings] == list(range(1, 52))
+    for r in rulings[1:]:
+        assert r.cites == (f"nd:{int(r.answer.split()[1]) + 100}.1",)
+        assert r.table == r.answer.split()[0]
+
+
+_SAVER = """
+import sys
+from judge.rulings.store import RulingStore
+store = RulingStore(sys.argv[1])
+for i in range(20):
+    store.save(f"{sys.argv[2]} {i}", cites=["nd:704.5j"], judge=sys.argv[2])
+"""
+
+
+def test_two_processes_creating_and_saving_at_once_both_keep_their_rulings(db):
+    db.parent.mkdir(parents=True)
+    procs = [subprocess.Popen([sys.executable, "-c", _SAVER, str(db), who], stderr=subprocess.PIPE)
+             for who in ("north", "south")]
+    for proc in procs:
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err.decode()
+    rulings = RulingStore(db).all()
+    assert len(rulings) == 40
+    assert {r.answer for r in rulings} == {f"{w} {i}" for w in ("north", "south") for i in range(20)}
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM schema_version").fetchone() == (1,)
+
+
+def test_saved_rulings_as_search_entries(db):
+    store = RulingStore(db)
+    store.save("It dies.", question="Does the Column survive?", cites=["nd:704.5j", "sf:card/charmed-life/2"],
+               event="Regional", table="12", judge="Kim", given_at=WHEN)
+    store.save("Procedural: a warning.", given_at=WHEN)
+    first, second = saved_ruling_entries(db)
+    assert (first.id, first.doc, first.kind, first.game) == ("saved:1", "saved", "ruling", "nodawn")
+    assert first.title == "Does the Column survive?"
+    assert first.text == "Does the Column survive?\n\nIt dies."
+    assert first.citation == "Saved ruling #1 — table 12, event Regional"
+    assert [(r.target, r.status) for r in first.refs] == [("nd:704.5j", "resolved"),
+                                                          ("sf:card/charmed-life/2", "resolved")]
+    assert first.extra["judge"] == "Kim" and first.extra["given_at"] == "2026-11-30T14:05:00+01:00"
+    assert (second.game, second.title, second.citation) == ("", "Procedural: a warning.", "Saved ruling #2")
