@@ -291,3 +291,23 @@ def test_odd_inputs_do_not_crash():
     duplicate = l5r_ccg.parse("T\nTable of Contents\n- A\nA\nSub\nx.\nSub\ny.")
     assert [e.id for e in duplicate.entries if e.kind == "subsection"] == ["ccg:a/sub", "ccg:a/sub-2"]
     assert [p.kind for p in duplicate.problems] == ["duplicate-id"]
+
+
+# -- arbitrary input never crashes ------------------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_LINES = st.lists(st.one_of(
+    st.sampled_from(_source().split("\n")),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
+), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_LINES)
+def test_any_mix_of_lines_parses_with_unique_ids(lines):
+    parsed = l5r_ccg.parse("\n".join(lines))
+    ids = [e.id for e in parsed.entries]
+    assert len(ids) == len(set(ids))
+    known = set(ids)
+    for entry in parsed.entries:
+        assert entry.parent is None or entry.parent in known

@@ -362,3 +362,23 @@ def test_table_rows_need_their_anchor_fields(tmp_path):
 def test_fingerprint_matches_the_table_normalisation():
     row = load_topics()[0]
     assert l5r_lcg_topics.fingerprint(row.anchor_text) == row.anchor_sha1
+
+
+# -- arbitrary input never crashes ------------------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_LINES = st.lists(st.one_of(
+    st.sampled_from(_source().split("\n")),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
+), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_LINES)
+def test_any_mix_of_lines_parses_with_unique_ids(lines):
+    parsed = l5r_lcg.parse("\n".join(lines))
+    ids = [e.id for e in parsed.entries]
+    assert len(ids) == len(set(ids))
+    known = set(ids)
+    for entry in parsed.entries:
+        assert entry.parent is None or entry.parent in known

@@ -14,7 +14,7 @@ curated anchor table (see l5r_lcg_topics); everything else is read from the text
 - ids: `lcg:<slug>` (kind "topic"), `lcg:<slug>/<n>` (kind "paragraph", n counts the topic's
   paragraphs from 1); identical paragraphs under different topics stay distinct entries;
 - `text` has the private-use icon glyphs U+E900/U+E901 spelled "military"/"political" so they
-  are searchable; the raw line is kept in extra["raw"];
+  are searchable (such entries are tagged `icon-glyph`); the raw line is kept in extra["raw"];
 - damage is tagged, not hidden: `lost-icon` where a skill icon vanished ("+2 and +2 ,"),
   `missing-list` where a paragraph introduces a list ("…as follows:") that is not in the file;
 - lines before the first anchored topic are front matter (`lcg:front-matter`), never filed
@@ -242,7 +242,6 @@ def _subtopic_entry(anchor: Anchor, topic: Entry, unit: Unit) -> Entry:
 def _paragraph_entry(unit: Unit, topic: Entry, ordinal: int) -> Entry:
     entry = _leaf(f"{topic.id}/{ordinal}", "paragraph", unit.text, unit.line, topic,
                   f"{topic.citation} ¶{ordinal}")
-    entry.number = None
     if unit.raw != entry.text:
         entry.extra["raw"] = unit.raw
     if entry.text.endswith(":"):
