@@ -13,7 +13,9 @@ from judge.engine.state import GameState
 
 ACTION_KEYS = {
     "pass": {"player", "pass"},
-    "cast": {"player", "cast", "targets", "x", "pay", "tribute"},
+    "cast": {"player", "cast", "targets", "x", "pay", "tribute", "recall"},
+    "set": {"player", "set"},
+    "fire": {"player", "fire", "targets"},
     "activate": {"player", "activate", "ability", "targets"},
     "seal": {"player", "seal"},
     "drain": {"player", "drain"},
@@ -34,7 +36,7 @@ def action_kind(action) -> str | None:
         return "pass"
     if not isinstance(action, dict):
         return None
-    for kind in ("cast", "activate", "seal", "drain", "sacrifice", "attack", "block", "order", "assign",
+    for kind in ("cast", "set", "fire", "activate", "seal", "drain", "sacrifice", "attack", "block", "order", "assign",
                  "choose", "until", "concede", "pass"):
         if kind in action:
             return kind
@@ -133,9 +135,16 @@ def _dispatch(s: GameState, action, log: list) -> None:
             priority.give_priority(s, s.next_living(who).name, log)
         return
     if kind == "cast":
-        oid = resolve_ref(s, action["cast"], who, "hand")
+        recall = bool(action.get("recall"))
+        oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
         targets = [resolve_ref(s, t) for t in _as_list(action.get("targets"))]
-        casting.cast(s, who, oid, targets, action.get("x"), action.get("pay"), bool(action.get("tribute")), log)
+        casting.cast(s, who, oid, targets, action.get("x"), action.get("pay"), bool(action.get("tribute")), log,
+                     recall=recall)
+    elif kind == "set":
+        casting.set_power(s, who, resolve_ref(s, action["set"], who, "hand"), log)
+    elif kind == "fire":
+        oid = resolve_ref(s, action["fire"], who, "slot")
+        casting.fire_power(s, who, oid, [resolve_ref(s, t) for t in _as_list(action.get("targets"))], log)
     elif kind == "seal":
         oids = [resolve_ref(s, c, who, "hand") for c in _as_list(action["seal"])]
         casting.seal(s, who, oids, log)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import costs, effects, triggers
+from judge.engine.cards import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Unit
@@ -24,12 +25,18 @@ def _non_power_speed(s: GameState, player: str) -> bool:
 
 
 def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
-         tribute: bool, log: list) -> None:
+         tribute: bool, log: list, recall: bool = False) -> None:
     _require_priority(s, player)
     p = s.player(player)
     obj = s.objects[card_oid]
     card = s.card(obj)
-    if obj.zone != "hand" or card_oid not in p.hand:
+    recall_cost = card.keyword_value("Recall")
+    if recall:
+        if recall_cost is None:
+            raise Refused(f"{card.name} has no Recall", "702.20a")
+        if card_oid not in p.spoils:
+            raise Refused(f"{card.name} is not in {player}'s Spoils", "702.20a", "601.9")
+    elif obj.zone != "hand" or card_oid not in p.hand:
         raise Refused(f"{card.name} is not in {player}'s hand", "601.1")
     if card.type in ("Master", "Haven", "Trap"):
         raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3", "307.3" if card.type == "Trap" else "103.2")
@@ -71,10 +78,18 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         extra_vitae += int(n or 0)
     extra_vitae += x or 0
     # Proposal (601.2a), then payment (601.2h): pay() raises before changing anything.
-    costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
+    if recall:
+        # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
+        block = Cost(vitae=int(recall_cost or 0))
+        costs.pay(s, p, block, log, extra_vitae=extra_vitae, split=split, what=f"{card.name} by Recall",
+                  recall_only=True)
+        log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
+                         f"entirely", "601.9", "702.20a"))
+    else:
+        costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
     move(s, card_oid, "stack")
     s.stack.append(StackItem("spell", player, obj=card_oid, targets=list(targets), x=x or 0, tribute=tribute,
-                             label=card.name, uid=s.next_uid))
+                             recalled=recall, label=card.name, uid=s.next_uid))
     s.next_uid += 1
     speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
         "601.3e" if power_speed else "601.3c"
@@ -222,4 +237,66 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
                                  label=f"{card.name}'s ability {n}", uid=s.next_uid))
         s.next_uid += 1
         log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1"))
+    _priority_back(s, player, log, "117.3a")
+
+
+def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> None:
+    specs = list(card.targets)
+    if len(targets) != len(specs):
+        raise Refused(f"{card.name} needs {len(specs)} target(s), {len(targets)} given", "601.2c", "115.1")
+    for t, spec in zip(targets, specs):
+        if t == oid:
+            raise Refused("a spell cannot target itself", "115.5")
+        if not is_legal(s, player, t, spec["kind"]):
+            raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
+                          "601.2c", "115.1")
+
+
+def set_power(s: GameState, player: str, oid: str, log: list) -> None:
+    """Set a Power face down into the Master's Power slot, paying its full cost (304.3, 505.5b)."""
+    _require_priority(s, player)
+    p = s.player(player)
+    card = s.card(oid)
+    if oid not in p.hand or card.type != "Power":
+        raise Refused(f"{card.name} is not a Power in {player}'s hand", "304.3", "505.5b")
+    own_main = s.active == player and s.in_main_phase()
+    if not own_main or (s.stack and s.policies.reading("C7") == "505.3c"):
+        raise Refused(f"a Power is Set in its owner's own main phase {s.policies.note('C7')}",
+                      *s.policies.rules("C7"), policy="C7")
+    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
+        raise Refused(f"{card.name}'s binding forbids setting it in {s.round_name}", "304.3", "601.3d")
+    pending = [i for i in s.stack if i.kind == "set" and i.controller == player]
+    if p.slot or pending:
+        raise Refused(f"{player}'s Master has one Power slot and it is taken", "408.4", "403.5a")
+    costs.pay(s, p, card.cost, log, what=f"setting {card.name}")
+    if s.policies.reading("C4") == "701.23a":
+        move(s, oid, "slot")
+        log.append(event(f"{player} sets a Power face down into the Master's Power slot (no stack) "
+                         f"{s.policies.note('C4')}", "304.3", "505.5b", *s.policies.rules("C4"), policy="C4"))
+    else:
+        move(s, oid, "stack")
+        s.stack.append(StackItem("set", player, obj=oid, label="set Power", uid=s.next_uid))
+        s.next_uid += 1
+        log.append(event(f"{player} announces the Set of a Power (face down) onto the stack "
+                         f"{s.policies.note('C4')}", "304.3", "505.5b", "405.6", *s.policies.rules("C4"), policy="C4"))
+    _priority_back(s, player, log, "116.3")
+
+
+def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) -> None:
+    """Fire a set Power: any priority, no new cost, the slot frees at announcement (601.11)."""
+    _require_priority(s, player)
+    p = s.player(player)
+    card = s.card(oid)
+    if oid not in p.slot:
+        raise Refused(f"{card.name} is not set in {player}'s Power slot", "601.11", "304.4")
+    if any(e.name == "counter" for e in card.spell_effects) and s.policies.reading("C10") == "304.7":
+        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
+    _check_targets(s, player, card, oid, targets)
+    move(s, oid, "stack")
+    s.stack.append(StackItem("spell", player, obj=oid, targets=list(targets), fired=True, label=card.name,
+                             uid=s.next_uid))
+    s.next_uid += 1
+    tdesc = f" at {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
+    log.append(event(f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
+                     f"committed; no cost is paid", "601.11a", "601.11b", "601.11c", "405.6b", "304.4"))
     _priority_back(s, player, log, "117.3a")

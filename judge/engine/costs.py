@@ -27,7 +27,7 @@ def tax(s: GameState, player: Player, amount: int, log: list) -> None:
 
 
 def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int = 0,
-        split: dict | None = None, what: str = "the cost") -> None:
+        split: dict | None = None, what: str = "the cost", recall_only: bool = False) -> None:
     """Pay a whole cost block or raise Refused with nothing changed (118.2)."""
     generic = cost.vitae + extra_vitae
     # Signed meter costs: a negative one spends what the player must already hold (107.4c–d).
@@ -51,6 +51,11 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         raise Refused(f"{player.name}'s pool holds only {eligible}{where} Vitae, not {from_pool}",
                       *(("106.4", "601.5") if cost.source else ("118.2",)))
     vein = from_master + cost.master
+    if vein and s.is_day:
+        raise Refused(f"it is a Day round and {player.name}'s Master shelters: the vein is closed "
+                      f"(no open-the-vein funding, no ◇ cost)", "304.6", "505.8", "107.4b")
+    if vein and recall_only:
+        raise Refused("a Recall cost is paid from the Vitae pool only", "702.20a", "601.9")
     if vein > player.vitae:
         raise Refused(f"{player.name}'s Master has {player.vitae} Vitae and cannot pay {vein}", "119.4a", "118.2")
     # -- everything is payable: pay it in one act (118.3) ----------------------------------

@@ -208,10 +208,13 @@ def counter(s: GameState, target: str, log: list) -> None:
         log.append(event(f"the seal is countered: nothing enters the Pit, no Vitae flows, the batch returns to "
                          f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
                          "505.4a", "505.4d", "601.12c"))
-    elif item.kind == "spell":
-        move(s, item.obj, "spoils")
-        log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's Spoils; nothing paid "
-                         f"is refunded", "701.7a", "601.10", "118.5"))
+    elif item.kind in ("spell", "set"):
+        dest = "void" if item.recalled else "spoils"
+        move(s, item.obj, dest)
+        extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
+        log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
+                         f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",
+                         "118.5", *extra))
     else:
         log.append(event(f"{item.label} is countered", "701.7a"))
 

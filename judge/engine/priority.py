@@ -66,6 +66,11 @@ def resolve_top(s: GameState, log: list) -> None:
     if item.kind == "seal":
         _resolve_seal(s, item, log)
         return
+    if item.kind == "set":
+        move(s, item.obj, "slot")
+        log.append(event(f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
+                         "408.4", "304.3"))
+        return
     ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
     if item.kind == "ability":
         ctx.targets = list(item.targets)
@@ -82,10 +87,12 @@ def resolve_top(s: GameState, log: list) -> None:
         legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
                  if is_legal(s, item.controller, t, spec["kind"])]
         if not legal:
-            move(s, obj.id, "spoils")
+            dest = "void" if item.recalled else "spoils"
+            move(s, obj.id, dest)
             log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
-                             f"and goes to its owner's Spoils; nothing is refunded", "608.3", "115.6", "608.7a",
-                             "118.5"))
+                             f"and goes to its owner's {dest.title()}; nothing is refunded", "608.3", "115.6",
+                             "608.7a", "118.5", *(("601.11d",) if item.fired else ()),
+                             *(("601.9", "404.5") if item.recalled else ())))
             return
         ctx.targets = legal
     log.append(event(f"{card.name} resolves", "608.1", "405.2"))
@@ -95,8 +102,14 @@ def resolve_top(s: GameState, log: list) -> None:
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects, ctx, log)
         if obj.zone == "stack":
-            move(s, obj.id, "spoils")
-            log.append(event(f"{card.name} goes to its owner's Spoils", "608.7a"))
+            if item.recalled:
+                move(s, obj.id, "void")
+                log.append(event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5",
+                                 "702.20a"))
+            else:
+                move(s, obj.id, "spoils")
+                log.append(event(f"{card.name} goes to its owner's Spoils", "608.7a",
+                                 *(("601.11d",) if item.fired else ())))
         return
     move(s, obj.id, "battlefield", controller=item.controller)
     attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None

@@ -23,11 +23,12 @@ TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "a
             "starting_player", "description"}
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
 PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
-               "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken"}
+               "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
+               "power_slot"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
 EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor"}
-ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "gone"}
+ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "gone"}
 SPECIAL_REFS = {"seal", "top", "fire"}
 
 
@@ -195,6 +196,7 @@ class _Builder:
             p.domain = self.domain(praw.get("domain"), name, praw)
             for zone in ("spoils", "void", "pit", "shelter"):
                 setattr(p, zone, self.zone_list(praw.get(zone), name, zone, praw))
+            p.slot = self.zone_list(praw.get("power_slot"), name, "slot", praw)
             battlefield += self.zone_list(praw.get("battlefield"), name, "battlefield", praw)
             p.refuge = str(praw["refuge"]) if praw.get("refuge") is not None else None
             players.append(p)
@@ -316,7 +318,7 @@ class _Builder:
             self.check_player(action["player"], action, line)
         value = action.get(kind)
         refs = []
-        if kind in ("cast",):
+        if kind in ("cast", "set", "fire"):
             self.need_card(value, action)
             refs += list(action.get("targets") or [])
             if "x" in action:

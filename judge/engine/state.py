@@ -24,7 +24,7 @@ STEPS = {
     "main2": (None,),
     "ending": ("end", "cleanup"),
 }
-ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter")
+ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot")
 HAND_SIZE = 7  # 402.2
 
 
@@ -76,6 +76,7 @@ class Player:
     void: list = field(default_factory=list)
     pit: list = field(default_factory=list)
     shelter: list = field(default_factory=list)
+    slot: list = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
     refuge: str | None = None
     lost: bool = False
     won: bool = False
@@ -89,7 +90,7 @@ class Player:
     def copy(self) -> "Player":
         return replace(self, pool=[Unit(u.amount, u.source) for u in self.pool], hand=list(self.hand),
                        domain=list(self.domain), spoils=list(self.spoils), void=list(self.void),
-                       pit=list(self.pit), shelter=list(self.shelter))
+                       pit=list(self.pit), shelter=list(self.shelter), slot=list(self.slot))
 
 
 @dataclass
@@ -104,6 +105,8 @@ class StackItem:
     targets: list = field(default_factory=list)  # object ids or player names
     x: int = 0
     tribute: bool = False
+    recalled: bool = False  # cast by Recall: to the Void whatever happens (601.9)
+    fired: bool = False  # a Fired Power (601.11)
     batch: list = field(default_factory=list)  # a seal's cards
     label: str = ""
     uid: int = 0
@@ -243,7 +246,7 @@ class GameState:
     def zone_list(self, obj: Obj) -> list | None:
         if obj.zone == "battlefield":
             return self.battlefield
-        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain"):
+        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot"):
             return getattr(self.player(obj.owner), obj.zone)
         return None
 

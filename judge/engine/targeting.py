@@ -17,7 +17,7 @@ def is_legal(s: GameState, controller: str, target: str, kind: str) -> bool:
         item = find_item(s, target)
         if item is None:
             return False
-        if item.kind == "seal":
+        if item.kind in ("seal", "set"):
             return s.policies.reading("C42") == "405.6c" or kind == "spell or ability"
         return item.kind == "spell" or kind == "spell or ability"
     obj = s.objects.get(target)

@@ -50,7 +50,7 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         pass  # the caller places the StackItem
     else:
         container = s.zone_list(obj)
-        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter"):
+        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot"):
             container.append(oid)
         else:
             container.insert(0, oid)
