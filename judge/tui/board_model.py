@@ -1,0 +1,203 @@
+"""Editing a board: small, checked changes to a scenario held as plain data.
+
+The board screen keeps the scenario exactly as the file format has it (scenario-format.md),
+so saving is writing it out and loading is reading it in. Every change here either applies
+whole or raises BoardError with a message, leaving the data as it was. What a board *means*
+is for the engine to say when it is saved or replayed.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+
+class BoardError(Exception):
+    pass
+
+
+PLAYER_NUMBERS = ("vitae", "corruption", "wrath", "pool")
+OBJECT_ZONES = ("battlefield", "shelter")  # zones whose cards carry damage, counters, drained
+ZONES = ("hand", "battlefield", "spoils", "void", "pit", "shelter")
+
+
+def player(data: dict, index: int) -> dict:
+    players = data.get("players") or []
+    if not 0 <= index < len(players):
+        raise BoardError(f"there is no player {index + 1}")
+    return players[index]
+
+
+def get_number(data: dict, index: int, field: str) -> int:
+    p = player(data, index)
+    if field == "vitae":
+        return int((p.get("master") or {}).get("vitae") or 0)
+    if field == "pool":
+        pool = p.get("pool") or 0
+        if isinstance(pool, list):  # units: [{amount: 2, source: Sacred}, 1]
+            return sum(u.get("amount", 0) if isinstance(u, dict) else int(u) for u in pool)
+        return int(pool)
+    return int(p.get(field) or 0)
+
+
+def set_number(data: dict, index: int, field: str, value: int) -> None:
+    if field not in PLAYER_NUMBERS:
+        raise BoardError(f"{field} is not a number a player has")
+    if value < 0 and field != "vitae":
+        raise BoardError(f"{field} cannot go below 0")
+    p = player(data, index)
+    if field == "vitae":
+        p.setdefault("master", {}) 
+        if p["master"] is None:
+            p["master"] = {}
+        p["master"]["vitae"] = value
+    elif field == "pool" and isinstance(p.get("pool"), list) and value != get_number(data, index, "pool"):
+        p["pool"] = value  # editing a source-tagged pool by hand makes it a plain amount
+    else:
+        p[field] = value
+
+
+def add_player(data: dict, name: str) -> None:
+    name = name.strip()
+    if not name:
+        raise BoardError("a player needs a name")
+    if any(p.get("name") == name for p in data.get("players") or []):
+        raise BoardError(f"there is already a player called {name}")
+    data.setdefault("players", []).append(
+        {"name": name, "master": {"card": None, "vitae": 20}, "corruption": 0, "wrath": 0, "pool": 0,
+         "hand": [], "battlefield": [], "spoils": []})
+
+
+def remove_player(data: dict, index: int) -> None:
+    name = player(data, index).get("name")
+    if len(data["players"]) <= 1:
+        raise BoardError("a board needs at least one player")
+    del data["players"][index]
+    turn = data.setdefault("turn", {})
+    if turn.get("active") == name:
+        turn["active"] = data["players"][0].get("name")
+    if turn.get("priority") == name:
+        turn.pop("priority")
+
+
+def set_master(data: dict, index: int, card: str) -> None:
+    p = player(data, index)
+    master = p.get("master") or {}
+    p["master"] = {**master, "card": card}
+
+
+def zone(data: dict, index: int, zone_name: str) -> list:
+    if zone_name not in ZONES:
+        raise BoardError(f"{zone_name} is not a zone a board can hold cards in")
+    p = player(data, index)
+    cards = p.get(zone_name)
+    if cards is None:
+        cards = p[zone_name] = []
+    if not isinstance(cards, list):
+        raise BoardError(f"{p.get('name')}'s {zone_name} is not a list of cards")
+    return cards
+
+
+def card_name(item) -> str:
+    return item.get("card", "?") if isinstance(item, dict) else str(item)
+
+
+def add_card(data: dict, index: int, zone_name: str, card: str) -> None:
+    cards = zone(data, index, zone_name)
+    if zone_name in ("hand",):
+        cards.append(card)
+    else:
+        cards.append({"card": card})
+
+
+def remove_card(data: dict, index: int, zone_name: str, position: int) -> None:
+    cards = zone(data, index, zone_name)
+    if not 0 <= position < len(cards):
+        raise BoardError("no card there")
+    del cards[position]
+
+
+def _object(data: dict, index: int, zone_name: str, position: int) -> dict:
+    cards = zone(data, index, zone_name)
+    if not 0 <= position < len(cards):
+        raise BoardError("no card there")
+    item = cards[position]
+    if not isinstance(item, dict):
+        if zone_name in ("hand",):
+            raise BoardError("cards in hand carry no damage, counters or drained state")
+        item = cards[position] = {"card": str(item)}
+    return item
+
+
+def change_damage(data: dict, index: int, zone_name: str, position: int, delta: int) -> int:
+    if zone_name not in OBJECT_ZONES:
+        raise BoardError("only cards on the battlefield (or in a Shelter) carry damage")
+    item = _object(data, index, zone_name, position)
+    value = int(item.get("damage") or 0) + delta
+    if value < 0:
+        raise BoardError("damage cannot go below 0")
+    if value:
+        item["damage"] = value
+    else:
+        item.pop("damage", None)
+    return value
+
+
+def change_counter(data: dict, index: int, zone_name: str, position: int, kind: str, delta: int) -> int:
+    if zone_name not in OBJECT_ZONES:
+        raise BoardError("only cards on the battlefield (or in a Shelter) carry counters")
+    kind = kind.strip()
+    if not re.fullmatch(r"[A-Za-z][\w -]*", kind):
+        raise BoardError("a counter kind is a word, e.g. growth")
+    item = _object(data, index, zone_name, position)
+    counters = dict(item.get("counters") or {})
+    value = int(counters.get(kind, 0)) + delta
+    if value < 0:
+        raise BoardError(f"there is no {kind} counter to remove")
+    if value:
+        counters[kind] = value
+    else:
+        counters.pop(kind, None)
+    if counters:
+        item["counters"] = counters
+    else:
+        item.pop("counters", None)
+    return value
+
+
+def toggle_drained(data: dict, index: int, zone_name: str, position: int) -> bool:
+    if zone_name != "battlefield":
+        raise BoardError("only permanents on the battlefield can be drained")
+    item = _object(data, index, zone_name, position)
+    item["drained"] = not item.get("drained", False)
+    if not item["drained"]:
+        item.pop("drained")
+    return bool(item.get("drained"))
+
+
+def add_to_stack(data: dict, card: str, controller: str) -> None:
+    data.setdefault("stack", []).append({"spell": card, "controller": controller})
+
+
+def remove_from_stack(data: dict, position: int) -> None:
+    stack = data.get("stack") or []
+    if not 0 <= position < len(stack):
+        raise BoardError("nothing there on the stack")
+    del stack[position]
+
+
+def cycle(values: list, current, delta: int):
+    if not values:
+        raise BoardError("nothing to choose from")
+    if current not in values:
+        return values[0]
+    return values[(values.index(current) + delta) % len(values)]
+
+
+def set_turn(data: dict, field: str, value) -> None:
+    turn = data.setdefault("turn", {})
+    turn[field] = value
+
+
+def snapshot(data: dict) -> dict:
+    """A copy to restore if a change turns out to be refused."""
+    return copy.deepcopy(data)

@@ -1,0 +1,336 @@
+"""The TUI's one door to the No Dawn engine: scenario files in and out, replays, card names.
+
+Screens see plain values (ReplayView, StepView, StateView, dicts in the scenario format), never
+engine objects, so when the engine's API moves only this file follows. A replay comes from
+judge.engine.replay when it offers `run`, else from stepping judge.engine.actions.apply over
+judge.engine.scenario's starting state; nothing here knows a rule.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+
+class EngineProblem(Exception):
+    """The engine is missing or refused a file: the message names the file and line."""
+
+
+# -- vocabulary of the scenario format -------------------------------------------------------
+def turn_vocabulary() -> tuple[tuple[str, ...], tuple[str, ...], dict]:
+    """(round names, phases, {phase: steps}) as the engine reads them."""
+    try:
+        from judge.engine.state import PHASES, ROUNDS, STEPS
+    except ImportError as exc:
+        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    return tuple(ROUNDS), tuple(PHASES), {k: tuple(v) for k, v in STEPS.items()}
+
+
+ZONES = ("hand", "battlefield", "spoils", "void", "pit", "shelter")
+PLAYER_NUMBERS = ("vitae", "corruption", "wrath", "pool")
+
+
+def card_names() -> list[str]:
+    try:
+        from judge.engine.cards import database
+    except ImportError as exc:
+        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    try:
+        return sorted(database())
+    except Exception as exc:  # ScenarioError: a bad card file, named with its line
+        raise EngineProblem(str(exc)) from None
+
+
+def card_text(name: str, scenario: dict | None = None) -> str:
+    """A card's type line, stats and text, from the scenario's own cards or the database."""
+    for raw in (scenario or {}).get("cards") or []:
+        if isinstance(raw, dict) and raw.get("name") == name:
+            return _describe_raw_card(raw)
+    try:
+        from judge.engine.cards import database
+
+        card = database().get(name)
+    except Exception:
+        card = None
+    if card is None:
+        return ""
+    stats = f" {card.attack}/{card.vigor}" if card.attack is not None else ""
+    subtypes = f" — {' '.join(card.subtypes)}" if card.subtypes else ""
+    keywords = f"\n{', '.join(card.keywords)}" if card.keywords else ""
+    return f"{card.type}{subtypes}{stats}{keywords}\n{card.text}".strip()
+
+
+def _describe_raw_card(raw: dict) -> str:
+    stats = f" {raw.get('attack')}/{raw.get('vigor')}" if raw.get("attack") is not None else ""
+    return f"{raw.get('type', '')}{stats}\n{raw.get('text', '')}".strip()
+
+
+# -- scenario files --------------------------------------------------------------------------
+def blank_scenario() -> dict:
+    rounds, _, _ = turn_vocabulary()
+    return {
+        "title": "New board",
+        "game": "nodawn",
+        "turn": {"active": "Ana", "round": rounds[0], "phase": "main1", "step": None},
+        "players": [new_player("Ana"), new_player("Ben")],
+        "stack": [],
+        "actions": [],
+        "expect": [],
+    }
+
+
+def new_player(name: str) -> dict:
+    return {"name": name, "master": {"card": None, "vitae": 20}, "corruption": 0, "wrath": 0,
+            "pool": 0, "hand": [], "battlefield": [], "spoils": []}
+
+
+def read_scenario(path: str | Path) -> dict:
+    """A scenario file as plain data, after the engine has accepted it."""
+    path = Path(path).expanduser()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EngineProblem(f"{path}: cannot read: {exc}") from None
+    check_scenario_text(text, str(path))
+    data = yaml.safe_load(text)
+    return data
+
+
+def check_scenario_text(text: str, path: str = "<board>") -> None:
+    try:
+        from judge.engine import scenario
+    except ImportError as exc:
+        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    try:
+        scenario.load_string(text, path)
+    except Exception as exc:  # ScenarioError carries file:line; anything else is a message
+        raise EngineProblem(str(exc)) from None
+
+
+def dump_scenario(data: dict) -> str:
+    """Scenario YAML as the contract writes it (keys in the documented order, rule ids quoted)."""
+    return yaml.dump(_plain(data), Dumper=_QuotingDumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
+
+
+def write_scenario(data: dict, path: str | Path) -> Path:
+    """Check the board with the engine, then write it; nothing is written if it is refused."""
+    text = dump_scenario(data)
+    path = Path(path).expanduser()
+    check_scenario_text(text, str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise EngineProblem(f"{path}: cannot write: {exc}") from None
+    return path
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+class _QuotingDumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper, value: str):
+    # "702.10" unquoted would read back as the number 702.1 (scenario-format.md).
+    style = '"' if _looks_numeric(value) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+def _looks_numeric(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+_QuotingDumper.add_representer(str, _str)
+
+
+# -- replays ---------------------------------------------------------------------------------
+@dataclass
+class EventView:
+    text: str
+    rules: tuple[str, ...]
+    error: bool = False
+    policy: str | None = None
+
+
+@dataclass
+class StateView:
+    turn: str
+    players: list[dict]  # name, vitae, corruption, wrath, pool, hand, lost, won, zones
+    battlefield: list[str]
+    stack: list[str]
+    pending: list[str]
+
+
+@dataclass
+class StepView:
+    n: int  # 0 = the board as set up
+    action: str
+    events: list[EventView]
+    state: StateView
+
+    @property
+    def refused(self) -> bool:
+        return any(e.error for e in self.events)
+
+
+@dataclass
+class ReplayView:
+    title: str
+    path: str
+    steps: list[StepView]
+    expectations: list[tuple[bool, str]] = field(default_factory=list)
+
+
+def replay_file(path: str | Path) -> ReplayView:
+    path = str(Path(path).expanduser())
+    if not Path(path).is_file():
+        raise EngineProblem(f"{path}: no such file")
+    try:
+        from judge.engine import actions, scenario
+    except ImportError as exc:
+        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    try:
+        loaded = scenario.load(path)
+    except Exception as exc:
+        raise EngineProblem(str(exc)) from None
+    return _replay(loaded, actions.apply)
+
+
+def replay_data(data: dict) -> ReplayView:
+    try:
+        from judge.engine import actions, scenario
+    except ImportError as exc:
+        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    try:
+        loaded = scenario.load_string(dump_scenario(data), "<board>")
+    except Exception as exc:
+        raise EngineProblem(str(exc)) from None
+    return _replay(loaded, actions.apply)
+
+
+def _replay(loaded, apply) -> ReplayView:
+    state = loaded.state
+    setup = [_event_view(e) for e in getattr(loaded, "setup_events", [])]
+    steps = [StepView(0, "the board as set up", setup, state_view(state))]
+    for n, action in enumerate(loaded.actions, 1):
+        try:
+            state, events = apply(state, action)
+        except Exception as exc:  # the engine promises not to raise; a defect is still shown
+            events = [_FakeEvent(f"the engine failed: {exc.__class__.__name__}: {exc}")]
+        steps.append(StepView(n, describe_action(action), [_event_view(e) for e in events],
+                              state_view(state)))
+    view = ReplayView(loaded.title, loaded.path, steps)
+    view.expectations = _expectations(loaded, state)
+    return view
+
+
+@dataclass
+class _FakeEvent:
+    text: str
+    rules: tuple = ()
+    error: bool = True
+    policy: str | None = None
+
+
+def _expectations(loaded, final_state) -> list[tuple[bool, str]]:
+    """Expectation results from the engine's replay runner, when it has one."""
+    try:
+        from judge.engine import replay
+    except ImportError:
+        return []
+    check = getattr(replay, "check_expectations", None)
+    if check is None:
+        return []
+    try:
+        return [(bool(r.get("ok")), str(r.get("text"))) if isinstance(r, dict) else (bool(r[0]), str(r[1]))
+                for r in check(loaded, final_state)]
+    except Exception:
+        return []
+
+
+def _event_view(e) -> EventView:
+    return EventView(e.text, tuple(e.rules), bool(getattr(e, "error", False)), getattr(e, "policy", None))
+
+
+def describe_action(action) -> str:
+    if isinstance(action, str):
+        return action
+    if isinstance(action, dict):
+        parts = [f"{k}: {_short(v)}" for k, v in action.items()]
+        return ", ".join(parts)
+    return str(action)
+
+
+def _short(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_short(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def state_view(s) -> StateView:
+    step = f" · {s.step.replace('_', ' ')}" if getattr(s, "step", None) else ""
+    turn = f"{s.round_name} · {s.active}'s turn · {s.phase}{step}"
+    if getattr(s, "priority", None):
+        turn += f" · priority: {s.priority}"
+    if getattr(s, "game_over", False):
+        turn += f" · game over{': ' + s.result if s.result else ''}"
+
+    def name(oid) -> str:
+        obj = s.objects.get(oid) if oid is not None else None
+        if obj is None:
+            return "?" if oid is None else str(oid)
+        return obj.card or "(unknown card)"
+
+    players = []
+    for p in s.players:
+        players.append({
+            "name": p.name, "master": p.master, "vitae": p.vitae, "corruption": p.corruption,
+            "wrath": p.wrath, "pool": p.pool_total, "hand": [name(o) for o in p.hand],
+            "spoils": [name(o) for o in p.spoils], "void": [name(o) for o in p.void],
+            "pit": [name(o) for o in p.pit], "domain": len(p.domain), "lost": p.lost, "won": p.won,
+        })
+    battlefield = []
+    for oid in s.battlefield:
+        obj = s.objects[oid]
+        bits = [f"{obj.card} [{oid}]", f"({obj.controller})"]
+        if obj.damage:
+            bits.append(f"damage {obj.damage}")
+        if obj.drained:
+            bits.append("drained")
+        if obj.counters:
+            bits.append(", ".join(f"{k} ×{v}" for k, v in obj.counters.items()))
+        if obj.attached_to:
+            bits.append(f"on {obj.attached_to}")
+        battlefield.append(" ".join(bits))
+    stack = []
+    for item in reversed(s.stack):  # top first
+        what = item.label or (name(item.obj) if item.obj else item.kind)
+        targets = f" → {', '.join(name(t) if t in s.objects else str(t) for t in item.targets)}" if item.targets else ""
+        stack.append(f"{what} ({item.controller}){targets}")
+    pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
+    choice = getattr(s, "pending", None) or getattr(s, "choice", None)
+    if choice:
+        pending.insert(0, f"choice: {getattr(choice, 'prompt', None) or choice}")
+    return StateView(turn, players, battlefield, stack, pending)
+
+
+def scenario_copy(data: dict) -> dict:
+    return copy.deepcopy(data)

@@ -1,0 +1,180 @@
+"""What the TUI asks of the corpus and search layers, in one place.
+
+The screens never parse, search or walk the corpus themselves: they ask a `Library`, which
+delegates to judge.lookup, judge.search and the Corpus. Tests hand the app a Library built on
+the session corpus; the real app builds one in a worker (judge.context) so start-up never waits.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judge.corpus.model import Corpus, Entry
+from judge.lookup import resolve
+
+# Only things shaped like a rule number or an id are tried as a direct lookup.
+_DIRECT = re.compile(r"^(?:[a-z]{2,3}:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
+
+
+@dataclass
+class Found:
+    """The answer to what was typed in the omnibox."""
+
+    text: str
+    direct: Entry | None = None  # a rule number or id that names one entry
+    alone: bool = False  # "704.5." — the rule without its sub-rules
+    hits: list[tuple[Entry, frozenset]] = field(default_factory=list)  # (entry, highlight terms)
+    notes: list[str] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
+
+
+@dataclass
+class Link:
+    """One followable line under an entry: its group, its target id (None if unresolved)."""
+
+    group: str
+    target: str | None
+    label: str
+    detail: str = ""
+
+
+class Library:
+    def __init__(self, corpus: Corpus, searcher) -> None:
+        self.corpus = corpus
+        self.searcher = searcher
+
+    @classmethod
+    def load(cls) -> "Library":
+        from judge import context
+
+        return cls(context.corpus(), context.searcher())
+
+    # -- finding -----------------------------------------------------------------------------
+    def get(self, entry_id: str) -> Entry | None:
+        return self.corpus.get(entry_id)
+
+    def find(self, text: str, game: str | None = None, limit: int = 40) -> Found:
+        text = text.strip()
+        found = Found(text)
+        if not text:
+            return found
+        if _DIRECT.match(text):
+            looked = resolve(self.corpus, text, game)
+            if looked.entry is not None:
+                found.direct, found.alone = looked.entry, looked.alone
+            else:
+                found.suggestions += [s.id for s in looked.suggestions]
+        result = self.searcher.search(text, game=game, limit=limit)
+        found.notes += result.notes
+        found.suggestions += result.suggestions
+        for hit in result.hits:
+            entry = self.corpus.get(hit.id)
+            if entry is not None:
+                found.hits.append((entry, hit.terms))
+        if found.direct is not None and all(e.id != found.direct.id for e, _ in found.hits):
+            found.hits.insert(0, (found.direct, frozenset()))
+        return found
+
+    def cards(self, name: str, game: str | None = None, limit: int = 30) -> list[Entry]:
+        """Card entries whose name matches, best first (the card-name matcher when present)."""
+        try:
+            from judge.search.cardnames import find_cards
+        except ImportError:
+            find_cards = None
+        if find_cards is not None:
+            cards = list(find_cards(self.corpus, name))
+        else:
+            result = self.searcher.search(f'card:"{name}"' if name else "", game=game, kind="card",
+                                          limit=limit)
+            cards = [self.corpus.get(h.id) for h in result.hits]
+        return [c for c in cards if c is not None and c.kind == "card"
+                and (game is None or c.game == game)][:limit]
+
+    def card_of(self, entry: Entry) -> Entry | None:
+        """The card an entry belongs to (itself, or the card a ruling sits under)."""
+        for candidate in [entry, *reversed(self.corpus.ancestors(entry))]:
+            if candidate.kind == "card":
+                return candidate
+        return None
+
+    # -- an entry's surroundings -------------------------------------------------------------
+    def breadcrumb(self, entry: Entry) -> str:
+        from judge import render
+
+        return render.breadcrumb(self.corpus, entry)
+
+    def links(self, entry: Entry, alone: bool = False) -> list[Link]:
+        """Parent, sub-rules, outgoing references and "cited by", in that order."""
+        from judge import render
+
+        out: list[Link] = []
+        parent = self.corpus.parent(entry)
+        if parent is not None:
+            out.append(Link("Up", parent.id, render.label(parent), _short(parent)))
+        if not alone:
+            for child in self.corpus.children(entry):
+                if child.kind != "example":
+                    out.append(Link("Contains", child.id, render.label(child), _short(child)))
+        seen: set = set()
+        for ref in entry.refs:
+            key = ref.target or ref.surface
+            if key in seen:
+                continue
+            seen.add(key)
+            target = self.corpus.get(ref.target) if ref.target else None
+            if target is not None and ref.status == "resolved":
+                out.append(Link("Links", target.id, target.citation or target.id, _short(target)))
+            else:
+                why = "outside this document" if ref.status == "external" else "unresolved"
+                out.append(Link("Links", None, ref.surface, why))
+        for source in self.corpus.cited_by(entry.id):
+            out.append(Link("Cited by", source.id, source.citation or source.id, _short(source)))
+        return out
+
+    def card_sheet(self, card: Entry) -> "CardSheet":
+        """A card's text, errata, numbered rulings, topics and what mentions it."""
+        kids = self.corpus.children(card)
+        rulings = [k for k in kids if k.kind == "ruling"]
+        errata = [k for k in kids if k.kind == "errata"]
+        errata += [e for e in self._errata_for(card) if e not in errata]
+        topics: list[Entry] = []
+        for item in [card, *rulings]:
+            for ref in item.refs:
+                target = self.corpus.get(ref.target) if ref.target else None
+                if target is not None and target.kind == "topic" and target not in topics:
+                    topics.append(target)
+        family = {card.id, *(r.id for r in rulings), *(e.id for e in errata)}
+        mentions: list[Entry] = []
+        for member in family:
+            for source in self.corpus.cited_by(member):
+                if source.id not in family and source not in mentions:
+                    mentions.append(source)
+        others = [k for k in kids if k.kind not in ("ruling", "errata")]
+        return CardSheet(card, errata, rulings, topics, mentions, others)
+
+    def _errata_for(self, card: Entry) -> list[Entry]:
+        """Errata entries the document keeps apart from the card (same document, same name)."""
+        slug = card.id.rsplit("/", 1)[-1]
+        entry = self.corpus.get(f"{card.doc}:errata/{slug}")
+        return [entry] if entry is not None else []
+
+
+@dataclass
+class CardSheet:
+    card: Entry
+    errata: list[Entry]
+    rulings: list[Entry]
+    topics: list[Entry]
+    mentions: list[Entry]
+    others: list[Entry]
+
+
+def _short(entry: Entry, width: int = 70) -> str:
+    from judge.render import snippet
+
+    if entry.title and not entry.number:
+        return snippet(entry.title, width)
+    text = entry.text
+    if entry.number and text.startswith(entry.number):
+        text = text[len(entry.number):].lstrip(". ")
+    return snippet(text, width)

@@ -1,0 +1,1 @@
+"""The TUI's screens: lookup, card, board, replay, and the basket and help dialogs."""

@@ -1,0 +1,416 @@
+"""The board screen: set up a No Dawn board snippet and load or save it as a scenario file.
+
+The tree shows the turn, every player (Master Vitae, Corruption, Wrath, pool) and their zones,
+and the stack; keys change the selected line. The board is the scenario data itself
+(judge.tui.board_model), checked by the engine when it is saved or replayed, so a board saved
+here replays with `judge replay` and a scenario file opens here unchanged.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static, Tree
+
+from judge import paths
+from judge.tui import board_model as bm
+from judge.tui import engine_adapter as ea
+from judge.tui.screens.dialogs import CardPicker, PromptScreen
+
+TURN_FIELDS = ("active", "round", "phase", "step", "priority")
+
+
+class BoardScreen(Screen):
+    BINDINGS = [
+        Binding("a", "add", "Add card"),
+        Binding("delete", "remove", "Del", key_display="del"),
+        Binding("plus,equals_sign", "adjust(1)", "+1", key_display="+"),
+        Binding("minus", "adjust(-1)", "−1", key_display="-"),
+        Binding("d", "damage(1)", "Dmg"),
+        Binding("D", "damage(-1)", "Dmg−1", show=False),
+        Binding("c", "counter", "Counter", show=False),
+        Binding("x", "drained", "Drained", show=False),
+        Binding("e", "edit", "Edit", show=False),
+        Binding("n", "new_player", "New player", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+l", "load", "Load"),
+        Binding("ctrl+r", "replay", "Replay"),
+        Binding("ctrl+n", "new_board", "New board", show=False),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.data: dict | None = None
+        self.path: Path | None = None
+        self.dirty = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="board-turn")
+        with Horizontal(id="board-main"):
+            yield Tree("Board", id="board-tree")
+            with Vertical(id="board-detail"):
+                with VerticalScroll(id="board-info-scroll"):
+                    yield Static("", id="board-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        tree = self.query_one(Tree)
+        tree.show_root = False
+        tree.border_title = "Board"
+        tree.focus()
+        if self.data is None:
+            try:
+                self.data = ea.blank_scenario()
+            except ea.EngineProblem as exc:
+                self.data = {"title": "New board", "game": "nodawn", "turn": {}, "players": [],
+                             "stack": [], "actions": [], "expect": []}
+                self.app.notify(str(exc), severity="error")
+        self.rebuild()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def rebuild(self, keep: tuple | None = None) -> None:
+        tree = self.query_one(Tree)
+        keep = keep if keep is not None else self.selected_key()
+        tree.clear()
+        data = self.data or {}
+        turn = data.get("turn") or {}
+        turn_node = tree.root.add("Turn", data=("turn",), expand=True)
+        for field in TURN_FIELDS:
+            value = turn.get(field)
+            turn_node.add_leaf(f"{field}: {value if value is not None else '—'}", data=("turn", field))
+        for i, p in enumerate(data.get("players") or []):
+            master = p.get("master") or {}
+            head = Text(p.get("name", "?"), style="bold")
+            head.append(f"  {master.get('card') or '(no Master)'}", style="dim")
+            pnode = tree.root.add(head, data=("player", i), expand=True)
+            pnode.add_leaf(f"master: {master.get('card') or '— (a: pick)'}", data=("player", i, "master"))
+            for field in bm.PLAYER_NUMBERS:
+                pnode.add_leaf(f"{field}: {bm.get_number(data, i, field)}", data=("player", i, field))
+            for zone_name in bm.ZONES:
+                cards = p.get(zone_name)
+                if not cards and zone_name not in ("hand", "battlefield", "spoils"):
+                    continue
+                cards = cards if isinstance(cards, list) else []
+                znode = pnode.add(f"{zone_name} ({len(cards)})", data=("zone", i, zone_name), expand=True)
+                for j, item in enumerate(cards):
+                    znode.add_leaf(object_label(item), data=("object", i, zone_name, j))
+        stack = data.get("stack") or []
+        snode = tree.root.add(f"Stack ({len(stack)})", data=("stack",), expand=True)
+        for j, item in enumerate(stack):
+            snode.add_leaf(f"{item.get('spell') or item}  ({item.get('controller', '?')})", data=("stackitem", j))
+        self._select(keep)
+        self.refresh_head()
+        self.show_detail()
+
+    def refresh_head(self) -> None:
+        data = self.data or {}
+        turn = data.get("turn") or {}
+        head = Text(data.get("title") or "Board", style="bold")
+        head.append(f"  {turn.get('round', '?')} · {turn.get('active', '?')}'s turn · {turn.get('phase', '?')}")
+        if turn.get("step"):
+            head.append(f" · {turn['step']}")
+        where = f"  {self.path.name}" if self.path else "  (unsaved)"
+        head.append(where + (" *" if self.dirty else ""), style="dim")
+        self.query_one("#board-turn", Static).update(head)
+
+    def _select(self, key: tuple | None) -> None:
+        tree = self.query_one(Tree)
+        if key is None:
+            return
+        for candidate in (key, key[:3], key[:2], key[:1]):
+            for node in _walk(tree.root):
+                if node.data == candidate:
+                    tree.move_cursor(node)
+                    return
+
+    def selected_key(self) -> tuple | None:
+        tree = self.query_one(Tree)
+        node = tree.cursor_node
+        return node.data if node is not None else None
+
+    def on_tree_node_highlighted(self, _event) -> None:
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        key = self.selected_key() or ()
+        data = self.data or {}
+        out = Text()
+        if key and key[0] == "object":
+            _, i, zone_name, j = key
+            item = data["players"][i][zone_name][j]
+            name = bm.card_name(item)
+            out.append(name + "\n", style="bold")
+            if isinstance(item, dict):
+                for k, v in item.items():
+                    if k != "card":
+                        out.append(f"{k}: {v}\n", style="cyan")
+            out.append(ea.card_text(name, data) or "(no card text: not in cards/nodawn or this file)",
+                       style="" if ea.card_text(name, data) else "dim")
+            out.append("\n\nd/D damage · c counter · x drained · del remove", style="dim")
+        elif key and key[0] == "player":
+            p = data["players"][key[1]]
+            out.append(f"{p.get('name')}\n", style="bold")
+            master = (p.get("master") or {}).get("card")
+            if master:
+                out.append(ea.card_text(master, data) + "\n\n")
+            out.append("+/- adjust · e type a value · a add to hand · del remove player", style="dim")
+        elif key and key[0] == "zone":
+            out.append(f"{key[2]}: a adds a card here", style="dim")
+        elif key and key[0] == "turn":
+            out.append("+/- cycles the value · e types it", style="dim")
+        elif key and key[0] in ("stack", "stackitem"):
+            out.append("a puts a spell on the stack (controlled by the active player) · del removes",
+                       style="dim")
+        out.append("\n\nCtrl+S save · Ctrl+L load · Ctrl+R replay · n new player · Ctrl+N new board",
+                   style="dim")
+        self.query_one("#board-info", Static).update(out)
+
+    # -- changes -----------------------------------------------------------------------------
+    def change(self, fn, keep: tuple | None = None) -> None:
+        """Apply one edit whole, or not at all (a refused edit is a notification)."""
+        before = bm.snapshot(self.data)
+        try:
+            fn()
+        except bm.BoardError as exc:
+            self.data = before
+            self.app.notify(str(exc), severity="warning")
+            return
+        self.dirty = True
+        self.rebuild(keep)
+
+    def _card_names(self) -> list[str]:
+        names = set()
+        for raw in (self.data or {}).get("cards") or []:
+            if isinstance(raw, dict) and raw.get("name"):
+                names.add(str(raw["name"]))
+        try:
+            names.update(ea.card_names())
+        except ea.EngineProblem as exc:
+            self.app.notify(str(exc), severity="error")
+        return sorted(names)
+
+    def _pick_card(self, title: str, then) -> None:
+        names = self._card_names()
+        if not names:
+            self.app.notify("No cards to pick from: cards/nodawn/ is empty and this board defines none",
+                            severity="warning")
+            return
+        self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
+
+    def action_add(self) -> None:
+        key = self.selected_key() or ("turn",)
+        if key[0] in ("stack", "stackitem"):
+            controller = (self.data.get("turn") or {}).get("active") or ""
+            self._pick_card("Cast onto the stack",
+                            lambda name: self.change(lambda: bm.add_to_stack(self.data, name, controller)))
+            return
+        if key[0] == "player" and len(key) == 3 and key[2] == "master":
+            i = key[1]
+            self._pick_card("Pick a Master", lambda name: self.change(lambda: bm.set_master(self.data, i, name)))
+            return
+        if key[0] in ("player", "zone", "object"):
+            i = key[1]
+            zone_name = key[2] if key[0] in ("zone", "object") else "hand"
+            who = self.data["players"][i].get("name")
+            self._pick_card(f"Add to {who}'s {zone_name}",
+                            lambda name: self.change(lambda: bm.add_card(self.data, i, zone_name, name),
+                                                     keep=("zone", i, zone_name)))
+            return
+        self.app.notify("Select a player, a zone or the stack first", severity="warning")
+
+    def action_remove(self) -> None:
+        key = self.selected_key() or ()
+        if key and key[0] == "object":
+            self.change(lambda: bm.remove_card(self.data, key[1], key[2], key[3]))
+        elif key and key[0] == "stackitem":
+            self.change(lambda: bm.remove_from_stack(self.data, key[1]))
+        elif key and key[0] == "player" and len(key) == 2:
+            self.change(lambda: bm.remove_player(self.data, key[1]))
+        else:
+            self.app.notify("Select a card, a stack item or a player to remove", severity="warning")
+
+    def action_adjust(self, delta: int) -> None:
+        key = self.selected_key() or ()
+        if key and key[0] == "player" and len(key) == 3 and key[2] in bm.PLAYER_NUMBERS:
+            _, i, field = key
+            self.change(lambda: bm.set_number(self.data, i, field, bm.get_number(self.data, i, field) + delta))
+        elif key and key[0] == "turn" and len(key) == 2:
+            self.change(lambda: self._cycle_turn(key[1], delta))
+        elif key and key[0] == "object":
+            self.action_damage(delta)
+        else:
+            self.app.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field",
+                            severity="warning")
+
+    def _cycle_turn(self, field: str, delta: int) -> None:
+        turn = self.data.setdefault("turn", {})
+        names = [p.get("name") for p in self.data.get("players") or []]
+        try:
+            rounds, phases, steps = ea.turn_vocabulary()
+        except ea.EngineProblem as exc:
+            raise bm.BoardError(str(exc)) from None
+        if field in ("active", "priority"):
+            turn[field] = bm.cycle(names, turn.get(field), delta)
+        elif field == "round":
+            turn["round"] = bm.cycle(list(rounds), turn.get("round"), delta)
+        elif field == "phase":
+            turn["phase"] = bm.cycle(list(phases), turn.get("phase"), delta)
+            turn["step"] = steps.get(turn["phase"], (None,))[0]
+        elif field == "step":
+            turn["step"] = bm.cycle(list(steps.get(turn.get("phase"), (None,))), turn.get("step"), delta)
+
+    def action_damage(self, delta: int) -> None:
+        key = self.selected_key() or ()
+        if not key or key[0] != "object":
+            self.app.notify("Select a card on the battlefield", severity="warning")
+            return
+        self.change(lambda: bm.change_damage(self.data, key[1], key[2], key[3], delta))
+
+    def action_drained(self) -> None:
+        key = self.selected_key() or ()
+        if not key or key[0] != "object":
+            self.app.notify("Select a card on the battlefield", severity="warning")
+            return
+        self.change(lambda: bm.toggle_drained(self.data, key[1], key[2], key[3]))
+
+    def action_counter(self) -> None:
+        key = self.selected_key() or ()
+        if not key or key[0] != "object":
+            self.app.notify("Select a card on the battlefield", severity="warning")
+            return
+
+        def answer(text: str | None) -> None:
+            if not text:
+                return
+            kind, _, amount = text.strip().partition(" ")
+            try:
+                delta = int(amount) if amount else 1
+            except ValueError:
+                self.app.notify("Write the kind, then an optional amount: growth 2, growth -1",
+                                severity="warning")
+                return
+            self.change(lambda: bm.change_counter(self.data, key[1], key[2], key[3], kind, delta))
+
+        self.app.push_screen(PromptScreen("Counter kind and amount", "", "e.g. growth, growth 2, growth -1"),
+                             answer)
+
+    def action_edit(self) -> None:
+        key = self.selected_key() or ()
+        if key and key[0] == "player" and len(key) == 3 and key[2] in bm.PLAYER_NUMBERS:
+            _, i, field = key
+
+            def answer(text: str | None) -> None:
+                if text is None:
+                    return
+                try:
+                    value = int(text)
+                except ValueError:
+                    self.app.notify(f"{field} is a whole number", severity="warning")
+                    return
+                self.change(lambda: bm.set_number(self.data, i, field, value))
+
+            self.app.push_screen(PromptScreen(f"{field}:", str(bm.get_number(self.data, i, field))), answer)
+        elif key and key[0] == "turn" and len(key) == 2:
+            field = key[1]
+
+            def answer_turn(text: str | None) -> None:
+                if text is not None:
+                    self.change(lambda: bm.set_turn(self.data, field, text.strip() or None))
+
+            current = (self.data.get("turn") or {}).get(field) or ""
+            self.app.push_screen(PromptScreen(f"{field}:", str(current)), answer_turn)
+        else:
+            def answer_title(text: str | None) -> None:
+                if text:
+                    self.change(lambda: self.data.__setitem__("title", text.strip()))
+
+            self.app.push_screen(PromptScreen("Board title:", self.data.get("title", "")), answer_title)
+
+    def action_new_player(self) -> None:
+        self.app.push_screen(PromptScreen("New player's name:"),
+                             lambda name: name and self.change(lambda: bm.add_player(self.data, name)))
+
+    def action_new_board(self) -> None:
+        try:
+            self.data = ea.blank_scenario()
+        except ea.EngineProblem as exc:
+            self.app.notify(str(exc), severity="error")
+            return
+        self.path, self.dirty = None, False
+        self.rebuild(("turn",))
+
+    # -- files -------------------------------------------------------------------------------
+    def default_path(self) -> Path:
+        if self.path is not None:
+            return self.path
+        from judge.corpus.slug import slugify
+
+        name = slugify((self.data or {}).get("title") or "board") or "board"
+        return paths.data_dir() / "scenarios" / f"{name}.yaml"
+
+    def action_save(self) -> None:
+        self.app.push_screen(PromptScreen("Save the board as:", str(self.default_path())), self.save_to)
+
+    def save_to(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            written = ea.write_scenario(self.data, path)
+        except ea.EngineProblem as exc:
+            self.app.notify(f"Not saved: {exc}", severity="error", timeout=10)
+            return
+        self.path, self.dirty = written, False
+        self.refresh_head()
+        self.app.notify(f"Saved {written}")
+
+    def action_load(self) -> None:
+        self.app.push_screen(PromptScreen("Load a scenario file:", str(self.path or "")),
+                             lambda path: path and self.load_path(path))
+
+    def load_path(self, path: str) -> None:
+        try:
+            data = ea.read_scenario(path)
+        except ea.EngineProblem as exc:
+            self.app.notify(f"Not loaded: {exc}", severity="error", timeout=10)
+            return
+        self.data, self.path, self.dirty = data, Path(path).expanduser(), False
+        self.rebuild(("turn",))
+        self.app.notify(f"Loaded {self.path.name}")
+
+    def action_replay(self) -> None:
+        try:
+            view = ea.replay_data(self.data)
+        except ea.EngineProblem as exc:
+            self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+            return
+        self.app.switch_mode("replay")
+        self.app.call_later(lambda: self.app.screen.show_replay(view))
+
+
+def object_label(item) -> Text:
+    if not isinstance(item, dict):
+        return Text(str(item))
+    out = Text(str(item.get("card", "?")))
+    if item.get("id"):
+        out.append(f" [{item['id']}]", style="dim")
+    if item.get("damage"):
+        out.append(f" dmg {item['damage']}", style="red")
+    if item.get("drained"):
+        out.append(" drained", style="yellow")
+    for kind, n in (item.get("counters") or {}).items():
+        out.append(f" {kind}×{n}", style="cyan")
+    if item.get("token"):
+        out.append(" token", style="dim")
+    if item.get("attached_to"):
+        out.append(f" on {item['attached_to']}", style="dim")
+    return out
+
+
+def _walk(node):
+    for child in node.children:
+        yield child
+        yield from _walk(child)

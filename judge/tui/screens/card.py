@@ -1,0 +1,193 @@
+"""The card screen: a card's text, its errata, its numbered rulings, its topics and what
+mentions it. The name box matches as you type; topics and mentions open in a lookup screen."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from judge import render
+from judge.tui.library import CardSheet, Link
+from judge.tui.widgets.link_list import LinkList
+
+DEBOUNCE_SECONDS = 0.15
+
+
+class CardScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "focus_name", "Name"),
+        Binding("ctrl+b", "cite", "Cite"),
+        Binding("ctrl+g", "app.cycle_game", "Game"),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cards: list = []
+        self.sheet: CardSheet | None = None
+        self._debounce = None
+        self._typed_name = ""
+        self._pending_card: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="omnirow"):
+            yield Label("Card", id="card-label")
+            yield Input(placeholder="card name (typos are fine)", id="card-name", compact=True)
+        with Horizontal(id="card-main"):
+            yield OptionList(id="card-matches")
+            with Vertical(id="card-pane"):
+                with VerticalScroll(id="card-scroll"):
+                    yield Static("", id="card-body")
+                yield LinkList(id="card-links")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#card-matches", OptionList).border_title = "Cards"
+        self.app.library_ready.subscribe(self, self._ready)
+        self.query_one("#card-body", Static).update(Text("Type a card name.", style="dim"))
+        self.query_one("#card-name", Input).focus()
+        if self.app.library is not None:
+            self._ready(self.app.library)
+
+    def _ready(self, _library) -> None:
+        if self._pending_card:
+            self.show_card(self._pending_card)
+        elif self._typed_name:
+            self._find(self._typed_name, self.app.game)
+        else:
+            self._find("", self.app.game)
+
+    # -- matching ----------------------------------------------------------------------------
+    def search_card(self, name: str) -> None:
+        self.query_one("#card-name", Input).value = name
+        self._typed_name = name
+        if self.app.library is not None:
+            self._find(name, self.app.game, open_first=True)
+
+    @on(Input.Changed, "#card-name")
+    def _typed(self, event: Input.Changed) -> None:
+        self._typed_name = event.value
+        if self._debounce is not None:
+            self._debounce.stop()
+        if self.app.library is not None:
+            self._debounce = self.set_timer(DEBOUNCE_SECONDS,
+                                            lambda: self._find(event.value, self.app.game))
+
+    @on(Input.Submitted, "#card-name")
+    def _submitted(self, event: Input.Submitted) -> None:
+        if self.app.library is not None:
+            self._find(event.value, self.app.game, open_first=True)
+
+    @work(thread=True, exclusive=True, group="cards")
+    def _find(self, name: str, game: str | None, open_first: bool = False) -> None:
+        try:
+            cards = self.app.library.cards(name, game=game)
+        except Exception as exc:
+            self.app.call_from_thread(self.app.notify, f"Card search failed: {exc}", severity="error")
+            return
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_matches, cards, open_first)
+
+    def _show_matches(self, cards: list, open_first: bool) -> None:
+        self.cards = cards
+        matches = self.query_one("#card-matches", OptionList)
+        matches.clear_options()
+        for n, card in enumerate(cards):
+            line = Text(card.title or card.id)
+            line.append(f" {card.doc}", style="dim")
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            matches.add_option(Option(line, id=f"card-{n}"))
+        matches.border_title = f"Cards · {len(cards)}"
+        if cards:
+            matches.highlighted = 0
+            self.show_card(cards[0].id)
+            if open_first:
+                matches.focus()
+        else:
+            self.query_one("#card-body", Static).update(Text("No card by that name.", style="dim"))
+            self.query_one(LinkList).show([])
+
+    @on(OptionList.OptionHighlighted, "#card-matches")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if 0 <= event.option_index < len(self.cards):
+            self.show_card(self.cards[event.option_index].id)
+
+    @on(OptionList.OptionSelected, "#card-matches")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one(LinkList).focus()
+
+    # -- the card ----------------------------------------------------------------------------
+    def show_card(self, card_id: str) -> None:
+        library = self.app.library
+        if library is None:
+            self._pending_card = card_id
+            return
+        self._pending_card = None
+        entry = library.get(card_id)
+        card = library.card_of(entry) if entry is not None else None
+        if card is None:
+            self.app.notify(f"No card {card_id}", severity="warning")
+            return
+        self.sheet = library.card_sheet(card)
+        self.query_one("#card-body", Static).update(card_renderable(library, self.sheet))
+        self.query_one("#card-scroll", VerticalScroll).scroll_home(animate=False)
+        self.query_one(LinkList).show(card_links(self.sheet))
+
+    @on(LinkList.Followed)
+    def _follow(self, event: LinkList.Followed) -> None:
+        self.app.show_entry(event.target)
+
+    def action_focus_name(self) -> None:
+        self.query_one("#card-name", Input).focus()
+
+    def action_cite(self) -> None:
+        if self.sheet is None:
+            self.app.notify("No card shown", severity="warning")
+            return
+        links = self.query_one(LinkList)
+        target = links.highlighted_target if links.has_focus else None
+        self.app.cite_entry(target or self.sheet.card.id)
+
+
+def card_renderable(library, sheet: CardSheet) -> Group:
+    card = sheet.card
+    parts: list = [Text(library.breadcrumb(card), style="dim")]
+    head = Text(card.title or card.id, style="bold cyan")
+    head.append(f"  {card.citation}", style="dim")
+    parts.append(head)
+    if card.tags:
+        parts.append(render.tag_text(card.tags))
+    if card.text:
+        parts.append(render.marked_text(card.text))
+    for errata in sheet.errata:
+        parts.append(Text("\nErrata", style="bold underline"))
+        parts.append(render.marked_text(errata.text))
+    if sheet.rulings:
+        parts.append(Text(f"\nRulings ({len(sheet.rulings)})", style="bold underline"))
+        for n, ruling in enumerate(sheet.rulings, 1):
+            line = Text(f"{ruling.number or n}. ", style="bold")
+            line.append_text(render.marked_text(ruling.text))
+            if ruling.tags:
+                line.append(" ")
+                line.append_text(render.tag_text(ruling.tags))
+            parts.append(line)
+    for other in sheet.others:
+        parts.append(Text(f"\n{other.title or other.kind.title()}", style="bold underline"))
+        parts.append(render.marked_text(other.text))
+    return Group(*parts)
+
+
+def card_links(sheet: CardSheet) -> list[Link]:
+    out = [Link("Rulings", r.id, r.citation or r.id, render.snippet(r.text, 60)) for r in sheet.rulings]
+    out += [Link("Errata", e.id, e.citation or e.id) for e in sheet.errata]
+    out += [Link("Topics", t.id, t.title or t.id, render.snippet(t.text, 60)) for t in sheet.topics]
+    out += [Link("Mentioned by", m.id, m.citation or m.id, render.snippet(m.text, 60))
+            for m in sheet.mentions]
+    return out

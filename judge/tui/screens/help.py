@@ -1,0 +1,42 @@
+"""F1: the keys of every screen and the omnibox commands and query language."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from judge.search.query import __doc__ as QUERY_HELP
+from judge.tui.omnibox import COMMANDS
+
+KEYS = """\
+| Where | Keys |
+|---|---|
+| Everywhere | **F1** help · **F2** lookup · **F3** card · **F4** board · **F5** replay · **F6** basket · **Ctrl+P** every command · **Ctrl+T** light/dark · **Ctrl+Q** quit |
+| Lists | **↑ ↓** move · **Enter** or click: open / follow · **Tab** next pane |
+| Lookup | **Esc** back to the omnibox · **Alt+← / Alt+→** back / forward · **Ctrl+B** cite · **Ctrl+G** game · **Ctrl+O** the card of this ruling |
+| Card | **Esc** name box · **Ctrl+B** cite the card (or the highlighted link) |
+| Board | **a** add a card · **Del** remove · **+ / −** adjust the value · **d / D** damage · **c / C** counter · **x** drained · **n** player · **Ctrl+S** save · **Ctrl+L** load · **Ctrl+R** replay it |
+| Replay | **→ / ←** step · **Home / End** start / end · **g** go to step · **Enter** open the cited rule · **Ctrl+B** cite the step · **Ctrl+L** load |
+| Basket | **Del** remove · **Ctrl+E** export Markdown · **Esc** close |
+"""
+
+
+def help_markdown() -> str:
+    commands = "\n".join(f"| `:{name}{' …' if arg else ''}` | {what} |"
+                         for name, (what, arg) in COMMANDS.items())
+    return ("# judge — keys\n\n" + KEYS + "\n## Omnibox commands\n\n| command | does |\n|---|---|\n"
+            + commands + "\n\n## Query language\n\n```\n" + (QUERY_HELP or "").strip() + "\n```\n")
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Markdown(help_markdown(), id="help-text")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-box").border_title = "Help · Esc closes"
+        self.query_one("#help-box").focus()

@@ -1,0 +1,273 @@
+"""The lookup screen: an omnibox, the results as you type, the selected entry in full.
+
+Typing is debounced and every search runs in a worker thread, so the omnibox never stalls;
+a newer search cancels an older one. Following a link, Enter on a result and back/forward
+move through a browser-style history.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from judge import render
+from judge.tui.history import History
+from judge.tui.library import Found
+from judge.tui.omnibox import Command, parse_omnibox
+from judge.tui.widgets.entry_view import EntryView
+from judge.tui.widgets.link_list import LinkList
+
+DEBOUNCE_SECONDS = 0.15
+
+
+class LookupScreen(Screen):
+    """`returnable`: opened over another screen (a cited rule from a replay); Escape goes back."""
+
+    BINDINGS = [
+        Binding("escape", "escape", "Search", show=True),
+        Binding("alt+left", "back", "Back", key_display="alt+←"),
+        Binding("alt+right", "forward", "Fwd", key_display="alt+→"),
+        Binding("ctrl+b", "cite", "Cite"),
+        Binding("ctrl+g", "app.cycle_game", "Game"),
+        Binding("ctrl+o", "open_card", "Card", show=False),
+    ]
+
+    def __init__(self, initial: str | None = None, returnable: bool = False, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.initial = initial
+        self.returnable = returnable
+        self.history = History()
+        self._pending_query = ""
+        self._debounce = None
+        self._found: Found | None = None
+        self._alone_for: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="omnirow"):
+            yield Label("", id="game-label")
+            yield Input(placeholder="704.5j · words · card:NAME · game:sf · :help", id="omnibox",
+                        compact=True)
+        with Horizontal(id="lookup-main"):
+            with Vertical(id="results-pane"):
+                yield Static("", id="status")
+                yield OptionList(id="results")
+            yield EntryView(id="entry")
+        yield Footer()
+
+    # -- start-up ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.query_one("#results", OptionList).border_title = "Results"
+        self.refresh_game_label()
+        self.app.library_ready.subscribe(self, self._on_library_ready)
+        if self.app.library is None:
+            self.set_status("Loading the rules…")
+            self.query_one(EntryView).show_message("Type a rule number, words, or card:NAME.")
+        else:
+            self._on_library_ready(self.app.library)
+        self.query_one("#omnibox", Input).focus()
+
+    def _on_library_ready(self, _library) -> None:
+        if self.initial:
+            self.open_entry(self.initial)
+            self.initial = None
+        elif self._pending_query:
+            self.run_search(self._pending_query)
+        else:
+            self.set_status("")
+            self.query_one(EntryView).show_message(
+                "Type a rule number (704.5j, 704.5.), words (trample), card:NAME or game:sf.\n"
+                "F1 help · Ctrl+P every command.")
+
+    def refresh_game_label(self) -> None:
+        self.query_one("#game-label", Label).update(Text(self.app.game_label()))
+
+    def set_status(self, text: str | Text) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # -- typing ------------------------------------------------------------------------------
+    @on(Input.Changed, "#omnibox")
+    def _typed(self, event: Input.Changed) -> None:
+        self._pending_query = event.value
+        if self._debounce is not None:
+            self._debounce.stop()
+        parsed = parse_omnibox(event.value)
+        if isinstance(parsed, Command):
+            self.set_status(Text(f"Enter: {parsed.describe()}", style="italic"))
+            return
+        self._debounce = self.set_timer(DEBOUNCE_SECONDS, lambda: self.run_search(event.value))
+
+    @on(Input.Submitted, "#omnibox")
+    def _submitted(self, event: Input.Submitted) -> None:
+        parsed = parse_omnibox(event.value)
+        if isinstance(parsed, Command):
+            self.app.run_command(parsed)
+            return
+        if self._debounce is not None:
+            self._debounce.stop()
+        if self._found is not None and self._found.text == event.value.strip() and self._found.hits:
+            self._open_first()
+        else:
+            self.run_search(event.value, open_first=True)
+
+    def run_search(self, text: str, open_first: bool = False) -> None:
+        if self.app.library is None:
+            return
+        if not text.strip():
+            self._found = None
+            self.query_one("#results", OptionList).clear_options()
+            self.set_status("")
+            return
+        self.set_status(Text("searching…", style="dim italic"))
+        self._search(text, self.app.game, open_first)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _search(self, text: str, game: str | None, open_first: bool) -> None:
+        try:
+            found = self.app.library.find(text, game=game)
+        except Exception as exc:  # a search-layer bug is shown, never raised into the UI
+            self.app.call_from_thread(self.app.notify, f"Search failed: {exc}", severity="error")
+            return
+        if get_current_worker().is_cancelled:
+            return
+        self.app.call_from_thread(self._show_found, found, open_first)
+
+    def _show_found(self, found: Found, open_first: bool) -> None:
+        if found.text != self._pending_query.strip() and self._pending_query:
+            return  # an older answer arriving late
+        self._found = found
+        results = self.query_one("#results", OptionList)
+        results.clear_options()
+        options = []
+        for n, (entry, _terms) in enumerate(found.hits):
+            line = Text(f"{entry.doc} ", style="dim")
+            line.append_text(result_label(entry))
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+            options.append(Option(line, id=f"hit-{n}"))
+        results.add_options(options)
+        status = Text()
+        status.append(f"{len(found.hits)} found" if found.hits else "No matches", style="bold")
+        for note in found.notes:
+            status.append(f" · {note}", style="yellow")
+        if not found.hits and found.suggestions:
+            status.append(" · did you mean: " + ", ".join(found.suggestions[:3]), style="italic")
+        self.set_status(status)
+        if found.hits:
+            results.highlighted = 0
+            self._preview(0)
+            if open_first:
+                self._open_first()
+        else:
+            self.query_one(EntryView).show_message("Nothing matches “%s”." % found.text)
+
+    def _open_first(self) -> None:
+        results = self.query_one("#results", OptionList)
+        index = results.highlighted or 0
+        self._open_hit(index)
+        results.focus()
+
+    # -- results -----------------------------------------------------------------------------
+    def _hit(self, index: int | None):
+        if self._found is None or index is None or not (0 <= index < len(self._found.hits)):
+            return None
+        return self._found.hits[index]
+
+    def _preview(self, index: int | None) -> None:
+        hit = self._hit(index)
+        if hit is None:
+            return
+        entry, terms = hit
+        alone = bool(self._found and self._found.direct is entry and self._found.alone)
+        self.query_one(EntryView).show(self.app.library, entry, terms, alone=alone)
+
+    def _open_hit(self, index: int | None) -> None:
+        hit = self._hit(index)
+        if hit is not None:
+            self.history.visit(hit[0].id)
+            self._preview(index)
+
+    @on(OptionList.OptionHighlighted, "#results")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._preview(event.option_index)
+
+    @on(OptionList.OptionSelected, "#results")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self._open_hit(event.option_index)
+        self.query_one(EntryView).links.focus()
+
+    # -- links and history -------------------------------------------------------------------
+    @on(LinkList.Followed)
+    def _follow(self, event: LinkList.Followed) -> None:
+        self.open_entry(event.target)
+
+    def open_entry(self, entry_id: str, record: bool = True) -> bool:
+        library = self.app.library
+        entry = library.get(entry_id) if library else None
+        if entry is None:
+            self.app.notify(f"No entry {entry_id}", severity="warning")
+            return False
+        if record:
+            self.history.visit(entry.id)
+        terms = frozenset()
+        if self._found is not None:
+            terms = next((t for e, t in self._found.hits if e.id == entry.id), frozenset())
+        self.query_one(EntryView).show(library, entry, terms)
+        return True
+
+    def action_back(self) -> None:
+        target = self.history.back()
+        if target is None:
+            self.app.notify("Nothing further back", timeout=2)
+            return
+        self.open_entry(target, record=False)
+
+    def action_forward(self) -> None:
+        target = self.history.forward()
+        if target is None:
+            self.app.notify("Nothing further forward", timeout=2)
+            return
+        self.open_entry(target, record=False)
+
+    def action_escape(self) -> None:
+        omnibox = self.query_one("#omnibox", Input)
+        if self.returnable and (omnibox.has_focus or not omnibox.value):
+            self.dismiss()
+            return
+        omnibox.focus()
+
+    def action_cite(self) -> None:
+        entry = self.query_one(EntryView).entry
+        if entry is None:
+            self.app.notify("Nothing to cite yet", severity="warning")
+            return
+        self.app.cite_entry(entry.id)
+
+    def action_open_card(self) -> None:
+        entry = self.query_one(EntryView).entry
+        card = self.app.library.card_of(entry) if entry is not None and self.app.library else None
+        if card is None:
+            self.app.notify("This entry is not a card or a card's ruling", severity="warning")
+            return
+        self.app.show_card(card.id)
+
+    @property
+    def current_entry(self):
+        return self.query_one(EntryView).entry
+
+
+def result_label(entry) -> Text:
+    """'704.5j An Entity with Vigor…': the label, and the start of the text when it is bare."""
+    label = render.label(entry)
+    out = Text(label, style="bold" if entry.number else "")
+    if not entry.title:
+        body = entry.text
+        if entry.number and body.startswith(entry.number):
+            body = body[len(entry.number):].lstrip(". ")
+        out.append(" " + render.snippet(body, 80), style="")
+    return out

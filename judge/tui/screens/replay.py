@@ -1,0 +1,212 @@
+"""The replay screen: step a scenario forward and back and see why each thing happened.
+
+Left, the steps (a refused action is marked); right, the current step's events, each with the
+rules it cites (Enter opens one in a lookup screen, Escape comes back), and the state after
+the step: turn, players, battlefield, stack, anything waiting. The replay itself comes from
+the engine through judge.tui.engine_adapter.
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from judge.tui import engine_adapter as ea
+from judge.tui.basket import StepItem
+from judge.tui.screens.dialogs import PromptScreen
+from judge.tui.widgets.link_list import LinkList
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Next", key_display="→"),
+        Binding("left,h", "step(-1)", "Prev", key_display="←"),
+        Binding("home", "go(0)", "Start", show=False),
+        Binding("end", "go_end", "End", show=False),
+        Binding("g", "goto", "Go to"),
+        Binding("ctrl+b", "cite", "Cite"),
+        Binding("ctrl+l", "load", "Load"),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view: ea.ReplayView | None = None
+        self.current = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="replay-head")
+        with Horizontal(id="replay-main"):
+            yield OptionList(id="replay-steps")
+            with Vertical(id="replay-pane"):
+                yield LinkList(id="replay-events")
+                with VerticalScroll(id="replay-state-scroll"):
+                    yield Static("", id="replay-state")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replay-steps", OptionList).border_title = "Steps"
+        self.query_one("#replay-head", Static).update(
+            Text("No replay loaded: Ctrl+L loads a scenario file, or Ctrl+R on the board.", style="dim"))
+        self.query_one("#replay-events", LinkList).show_lines([])
+        self.query_one("#replay-steps", OptionList).focus()
+
+    # -- loading -----------------------------------------------------------------------------
+    def action_load(self) -> None:
+        default = self.view.path if self.view and not self.view.path.startswith("<") else ""
+        self.app.push_screen(PromptScreen("Replay a scenario file:", default),
+                             lambda path: path and self.load_path(path))
+
+    def load_path(self, path: str) -> None:
+        try:
+            view = ea.replay_file(path)
+        except ea.EngineProblem as exc:
+            self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+            return
+        self.show_replay(view)
+
+    def show_replay(self, view: ea.ReplayView) -> None:
+        self.view = view
+        steps = self.query_one("#replay-steps", OptionList)
+        steps.clear_options()
+        for step in view.steps:
+            line = Text(f"{step.n:>2} ", style="bold")
+            if step.refused:
+                line.append("✗ ", style="bold red")
+            line.append(step.action, style="red" if step.refused else "")
+            line.no_wrap, line.overflow = True, "ellipsis"
+            steps.add_option(Option(line, id=f"step-{step.n}"))
+        steps.border_title = f"Steps · {len(view.steps) - 1}"
+        self.go(0)
+        steps.focus()
+
+    # -- moving ------------------------------------------------------------------------------
+    def go(self, n: int) -> None:
+        if self.view is None:
+            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
+            return
+        n = max(0, min(len(self.view.steps) - 1, n))
+        self.current = n
+        steps = self.query_one("#replay-steps", OptionList)
+        if steps.highlighted != n:
+            steps.highlighted = n
+        self.show_step()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.current + delta)
+
+    def action_go(self, n: int) -> None:
+        self.go(n)
+
+    def action_go_end(self) -> None:
+        if self.view is not None:
+            self.go(len(self.view.steps) - 1)
+
+    def action_goto(self) -> None:
+        if self.view is None:
+            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
+            return
+
+        def answer(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                self.go(int(text))
+            except ValueError:
+                self.app.notify("A step number, 0 for the board as set up", severity="warning")
+
+        self.app.push_screen(PromptScreen(f"Go to step (0–{len(self.view.steps) - 1}):"), answer)
+
+    @on(OptionList.OptionHighlighted, "#replay-steps")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.view is not None and event.option_index != self.current:
+            self.current = event.option_index
+            self.show_step()
+
+    @on(OptionList.OptionSelected, "#replay-steps")
+    def _selected(self, _event) -> None:
+        self.query_one("#replay-events", LinkList).focus()
+
+    # -- showing -----------------------------------------------------------------------------
+    def citation(self, rule_id: str) -> str:
+        library = self.app.library
+        entry = library.get(rule_id) if library is not None else None
+        return entry.citation if entry is not None and entry.citation else rule_id
+
+    def show_step(self) -> None:
+        view = self.view
+        step = view.steps[self.current]
+        head = Text(view.title, style="bold")
+        head.append(f"  step {step.n}/{len(view.steps) - 1}")
+        if view.expectations:
+            ok = sum(1 for good, _ in view.expectations if good)
+            head.append(f"  expectations {ok}/{len(view.expectations)}",
+                        style="green" if ok == len(view.expectations) else "bold red")
+        self.query_one("#replay-head", Static).update(head)
+        lines: list[tuple[Text, str | None]] = [(Text(step.action, style="bold"), None)]
+        for event in step.events:
+            text = Text("• " + event.text, style="bold red" if event.error else "")
+            if event.policy:
+                text.append(f"  [policy {event.policy}]", style="magenta")
+            lines.append((text, None))
+            for rule in event.rules:
+                lines.append((Text(f"    → {self.citation(rule)}", style="cyan"), rule))
+        if not step.events:
+            lines.append((Text("  (no events)", style="dim"), None))
+        events = self.query_one("#replay-events", LinkList)
+        events.show_lines(lines)
+        events.border_title = f"Step {step.n} · events and cited rules"
+        self.query_one("#replay-state", Static).update(self.state_renderable(step))
+
+    def state_renderable(self, step: ea.StepView) -> Group:
+        state = step.state
+        parts: list = []
+        refused = [e for e in step.events if e.error]
+        for event in refused:
+            parts.append(Text("Refused: " + event.text, style="bold red"))
+            for rule in event.rules:
+                entry = self.app.library.get(rule) if self.app.library else None
+                if entry is not None:
+                    parts.append(Text(f"{entry.citation}: {entry.text}", style="red"))
+        parts.append(Text(state.turn, style="bold"))
+        for p in state.players:
+            line = Text(f"{p['name']}", style="bold")
+            if p["lost"]:
+                line.append(" (lost)", style="red")
+            if p["won"]:
+                line.append(" (won)", style="green")
+            line.append(f"  Vitae {p['vitae']} · Corruption {p['corruption']} · Wrath {p['wrath']}"
+                        f" · pool {p['pool']} · hand {len(p['hand'])}")
+            parts.append(line)
+            for zone in ("hand", "spoils", "pit", "void"):
+                if p[zone]:
+                    parts.append(Text(f"  {zone}: {', '.join(p[zone])}", style="dim"))
+        parts.append(Text("Battlefield", style="bold underline"))
+        parts += [Text("  " + b) for b in state.battlefield] or [Text("  (empty)", style="dim")]
+        parts.append(Text("Stack (top first)", style="bold underline"))
+        parts += [Text("  " + s) for s in state.stack] or [Text("  (empty)", style="dim")]
+        if state.pending:
+            parts.append(Text("Waiting", style="bold underline"))
+            parts += [Text("  " + w, style="yellow") for w in state.pending]
+        if self.current == len(self.view.steps) - 1 and self.view.expectations:
+            parts.append(Text("Expectations", style="bold underline"))
+            for good, text in self.view.expectations:
+                parts.append(Text(("  ✓ " if good else "  ✗ ") + text, style="green" if good else "red"))
+        return Group(*parts)
+
+    @on(LinkList.Followed, "#replay-events")
+    def _open_rule(self, event: LinkList.Followed) -> None:
+        self.app.show_entry(event.target)
+
+    def action_cite(self) -> None:
+        if self.view is None:
+            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
+            return
+        step = self.view.steps[self.current]
+        self.app.cite_step(StepItem(self.view.title, step.n, step.action,
+                                    tuple((e.text, tuple(e.rules)) for e in step.events)))

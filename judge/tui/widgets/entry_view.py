@@ -1,0 +1,50 @@
+"""One entry in full: breadcrumb, citation, text with the hit highlighted, examples, and its
+parent rule around it; below, every link (up, sub-rules, references, cited by) followable."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from judge import render
+from judge.corpus.model import Entry
+from judge.tui.library import Library
+from judge.tui.widgets.link_list import LinkList
+
+
+class EntryView(Vertical):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.entry: Entry | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="entry-scroll"):
+            yield Static("", classes="entry-body")
+        yield LinkList(classes="entry-links")
+
+    @property
+    def body(self) -> Static:
+        return self.query_one(".entry-body", Static)
+
+    @property
+    def links(self) -> LinkList:
+        return self.query_one(".entry-links", LinkList)
+
+    def show(self, library: Library, entry: Entry, terms=frozenset(), alone: bool = False) -> None:
+        self.entry = entry
+        parts: list = []
+        parent = library.corpus.parent(entry)
+        if parent is not None and parent.kind in ("rule", "subrule") and entry.kind in ("subrule", "example"):
+            # The parent rule around a sub-rule: the context a judge reads it in.
+            parts.append(Text(render.snippet(parent.text, 240), style="dim italic"))
+        parts.append(render.entry_renderable(library.corpus, entry, terms, with_children=False, with_links=False))
+        self.body.update(Group(*parts))
+        self.query_one(".entry-scroll", VerticalScroll).scroll_home(animate=False)
+        self.links.show(library.links(entry, alone=alone))
+
+    def show_message(self, message: str) -> None:
+        self.entry = None
+        self.body.update(Text(message, style="dim"))
+        self.links.show([])
