@@ -115,20 +115,18 @@ def _all(store):
 
 
 def run_list(args) -> int:
-    from rich.console import Console
-    from rich.table import Table
-
     store = open_store(args.db)
     rulings = [r for r in _all(store)
                if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)]
     if not rulings:
         print(f"No saved rulings in {store.path}.")
         return 0
-    table = Table("#", "given", "event", "table", "judge", "question / ruling", "cites")
+    # One line per ruling (greppable, never wrapped into a table): number, time, where, what.
     for r in rulings:
-        table.add_row(str(r.number), r.given_at.replace("T", " ")[:16], r.event, r.table, r.judge,
-                      r.question or r.answer, ", ".join(r.cites))
-    Console().print(table)
+        where = " · ".join(p for p in (r.event, f"table {r.table}" if r.table else "", r.judge) if p)
+        cites = f"  [{', '.join(r.cites)}]" if r.cites else ""
+        print(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  "
+              f"{' '.join((r.question or r.answer).split())}{cites}")
     return 0
 
 

@@ -72,10 +72,12 @@ class SavedRuling:
 @dataclass
 class RulingStore:
     path: Path = field(default_factory=default_db_path)
-    timeout: float = LOCK_TIMEOUT
+    timeout: float | None = None  # None: LOCK_TIMEOUT
 
     def __post_init__(self) -> None:
         self.path = Path(self.path).expanduser()
+        if self.timeout is None:
+            self.timeout = LOCK_TIMEOUT
 
     # -- writing ----------------------------------------------------------------------------
     def save(self, answer: str, question: str = "", cites: list[str] | tuple[str, ...] = (),
