@@ -6,10 +6,14 @@ so the page shows (and an HTML parser reads back) exactly the source text.
 """
 from __future__ import annotations
 
-from html import escape
+from functools import partial
+from html import escape as _escape
 
 from judge.sheet.markdown import heading_of
 from judge.sheet.model import CitedEntry, ReplayLog, Sheet
+
+# Text nodes only: quotes stay as typed, so the file reads like the source.
+escape = partial(_escape, quote=False)
 
 CSS = """
 :root { color-scheme: light; }
