@@ -126,6 +126,9 @@ class CardNameTable:
         top = ranked[0]
         close = [c for c in ranked if c.score >= max(CANDIDATE_FLOOR, top.score - MARGIN)]
         offered = [c for c in ranked if c.score >= max(CANDIDATE_FLOOR, top.score - 0.2)][:MAX_CANDIDATES]
+        if not exact and top.score < CONFIDENT and len(offered) == 1:
+            # One doubtful guess is a suggestion, not an answer.
+            return CardLookup(query, "not_found", candidates=offered)
         if len(close) > 1 or (not exact and top.score < CONFIDENT):
             return CardLookup(query, "ambiguous", candidates=offered if len(offered) > 1 else close)
         if top.group.missing:

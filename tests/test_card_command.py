@@ -1,0 +1,108 @@
+"""`judge card`: called through judge.cli.main with argv, output captured."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge import cli, context
+
+
+@pytest.fixture(autouse=True)
+def shared_corpus(corpus, monkeypatch):
+    """The command reads the session's parsed corpus instead of building its own."""
+    monkeypatch.setattr(context, "corpus", lambda: corpus)
+
+
+def run_json(capsys, *argv):
+    code = cli.main(["card", *argv, "--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+def test_card_json_document(capsys):
+    code, doc = run_json(capsys, "charmed", "lyfe")
+    assert code == 0
+    assert doc["status"] == "fuzzy" and doc["id"] == "sf:card/charmed-life"
+    assert [r["n"] for r in doc["rulings"]] == [1, 2, 3]
+    assert doc["rulings"][1]["citation"] == "Shadowfist OmniFAQ — Charmed Life, ruling 2"
+    assert [t["id"] for t in doc["topics"]] == ["sf:topic/not-affected-by"]
+    assert doc["topics"][0]["rulings"][0]["text"].startswith("Item (h) in the example list")
+    assert "sf:card/cellular-reinvigoration/2" in [m["id"] for m in doc["mentioned_by"]]
+    assert doc["errata"] is None and doc["other_versions"] == []
+
+
+def test_errata_and_dates_and_lost_words_in_json(capsys):
+    _, doc = run_json(capsys, "Darkness Priestess")
+    assert doc["errata"]["text"].startswith("Netherworld Sorceress Cost: 1 Fighting: 1 Provides: [mon] [mag]")
+    assert doc["extra"]["faction"] == "Monarch"
+    _, moth = run_json(capsys, "arcanomoth")
+    assert moth["rulings"][0]["added"] == ["2007-07-02"]
+    _, lab = run_json(capsys, "abominable lab")
+    assert lab["rulings"][0]["lost_word"] is True
+
+
+def test_pap_pair_json_has_both_versions(capsys):
+    _, doc = run_json(capsys, "big bruiser")
+    assert doc["id"] == "sf:card/big-bruiser"
+    assert [v["id"] for v in doc["other_versions"]] == ["sf:card/big-bruiser-2"]
+
+
+def test_card_rendered(capsys):
+    assert cli.main(["card", "Arcanomoth", "--game", "sf"]) == 0
+    out = capsys.readouterr().out
+    assert "Arcanomoth" in out and "Rulings (" in out
+    assert "added:2007-07-02" in out
+    assert "Bonuses Until a Card Leaves Play" in out
+
+
+def test_brief_lists_topics_without_their_rulings(capsys):
+    cli.main(["card", "$10,000 Man", "--brief"])
+    brief = capsys.readouterr().out
+    cli.main(["card", "$10,000 Man"])
+    full = capsys.readouterr().out
+    assert "Toughness" in brief and "accumulate" not in brief
+    assert "Toughness from multiple sources does accumulate." in full
+
+
+def test_ambiguous_name_lists_candidates(capsys):
+    assert cli.main(["card", "arcanowave"]) == 0
+    out = capsys.readouterr().out
+    assert "could be any of these" in out
+    for name in ("Arcanowave Pulse", "Arcanowave Reinforcer", "Arcanowave Researcher"):
+        assert name in out
+    code, doc = run_json(capsys, "arcanowave")
+    assert code == 0 and doc["status"] == "ambiguous"
+    assert doc["candidates"][0]["ids"] == ["sf:card/arcanowave-pulse"]
+
+
+def test_unknown_name_exits_1_with_nearest_names(capsys):
+    assert cli.main(["card", "Chrmd", "Lyfe", "Zebra"]) == 1
+    err = capsys.readouterr().err
+    assert "no card named 'Chrmd Lyfe Zebra'" in err and "nearest: Charmed Life" in err
+    assert cli.main(["card", "qqqqqq"]) == 1
+
+
+def test_card_beyond_the_end_is_never_no_rulings(capsys):
+    assert cli.main(["card", "pocket", "demon"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "beyond the end of this copy of the FAQ" in out
+    assert "No rulings" not in out
+    assert "Commander Corliss, ruling 2" in out
+    code, doc = run_json(capsys, "pocket demon")
+    assert doc["status"] == "beyond_end" and doc["name"] == "Pocket Demon"
+    assert doc["truncation"]["last_entry"] == "sf:card/the-eastern-king"
+    assert "sf:errata/pocket-demon" in [m["id"] for m in doc["mentioned_by"]]
+
+
+def test_truncated_last_card_says_so(capsys):
+    cli.main(["card", "eastern", "king"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "ends inside this entry" in out
+    assert "until the ta" in out
+
+
+def test_bad_game_is_a_user_error(capsys):
+    assert cli.main(["card", "Charmed Life", "--game", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+    assert cli.main(["card", "charmed life", "--game", "nodawn"]) == 1
