@@ -72,6 +72,11 @@ def text_analyzer():
     )
 
 
+def spelling_analyzer():
+    """Unstemmed words, for "did you mean": suggestions must be words a judge can read."""
+    return RegexTokenizer(r"[^\W\d_]{3,}") | LowercaseFilter() | FoldApostrophes()
+
+
 _WORD_RE = re.compile(TOKEN_PATTERN)
 
 

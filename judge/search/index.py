@@ -18,9 +18,11 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from judge.corpus.loader import cache_path
 from judge.corpus.model import Corpus, Entry
-from judge.search.analysis import fold, text_analyzer
+from judge.search.analysis import fold, spelling_analyzer, text_analyzer
+from judge.search.gamemodel import GameModel
 
-INDEX_FORMAT = "1"
+INDEX_FORMAT = "2"
+GAME_MODEL_FILE = "games.pickle"
 
 
 def make_schema() -> Schema:
@@ -33,11 +35,13 @@ def make_schema() -> Schema:
         number=ID(stored=True),
         # The entry's number and its ancestors' ("704 704.5 704.5j"): `704.5` finds the family.
         numpath=KEYWORD(lowercase=True),
-        title=TEXT(analyzer=analyzer, field_boost=3.0),
+        title=TEXT(analyzer=analyzer, field_boost=1.0),
         text=TEXT(analyzer=analyzer),
         # The parent's title, so a paragraph is found by the topic it sits in.
-        context=TEXT(analyzer=analyzer, field_boost=0.5),
+        context=TEXT(analyzer=analyzer, field_boost=1.0),
         tags=KEYWORD(commas=True, lowercase=True),
+        # Unstemmed vocabulary for spelling suggestions.
+        spell=TEXT(analyzer=spelling_analyzer(), phrase=False),
         length=STORED(),
     )
 
@@ -54,6 +58,12 @@ def search_text(entry: Entry) -> str:
     return fold(entry.extra.get("search_text") or entry.text)
 
 
+def context_text(corpus: Corpus, entry: Entry) -> str:
+    """The titles above the entry (rule, group, topic, card): where it sits says what it is about."""
+    titles = [a.title for a in corpus.ancestors(entry) if a.title and a.kind != "section"]
+    return fold(" ".join(titles[-2:]))
+
+
 def documents(corpus: Corpus):
     for entry in corpus.entries.values():
         parent = corpus.parent(entry)
@@ -66,8 +76,9 @@ def documents(corpus: Corpus):
             "numpath": number_path(corpus, entry),
             "title": fold(entry.title or ""),
             "text": search_text(entry),
-            "context": fold(parent.title) if parent and parent.title else "",
+            "context": context_text(corpus, entry),
             "tags": ",".join(entry.tags),
+            "spell": fold(f"{entry.title} {entry.text}"),
             "length": len(entry.text),
         }
 
@@ -86,6 +97,7 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[int, int], 
             if progress and n % 200 == 0:
                 progress(n, total)
         writer.commit()
+        GameModel.from_corpus(corpus).save(tmp / GAME_MODEL_FILE)
         (tmp / "FORMAT").write_text(INDEX_FORMAT)
         if directory.exists():
             stale = directory.with_name(f"{directory.name}.stale-{os.getpid()}")
@@ -141,4 +153,10 @@ def build_in_memory(corpus: Corpus):
 def open_searcher(corpus: Corpus, progress=None):
     from judge.search.searcher import Searcher
 
-    return Searcher(corpus, open_index(corpus, progress=progress))
+    directory = cache_path() / "index"
+    ix = open_index(corpus, directory, progress=progress)
+    try:
+        games = GameModel.load(directory / GAME_MODEL_FILE)
+    except Exception:  # in-memory index, or a damaged file: recompute (slower, still right)
+        games = GameModel.from_corpus(corpus)
+    return Searcher(corpus, ix, games)

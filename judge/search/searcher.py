@@ -18,6 +18,9 @@ from judge.search.analysis import analyze, fold
 from judge.search.synonyms import expansions, load_groups
 
 SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
+GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
+CANDIDATES = 100  # results fetched from whoosh before re-ranking
+COVERAGE_POWER = 2.0  # how strongly answering more of the question's words counts
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
 
 
@@ -37,9 +40,10 @@ class SearchResult:
 
 
 class Searcher:
-    def __init__(self, corpus: Corpus, index) -> None:
+    def __init__(self, corpus: Corpus, index, games=None) -> None:
         self.corpus = corpus
         self.index = index
+        self.games = games
         self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
         self._parser = qparser.MultifieldParser(
             ["title", "text", "context"], index.schema, group=qparser.OrGroup.factory(0.9)
@@ -76,21 +80,17 @@ class Searcher:
         return result
 
     def did_you_mean(self, words: str) -> list[str]:
-        """Corrections drawn from the index's own vocabulary, one query per suggestion."""
-        corrector = self._searcher.corrector("text")
-        tokens = re.findall(r"\w+", fold(words).lower())
-        fixed = []
-        changed = False
-        for token in tokens:
-            if self._searcher.doc_frequency("text", analyze(token)[0] if analyze(token) else token):
+        """Corrections drawn from the index's own (unstemmed) vocabulary."""
+        corrector = self._searcher.corrector("spell")
+        fixed, changed = [], False
+        for token in re.findall(r"[^\W\d_]+|\S+", fold(words)):
+            lower = token.lower()
+            if len(lower) < 3 or not lower.isalpha() or self._searcher.doc_frequency("spell", lower):
                 fixed.append(token)
                 continue
-            options = corrector.suggest(token, limit=1, maxdist=2)
-            if options:
-                fixed.append(options[0])
-                changed = True
-            else:
-                fixed.append(token)
+            options = corrector.suggest(lower, limit=1, maxdist=2)
+            fixed.append(options[0] if options else token)
+            changed = changed or bool(options)
         return [" ".join(fixed)] if changed else []
 
     # -- rule numbers ----------------------------------------------------------------------
@@ -203,12 +203,50 @@ class Searcher:
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
         q = self._text_query(parsed.words)
         terms = analyze(OPERATOR_RE.sub(" ", parsed.words))
-        highlight = set(terms)
+        # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
+        concepts: dict[str, set[str]] = {t: {t} for t in terms}
         if parsed.words and not OPERATOR_RE.search(parsed.words):
             bridged = expansions(terms, self.synonyms, parsed.games or None)
             if bridged:
-                q = wq.Or([q, wq.Or([self._phrase_query(p) for p, _ in bridged], boost=SYNONYM_BOOST)])
-                for phrase, _ in bridged:
-                    highlight.update(phrase)
-        results = self._searcher.search(q, filter=self._filter(parsed), limit=limit)
-        return [Hit(r["id"], float(r.score or 0.0), frozenset(highlight)) for r in results]
+                q = wq.Or([q, wq.Or([self._phrase_query(p) for p, _, _ in bridged], boost=SYNONYM_BOOST)])
+                for phrase, trigger, _ in bridged:
+                    for word in trigger:
+                        concepts.setdefault(word, {word}).update(phrase)
+        highlight = frozenset(set().union(*concepts.values()) if concepts else ())
+        results = self._searcher.search(q, filter=self._filter(parsed),
+                                        limit=max(limit, CANDIDATES), terms=True)
+        weights = self._game_weights(terms, parsed)
+        concept_idf = self._concept_weights(concepts)
+        hits = []
+        for r in results:
+            matched = {t.decode("utf-8") if isinstance(t, bytes) else t for _, t in (r.matched_terms() or [])}
+            score = float(r.score or 0.0) * weights.get(r["game"], 1.0)
+            score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
+            hits.append(Hit(r["id"], score, highlight))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:limit]
+
+    def _concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
+        """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""
+        out = {}
+        for concept, words in concepts.items():
+            idfs = [self._searcher.idf("text", w) for w in words if self._searcher.doc_frequency("text", w)]
+            out[concept] = max(idfs) if idfs else 0.0
+        return out
+
+    @staticmethod
+    def _coverage(matched: set[str], concepts: dict[str, set[str]], idf: dict[str, float]) -> float:
+        """The idf-weighted share of the question's concepts that an entry answers to: an
+        entry that matches "sideboard" and "copies" beats one that repeats "copies" five times."""
+        total = sum(idf.values())
+        if not total:
+            return 1.0
+        got = sum(w for c, w in idf.items() if concepts[c] & matched)
+        return max(got / total, 0.05)
+
+    def _game_weights(self, terms: list[str], parsed: qlang.ParsedQuery) -> dict[str, float]:
+        """Favour the games whose vocabulary the question is written in (see gamemodel)."""
+        if self.games is None or len(parsed.games) == 1 or parsed.card:
+            return {}
+        posterior = self.games.posterior(terms)
+        return {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}

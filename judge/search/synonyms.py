@@ -75,14 +75,17 @@ def _contains(terms: list[str], phrase: tuple[str, ...]) -> bool:
 
 
 def expansions(terms: list[str], groups: list[SynonymGroup],
-               games: list[str] | None = None) -> list[tuple[tuple[str, ...], str]]:
-    """The phrases to add for a query's analysed terms: (phrase, origin) pairs."""
-    out: dict[tuple[str, ...], str] = {}
+               games: list[str] | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
+    """The phrases to add for a query's analysed terms: (phrase, the query phrase it stands in
+    for, origin) triples."""
+    out: dict[tuple[str, ...], tuple[tuple[str, ...], str]] = {}
     for group in groups:
         if games and group.game is not None and group.game not in games:
             continue
-        if any(_contains(terms, p) for p in group.phrases):
-            for phrase in group.phrases:
-                if not _contains(terms, phrase) and phrase not in out:
-                    out[phrase] = group.origin
-    return list(out.items())
+        present = [p for p in group.phrases if _contains(terms, p)]
+        if not present:
+            continue
+        for phrase in group.phrases:
+            if phrase not in present and phrase not in out:
+                out[phrase] = (present[0], group.origin)
+    return [(phrase, trigger, origin) for phrase, (trigger, origin) in out.items()]

@@ -1,0 +1,65 @@
+"""Which game is a question about? A unigram language model per game over the index's terms.
+
+A judge rarely types `game:`. "Can my Haven's trap go off" is No Dawn, "my province is broken"
+L5R. Each game's documents define a term distribution; the query's posterior over games
+(Dirichlet-smoothed, uniform prior) is used to favour results from the games the question's
+words belong to. Built with the index and cached beside it.
+"""
+from __future__ import annotations
+
+import math
+import pickle
+from collections import Counter
+from pathlib import Path
+
+from judge.corpus.model import Corpus
+from judge.search.analysis import analyze
+
+MU = 2000.0  # Dirichlet smoothing mass: games with few words are not overconfident
+# Naive Bayes over a dozen words is wildly overconfident (common words pile up evidence), so the
+# log-likelihoods are averaged per word and scaled: a handful of telling words still decides.
+TEMPERATURE = 3.0
+
+
+class GameModel:
+    def __init__(self, counts: dict[str, Counter]):
+        self.counts = counts
+        self.sizes = {g: sum(c.values()) for g, c in counts.items()}
+        self.collection = Counter()
+        for c in counts.values():
+            self.collection.update(c)
+        self.total = sum(self.collection.values()) or 1
+
+    @classmethod
+    def from_corpus(cls, corpus: Corpus) -> "GameModel":
+        counts: dict[str, Counter] = {}
+        for entry in corpus.entries.values():
+            text = entry.extra.get("search_text") or entry.text
+            counts.setdefault(entry.game, Counter()).update(analyze(f"{entry.title} {text}"))
+        return cls(counts)
+
+    def save(self, path: Path) -> None:
+        path.write_bytes(pickle.dumps(self.counts, protocol=pickle.HIGHEST_PROTOCOL))
+
+    @classmethod
+    def load(cls, path: Path) -> "GameModel":
+        return cls(pickle.loads(path.read_bytes()))
+
+    def posterior(self, terms: list[str]) -> dict[str, float]:
+        """P(game | query terms); uniform when no term is known anywhere."""
+        known = [t for t in terms if self.collection.get(t)]
+        games = list(self.counts)
+        if not known or not games:
+            return {g: 1.0 / max(1, len(games)) for g in games}
+        logp = {}
+        for g in games:
+            c, size = self.counts[g], self.sizes[g]
+            logp[g] = sum(
+                math.log((c.get(t, 0) + MU * self.collection[t] / self.total) / (size + MU))
+                for t in known
+            )
+        scaled = {g: TEMPERATURE * v / len(known) for g, v in logp.items()}
+        top = max(scaled.values())
+        weights = {g: math.exp(v - top) for g, v in scaled.items()}
+        norm = sum(weights.values())
+        return {g: w / norm for g, w in weights.items()}
