@@ -31,6 +31,13 @@ def _fake_lp(bin_dir: Path, body: str) -> Path:
     return lp
 
 
+def test_the_command_offers_every_format():
+    from judge.commands.sheet import FORMATS
+    from judge.sheet.formats import RENDERERS
+
+    assert FORMATS == tuple(RENDERERS)
+
+
 def test_markdown_to_stdout(home, capsys):
     rc = main(["sheet", "704.5j", "118.6", "--format", "markdown", "--date", "2026-11-30",
                "--question", "Does it die?", "--ruling", "Yes.", "--table", "12"])

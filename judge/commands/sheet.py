@@ -13,12 +13,17 @@ from pathlib import Path
 
 from judge.cli import UserError
 
+# The names of judge.sheet.formats.RENDERERS, spelled out so that building the command line
+# (on every `judge` run) does not import the renderers.
+FORMATS = ("terminal", "markdown", "html", "text")
+
 
 def register(sub) -> None:
-    from judge.sheet.formats import RENDERERS
+    import argparse
 
     p = sub.add_parser("sheet", help="print a ruling sheet: the cited rules in full, ready to hand over",
-                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ids", nargs="*", metavar="ID", help="entry ids or rule numbers (704.5j, nd:glossary/overrun)")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--replay", type=Path, metavar="SCENARIO.yaml",
@@ -30,7 +35,7 @@ def register(sub) -> None:
     p.add_argument("--table", default="")
     p.add_argument("--judge", default="", help="the judge's name")
     p.add_argument("--date", type=_date, help="the sheet's date (default: today, or the day a saved ruling was given)")
-    p.add_argument("--format", choices=tuple(RENDERERS),
+    p.add_argument("--format", choices=FORMATS,
                    help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt)")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the sheet to this file")
     p.add_argument("--print", dest="to_printer", action="store_true",
