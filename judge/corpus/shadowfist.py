@@ -66,10 +66,12 @@ class _Builder:
             parent.children.append(entry.id)
         return entry
 
-    def _unique_id(self, prefix: str, name: str) -> str:
+    def _unique_id(self, prefix: str, name: str, taken: set[str] | dict | None = None) -> str:
+        """<prefix>/<slug>, with -2, -3… for a repeated name (PAP versions, Silver Jet)."""
+        taken = self.by_id if taken is None else taken
         base = f"{prefix}/{slugify(name) or 'untitled'}"
         candidate, n = base, 2
-        while candidate in self.by_id:
+        while candidate in taken:
             candidate, n = f"{base}-{n}", n + 1
         return candidate
 
@@ -93,14 +95,11 @@ class _Builder:
             errata_by_key[sort_key(item.name)].append(item)
 
         # Card ids first, so that the errata list and the topics can link to them.
-        card_ids = []
+        card_ids: list[str] = []
         for h in headings:
-            card_id = self._unique_id("sf:card", h.name)
-            self.by_id[card_id] = None  # reserve
+            card_id = self._unique_id("sf:card", h.name, taken=set(card_ids))
             card_ids.append(card_id)
             self.card_ids_by_key[sort_key(h.name)].append(card_id)
-        for card_id in card_ids:
-            del self.by_id[card_id]
         self.last_key = sort_key(headings[-1].name) if headings else ""
 
         errata_entries = [self._errata_entry(item) for item in errata_items]

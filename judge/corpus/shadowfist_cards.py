@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from judge.corpus.shadowfist_sections import ends_sentence
 from judge.corpus.shadowfist_text import DATE_STAMP, Token, bare, sentence_spans, sort_key, tokenize, vocabulary
@@ -61,9 +61,8 @@ class CardHeading:
     name: str
     start: int  # character offset of the name
     end: int  # end of the whole entry
-    signal: str
+    signal: str  # which signal chose it: see, errata, pap, lexicon, weak, repeat, bang, generic, gap
     pap: bool
-    see: list[SeeRef] = field(default_factory=list)
 
 
 # -- signals that need no card names --------------------------------------------------------

@@ -89,7 +89,8 @@ def _parse_errata(text: str, tokens, k: int, end: int, see: SeeParser, at_eof: b
         errata.rules_start = start
     region = text[errata.rules_start : end]
     marker = region.find(" " + _NO_RULINGS)
-    see_at = next((t.start for t in tokens[k:] if t.start >= errata.rules_start and see.at(text, tokens, tokens.index(t))), None)
+    see_at = next((tokens[j].start for j in range(k, len(tokens))
+                   if tokens[j].start >= errata.rules_start and see.at(text, tokens, j)), None)
     if marker != -1 and (see_at is None or errata.rules_start + marker < see_at):
         errata.end, errata.end_signal, errata.no_rulings = errata.rules_start + marker, _NO_RULINGS, True
     elif see_at is not None:
