@@ -432,6 +432,17 @@ def test_the_last_entry_is_marked_truncated(entries):
     assert king.extra["faction"] == "Ascended" and king.extra["sets"] == ["N2", "SS"]
 
 
+def test_a_complete_copy_is_not_called_truncated(source):
+    whole = source[: source.index(" The Eastern King ERRATA")]
+    result = shadowfist.parse(whole)
+    assert result.facts["truncated"] is False and result.facts["truncation"] is None
+    assert result.facts["beyond_end"] == {}
+    assert "Pocket Demon" in result.facts["no_entry"]
+    last = [e for e in result.entries if e.kind == "card"][-1]
+    assert last.title == "Earth, Wind, and Fire" and "truncated" not in last.tags
+    assert "truncated" not in [p.kind for p in result.problems]
+
+
 # -- bad input ------------------------------------------------------------------------------
 @pytest.mark.parametrize("text", ["", "nothing like the FAQ", "General Topics: Card-By-Card Rulings:"])
 def test_unrecognisable_input_is_a_problem_not_a_crash(text):

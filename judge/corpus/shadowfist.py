@@ -12,6 +12,7 @@ The icons' words ("tech", "magic"…) go in extra["search_text"] so that a searc
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from judge.corpus.model import Entry, ParsedDocument, Problem, Ref, Span
@@ -53,6 +54,8 @@ class _Builder:
         self.beyond_end: dict[str, list[str]] = {}
         self.no_entry: dict[str, list[str]] = {}
         self.last_key = ""
+        # A copy that stops mid-sentence was cut short (this one stops at "until the ta").
+        self.truncated = not re.search(r"[.!?)\"']\s*$", text)
 
     # -- helpers ----------------------------------------------------------------------------
     def _add(self, entry: Entry) -> Entry:
@@ -89,7 +92,7 @@ class _Builder:
         lexicon = {sort_key(m.name) for m in mentions} | {sort_key(e.name) for e in errata_items}
         headings = find_card_headings(text, *sections.cards, topic_names, lexicon)
         see = SeeParser(topic_names)
-        bodies = [parse_card_body(text, h, see, at_eof=h is headings[-1]) for h in headings]
+        bodies = [parse_card_body(text, h, see, at_eof=self.truncated and h is headings[-1]) for h in headings]
         errata_by_key = defaultdict(list)
         for item in errata_items:
             errata_by_key[sort_key(item.name)].append(item)
@@ -247,7 +250,7 @@ class _Builder:
             if near in ids and len(ids) > 1:
                 target = next(i for i in ids if i != near)
             return Ref(surface, target, kind=kind)
-        if key > self.last_key:
+        if self.truncated and key > self.last_key:
             self.beyond_end.setdefault(name, [])
             if source_id not in self.beyond_end[name]:
                 self.beyond_end[name].append(source_id)
@@ -288,20 +291,20 @@ class _Builder:
         text = self.text
         last_words = " ".join(text.split()[-LAST_WORDS:])
         last_id = card_ids[-1] if card_ids else None
-        if last_id:
+        if last_id and self.truncated:
             self.problems.append(Problem(
                 DOC, "truncated",
-                f"the FAQ stops mid-word at character {len(text)} inside {headings[-1].name}: …{last_words}",
+                f"the FAQ stops mid-sentence at character {len(text)} inside {headings[-1].name}: …{last_words}",
                 last_id,
             ))
         return {
-            "truncated": True,
+            "truncated": self.truncated,
             "truncation": {
                 "char_offset": len(text),
                 "last_entry": last_id,
                 "last_entry_title": headings[-1].name if headings else None,
                 "last_words": last_words,
-            },
+            } if self.truncated else None,
             "covers": f"{headings[0].name} – {headings[-1].name}" if headings else "",
             "beyond_end": self.beyond_end,
             "no_entry": self.no_entry,
