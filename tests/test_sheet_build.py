@@ -115,3 +115,25 @@ def test_particulars_are_trimmed_and_only_given_ones_listed(corpus):
 
 def test_date_defaults_to_today(corpus):
     assert build_sheet(corpus, ["704.5j"]).date == dt.date.today()
+
+
+def test_markdown_for_ids_with_collected_steps(corpus):
+    from dataclasses import dataclass
+
+    from judge.sheet import markdown_for_ids
+
+    @dataclass
+    class Step:  # the shape of the TUI basket's StepItem
+        scenario: str
+        n: int
+        action: str
+        events: tuple
+
+    steps = [Step("v01", 2, "all players pass", (("Iron Column dies", ("nd:704.5j",)),))]
+    page = markdown_for_ids(corpus, ["704.5j"], title="Table 12 ruling", steps=steps, date=DAY, table="12")
+    assert page.startswith("# Table 12 ruling\n")
+    assert "- **Table:** 12" in page and "### No Dawn CR 704.5j" in page
+    assert "## Replay — v01" in page and "2. **all players pass**" in page
+    assert "    - Iron Column dies (704.5j)" in page
+    with pytest.raises(UnknownEntries):
+        markdown_for_ids(corpus, ["704.5l"])

@@ -117,7 +117,7 @@ def sources_of(corpus: Corpus, cited: list[CitedEntry]) -> tuple[SourceVersion, 
 def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
                 question: str = "", ruling: str = "", event: str = "", table: str = "",
                 judge: str = "", saved_number: int | None = None,
-                replay: ReplayLog | None = None, alone: bool = False) -> Sheet:
+                replay: ReplayLog | None = None, alone: bool = False, title: str = "") -> Sheet:
     """A sheet citing `ids` (entry ids or printed numbers) in the order given.
 
     `date` defaults to today; tests pass a fixed one. `alone=True` cites each entry without
@@ -139,5 +139,5 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
         date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
         question=question.strip(), ruling=ruling.strip(), event=event.strip(),
         table=table.strip(), judge=judge.strip(), saved_number=saved_number, replay=replay,
-        rule_names=rule_names,
+        rule_names=rule_names, title=title.strip(),
     )

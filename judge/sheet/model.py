@@ -87,9 +87,12 @@ class Sheet:
     replay: ReplayLog | None = None
     # a short name (the printed number) for every rule id a replay step cites
     rule_names: dict = field(default_factory=dict)
+    title: str = ""  # a heading of the judge's own, instead of "Ruling sheet"
 
     @property
     def heading(self) -> str:
+        if self.title:
+            return self.title
         if self.saved_number is not None:
             return f"Ruling sheet — saved ruling #{self.saved_number}"
         return "Ruling sheet"
