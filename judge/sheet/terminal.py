@@ -47,10 +47,10 @@ def _replay(log: ReplayLog, names: dict) -> list:
     for step in log.steps:
         parts.append(Text(f"{step.n:>3}. {step.action}", style="bold"))
         for ev in step.events:
-            line = Text(f"       {ev.text}")
+            line = Text(f"• {ev.text}")
             if ev.rules:
                 line.append(f"  ({', '.join(names.get(r, r) for r in ev.rules)})", style="cyan")
-            parts.append(line)
+            parts.append(Padding(line, (0, 0, 0, 5)))
     for ok, text in log.expectations:
         line = Text("  ✓ " if ok else "  ✗ FAILED ", style="green" if ok else "bold red")
         line.append(text)
