@@ -78,7 +78,7 @@ def ref_line(corpus: Corpus, ref: Ref) -> Text:
         line.append(f"  {snippet(target.title or target.text, 60)}", style="dim")
     elif ref.status == "external":
         line.append(ref.surface, style="italic")
-        line.append("  (outside this document)", style="dim")
+        line.append(f"  ({ref.note or 'outside this document'})", style="dim")
     else:
         line.append(ref.surface, style="red")
         line.append(f"  (unresolved{': ' + ref.note if ref.note else ''})", style="red dim")

@@ -17,7 +17,7 @@ from whoosh.lang.porter import stem
 # if, unless, instead, only, each, all, any, before, after, until — they change what a rule says.
 STOP_WORDS = frozenset(
     "a an the of to and or in on at by for from with as is are was were be been being it its "
-    "this that these those there their they them he she his her i you your we our".split()
+    "this that these those there their they them he she his her him i me my you your we our".split()
 )
 
 # A rule number (704.5j, 702.10, 100.1), any other number, or a word with inner apostrophes.

@@ -215,7 +215,9 @@ class Searcher:
         highlight = frozenset(set().union(*concepts.values()) if concepts else ())
         results = self._searcher.search(q, filter=self._filter(parsed),
                                         limit=max(limit, CANDIDATES), terms=True)
-        weights = self._game_weights(terms, parsed)
+        # The game model also hears the bridged words: "creature" is evidence for every game that
+        # has a word for it, so the question's other words decide.
+        weights = self._game_weights(terms + [w for c in concepts.values() for w in c if w not in terms], parsed)
         concept_idf = self._concept_weights(concepts)
         hits = []
         for r in results:
