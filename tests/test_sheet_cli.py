@@ -103,6 +103,17 @@ def test_print_sends_plain_text_to_lp_and_keeps_the_file(home, capsys, monkeypat
     assert len(kept) == 1 and kept[0].suffix == ".html"
 
 
+def test_print_to_a_named_printer(home, capsys, monkeypatch):
+    args = home / "lp-args"
+    _fake_lp(home / "bin", f'cat > /dev/null\necho "$@" > "{args}"\n')
+    monkeypatch.setenv("PATH", f"{home / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    assert main(["sheet", "704.5j", "--print", "--printer", "judges-desk"]) == 0
+    assert args.read_text().strip() == "-t Ruling sheet -d judges-desk"
+    assert "Printing: sent to the printer" in capsys.readouterr().err
+    assert main(["sheet", "704.5j", "--printer", "judges-desk"]) == 2
+    assert "--printer goes with --print" in capsys.readouterr().err
+
+
 def test_print_without_lp_says_where_the_file_is(home, capsys, monkeypatch):
     (home / "empty-bin").mkdir()
     monkeypatch.setenv("PATH", str(home / "empty-bin"))

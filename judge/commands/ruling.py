@@ -153,6 +153,7 @@ def run_show(args) -> int:
             line = Text(f"  {cite}  ")
             line.append(entry.citation if entry else "(no longer in the corpus)", style="bold" if entry else "red")
             console.print(line)
+    console.print(Text(f"\nThe sheet, with every cited text: judge sheet --saved {ruling.number}", style="dim"))
     return 0
 
 

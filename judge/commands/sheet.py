@@ -1,7 +1,8 @@
 """`judge sheet`: a ruling sheet with the full text of every rule a ruling rests on.
 
     judge sheet ID [ID…] [--question Q] [--ruling R] [--event E] [--table T] [--judge NAME]
-                [--format terminal|markdown|html|text] [-o FILE] [--print] [--date YYYY-MM-DD]
+                [--format terminal|markdown|html|text] [-o FILE] [--print [--printer NAME]]
+                [--date YYYY-MM-DD]
     judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log
     judge sheet --saved N [N…]                 saved rulings, one sheet each
 """
@@ -40,6 +41,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the sheet to this file")
     p.add_argument("--print", dest="to_printer", action="store_true",
                    help="send the sheet to the printer with lp (the file is kept as well)")
+    p.add_argument("--printer", metavar="NAME", help="with --print: this printer instead of the default")
     p.add_argument("--db", type=Path, metavar="PATH", help="the rulings database for --saved")
     p.set_defaults(func=run)
 
@@ -102,6 +104,8 @@ def run(args) -> int:
     from judge import context
     from judge.sheet import formats, output
 
+    if args.printer and not args.to_printer:
+        raise UserError("--printer goes with --print")
     sheets = build_sheets(args, context.corpus())
     fmt = formats.format_for(args.output, args.format)
     if args.to_printer and fmt == "terminal":
@@ -124,7 +128,7 @@ def run(args) -> int:
     print(f"Sheet written to {written}", file=sys.stderr)
     if not args.to_printer:
         return 0
-    result = output.send_to_printer(formats.render(sheets, "text"), title=sheets[0].heading)
+    result = output.send_to_printer(formats.render(sheets, "text"), title=sheets[0].heading, printer=args.printer)
     if result.sent:
         print(f"Printing: {result.message}", file=sys.stderr)
         return 0

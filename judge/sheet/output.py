@@ -41,13 +41,15 @@ class PrintResult:
     message: str
 
 
-def send_to_printer(text: str, title: str, lp: str | None = None) -> PrintResult:
-    """Queue plain text on the default printer with `lp`; say why not when it cannot."""
+def send_to_printer(text: str, title: str, printer: str | None = None, lp: str | None = None) -> PrintResult:
+    """Queue plain text with `lp` on `printer` (default: the system's default printer);
+    say why not when it cannot."""
     lp = lp or shutil.which("lp")
     if not lp:
         return PrintResult(False, "no printer command (lp) on this system")
+    command = [lp, "-t", title] + (["-d", printer] if printer else [])
     try:
-        done = subprocess.run([lp, "-t", title], input=text.encode("utf-8"), capture_output=True,
+        done = subprocess.run(command, input=text.encode("utf-8"), capture_output=True,
                               timeout=PRINT_TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return PrintResult(False, f"lp failed: {exc}")
