@@ -192,12 +192,12 @@ def _all_pass(s: GameState, log: list) -> None:
 def _until(s: GameState, target, log: list) -> None:
     phase = target.get("phase")
     step = target.get("step")
-    if (s.phase, s.step) == (phase, step):
-        log.append(event(f"already at {phase}" + (f"/{step}" if step else ""), "500.1"))
-        return
+    # Already there: the next occurrence is meant (the next turn's), so at least one pass happens.
+    start = (s.phase, s.step, s.active, s.round_index, len(s.stack))
     log.append(event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
     for _ in range(MAX_PASSES):
-        if s.game_over or (s.phase, s.step) == (phase, step):
+        here = (s.phase, s.step)
+        if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):
             return
         if _damage_waiting(s):
             combat.deal_combat_damage(s, log)

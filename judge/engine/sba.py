@@ -116,8 +116,12 @@ def check_once(s: GameState, log: list) -> bool:
             if was_entity:
                 triggers.fire(s, "dies", oid, controller)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
+    eminent = any(r == "704.5q" for *_, r, _ in objects)
     log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
-                     *(("122.2c",) if wrath else ()), *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ())))
+                     *(s.policies.rules("C3") if eminent else ()),
+                     *(("122.2c",) if wrath else ()),
+                     *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
+                     policy="C3" if eminent else None))
     if losers or winners:
         # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
         loser_names = []

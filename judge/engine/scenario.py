@@ -319,7 +319,8 @@ class _Builder:
         value = action.get(kind)
         refs = []
         if kind in ("cast", "set", "fire"):
-            self.need_card(value, action)
+            if str(value) not in self.objects:
+                self.need_card(value, action)
             refs += list(action.get("targets") or [])
             if "x" in action:
                 self.int_(action["x"], "x", action)
