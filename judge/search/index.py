@@ -21,7 +21,7 @@ from judge.corpus.model import Corpus, Entry
 from judge.search.analysis import fold, spelling_analyzer, text_analyzer
 from judge.search.gamemodel import GameModel
 
-INDEX_FORMAT = "2"
+INDEX_FORMAT = "3"
 GAME_MODEL_FILE = "games.pickle"
 
 
@@ -37,8 +37,11 @@ def make_schema() -> Schema:
         numpath=KEYWORD(lowercase=True),
         title=TEXT(analyzer=analyzer, field_boost=1.0),
         text=TEXT(analyzer=analyzer),
-        # The parent's title, so a paragraph is found by the topic it sits in.
-        context=TEXT(analyzer=analyzer, field_boost=1.0),
+        # The titles above the entry, so a paragraph is found by the topic it sits in.
+        context=TEXT(analyzer=analyzer, field_boost=0.5),
+        # A rule's examples: a question phrased as a situation often matches the example
+        # better than the rule, and the rule is the answer.
+        examples=TEXT(analyzer=analyzer, field_boost=0.5),
         tags=KEYWORD(commas=True, lowercase=True),
         # Unstemmed vocabulary for spelling suggestions.
         spell=TEXT(analyzer=spelling_analyzer(), phrase=False),
@@ -77,6 +80,7 @@ def documents(corpus: Corpus):
             "title": fold(entry.title or ""),
             "text": search_text(entry),
             "context": context_text(corpus, entry),
+            "examples": fold(" ".join(c.text for c in corpus.children(entry) if c.kind == "example")),
             "tags": ",".join(entry.tags),
             "spell": fold(f"{entry.title} {entry.text}"),
             "length": len(entry.text),

@@ -46,12 +46,12 @@ class Searcher:
         self.games = games
         self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
         self._parser = qparser.MultifieldParser(
-            ["title", "text", "context"], index.schema, group=qparser.OrGroup.factory(0.9)
+            ["title", "text", "context", "examples"], index.schema, group=qparser.OrGroup.factory(0.9)
         )
         self._parser.remove_plugin_class(qparser.WildcardPlugin)
         self._parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
         self._plain_parser = qparser.MultifieldParser(
-            ["title", "text", "context"], index.schema, group=qparser.OrGroup.factory(0.9),
+            ["title", "text", "context", "examples"], index.schema, group=qparser.OrGroup.factory(0.9),
             plugins=[],
         )
         for cls in list(type(p) for p in self._plain_parser.plugins):
