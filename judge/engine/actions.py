@@ -9,7 +9,7 @@ from __future__ import annotations
 from judge.engine import casting, combat, outcome, priority
 from judge.engine.errors import Refused
 from judge.engine.events import Event, event
-from judge.engine.state import GameState
+from judge.engine.state import STEPS, GameState
 
 ACTION_KEYS = {
     "pass": {"player", "pass"},
@@ -190,8 +190,12 @@ def _all_pass(s: GameState, log: list) -> None:
 
 
 def _until(s: GameState, target, log: list) -> None:
+    if not isinstance(target, dict):
+        raise Refused(f"until needs {{phase, step}}, not {target!r}")
     phase = target.get("phase")
     step = target.get("step")
+    if phase not in STEPS or step not in STEPS[phase]:
+        raise Refused(f"{phase}/{step} is not a point of the turn", "500.1", "500.1a")
     # Already there: the next occurrence is meant (the next turn's), so at least one pass happens.
     start = (s.phase, s.step, s.active, s.round_index, len(s.stack))
     log.append(event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))

@@ -67,6 +67,9 @@ def load_text(text: str, path: str | None = None):
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
+        context, context_mark = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        if context and context_mark is not None:
+            problem += f" ({context} at line {context_mark.line + 1})"
         raise ScenarioError(f"malformed YAML: {problem}", path, line) from None
 
 
