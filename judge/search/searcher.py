@@ -20,6 +20,8 @@ from judge.search.synonyms import expansions, load_groups
 SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
 GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
+GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
+GLOSSARY_BOOST = 0.5
 COVERAGE_POWER = 2.0  # how strongly answering more of the question's words counts
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
 
@@ -212,6 +214,10 @@ class Searcher:
                 for phrase, trigger, _ in bridged:
                     for word in trigger:
                         concepts.setdefault(word, {word}).update(phrase)
+        if parsed.words and not OPERATOR_RE.search(parsed.words):
+            glossary_terms = self._glossary_feedback(q, parsed)
+            if glossary_terms:
+                q = wq.Or([q, wq.Or([self._phrase_query(p) for p in glossary_terms], boost=GLOSSARY_BOOST)])
         highlight = frozenset(set().union(*concepts.values()) if concepts else ())
         results = self._searcher.search(q, filter=self._filter(parsed),
                                         limit=max(limit, CANDIDATES), terms=True)
@@ -227,6 +233,21 @@ class Searcher:
             hits.append(Hit(r["id"], score, highlight))
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+    def _glossary_feedback(self, q, parsed: qlang.ParsedQuery) -> list[tuple[str, ...]]:
+        """The terms of the glossary entries that best match the question: a judge describes a
+        thing ("hiding inside my Haven"); the glossary names it ("Sheltered")."""
+        flt = wq.Term("kind", "glossary")
+        if parsed.games:
+            flt = wq.And([flt, wq.Or([wq.Term("game", g) for g in parsed.games])])
+        found = self._searcher.search(q, filter=flt, limit=GLOSSARY_FEEDBACK, terms=True)
+        phrases = []
+        for r in found:
+            if len({t for _, t in (r.matched_terms() or [])}) >= 3:  # several words agree
+                entry = self.corpus.get(r["id"])
+                if entry is not None:
+                    phrases.append(tuple(analyze(entry.title.split(" (")[0])))
+        return [p for p in phrases if p]
 
     def _concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
         """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""
