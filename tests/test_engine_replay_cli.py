@@ -1,0 +1,68 @@
+"""`judge replay` and the corpus side of the card files."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+def judge(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "judge", *args], capture_output=True, text=True)
+
+
+def test_replay_json_has_the_design_shape():
+    proc = judge("replay", str(SCENARIOS / "shared" / "v01-simultaneous-sba-sweep.yaml"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert set(doc) == {"steps", "final", "expectations"}
+    assert [s["n"] for s in doc["steps"]] == [1, 2]
+    assert set(doc["steps"][0]) == {"n", "action", "events"}
+    assert all(set(e) == {"text", "rules"} for s in doc["steps"] for e in s["events"])
+    cited = {r for s in doc["steps"] for e in s["events"] for r in e["rules"]}
+    assert {"nd:704.5j", "nd:704.5c", "nd:704.3"} <= cited
+    assert [e["ok"] for e in doc["expectations"]] == [True] * 5
+    ana = next(p for p in doc["final"]["players"] if p["name"] == "Ana")
+    assert ana["lost"] is True and ana["corruption"] == 10
+    assert doc["final"]["battlefield"][0]["card"] == "Gilded Haven"
+
+
+def test_replay_until_stops_early_and_exits_1_when_expectations_fail():
+    proc = judge("replay", str(SCENARIOS / "shared" / "v01-simultaneous-sba-sweep.yaml"), "--json", "--until", "1")
+    assert proc.returncode == 1
+    doc = json.loads(proc.stdout)
+    assert len(doc["steps"]) == 1
+    assert doc["final"]["stack"][0]["label"] == "Sacramental Fire"
+
+
+def test_replay_text_shows_steps_rules_titles_and_verdicts():
+    proc = judge("replay", str(SCENARIOS / "shared" / "v03-pit-seal-countered.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "1. Ben: seal Sell the Bones, Marginalia, Slip the Knife" in out
+    assert "505.4d One drop per turn" in out
+    assert "118.6 The Master-Blood tax" in out
+    assert "PASS an action was refused citing 505.4d" in out
+    assert "Final state" in out
+
+
+def test_replay_missing_file_is_a_user_error():
+    proc = judge("replay", "/nonexistent/scenario.yaml")
+    assert proc.returncode == 2 and "cannot read file" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_cards_become_corpus_entries_linked_to_the_rules_naming_them(corpus):
+    cards = [e for e in corpus.of_kind("card", "nd")]
+    assert len(cards) == 38
+    column = corpus.get("nd:card/iron-column")
+    assert column.citation == "No Dawn card — Iron Column"
+    assert column.doc == "nd" and column.game == "nodawn" and column.title == "Iron Column"
+    targets = {r.target for r in column.refs}
+    assert len(targets) == 8
+    assert "nd:card/iron-column" in {e.id for t in targets for e in corpus.cited_by(t)}
+    bargain = corpus.get("nd:card/apostates-bargain")
+    assert len(bargain.refs) == 8 and all(r.resolved for r in bargain.refs)
+    fire_mentions = {r.target for r in corpus.get("nd:card/sacramental-fire").refs}
+    assert "nd:704.7/example-1" in fire_mentions or any(t.startswith("nd:704.7") for t in fire_mentions)
