@@ -129,7 +129,6 @@ def _dispatch(s: GameState, action, log: list) -> None:
         return
     who = _player(s, action.get("player"))
     if kind == "concede":
-        p = s.player(who)
         outcome.settle_results(s, [who], [], log, ("104.3a",))
         if s.priority == who and not s.game_over:
             priority.give_priority(s, s.next_living(who).name, log)

@@ -6,7 +6,7 @@ a ScenarioError naming the file and line.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from judge import paths

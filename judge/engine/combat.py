@@ -123,10 +123,6 @@ def attacker_has(s: GameState, oid: str, kw: str) -> bool:
     return obj is not None and ch.has(s, obj, kw)
 
 
-def _blocked(a: Attack, s: GameState) -> bool:
-    return bool(a.blockers) or a.order is not None or getattr(a, "was_blocked", False)
-
-
 def needs_order(s: GameState) -> list[Attack]:
     return [a for a in s.attacks if len(a.blockers) > 1 and a.order is None and a.assign is None]
 

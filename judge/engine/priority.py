@@ -1,7 +1,6 @@
 """Priority and the stack (117, 405, 608): passing, resolving the top object, ending steps."""
 from __future__ import annotations
 
-from judge.engine import characteristics as ch
 from judge.engine import effects, sba, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Unit
@@ -53,12 +52,6 @@ def pass_one(s: GameState, log: list) -> str:
     log.append(event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2"))
     turn.advance(s, log)
     return "step-ended"
-
-
-def _target_legal(s: GameState, item: StackItem, target: str, spec_kind: str, original_zone: str | None) -> bool:
-    from judge.engine.targeting import is_legal
-
-    return is_legal(s, item.controller, target, spec_kind)
 
 
 def resolve_top(s: GameState, log: list) -> None:

@@ -156,6 +156,7 @@ class Trigger:
     source: str
     effects: tuple
     label: str
+    when: str = ""
     targets: list = field(default_factory=list)
 
 

@@ -18,7 +18,7 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> No
         return
     for ability in card.triggers(when):
         s.waiting.append(Trigger(controller or obj.controller, oid, ability.effects,
-                                 f"{card.name}'s '{when}' trigger"))
+                                 f"{card.name}'s '{when}' trigger", when))
 
 
 def fire_for_permanents(s: GameState, when: str, controller: str) -> None:
@@ -40,7 +40,6 @@ def stack_waiting(s: GameState, log: list) -> bool:
         s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
                                  targets=list(trig.targets), label=trig.label, uid=s.next_uid))
         s.next_uid += 1
-        when = trig.label.rsplit("'", 2)[-2] if "'" in trig.label else ""
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
-                         *((_RULES[when],) if when in _RULES else ())))
+                         *((_RULES[trig.when],) if trig.when in _RULES else ())))
     return bool(waiting)

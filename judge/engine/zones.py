@@ -33,9 +33,7 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.controller = obj.owner
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
         s.shields = [sh for sh in s.shields if sh.recipient != oid]
-        for other in s.objects.values():
-            if other.attached_to == oid:
-                pass  # left for the state-based check (704.5r, 704.5s)
+        # Whatever was attached to it is left for the state-based check (704.5r, 704.5s).
         for attack in s.attacks:  # 506.6: removed from combat
             if oid in attack.blockers:
                 attack.blockers.remove(oid)
