@@ -6,6 +6,7 @@ worker thread after the first frame, so the omnibox takes input at once.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
@@ -25,7 +26,7 @@ LIGHT_THEME, DARK_THEME = "textual-light", "textual-dark"
 
 class JudgeApp(App):
     TITLE = "judge"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [

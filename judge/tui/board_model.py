@@ -102,11 +102,42 @@ def card_name(item) -> str:
 
 
 def add_card(data: dict, index: int, zone_name: str, card: str) -> None:
+    """Add a card; a second copy of a card on the board gets its own id, so that actions and
+    expectations can tell the copies apart (a bare name must name one object)."""
     cards = zone(data, index, zone_name)
     if zone_name in ("hand",):
         cards.append(card)
-    else:
-        cards.append({"card": card})
+        return
+    item = {"card": card}
+    if card in _names_on_board(data):
+        item["id"] = _free_id(data, card)
+    cards.append(item)
+
+
+def _objects(data: dict):
+    for p in data.get("players") or []:
+        for zone_name in (*ZONES, "domain"):
+            cards = p.get(zone_name)
+            if isinstance(cards, list):
+                yield from cards
+        master = p.get("master")
+        if isinstance(master, dict):
+            yield master
+
+
+def _names_on_board(data: dict) -> set[str]:
+    return {card_name(item) for item in _objects(data)}
+
+
+def _free_id(data: dict, card: str) -> str:
+    from judge.corpus.slug import slugify
+
+    taken = {item.get("id") for item in _objects(data) if isinstance(item, dict)}
+    base = slugify(card) or "card"
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
 
 
 def remove_card(data: dict, index: int, zone_name: str, position: int) -> None:

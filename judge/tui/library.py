@@ -75,20 +75,31 @@ class Library:
             found.hits.insert(0, (found.direct, frozenset()))
         return found
 
-    def cards(self, name: str, game: str | None = None, limit: int = 30) -> list[Entry]:
-        """Card entries whose name matches, best first (the card-name matcher when present)."""
+    def cards(self, name: str, game: str | None = None, limit: int = 200) -> "CardMatches":
+        """Cards whose name matches what was typed (typos forgiven), best first, with a note
+        when the name is only mentioned (beyond a truncated FAQ's end, or without an entry)."""
+        name = name.strip()
+        if not name:
+            cards = sorted((c for c in self.corpus.of_kind("card") if game is None or c.game == game),
+                           key=lambda c: (c.title.lower(), c.doc))
+            return CardMatches(cards[:limit])
         try:
-            from judge.search.cardnames import find_cards
-        except ImportError:
-            find_cards = None
-        if find_cards is not None:
-            cards = list(find_cards(self.corpus, name))
-        else:
-            result = self.searcher.search(f'card:"{name}"' if name else "", game=game, kind="card",
-                                          limit=limit)
-            cards = [self.corpus.get(h.id) for h in result.hits]
-        return [c for c in cards if c is not None and c.kind == "card"
-                and (game is None or c.game == game)][:limit]
+            from judge.search.cardnames import lookup
+        except ImportError:  # no card-name matcher: the search layer's card: filter
+            result = self.searcher.search(f'card:"{name}"', game=game, kind="card", limit=limit)
+            return CardMatches([e for e in (self.corpus.get(h.id) for h in result.hits) if e is not None])
+        found = lookup(self.corpus, name, game)
+        cards: list[Entry] = list(found.cards)
+        for candidate in found.candidates:
+            cards += [e for e in candidate.group.entries if e not in cards]
+        note = ""
+        if found.beyond is not None:
+            where = "after the end of this (truncated) document" if found.beyond.beyond_end else \
+                "mentioned, but the document has no entry for it"
+            note = f"{found.beyond.name}: {where}"
+        elif not cards:
+            note = f"No card called {name!r}"
+        return CardMatches(cards[:limit], note)
 
     def card_of(self, entry: Entry) -> Entry | None:
         """The card an entry belongs to (itself, or the card a ruling sits under)."""
@@ -157,6 +168,12 @@ class Library:
         slug = card.id.rsplit("/", 1)[-1]
         entry = self.corpus.get(f"{card.doc}:errata/{slug}")
         return [entry] if entry is not None else []
+
+
+@dataclass
+class CardMatches:
+    cards: list[Entry]
+    note: str = ""
 
 
 @dataclass

@@ -49,6 +49,8 @@ class BasketScreen(ModalScreen):
                 line.append("  " + " ".join(entry.text.split())[:80], style="dim")
             line.no_wrap, line.overflow = True, "ellipsis"
             listing.add_option(Option(line, id=entry_id))
+        if listing.option_count:
+            listing.highlighted = 0
         self.query_one("#basket-status", Static).update(
             f"{len(basket)} item(s) · Ctrl+E exports Markdown" if len(basket)
             else "Empty: Ctrl+B cites the entry or step you are looking at.")

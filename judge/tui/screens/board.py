@@ -26,11 +26,11 @@ TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
 class BoardScreen(Screen):
     BINDINGS = [
-        Binding("a", "add", "Add card"),
+        Binding("a", "add", "Add"),
         Binding("delete", "remove", "Del", key_display="del"),
         Binding("plus,equals_sign", "adjust(1)", "+1", key_display="+"),
         Binding("minus", "adjust(-1)", "−1", key_display="-"),
-        Binding("d", "damage(1)", "Dmg"),
+        Binding("d", "damage(1)", "Damage", show=False),
         Binding("D", "damage(-1)", "Dmg−1", show=False),
         Binding("c", "counter", "Counter", show=False),
         Binding("x", "drained", "Drained", show=False),
@@ -121,6 +121,7 @@ class BoardScreen(Screen):
         tree = self.query_one(Tree)
         if key is None:
             return
+        tree._tree_lines  # noqa: B018 - lay out the new lines now, so nodes know their line numbers
         for candidate in (key, key[:3], key[:2], key[:1]):
             for node in _walk(tree.root):
                 if node.data == candidate:

@@ -87,31 +87,33 @@ class CardScreen(Screen):
     @work(thread=True, exclusive=True, group="cards")
     def _find(self, name: str, game: str | None, open_first: bool = False) -> None:
         try:
-            cards = self.app.library.cards(name, game=game)
+            matches = self.app.library.cards(name, game=game)
         except Exception as exc:
             self.app.call_from_thread(self.app.notify, f"Card search failed: {exc}", severity="error")
             return
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_matches, cards, open_first)
+            self.app.call_from_thread(self._show_matches, matches, open_first)
 
-    def _show_matches(self, cards: list, open_first: bool) -> None:
-        self.cards = cards
-        matches = self.query_one("#card-matches", OptionList)
-        matches.clear_options()
+    def _show_matches(self, matches, open_first: bool) -> None:
+        cards = self.cards = matches.cards
+        listing = self.query_one("#card-matches", OptionList)
+        listing.clear_options()
         for n, card in enumerate(cards):
             line = Text(card.title or card.id)
             line.append(f" {card.doc}", style="dim")
             line.no_wrap = True
             line.overflow = "ellipsis"
-            matches.add_option(Option(line, id=f"card-{n}"))
-        matches.border_title = f"Cards · {len(cards)}"
+            listing.add_option(Option(line, id=f"card-{n}"))
+        listing.border_title = f"Cards · {len(cards)}"
         if cards:
-            matches.highlighted = 0
+            listing.highlighted = 0
             self.show_card(cards[0].id)
             if open_first:
-                matches.focus()
+                listing.focus()
         else:
-            self.query_one("#card-body", Static).update(Text("No card by that name.", style="dim"))
+            self.sheet = None
+            self.query_one("#card-body", Static).update(Text(matches.note or "No card by that name.",
+                                                             style="dim"))
             self.query_one(LinkList).show([])
 
     @on(OptionList.OptionHighlighted, "#card-matches")

@@ -26,6 +26,15 @@ from judge.tui.widgets.link_list import LinkList
 DEBOUNCE_SECONDS = 0.15
 
 
+class Omnibox(Input):
+    """The search box; Down moves into the results, as in a browser's address bar."""
+
+    BINDINGS = [Binding("down", "results", show=False)]
+
+    def action_results(self) -> None:
+        self.screen.query_one("#results", OptionList).focus()
+
+
 class LookupScreen(Screen):
     """`returnable`: opened over another screen (a cited rule from a replay); Escape goes back."""
 
@@ -51,8 +60,8 @@ class LookupScreen(Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="omnirow"):
             yield Label("", id="game-label")
-            yield Input(placeholder="704.5j · words · card:NAME · game:sf · :help", id="omnibox",
-                        compact=True)
+            yield Omnibox(placeholder="704.5j · words · card:NAME · game:sf · :help", id="omnibox",
+                          compact=True)
         with Horizontal(id="lookup-main"):
             with Vertical(id="results-pane"):
                 yield Static("", id="status")

