@@ -110,6 +110,7 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
                          f"{s.policies.note('C35')}", "509.1c", *s.policies.rules("C35"), policy="C35"))
     for attack in s.attacks:
         attack.blockers = list(planned.get(attack.attacker, []))
+        attack.blocked = bool(attack.blockers)
         attack.order = None
         for b in attack.blockers:
             triggers.fire(s, "blocks", b)
@@ -127,12 +128,47 @@ def needs_order(s: GameState) -> list[Attack]:
     return [a for a in s.attacks if len(a.blockers) > 1 and a.order is None and a.assign is None]
 
 
+def _combatants(s: GameState) -> list[str]:
+    ids = [a.attacker for a in s.attacks] + [b for a in s.attacks for b in a.blockers]
+    ids += [a.target for a in s.attacks if not a.blockers and a.target in s.objects]  # duels strike back
+    return [o for o in dict.fromkeys(ids) if s.objects[o].zone == "battlefield"]
+
+
 def begin_damage_step(s: GameState, log: list) -> None:
     s.damage_dealt = False
+    if s.damage_round == 0:
+        fighters = _combatants(s)
+        s.strikers = tuple(o for o in fighters if ch.has(s, s.objects[o], "Celerity") or ch.has(s, s.objects[o], "Frenzy"))
+        s.frenzied = tuple(o for o in s.strikers if ch.has(s, s.objects[o], "Frenzy"))
+        if s.strikers:
+            s.damage_round = 1
+            log.append(event("an Entity with Celerity or Frenzy is in combat: this is the first of two combat damage "
+                             "steps, and only Celerity and Frenzy strike in it", "510.1", "702.2a",
+                             *(("702.3a",) if s.frenzied else ())))
     if not needs_order(s):
         deal_combat_damage(s, log)
     else:
         log.append(event(f"{s.active} announces how each blocked attacker assigns its damage", "510.2"))
+
+
+def second_damage_step_due(s: GameState) -> bool:
+    return s.damage_round == 1 and s.damage_dealt
+
+
+def begin_second_damage_step(s: GameState, log: list) -> None:
+    s.damage_round = 2
+    log.append(event("the normal combat damage step follows: the remaining combatants strike, and Frenzy strikes "
+                     "again", "510.1", "702.2a", *(("702.3a",) if s.frenzied else ())))
+    begin_damage_step(s, log)
+
+
+def _strikes(s: GameState, oid: str) -> bool:
+    """Whether `oid` deals combat damage in the current damage step (510.1)."""
+    if s.damage_round == 1:
+        return oid in s.strikers
+    if s.damage_round == 2:
+        return oid not in s.strikers or oid in s.frenzied
+    return True
 
 
 def set_order(s: GameState, player: str, order: list, log: list) -> None:
@@ -201,9 +237,11 @@ def _default_assignment(s: GameState, attack: Attack, log: list) -> dict:
         elif order:
             out[order[-1]] += left
     rules = ["510.2c"] + (["510.2d", "702.7a"] if overrun and left else [])
+    how = ("lethal to each blocker in order, the excess onward by Overrun" if overrun and left
+           else "lethal to each blocker in order, the rest to the last" if left and order
+           else "lethal to each blocker in order")
     log.append(event(f"{obj.card} assigns {total}: " + ", ".join(f"{v} to {_name(s, k)}" for k, v in out.items())
-                     + (" (lethal to each blocker in order, the excess onward by Overrun)" if overrun and left
-                        else " (lethal to each blocker in order, the rest to the last)"), *rules))
+                     + f" ({how})", *rules))
     return out
 
 
@@ -217,29 +255,33 @@ def deal_combat_damage(s: GameState, log: list) -> None:
         obj = s.objects.get(attack.attacker)
         if obj is None or obj.zone != "battlefield":
             continue
-        power = max(0, ch.attack(s, obj))
-        if attack.blockers:
-            assignment = attack.assign or _default_assignment(s, attack, log)
-            for k, v in assignment.items():
-                if v > 0:
-                    hits.append((attack.attacker, k, v))
-            for b in attack.blockers:
-                bobj = s.objects[b]
-                if bobj.zone == "battlefield" and ch.attack(s, bobj) > 0:
-                    hits.append((b, attack.attacker, ch.attack(s, bobj)))
-            if any(ch.attack(s, s.objects[b]) > 0 for b in attack.blockers):
+        strikes = _strikes(s, attack.attacker)
+        power = max(0, ch.attack(s, obj)) if strikes else 0
+        if attack.blocked:
+            if strikes:
+                assignment = attack.assign or _default_assignment(s, attack, log)
+                attack.assign = None  # a Frenzy attacker assigns afresh in the second step
+                for k, v in assignment.items():
+                    if v > 0:
+                        hits.append((attack.attacker, k, v))
+            backers = [b for b in attack.blockers if s.objects[b].zone == "battlefield" and _strikes(s, b)
+                       and ch.attack(s, s.objects[b]) > 0]
+            for b in backers:
+                hits.append((b, attack.attacker, ch.attack(s, s.objects[b])))
+            if backers:
                 log.append(event(f"the blockers of {obj.card} strike back", "510.2e"))
         else:
             target_alive = s.player(attack.target) is not None and not s.player(attack.target).lost \
                 or (attack.target in s.objects and s.objects[attack.target].zone == "battlefield")
             if not target_alive:
-                log.append(event(f"{obj.card}'s target is gone: it assigns nothing", "510.2b", "506.6c"))
+                if strikes:
+                    log.append(event(f"{obj.card}'s target is gone: it assigns nothing", "510.2b", "506.6c"))
                 continue
             if power:
                 hits.append((attack.attacker, attack.target, power))
                 log.append(event(f"{obj.card} is unblocked and assigns {power} to {_name(s, attack.target)}", "510.2b"))
             tobj = s.objects.get(attack.target)
-            if tobj is not None and ch.is_entity(s, tobj) and ch.attack(s, tobj) > 0:
+            if tobj is not None and ch.is_entity(s, tobj) and ch.attack(s, tobj) > 0 and _strikes(s, tobj.id):
                 hits.append((attack.target, attack.attacker, ch.attack(s, tobj)))
                 log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
     log.append(event("all combat damage is dealt at once", "510.3"))
@@ -249,6 +291,6 @@ def deal_combat_damage(s: GameState, log: list) -> None:
 
 def end_of_combat(s: GameState, log: list) -> None:
     s.modifiers = [m for m in s.modifiers if m.until != "end_of_combat"]
-    s.attacks = []
+    s.attacks, s.damage_round, s.strikers, s.frenzied = [], 0, (), ()
     log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
                      "effects expire", "511.3", "511.2"))

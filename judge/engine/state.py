@@ -121,6 +121,7 @@ class Attack:
     target: str  # object id or player name
     defender: str
     blockers: list = field(default_factory=list)
+    blocked: bool = False  # stays blocked even if every blocker leaves (509.1g)
     order: list | None = None
     assign: dict | None = None
 
@@ -178,6 +179,9 @@ class GameState:
     attacks_declared: bool = False
     blocks_declared: bool = False
     damage_dealt: bool = False
+    damage_round: int = 0  # 1: the Celerity step of a two-step combat (510.1); 2: the normal one after it
+    strikers: tuple = ()  # Entities with Celerity or Frenzy as the combat damage step began
+    frenzied: tuple = ()  # of those, the ones with Frenzy (they strike in both steps, 702.3a)
     attacks: list = field(default_factory=list)  # [Attack]
     modifiers: list = field(default_factory=list)  # [Modifier]
     shields: list = field(default_factory=list)  # [Shield]

@@ -19,6 +19,11 @@ def advance(s: GameState, log: list) -> None:
     """End the current step and begin the next one (or the next turn)."""
     if s.phase == "combat" and s.step == "end_of_combat":
         combat.end_of_combat(s, log)
+    if (s.phase, s.step) == ("combat", "combat_damage") and combat.second_damage_step_due(s):
+        combat.begin_second_damage_step(s, log)
+        if not s.game_over:
+            priority.give_priority(s, s.active, log, ("510.6",))
+        return
     if s.phase == "ending" and s.step == "cleanup":
         # 514.5: priority was given during cleanup, so another cleanup step follows.
         begin_step(s, "ending", "cleanup", log)
@@ -145,6 +150,7 @@ def next_turn(s: GameState, log: list) -> None:
     first_living = s.living[0].name
     s.active = nxt.name
     s.attacks, s.attacks_declared, s.blocks_declared, s.damage_dealt = [], False, False, False
+    s.damage_round, s.strikers, s.frenzied = 0, (), ()
     if nxt.name == first_living:
         s.round_index = (s.round_index + 1) % len(ROUNDS)
         log.append(event(f"a new round begins: the world cycle advances to {s.round_name}", "500.9", "500.9d",
