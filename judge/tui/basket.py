@@ -1,7 +1,8 @@
 """The citation basket: entries and replay steps a judge collects for a ruling.
 
-It becomes Markdown through the ruling-sheet module when that exists (judge.sheet), else
-through the small writer below, which quotes each cited entry verbatim with its citation.
+It becomes Markdown through the ruling-sheet module (judge.sheet.markdown_for_ids); if that
+is missing or refuses (an id the corpus no longer holds), the small writer below quotes each
+cited entry verbatim with its citation, so a basket is never lost.
 """
 from __future__ import annotations
 
@@ -71,8 +72,8 @@ class Basket:
         sheet = _sheet_writer()
         if sheet is not None:
             try:
-                return sheet(corpus, self.cited_ids(), title=title)
-            except Exception:  # a sheet module still being written must not lose the basket
+                return sheet(corpus, self.cited_ids(), title=title, steps=list(self.steps))
+            except Exception:  # e.g. an id the corpus no longer holds: the plain writer copes
                 pass
         return basket_markdown(corpus, self, title)
 
