@@ -45,19 +45,35 @@ class GameModel:
     def load(cls, path: Path) -> "GameModel":
         return cls(pickle.loads(path.read_bytes()))
 
-    def posterior(self, terms: list[str]) -> dict[str, float]:
-        """P(game | query terms); uniform when no term is known anywhere."""
-        known = [t for t in terms if self.collection.get(t)]
+    def posterior(self, terms: list[str], translations: dict | None = None) -> dict[str, float]:
+        """P(game | query terms); uniform when no term is known anywhere.
+
+        `translations` ({game or None: {word: {synonyms}}}) lets each game hear a word in its
+        own vocabulary: "tapped" is read as "bowed" for L5R and "drained" for No Dawn, the
+        best-scoring reading counting (a translation language model)."""
+        translations = translations or {}
         games = list(self.counts)
+
+        def readings(term: str, game: str) -> set[str]:
+            words = {term}
+            for key in (None, game):
+                words |= translations.get(key, {}).get(term, set())
+            return {w for w in words if self.collection.get(w)}
+
+        known = [t for t in terms if any(readings(t, g) for g in games)]
         if not known or not games:
             return {g: 1.0 / max(1, len(games)) for g in games}
         logp = {}
         for g in games:
             c, size = self.counts[g], self.sizes[g]
-            logp[g] = sum(
-                math.log((c.get(t, 0) + MU * self.collection[t] / self.total) / (size + MU))
-                for t in known
-            )
+            total = 0.0
+            for t in known:
+                total += max(
+                    (math.log((c.get(w, 0) + MU * self.collection[w] / self.total) / (size + MU))
+                     for w in readings(t, g)),
+                    default=math.log(MU / self.total / (size + MU)),
+                )
+            logp[g] = total
         scaled = {g: TEMPERATURE * v / len(known) for g, v in logp.items()}
         top = max(scaled.values())
         weights = {g: math.exp(v - top) for g, v in scaled.items()}

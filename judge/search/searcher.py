@@ -15,7 +15,7 @@ from whoosh.scoring import BM25F
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
 from judge.search.analysis import analyze, fold
-from judge.search.synonyms import expansions, load_groups
+from judge.search.synonyms import expansions, load_groups, translations
 
 SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
 GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
@@ -60,6 +60,7 @@ class Searcher:
             if cls not in (qparser.WhitespacePlugin,):
                 self._plain_parser.remove_plugin_class(cls)
         self.synonyms = load_groups(corpus)
+        self._translations = translations(self.synonyms)
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -221,9 +222,7 @@ class Searcher:
         highlight = frozenset(set().union(*concepts.values()) if concepts else ())
         results = self._searcher.search(q, filter=self._filter(parsed),
                                         limit=max(limit, CANDIDATES), terms=True)
-        # The game model also hears the bridged words: "creature" is evidence for every game that
-        # has a word for it, so the question's other words decide.
-        weights = self._game_weights(terms + [w for c in concepts.values() for w in c if w not in terms], parsed)
+        weights = self._game_weights(terms, parsed)
         concept_idf = self._concept_weights(concepts)
         hits = []
         for r in results:
@@ -268,8 +267,9 @@ class Searcher:
         return max(got / total, 0.05)
 
     def _game_weights(self, terms: list[str], parsed: qlang.ParsedQuery) -> dict[str, float]:
-        """Favour the games whose vocabulary the question is written in (see gamemodel)."""
+        """Favour the games whose vocabulary the question is written in (see gamemodel); each
+        game hears the question in its own words through the vocabulary bridge."""
         if self.games is None or len(parsed.games) == 1 or parsed.card:
             return {}
-        posterior = self.games.posterior(terms)
+        posterior = self.games.posterior(terms, self._translations)
         return {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}

@@ -89,3 +89,14 @@ def expansions(terms: list[str], groups: list[SynonymGroup],
             if phrase not in present and phrase not in out:
                 out[phrase] = (present[0], group.origin)
     return [(phrase, trigger, origin) for phrase, (trigger, origin) in out.items()]
+
+
+def translations(groups: list[SynonymGroup]) -> dict[str | None, dict[str, set[str]]]:
+    """Per game (None: every game), each single word and the single words it may stand for."""
+    out: dict[str | None, dict[str, set[str]]] = {}
+    for group in groups:
+        words = [p[0] for p in group.phrases if len(p) == 1]
+        table = out.setdefault(group.game, {})
+        for word in words:
+            table.setdefault(word, set()).update(w for w in words if w != word)
+    return out
