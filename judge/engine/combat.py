@@ -5,7 +5,8 @@ from judge.engine import characteristics as ch
 from judge.engine import damage, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.state import Attack, GameState
+from judge.engine.cards import Effect
+from judge.engine.state import Attack, GameState, Trigger
 
 
 def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None:
@@ -43,9 +44,23 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
         triggers.fire(s, "attacks", att.attacker)
     s.attacks = attacks
     s.attacks_declared = True
+    if len(attacks) == 1:
+        _champion(s, player, attacks[0].attacker)
     desc = "; ".join(f"{s.objects[a.attacker].card} attacks {_name(s, a.target)}" for a in attacks) or "no attacks"
     log.append(event(f"{player} declares attacks: {desc}; attackers drain", "508.1", "508.1e", "506.3",
                      *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ())))
+
+
+_CHAMPION_BONUS = (Effect("modify", {"attack": 1, "vigor": 1, "until": "end_of_turn", "to": "target"}),)
+
+
+def _champion(s: GameState, player: str, attacker: str) -> None:
+    """702.28a: each Champion its controller has triggers when an Entity they control attacks alone."""
+    for oid in s.battlefield:
+        obj = s.objects[oid]
+        if obj.controller == player and ch.has(s, obj, "Champion"):
+            s.waiting.append(Trigger(player, oid, _CHAMPION_BONUS, f"{s.card(obj).name}'s Champion trigger",
+                                     "champion", [attacker]))
 
 
 def _is_haven(s: GameState, target: str) -> bool:

@@ -6,7 +6,8 @@ from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Trigger
 
 _RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
-          "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i"}
+          "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
+          "champion": "702.28a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
