@@ -72,7 +72,7 @@ def check_invariants(s) -> None:
         assert s.objects[oid].zone == zones[0], f"{oid} says {s.objects[oid].zone}, lives in {zones[0]}"
     for oid, obj in s.objects.items():
         if oid not in seen:
-            assert obj.zone == "gone", f"{oid} ({obj.zone}) is in no zone"
+            assert obj.zone in ("gone", "left"), f"{oid} ({obj.zone}) is in no zone"
     uids = [i.uid for i in s.stack]
     assert uids == sorted(uids) and len(set(uids)) == len(uids), "the stack is not last-in-first-out"
 

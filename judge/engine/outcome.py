@@ -17,12 +17,43 @@ def settle_results(s: GameState, losers: list[str], winners: list[str], log: lis
             if other.name != name and other.name not in losers:
                 losers.append(other.name)
         log.append(event(f"{name} wins the game", *rules, "104.2c"))
+    departed = []
     for name in losers:
         p = s.player(name)
         if p and not p.lost:
             p.lost = True
+            departed.append(name)
             log.append(event(f"{name} loses the game and leaves it", *rules, "104.5"))
     finish_if_over(s, log)
+    if not s.game_over:
+        for name in departed:
+            _leave(s, name, log)
+
+
+def _leave(s: GameState, name: str, log: list) -> None:
+    """800.6a: everything a departed player owns leaves with them, from every zone; what they
+    control on the stack goes too, and their waiting triggers are never stacked (800.6d)."""
+    s.stack = [i for i in s.stack if i.controller != name]
+    s.waiting = [t for t in s.waiting if t.controller != name]
+    gone = 0
+    for obj in s.objects.values():
+        if obj.owner == name and obj.zone not in ("gone", "left"):
+            if obj.id in s.battlefield:
+                s.battlefield.remove(obj.id)
+            for item in list(s.stack):
+                if item.obj == obj.id or obj.id in item.batch:
+                    s.stack.remove(item)
+            obj.zone = "left"
+            gone += 1
+    p = s.player(name)
+    for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot"):
+        setattr(p, zone, [])
+    s.attacks = [a for a in s.attacks if a.defender != name and s.objects[a.attacker].zone == "battlefield"]
+    log.append(event(f"{name}'s {gone} card(s) leave the game with them; play continues among the rest",
+                     "800.6", "800.6a", "800.6d"))
+    if s.priority == name:
+        nxt = s.next_living(name)
+        s.priority = nxt.name if nxt else None
 
 
 def finish_if_over(s: GameState, log: list) -> None:

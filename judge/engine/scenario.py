@@ -28,7 +28,7 @@ PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
 EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor"}
-ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "gone"}
+ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "gone", "left"}
 SPECIAL_REFS = {"seal", "top", "fire"}
 
 
