@@ -6,7 +6,7 @@ a single error event citing the rule that forbids it. It never raises.
 """
 from __future__ import annotations
 
-from judge.engine import casting, combat, outcome, priority
+from judge.engine import casting, combat, outcome, priority, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import Event, event
 from judge.engine.state import STEPS, GameState
@@ -163,9 +163,14 @@ def _dispatch(s: GameState, action, log: list) -> None:
         combat.declare_blockers(s, who, decls, log)
         priority.give_priority(s, s.active, log, ("509.3",))
     elif kind == "order":
-        combat.set_order(s, who, [resolve_ref(s, o) for o in _as_list(action["order"])], log)
-        if s.damage_dealt:
-            priority.give_priority(s, s.active, log, ("510.6",))
+        ids = [resolve_ref(s, o) for o in _as_list(action["order"])]
+        if (s.phase, s.step) == ("combat", "combat_damage") and not s.damage_dealt:
+            combat.set_order(s, who, ids, log)
+            if s.damage_dealt:
+                priority.give_priority(s, s.active, log, ("510.6",))
+        elif not triggers.reorder(s, who, ids, log):
+            raise Refused("that order names neither a blocked attacker's blockers in the combat damage step nor "
+                          "the sources of the player's simultaneous triggers on top of the stack", "603.3", "510.2c")
     elif kind == "assign":
         assignment = {resolve_ref(s, k): int(v) for k, v in dict(action["assign"]).items()}
         combat.set_assignment(s, who, assignment, log)

@@ -110,6 +110,7 @@ class StackItem:
     batch: list = field(default_factory=list)  # a seal's cards
     label: str = ""
     uid: int = 0
+    group: int = 0  # triggers stacked together share a group: their controller may reorder them
 
     def copy(self) -> "StackItem":
         return replace(self, targets=list(self.targets), batch=list(self.batch))

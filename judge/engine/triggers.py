@@ -28,6 +28,30 @@ def fire_for_permanents(s: GameState, when: str, controller: str) -> None:
             fire(s, when, oid)
 
 
+def reorder(s: GameState, player: str, sources: list, log: list) -> bool:
+    """Reorder the player's simultaneous triggers at the top of the stack so that they resolve in
+    the order `sources` lists them (603.3: the controller chooses their relative order).
+    Returns False when `sources` does not name exactly such a group."""
+    top = s.stack[-1] if s.stack else None
+    if top is None or top.kind != "ability" or not top.group:
+        return False
+    mine = [i for i in s.stack if i.group == top.group and i.controller == player]
+    k = len(s.stack) - len(mine)
+    if s.stack[k:] != mine or sorted(i.source for i in mine) != sorted(sources):
+        return False
+    by_source: dict = {}
+    for item in mine:
+        by_source.setdefault(item.source, []).append(item)
+    ordered = [by_source[src].pop(0) for src in sources]  # resolution order: first listed on top
+    uids = sorted(i.uid for i in mine)
+    for item, uid in zip(reversed(ordered), uids):
+        item.uid = uid  # keep the stack's ids increasing bottom to top
+    s.stack[k:] = list(reversed(ordered))
+    log.append(event(f"{player} orders their simultaneous triggers: " + ", ".join(i.label for i in ordered)
+                     + " (resolving in that order)", "603.3"))
+    return True
+
+
 def stack_waiting(s: GameState, log: list) -> bool:
     """Put waiting triggers on the stack in APNAP order: the active player's first, so the
     last player's resolve first (603.3). Returns whether anything was stacked."""
@@ -37,9 +61,10 @@ def stack_waiting(s: GameState, log: list) -> bool:
     waiting = [t for t in s.waiting if t.controller in order]
     s.waiting = []
     waiting.sort(key=lambda t: order[t.controller])  # stable: trigger order within a player
+    group = s.next_uid
     for trig in waiting:
         s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
-                                 targets=list(trig.targets), label=trig.label, uid=s.next_uid))
+                                 targets=list(trig.targets), label=trig.label, uid=s.next_uid, group=group))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
                          *((_RULES[trig.when],) if trig.when in _RULES else ())))
