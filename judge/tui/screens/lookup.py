@@ -154,11 +154,7 @@ class LookupScreen(Screen):
         results.clear_options()
         options = []
         for n, (entry, _terms) in enumerate(found.hits):
-            line = Text(f"{entry.doc} ", style="dim")
-            line.append_text(result_label(entry))
-            line.no_wrap = True
-            line.overflow = "ellipsis"
-            options.append(Option(line, id=f"hit-{n}"))
+            options.append(Option(result_label(entry), id=f"hit-{n}"))
         results.add_options(options)
         status = Text()
         status.append(f"{len(found.hits)} found" if found.hits else "No matches", style="bold")
@@ -271,12 +267,21 @@ class LookupScreen(Screen):
 
 
 def result_label(entry) -> Text:
-    """'704.5j An Entity with Vigor…': the label, and the start of the text when it is bare."""
-    label = render.label(entry)
-    out = Text(label, style="bold" if entry.number else "")
-    if not entry.title:
-        body = entry.text
-        if entry.number and body.startswith(entry.number):
-            body = body[len(entry.number):].lstrip(". ")
-        out.append(" " + render.snippet(body, 80), style="")
+    """Two lines: which entry ('704.5j', 'Damage Redirection, ruling 9', 'Attachment Cards ¶5'
+    — the citation without the document's name), then the start of its text."""
+    if entry.number:
+        head = render.label(entry)
+    else:
+        citation = entry.citation or render.label(entry)
+        head = citation.split(" — ", 1)[1] if " — " in citation else citation
+        if entry.title and head.startswith(entry.title) and head != entry.title:
+            # "Damage Redirection, ruling 9" -> "ruling 9 · Damage Redirection": in a narrow
+            # list the part that tells siblings apart must come first.
+            head = f"{head[len(entry.title):].strip(' ,—')} · {entry.title}"
+    out = Text(f"{entry.doc} ", style="dim")
+    out.append(head, style="bold")
+    body = entry.text
+    if entry.number and body.startswith(entry.number):
+        body = body[len(entry.number):].lstrip(". ")
+    out.append("\n   " + render.snippet(body or entry.title, 80), style="dim")
     return out
