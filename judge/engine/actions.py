@@ -6,9 +6,10 @@ a single error event citing the rule that forbids it. It never raises.
 """
 from __future__ import annotations
 
-from judge.engine import casting, combat, outcome, priority, triggers
+from judge.engine import casting, combat, outcome, priority, shelter, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import Event, event
+from judge.engine import turn
 from judge.engine.state import STEPS, GameState
 
 ACTION_KEYS = {
@@ -111,6 +112,8 @@ def _dispatch(s: GameState, action, log: list) -> None:
         raise Refused(f"not an action: {action!r}")
     if s.game_over and kind != "concede":
         raise Refused("the game is over", "104.1")
+    if s.pending and kind != "choose":
+        _decline_returns(s, log)
     if kind not in ("order", "assign", "concede") and _damage_waiting(s):
         combat.deal_combat_damage(s, log)
         priority.give_priority(s, s.active, log)
@@ -177,7 +180,18 @@ def _dispatch(s: GameState, action, log: list) -> None:
         if s.damage_dealt:
             priority.give_priority(s, s.active, log, ("510.6",))
     elif kind == "choose":
-        raise Refused("no choice is waiting to be answered", "608.4")
+        if not s.pending:
+            raise Refused("no choice is waiting to be answered", "608.4")
+        chosen = [resolve_ref(s, c) for c in _as_list(action["choose"])]
+        shelter.answer(s, who, chosen, log)
+        if not s.pending:
+            turn.finish_upkeep(s, log)
+
+
+def _decline_returns(s: GameState, log: list) -> None:
+    """The next action does not answer the return-from-shelter choice: it is declined."""
+    shelter.decline_all(s, log)
+    turn.finish_upkeep(s, log)
 
 
 def _damage_waiting(s: GameState) -> bool:
@@ -207,6 +221,9 @@ def _until(s: GameState, target, log: list) -> None:
         here = (s.phase, s.step)
         if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):
             return
+        if s.pending:  # passing on is not an answer: the return from shelter is declined
+            _decline_returns(s, log)
+            continue
         if _damage_waiting(s):
             combat.deal_combat_damage(s, log)
             priority.give_priority(s, s.active, log)

@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, triggers
+from judge.engine import outcome, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.engine.zones import move
@@ -27,7 +27,16 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
             losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
         if p.wrath >= 5:
             wrath.append(p)
+        if s.is_day and not _safe_refuge(s, p):
+            losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven of its own to shelter in by Day: "
+                                              f"sunlight death"))
     return losers, winners, wrath
+
+
+def _safe_refuge(s: GameState, p) -> bool:
+    """704.5f (own, not control — C26): the refuge is a live Haven the player owns."""
+    obj = s.objects.get(p.refuge) if p.refuge else None
+    return obj is not None and obj.zone == "battlefield" and obj.owner == p.name and ch.ctype(s, obj) == "Haven"
 
 
 def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
@@ -115,6 +124,8 @@ def check_once(s: GameState, log: list) -> bool:
             move(s, oid, dest)
             if was_entity:
                 triggers.fire(s, "dies", oid, controller)
+            if rule == "704.5n" and s.is_day:
+                shelter.expose(s, oid, log)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
     log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),

@@ -213,6 +213,8 @@ class _Builder:
                 p.refuge = havens[0] if havens else None
             elif p.refuge not in self.objects:
                 self.fail(f"{p.name}'s refuge {p.refuge!r} names no object", players_raw)
+            for oid in p.shelter:
+                self.objects[oid].sheltered_in = p.refuge
         turn = raw.get("turn") or LDict()
         self.keys(turn, TURN_KEYS, "turn")
         active = turn.get("active", names[0])

@@ -53,6 +53,7 @@ class Obj:
     attached_to: str | None = None
     timestamp: int = 0
     venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
+    sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
 
     def copy(self) -> "Obj":
         return replace(self, counters=dict(self.counters))
@@ -191,6 +192,8 @@ class GameState:
     next_uid: int = 1
     game_over: bool = False
     result: str = ""
+    pending: list = field(default_factory=list)  # players still to answer the return-from-shelter choice
+    return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
 
     # -- copying ----------------------------------------------------------------------------
     def clone(self) -> "GameState":
@@ -204,6 +207,7 @@ class GameState:
             modifiers=[replace(m) for m in self.modifiers],
             shields=[replace(s) for s in self.shields],
             waiting=[replace(t, targets=list(t.targets)) for t in self.waiting],
+            pending=list(self.pending),
         )
 
     # -- lookups ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, effects, priority, triggers
+from judge.engine import combat, effects, priority, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, ROUNDS, STEPS, GameState
 from judge.engine.zones import move
@@ -56,9 +56,12 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         advance(s, log)
         return
     if step == "upkeep":
-        triggers.fire_for_permanents(s, "upkeep", active)
-        priority.give_priority(s, active, log)
-        log.append(event(f"{active}'s upkeep begins; {s.priority} receives priority", "503.1"))
+        if s.return_due:
+            s.return_due = False
+            if shelter.offer_return(s, log):
+                s.priority = None  # a turn-based choice: nobody has priority until it is answered
+                return
+        finish_upkeep(s, log)
         return
     if step == "draw":
         p = s.player(active)
@@ -87,6 +90,13 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
     priority.give_priority(s, active, log)
     log.append(event(f"the {position_name(s)} begins; {s.priority} receives priority",
                      *_STEP_RULES.get(step or phase, ())))
+
+
+def finish_upkeep(s: GameState, log: list) -> None:
+    """After any return from shelter: upkeep triggers are stacked, then the active player acts (503.1)."""
+    triggers.fire_for_permanents(s, "upkeep", s.active)
+    priority.give_priority(s, s.active, log)
+    log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
 
 
 _STEP_RULES = {
@@ -130,6 +140,10 @@ def cleanup(s: GameState, log: list) -> None:
         p.spent_from_master = 0
         p.dropped = False
         p.siege_count = 0
+    if s.policies.reading("C18") == "731.4d" and s.round_index == 2 and _last_turn_of_round(s):
+        log.append(event(f"the last Night cleanup: the night-bound forces shelter now {s.policies.note('C18')}",
+                         *s.policies.rules("C18"), policy="C18"))
+        shelter.shelter_step(s, log)
     log.append(event("cleanup: until-end-of-turn effects end, pools empty, tallies disperse; damage counters "
                      "stay", "514.2", "514.2a", "514.2d", "514.3", "120.4"))
     # 514.5: priority only if state-based work or triggers are waiting.
@@ -143,18 +157,33 @@ def cleanup(s: GameState, log: list) -> None:
     next_turn(s, log)
 
 
+def _last_turn_of_round(s: GameState) -> bool:
+    return s.next_living(s.active).name == s.living[0].name
+
+
 def next_turn(s: GameState, log: list) -> None:
     if s.game_over:
         return
     nxt = s.next_living(s.active)
-    first_living = s.living[0].name
+    new_round = nxt.name == s.living[0].name
     s.active = nxt.name
     s.attacks, s.attacks_declared, s.blocks_declared, s.damage_dealt = [], False, False, False
     s.damage_round, s.strikers, s.frenzied = 0, (), ()
-    if nxt.name == first_living:
-        s.round_index = (s.round_index + 1) % len(ROUNDS)
-        log.append(event(f"a new round begins: the world cycle advances to {s.round_name}", "500.9", "500.9d",
-                         *(("500.9b",) if s.round_index == 0 else ())))
     nxt.turns_taken += 1
     log.append(event(f"{nxt.name}'s turn begins", "500.1"))
+    if new_round:
+        was_day = s.is_day
+        s.round_index = (s.round_index + 1) % len(ROUNDS)
+        flip = " — dawn breaks" if s.is_day and not was_day else " — dusk falls" if was_day and not s.is_day else ""
+        log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9", "500.9d",
+                         "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
+        if s.is_day:
+            shelter.day_rest(s, log)
+        if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
+            # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).
+            log.append(event(f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",
+                             "502.5", *s.policies.rules("C18"), policy="C18"))
+            shelter.shelter_step(s, log)
+        if was_day and not s.is_day:
+            s.return_due = True
     begin_step(s, "beginning", "replenish", log)

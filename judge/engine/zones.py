@@ -19,12 +19,20 @@ def remove_from_zone(s: GameState, oid: str) -> None:
         container.remove(oid)
 
 
-def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None) -> None:
-    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack)."""
+def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None,
+         keep: bool = False) -> None:
+    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack).
+    `keep`: sheltering and returning, which are not zone changes of the 400.7 kind — the unit
+    keeps its damage and status (its healing on return is the caller's business, 503.3c)."""
     obj = s.objects[oid]
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     remove_from_zone(s, oid)
-    if left_battlefield or zone != "battlefield":
+    if keep:
+        s.modifiers = [m for m in s.modifiers if m.obj != oid]
+        for attack in s.attacks:
+            if oid in attack.blockers:
+                attack.blockers.remove(oid)
+    elif left_battlefield or zone != "battlefield":
         obj.damage = 0
         obj.counters = {}
         obj.drained = False
@@ -40,7 +48,7 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     obj.zone = zone
     if zone == "battlefield":
         obj.controller = controller or obj.controller
-        obj.newly_turned = True
+        obj.newly_turned = not keep
         obj.timestamp = s.next_ts
         s.next_ts += 1
         s.battlefield.append(oid)

@@ -1,0 +1,148 @@
+"""The Day: sheltering at dawn (514.4), the day rest (703.4b), the return from shelter at the
+first Night upkeep (503.3), and exposure when a sheltering Haven falls (506.5a).
+
+The return is optional and paid (1 Vitae per night Entity, "as any Vitae cost is paid"), so it
+is a choice the engine offers each player in APNAP order: `{player: P, choose: [IDs]}` names the
+Entities to pay for; any other next action declines (scenario-format.md).
+Possessions (Companions, Relics, Rituals) stay on the battlefield in this engine; only night
+Entities shelter.
+"""
+from __future__ import annotations
+
+from judge.engine import characteristics as ch
+from judge.engine import costs, triggers
+from judge.engine.cards import Cost
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState
+from judge.engine.zones import move
+
+
+def _havens(s: GameState, player: str) -> list[str]:
+    return [o for o in s.battlefield if s.objects[o].controller == player and ch.ctype(s, s.objects[o]) == "Haven"]
+
+
+def _night_entities(s: GameState, player: str) -> list[str]:
+    return [o for o in s.battlefield if s.objects[o].controller == player and ch.is_entity(s, s.objects[o])
+            and s.card(o).binding == "night"]
+
+
+def day_rest(s: GameState, log: list) -> None:
+    """703.4b: as each Day round begins, a Master in a safe refuge recovers 1 Vitae (capped)."""
+    for p in s.apnap():
+        refuge = p.refuge if p.refuge in _havens(s, p.name) else None
+        if refuge is None:
+            havens = _havens(s, p.name)
+            refuge = havens[0] if havens else None
+        if refuge is not None and p.vitae < p.cap:
+            p.vitae += 1
+            log.append(event(f"{p.name}'s Master rests in a safe refuge: +1 Vitae ({p.vitae})", "703.4b", "500.17"))
+
+
+def shelter_step(s: GameState, log: list) -> None:
+    """514.4: refuges are chosen, night Entities take the Rooms, overflow and night tokens die."""
+    overflow_to = "void" if s.policies.reading("C19") == "703.5" else "spoils"
+    for p in s.apnap():
+        havens = _havens(s, p.name)
+        p.refuge = p.refuge if p.refuge in havens else (havens[0] if havens else None)
+        if p.refuge is None:
+            log.append(event(f"{p.name}'s Master controls no Haven and cannot shelter: the sunrise will claim it",
+                             "514.4a", "500.16a"))
+        rooms = {h: s.card(h).rooms or 0 for h in havens}
+        saved, dead = [], []
+        for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
+            obj = s.objects[oid]
+            haven = next((h for h in havens if rooms[h] > 0), None)
+            if obj.token or haven is None:
+                dead.append(oid)
+                continue
+            rooms[haven] -= 1
+            move(s, oid, "shelter", keep=True)
+            obj.sheltered_in = haven
+            saved.append(oid)
+        for oid in dead:
+            controller = s.objects[oid].controller
+            move(s, oid, overflow_to if not s.objects[oid].token else "spoils")
+            triggers.fire(s, "dies", oid, controller)
+        parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
+        if saved:
+            parts.append("sheltered: " + ", ".join(s.objects[o].card for o in saved))
+        if dead:
+            parts.append("left to the light: " + ", ".join(s.objects[o].card for o in dead))
+        rules = ["514.4", "514.4a", "514.4c", "703.4q"]
+        if dead:
+            rules += ["514.4d", *s.policies.rules("C19")]
+        if any(s.objects[o].token for o in dead):
+            rules.append("514.4e")
+        log.append(event("Shelter step: " + "; ".join(parts) + (f" {s.policies.note('C19')}" if dead else ""),
+                         *rules, policy="C19" if dead else None))
+
+
+def offer_return(s: GameState, log: list) -> bool:
+    """503.3: queue the return choice for each player (APNAP) with sheltered Entities.
+    Returns whether a choice is now waiting."""
+    s.pending = [p.name for p in s.apnap() if p.shelter]
+    return _next_offer(s, log)
+
+
+def _next_offer(s: GameState, log: list) -> bool:
+    while s.pending:
+        name = s.pending[0]
+        if s.player(name).shelter:
+            names = ", ".join(s.objects[o].card for o in s.player(name).shelter)
+            log.append(event(f"Return from shelter: {name} may pay 1 Vitae for each night Entity to return "
+                             f"({names}) — answer with choose", "503.3", "503.3b", "703.4e"))
+            return True
+        s.pending.pop(0)
+    return False
+
+
+def answer(s: GameState, player: str, chosen: list, log: list) -> None:
+    if not s.pending or s.pending[0] != player:
+        raise Refused(f"no choice is waiting for {player}", "608.4")
+    p = s.player(player)
+    for oid in chosen:
+        if oid not in p.shelter:
+            raise Refused(f"{s.objects[oid].card if oid in s.objects else oid} is not sheltered", "503.3")
+    if chosen:
+        # One payment for all of a player's returns: one taxed action (policy C40).
+        costs.pay(s, p, Cost(vitae=len(chosen)), log, what=f"returning {len(chosen)} night Entit"
+                  f"{'y' if len(chosen) == 1 else 'ies'} {s.policies.note('C40')}")
+        for oid in chosen:
+            _return(s, oid)
+        log.append(event(f"{player} returns {', '.join(s.objects[o].card for o in chosen)} from shelter, healed",
+                         "503.3b", "503.3c", *s.policies.rules("C40"), policy="C40"))
+    if p.shelter:
+        log.append(event(f"{', '.join(s.objects[o].card for o in p.shelter)} "
+                         f"{'stays' if len(p.shelter) == 1 else 'stay'} sheltered", "503.3d"))
+    s.pending.pop(0)
+    _next_offer(s, log)
+
+
+def decline_all(s: GameState, log: list) -> None:
+    for name in s.pending:
+        p = s.player(name)
+        if p.shelter:
+            log.append(event(f"{name} pays for no return: {', '.join(s.objects[o].card for o in p.shelter)} "
+                             f"stay sheltered", "503.3d"))
+    s.pending = []
+
+
+def _return(s: GameState, oid: str) -> None:
+    obj = s.objects[oid]
+    move(s, oid, "battlefield", keep=True)
+    obj.damage = 0  # 503.3c: the great healer
+    obj.newly_turned = False  # it never left its controller's control
+    obj.sheltered_in = None
+
+
+def expose(s: GameState, haven: str, log: list) -> None:
+    """506.5a: a Haven that falls by Day exposes its residents on the open battlefield."""
+    residents = [o.id for o in s.objects.values() if o.zone == "shelter" and getattr(o, "sheltered_in", None) == haven]
+    for oid in residents:
+        move(s, oid, "battlefield", keep=True)
+        s.objects[oid].sheltered_in = None
+        s.objects[oid].newly_turned = False
+    if residents:
+        log.append(event(f"the fallen Haven's residents are exposed: {', '.join(s.objects[o].card for o in residents)}",
+                         "506.5a", "704.5n"))
