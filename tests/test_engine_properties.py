@@ -17,7 +17,7 @@ cards:
   - {name: Plague Leech, type: Entity, subtypes: [Vampire], cost: {vitae: 1}, attack: 1, vigor: 1,
      blood_seal: 1, keywords: [Venom, Feed, Overrun], text: "Venom, Feed, Overrun.",
      abilities: [{triggered: {when: dies, effects: [{draw: 1}]}}]}
-turn: {active: Ana, round: The Hunt, phase: main1}
+turn: {active: Ana, round: The Vanish, phase: main1}
 players:
   - name: Ana
     master: {card: Aurelio Torretti, vitae: 20}
@@ -28,6 +28,8 @@ players:
       - {card: Gilded Haven}
       - {card: Scriptorium Drudge, id: drudge}
       - {card: Plague Leech, id: leech}
+      - {card: Risen Pallbearer, id: pallbearer}
+      - {card: Duskcaller Shaman, id: shaman}
       - {card: Cask of the Old Vintage, id: cask}
   - name: Ben
     master: {card: Silent Maren, vitae: 20}
@@ -103,6 +105,8 @@ def candidates(s) -> list:
         for b in theirs:
             out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}]})
     out += [{"until": {"phase": ph, "step": st_}} for ph in PHASES for st_ in STEPS[ph] if st_ != "replenish"]
+    for name in s.pending[:1]:  # the return from shelter: pay for all, or for none
+        out += [{"player": name, "choose": list(s.player(name).shelter)}, {"player": name, "choose": []}]
     return out
 
 
