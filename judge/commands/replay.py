@@ -97,10 +97,10 @@ def _render(replay) -> None:
     console.print(Text(f"\nFinal state — {t['round']}, {t['active']}'s turn, {t['phase']}"
                        + (f" / {t['step']}" if t["step"] else "") + f"; priority: {t['priority']}"
                        + (f"; game over: {final['result']}" if final["game_over"] else ""), style="bold"))
-    players = Table("player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils", "result")
+    players = Table("player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils", "sheltered", "result")
     for p in final["players"]:
         players.add_row(p["name"], str(p["vitae"]), str(p["corruption"]), str(p["wrath"]), str(p["pool"]),
-                        str(p["hand"]), ", ".join(p["spoils"]),
+                        str(p["hand"]), ", ".join(p["spoils"]), ", ".join(p["shelter"]),
                         "won" if p["won"] else "lost" if p["lost"] else "")
     console.print(players)
     field = Table("battlefield", "controller", "A/V or Defense", "damage", "drained", "counters")

@@ -164,7 +164,9 @@ def final_dict(s: GameState) -> dict:
         "players": [{"name": p.name, "vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath,
                      "pool": p.pool_total, "hand": len(p.hand), "domain": len(p.domain),
                      "spoils": [s.objects[o].card for o in p.spoils], "pit": [s.objects[o].card for o in p.pit],
-                     "void": [s.objects[o].card for o in p.void], "lost": p.lost, "won": p.won}
+                     "void": [s.objects[o].card for o in p.void],
+                     "shelter": [s.objects[o].card for o in p.shelter],
+                     "power_slot": len(p.slot), "refuge": p.refuge, "lost": p.lost, "won": p.won}
                     for p in s.players],
         "battlefield": [obj_dict(o) for o in s.battlefield],
         "stack": [{"kind": i.kind, "controller": i.controller, "label": i.label, "targets": list(i.targets)}
