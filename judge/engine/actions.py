@@ -66,11 +66,16 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
             raise Refused("the stack is empty: there is no top object", "405.2")
         item = s.stack[-1]
         return item.obj or f"stack:{item.uid}"
-    if ref in ("seal",):
+    if ref in ("seal", "set"):
         for item in reversed(s.stack):
-            if item.kind == "seal":
+            if item.kind == ref:
                 return f"stack:{item.uid}"
-        raise Refused("there is no seal announcement on the stack", "405.6a")
+        raise Refused(f"there is no {ref} announcement on the stack", "405.6a" if ref == "seal" else "405.6")
+    if ref == "fire":
+        for item in reversed(s.stack):
+            if item.fired:
+                return item.obj
+        raise Refused("there is no Fired Power on the stack", "405.6b")
     if s.player(ref) is not None and zone is None:
         return ref
     if ref in s.objects:

@@ -29,7 +29,7 @@ OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "t
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
 EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor"}
 ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "gone", "left"}
-SPECIAL_REFS = {"seal", "top", "fire"}
+SPECIAL_REFS = {"seal", "top", "fire", "set"}
 
 
 @dataclass
@@ -278,10 +278,14 @@ class _Builder:
             if controller not in self.player_names:
                 self.fail(f"unknown player {controller!r}", item)
             oid = self.new_object(item["spell"], controller, "stack", item)
+            targets = []
             for t in item.get("targets") or []:
                 self.check_ref(t, item)
+                t = str(t)
+                targets.append(self.names[t][0] if t not in self.objects and t not in self.player_names
+                               and t in self.names else t)
             state.objects[oid] = self.objects[oid]
-            state.stack.append(StackItem("spell", controller, obj=oid, targets=[str(t) for t in item.get("targets") or []],
+            state.stack.append(StackItem("spell", controller, obj=oid, targets=targets,
                                          x=item.get("x") or 0, label=self.objects[oid].card, uid=state.next_uid))
             state.next_uid += 1
 
