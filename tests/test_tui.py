@@ -516,3 +516,52 @@ def test_broken_rules_data_is_a_notification_not_a_traceback(monkeypatch):
         assert "Loading the rules" in shown(app)
 
     run(app, script)
+
+
+def test_card_query_in_the_omnibox_opens_the_card_screen(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "card:charmed life")
+        await pilot.press("enter")
+        await settle(pilot, 0.2)
+        from judge.tui.screens.card import CardScreen
+
+        assert isinstance(app.screen, CardScreen)
+        assert app.screen.sheet.card.id == "sf:card/charmed-life"
+
+    run(app, script)
+
+
+def test_command_palette_reaches_the_other_screens(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "Board screen")
+        await pilot.press("enter")
+        await settle(pilot, 0.2)
+        from judge.tui.screens.board import BoardScreen
+
+        assert isinstance(app.screen, BoardScreen)
+
+    run(app, script)
+
+
+def test_board_replays_itself(library):
+    from judge.tui import engine_adapter as ea
+
+    expected = ea.replay_file(V01)
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        await pilot.press("ctrl+r")
+        await settle(pilot, 0.2)
+        from judge.tui.screens.replay import ReplayScreen
+
+        assert isinstance(app.screen, ReplayScreen)
+        assert [s.action for s in app.screen.view.steps] == [s.action for s in expected.steps]
+
+    run(app, script)

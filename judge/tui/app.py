@@ -147,20 +147,23 @@ class JudgeApp(App):
         self.push_screen(LookupScreen(initial=entry_id, returnable=True))
 
     def show_card(self, card_id: str) -> None:
-        self.switch_mode("card")
-        self.call_later(lambda: self.screen.show_card(card_id))
+        self.call_later(self._in_mode, "card", "show_card", card_id)
 
     def open_scenario(self, path: str, mode: str = "board") -> None:
-        target = "replay" if mode == "replay" else "board"
-        self.switch_mode(target)
-        self.call_later(lambda: self.screen.load_path(path))
+        self.call_later(self._in_mode, "replay" if mode == "replay" else "board", "load_path", path)
+
+    async def _in_mode(self, mode: str, method: str, *args) -> None:
+        """Switch to a mode's screen, wait until it is mounted, then call one of its methods."""
+        await self.switch_mode(mode)
+        getattr(self.screen, method)(*args)
 
     def run_command(self, command: Command) -> None:
         name, arg = command.name, command.arg
         if name == "card":
-            self.switch_mode("card")
             if arg:
-                self.call_later(lambda: self.screen.search_card(arg))
+                self.call_later(self._in_mode, "card", "search_card", arg)
+            else:
+                self.switch_mode("card")
         elif name in ("board", "replay"):
             if arg:
                 self.open_scenario(arg, name)

@@ -388,8 +388,7 @@ class BoardScreen(Screen):
         except ea.EngineProblem as exc:
             self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return
-        self.app.switch_mode("replay")
-        self.app.call_later(lambda: self.app.screen.show_replay(view))
+        self.app.call_later(self.app._in_mode, "replay", "show_replay", view)
 
 
 def object_label(item) -> Text:

@@ -34,6 +34,7 @@ class CardScreen(Screen):
         self._debounce = None
         self._typed_name = ""
         self._pending_card: str | None = None
+        self._chosen = False  # a card was asked for by id: a listing arriving later keeps it
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="omnirow"):
@@ -57,7 +58,7 @@ class CardScreen(Screen):
 
     def _ready(self, _library) -> None:
         if self._pending_card:
-            self.show_card(self._pending_card)
+            self._show(self._pending_card)
         elif self._typed_name:
             self._find(self._typed_name, self.app.game)
         else:
@@ -73,6 +74,7 @@ class CardScreen(Screen):
     @on(Input.Changed, "#card-name")
     def _typed(self, event: Input.Changed) -> None:
         self._typed_name = event.value
+        self._chosen = False
         if self._debounce is not None:
             self._debounce.stop()
         if self.app.library is not None:
@@ -105,9 +107,11 @@ class CardScreen(Screen):
             line.overflow = "ellipsis"
             listing.add_option(Option(line, id=f"card-{n}"))
         listing.border_title = f"Cards · {len(cards)}"
+        if cards and self._chosen:
+            return
         if cards:
             listing.highlighted = 0
-            self.show_card(cards[0].id)
+            self._show(cards[0].id)
             if open_first:
                 listing.focus()
         else:
@@ -119,7 +123,7 @@ class CardScreen(Screen):
     @on(OptionList.OptionHighlighted, "#card-matches")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if 0 <= event.option_index < len(self.cards):
-            self.show_card(self.cards[event.option_index].id)
+            self._show(self.cards[event.option_index].id)
 
     @on(OptionList.OptionSelected, "#card-matches")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -127,6 +131,11 @@ class CardScreen(Screen):
 
     # -- the card ----------------------------------------------------------------------------
     def show_card(self, card_id: str) -> None:
+        """Show this card (asked for from elsewhere: a lookup, the omnibox)."""
+        self._chosen = True
+        self._show(card_id)
+
+    def _show(self, card_id: str) -> None:
         library = self.app.library
         if library is None:
             self._pending_card = card_id

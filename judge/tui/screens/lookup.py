@@ -124,6 +124,9 @@ class LookupScreen(Screen):
         else:
             self.run_search(event.value, open_first=True)
 
+    def _card_query(self) -> bool:
+        return self._pending_query.strip().lower().startswith("card:")
+
     def run_search(self, text: str, open_first: bool = False) -> None:
         if self.app.library is None:
             return
@@ -174,6 +177,11 @@ class LookupScreen(Screen):
     def _open_first(self) -> None:
         results = self.query_one("#results", OptionList)
         index = results.highlighted or 0
+        hit = self._hit(index)
+        card = self.app.library.card_of(hit[0]) if hit is not None and self._card_query() else None
+        if card is not None:  # Enter on card:NAME opens the card screen
+            self.app.show_card(card.id)
+            return
         self._open_hit(index)
         results.focus()
 
