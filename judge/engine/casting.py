@@ -26,63 +26,35 @@ def _non_power_speed(s: GameState, player: str) -> bool:
 
 def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
          tribute: bool, log: list, recall: bool = False) -> None:
+    """601.2: propose, announce, target, check, determine and pay the cost, then priority."""
     _require_priority(s, player)
     p = s.player(player)
-    obj = s.objects[card_oid]
-    card = s.card(obj)
+    card = s.card(card_oid)
+    if card is None:
+        raise Refused("an unknown card cannot be cast", "601.1")
     recall_cost = card.keyword_value("Recall")
     if recall:
         if recall_cost is None:
             raise Refused(f"{card.name} has no Recall", "702.20a")
         if card_oid not in p.spoils:
             raise Refused(f"{card.name} is not in {player}'s Spoils", "702.20a", "601.9")
-    elif obj.zone != "hand" or card_oid not in p.hand:
+    elif card_oid not in p.hand:
         raise Refused(f"{card.name} is not in {player}'s hand", "601.1")
-    if card.type in ("Master", "Haven", "Trap"):
-        raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3", "307.3" if card.type == "Trap" else "103.2")
-    # Timing by type (601.3).
-    power_speed = card.type in ("Caprice", "Power") or card.has("Ambush")
-    if not power_speed and not _non_power_speed(s, player):
-        raise Refused(f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
-                      f"phase with an empty stack", "601.3c", "117.1a")
-    if s.round_name == "The Preparation" and card.type != "Power" and s.policies.reading("C9") == "601.3b":
-        raise Refused(f"only Powers may be cast during The Preparation {s.policies.note('C9')}",
-                      *s.policies.rules("C9"), policy="C9")
-    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
-        raise Refused(f"{card.name} is {card.binding}-bound and cannot be cast in {s.round_name}", "601.3d", "107.5")
-    if card.type == "Power" and any(e.name == "counter" for e in card.spell_effects) \
-            and s.policies.reading("C10") == "304.7":
-        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
+    power_speed = _check_timing(s, player, card)
     if x is not None and card.type != "Caprice":
         raise Refused("only a Caprice may have X in its cost", "304.7" if card.type == "Power" else "107.3")
-    specs = list(card.targets)
-    if card.type in ("Ritual", "Weapon") and not specs and targets:
-        specs = [{"kind": "Entity"}]
-    if len(targets) != len(specs):
-        raise Refused(f"{card.name} needs {len(specs)} target(s), {len(targets)} given", "601.2c", "115.1")
-    for t, spec in zip(targets, specs):
-        if t == card_oid:
-            raise Refused("a spell cannot target itself", "115.5")
-        if not is_legal(s, player, t, spec["kind"]):
-            extra = ()
-            item = effects.find_item(s, t)
-            if item is not None and item.kind == "seal":
-                extra = s.policies.rules("C42")
-            raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *extra)
-    extra_vitae = 0
+    _check_targets(s, player, card, card_oid, targets)
+    extra_vitae = x or 0
     if tribute:
         n = card.keyword_value("Tribute")
         if n is None:
             raise Refused(f"{card.name} has no Tribute", "702.25a")
         extra_vitae += int(n or 0)
-    extra_vitae += x or 0
-    # Proposal (601.2a), then payment (601.2h): pay() raises before changing anything.
+    # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
-        block = Cost(vitae=int(recall_cost or 0))
-        costs.pay(s, p, block, log, extra_vitae=extra_vitae, split=split, what=f"{card.name} by Recall",
-                  recall_only=True)
+        costs.pay(s, p, Cost(vitae=int(recall_cost or 0)), log, extra_vitae=extra_vitae, split=split,
+                  what=f"{card.name} by Recall", recall_only=True)
         log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
                          f"entirely", "601.9", "702.20a"))
     else:
@@ -99,6 +71,26 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
                      *(("117.6",) if len(s.stack) > 1 else ())))
     triggers.fire(s, "cast", card_oid, player)
     _priority_back(s, player, log, "601.2i")
+
+
+def _check_timing(s: GameState, player: str, card) -> bool:
+    """601.3: what may be cast now. Returns whether the card is cast at Power speed."""
+    if card.type in ("Master", "Haven", "Trap"):
+        raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3",
+                      "307.3" if card.type == "Trap" else "103.2")
+    power_speed = card.type in ("Caprice", "Power") or card.has("Ambush")
+    if not power_speed and not _non_power_speed(s, player):
+        raise Refused(f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
+                      f"phase with an empty stack", "601.3c", "117.1a")
+    if s.round_name == "The Preparation" and card.type != "Power" and s.policies.reading("C9") == "601.3b":
+        raise Refused(f"only Powers may be cast during The Preparation {s.policies.note('C9')}",
+                      *s.policies.rules("C9"), policy="C9")
+    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
+        raise Refused(f"{card.name} is {card.binding}-bound and cannot be cast in {s.round_name}", "601.3d", "107.5")
+    if card.type == "Power" and any(e.name == "counter" for e in card.spell_effects) \
+            and s.policies.reading("C10") == "304.7":
+        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
+    return power_speed
 
 
 def _priority_back(s: GameState, player: str, log: list, rule: str) -> None:
@@ -241,15 +233,21 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
 
 
 def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> None:
+    """601.2c, 115: the right number of targets, each legal now. A Ritual or Weapon with no
+    printed target kind binds to an Entity."""
     specs = list(card.targets)
+    if card.type in ("Ritual", "Weapon") and not specs and targets:
+        specs = [{"kind": "Entity"}]
     if len(targets) != len(specs):
         raise Refused(f"{card.name} needs {len(specs)} target(s), {len(targets)} given", "601.2c", "115.1")
     for t, spec in zip(targets, specs):
         if t == oid:
             raise Refused("a spell cannot target itself", "115.5")
         if not is_legal(s, player, t, spec["kind"]):
+            item = effects.find_item(s, t)
+            extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1")
+                          "601.2c", "115.1", *extra)
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:
@@ -257,8 +255,8 @@ def set_power(s: GameState, player: str, oid: str, log: list) -> None:
     _require_priority(s, player)
     p = s.player(player)
     card = s.card(oid)
-    if oid not in p.hand or card.type != "Power":
-        raise Refused(f"{card.name} is not a Power in {player}'s hand", "304.3", "505.5b")
+    if card is None or oid not in p.hand or card.type != "Power":
+        raise Refused(f"{s.objects[oid].card or 'that card'} is not a Power in {player}'s hand", "304.3", "505.5b")
     own_main = s.active == player and s.in_main_phase()
     if not own_main or (s.stack and s.policies.reading("C7") == "505.3c"):
         raise Refused(f"a Power is Set in its owner's own main phase {s.policies.note('C7')}",
