@@ -18,7 +18,7 @@ ACTION_KEYS = {
     "set": {"player", "set"},
     "fire": {"player", "fire", "targets"},
     "activate": {"player", "activate", "ability", "targets"},
-    "seal": {"player", "seal"},
+    "seal": {"player", "seal", "pit_marked"},
     "drain": {"player", "drain"},
     "sacrifice": {"player", "sacrifice"},
     "attack": {"player", "attack"},
@@ -154,7 +154,8 @@ def _dispatch(s: GameState, action, log: list) -> None:
         casting.fire_power(s, who, oid, [resolve_ref(s, t) for t in _as_list(action.get("targets"))], log)
     elif kind == "seal":
         oids = [resolve_ref(s, c, who, "hand") for c in _as_list(action["seal"])]
-        casting.seal(s, who, oids, log)
+        marked = [resolve_ref(s, c, who, "hand") for c in _as_list(action.get("pit_marked"))]
+        casting.seal(s, who, oids, log, marked)
     elif kind == "drain":
         casting.field_drain(s, who, resolve_ref(s, action["drain"]), log)
     elif kind == "sacrifice":

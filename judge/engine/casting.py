@@ -110,8 +110,9 @@ def _target_name(s: GameState, t: str) -> str:
     return s.card(obj).name if obj and s.card(obj) else t
 
 
-def seal(s: GameState, player: str, oids: list, log: list) -> None:
+def seal(s: GameState, player: str, oids: list, log: list, marked: list | None = None) -> None:
     _require_priority(s, player)
+    marked = list(marked or [])
     p = s.player(player)
     if p.dropped:
         raise Refused(f"{player} has already used this turn's drop", "505.4d", "106.5a", "601.12c")
@@ -125,17 +126,44 @@ def seal(s: GameState, player: str, oids: list, log: list) -> None:
     for oid in oids:
         if oid not in p.hand:
             raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand", "407.2")
+    _check_marked(s, p, oids, marked)
     for oid in oids:
         move(s, oid, "stack")
-    item = StackItem("seal", player, batch=list(oids), label="seal", uid=s.next_uid)
+    item = StackItem("seal", player, batch=list(oids), marked=marked, label="seal", uid=s.next_uid)
     s.next_uid += 1
     s.stack.append(item)
     p.dropped = True
+    if marked:
+        log.append(event(f"{player} declares Pit-marked casts with the seal: "
+                         f"{', '.join(s.objects[o].card for o in marked)}", "407.6", "614.6e", "601.2b"))
     log.append(event(f"{player} announces the seal of {', '.join(s.objects[o].card or 'a card' for o in oids)}: "
                      f"the announcement goes on the stack and the turn's drop is committed "
                      f"{s.policies.note('C21')}", "405.6a", "601.12a", "601.12c", "505.4", "116.2a",
                      *s.policies.rules("C21"), policy="C21"))
     _priority_back(s, player, log, "116.3")
+
+
+def marked_cost(s: GameState, oid: str) -> int:
+    value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
+    return int(value) if value and value.isdigit() else 0
+
+
+def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
+    """702.24a: each declared card has Pit-marked and is in the batch; the whole action is
+    rejected if the marked casts could not be funded by the pool, the batch's yield and the vein."""
+    for oid in marked:
+        card = s.card(oid)
+        if oid not in oids:
+            raise Refused(f"{s.objects[oid].card} is not part of the sealed batch", "407.6", "702.24a")
+        if card is None or card.keyword_value("Pit-marked") is None:
+            raise Refused(f"{s.objects[oid].card or 'that card'} has no Pit-marked", "702.24a")
+    if not marked:
+        return
+    need = sum(marked_cost(s, o) for o in marked)
+    yield_ = sum(s.card(o).blood_seal for o in oids if o not in marked and s.card(o))
+    vein = 0 if s.is_day else p.vitae
+    if need > p.pool_total + yield_ + vein:
+        raise Refused(f"the Pit-marked casts cost {need} and cannot be funded", "702.24a", "118.2")
 
 
 def _field_check(s: GameState, player: str, oid: str, what: str) -> None:

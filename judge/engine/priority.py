@@ -117,7 +117,7 @@ def resolve_top(s: GameState, log: list) -> None:
 def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
     p = s.player(item.controller)
     total = 0
-    for oid in list(item.batch):
+    for oid in [o for o in item.batch if o not in item.marked]:
         obj = s.objects[oid]
         card = s.card(obj)
         move(s, oid, "pit")
@@ -126,6 +126,38 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
             source = card.race if card else None
             p.pool.append(Unit(value, source))
             total += value
-    log.append(event(f"the seal resolves: {len(item.batch)} card(s) enter {p.name}'s Pit and yield {total} Vitae "
+    sealed = len(item.batch) - len(item.marked)
+    log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
                      f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))
     triggers.fire_for_permanents(s, "drop", p.name)
+    if item.marked:
+        _marked_casts(s, item, log)
+
+
+def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
+    """407.6, 601.12d, 614.6e: the marked cards are cast from the seal for their Pit-marked cost,
+    after the Drop-rites trigger. Policy C20 decides which is announced above the other."""
+    from judge.engine import costs
+    from judge.engine.cards import Cost
+    from judge.engine.casting import marked_cost
+    from judge.engine.errors import Refused
+
+    rites_first = s.policies.reading("C20") == "603.14b"
+    if rites_first:
+        triggers.stack_waiting(s, log)  # the rites are announced first, the casts above them
+    p = s.player(item.controller)
+    for oid in item.marked:
+        name = s.objects[oid].card
+        try:
+            costs.pay(s, p, Cost(vitae=marked_cost(s, oid)), log, what=f"{name}'s Pit-marked cast")
+        except Refused as refusal:
+            move(s, oid, "hand")
+            log.append(event(f"{name}'s Pit-marked cast cannot be funded ({refusal.text}); it returns to hand",
+                             "702.24a", *refusal.rules))
+            continue
+        move(s, oid, "stack")
+        s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid))
+        s.next_uid += 1
+        log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
+                         f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",
+                         *s.policies.rules("C20"), policy="C20"))

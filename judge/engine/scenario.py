@@ -333,7 +333,7 @@ class _Builder:
             if "pay" in action:
                 self.keys(action["pay"], {"pool", "master"}, "pay")
         elif kind in ("seal",):
-            for c in value if isinstance(value, list) else [value]:
+            for c in (value if isinstance(value, list) else [value]) + list(action.get("pit_marked") or []):
                 self.check_ref(c, action, line)
         elif kind in ("drain", "sacrifice", "activate"):
             refs.append(value)

@@ -109,12 +109,13 @@ class StackItem:
     recalled: bool = False  # cast by Recall: to the Void whatever happens (601.9)
     fired: bool = False  # a Fired Power (601.11)
     batch: list = field(default_factory=list)  # a seal's cards
+    marked: list = field(default_factory=list)  # of those, the Pit-marked casts declared with it (407.6)
     label: str = ""
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
 
     def copy(self) -> "StackItem":
-        return replace(self, targets=list(self.targets), batch=list(self.batch))
+        return replace(self, targets=list(self.targets), batch=list(self.batch), marked=list(self.marked))
 
 
 @dataclass
