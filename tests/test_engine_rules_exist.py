@@ -47,3 +47,14 @@ def test_every_engine_rule_id_exists_in_the_corpus(corpus):
 def test_every_policy_rule_exists_in_the_corpus(corpus):
     missing = sorted(n for n in policy_rule_numbers() if corpus.get(f"nd:{n}") is None)
     assert missing == []
+
+
+def test_every_policy_the_engine_consults_is_in_the_policy_file():
+    used = set()
+    for path in ENGINE_DIR.glob("*.py"):
+        used |= set(re.findall(r'policies\.(?:reading|rules|note)\("(C\d+)"\)', path.read_text(encoding="utf-8")))
+    table = load_policies()
+    assert used == set(table), (sorted(used - set(table)), sorted(set(table) - used))
+    for policy in table.values():
+        assert len(policy.rules) >= 2 and policy.why and policy.topic
+        assert policy.default in policy.readings
