@@ -32,8 +32,26 @@ _FOLD = str.maketrans({
 
 
 def fold(text: str) -> str:
-    """Normalise quotes, dashes and compatibility characters before tokenising."""
-    return unicodedata.normalize("NFKC", text).translate(_FOLD)
+    """Normalise quotes, dashes, compatibility characters and symbols before tokenising."""
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+    symbols = _symbol_words()
+    if symbols and any(ch in text for ch in symbols):
+        text = "".join(f" {symbols[ch]} " if ch in symbols else ch for ch in text)
+    return text
+
+
+@lru_cache(maxsize=1)
+def _symbol_words() -> dict[str, str]:
+    """rules/symbols.yaml: each symbol and the words it is indexed and searched as."""
+    import yaml
+
+    from judge import paths
+
+    try:
+        data = yaml.safe_load((paths.data_root() / "rules" / "symbols.yaml").read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return {}
+    return {str(sym): " ".join(words) for sym, words in (data or {}).items()}
 
 
 class FoldApostrophes(Filter):

@@ -12,7 +12,6 @@ Anything whoosh would reject (a stray quote, `AND AND`, a lone parenthesis) is r
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass, field
 
 from judge.corpus.documents import normalize_game
@@ -49,12 +48,15 @@ class ParsedQuery:
     unknown_games: list[str] = field(default_factory=list)
 
 
+_TOKEN_RE = re.compile(r'[^\s"]*"[^"]*"[^\s"]*|[^\s"]+')
+
+
 def _split(query: str) -> list[str]:
-    """Split on spaces, keeping quoted phrases (and field:"quoted values") whole."""
-    try:
-        return shlex.split(query, posix=False)
-    except ValueError:  # an unbalanced quote: drop quotes and split plainly
-        return query.replace('"', " ").split()
+    """Split on spaces, keeping quoted phrases (and field:"quoted values") whole; with an
+    unbalanced quote, the quotes are dropped and the words kept."""
+    if query.count('"') % 2:
+        query = query.replace('"', " ")
+    return _TOKEN_RE.findall(query)
 
 
 def _complete_range_end(start: str, end: str) -> str:

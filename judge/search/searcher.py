@@ -161,22 +161,18 @@ class Searcher:
         if numbers:
             clauses.append(wq.Or([wq.Term("numpath", t.number) for t in numbers]))
         if parsed.card:
-            ids = self._card_family(parsed.card)
+            ids = self._card_family(parsed.card, parsed.games)
             clauses.append(wq.Or([wq.Term("id", i) for i in ids]) if ids else wq.NullQuery)
         return wq.And(clauses) if clauses else None
 
-    def _card_family(self, name: str) -> list[str]:
-        """The card entries a `card:` filter names, with their rulings."""
-        try:
-            from judge.search.cardnames import find_cards
-        except ImportError:
-            find_cards = None
-        cards: list[Entry] = []
-        if find_cards:
-            cards = list(find_cards(self.corpus, name))
-        else:
-            wanted = fold(name).lower()
-            cards = [e for e in self.corpus.of_kind("card") if wanted in fold(e.title).lower()]
+    def _card_family(self, name: str, games: list[str]) -> list[str]:
+        """The entries a `card:` filter names: the card (both versions of a PAP pair, or the
+        candidates of an ambiguous name) and its rulings."""
+        from judge.search.cardnames import lookup
+
+        found = lookup(self.corpus, name, games[0] if len(games) == 1 else None)
+        cards = found.cards or [e for c in found.candidates[:5] for e in c.group.entries] \
+            if found.status in ("exact", "fuzzy", "ambiguous") else []
         ids = []
         for card in cards:
             ids.append(card.id)
@@ -190,7 +186,7 @@ class Searcher:
         try:
             q = self._parser.parse(words)
             if q is not wq.NullQuery:
-                return q
+                return self._exclusions_exclude(q)
         except Exception:  # anything whoosh rejects is read as plain words
             pass
         plain = " ".join(re.findall(r"\w+", words))
@@ -202,6 +198,17 @@ class Searcher:
         if len(phrase) == 1:
             return wq.Or([wq.Term(f, phrase[0]) for f in fields])
         return wq.Or([wq.Phrase(f, list(phrase)) for f in fields])
+
+    @staticmethod
+    def _exclusions_exclude(q):
+        """With OR as the default, whoosh reads `flying NOT reach` as "flying, or anything
+        without reach". A judge means "flying, and not reach": NOT terms are subtracted."""
+        if isinstance(q, wq.Or):
+            negatives = [c.query for c in q.subqueries if isinstance(c, wq.Not)]
+            positives = [c for c in q.subqueries if not isinstance(c, wq.Not)]
+            if negatives and positives:
+                return wq.AndNot(wq.Or(positives), wq.Or(negatives))
+        return q
 
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
         q = self._text_query(parsed.words)

@@ -1,0 +1,216 @@
+"""Search: every query form, the vocabulary bridge, filters, "did you mean", and ranking on
+questions written for these tests (not the shared benchmark's)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.search import query as qlang
+from judge.search.index import open_searcher
+from judge.search.synonyms import curated_groups, expansions, load_groups
+from judge.search.analysis import analyze, fold
+
+
+@pytest.fixture(scope="module")
+def searcher(corpus):
+    return open_searcher(corpus)
+
+
+def ids(result, n=10):
+    return [h.id for h in result.hits[:n]]
+
+
+# -- query language ------------------------------------------------------------------------
+def test_parse_forms():
+    p = qlang.parse('game:lcg kind:topic,paragraph "declare blockers" drained 704.5j 704.5. 116.2b–c')
+    assert p.games == ["l5r-lcg"] and p.kinds == ["topic", "paragraph"]
+    assert [type(t).__name__ for t in p.numbers] == ["NumberTerm", "NumberTerm", "RangeTerm"]
+    assert p.numbers[1].alone and not p.numbers[0].alone
+    assert '"declare blockers"' in p.words and "drained" in p.words
+
+
+def test_card_filter_takes_the_rest_unless_quoted():
+    assert qlang.parse("card:charmed life").card == "charmed life"
+    p = qlang.parse('card:"charmed life" protect')
+    assert p.card == "charmed life" and p.words == "protect"
+
+
+def test_bare_three_digit_number_among_words_is_a_word():
+    p = qlang.parse("I have 100 cards")
+    assert p.numbers == [] and "100" in p.words
+
+
+def test_number_exact_and_family(searcher):
+    assert ids(searcher.search("702.6."), 5) == ["nd:702.6"]
+    family = ids(searcher.search("702.6", limit=50), 50)
+    assert family[0] == "nd:702.6" and all(i.startswith("nd:702.6") for i in family)
+    assert not any(i.startswith("nd:702.60") for i in family)
+
+
+def test_number_with_words_filters_to_the_family(searcher):
+    hits = ids(searcher.search("704.5 wrath"))
+    assert hits and all(h.startswith("nd:704.5") for h in hits)
+    assert "nd:704.5e" in hits[:3]
+
+
+def test_phrase_and_boolean_operators(searcher, corpus):
+    def searched_text(entry_id):  # what the index holds for an entry: its text and its examples
+        entry = corpus.get(entry_id)
+        return " ".join([entry.title, entry.text] + [c.text for c in corpus.children(entry, "example")]).lower()
+
+    phrase = searcher.search('"lethal damage"').hits
+    # adjacent as indexed words ("lethal (damage" counts: punctuation is not a word)
+    assert phrase and all(" lethal damag " in " " + " ".join(analyze(searched_text(h.id))) + " " for h in phrase)
+    both = searcher.search("overrun AND venom").hits
+    assert both and all("overrun" in searched_text(h.id) and "venom" in searched_text(h.id) for h in both)
+    without = searcher.search("flying NOT reach").hits
+    assert without and all("reach" not in searched_text(h.id) for h in without)
+    either = {h.id for h in searcher.search("celerity OR frenzy", limit=50).hits}
+    assert "nd:glossary/celerity" in either and "nd:glossary/frenzy" in either
+
+
+def test_game_and_kind_filters(searcher, corpus):
+    for game, word in (("nodawn", "damage"), ("l5r-lcg", "honor"), ("l5r-ccg", "honor"),
+                       ("shadowfist", "damage")):
+        hits = searcher.search(f"game:{game} {word}").hits
+        assert hits and {corpus.get(h.id).game for h in hits} == {game}
+    hits = searcher.search("kind:glossary honor").hits
+    assert hits and all(corpus.get(h.id).kind == "glossary" for h in hits)
+    hits = searcher.search("honor", game="l5r-lcg", kind="paragraph").hits
+    assert hits and all(corpus.get(h.id).doc == "lcg" and corpus.get(h.id).kind == "paragraph" for h in hits)
+
+
+def test_card_filter_finds_the_card_and_its_rulings(searcher, corpus):
+    hits = searcher.search("card:charmed lyfe").hits
+    assert hits and all(h.id.startswith("sf:card/charmed-life") for h in hits)
+    hits = searcher.search('card:"charmed life" smoke').hits
+    assert hits and all(h.id.startswith("sf:card/charmed-life/") for h in hits)
+
+
+@pytest.mark.parametrize("query", ['"', "AND AND", "(", "block (", 'a "b', "NOT", "OR OR", "**", "game:",
+                                   "kind:", "card:", "704.5j)", "––", "\\", "field:value", "~2", "^"])
+def test_unparseable_queries_are_plain_words(searcher, query):
+    result = searcher.search(query)
+    assert isinstance(result.hits, list)
+
+
+def test_unknown_game_filter_is_reported(searcher):
+    assert any("chess" in n for n in searcher.search("game:chess damage").notes)
+
+
+# -- analysis --------------------------------------------------------------------------------
+def test_analysis_keeps_rules_words_and_numbers():
+    terms = analyze("A player may not block unless 704.5j says instead; can't")
+    for kept in ("may", "not", "unless", "instead", "can't", "704.5j"):
+        assert analyze(kept)[0] in terms
+    assert "a" not in terms
+
+
+def test_quotes_and_dashes_fold():
+    assert analyze("can’t") == analyze("can't") == ["cant"]
+    assert fold("116.2b–c") == "116.2b-c"
+
+
+def test_symbols_are_searchable_by_name(searcher):
+    for query in ("◇", "diamond cost", "master-blood"):
+        assert "nd:glossary/master-blood" in ids(searcher.search(query), 5), query
+    assert any(h.startswith("nd:") for h in ids(searcher.search("✚ corruption cost"), 3))
+
+
+def test_l5r_icons_searchable_as_words(searcher, corpus):
+    hits = searcher.search("game:l5r-lcg military political icon", limit=20).hits
+    assert any("military" in corpus.get(h.id).text.lower() for h in hits)
+
+
+# -- the vocabulary bridge ---------------------------------------------------------------------
+def test_reskins_come_from_the_glossary(corpus):
+    groups = [g for g in load_groups(corpus) if g.origin.startswith("nd:glossary/")]
+    by_origin = {g.origin: g for g in groups}
+    assert ("trampl",) in by_origin["nd:glossary/overrun"].phrases
+    assert ("flash",) in by_origin["nd:glossary/ambush"].phrases
+    assert len([g for g in groups if g.origin != "nd:glossary/tome"]) >= 30
+
+
+def test_curated_synonyms_are_data_with_games():
+    groups = curated_groups()
+    games = {g.game for g in groups}
+    assert {None, "nodawn", "l5r-lcg", "l5r-ccg", "shadowfist"} <= games
+    nd = [g for g in groups if g.game == "nodawn"]
+    assert any(("tap",) in g.phrases and ("drain",) in g.phrases for g in nd)
+
+
+def test_expansions_respect_the_game_filter(corpus):
+    groups = load_groups(corpus)
+    added = {p for p, _, _ in expansions(analyze("tapped creature"), groups, ["l5r-lcg"])}
+    assert ("bow",) in added and ("drain",) not in added
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("is there trample", "nd:glossary/overrun"),
+    ("is there flash in this game", "nd:glossary/ambush"),
+    ("creature with haste", "nd:glossary/bloodlust"),
+    ("exile zone", "nd:glossary/void"),
+])
+def test_magic_words_find_no_dawn_rules(searcher, query, expected):
+    assert expected in ids(searcher.search(query), 5)
+
+
+# -- did you mean ----------------------------------------------------------------------------
+def test_did_you_mean_from_the_index_vocabulary(searcher):
+    result = searcher.search("sherlterred overrunn")
+    assert result.hits == [] or result.suggestions == []  # suggestions only when nothing matches
+    result = searcher.search("xqzt sheltred")
+    assert result.hits == [] and result.suggestions
+    assert "shelter" in result.suggestions[0]
+
+
+def test_did_you_mean_in_the_cli(capsys):
+    from judge import cli, context
+
+    context.corpus.cache_clear()
+    context.searcher.cache_clear()
+    assert cli.main(["search", "xqzt sheltred"]) == 1
+    assert "Did you mean" in capsys.readouterr().out
+
+
+# -- ranking, one question set per document ------------------------------------------------------
+RANKING = [
+    # (question, an entry that answers it, within the top N)
+    ("can a drained entity still block", "nd:509.1c", 3),
+    ("do damage counters go away at the end of the turn", "nd:120.4", 5),
+    ("what does the reskin of deathtouch do", "nd:glossary/venom", 3),
+    ("how many copies of one card can my domain and sideboard hold", "nd:100.2b", 5),
+    ("when does a player with 12 wrath gain corruption", "nd:704.5e", 5),
+    ("can I play a second restricted attachment on the same character", "lcg:restricted/1", 5),
+    ("what happens when a province is broken", "lcg:breaking-a-province-broken-province/1", 5),
+    ("how much honor do I need to win", "ccg:how-to-win/1", 5),
+    ("what is the maximum hand size", "ccg:sequence-of-play-in-detail/end-phase/1", 5),
+    ("who owns a card after control changes", "ce:card-ownership/1", 5),
+    ("does a personality that enters play bowed count as bowing", "ce:bowed-and-unbowed/5", 5),
+    ("charmed life end of turn damage", "sf:card/charmed-life/1", 5),
+    ("when must damage redirection be played", "sf:topic/damage-redirection/1", 5),
+]
+
+
+@pytest.mark.parametrize("question,expected,within", RANKING)
+def test_ranking(searcher, corpus, question, expected, within):
+    assert corpus.get(expected) is not None, expected
+    assert expected in ids(searcher.search(question, limit=within), within)
+
+
+def test_held_out_questions_recall(searcher, corpus):
+    """Our own 70 judge questions (tests/data/judge_questions.json): the answer passage must be
+    in the top 5 for most of them, per document. Floors sit below today's figures so the test
+    catches regressions, not noise; the README reports the exact figures."""
+    questions = json.loads((Path(__file__).parent / "data" / "judge_questions.json").read_text())
+    per_doc: dict[str, list[bool]] = {}
+    norm = lambda s: " ".join(fold(s).lower().split())
+    for q in questions:
+        hits = searcher.search(q["question"], limit=5).hits
+        found = any(norm(q["answer"]) in norm(corpus.get(h.id).text) for h in hits)
+        per_doc.setdefault(q["doc"], []).append(found)
+    recall = {d: sum(v) / len(v) for d, v in per_doc.items()}
+    floors = {"nd": 0.5, "lcg": 0.4, "ccg": 0.8, "ce": 0.5, "sf": 0.7}
+    assert all(recall[d] >= floors[d] for d in floors), recall
