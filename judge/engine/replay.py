@@ -93,8 +93,10 @@ def _all_events(replay: Replay) -> list[Event]:
 def check(item, replay: Replay, states: dict) -> dict:
     after = item.get("after")
     last = max(states)
-    state = states.get(after if after is not None else last, replay.final)
     label = f"after action {after}: " if after is not None else ""
+    if after is not None and after not in states:
+        return _result(False, f"{label}{_describe(item)}", [f"not reached: the replay stopped after action {last}"])
+    state = states[after if after is not None else last]
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
@@ -134,6 +136,10 @@ def check(item, replay: Replay, states: dict) -> dict:
         hit = any(e.error and want in e.rules for s in replay.steps for e in s.events)
         return _result(hit, f"an action was refused citing {item['error']}", ["no refusal cites it"])
     return _result(False, f"unknown expectation {item!r}", [])
+
+
+def _describe(item) -> str:
+    return ", ".join(f"{k} {v}" for k, v in item.items() if k != "after")
 
 
 def _result(ok: bool, text: str, problems: list) -> dict:
