@@ -415,6 +415,9 @@ def test_replay_steps_forward_back_and_to_a_step(library, corpus):
         # The final state: Ana was liquidated, the Column is in Ben's Spoils.
         text = " ".join(shown(app).split())
         assert "Ana (lost)" in text
+        n = len(view.expectations)
+        assert n and all(ok for ok, _ in view.expectations)
+        assert f"expectations {n}/{n}" in text  # the engine's own checks, shown in the header
 
     run(app, script)
 

@@ -175,6 +175,7 @@ class StateView:
     battlefield: list[str]
     stack: list[str]
     pending: list[str]
+    combat: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -201,67 +202,58 @@ def replay_file(path: str | Path) -> ReplayView:
     path = str(Path(path).expanduser())
     if not Path(path).is_file():
         raise EngineProblem(f"{path}: no such file")
-    try:
-        from judge.engine import actions, scenario
-    except ImportError as exc:
-        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    scenario = _engine_module("scenario")
     try:
         loaded = scenario.load(path)
-    except Exception as exc:
+    except Exception as exc:  # ScenarioError: file and line
         raise EngineProblem(str(exc)) from None
-    return _replay(loaded, actions.apply)
+    return _replay(loaded)
 
 
 def replay_data(data: dict) -> ReplayView:
-    try:
-        from judge.engine import actions, scenario
-    except ImportError as exc:
-        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    scenario = _engine_module("scenario")
     try:
         loaded = scenario.load_string(dump_scenario(data), "<board>")
     except Exception as exc:
         raise EngineProblem(str(exc)) from None
-    return _replay(loaded, actions.apply)
+    return _replay(loaded)
 
 
-def _replay(loaded, apply) -> ReplayView:
-    state = loaded.state
+def _engine_module(name: str):
+    import importlib
+
+    try:
+        return importlib.import_module(f"judge.engine.{name}")
+    except ImportError as exc:
+        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+
+
+def _replay(loaded) -> ReplayView:
+    """Steps, states and expectation results from the engine's replay runner (judge.engine.replay);
+    without one, the actions are stepped through judge.engine.actions.apply and no expectation
+    is checked."""
     setup = [_event_view(e) for e in getattr(loaded, "setup_events", [])]
-    steps = [StepView(0, "the board as set up", setup, state_view(state))]
-    for n, action in enumerate(loaded.actions, 1):
+    steps = [StepView(0, "the board as set up", setup, state_view(loaded.state))]
+    try:
+        runner = _engine_module("replay")
+    except EngineProblem:
+        runner = None
+    if runner is not None and hasattr(runner, "run"):
         try:
-            state, events = apply(state, action)
-        except Exception as exc:  # the engine promises not to raise; a defect is still shown
-            events = [_FakeEvent(f"the engine failed: {exc.__class__.__name__}: {exc}")]
-        steps.append(StepView(n, describe_action(action), [_event_view(e) for e in events],
-                              state_view(state)))
-    view = ReplayView(loaded.title, loaded.path, steps)
-    view.expectations = _expectations(loaded, state)
-    return view
-
-
-@dataclass
-class _FakeEvent:
-    text: str
-    rules: tuple = ()
-    error: bool = True
-    policy: str | None = None
-
-
-def _expectations(loaded, final_state) -> list[tuple[bool, str]]:
-    """Expectation results from the engine's replay runner, when it has one."""
-    try:
-        from judge.engine import replay
-    except ImportError:
-        return []
-    check = getattr(replay, "check_expectations", None)
-    if check is None:
-        return []
-    try:
-        return [(bool(r.get("ok")), str(r.get("text"))) if isinstance(r, dict) else (bool(r[0]), str(r[1]))
-                for r in check(loaded, final_state)]
-    except Exception:
-        return []
+            result = runner.run(loaded)
+        except Exception as exc:  # the runner promises not to raise; a defect is still shown
+            raise EngineProblem(f"the replay failed: {exc.__class__.__name__}: {exc}") from None
+        for step in result.steps:
+            steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events],
+                                  state_view(step.state)))
+        expectations = [(bool(e.get("ok")), str(e.get("text"))) for e in result.expectations]
+        return ReplayView(loaded.title, loaded.path, steps, expectations)
+    apply = _engine_module("actions").apply
+    state = loaded.state
+    for n, action in enumerate(loaded.actions, 1):
+        state, events = apply(state, action)
+        steps.append(StepView(n, describe_action(action), [_event_view(e) for e in events], state_view(state)))
+    return ReplayView(loaded.title, loaded.path, steps)
 
 
 def _event_view(e) -> EventView:
@@ -325,11 +317,18 @@ def state_view(s) -> StateView:
         what = item.label or (name(item.obj) if item.obj else item.kind)
         targets = f" → {', '.join(name(t) if t in s.objects else str(t) for t in item.targets)}" if item.targets else ""
         stack.append(f"{what} ({item.controller}){targets}")
+    combat = []
+    for attack in getattr(s, "attacks", []):
+        target = name(attack.target) if attack.target in s.objects else str(attack.target)
+        line = f"{name(attack.attacker)} attacks {target}"
+        if attack.blockers:
+            line += ", blocked by " + ", ".join(name(b) for b in attack.blockers)
+        combat.append(line)
     pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
     choice = getattr(s, "pending", None) or getattr(s, "choice", None)
     if choice:
         pending.insert(0, f"choice: {getattr(choice, 'prompt', None) or choice}")
-    return StateView(turn, players, battlefield, stack, pending)
+    return StateView(turn, players, battlefield, stack, pending, combat)
 
 
 def scenario_copy(data: dict) -> dict:

@@ -188,6 +188,9 @@ class ReplayScreen(Screen):
                     parts.append(Text(f"  {zone}: {', '.join(p[zone])}", style="dim"))
         parts.append(Text("Battlefield", style="bold underline"))
         parts += [Text("  " + b) for b in state.battlefield] or [Text("  (empty)", style="dim")]
+        if state.combat:
+            parts.append(Text("Combat", style="bold underline"))
+            parts += [Text("  " + c) for c in state.combat]
         parts.append(Text("Stack (top first)", style="bold underline"))
         parts += [Text("  " + s) for s in state.stack] or [Text("  (empty)", style="dim")]
         if state.pending:
