@@ -33,7 +33,7 @@ def run(args) -> int:
     corpus = context.corpus()
     result = context.searcher().search(" ".join(args.query), game=game, kind=args.kind,
                                        limit=max(1, args.limit))
-    hits = [(h, corpus.get(h.id)) for h in result.hits if corpus.get(h.id)]
+    hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
     if args.json:
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
@@ -60,7 +60,7 @@ def run(args) -> int:
             head.append(f"  {entry.title}", style="bold")
         head.append(f"  ({entry.kind})", style="dim")
         console.print(head)
-        parent = corpus.parent(entry)
+        parent = corpus.parent(entry) if hit.entry is None else None
         if parent is not None:
             console.print(Text(f"    in {render.label(parent)}", style="dim"))
         body = render.marked_text(render.snippet(entry.text, 400), hit.terms)

@@ -23,6 +23,7 @@ CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
 COVERAGE_POWER = 2.0  # how strongly answering more of the question's words counts
+SAVED_RULING_MIN_COVERAGE = 0.5  # a saved ruling must answer to half the question to be listed
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
 
 
@@ -31,6 +32,7 @@ class Hit:
     id: str
     score: float
     terms: frozenset = frozenset()  # analysed query terms, for highlighting
+    entry: Entry | None = None  # set for entries outside the corpus (saved rulings)
 
 
 @dataclass
@@ -237,8 +239,32 @@ class Searcher:
             score = float(r.score or 0.0) * weights.get(r["game"], 1.0)
             score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
             hits.append(Hit(r["id"], score, highlight))
+        hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
+                                        best=hits[0].score if hits else 1.0)
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+    def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float) -> list[Hit]:
+        """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
+        They live in a database that changes while the index does not, so they are scored here:
+        by how much of the question they answer, on the scale of the best indexed result."""
+        if parsed.kinds and "ruling" not in parsed.kinds or parsed.docs and "saved" not in parsed.docs:
+            return []
+        if parsed.card or parsed.numbers:
+            return []
+        from judge.rulings.store import saved_ruling_entries
+
+        hits = []
+        for entry in saved_ruling_entries():
+            if parsed.games and entry.game not in parsed.games:
+                continue
+            extra = entry.extra
+            words = set(analyze(" ".join([entry.text, str(extra.get("event") or ""), "table",
+                                          str(extra.get("table") or ""), str(extra.get("judge") or "")])))
+            coverage = self._coverage(words, concepts, concept_idf)
+            if coverage >= SAVED_RULING_MIN_COVERAGE:
+                hits.append(Hit(entry.id, best * coverage ** COVERAGE_POWER, highlight, entry))
+        return hits
 
     def _glossary_feedback(self, q, parsed: qlang.ParsedQuery) -> list[tuple[str, ...]]:
         """The terms of the glossary entries that best match the question: a judge describes a
