@@ -141,12 +141,13 @@ class ReplayScreen(Screen):
     def show_step(self) -> None:
         view = self.view
         step = view.steps[self.current]
-        head = Text(view.title, style="bold")
-        head.append(f"  step {step.n}/{len(view.steps) - 1}")
+        # Step and expectations first: a long title is what gets cut at 80 columns.
+        head = Text(f"step {step.n}/{len(view.steps) - 1}", style="bold")
         if view.expectations:
             ok = sum(1 for good, _ in view.expectations if good)
-            head.append(f"  expectations {ok}/{len(view.expectations)}",
+            head.append(f" · expectations {ok}/{len(view.expectations)}",
                         style="green" if ok == len(view.expectations) else "bold red")
+        head.append(f" · {view.title}")
         self.query_one("#replay-head", Static).update(head)
         lines: list[tuple[Text, str | None]] = [(Text(step.action, style="bold"), None)]
         for event in step.events:
