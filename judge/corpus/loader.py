@@ -1,7 +1,7 @@
 """Read the bundled documents into one Corpus, through an on-disk cache.
 
 The cache key covers the content of every data file (sources, topic tables, cards) and the
-source code of the corpus package, so editing a source or a parser invalidates it by itself.
+package's source code, so editing a source or a parser invalidates it by itself.
 A missing or unreadable source is reported and the other documents still load.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ def _sha256(path: Path) -> str:
 
 
 def content_key() -> str:
-    """A digest of every data file and of the corpus code: the cache's name."""
+    """A digest of every data file and of the package code: the cache's name."""
     digest = hashlib.sha256(f"format {CACHE_FORMAT}".encode())
     root = paths.data_root()
     for tree in _DATA_TREES:
@@ -41,9 +41,11 @@ def content_key() -> str:
             if path.is_file() and path.suffix in _DATA_SUFFIXES:
                 digest.update(str(path.relative_to(root)).encode())
                 digest.update(path.read_bytes())
-    code = Path(__file__).resolve().parent
-    for path in sorted(code.glob("*.py")):
-        digest.update(path.name.encode())
+    # The whole package's code, not just the parsers: linkers import other layers (the No Dawn
+    # card entries are read through the engine's card loader). A new version rebuilds once.
+    package = Path(__file__).resolve().parents[1]
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:20]
 
