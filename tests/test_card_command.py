@@ -106,3 +106,17 @@ def test_bad_game_is_a_user_error(capsys):
     assert cli.main(["card", "Charmed Life", "--game", "chess"]) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
     assert cli.main(["card", "charmed life", "--game", "nodawn"]) == 1
+
+
+def test_no_dawn_card_shows_its_text_and_where_the_rules_name_it(capsys):
+    from judge import cli, context
+
+    context.corpus.cache_clear()
+    assert cli.main(["card", "iron colum"]) == 0
+    out = capsys.readouterr().out
+    assert "Entity — Construct" in out and "Card text" in out
+    assert "Named in the rules" in out and "No Dawn CR 120.4, example 1" in out
+    assert "in this FAQ" not in out
+    assert cli.main(["card", "--json", "iron column"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "nd:120.4/example-1" in [e["id"] for e in data["named_in"]]

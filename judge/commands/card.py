@@ -92,6 +92,17 @@ def _see(corpus: Corpus, entry: Entry) -> tuple[list[Entry], list[dict]]:
     return topics, others
 
 
+def _named_in(corpus: Corpus, entry: Entry) -> list[Entry]:
+    """The rules and examples a card file says name the card (No Dawn cards)."""
+    found = [corpus.get(r.target) for r in entry.refs if r.kind == "mention" and r.status == "resolved"]
+    return list({e.id: e for e in found if e is not None}.values())
+
+
+def _from_rulings_document(corpus: Corpus, entry: Entry) -> bool:
+    info = corpus.documents.get(entry.doc)
+    return info is not None and info.kind == "rulings"
+
+
 def _mentioned_by(corpus: Corpus, entry: Entry) -> list[Entry]:
     own = {entry.id, *entry.children}
     return [e for e in corpus.cited_by(entry.id) if e.id not in own]
@@ -106,6 +117,7 @@ def card_document(corpus: Corpus, entry: Entry) -> dict:
         "rulings": _rulings(corpus, entry),
         "topics": [_brief(t) | {"rulings": _rulings(corpus, t)} for t in topics],
         "see_also": other_see,
+        "named_in": [_brief(e) for e in _named_in(corpus, entry)],
         "mentioned_by": [_brief(e) for e in _mentioned_by(corpus, entry)],
     }
 
@@ -238,13 +250,21 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         parts.append(tag_text(entry.tags))
     if entry.extra.get("caveat"):
         parts.append(Text(f"Note: {entry.extra['caveat']}", style="yellow"))
+    if entry.extra.get("summary"):
+        parts.append(Text(entry.extra["summary"], style="italic"))
     if "errata_text" in entry.extra:
         parts.append(Text("\nErrata (card text)", style="bold underline"))
         parts.append(Text(entry.extra["errata_text"]))
+    elif not _from_rulings_document(corpus, entry) and entry.text:
+        parts.append(Text("\nCard text", style="bold underline"))
+        parts.append(Text(entry.text))
     rulings = _ruling_lines(corpus, entry, "  ")
-    parts.append(Text(f"\nRulings ({len(rulings)})", style="bold underline"))
+    if rulings or _from_rulings_document(corpus, entry):
+        parts.append(Text(f"\nRulings ({len(rulings)})", style="bold underline"))
     if rulings:
         parts += rulings
+    elif not _from_rulings_document(corpus, entry):
+        pass  # a rules document's card: its text and where the rules name it say it all
     elif "truncated" in entry.tags:
         parts.append(Text("  This copy of the FAQ ends inside this entry: whatever followed is missing.",
                           style="yellow"))
@@ -266,6 +286,10 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         if ref["status"] != "resolved" and ref["note"]:
             line.append(f"  ({ref['note']})", style="yellow")
         parts.append(line)
+    named = _named_in(corpus, entry)
+    if named:
+        parts.append(Text(f"\nNamed in the rules ({len(named)})", style="bold underline"))
+        parts += [_entry_line(e, "  → ") for e in named]
     mentions = _mentioned_by(corpus, entry)
     if mentions:
         parts.append(Text(f"\nMentioned by ({len(mentions)})", style="bold underline"))

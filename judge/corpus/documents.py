@@ -11,6 +11,7 @@ class DocumentSpec:
     title: str
     relpath: str  # relative to paths.data_root()
     parser: str  # module in judge.corpus exposing parse(text) -> ParsedDocument
+    kind: str = "rules"  # "rules" (a rules text) or "rulings" (a FAQ of rulings)
 
 
 DOCUMENTS: tuple[DocumentSpec, ...] = (
@@ -23,7 +24,7 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
     DocumentSpec("ce", "l5r-ccg", "L5R CCG Comprehensive Rules (excerpt)",
                  "rules/l5r-ccg/l5r-ccg-ce-card-states.txt", "l5r_ce"),
     DocumentSpec("sf", "shadowfist", "Shadowfist OmniFAQ",
-                 "rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt", "shadowfist"),
+                 "rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt", "shadowfist", "rulings"),
 )
 
 GAMES = ("nodawn", "l5r-lcg", "l5r-ccg", "shadowfist")

@@ -52,7 +52,7 @@ def content_key() -> str:
 
 def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
     path = paths.data_root() / spec.relpath
-    info = DocumentInfo(spec.key, spec.game, spec.title, str(path))
+    info = DocumentInfo(spec.key, spec.game, spec.title, str(path), spec.kind)
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8")

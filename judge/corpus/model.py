@@ -94,6 +94,7 @@ class DocumentInfo:
     game: str  # nodawn, l5r-lcg, l5r-ccg, shadowfist
     title: str  # human name used in citations
     path: str
+    kind: str = "rules"  # rules | rulings
     sha256: str = ""
     loaded: bool = False
     error: str = ""
