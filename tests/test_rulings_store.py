@@ -224,3 +224,19 @@ def test_saved_rulings_as_search_entries(db):
                                                           ("sf:card/charmed-life/2", "resolved")]
     assert first.extra["judge"] == "Kim" and first.extra["given_at"] == "2026-11-30T14:05:00+01:00"
     assert (second.game, second.title, second.citation) == ("", "Procedural: a warning.", "Saved ruling #2")
+
+
+def test_search_entries_follow_every_save_without_rereading_an_unchanged_file(db, monkeypatch):
+    store = RulingStore(db)
+    store.save("first")
+    assert [e.id for e in saved_ruling_entries(db)] == ["saved:1"]
+    reads = []
+    real_all = RulingStore.all
+    monkeypatch.setattr(RulingStore, "all", lambda self: reads.append(1) or real_all(self))
+    assert [e.id for e in saved_ruling_entries(db)] == ["saved:1"]
+    assert reads == []  # unchanged file: answered from memory
+    store.save("second")  # within the same second: the change counter still tells
+    assert [e.id for e in saved_ruling_entries(db)] == ["saved:1", "saved:2"]
+    assert reads == [1]
+    db.write_bytes(b"garbage" * 100)  # replaced behind our back
+    assert saved_ruling_entries(db) == []

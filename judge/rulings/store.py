@@ -260,10 +260,38 @@ def ruling_entry(ruling: SavedRuling) -> Entry:
     )
 
 
-def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
-    """Every saved ruling as an Entry; [] when there is no database or it cannot be read."""
+# The last answer of saved_ruling_entries, keyed by what identifies the file's content: the
+# search layer asks on every query, and the file changes only when a judge saves a ruling.
+_entries_cache: dict[Path, tuple[tuple, list[Entry]]] = {}
+
+
+def _content_stamp(path: Path) -> tuple | None:
+    """Size, mtime and SQLite's file change counter (header bytes 24–27, bumped by every
+    committed write): equal stamps mean equal contents. None when there is no file."""
     try:
-        store = RulingStore(Path(db_path) if db_path else default_db_path(), timeout=1.0)
-        return [ruling_entry(r) for r in store.all()]
+        info = path.stat()
+        with path.open("rb") as fh:
+            header = fh.read(28)
+    except OSError:
+        return None
+    return (info.st_size, info.st_mtime_ns, header[24:28])
+
+
+def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
+    """Every saved ruling as an Entry; [] when there is no database or it cannot be read.
+
+    Fast on repeat calls: an unchanged file is not read again. Treat the entries as read-only.
+    """
+    path = Path(db_path).expanduser() if db_path else default_db_path()
+    stamp = _content_stamp(path)
+    if stamp is None:
+        return []
+    cached = _entries_cache.get(path)
+    if cached and cached[0] == stamp:
+        return list(cached[1])
+    try:
+        entries = [ruling_entry(r) for r in RulingStore(path, timeout=0.25).all()]
     except (RulingsError, sqlite3.Error, OSError, ValueError):
         return []
+    _entries_cache[path] = (stamp, entries)
+    return list(entries)
