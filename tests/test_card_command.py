@@ -109,9 +109,6 @@ def test_bad_game_is_a_user_error(capsys):
 
 
 def test_no_dawn_card_shows_its_text_and_where_the_rules_name_it(capsys):
-    from judge import cli, context
-
-    context.corpus.cache_clear()
     assert cli.main(["card", "iron colum"]) == 0
     out = capsys.readouterr().out
     assert "Entity — Construct" in out and "Card text" in out
