@@ -50,6 +50,9 @@ def run(app, script, size=(80, 24)):
             await script(pilot)
 
     asyncio.run(main())
+    # The safety net (judge.tui.guard) turns a defect into a notification; in a test it is a failure.
+    defects = [m for m, _ in getattr(app, "notes", []) if m.startswith("Something went wrong")]
+    assert not defects, defects
 
 
 async def settle(pilot, seconds: float = 0.05):
@@ -566,5 +569,27 @@ def test_board_replays_itself(library):
 
         assert isinstance(app.screen, ReplayScreen)
         assert [s.action for s in app.screen.view.steps] == [s.action for s in expected.steps]
+
+    run(app, script)
+
+
+def test_a_defect_in_a_layer_is_a_notification_and_the_app_goes_on(library, monkeypatch):
+    from judge.tui import engine_adapter as ea
+
+    def broken(data):
+        raise RuntimeError("engine defect")
+
+    monkeypatch.setattr(ea, "replay_data", broken)
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert any("engine defect" in m and s == "error" for m, s in app.notes)
+        app.notes.clear()  # expected here: not a defect of the test
+        await pilot.press("ctrl+n")  # the board still answers keys
+        await pilot.pause()
+        assert app.screen.data["title"] == "New board"
 
     run(app, script)

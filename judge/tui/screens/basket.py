@@ -12,6 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judge import paths
+from judge.tui.guard import guarded
 
 
 class BasketScreen(ModalScreen):
@@ -61,18 +62,21 @@ class BasketScreen(ModalScreen):
             return None
         return listing.get_option_at_index(listing.highlighted).id
 
+    @guarded
     def action_remove(self) -> None:
         key = self._highlighted_key()
         if key:
             self.app.basket.remove(key)
             self.refresh_list()
 
+    @guarded
     def action_open(self) -> None:
         key = self._highlighted_key()
         if key and not key.startswith("step:"):
             self.dismiss()
             self.app.show_entry(key)
 
+    @guarded
     def action_export(self) -> None:
         if not len(self.app.basket) or self.app.library is None:
             self.app.notify("The basket is empty", severity="warning")

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static, Tree
 from judge import paths
 from judge.tui import board_model as bm
 from judge.tui import engine_adapter as ea
+from judge.tui.guard import guarded
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
@@ -72,6 +73,7 @@ class BoardScreen(Screen):
         self.rebuild()
 
     # -- drawing -----------------------------------------------------------------------------
+    @guarded
     def rebuild(self, keep: tuple | None = None) -> None:
         tree = self.query_one(Tree)
         keep = keep if keep is not None else self.selected_key()
@@ -136,6 +138,7 @@ class BoardScreen(Screen):
     def on_tree_node_highlighted(self, _event) -> None:
         self.show_detail()
 
+    @guarded
     def show_detail(self) -> None:
         key = self.selected_key() or ()
         data = self.data or {}
@@ -202,6 +205,7 @@ class BoardScreen(Screen):
             return
         self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
 
+    @guarded
     def action_add(self) -> None:
         key = self.selected_key() or ("turn",)
         if key[0] in ("stack", "stackitem"):
@@ -223,6 +227,7 @@ class BoardScreen(Screen):
             return
         self.app.notify("Select a player, a zone or the stack first", severity="warning")
 
+    @guarded
     def action_remove(self) -> None:
         key = self.selected_key() or ()
         if key and key[0] == "object":
@@ -234,6 +239,7 @@ class BoardScreen(Screen):
         else:
             self.app.notify("Select a card, a stack item or a player to remove", severity="warning")
 
+    @guarded
     def action_adjust(self, delta: int) -> None:
         key = self.selected_key() or ()
         if key and key[0] == "player" and len(key) == 3 and key[2] in bm.PLAYER_NUMBERS:
@@ -264,6 +270,7 @@ class BoardScreen(Screen):
         elif field == "step":
             turn["step"] = bm.cycle(list(steps.get(turn.get("phase"), (None,))), turn.get("step"), delta)
 
+    @guarded
     def action_damage(self, delta: int) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
@@ -271,6 +278,7 @@ class BoardScreen(Screen):
             return
         self.change(lambda: bm.change_damage(self.data, key[1], key[2], key[3], delta))
 
+    @guarded
     def action_drained(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
@@ -278,6 +286,7 @@ class BoardScreen(Screen):
             return
         self.change(lambda: bm.toggle_drained(self.data, key[1], key[2], key[3]))
 
+    @guarded
     def action_counter(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
@@ -299,6 +308,7 @@ class BoardScreen(Screen):
         self.app.push_screen(PromptScreen("Counter kind and amount", "", "e.g. growth, growth 2, growth -1"),
                              answer)
 
+    @guarded
     def action_edit(self) -> None:
         key = self.selected_key() or ()
         if key and key[0] == "player" and len(key) == 3 and key[2] in bm.PLAYER_NUMBERS:
@@ -331,10 +341,12 @@ class BoardScreen(Screen):
 
             self.app.push_screen(PromptScreen("Board title:", self.data.get("title", "")), answer_title)
 
+    @guarded
     def action_new_player(self) -> None:
         self.app.push_screen(PromptScreen("New player's name:"),
                              lambda name: name and self.change(lambda: bm.add_player(self.data, name)))
 
+    @guarded
     def action_new_board(self) -> None:
         try:
             self.data = ea.blank_scenario()
@@ -356,6 +368,7 @@ class BoardScreen(Screen):
     def action_save(self) -> None:
         self.app.push_screen(PromptScreen("Save the board as:", str(self.default_path())), self.save_to)
 
+    @guarded
     def save_to(self, path: str | None) -> None:
         if not path:
             return
@@ -372,6 +385,7 @@ class BoardScreen(Screen):
         self.app.push_screen(PromptScreen("Load a scenario file:", str(self.path or "")),
                              lambda path: path and self.load_path(path))
 
+    @guarded
     def load_path(self, path: str) -> None:
         try:
             data = ea.read_scenario(path)
@@ -382,6 +396,7 @@ class BoardScreen(Screen):
         self.rebuild(("turn",))
         self.app.notify(f"Loaded {self.path.name}")
 
+    @guarded
     def action_replay(self) -> None:
         try:
             view = ea.replay_data(self.data)

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.tui.guard import guarded
 from judge.tui.library import CardSheet, Link
 from judge.tui.widgets.link_list import LinkList
 
@@ -135,6 +136,7 @@ class CardScreen(Screen):
         self._chosen = True
         self._show(card_id)
 
+    @guarded
     def _show(self, card_id: str) -> None:
         library = self.app.library
         if library is None:
@@ -158,6 +160,7 @@ class CardScreen(Screen):
     def action_focus_name(self) -> None:
         self.query_one("#card-name", Input).focus()
 
+    @guarded
     def action_cite(self) -> None:
         if self.sheet is None:
             self.app.notify("No card shown", severity="warning")

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.tui.guard import guarded
 from judge.tui.history import History
 from judge.tui.library import Found
 from judge.tui.omnibox import Command, parse_omnibox
@@ -149,6 +150,7 @@ class LookupScreen(Screen):
             return
         self.app.call_from_thread(self._show_found, found, open_first)
 
+    @guarded
     def _show_found(self, found: Found, open_first: bool) -> None:
         if found.text != self._pending_query.strip() and self._pending_query:
             return  # an older answer arriving late
@@ -191,6 +193,7 @@ class LookupScreen(Screen):
             return None
         return self._found.hits[index]
 
+    @guarded
     def _preview(self, index: int | None) -> None:
         hit = self._hit(index)
         if hit is None:
@@ -219,6 +222,7 @@ class LookupScreen(Screen):
     def _follow(self, event: LinkList.Followed) -> None:
         self.open_entry(event.target)
 
+    @guarded
     def open_entry(self, entry_id: str, record: bool = True) -> bool:
         library = self.app.library
         entry = library.get(entry_id) if library else None
@@ -254,6 +258,7 @@ class LookupScreen(Screen):
             return
         omnibox.focus()
 
+    @guarded
     def action_cite(self) -> None:
         entry = self.query_one(EntryView).entry
         if entry is None:
@@ -261,6 +266,7 @@ class LookupScreen(Screen):
             return
         self.app.cite_entry(entry.id)
 
+    @guarded
     def action_open_card(self) -> None:
         entry = self.query_one(EntryView).entry
         card = self.app.library.card_of(entry) if entry is not None and self.app.library else None

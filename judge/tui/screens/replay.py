@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from judge.tui import engine_adapter as ea
 from judge.tui.basket import StepItem
+from judge.tui.guard import guarded
 from judge.tui.screens.dialogs import PromptScreen
 from judge.tui.widgets.link_list import LinkList
 
@@ -62,6 +63,7 @@ class ReplayScreen(Screen):
         self.app.push_screen(PromptScreen("Replay a scenario file:", default),
                              lambda path: path and self.load_path(path))
 
+    @guarded
     def load_path(self, path: str) -> None:
         try:
             view = ea.replay_file(path)
@@ -70,6 +72,7 @@ class ReplayScreen(Screen):
             return
         self.show_replay(view)
 
+    @guarded
     def show_replay(self, view: ea.ReplayView) -> None:
         self.view = view
         steps = self.query_one("#replay-steps", OptionList)
@@ -107,6 +110,7 @@ class ReplayScreen(Screen):
         if self.view is not None:
             self.go(len(self.view.steps) - 1)
 
+    @guarded
     def action_goto(self) -> None:
         if self.view is None:
             self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
@@ -138,6 +142,7 @@ class ReplayScreen(Screen):
         entry = library.get(rule_id) if library is not None else None
         return entry.citation if entry is not None and entry.citation else rule_id
 
+    @guarded
     def show_step(self) -> None:
         view = self.view
         step = view.steps[self.current]
@@ -207,6 +212,7 @@ class ReplayScreen(Screen):
     def _open_rule(self, event: LinkList.Followed) -> None:
         self.app.show_entry(event.target)
 
+    @guarded
     def action_cite(self) -> None:
         if self.view is None:
             self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
