@@ -593,3 +593,20 @@ def test_a_defect_in_a_layer_is_a_notification_and_the_app_goes_on(library, monk
         assert app.screen.data["title"] == "New board"
 
     run(app, script)
+
+
+def test_back_returns_to_a_previewed_result(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")  # previewed, never opened with Enter
+        screen = lookup_screen(app)
+        screen.query_one("EntryView").links.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5"
+        await pilot.press("alt+left")
+        await pilot.pause()
+        assert screen.current_entry.id == "nd:704.5j"
+
+    run(app, script)

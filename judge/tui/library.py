@@ -7,6 +7,7 @@ the session corpus; the real app builds one in a worker (judge.context) so start
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 
 from judge.corpus.model import Corpus, Entry
@@ -42,6 +43,9 @@ class Library:
     def __init__(self, corpus: Corpus, searcher) -> None:
         self.corpus = corpus
         self.searcher = searcher
+        # A superseded search thread may still be running when the next starts (threads
+        # cannot be killed); one at a time keeps the shared whoosh searcher safe.
+        self._lock = threading.Lock()
 
     @classmethod
     def load(cls) -> "Library":
@@ -64,7 +68,8 @@ class Library:
                 found.direct, found.alone = looked.entry, looked.alone
             else:
                 found.suggestions += [s.id for s in looked.suggestions]
-        result = self.searcher.search(text, game=game, limit=limit)
+        with self._lock:
+            result = self.searcher.search(text, game=game, limit=limit)
         found.notes += result.notes
         found.suggestions += result.suggestions
         for hit in result.hits:
@@ -86,9 +91,11 @@ class Library:
         try:
             from judge.search.cardnames import lookup
         except ImportError:  # no card-name matcher: the search layer's card: filter
-            result = self.searcher.search(f'card:"{name}"', game=game, kind="card", limit=limit)
+            with self._lock:
+                result = self.searcher.search(f'card:"{name}"', game=game, kind="card", limit=limit)
             return CardMatches([e for e in (self.corpus.get(h.id) for h in result.hits) if e is not None])
-        found = lookup(self.corpus, name, game)
+        with self._lock:
+            found = lookup(self.corpus, name, game)
         cards: list[Entry] = list(found.cards)
         for candidate in found.candidates:
             cards += [e for e in candidate.group.entries if e not in cards]

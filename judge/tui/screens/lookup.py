@@ -230,6 +230,9 @@ class LookupScreen(Screen):
             self.app.notify(f"No entry {entry_id}", severity="warning")
             return False
         if record:
+            shown = self.query_one(EntryView).entry
+            if shown is not None and shown.id != self.history.current:
+                self.history.visit(shown.id)  # a previewed result: Back must return to it
             self.history.visit(entry.id)
         terms = frozenset()
         if self._found is not None:
