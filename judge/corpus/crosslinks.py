@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from judge.corpus.model import Corpus
+from judge.corpus.model import Corpus, Problem
 
 LINKERS = ("judge.corpus.nodawn_cards",)
 
@@ -17,8 +17,13 @@ def link_all(corpus: Corpus) -> None:
     for name in LINKERS:
         try:
             module = importlib.import_module(name)
+            module.link(corpus)
         except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue
-            raise
-        module.link(corpus)
+            if exc.name != name:
+                _report(corpus, name, exc)
+        except Exception as exc:  # a broken linker must not take the documents down with it
+            _report(corpus, name, exc)
+
+
+def _report(corpus: Corpus, name: str, exc: Exception) -> None:
+    corpus.problems.append(Problem("", "linker-error", f"{name}: {exc.__class__.__name__}: {exc}"))
