@@ -34,12 +34,12 @@ class EntryView(Vertical):
 
     def show(self, library: Library, entry: Entry, terms=frozenset(), alone: bool = False) -> None:
         self.entry = entry
-        parts: list = []
+        body = render.entry_renderable(library.corpus, entry, terms, with_children=False, with_links=False)
         parent = library.corpus.parent(entry)
         if parent is not None and parent.kind in ("rule", "subrule") and entry.kind in ("subrule", "example"):
-            # The parent rule around a sub-rule: the context a judge reads it in.
-            parts.append(Text(render.snippet(parent.text, 240), style="dim italic"))
-        parts.append(render.entry_renderable(library.corpus, entry, terms, with_children=False, with_links=False))
+            # The parent rule around a sub-rule, under the breadcrumb: the context it is read in.
+            body.renderables.insert(1, Text(render.snippet(parent.text, 160), style="dim italic"))
+        parts = [body]
         self.body.update(Group(*parts))
         self.query_one(".entry-scroll", VerticalScroll).scroll_home(animate=False)
         self.links.show(library.links(entry, alone=alone))
