@@ -7,7 +7,11 @@ import yaml
 
 from tests.conftest import SHARED
 
-SCENARIOS = sorted((SHARED / "scenarios").glob("*.yaml"))
+from pathlib import Path
+
+# The shared contract's examples, and the engine's own scenario fixtures (where present).
+SCENARIOS = sorted((SHARED / "scenarios").glob("*.yaml")) + sorted(
+    (Path(__file__).parent / "scenarios").glob("*.yaml"))
 
 
 # -- history -------------------------------------------------------------------------------
@@ -127,6 +131,7 @@ def test_every_shared_scenario_round_trips_through_the_board(path, tmp_path):
     assert [[(e.text, e.rules) for e in s.events] for s in again.steps] == \
         [[(e.text, e.rules) for e in s.events] for s in original.steps]
     assert again.steps[-1].state == original.steps[-1].state
+    assert again.expectations == original.expectations
 
 
 def test_rule_numbers_stay_strings_when_saved():

@@ -297,7 +297,8 @@ def state_view(s) -> StateView:
             "name": p.name, "master": p.master, "vitae": p.vitae, "corruption": p.corruption,
             "wrath": p.wrath, "pool": p.pool_total, "hand": [name(o) for o in p.hand],
             "spoils": [name(o) for o in p.spoils], "void": [name(o) for o in p.void],
-            "pit": [name(o) for o in p.pit], "domain": len(p.domain), "lost": p.lost, "won": p.won,
+            "pit": [name(o) for o in p.pit], "shelter": [name(o) for o in getattr(p, "shelter", [])],
+            "domain": len(p.domain), "lost": p.lost, "won": p.won,
         })
     battlefield = []
     for oid in s.battlefield:
@@ -325,9 +326,10 @@ def state_view(s) -> StateView:
             line += ", blocked by " + ", ".join(name(b) for b in attack.blockers)
         combat.append(line)
     pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
-    choice = getattr(s, "pending", None) or getattr(s, "choice", None)
-    if choice:
-        pending.insert(0, f"choice: {getattr(choice, 'prompt', None) or choice}")
+    answering = getattr(s, "pending", None)  # players who still owe the engine a `choose`
+    if answering:
+        names = ", ".join(str(n) for n in answering) if isinstance(answering, list) else str(answering)
+        pending.insert(0, f"waiting for a choice (return from Shelter) from: {names}")
     return StateView(turn, players, battlefield, stack, pending, combat)
 
 

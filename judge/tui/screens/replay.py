@@ -189,7 +189,7 @@ class ReplayScreen(Screen):
             line.append(f"  Vitae {p['vitae']} · Corruption {p['corruption']} · Wrath {p['wrath']}"
                         f" · pool {p['pool']} · hand {len(p['hand'])}")
             parts.append(line)
-            for zone in ("hand", "spoils", "pit", "void"):
+            for zone in ("hand", "shelter", "spoils", "pit", "void"):
                 if p[zone]:
                     parts.append(Text(f"  {zone}: {', '.join(p[zone])}", style="dim"))
         parts.append(Text("Battlefield", style="bold underline"))
