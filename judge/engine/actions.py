@@ -6,7 +6,7 @@ a single error event citing the rule that forbids it. It never raises.
 """
 from __future__ import annotations
 
-from judge.engine import casting, combat, outcome, priority, shelter, triggers
+from judge.engine import casting, combat, outcome, priority, shelter, triggers, wards
 from judge.engine.errors import Refused
 from judge.engine.events import Event, event
 from judge.engine import turn
@@ -28,6 +28,9 @@ ACTION_KEYS = {
     "choose": {"player", "choose"},
     "until": {"until"},
     "concede": {"player", "concede"},
+    # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
+    "spring": {"player", "spring", "attacker"},
+    "prefer": {"player", "prefer"},
 }
 MAX_PASSES = 5000  # `until` gives up after this many passes (a guard, never reached in play)
 
@@ -38,7 +41,7 @@ def action_kind(action) -> str | None:
     if not isinstance(action, dict):
         return None
     for kind in ("cast", "set", "fire", "activate", "seal", "drain", "sacrifice", "attack", "block", "order", "assign",
-                 "choose", "until", "concede", "pass"):
+                 "choose", "until", "concede", "spring", "prefer", "pass"):
         if kind in action:
             return kind
     return None
@@ -117,9 +120,9 @@ def _dispatch(s: GameState, action, log: list) -> None:
         raise Refused(f"not an action: {action!r}")
     if s.game_over and kind != "concede":
         raise Refused("the game is over", "104.1")
-    if s.pending and kind != "choose":
+    if s.pending and kind not in ("choose", "prefer"):
         _decline_returns(s, log)
-    if kind not in ("order", "assign", "concede") and _damage_waiting(s):
+    if kind not in ("order", "assign", "concede", "prefer") and _damage_waiting(s):
         combat.deal_combat_damage(s, log)
         priority.give_priority(s, s.active, log)
     if kind == "pass":
@@ -185,6 +188,14 @@ def _dispatch(s: GameState, action, log: list) -> None:
         combat.set_assignment(s, who, assignment, log)
         if s.damage_dealt:
             priority.give_priority(s, s.active, log, ("510.6",))
+    elif kind == "spring":
+        wards.spring(s, who, resolve_ref(s, action["spring"], who, "wards"), resolve_ref(s, action.get("attacker")), log)
+        priority.settle(s, log)
+    elif kind == "prefer":
+        names = [str(n) for n in _as_list(action["prefer"])]
+        s.prefer[who] = names
+        log.append(event(f"{who} will apply replacement and prevention effects affecting them or their permanents "
+                         f"in this order: {', '.join(names) or 'the default (timestamps)'}", "616.1", "616.1d"))
     elif kind == "choose":
         if not s.pending:
             raise Refused("no choice is waiting to be answered", "608.4")

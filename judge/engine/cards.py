@@ -67,6 +67,8 @@ class CardDef:
     initial_vitae: int | None = None
     enlightenment: int | None = None
     ascends: int | None = None
+    statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
+    enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
     origin: str = ""  # file:line it was read from
 
     def has(self, keyword: str) -> bool:
@@ -164,6 +166,8 @@ class _Reader:
         for key in ("amount", "n", "attack", "vigor"):
             if key in args and not isinstance(args[key], (int, str)) or isinstance(args.get(key), bool):
                 self.fail(f"effect {name}: {key} must be a number or X", raw)
+            if name == "prevent_damage" and args.get(key) == "all":
+                continue
             if isinstance(args.get(key), str) and args[key] != "X":
                 self.fail(f"effect {name}: {key} must be a number or X, not {args[key]!r}", raw)
         for key in ("to", "who"):
@@ -172,7 +176,97 @@ class _Reader:
         for key in ("until",):
             if key in args and args[key] not in V.DURATIONS:
                 self.fail(f"effect {name}: unknown duration {args[key]!r}", raw)
+        self.effect_extras(name, args, raw)
         return Effect(name, args)
+
+    def effect_extras(self, name: str, args: dict, raw) -> None:
+        """Checks for the effects added beyond the contract (cards/nodawn/README.md)."""
+        for key in ("keywords", "subtypes"):
+            if key in args:
+                words = self.strings(args[key], f"effect {name}: {key}", raw)
+                if key == "keywords":
+                    self.keyword_list(words, raw)
+                args[key] = words
+        if name in ("grant", "remove_keywords") and not args.get("keywords"):
+            self.fail(f"effect {name} needs keywords", raw)
+        if name == "add_subtypes" and not args.get("subtypes"):
+            self.fail("effect add_subtypes needs subtypes", raw)
+        if name == "shift" and args.get("to") not in V.CYCLE_TYPES:
+            self.fail(f"effect shift: to must be night or day, not {args.get('to')!r}", raw)
+        if name == "destroy" and "instead" in args and args["instead"] not in V.ZONE_INSTEAD:
+            self.fail(f"effect destroy: instead must be one of {', '.join(sorted(V.ZONE_INSTEAD))}", raw)
+        if name == "prevent_damage":
+            if args.get("amount") == "all":
+                pass
+            elif "amount" not in args and not args.get("next_instance"):
+                self.fail("effect prevent_damage needs an amount (a number, X or all) or next_instance", raw)
+            if "from" in args and args["from"] not in V.OBJECT_RECIPIENTS:
+                self.fail(f"effect prevent_damage: unknown source {args['from']!r}", raw)
+            for key in ("combat", "next_instance"):
+                if key in args and not isinstance(args[key], bool):
+                    self.fail(f"effect prevent_damage: {key} must be true or false", raw)
+        if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
+            self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
+
+    def keyword_list(self, words, node) -> None:
+        for kw in words:
+            if kw.split(" ")[0] not in V.KEYWORDS:
+                self.fail(f"unknown keyword {kw!r}", node)
+
+    def statics(self, raw, name: str) -> tuple:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.fail(f"{name}: statics must be a list", raw)
+        from judge.engine.layers import AFFECTS, CONDITIONS, COUNTS
+        out = []
+        for st in raw:
+            self.keys(st, V.STATIC_KINDS | V.STATIC_QUALIFIERS, f"{name}: a static ability")
+            kinds = [k for k in st if k in V.STATIC_KINDS]
+            if len(kinds) != 1:
+                self.fail(f"{name}: a static ability does exactly one of {', '.join(sorted(V.STATIC_KINDS))}", st)
+            kind = kinds[0]
+            value = st[kind]
+            if kind in ("modify", "set", "define"):
+                self.keys(value, {"attack", "vigor"}, f"{name}: static {kind}")
+                for k, v in value.items():
+                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and v in COUNTS)
+                    if not ok:
+                        self.fail(f"{name}: static {kind} {k} must be a number"
+                                  + (f" or one of {', '.join(sorted(COUNTS))}" if kind == "define" else ""), st)
+            elif kind in ("grant", "remove"):
+                self.keyword_list(self.strings(value, f"{name}: static {kind}", st), st)
+            elif kind == "add_subtypes":
+                self.strings(value, f"{name}: static add_subtypes", st)
+            elif kind == "reduce_damage":
+                self.integer(value, f"{name}: reduce_damage", st)
+            elif value is not True:
+                self.fail(f"{name}: static {kind} takes true", st)
+            if st.get("affects", "self") not in AFFECTS:
+                self.fail(f"{name}: unknown affects {st.get('affects')!r} (known: {', '.join(sorted(AFFECTS))})", st)
+            if "while" in st and st["while"] not in CONDITIONS:
+                self.fail(f"{name}: unknown condition {st['while']!r} (known: {', '.join(sorted(CONDITIONS))})", st)
+            if "with_keyword" in st:
+                self.keyword_list([st["with_keyword"]], st)
+            out.append(dict(st))
+        return tuple(out)
+
+    def enters(self, raw, name: str) -> tuple:
+        if raw is None:
+            return ()
+        self.keys(raw, V.ENTERS_KEYS, f"{name}: enters")
+        out = []
+        if "drained" in raw:
+            if not isinstance(raw["drained"], bool):
+                self.fail(f"{name}: enters drained must be true or false", raw)
+            out.append(("drained", raw["drained"]))
+        if "counters" in raw:
+            c = raw["counters"]
+            if not isinstance(c, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                                  for v in c.values()):
+                self.fail(f"{name}: enters counters must map a counter kind to a number", raw)
+            out.append(("counters", {str(k).lower(): v for k, v in c.items()}))
+        return tuple(out)
 
     def effects(self, raw, node) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
@@ -245,6 +339,7 @@ class _Reader:
             cost=self.cost(raw.get("cost"), raw), binding=binding, keywords=keywords,
             text=str(text), abilities=tuple(self.ability(a, abilities) for a in abilities),
             targets=self.targets(raw.get("targets"), raw),
+            statics=self.statics(raw.get("statics"), name), enters=self.enters(raw.get("enters"), name),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
             **{"blood_seal": 0, **numbers},
         )

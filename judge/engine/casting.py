@@ -201,8 +201,8 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     obj = s.objects[oid]
     card = s.card(obj)
     p = s.player(player)
-    move(s, oid, "spoils")
-    triggers.fire(s, "dies", oid, player)
+    if move(s, oid, "spoils", log=log) == "spoils":
+        triggers.fire(s, "dies", oid, player)
     if card.cost.vitae:
         p.pool.append(Unit(card.cost.vitae, card.race))
     p.corruption += 1
@@ -243,8 +243,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     controller = obj.controller
     if cost.sacrifice:
         was_entity = ch.is_entity(s, obj)
-        move(s, oid, "spoils")
-        if was_entity:
+        if move(s, oid, "spoils", log=log) == "spoils" and was_entity:
             triggers.fire(s, "dies", oid, controller)
     if ability.produces_vitae:
         # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).

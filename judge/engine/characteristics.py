@@ -1,19 +1,34 @@
-"""Computed characteristics: Attack and Vigor through layer 7 (613.4), keywords, Defense."""
+"""Computed characteristics: Attack, Vigor, keywords and subtypes through the layers
+(613, judge/engine/layers.py), Defense, binding."""
 from __future__ import annotations
 
+from judge.engine import layers
 from judge.engine.state import GameState, Obj
 
 
 def attack(s: GameState, obj: Obj) -> int:
-    card = s.card(obj)
-    base = card.attack if card and card.attack is not None else 0
-    return base + obj.counters.get("growth", 0) + sum(m.attack for m in s.modifiers if m.obj == obj.id)
+    return layers.compute(s, obj).attack
 
 
 def vigor(s: GameState, obj: Obj) -> int:
-    card = s.card(obj)
-    base = card.vigor if card and card.vigor is not None else 0
-    return base + obj.counters.get("growth", 0) + sum(m.vigor for m in s.modifiers if m.obj == obj.id)
+    return layers.compute(s, obj).vigor
+
+
+def keywords(s: GameState, obj: Obj) -> list[str]:
+    return layers.compute(s, obj).keywords
+
+
+def subtypes(s: GameState, obj: Obj) -> list[str]:
+    return layers.compute(s, obj).subtypes
+
+
+def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
+    """"" for a bare keyword, its parameter ("Kaelite" of "Sanctity Kaelite"), None when absent."""
+    for kw in keywords(s, obj):
+        head, _, rest = kw.partition(" ")
+        if head == keyword:
+            return rest
+    return None
 
 
 def defense(s: GameState, obj: Obj) -> int:
@@ -23,8 +38,15 @@ def defense(s: GameState, obj: Obj) -> int:
 
 
 def has(s: GameState, obj: Obj, keyword: str) -> bool:
+    return keyword_value(s, obj, keyword) is not None
+
+
+def qualities(s: GameState, obj: Obj) -> set[str]:
+    """What a "from [quality]" keyword can name (702.15a): lineage, type, subtypes, name."""
     card = s.card(obj)
-    return bool(card and card.has(keyword))
+    if card is None:
+        return set()
+    return {q for q in (card.lineage, card.type, card.name, *subtypes(s, obj)) if q}
 
 
 def ctype(s: GameState, obj: Obj) -> str:

@@ -19,6 +19,9 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
     for attacker, target in decls:
         obj = s.objects.get(attacker)
         name = s.card(obj).name if obj else attacker
+        if obj is not None and obj.zone == "shelter":
+            raise Refused(f"{name} is sheltered: it stands outside combat and cannot attack", "506.5", "408.2b",
+                          "514.4g")
         if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
             raise Refused(f"{name} is not an Entity {player} controls on the battlefield", "506.4", "508.1a")
         if attacker in seen:
@@ -78,17 +81,29 @@ def _target_owner(s: GameState, player: str, target: str) -> str:
     if p is not None:
         if p.name == player or p.lost:
             raise Refused(f"{target} is not an opponent", "506.3")
+        if s.is_day and _master_sheltered(s, p):
+            raise Refused(f"{p.name}'s Master is sheltered in its refuge for the Day and cannot be attacked",
+                          "506.3d", "506.5", "408.2b", "500.16")
         companions = [o for o in s.battlefield if s.objects[o].controller == p.name
                       and ch.ctype(s, s.objects[o]) == "Companion"]
         if companions:
             raise Refused(f"{p.name} controls a Companion: the Master is shielded", "506.3d")
         return p.name
     obj = s.objects.get(target)
+    if obj is not None and obj.zone == "shelter":
+        raise Refused(f"{_name(s, target)} is sheltered and cannot be attacked: the siege must strike the Haven "
+                      f"itself", "506.5", "408.2b", "514.4g")
     if obj is None or obj.zone != "battlefield" or obj.controller == player:
         raise Refused(f"{_name(s, target)} is not an opponent's permanent on the battlefield", "506.3", "508.1b")
     if ch.ctype(s, obj) not in ("Entity", "Haven", "Companion"):
         raise Refused(f"{_name(s, target)} cannot be attacked", "506.3")
     return obj.controller
+
+
+def _master_sheltered(s: GameState, p) -> bool:
+    """By Day the Master rests in its refuge (500.16), while that refuge stands."""
+    refuge = s.objects.get(p.refuge) if p.refuge else None
+    return refuge is not None and refuge.zone == "battlefield"
 
 
 def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
@@ -104,8 +119,15 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
             raise Refused(f"{_name(s, attacker)} is not attacking", "509.1a")
         if attack.defender != player:
             raise Refused(f"{player} is not the defending player of that attack", "509.1a", "506.3f")
+        if obj is not None and obj.zone == "shelter":
+            raise Refused(f"{name} is sheltered: it stands outside combat and cannot block", "506.5", "408.2b",
+                          "514.4g")
         if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
             raise Refused(f"{name} is not an Entity {player} controls", "506.4", "509.1a")
+        quality = ch.keyword_value(s, s.objects[attacker], "Sanctity")
+        if quality and quality in ch.qualities(s, obj):
+            raise Refused(f"{_name(s, attacker)} has Sanctity from {quality}: {name} can't block it", "702.15a",
+                          "509.1d")
         if any(blocker in v for v in planned.values()):
             raise Refused(f"{name} can block only one attack", "509.1a")
         if attacker_has(s, attacker, "Flying") and not (ch.has(s, obj, "Flying") or ch.has(s, obj, "Reach")):
@@ -300,12 +322,43 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 hits.append((attack.target, attack.attacker, ch.attack(s, tobj)))
                 log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
     log.append(event("all combat damage is dealt at once", "510.3"))
+    struck: dict[str, list] = {}
     for source, recipient, amount in hits:
-        damage.deal(s, source, recipient, amount, log, combat=True)
+        landed, dealt = damage.deal(s, source, recipient, amount, log, combat=True)
+        if dealt > 0:
+            struck.setdefault(source, []).append(landed)
+    _contagion(s, struck)
+
+
+def _contagion(s: GameState, struck: dict) -> None:
+    """702.40a: a Contagion source's combat damage to an Entity or a Master triggers a Corruption
+    counter for that recipient; it spreads through blocking (its blockers; the attacker it blocks)."""
+    for source, recipients in struck.items():
+        src = s.objects.get(source)
+        if src is None or not ch.has(s, src, "Contagion"):
+            continue
+        reached = [r for r in recipients if s.player(r) is not None
+                   or (r in s.objects and ch.is_entity(s, s.objects[r]))]
+        for attack in s.attacks:
+            if attack.attacker == source:
+                reached += attack.blockers
+            elif source in attack.blockers:
+                reached.append(attack.attacker)
+        reached = [r for r in dict.fromkeys(reached) if s.player(r) is not None
+                   or s.objects[r].zone == "battlefield"]
+        if reached:
+            s.waiting.append(Trigger(src.controller, source, _CONTAGION, f"{s.card(src).name}'s Contagion trigger",
+                                     "contagion", reached))
+
+
+_CONTAGION = (Effect("add_counters", {"kind": "corruption", "n": 1, "to": "target"}),
+              Effect("corruption", {"amount": 1, "who": "target_player"}))
 
 
 def end_of_combat(s: GameState, log: list) -> None:
     s.modifiers = [m for m in s.modifiers if m.until != "end_of_combat"]
+    s.shields = [sh for sh in s.shields if sh.until != "end_of_combat"]
+    s.redirects = [r for r in s.redirects if r.until != "end_of_combat"]
     s.attacks, s.damage_round, s.strikers, s.frenzied = [], 0, (), ()
     log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
                      "effects expire", "511.3", "511.2"))

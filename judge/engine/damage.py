@@ -1,28 +1,22 @@
-"""Dealing damage (120): counters on Entities and Havens, Vitae loss for a Master,
-prevention shields first (615.3), Venom and Feed noted for later checks (702.5a, 702.6a)."""
+"""Dealing damage (120): counters on Entities and Havens, Vitae loss for a Master, after the
+replacement and prevention effects watching the event (614–616, judge/engine/replacement.py);
+Venom and Feed noted for later checks (702.5a, 702.6a)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
+from judge.engine import replacement
 from judge.engine.events import event
 from judge.engine.state import GameState
 
 
-def _prevent(s: GameState, recipient: str, amount: int, log: list) -> int:
-    for shield in s.shields:
-        if shield.recipient == recipient and shield.amount > 0 and amount > 0:
-            stopped = min(shield.amount, amount)
-            shield.amount -= stopped
-            amount -= stopped
-            log.append(event(f"a prevention shield on {recipient} prevents {stopped} damage", "615.3"))
-    s.shields = [sh for sh in s.shields if sh.amount > 0]
-    return amount
-
-
-def deal(s: GameState, source: str | None, recipient: str, amount: int, log: list, combat: bool = False) -> int:
-    """Deal `amount` damage from object `source` to an object id or a player name."""
-    amount = _prevent(s, recipient, amount, log)
+def deal(s: GameState, source: str | None, recipient: str, amount: int, log: list, combat: bool = False,
+         unpreventable: bool = False) -> tuple[str, int]:
+    """Deal `amount` damage from object `source` to an object id or a player name. Returns
+    (the recipient it was finally dealt to, the amount dealt)."""
+    hit = replacement.damage(s, replacement.Hit(source, recipient, amount, combat, unpreventable), log)
+    recipient, amount = hit.recipient, hit.amount
     if amount <= 0:
-        return 0  # a 0-damage event does not happen (120.6)
+        return recipient, 0  # a 0-damage event does not happen (120.6)
     src = s.objects.get(source) if source else None
     src_name = s.card(src).name if src else "an effect"
     player = s.player(recipient)
@@ -53,4 +47,4 @@ def deal(s: GameState, source: str | None, recipient: str, amount: int, log: lis
         gained = max(0, min(amount, owner.cap - owner.vitae))
         owner.vitae += gained
         log.append(event(f"Feed: {owner.name}'s Master recovers {gained} Vitae ({owner.vitae})", "702.5a", "510.5"))
-    return amount
+    return recipient, amount

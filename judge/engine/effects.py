@@ -7,7 +7,8 @@ from judge.engine import characteristics as ch
 from judge.engine import damage, triggers
 from judge.engine.cards import Effect
 from judge.engine.events import event
-from judge.engine.state import GameState, Modifier, Shield, StackItem, Unit
+from judge.engine import cycle
+from judge.engine.state import GameState, Modifier, Redirect, Shield, StackItem, Unit
 from judge.engine.zones import move
 
 
@@ -26,6 +27,8 @@ def _amount(value, ctx: Context) -> int:
 def _objects(s: GameState, to: str, ctx: Context) -> list[str]:
     if to == "target":
         return [t for t in ctx.targets if t in s.objects]
+    if to == "second_target":
+        return [t for t in ctx.targets[1:2] if t in s.objects]
     if to == "self":
         return [ctx.source] if ctx.source in s.objects and s.objects[ctx.source].zone == "battlefield" else []
     if to == "attached":
@@ -62,6 +65,8 @@ def _recipients(s: GameState, to: str, ctx: Context) -> list[str]:
     """Objects or players, whichever `to` names; a `target` may be either."""
     if to == "target":
         return [t for t in ctx.targets if t in s.objects or s.player(t) is not None]
+    if to == "second_target":
+        return [t for t in ctx.targets[1:2] if t in s.objects or s.player(t) is not None]
     if to in ("controller", "owner", "each_player", "each_opponent", "target_player"):
         return _players(s, to, ctx)
     return _objects(s, to, ctx)
@@ -101,7 +106,8 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
     name = eff.name
     if name == "deal_damage":
         for r in _recipients(s, a.get("to", "target"), ctx):
-            damage.deal(s, ctx.source, r, _amount(a.get("amount"), ctx), log)
+            damage.deal(s, ctx.source, r, _amount(a.get("amount"), ctx), log,
+                        unpreventable=bool(a.get("unpreventable")))
     elif name in ("destroy", "banish", "return_to_hand"):
         dest = {"destroy": "spoils", "banish": "void", "return_to_hand": "hand"}[name]
         rule = {"destroy": "701.9a", "banish": "701.6a", "return_to_hand": "400.7"}[name]
@@ -111,9 +117,9 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
                 log.append(event(f"{s.card(obj).name} has Deathless and is not destroyed", "702.12a"))
                 continue
             controller, was_entity, on_field = obj.controller, ch.is_entity(s, obj), obj.zone == "battlefield"
-            move(s, oid, dest)
-            log.append(event(f"{s.card(obj).name} is moved to its owner's {dest} (a new object)", rule, "400.7"))
-            if on_field and dest == "spoils" and was_entity:
+            went = move(s, oid, dest, log=log, instead=a.get("instead"))
+            log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7"))
+            if on_field and went == "spoils" and was_entity:
                 triggers.fire(s, "dies", oid, controller)
     elif name == "counter":
         for t in ctx.targets:
@@ -147,19 +153,24 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
             obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
             log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
                              *(("122.2d",) if kind == "growth" else ())))
-    elif name == "modify":
-        until = a.get("until", "end_of_turn")
-        for oid in _objects(s, a.get("to", "target"), ctx):
-            atk, vig = _amount(a.get("attack", 0), ctx), _amount(a.get("vigor", 0), ctx)
-            s.modifiers.append(Modifier(oid, atk, vig, until, s.next_ts))
-            s.next_ts += 1
-            obj = s.objects[oid]
-            log.append(event(f"{s.card(obj).name} gets {atk:+d}/{vig:+d} until {until.replace('_', ' ')} "
-                             f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "613.4c"))
+    elif name in _LAYERED:
+        _layered(s, name, a, ctx, log)
     elif name == "prevent_damage":
-        for r in _recipients(s, a.get("to", "target"), ctx):
-            s.shields.append(Shield(r, _amount(a.get("amount"), ctx), a.get("until", "end_of_turn")))
-            log.append(event(f"a shield will prevent the next {a.get('amount')} damage to {r}", "615.3"))
+        _shield(s, a, ctx, log)
+    elif name == "redirect_damage":
+        origin = _origin(s, ctx)
+        onto = _recipients(s, a.get("onto"), ctx)
+        for r in [x for x in _recipients(s, a.get("to", "target"), ctx) if x not in onto]:
+            if onto:
+                s.redirects.append(Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin))
+                s.next_ts += 1
+                log.append(event(f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
+                                 f"{_label(s, onto[0])} instead", "614.6f", "614.1"))
+    elif name == "shift":
+        cycle.schedule_shift(s, a["to"], _origin(s, ctx), log)
+    elif name == "extra_turn":
+        for pname in _players(s, a.get("who"), ctx):
+            cycle.grant_extra_turn(s, pname, log)
     elif name == "sacrifice":
         sacrifice_each(s, _players(s, a.get("who", "controller"), ctx), a.get("what", "Entity"), log)
     elif name == "discard":
@@ -167,12 +178,78 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
             p = s.player(pname)
             for _ in range(min(_amount(a.get("n", 1), ctx), len(p.hand))):
                 oid = p.hand[-1]  # the player's choice (701.10a); undeclared: the last card
-                move(s, oid, "spoils")
+                move(s, oid, "spoils", log=log)
                 log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a"))
     elif name == "add_vitae":
         p = s.player(ctx.controller)
         p.pool.append(Unit(_amount(a.get("amount"), ctx), a.get("source")))
         log.append(event(f"{ctx.controller} adds {a.get('amount')} Vitae to the pool (a Vitae ability)", "106.7", "605.3"))
+
+
+_LAYERED = {"modify": ("7c", "613.4c"), "set_stats": ("7b", "613.4b"), "switch_stats": ("7d", "613.4d"),
+            "grant": ("6", "613.1f"), "remove_keywords": ("6", "613.1f"), "add_subtypes": ("4", "613.1d")}
+
+
+def _label(s: GameState, who: str) -> str:
+    if s.player(who) is not None:
+        return f"{who}'s Master"
+    obj = s.objects.get(who)
+    return s.card(obj).name if obj is not None and s.card(obj) else who
+
+
+def _origin(s: GameState, ctx: Context) -> str:
+    src = s.objects.get(ctx.source) if ctx.source else None
+    return s.card(src).name if src is not None and s.card(src) else "an effect"
+
+
+def _layered(s: GameState, name: str, a: dict, ctx: Context, log: list) -> None:
+    """A resolution's continuous effect on the objects it names now (611.2, 611.2a: the set is
+    locked; 611.2d: X is fixed now), in the layer it belongs to (613.1)."""
+    layer, rule = _LAYERED[name]
+    until = a.get("until", "end_of_turn")
+    for oid in _objects(s, a.get("to", "target"), ctx):
+        atk = _amount(a["attack"], ctx) if "attack" in a else (0 if layer == "7c" else None)
+        vig = _amount(a["vigor"], ctx) if "vigor" in a else (0 if layer == "7c" else None)
+        m = Modifier(oid, atk, vig, until, s.next_ts, layer=layer,
+                     keywords=tuple(a.get("keywords", ())) if name == "grant" else (),
+                     loses=tuple(a.get("keywords", ())) if name == "remove_keywords" else (),
+                     subtypes=tuple(a.get("subtypes", ())))
+        s.modifiers.append(m)
+        s.next_ts += 1
+        obj = s.objects[oid]
+        what = {"modify": f"gets {atk:+d}/{vig:+d}",
+                "set_stats": "has its " + " and ".join(f"{k.title()} set to {v}" for k, v in
+                                                       (("attack", atk), ("vigor", vig)) if v is not None),
+                "switch_stats": "has its Attack and Vigor switched",
+                "grant": f"gains {', '.join(m.keywords)}", "remove_keywords": f"loses {', '.join(m.loses)}",
+                "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition"}[name]
+        log.append(event(f"{s.card(obj).name} {what} until {until.replace('_', ' ')} "
+                         f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b"))
+
+
+def _shield(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """615.3 amount shields, 615.4 next-instance shields, and shields watching one source (615.8)."""
+    origin = _origin(s, ctx)
+    source = None
+    if "from" in a:
+        found = _objects(s, a["from"], ctx)
+        source = found[0] if found else None
+        if source is None:
+            log.append(event(f"{origin}: the source it would watch is gone; no shield is made", "615.8"))
+            return
+    amount = None if a.get("amount") in ("all", None) else _amount(a.get("amount"), ctx)
+    recipients = [None] if source is not None and "to" not in a else _recipients(s, a.get("to", "target"), ctx)
+    for r in recipients:
+        sh = Shield(r, amount, a.get("until", "end_of_turn"), source=source, combat=bool(a.get("combat")),
+                    instances=1 if a.get("next_instance") else None, timestamp=s.next_ts, origin=origin)
+        s.next_ts += 1
+        s.shields.append(sh)
+        size = ("the next instance of" if sh.instances else "all" if amount is None else f"the next {amount}")
+        whom = _label(s, r) if r else "anything"
+        frm = f" from {_label(s, source)}" if source else ""
+        log.append(event(f"{origin}: a shield will prevent {size} {'combat ' if sh.combat else ''}damage{frm} "
+                         f"to {whom} ({sh.until.replace('_', ' ')})", "615.1",
+                         "615.4" if sh.instances else "615.3" if amount is not None else "615.8"))
 
 
 def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> None:
@@ -184,8 +261,8 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> No
             pick = min(mine, key=lambda o: s.objects[o].timestamp)  # default choice: the longest-standing
             chosen.append((pname, pick))
     for pname, oid in chosen:
-        move(s, oid, "spoils")
-        triggers.fire(s, "dies", oid, pname)
+        if move(s, oid, "spoils", log=log) == "spoils":
+            triggers.fire(s, "dies", oid, pname)
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
         log.append(event(f"In APNAP order each player chose, then all were sacrificed at once: {names} "
@@ -209,8 +286,7 @@ def counter(s: GameState, target: str, log: list) -> None:
                          f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
                          "505.4a", "505.4d", "601.12c"))
     elif item.kind in ("spell", "set"):
-        dest = "void" if item.recalled else "spoils"
-        move(s, item.obj, dest)
+        dest = move(s, item.obj, "void" if item.recalled else "spoils", log=log)
         extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
         log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
                          f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",

@@ -46,7 +46,7 @@ def _leave(s: GameState, name: str, log: list) -> None:
             obj.zone = "left"
             gone += 1
     p = s.player(name)
-    for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot"):
+    for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards"):
         setattr(p, zone, [])
     s.attacks = [a for a in s.attacks if a.defender != name and s.objects[a.attacker].zone == "battlefield"]
     log.append(event(f"{name}'s {gone} card(s) leave the game with them; play continues among the rest",

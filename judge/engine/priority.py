@@ -80,8 +80,7 @@ def resolve_top(s: GameState, log: list) -> None:
         legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
                  if is_legal(s, item.controller, t, spec["kind"])]
         if not legal:
-            dest = "void" if item.recalled else "spoils"
-            move(s, obj.id, dest)
+            dest = move(s, obj.id, "void" if item.recalled else "spoils", log=log)
             log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
                              f"and goes to its owner's {dest.title()}; nothing is refunded", "608.3", "115.6",
                              "608.7a", "118.5", *(("601.11d",) if item.fired else ()),
@@ -100,8 +99,8 @@ def resolve_top(s: GameState, log: list) -> None:
                 log.append(event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5",
                                  "702.20a"))
             else:
-                move(s, obj.id, "spoils")
-                log.append(event(f"{card.name} goes to its owner's Spoils", "608.7a",
+                dest = move(s, obj.id, "spoils", log=log)
+                log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
                                  *(("601.11d",) if item.fired else ())))
         return
     move(s, obj.id, "battlefield", controller=item.controller)
@@ -111,7 +110,25 @@ def resolve_top(s: GameState, log: list) -> None:
     log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
                      + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
                      *(("608.7c",) if attach else ())))
+    enter_modified(s, obj.id, log)
     triggers.fire(s, "enters", obj.id)
+
+
+def enter_modified(s: GameState, oid: str, log: list) -> None:
+    """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
+    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
+    obj = s.objects[oid]
+    card = s.card(obj)
+    for key, value in (card.enters if card else ()):
+        if key == "drained" and value:
+            obj.drained = True
+            log.append(event(f"{card.name} enters drained (a replacement: it is never replenished on the "
+                             f"battlefield)", "614.6a", "614.2"))
+        elif key == "counters":
+            for kind, n in value.items():
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+            log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
+                             "614.6b", "614.2"))
 
 
 def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:

@@ -24,11 +24,12 @@ TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "a
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
 PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
-               "power_slot"}
+               "power_slot", "wards"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
 EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor"}
-ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "gone", "left"}
+ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",
+              "left"}
 SPECIAL_REFS = {"seal", "top", "fire", "set"}
 
 
@@ -197,6 +198,7 @@ class _Builder:
             for zone in ("spoils", "void", "pit", "shelter"):
                 setattr(p, zone, self.zone_list(praw.get(zone), name, zone, praw))
             p.slot = self.zone_list(praw.get("power_slot"), name, "slot", praw)
+            p.wards = self.zone_list(praw.get("wards"), name, "wards", praw)
             battlefield += self.zone_list(praw.get("battlefield"), name, "battlefield", praw)
             p.refuge = str(praw["refuge"]) if praw.get("refuge") is not None else None
             players.append(p)
@@ -207,6 +209,17 @@ class _Builder:
             if obj.attached_to is not None and obj.attached_to not in self.objects:
                 self.fail(f"attached_to {obj.attached_to!r} names no object", None, obj._line)
         for p in players:
+            for oid in p.wards:  # a Ward arms the Haven it names, else the player's first Haven (307.3)
+                obj = self.objects[oid]
+                if self.cards[obj.card].type != "Trap":
+                    self.fail(f"{obj.card} in {p.name}'s wards is not a Trap", None, obj._line)
+                havens = [o for o in battlefield if self.objects[o].owner == p.name
+                          and self.cards[self.objects[o].card].type == "Haven"]
+                if obj.attached_to is None and havens:
+                    obj.attached_to = havens[0]
+                if obj.attached_to not in havens:
+                    self.fail(f"the Ward {obj.card} must arm a Haven {p.name} owns on the battlefield", None,
+                              obj._line)
             if p.refuge is None:
                 havens = [o for o in battlefield if self.objects[o].owner == p.name
                           and self.cards[self.objects[o].card].type == "Haven"]
@@ -335,6 +348,13 @@ class _Builder:
         elif kind in ("seal",):
             for c in (value if isinstance(value, list) else [value]) + list(action.get("pit_marked") or []):
                 self.check_ref(c, action, line)
+        elif kind == "spring":
+            refs += [value, action.get("attacker")]
+            if "attacker" not in action:
+                self.fail("a spring action needs the attacker it answers", action, line)
+        elif kind == "prefer":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                self.fail("prefer must be a list of card names or ids", action, line)
         elif kind in ("drain", "sacrifice", "activate"):
             refs.append(value)
             refs += list(action.get("targets") or [])

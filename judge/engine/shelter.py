@@ -1,11 +1,11 @@
 """The Day: sheltering at dawn (514.4), the day rest (703.4b), the return from shelter at the
 first Night upkeep (503.3), and exposure when a sheltering Haven falls (506.5a).
 
-The return is optional and paid (1 Vitae per night Entity, "as any Vitae cost is paid"), so it
-is a choice the engine offers each player in APNAP order: `{player: P, choose: [IDs]}` names the
+The Master's possessions (Companions, Relics, Rituals; a set Power stays in its slot) shelter
+with it in the refuge, free and without Rooms (514.4b), and return free (503.3a). The return of
+night Entities is optional and paid (1 Vitae each, "as any Vitae cost is paid"), so it is a
+choice the engine offers each player in APNAP order: `{player: P, choose: [IDs]}` names the
 Entities to pay for; any other next action declines (scenario-format.md).
-Possessions (Companions, Relics, Rituals) stay on the battlefield in this engine; only night
-Entities shelter.
 """
 from __future__ import annotations
 
@@ -20,6 +20,13 @@ from judge.engine.zones import move
 
 def _havens(s: GameState, player: str) -> list[str]:
     return [o for o in s.battlefield if s.objects[o].controller == player and ch.ctype(s, s.objects[o]) == "Haven"]
+
+
+POSSESSIONS = ("Companion", "Relic", "Ritual")
+
+
+def _possessions(s: GameState, player: str) -> list[str]:
+    return [o for o in s.battlefield if s.objects[o].controller == player and ch.ctype(s, s.objects[o]) in POSSESSIONS]
 
 
 def _night_entities(s: GameState, player: str) -> list[str]:
@@ -48,6 +55,10 @@ def shelter_step(s: GameState, log: list) -> None:
         if p.refuge is None:
             log.append(event(f"{p.name}'s Master controls no Haven and cannot shelter: the sunrise will claim it",
                              "514.4a", "500.16a"))
+        possessions = _possessions(s, p.name) if p.refuge else []
+        for oid in possessions:
+            move(s, oid, "shelter", keep=True)
+            s.objects[oid].sheltered_in = p.refuge
         rooms = {h: s.card(h).rooms or 0 for h in havens}
         saved, dead = [], []
         for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
@@ -62,16 +73,21 @@ def shelter_step(s: GameState, log: list) -> None:
             saved.append(oid)
         for oid in dead:
             controller = s.objects[oid].controller
-            move(s, oid, overflow_to if not s.objects[oid].token else "spoils")
-            triggers.fire(s, "dies", oid, controller)
+            # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
+            went = move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log=log)
+            if went == "spoils":
+                triggers.fire(s, "dies", oid, controller)
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
+        if possessions:
+            parts.append("the Master's possessions shelter with it, free and without Rooms: "
+                         + ", ".join(s.objects[o].card for o in possessions))
         if saved:
             parts.append("sheltered: " + ", ".join(s.objects[o].card for o in saved))
         if dead:
             parts.append("left to the light: " + ", ".join(s.objects[o].card for o in dead))
-        rules = ["514.4", "514.4a", "514.4c", "703.4q"]
+        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ())]
         if dead:
-            rules += ["514.4d", *s.policies.rules("C19")]
+            rules += ["514.4d", "614.6c", *s.policies.rules("C19")]
         if any(s.objects[o].token for o in dead):
             rules.append("514.4e")
         log.append(event("Shelter step: " + "; ".join(parts) + (f" {s.policies.note('C19')}" if dead else ""),
@@ -81,6 +97,13 @@ def shelter_step(s: GameState, log: list) -> None:
 def offer_return(s: GameState, log: list) -> bool:
     """503.3: queue the return choice for each player (APNAP) with sheltered Entities.
     Returns whether a choice is now waiting."""
+    for p in s.apnap():
+        free = [o for o in p.shelter if not ch.is_entity(s, s.objects[o])]
+        for oid in free:
+            _return(s, oid)
+        if free:
+            log.append(event(f"{p.name}'s Master returns with its possessions, free of charge: "
+                             + ", ".join(s.objects[o].card for o in free), "503.3a", "703.4e"))
     s.pending = [p.name for p in s.apnap() if p.shelter]
     return _next_offer(s, log)
 
@@ -131,7 +154,8 @@ def decline_all(s: GameState, log: list) -> None:
 def _return(s: GameState, oid: str) -> None:
     obj = s.objects[oid]
     move(s, oid, "battlefield", keep=True)
-    obj.damage = 0  # 503.3c: the great healer
+    if ch.is_entity(s, obj):
+        obj.damage = 0  # 503.3c: the great healer (possessions return undisturbed, 503.3a)
     obj.newly_turned = False  # it never left its controller's control
     obj.sheltered_in = None
 

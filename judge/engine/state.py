@@ -24,7 +24,7 @@ STEPS = {
     "main2": (None,),
     "ending": ("end", "cleanup"),
 }
-ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot")
+ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards")
 HAND_SIZE = 7  # 402.2
 
 
@@ -78,6 +78,7 @@ class Player:
     pit: list = field(default_factory=list)
     shelter: list = field(default_factory=list)
     slot: list = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
+    wards: list = field(default_factory=list)  # set Traps, each arming one Haven (attached_to), 307.3
     refuge: str | None = None
     lost: bool = False
     won: bool = False
@@ -91,7 +92,8 @@ class Player:
     def copy(self) -> "Player":
         return replace(self, pool=[Unit(u.amount, u.source) for u in self.pool], hand=list(self.hand),
                        domain=list(self.domain), spoils=list(self.spoils), void=list(self.void),
-                       pit=list(self.pit), shelter=list(self.shelter), slot=list(self.slot))
+                       pit=list(self.pit), shelter=list(self.shelter), slot=list(self.slot),
+                       wards=list(self.wards))
 
 
 @dataclass
@@ -127,6 +129,7 @@ class Attack:
     blocked: bool = False  # stays blocked even if every blocker leaves (509.1g)
     order: list | None = None
     assign: dict | None = None
+    sprung: str | None = None  # the Trap sprung against this attack (one per attack, 509.2)
 
     def copy(self) -> "Attack":
         return replace(self, blockers=list(self.blockers),
@@ -136,22 +139,50 @@ class Attack:
 
 @dataclass
 class Modifier:
-    """A continuous +N/+N effect from a resolution (611.2), layer 7c (613.4c)."""
+    """A continuous effect from a resolution (611.2) on one object, locked to it (611.2a).
+
+    `layer` says what it does (613.1): "7c" adds attack/vigor (613.4c), "7b" sets them
+    (None leaves one alone), "7d" switches them, "6" grants/removes keywords, "4" adds subtypes."""
 
     obj: str
-    attack: int
-    vigor: int
+    attack: int | None
+    vigor: int | None
     until: str
     timestamp: int
+    layer: str = "7c"
+    keywords: tuple = ()  # layer 6: granted
+    loses: tuple = ()  # layer 6: removed
+    subtypes: tuple = ()  # layer 4: added
 
 
 @dataclass
 class Shield:
-    """A prevention shield (615.3): prevents the next `amount` damage to `recipient`."""
+    """A prevention shield (615.3): prevents the next `amount` damage to `recipient`.
 
-    recipient: str
-    amount: int
+    `amount` None prevents all of it; `instances` counts down next-instance shields (615.4);
+    `source` limits it to damage from that object (615.8, a sprung Ward 615.2), `recipient`
+    None to any recipient; `combat` to combat damage."""
+
+    recipient: str | None
+    amount: int | None
     until: str
+    source: str | None = None
+    combat: bool = False
+    instances: int | None = None
+    timestamp: int = 0
+    origin: str | None = None  # the card that made it (named in events and in `prefer`)
+
+
+@dataclass
+class Redirect:
+    """A damage redirection (614.6f): damage that would be dealt to `protect` is dealt to `onto`."""
+
+    protect: str
+    onto: str
+    until: str
+    timestamp: int = 0
+    origin: str | None = None
+    next_only: bool = True  # "the next time": used up by one event
 
 
 @dataclass
@@ -194,6 +225,11 @@ class GameState:
     game_over: bool = False
     result: str = ""
     pending: list = field(default_factory=list)  # players still to answer the return-from-shelter choice
+    redirects: list = field(default_factory=list)  # [Redirect]
+    prefer: dict = field(default_factory=dict)  # player -> card names/ids: their order for 616.1 choices
+    shift: str | None = None  # a pending world-cycle shift, "night" or "day" (500.12): the last one wins
+    extra_turns: list = field(default_factory=list)  # players owed an extra turn, the newest last (500.11)
+    regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
 
     # -- copying ----------------------------------------------------------------------------
@@ -209,6 +245,9 @@ class GameState:
             shields=[replace(s) for s in self.shields],
             waiting=[replace(t, targets=list(t.targets)) for t in self.waiting],
             pending=list(self.pending),
+            redirects=[replace(r) for r in self.redirects],
+            prefer={k: list(v) for k, v in self.prefer.items()},
+            extra_turns=list(self.extra_turns),
         )
 
     # -- lookups ----------------------------------------------------------------------------
@@ -257,7 +296,7 @@ class GameState:
     def zone_list(self, obj: Obj) -> list | None:
         if obj.zone == "battlefield":
             return self.battlefield
-        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot"):
+        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards"):
             return getattr(self.player(obj.owner), obj.zone)
         return None
 

@@ -7,7 +7,7 @@ from judge.engine.state import GameState, StackItem, Trigger
 
 _RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
           "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
-          "champion": "702.28a"}
+          "champion": "702.28a", "contagion": "702.40a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:

@@ -1,9 +1,9 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, effects, priority, shelter, triggers
+from judge.engine import combat, cycle, effects, priority, shelter, triggers
 from judge.engine.events import event
-from judge.engine.state import HAND_SIZE, PHASES, ROUNDS, STEPS, GameState
+from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.zones import move
 
 ORDER = [(ph, st) for ph in PHASES for st in STEPS[ph]]
@@ -111,11 +111,12 @@ def cleanup(s: GameState, log: list) -> None:
     # 514.1: discard down to the maximum hand size (the player's choice; undeclared: the newest cards).
     while len(active.hand) > HAND_SIZE:
         oid = active.hand[-1]
-        move(s, oid, "spoils")
+        move(s, oid, "spoils", log=log)
         log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
     # 514.2, as one turn-based action:
     s.modifiers = [m for m in s.modifiers if m.until == "permanent"]
     s.shields = [sh for sh in s.shields if sh.until == "permanent"]
+    s.redirects = [r for r in s.redirects if r.until == "permanent"]
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
         wasted = p.pool_total
@@ -164,26 +165,23 @@ def _last_turn_of_round(s: GameState) -> bool:
 def next_turn(s: GameState, log: list) -> None:
     if s.game_over:
         return
-    nxt = s.next_living(s.active)
-    new_round = nxt.name == s.living[0].name
+    extra = None
+    while s.extra_turns and extra is None:  # 500.11: the most recently created is taken first
+        candidate = s.player(s.extra_turns.pop())
+        extra = candidate if candidate is not None and not candidate.lost else None
+    if extra is not None:
+        s.regular = s.regular or s.active  # the lap resumes after the designated turn
+        nxt, new_round = extra, False
+    else:
+        base = s.regular if s.regular and not s.player(s.regular).lost else s.active
+        nxt = s.next_living(base)
+        new_round = nxt.name == s.living[0].name
+        s.regular = None
     s.active = nxt.name
     s.attacks, s.attacks_declared, s.blocks_declared, s.damage_dealt = [], False, False, False
     s.damage_round, s.strikers, s.frenzied = 0, (), ()
     nxt.turns_taken += 1
-    log.append(event(f"{nxt.name}'s turn begins", "500.1"))
-    if new_round:
-        was_day = s.is_day
-        s.round_index = (s.round_index + 1) % len(ROUNDS)
-        flip = " — dawn breaks" if s.is_day and not was_day else " — dusk falls" if was_day and not s.is_day else ""
-        log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9", "500.9d",
-                         "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
-        if s.is_day:
-            shelter.day_rest(s, log)
-        if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
-            # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).
-            log.append(event(f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",
-                             "502.5", *s.policies.rules("C18"), policy="C18"))
-            shelter.shelter_step(s, log)
-        if was_day and not s.is_day:
-            s.return_due = True
+    log.append(event(f"{nxt.name}'s {'extra ' if extra else ''}turn begins", "500.1", *(("500.11",) if extra else ())))
+    if new_round or extra:
+        cycle.advance(s, log, extra=extra is not None)
     begin_step(s, "beginning", "replenish", log)

@@ -26,20 +26,29 @@ CARD_KEYS = frozenset({
     "name", "type", "supertypes", "subtypes", "lineage", "cost", "attack", "vigor", "blood_seal",
     "binding", "keywords", "text", "abilities", "targets", "defense", "rooms", "wards",
     "initial_vitae", "enlightenment",
-    # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold
-    "ascends",
+    # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
+    # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
+    "ascends", "statics", "enters",
 })
+ENTERS_KEYS = frozenset({"drained", "counters"})
+# A static ability: exactly one of these says what it does ...
+STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
+                          "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain"})
+# ... and these say where and when (judge/engine/layers.py)
+STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
 TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
                           "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent"})
+CYCLE_TYPES = frozenset({"night", "day"})
+ZONE_INSTEAD = frozenset({"void", "hand", "domain"})
 
 # effect name -> (allowed keys when written as a mapping, the key a bare scalar stands for)
 EFFECTS: dict[str, tuple[frozenset, str | None]] = {
-    "deal_damage": (frozenset({"amount", "to"}), None),
-    "destroy": (frozenset({"to"}), "to"),
+    "deal_damage": (frozenset({"amount", "to", "unpreventable"}), None),  # unpreventable: 615.9
+    "destroy": (frozenset({"to", "instead"}), "to"),  # instead: a self-replacement (614.7)
     "counter": (frozenset({"to"}), "to"),
     "draw": (frozenset({"n", "who"}), "n"),
     "gain_vitae": (frozenset({"amount", "who"}), "amount"),
@@ -48,7 +57,20 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "wrath": (frozenset({"amount", "who"}), "amount"),
     "add_counters": (frozenset({"kind", "n", "to"}), None),
     "modify": (frozenset({"attack", "vigor", "until", "to"}), None),
-    "prevent_damage": (frozenset({"amount", "to", "until"}), None),
+    # additions: the other layers (613.1f, 613.4b, 613.4d, 613.1d)
+    "set_stats": (frozenset({"attack", "vigor", "until", "to"}), None),
+    "switch_stats": (frozenset({"until", "to"}), "to"),
+    "grant": (frozenset({"keywords", "until", "to"}), None),
+    "remove_keywords": (frozenset({"keywords", "until", "to"}), None),
+    "add_subtypes": (frozenset({"subtypes", "until", "to"}), None),
+    # prevention (615): amount N or "all"; from: the one source it watches; combat: combat damage
+    # only; next_instance: the next time, however large (615.4)
+    "prevent_damage": (frozenset({"amount", "to", "until", "from", "combat", "next_instance"}), None),
+    # replacement (614.6f): the next damage to `to` is dealt to `onto` instead
+    "redirect_damage": (frozenset({"to", "onto", "until"}), None),
+    # the world cycle: a shift (500.12) and an extra turn (500.11)
+    "shift": (frozenset({"to"}), "to"),
+    "extra_turn": (frozenset({"who"}), "who"),
     "sacrifice": (frozenset({"who", "what"}), None),
     "banish": (frozenset({"to"}), "to"),
     "return_to_hand": (frozenset({"to"}), "to"),
@@ -57,5 +79,5 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "add_vitae": (frozenset({"amount", "source"}), "amount"),
 }
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
-                               "each_opponent_entity", "each_own_entity"})
+                               "each_opponent_entity", "each_own_entity", "second_target"})
 PLAYER_RECIPIENTS = frozenset({"controller", "each_player", "each_opponent", "target_player", "owner"})

@@ -20,11 +20,19 @@ def remove_from_zone(s: GameState, oid: str) -> None:
 
 
 def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None,
-         keep: bool = False) -> None:
+         keep: bool = False, log: list | None = None, instead: str | None = None) -> str:
     """Move an object to `zone` (its owner's zone, or the shared battlefield/stack).
     `keep`: sheltering and returning, which are not zone changes of the 400.7 kind — the unit
-    keeps its damage and status (its healing on return is the caller's business, 503.3c)."""
+    keeps its damage and status (its healing on return is the caller's business, 503.3c).
+    With a `log`, a card bound for a Spoils meets the replacement effects watching for that
+    (614, 616; `instead` is the moving instruction's own self-replacement). Returns the zone it
+    actually went to: a caller fires dies-triggers only if that is the Spoils."""
     obj = s.objects[oid]
+    if zone == "spoils" and log is not None:
+        from judge.engine.replacement import where_to
+        zone = where_to(s, oid, zone, log, dies=obj.zone == "battlefield", instead=instead)
+        if zone == "domain":
+            bottom = True  # "shuffled in": the position is not modelled, the bottom stands for it
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     remove_from_zone(s, oid)
     if keep:
@@ -56,7 +64,8 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         pass  # the caller places the StackItem
     else:
         container = s.zone_list(obj)
-        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot"):
+        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards"):
             container.append(oid)
         else:
             container.insert(0, oid)
+    return zone

@@ -1,0 +1,60 @@
+"""The world cycle (500.8–500.12, 703.4a, 731): its advance as each round's first turn begins
+and at each extra turn, shifts that re-anchor it, and extra turns themselves."""
+from __future__ import annotations
+
+from judge.engine import shelter
+from judge.engine.events import event
+from judge.engine.state import ROUNDS, GameState
+
+
+def schedule_shift(s: GameState, to: str, origin: str, log: list) -> None:
+    """500.12: the next round becomes position 1 of `to`; the round in progress is untouched
+    (500.12a); forcing the type already held still re-anchors (500.12c); the last shift to
+    resolve before the round turns wins (500.12d)."""
+    replaced = s.shift
+    s.shift = to
+    fresh = "The Hunt (Night 1)" if to == "night" else "The Preparation (Day 1)"
+    note = f"; it overrides the earlier shift to {replaced}" if replaced else ""
+    same = (to == "day") == s.is_day
+    log.append(event(f"{origin}: {'day' if s.is_day else 'night'} becomes {to} — the next round will be {fresh}, "
+                     f"and counting re-anchors there{note}" + ("; the type already held, still a re-anchor"
+                                                              if same else ""),
+                     "500.12", "500.12a", "731.6", *(("500.12d",) if replaced else ()),
+                     *(("500.12c",) if same else ())))
+
+
+def grant_extra_turn(s: GameState, player: str, log: list) -> None:
+    """500.11: inserted directly after this turn; the most recently created is taken first."""
+    s.extra_turns.append(player)
+    log.append(event(f"{player} will take an extra turn after this one", "500.11"))
+
+
+def advance(s: GameState, log: list, extra: bool = False) -> None:
+    """One step of the cycle (500.9d, 703.4a), or a shift's re-anchoring (500.12), followed by
+    what the new round type brings: the day rest, the shelter step at dawn (514.4, policy C18),
+    and the paid return owed at the first Night upkeep (503.3)."""
+    was_day = s.is_day
+    if s.shift is not None:
+        old = s.round_name
+        s.round_index = 0 if s.shift == "night" else 3
+        s.shift = None
+        log.append(event(f"the cycle re-anchors: {old} is followed by {s.round_name}, position 1 of a fresh "
+                         f"{'Night' if s.round_index == 0 else 'Day'}", "500.12", "500.12b", "731.6", "703.4a"))
+    else:
+        s.round_index = (s.round_index + 1) % len(ROUNDS)
+    flip = " — dawn breaks" if s.is_day and not was_day else " — dusk falls" if was_day and not s.is_day else ""
+    if extra:
+        log.append(event(f"the extra turn begins: the world cycle advances once more, to {s.round_name}{flip} "
+                         f"{s.policies.note('C24')}", "500.11a", "703.4a", *s.policies.rules("C24"), policy="C24"))
+    else:
+        log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9",
+                         "500.9d", "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
+    if s.is_day:
+        shelter.day_rest(s, log)
+    if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
+        # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).
+        log.append(event(f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",
+                         "502.5", *s.policies.rules("C18"), policy="C18"))
+        shelter.shelter_step(s, log)
+    if was_day and not s.is_day:
+        s.return_due = True

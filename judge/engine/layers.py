@@ -1,0 +1,215 @@
+"""Continuous effects (611, 613): an object's characteristics computed through the layers.
+
+Two kinds of continuous effect feed the layers:
+* statics of permanents on the battlefield (611.3): never locked in, they apply at every moment
+  to whatever matches their `affects` and filters, while their `while` condition holds (611.3a);
+  their timestamp is their source's (613.7a);
+* `Modifier`s from resolutions (611.2): locked to one object (611.2a), stamped when created.
+
+Layers handled (613.1): 4 subtypes, 6 keyword abilities (with dependency, 613.8), 7a defining
+abilities, 7b set values, 7c modifications and Growth counters, 7d switches (613.4). Layers 1–3
+and 5 have nothing in this engine to apply (copy, control change and text change are not
+modelled).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.state import GameState, Obj
+
+# What a static's `affects:` may name; `self` is the default.
+AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "opponent_entities",
+                     "each_entity", "own_sources"})
+# What a defining ability (layer 7a) may count, for the source's controller.
+COUNTS = frozenset({"spoils", "entities", "hand"})
+CONDITIONS = frozenset({"night", "day", "siege"})
+
+
+@dataclass
+class Chars:
+    attack: int
+    vigor: int
+    keywords: list  # "Flying", "Siege 3", ...
+    subtypes: list
+
+
+@dataclass
+class _Layered:
+    """One continuous effect as seen by one object: where it applies and what it does."""
+
+    layer: str
+    timestamp: int
+    op: dict
+    filters: dict  # subtype / with_keyword, checked on the object as the layer reaches it
+
+
+def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
+    """611.3a: `night`/`day` statics wake and sleep with the flip; `siege` is the source's own
+    Siege {n} threshold, met while its controller's siege count is n or more (702.29a)."""
+    if when is None:
+        return True
+    if when == "night":
+        return not s.is_day
+    if when == "day":
+        return s.is_day
+    if when == "siege":
+        card = s.card(source)
+        value = card.keyword_value("Siege") if card else None
+        n = int(value) if value and value.isdigit() else 1
+        return s.player(source.controller).siege_count >= n
+    return False
+
+
+def _covers(s: GameState, source: Obj, target: Obj, affects: str) -> bool:
+    if affects == "self":
+        return source.id == target.id
+    if affects == "attached":
+        return source.attached_to == target.id
+    if affects == "own_sources":
+        return target.controller == source.controller
+    card = s.card(target)
+    if card is None or card.type != "Entity":
+        return False
+    if affects == "own_entities":
+        return target.controller == source.controller
+    if affects == "other_own_entities":
+        return target.controller == source.controller and target.id != source.id
+    if affects == "opponent_entities":
+        return target.controller != source.controller
+    return affects == "each_entity"
+
+
+def statics_of(s: GameState, kind: str):
+    """(source object, static) for every functioning static of this kind (the key it carries)."""
+    for oid in s.battlefield:
+        src = s.objects[oid]
+        card = s.card(src)
+        if card is None:
+            continue
+        for st in card.statics:
+            if kind in st and condition_holds(s, src, st.get("while")):
+                yield src, st
+
+
+def _effects_for(s: GameState, obj: Obj) -> list[_Layered]:
+    out: list[_Layered] = []
+    for oid in s.battlefield:
+        src = s.objects[oid]
+        card = s.card(src)
+        if card is None or not card.statics:
+            continue
+        for st in card.statics:
+            if not condition_holds(s, src, st.get("while")) or not _covers(s, src, obj, st.get("affects", "self")):
+                continue
+            filters = {k: st[k] for k in ("subtype", "with_keyword") if k in st}
+            for key, layer in (("add_subtypes", "4"), ("grant", "6"), ("remove", "6"), ("define", "7a"),
+                               ("set", "7b"), ("modify", "7c"), ("switch", "7d")):
+                if key in st:
+                    out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
+    for m in s.modifiers:
+        if m.obj != obj.id:
+            continue
+        if m.layer == "4":
+            out.append(_Layered("4", m.timestamp, {"add_subtypes": list(m.subtypes)}, {}))
+        elif m.layer == "6":
+            if m.keywords:
+                out.append(_Layered("6", m.timestamp, {"grant": list(m.keywords)}, {}))
+            if m.loses:
+                out.append(_Layered("6", m.timestamp, {"remove": list(m.loses)}, {}))
+        elif m.layer == "7b":
+            out.append(_Layered("7b", m.timestamp, {"set": {"attack": m.attack, "vigor": m.vigor}}, {}))
+        elif m.layer == "7d":
+            out.append(_Layered("7d", m.timestamp, {"switch": True}, {}))
+        else:
+            out.append(_Layered("7c", m.timestamp, {"modify": {"attack": m.attack or 0, "vigor": m.vigor or 0}}, {}))
+    return out
+
+
+def _matches(e: _Layered, chars: Chars) -> bool:
+    if "subtype" in e.filters and e.filters["subtype"] not in chars.subtypes:
+        return False
+    if "with_keyword" in e.filters and not any(k.split(" ")[0] == e.filters["with_keyword"] for k in chars.keywords):
+        return False
+    return True
+
+
+def _touches(e: _Layered) -> set:
+    return {k.split(" ")[0] for k in e.op.get("grant", []) + e.op.get("remove", [])}
+
+
+def _layer6_order(effects: list[_Layered]) -> list[_Layered]:
+    """613.8: an effect whose reach depends on a keyword waits for the effects that grant or
+    remove that keyword; otherwise (and in a loop) timestamp order, 613.7."""
+    left = sorted(effects, key=lambda e: e.timestamp)
+    ordered = []
+    while left:
+        def blocked(e):
+            kw = e.filters.get("with_keyword")
+            return kw is not None and any(o is not e and kw in _touches(o) and not (
+                o.filters.get("with_keyword") in _touches(e)) for o in left)
+        free = [e for e in left if not blocked(e)]
+        pick = free[0] if free else left[0]
+        ordered.append(pick)
+        left.remove(pick)
+    return ordered
+
+
+def _count(s: GameState, src: Obj, what) -> int:
+    if isinstance(what, int):
+        return what
+    p = s.player(src.controller)
+    if what == "spoils":
+        return len(p.spoils)
+    if what == "hand":
+        return len(p.hand)
+    if what == "entities":
+        return sum(1 for o in s.battlefield if s.objects[o].controller == p.name
+                   and getattr(s.card(s.objects[o]), "type", "") == "Entity")
+    return 0
+
+
+def compute(s: GameState, obj: Obj) -> Chars:
+    card = s.card(obj)
+    chars = Chars(card.attack if card and card.attack is not None else 0,
+                  card.vigor if card and card.vigor is not None else 0,
+                  list(card.keywords) if card else [], list(card.subtypes) if card else [])
+    effects = _effects_for(s, obj)
+    if not effects and not obj.counters.get("growth"):
+        return chars
+    by_layer: dict[str, list] = {}
+    for e in effects:
+        by_layer.setdefault(e.layer, []).append(e)
+    for e in sorted(by_layer.get("4", []), key=lambda e: e.timestamp):
+        if _matches(e, chars):
+            chars.subtypes += [t for t in e.op["add_subtypes"] if t not in chars.subtypes]
+    for e in _layer6_order(by_layer.get("6", [])):
+        if not _matches(e, chars):
+            continue
+        for kw in e.op.get("grant", []):
+            if kw not in chars.keywords:
+                chars.keywords.append(kw)
+        for kw in e.op.get("remove", []):
+            chars.keywords = [k for k in chars.keywords if k.split(" ")[0] != kw]
+    for e in sorted(by_layer.get("7a", []), key=lambda e: e.timestamp):
+        d = e.op["define"]
+        if "attack" in d:
+            chars.attack = _count(s, e.op["source"], d["attack"])
+        if "vigor" in d:
+            chars.vigor = _count(s, e.op["source"], d["vigor"])
+    for e in sorted(by_layer.get("7b", []), key=lambda e: e.timestamp):
+        if _matches(e, chars):
+            if e.op["set"].get("attack") is not None:
+                chars.attack = e.op["set"]["attack"]
+            if e.op["set"].get("vigor") is not None:
+                chars.vigor = e.op["set"]["vigor"]
+    growth = obj.counters.get("growth", 0)  # counters are 7c modifications (613.4c)
+    chars.attack += growth
+    chars.vigor += growth
+    for e in sorted(by_layer.get("7c", []), key=lambda e: e.timestamp):
+        if _matches(e, chars):
+            chars.attack += e.op["modify"].get("attack", 0) or 0
+            chars.vigor += e.op["modify"].get("vigor", 0) or 0
+    for e in sorted(by_layer.get("7d", []), key=lambda e: e.timestamp):
+        if _matches(e, chars):
+            chars.attack, chars.vigor = chars.vigor, chars.attack
+    return chars

@@ -1,0 +1,248 @@
+"""Replacement and prevention effects (614–616) applied to one event at a time.
+
+An event (a damage event, or a card about to be put into a Spoils) is offered to every
+applicable effect; each applies at most once (614.3) and the chain follows the modified event
+(616.3): a redirected hit meets the new recipient's shields. Which applies first is chosen by the
+affected player, or the affected object's controller (616.1): self-replacements first (616.1a),
+then the effects that player names in a standing `prefer` (the order they choose), then the
+rest in timestamp order (the engine's default choice, documented in tests/scenarios/README.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from judge.engine import characteristics as ch
+from judge.engine import layers
+from judge.engine.events import event
+from judge.engine.state import GameState
+
+
+@dataclass
+class Hit:
+    """A damage event about to happen (120.1)."""
+
+    source: str | None
+    recipient: str
+    amount: int
+    combat: bool = False
+    unpreventable: bool = False  # 615.9
+
+
+@dataclass
+class Move:
+    """A card about to be put into a Spoils (`dies`: from the battlefield)."""
+
+    obj: str
+    dest: str
+    dies: bool
+    instead: str | None = None  # a self-replacement from the instruction moving it (614.7)
+
+
+@dataclass
+class Candidate:
+    key: str  # the same effect never applies twice to one event (614.3)
+    origin: str  # the card it comes from, as named in events and in `prefer`
+    origin_id: str | None
+    timestamp: int
+    apply: Callable  # (event, log) -> None, changing the event in place
+    self_replacement: bool = False
+    rules: tuple = field(default_factory=tuple)
+
+
+def affected_player(s: GameState, who: str) -> str | None:
+    if s.player(who) is not None:
+        return who
+    obj = s.objects.get(who)
+    return (obj.controller or obj.owner) if obj else None
+
+
+def _choose(s: GameState, player: str | None, found: list[Candidate]) -> Candidate:
+    selfish = [c for c in found if c.self_replacement]
+    if selfish:
+        return selfish[0]
+    prefer = s.prefer.get(player, []) if player else []
+    for name in prefer:
+        for c in found:
+            if name in (c.origin, c.origin_id):
+                return c
+    return min(found, key=lambda c: c.timestamp)
+
+
+def run(s: GameState, ev, gather: Callable, affected: Callable, log: list) -> None:
+    """Offer `ev` to the applicable effects until none is left (616.1)."""
+    used: set[str] = set()
+    for _ in range(50):  # each effect at most once; the bound is a guard
+        found = [c for c in gather(s, ev) if c.key not in used]
+        if not found:
+            return
+        pick = _choose(s, affected(ev), found)
+        if len(found) > 1:
+            log.append(event(f"{affected(ev) or 'the owner'} chooses which effect applies first: {pick.origin} "
+                             f"(of {', '.join(c.origin for c in found)})", "616.1",
+                             "616.1a" if pick.self_replacement else "616.1d"))
+        used.add(pick.key)
+        pick.apply(ev, log)
+
+
+# -- damage ----------------------------------------------------------------------------------
+def _name(s: GameState, who: str | None) -> str:
+    if who is None:
+        return "an effect"
+    if s.player(who) is not None:
+        return f"{who}'s Master"
+    obj = s.objects.get(who)
+    card = s.card(obj) if obj else None
+    return card.name if card else who
+
+
+def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
+    if hit.amount <= 0:
+        return []  # 614.4: a 0-damage event does not happen, there is nothing to replace
+    out: list[Candidate] = []
+    for r in s.redirects:
+        if r.protect == hit.recipient:
+            out.append(_redirect(s, r))
+    src = s.objects.get(hit.source) if hit.source else None
+    if src is not None:
+        for holder, st in layers.statics_of(s, "double_damage"):
+            if layers._covers(s, holder, src, st.get("affects", "own_sources")):
+                out.append(_double(s, holder))
+    for i, sh in enumerate(s.shields):
+        if (sh.recipient in (None, hit.recipient) and (sh.source is None or sh.source == hit.source)
+                and (not sh.combat or hit.combat)):
+            out.append(_shield(s, sh, i))
+    target = s.objects.get(hit.recipient)
+    if target is not None:
+        for holder, st in layers.statics_of(s, "reduce_damage"):
+            if layers._covers(s, holder, target, st.get("affects", "self")):
+                out.append(_reduce(s, holder, int(st["reduce_damage"])))
+        quality = ch.keyword_value(s, target, "Sanctity")
+        if quality and src is not None and quality in ch.qualities(s, src):
+            out.append(_sanctity(s, target, quality))
+    return out
+
+
+def _prevent(hit: Hit, n: int | None) -> int:
+    """Prevent up to n (None: all); returns how much was prevented (0 if unpreventable, 615.9)."""
+    if hit.unpreventable:
+        return 0
+    stopped = hit.amount if n is None else min(n, hit.amount)
+    hit.amount -= stopped
+    return stopped
+
+
+def _redirect(s: GameState, r) -> Candidate:
+    def apply(hit: Hit, log: list) -> None:
+        alive = s.player(r.onto) is not None and not s.player(r.onto).lost or (
+            r.onto in s.objects and s.objects[r.onto].zone == "battlefield")
+        if r.next_only and r in s.redirects:
+            s.redirects.remove(r)
+        if not alive:
+            log.append(event(f"{r.origin}: the new recipient is gone, so the redirection does nothing", "614.6f"))
+            return
+        log.append(event(f"{r.origin}: the {hit.amount} damage to {_name(s, hit.recipient)} is dealt to "
+                         f"{_name(s, r.onto)} instead", "614.6f", "614.1", "616.3"))
+        hit.recipient = r.onto
+    return Candidate(f"redirect:{id(r)}", r.origin or "a redirection", None, r.timestamp, apply)
+
+
+def _double(s: GameState, holder) -> Candidate:
+    name = s.card(holder).name
+
+    def apply(hit: Hit, log: list) -> None:
+        hit.amount *= 2
+        log.append(event(f"{name}: the damage is doubled instead, to {hit.amount} (each doubler applies once)",
+                         "614.1", "614.3"))
+    return Candidate(f"double:{holder.id}", name, holder.id, holder.timestamp, apply)
+
+
+def _shield(s: GameState, sh, index: int) -> Candidate:
+    def apply(hit: Hit, log: list) -> None:
+        origin = sh.origin or "a prevention shield"
+        if hit.unpreventable:
+            log.append(event(f"{origin} applies, but the damage can't be prevented: nothing is prevented and the "
+                             f"shield is not spent", "615.9"))
+            return
+        if sh.instances is not None:
+            stopped = _prevent(hit, None)
+            sh.instances -= 1
+            rules = ("615.4",)
+        else:
+            stopped = _prevent(hit, sh.amount)
+            if sh.amount is not None:
+                sh.amount -= stopped
+            rules = ("615.3",) if sh.amount is not None else ("615.1",)
+        if sh.source is not None and sh.combat:
+            rules += ("615.2",)
+        s.shields = [x for x in s.shields if (x.amount is None or x.amount > 0) and (x.instances is None
+                                                                                       or x.instances > 0)]
+        log.append(event(f"{origin} prevents {stopped} damage to {_name(s, hit.recipient)}"
+                         + (f" ({sh.amount} left on the shield)" if sh.amount else ""), *rules))
+    return Candidate(f"shield:{id(sh)}", sh.origin or "a prevention shield", None, sh.timestamp, apply)
+
+
+def _reduce(s: GameState, holder, n: int) -> Candidate:
+    name = s.card(holder).name
+
+    def apply(hit: Hit, log: list) -> None:
+        stopped = _prevent(hit, n)
+        log.append(event(f"{name} prevents {stopped} of the damage (a static reduction, per event)"
+                         + (" — it can't be prevented" if hit.unpreventable else ""),
+                         "615.5", *(("615.9",) if hit.unpreventable else ())))
+    return Candidate(f"reduce:{holder.id}", name, holder.id, holder.timestamp, apply)
+
+
+def _sanctity(s: GameState, target, quality: str) -> Candidate:
+    name = s.card(target).name
+
+    def apply(hit: Hit, log: list) -> None:
+        stopped = _prevent(hit, None)
+        log.append(event(f"{name} has Sanctity from {quality}: {stopped} damage from {_name(s, hit.source)} is "
+                         f"prevented", "615.6", "702.15a", *(("615.9",) if hit.unpreventable else ())))
+    return Candidate(f"sanctity:{target.id}", f"{name}'s Sanctity", target.id, target.timestamp, apply)
+
+
+def damage(s: GameState, hit: Hit, log: list) -> Hit:
+    run(s, hit, damage_candidates, lambda h: affected_player(s, h.recipient), log)
+    return hit
+
+
+# -- a card about to be put into a Spoils -------------------------------------------------------
+_INSTEAD = {"void": "banished to the Void", "hand": "returned to its owner's hand",
+            "domain": "shuffled into its owner's Domain"}
+
+
+def move_candidates(s: GameState, mv: Move) -> list[Candidate]:
+    if mv.dest != "spoils":
+        return []
+    out = []
+    if mv.instead:
+        def own(m: Move, log: list, where=mv.instead) -> None:
+            m.dest = where
+            log.append(event(f"the instruction's own replacement: it is {_INSTEAD[where]} instead", "614.7"))
+        out.append(Candidate("self", "the instruction itself", None, -1, own, self_replacement=True))
+    obj = s.objects[mv.obj]
+    card = s.card(obj)
+    if mv.dies and card is not None and obj.zone == "battlefield":
+        for st in card.statics:
+            if "dies_to_domain" in st:
+                def home(m: Move, log: list, name=card.name) -> None:
+                    m.dest = "domain"
+                    log.append(event(f"{name} would die: it is shuffled into its owner's Domain instead",
+                                     "614.1", "614.2"))
+                out.append(Candidate(f"home:{obj.id}", card.name, obj.id, obj.timestamp, home))
+    for holder, st in layers.statics_of(s, "spoils_to_void"):
+        def banish(m: Move, log: list, name=s.card(holder).name) -> None:
+            m.dest = "void"
+            log.append(event(f"{name}: the card would be put into a Spoils, so it is banished to the Void instead",
+                             "614.1", "614.2"))
+        out.append(Candidate(f"void:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, banish))
+    return out
+
+
+def where_to(s: GameState, oid: str, dest: str, log: list, dies: bool = False, instead: str | None = None) -> str:
+    """The zone a card bound for `dest` actually goes to, after replacements."""
+    mv = Move(oid, dest, dies, instead)
+    run(s, mv, move_candidates, lambda m: affected_player(s, m.obj), log)
+    return mv.dest

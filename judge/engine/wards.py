@@ -1,0 +1,63 @@
+"""Wards: springing a Trap set in an attacked Haven's Wards (307.4, 509.2, 615.2).
+
+One Trap per attack on a Haven, the Haven owner's choice, from that Haven's Wards; it is
+revealed, acts on the attack (its `target` is the attacking Entity) and goes to the Spoils.
+Whether it uses the stack is policy C5; the window it may be sprung in is policy C6.
+"""
+from __future__ import annotations
+
+from judge.engine import effects
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem
+from judge.engine.zones import move
+
+
+def _in_window(s: GameState, attack) -> bool:
+    if s.phase != "combat" or not s.attacks_declared:
+        return False
+    if s.step in ("declare_attackers", "declare_blockers"):
+        return True
+    # 307.4's reading: any time before the attack's own damage is dealt.
+    return (s.policies.reading("C6") == "307.4" and s.step == "combat_damage" and not s.damage_dealt
+            and s.damage_round == 0)
+
+
+def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) -> None:
+    trap = s.objects.get(trap_id)
+    card = s.card(trap) if trap else None
+    if trap is None or trap.zone != "wards" or trap.owner != player or card is None or card.type != "Trap":
+        raise Refused(f"{card.name if card else trap_id} is not a Trap set in {player}'s Wards", "307.4", "509.2")
+    attack = next((a for a in s.attacks if a.attacker == attacker), None)
+    if attack is None:
+        raise Refused(f"{s.objects[attacker].card if attacker in s.objects else attacker} is not attacking",
+                      "509.2")
+    haven = s.objects.get(attack.target)
+    if trap.attached_to != attack.target or haven is None:
+        raise Refused(f"{card.name} wards {s.objects[trap.attached_to].card if trap.attached_to in s.objects else 'no Haven'}"
+                      f", not what that attack targets", "509.2", "307.4")
+    if haven.owner != player:
+        raise Refused(f"only the attacked Haven's owner springs its Wards", "509.2")
+    if attack.sprung:
+        raise Refused(f"a Ward was already sprung against that attack: one per attack", "509.2", "307.4")
+    if not _in_window(s, attack):
+        raise Refused(f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"),
+                      policy="C6")
+    attack.sprung = trap_id
+    ctx_targets = [attacker]
+    name = card.name
+    on_stack = s.policies.reading("C5") == "509.2"
+    log.append(event(f"{player} springs {name} from the Wards of {s.card(haven).name} against "
+                     f"{s.objects[attacker].card}: it is revealed"
+                     + (" and put onto the stack" if on_stack else " and resolves at once, before the attack's "
+                        "damage") + f" {s.policies.note('C5')}", "509.2", "307.4", "615.2",
+                     *s.policies.rules("C5"), policy="C5"))
+    if on_stack:
+        move(s, trap_id, "spoils", log=log)
+        s.stack.append(StackItem("ability", player, source=trap_id, effects=card.spell_effects,
+                                 targets=ctx_targets, label=f"{name} (a sprung Ward)", uid=s.next_uid))
+        s.next_uid += 1
+        return
+    effects.run(s, card.spell_effects, effects.Context(player, trap_id, ctx_targets), log)
+    went = move(s, trap_id, "spoils", log=log)
+    log.append(event(f"the spent Ward {name} goes to its owner's {went.title()}", "307.4", "509.2"))
