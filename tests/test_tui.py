@@ -610,3 +610,24 @@ def test_back_returns_to_a_previewed_result(library):
         assert screen.current_entry.id == "nd:704.5j"
 
     run(app, script)
+
+
+def test_board_takes_an_action_and_replays_it(library):
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        screen = app.screen
+        n = len(screen.data["actions"])
+        board_key(app, ("actions",))
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"{player: Ben, concede: true}")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.data["actions"][-1] == {"player": "Ben", "concede": True}
+        await pilot.press("ctrl+r")
+        await settle(pilot, 0.2)
+        assert len(app.screen.view.steps) == n + 2  # the set-up board, then every action
+
+    run(app, script)

@@ -224,3 +224,21 @@ def test_basket_markdown_quotes_entries_and_steps(corpus):
     basket.remove(step.key)
     basket.remove("nd:704.5j")
     assert len(basket) == 0
+
+
+def test_board_actions_and_expectations_are_typed_as_yaml(board):
+    from judge.tui import board_model as bm
+
+    bm.add_line(board, "actions", "pass")
+    bm.add_line(board, "actions", "{player: Ben, pass: true}")
+    assert board["actions"][-2:] == ["pass", {"player": "Ben", "pass": True}]
+    bm.add_line(board, "expect", '{cited: ["704.5j"]}')
+    assert board["expect"][-1] == {"cited": ["704.5j"]}
+    before = repr(board)
+    for section, text in (("actions", "{player: Ana, cast: [unclosed"), ("actions", "42"),
+                          ("expect", "pass"), ("stack", "pass")):
+        with pytest.raises(bm.BoardError):
+            bm.add_line(board, section, text)
+    assert repr(board) == before
+    bm.remove_line(board, "actions", len(board["actions"]) - 1)
+    assert board["actions"][-1] == "pass"

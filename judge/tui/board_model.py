@@ -232,3 +232,35 @@ def set_turn(data: dict, field: str, value) -> None:
 def snapshot(data: dict) -> dict:
     """A copy to restore if a change turns out to be refused."""
     return copy.deepcopy(data)
+
+
+def parse_line(text: str):
+    """One action or expectation typed as YAML: `pass` or `{player: Ana, cast: X, targets: [y]}`.
+    Whether it means anything is the engine's to say when the board is replayed or saved."""
+    import yaml
+
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at column {mark.column + 1}" if mark is not None else ""
+        raise BoardError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+    if not (value == "pass" or isinstance(value, dict)):
+        raise BoardError("write `pass` or a mapping such as {player: Ana, cast: Sacramental Fire}")
+    return value
+
+
+def add_line(data: dict, section: str, text: str) -> None:
+    if section not in ("actions", "expect"):
+        raise BoardError(f"{section} is not a list of actions or expectations")
+    value = parse_line(text)
+    if section == "expect" and not isinstance(value, dict):
+        raise BoardError("an expectation is a mapping, e.g. {object: column, zone: spoils}")
+    data.setdefault(section, []).append(value)
+
+
+def remove_line(data: dict, section: str, position: int) -> None:
+    lines = data.get(section) or []
+    if not 0 <= position < len(lines):
+        raise BoardError(f"no such line in {section}")
+    del lines[position]

@@ -104,6 +104,11 @@ class BoardScreen(Screen):
         snode = tree.root.add(f"Stack ({len(stack)})", data=("stack",), expand=True)
         for j, item in enumerate(stack):
             snode.add_leaf(f"{item.get('spell') or item}  ({item.get('controller', '?')})", data=("stackitem", j))
+        for section, title in (("actions", "Actions"), ("expect", "Expect")):
+            lines = data.get(section) or []
+            node = tree.root.add(f"{title} ({len(lines)})", data=(section,), expand=True)
+            for j, line in enumerate(lines):
+                node.add_leaf(ea.describe_action(line), data=(section, j))
         self._select(keep)
         self.refresh_head()
         self.show_detail()
@@ -169,6 +174,12 @@ class BoardScreen(Screen):
         elif key and key[0] in ("stack", "stackitem"):
             out.append("a puts a spell on the stack (controlled by the active player) · del removes",
                        style="dim")
+        elif key and key[0] in ("actions", "expect"):
+            out.append("a adds a line, written as in a scenario file:\n", style="dim")
+            out.append("  pass\n  {player: Ana, cast: Sacramental Fire, targets: [column]}\n"
+                       if key[0] == "actions" else "  {object: column, zone: spoils}\n  {cited: [\"704.5j\"]}\n",
+                       style="cyan")
+            out.append("del removes · Ctrl+R replays the board with them", style="dim")
         out.append("\n\nCtrl+S save · Ctrl+L load · Ctrl+R replay · n new player · Ctrl+N new board",
                    style="dim")
         self.query_one("#board-info", Static).update(out)
@@ -217,6 +228,15 @@ class BoardScreen(Screen):
             i = key[1]
             self._pick_card("Pick a Master", lambda name: self.change(lambda: bm.set_master(self.data, i, name)))
             return
+        if key[0] in ("actions", "expect"):
+            section = key[0]
+            what = "Action" if section == "actions" else "Expectation"
+            self.app.push_screen(
+                PromptScreen(f"{what} (YAML, as in a scenario file):", "",
+                             "pass · {player: Ana, cast: CARD, targets: [ID]}" if section == "actions"
+                             else "{object: ID, zone: spoils} · {player: Ana, vitae: 17} · {cited: [\"704.5j\"]}"),
+                lambda text: text and self.change(lambda: bm.add_line(self.data, section, text), keep=(section,)))
+            return
         if key[0] in ("player", "zone", "object"):
             i = key[1]
             zone_name = key[2] if key[0] in ("zone", "object") else "hand"
@@ -234,6 +254,8 @@ class BoardScreen(Screen):
             self.change(lambda: bm.remove_card(self.data, key[1], key[2], key[3]))
         elif key and key[0] == "stackitem":
             self.change(lambda: bm.remove_from_stack(self.data, key[1]))
+        elif key and key[0] in ("actions", "expect") and len(key) == 2:
+            self.change(lambda: bm.remove_line(self.data, key[0], key[1]))
         elif key and key[0] == "player" and len(key) == 2:
             self.change(lambda: bm.remove_player(self.data, key[1]))
         else:
