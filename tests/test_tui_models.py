@@ -242,3 +242,16 @@ def test_board_actions_and_expectations_are_typed_as_yaml(board):
     assert repr(board) == before
     bm.remove_line(board, "actions", len(board["actions"]) - 1)
     assert board["actions"][-1] == "pass"
+
+
+def test_board_object_ids(board):
+    from judge.tui import board_model as bm
+
+    bm.set_object_id(board, 0, "battlefield", 0, "haven")
+    assert board["players"][0]["battlefield"][0]["id"] == "haven"
+    with pytest.raises(bm.BoardError):
+        bm.set_object_id(board, 1, "battlefield", 1, "haven")  # taken
+    with pytest.raises(bm.BoardError):
+        bm.set_object_id(board, 1, "battlefield", 1, "two words")
+    bm.set_object_id(board, 0, "hand", 0, "fire")  # a card in hand becomes a mapping with an id
+    assert board["players"][0]["hand"][0] == {"card": "Sacramental Fire", "id": "fire"}

@@ -264,3 +264,23 @@ def remove_line(data: dict, section: str, position: int) -> None:
     if not 0 <= position < len(lines):
         raise BoardError(f"no such line in {section}")
     del lines[position]
+
+
+def set_object_id(data: dict, index: int, zone_name: str, position: int, new_id: str) -> None:
+    """Name a card so actions and expectations can point at it (`targets: [column]`)."""
+    new_id = new_id.strip()
+    if not re.fullmatch(r"[A-Za-z0-9][\w-]*", new_id):
+        raise BoardError("an id is one word: letters, digits, - or _ (e.g. column)")
+    item = _object_or_entry(data, index, zone_name, position)
+    if any(isinstance(o, dict) and o.get("id") == new_id and o is not item for o in _objects(data)):
+        raise BoardError(f"another card already has the id {new_id}")
+    item["id"] = new_id
+
+
+def _object_or_entry(data: dict, index: int, zone_name: str, position: int) -> dict:
+    cards = zone(data, index, zone_name)
+    if not 0 <= position < len(cards):
+        raise BoardError("no card there")
+    if not isinstance(cards[position], dict):
+        cards[position] = {"card": str(cards[position])}
+    return cards[position]

@@ -159,7 +159,7 @@ class BoardScreen(Screen):
                         out.append(f"{k}: {v}\n", style="cyan")
             out.append(ea.card_text(name, data) or "(no card text: not in cards/nodawn or this file)",
                        style="" if ea.card_text(name, data) else "dim")
-            out.append("\n\nd/D damage · c counter · x drained · del remove", style="dim")
+            out.append("\n\nd/D damage · c counter · x drained · e id · del remove", style="dim")
         elif key and key[0] == "player":
             p = data["players"][key[1]]
             out.append(f"{p.get('name')}\n", style="bold")
@@ -347,6 +347,17 @@ class BoardScreen(Screen):
                 self.change(lambda: bm.set_number(self.data, i, field, value))
 
             self.app.push_screen(PromptScreen(f"{field}:", str(bm.get_number(self.data, i, field))), answer)
+        elif key and key[0] == "object":
+            _, i, zone_name, j = key
+            item = self.data["players"][i][zone_name][j]
+            current = item.get("id", "") if isinstance(item, dict) else ""
+
+            def answer_id(text: str | None) -> None:
+                if text:
+                    self.change(lambda: bm.set_object_id(self.data, i, zone_name, j, text))
+
+            self.app.push_screen(PromptScreen(f"Id for {bm.card_name(item)} (what actions call it):", current),
+                                 answer_id)
         elif key and key[0] == "turn" and len(key) == 2:
             field = key[1]
 
