@@ -121,8 +121,25 @@ def check(item, replay: Replay, states: dict) -> dict:
             for key in ("zone", "damage", "drained", "attack", "vigor"):
                 if key in item and actual[key] != item[key]:
                     wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
+            have = ch.keywords(state, obj)
+            for kw in item.get("has", []):
+                if kw not in have:
+                    wrong.append(f"it lacks {kw} (it has {', '.join(have) or 'no keywords'})")
+            for kw in item.get("lacks", []):
+                if kw in have:
+                    wrong.append(f"it has {kw}")
+            for kind, n in (item.get("counters") or {}).items():
+                if obj.counters.get(str(kind).lower(), 0) != n:
+                    wrong.append(f"{kind} counters are {obj.counters.get(str(kind).lower(), 0)}, expected {n}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("object", "after"))
         return _result(not wrong, f"{label}{ref}: {want}", wrong)
+    if "round" in item or "active" in item:
+        wrong = []
+        if "round" in item and state.round_name != item["round"]:
+            wrong.append(f"the round is {state.round_name}")
+        if "active" in item and state.active != item["active"]:
+            wrong.append(f"the active player is {state.active}")
+        return _result(not wrong, f"{label}{_describe(item)}", wrong)
     if "stack" in item:
         n = len(state.stack)
         return _result(n == item["stack"], f"{label}the stack holds {item['stack']}", [f"it holds {n}"])
@@ -154,6 +171,8 @@ def final_dict(s: GameState) -> dict:
         d = {"id": oid, "card": o.card, "controller": o.controller, "damage": o.damage, "drained": o.drained}
         if card and card.type == "Entity":
             d.update(attack=ch.attack(s, o), vigor=ch.vigor(s, o))
+            if ch.keywords(s, o):
+                d["keywords"] = ch.keywords(s, o)
         if card and card.type == "Haven":
             d.update(defense=ch.defense(s, o))
         if o.counters:
@@ -172,7 +191,8 @@ def final_dict(s: GameState) -> dict:
                      "spoils": [s.objects[o].card for o in p.spoils], "pit": [s.objects[o].card for o in p.pit],
                      "void": [s.objects[o].card for o in p.void],
                      "shelter": [s.objects[o].card for o in p.shelter],
-                     "power_slot": len(p.slot), "refuge": p.refuge, "lost": p.lost, "won": p.won}
+                     "power_slot": len(p.slot), "wards": [s.objects[o].card for o in p.wards],
+                     "refuge": p.refuge, "lost": p.lost, "won": p.won}
                     for p in s.players],
         "battlefield": [obj_dict(o) for o in s.battlefield],
         "stack": [{"kind": i.kind, "controller": i.controller, "label": i.label, "targets": list(i.targets)}

@@ -27,7 +27,8 @@ PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent
                "power_slot", "wards"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
-EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor"}
+EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters"}
+EXPECT_TURN = {"round", "active"}
 ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",
               "left"}
 SPECIAL_REFS = {"seal", "top", "fire", "set"}
@@ -395,6 +396,18 @@ class _Builder:
             self.check_ref(item["object"], item, line)
             if "zone" in item and item["zone"] not in ZONE_NAMES:
                 self.fail(f"unknown zone {item['zone']!r}", item, line)
+            for key in ("has", "lacks"):
+                if key in item and (not isinstance(item[key], list) or not all(isinstance(k, str) for k in item[key])):
+                    self.fail(f"{key} must be a list of keywords", item, line)
+            if "counters" in item and not isinstance(item["counters"], dict):
+                self.fail("counters must map a counter kind to a number", item, line)
+        elif body and body <= EXPECT_TURN:
+            if "round" in item:
+                self.round(item["round"], item)
+                if item["round"] not in ROUNDS:
+                    self.fail(f"round expectations name the round ({', '.join(ROUNDS)})", item, line)
+            if "active" in item:
+                self.check_player(item["active"], item, line)
         elif body == {"stack"}:
             self.int_(item["stack"], "stack", item)
         elif body == {"cited"}:
