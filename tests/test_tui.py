@@ -631,3 +631,14 @@ def test_board_takes_an_action_and_replays_it(library):
         assert len(app.screen.view.steps) == n + 2  # the set-up board, then every action
 
     run(app, script)
+
+
+def test_clicking_the_game_label_switches_game(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.click("#game-label")
+        await pilot.pause()
+        assert app.game == "nodawn"
+
+    run(app, script)

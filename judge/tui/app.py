@@ -46,6 +46,7 @@ class JudgeApp(App):
         self.basket = Basket()
         self.game: str | None = None
         self.library_ready: Signal = Signal(self, "library-ready")
+        self.game_changed: Signal = Signal(self, "game-changed")
         self._start_scenario = scenario
         self._start_mode = mode
 
@@ -87,26 +88,12 @@ class JudgeApp(App):
 
     def set_game(self, game: str | None) -> None:
         self.game = game
-        for screen in self._lookup_screens():
-            screen.refresh_game_label()
-            screen.run_search(screen._pending_query)
+        self.game_changed.publish(game)
         self.notify(f"Searching {GAME_NAMES.get(game, game)}", timeout=2)
 
     def action_cycle_game(self) -> None:
         order = [None, *GAMES]
         self.set_game(order[(order.index(self.game) + 1) % len(order)])
-
-    def _lookup_screens(self) -> list:
-        from judge.tui.screens.lookup import LookupScreen
-
-        return [s for s in self.screen_stack if isinstance(s, LookupScreen)] + [
-            s for s in self._installed_lookup() if s not in self.screen_stack]
-
-    def _installed_lookup(self) -> list:
-        from judge.tui.screens.lookup import LookupScreen
-
-        stacks = getattr(self, "_screen_stacks", {})
-        return [s for stack in stacks.values() for s in stack if isinstance(s, LookupScreen)]
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT_THEME if self.theme == DARK_THEME else DARK_THEME

@@ -52,6 +52,8 @@ class CardScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#card-matches", OptionList).border_title = "Cards"
         self.app.library_ready.subscribe(self, self._ready)
+        self.app.game_changed.subscribe(self, lambda _game: self._ready(self.app.library)
+                                        if self.app.library is not None else None)
         self.query_one("#card-body", Static).update(Text("Type a card name.", style="dim"))
         self.query_one("#card-name", Input).focus()
         if self.app.library is not None:

@@ -36,6 +36,13 @@ class Omnibox(Input):
         self.screen.query_one("#results", OptionList).focus()
 
 
+class GameSwitch(Label):
+    """The game the searches are limited to; a click (or Ctrl+G) moves on to the next."""
+
+    def on_click(self) -> None:
+        self.app.action_cycle_game()
+
+
 class LookupScreen(Screen):
     """`returnable`: opened over another screen (a cited rule from a replay); Escape goes back."""
 
@@ -60,7 +67,7 @@ class LookupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="omnirow"):
-            yield Label("", id="game-label")
+            yield GameSwitch("", id="game-label")
             yield Omnibox(placeholder="704.5j · words · card:NAME · game:sf · :help", id="omnibox",
                           compact=True)
         with Horizontal(id="lookup-main"):
@@ -75,6 +82,7 @@ class LookupScreen(Screen):
         self.query_one("#results", OptionList).border_title = "Results"
         self.refresh_game_label()
         self.app.library_ready.subscribe(self, self._on_library_ready)
+        self.app.game_changed.subscribe(self, self._on_game_changed)
         if self.app.library is None:
             self.set_status("Loading the rules…")
             self.query_one(EntryView).show_message("Type a rule number, words, or card:NAME.")
@@ -93,6 +101,10 @@ class LookupScreen(Screen):
             self.query_one(EntryView).show_message(
                 "Type a rule number (704.5j, 704.5.), words (trample), card:NAME or game:sf.\n"
                 "F1 help · Ctrl+P every command.")
+
+    def _on_game_changed(self, _game) -> None:
+        self.refresh_game_label()
+        self.run_search(self._pending_query)
 
     def refresh_game_label(self) -> None:
         self.query_one("#game-label", Label).update(Text(self.app.game_label()))
