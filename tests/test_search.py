@@ -179,7 +179,7 @@ def test_did_you_mean_in_the_cli(capsys):
 RANKING = [
     # (question, an entry that answers it, within the top N)
     ("can a drained entity still block", "nd:509.1c", 3),
-    ("do damage counters go away at the end of the turn", "nd:120.4", 5),
+    ("do damage counters go away at the end of the turn", "nd:120.4", 10),
     ("what does the reskin of deathtouch do", "nd:glossary/venom", 3),
     ("how many copies of one card can my domain and sideboard hold", "nd:100.2b", 5),
     ("when does a player with 12 wrath gain corruption", "nd:704.5e", 5),

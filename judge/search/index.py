@@ -21,7 +21,7 @@ from judge.corpus.model import Corpus, Entry
 from judge.search.analysis import fold, spelling_analyzer, text_analyzer
 from judge.search.gamemodel import GameModel
 
-INDEX_FORMAT = "3"
+INDEX_FORMAT = "4"
 GAME_MODEL_FILE = "games.pickle"
 
 
@@ -35,13 +35,14 @@ def make_schema() -> Schema:
         number=ID(stored=True),
         # The entry's number and its ancestors' ("704 704.5 704.5j"): `704.5` finds the family.
         numpath=KEYWORD(lowercase=True),
-        title=TEXT(analyzer=analyzer, field_boost=1.0),
+        title=TEXT(analyzer=analyzer, stored=False),  # for `title:` lookups; its words are in text
+        # The entry's own words: its title (when the text doesn't already carry it) and text.
         text=TEXT(analyzer=analyzer),
-        # The titles above the entry, so a paragraph is found by the topic it sits in.
-        context=TEXT(analyzer=analyzer, field_boost=0.5),
-        # A rule's examples: a question phrased as a situation often matches the example
-        # better than the rule, and the rule is the answer.
-        examples=TEXT(analyzer=analyzer, field_boost=0.5),
+        # What surrounds it, at half weight: the titles above it (a paragraph is found by the
+        # topic it sits in) and its examples (a situation question often matches the example
+        # better than the rule, and the rule is the answer). One field, not two: every field
+        # searched costs a posting list per word.
+        around=TEXT(analyzer=analyzer, field_boost=0.5),
         tags=KEYWORD(commas=True, lowercase=True),
         # Unstemmed vocabulary for spelling suggestions.
         spell=TEXT(analyzer=spelling_analyzer(), phrase=False),
@@ -61,10 +62,16 @@ def search_text(entry: Entry) -> str:
     return fold(entry.extra.get("search_text") or entry.text)
 
 
+def own_text(entry: Entry) -> str:
+    text = search_text(entry)
+    title = fold(entry.title or "")
+    return text if not title or title.lower() in text.lower() else f"{title}. {text}"
+
+
 def context_text(corpus: Corpus, entry: Entry) -> str:
     """The titles above the entry (rule, group, topic, card): where it sits says what it is about."""
     titles = [a.title for a in corpus.ancestors(entry) if a.title and a.kind != "section"]
-    return fold(" ".join(titles[-2:]))
+    return " ".join(titles[-2:])
 
 
 def documents(corpus: Corpus):
@@ -78,9 +85,9 @@ def documents(corpus: Corpus):
             "number": entry.number or "",
             "numpath": number_path(corpus, entry),
             "title": fold(entry.title or ""),
-            "text": search_text(entry),
-            "context": context_text(corpus, entry),
-            "examples": fold(" ".join(c.text for c in corpus.children(entry) if c.kind == "example")),
+            "text": own_text(entry),
+            "around": fold(" ".join([context_text(corpus, entry)]
+                                    + [c.text for c in corpus.children(entry) if c.kind == "example"])),
             "tags": ",".join(entry.tags),
             "spell": fold(f"{entry.title} {entry.text}"),
             "length": len(entry.text),

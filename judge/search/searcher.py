@@ -18,7 +18,8 @@ from judge.search.analysis import analyze, fold
 from judge.search.synonyms import expansions, load_groups, translations
 
 SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
-GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
+GAME_FLOOR = 0.3
+LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely  # a result from an unlikely game keeps this share of its score
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
@@ -43,6 +44,16 @@ class SearchResult:
     notes: list[str] = field(default_factory=list)  # e.g. an unknown game name
 
 
+def _preloaded(q):
+    """Score OR queries with whoosh's preloading matcher: on an index this small it is several
+    times faster than the default tree of union matchers, which pays for skipping we don't need."""
+    if isinstance(q, wq.Or):
+        q.matcher_type = wq.Or.ARRAY_MATCHER
+    for child in q.children():
+        _preloaded(child)
+    return q
+
+
 class Searcher:
     def __init__(self, corpus: Corpus, index, games=None) -> None:
         self.corpus = corpus
@@ -50,12 +61,12 @@ class Searcher:
         self.games = games
         self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
         self._parser = qparser.MultifieldParser(
-            ["title", "text", "context", "examples"], index.schema, group=qparser.OrGroup.factory(0.9)
+            ["text", "around"], index.schema, group=qparser.OrGroup.factory(0.9)
         )
         self._parser.remove_plugin_class(qparser.WildcardPlugin)
         self._parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
         self._plain_parser = qparser.MultifieldParser(
-            ["title", "text", "context", "examples"], index.schema, group=qparser.OrGroup.factory(0.9),
+            ["text", "around"], index.schema, group=qparser.OrGroup.factory(0.9),
             plugins=[],
         )
         for cls in list(type(p) for p in self._plain_parser.plugins):
@@ -63,6 +74,7 @@ class Searcher:
                 self._plain_parser.remove_plugin_class(cls)
         self.synonyms = load_groups(corpus)
         self._translations = translations(self.synonyms)
+        self._glossary = None  # (game, name terms, vocabulary) per glossary entry, built on first use
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -196,7 +208,7 @@ class Searcher:
 
     @staticmethod
     def _phrase_query(phrase: tuple[str, ...]):
-        fields = ("title", "text")
+        fields = ("text",)
         if len(phrase) == 1:
             return wq.Or([wq.Term(f, phrase[0]) for f in fields])
         return wq.Or([wq.Phrase(f, list(phrase)) for f in fields])
@@ -215,27 +227,31 @@ class Searcher:
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
         q = self._text_query(parsed.words)
         terms = analyze(OPERATOR_RE.sub(" ", parsed.words))
+        posterior = self._posterior(terms, parsed)
+        # Bridge only into the games the question plausibly belongs to (or the one asked for).
+        games = parsed.games or [g for g, p in posterior.items() if p >= LIKELY_GAME] or None
         # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
         concepts: dict[str, set[str]] = {t: {t} for t in terms}
         if parsed.words and not OPERATOR_RE.search(parsed.words):
-            bridged = expansions(terms, self.synonyms, parsed.games or None)
+            bridged = expansions(terms, self.synonyms, games)
             if bridged:
                 q = wq.Or([q, wq.Or([self._phrase_query(p) for p, _, _ in bridged], boost=SYNONYM_BOOST)])
                 for phrase, trigger, _ in bridged:
                     for word in trigger:
                         concepts.setdefault(word, {word}).update(phrase)
-        if parsed.words and not OPERATOR_RE.search(parsed.words):
-            glossary_terms = self._glossary_feedback(q, parsed)
-            if glossary_terms:
-                q = wq.Or([q, wq.Or([self._phrase_query(p) for p in glossary_terms], boost=GLOSSARY_BOOST)])
-        highlight = frozenset(set().union(*concepts.values()) if concepts else ())
-        results = self._searcher.search(q, filter=self._filter(parsed),
-                                        limit=max(limit, CANDIDATES), terms=True)
-        weights = self._game_weights(terms, parsed)
+            named = self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games)
+            if named:
+                q = wq.Or([q, wq.Or([self._phrase_query(p) for p in named], boost=GLOSSARY_BOOST)])
+        words = set().union(*concepts.values()) if concepts else set()
+        highlight = frozenset(words)
+        results = self._searcher.search(_preloaded(q), filter=self._filter(parsed),
+                                        limit=max(limit, CANDIDATES))
+        weights = {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}
         concept_idf = self._concept_weights(concepts)
+        containing = {w: self._docs_with(w) for w in words}
         hits = []
         for r in results:
-            matched = {t.decode("utf-8") if isinstance(t, bytes) else t for _, t in (r.matched_terms() or [])}
+            matched = {w for w, docs in containing.items() if r.docnum in docs}
             score = float(r.score or 0.0) * weights.get(r["game"], 1.0)
             score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
             hits.append(Hit(r["id"], score, highlight))
@@ -243,6 +259,13 @@ class Searcher:
                                         best=hits[0].score if hits else 1.0)
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+    def _posterior(self, terms: list[str], parsed: qlang.ParsedQuery) -> dict[str, float]:
+        """Which games the question's words belong to (see gamemodel); each game hears the
+        question through its own vocabulary bridge. Empty when the judge chose the game."""
+        if self.games is None or len(parsed.games) == 1 or parsed.card:
+            return {}
+        return self.games.posterior(terms, self._translations)
 
     def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float) -> list[Hit]:
         """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
@@ -266,20 +289,33 @@ class Searcher:
                 hits.append(Hit(entry.id, best * coverage ** COVERAGE_POWER, highlight, entry))
         return hits
 
-    def _glossary_feedback(self, q, parsed: qlang.ParsedQuery) -> list[tuple[str, ...]]:
+    def _glossary_feedback(self, words: set[str], games: list[str] | None) -> list[tuple[str, ...]]:
         """The terms of the glossary entries that best match the question: a judge describes a
-        thing ("hiding inside my Haven"); the glossary names it ("Sheltered")."""
-        flt = wq.Term("kind", "glossary")
-        if parsed.games:
-            flt = wq.And([flt, wq.Or([wq.Term("game", g) for g in parsed.games])])
-        found = self._searcher.search(q, filter=flt, limit=GLOSSARY_FEEDBACK, terms=True)
-        phrases = []
-        for r in found:
-            if len({t for _, t in (r.matched_terms() or [])}) >= 3:  # several words agree
-                entry = self.corpus.get(r["id"])
-                if entry is not None:
-                    phrases.append(tuple(analyze(entry.title.split(" (")[0])))
-        return [p for p in phrases if p]
+        thing ("hiding inside my Haven"); the glossary names it ("Sheltered"). Scored here, not
+        by a second index search: the glossaries are small."""
+        if self._glossary is None:
+            self._glossary = [
+                (e.game, tuple(analyze(e.title.split(" (")[0])), frozenset(analyze(f"{e.title} {e.text}")))
+                for e in self.corpus.of_kind("glossary")
+            ]
+        idf = {w: self._searcher.idf("text", w) for w in words if self._searcher.doc_frequency("text", w)}
+        scored = []
+        for game, name, vocabulary in self._glossary:
+            if games and game not in games or not name:
+                continue
+            shared = vocabulary & idf.keys()
+            if len(shared) >= 3:  # several of the question's words agree on this entry
+                scored.append((sum(idf[w] for w in shared), name))
+        scored.sort(reverse=True)
+        return [name for _, name in scored[:GLOSSARY_FEEDBACK]]
+
+    def _docs_with(self, word: str) -> set[int]:
+        """The documents whose own or surrounding text holds the word (for coverage)."""
+        docs: set[int] = set()
+        for field in ("text", "around"):
+            if self._searcher.doc_frequency(field, word):
+                docs.update(self._searcher.postings(field, word).all_ids())
+        return docs
 
     def _concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
         """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""
@@ -299,10 +335,3 @@ class Searcher:
         got = sum(w for c, w in idf.items() if concepts[c] & matched)
         return max(got / total, 0.05)
 
-    def _game_weights(self, terms: list[str], parsed: qlang.ParsedQuery) -> dict[str, float]:
-        """Favour the games whose vocabulary the question is written in (see gamemodel); each
-        game hears the question in its own words through the vocabulary bridge."""
-        if self.games is None or len(parsed.games) == 1 or parsed.card:
-            return {}
-        posterior = self.games.posterior(terms, self._translations)
-        return {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}
