@@ -191,8 +191,8 @@ class _Reader:
             self.fail(f"effect {name} needs keywords", raw)
         if name == "add_subtypes" and not args.get("subtypes"):
             self.fail("effect add_subtypes needs subtypes", raw)
-        if name == "shift" and args.get("to") not in V.CYCLE_TYPES:
-            self.fail(f"effect shift: to must be night or day, not {args.get('to')!r}", raw)
+        if name == "shift" and args.get("type") not in V.CYCLE_TYPES:
+            self.fail(f"effect shift: type must be night or day, not {args.get('type')!r}", raw)
         if name == "destroy" and "instead" in args and args["instead"] not in V.ZONE_INSTEAD:
             self.fail(f"effect destroy: instead must be one of {', '.join(sorted(V.ZONE_INSTEAD))}", raw)
         if name == "prevent_damage":

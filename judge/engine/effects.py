@@ -167,7 +167,7 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
                 log.append(event(f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
                                  f"{_label(s, onto[0])} instead", "614.6f", "614.1"))
     elif name == "shift":
-        cycle.schedule_shift(s, a["to"], _origin(s, ctx), log)
+        cycle.schedule_shift(s, a["type"], _origin(s, ctx), log)
     elif name == "extra_turn":
         for pname in _players(s, a.get("who"), ctx):
             cycle.grant_extra_turn(s, pname, log)
@@ -217,12 +217,15 @@ def _layered(s: GameState, name: str, a: dict, ctx: Context, log: list) -> None:
         s.modifiers.append(m)
         s.next_ts += 1
         obj = s.objects[oid]
-        what = {"modify": f"gets {atk:+d}/{vig:+d}",
-                "set_stats": "has its " + " and ".join(f"{k.title()} set to {v}" for k, v in
-                                                       (("attack", atk), ("vigor", vig)) if v is not None),
-                "switch_stats": "has its Attack and Vigor switched",
-                "grant": f"gains {', '.join(m.keywords)}", "remove_keywords": f"loses {', '.join(m.loses)}",
-                "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition"}[name]
+        if name == "modify":
+            what = f"gets {atk:+d}/{vig:+d}"
+        elif name == "set_stats":
+            what = "has its " + " and ".join(f"{k.title()} set to {v}" for k, v in (("attack", atk), ("vigor", vig))
+                                             if v is not None)
+        else:
+            what = {"switch_stats": "has its Attack and Vigor switched", "grant": f"gains {', '.join(m.keywords)}",
+                    "remove_keywords": f"loses {', '.join(m.loses)}",
+                    "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition"}[name]
         log.append(event(f"{s.card(obj).name} {what} until {until.replace('_', ' ')} "
                          f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b"))
 

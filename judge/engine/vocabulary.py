@@ -69,7 +69,7 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     # replacement (614.6f): the next damage to `to` is dealt to `onto` instead
     "redirect_damage": (frozenset({"to", "onto", "until"}), None),
     # the world cycle: a shift (500.12) and an extra turn (500.11)
-    "shift": (frozenset({"to"}), "to"),
+    "shift": (frozenset({"type"}), "type"),
     "extra_turn": (frozenset({"who"}), "who"),
     "sacrifice": (frozenset({"who", "what"}), None),
     "banish": (frozenset({"to"}), "to"),
