@@ -495,7 +495,9 @@ def test_every_screen_fits_80x24_with_a_footer(library, mode):
     run(app, script)
 
 
-def test_theme_toggles_between_light_and_dark(library):
+def test_theme_toggles_between_light_and_dark(library, monkeypatch):
+    monkeypatch.delenv("JUDGE_THEME", raising=False)
+    monkeypatch.setenv("COLORFGBG", "15;0")  # light text on a dark background
     app = make_app(library)
 
     async def script(pilot):
@@ -642,3 +644,15 @@ def test_clicking_the_game_label_switches_game(library):
         assert app.game == "nodawn"
 
     run(app, script)
+
+
+def test_default_theme_follows_the_terminal(monkeypatch):
+    from judge.tui.app import default_theme
+
+    monkeypatch.delenv("JUDGE_THEME", raising=False)
+    monkeypatch.setenv("COLORFGBG", "0;15")
+    assert default_theme() == "textual-light"
+    monkeypatch.setenv("COLORFGBG", "15;0")
+    assert default_theme() == "textual-dark"
+    monkeypatch.setenv("JUDGE_THEME", "light")
+    assert default_theme() == "textual-light"

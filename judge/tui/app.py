@@ -60,7 +60,7 @@ class JudgeApp(App):
     DEFAULT_MODE = "lookup"
 
     def on_mount(self) -> None:
-        self.theme = DARK_THEME
+        self.theme = default_theme()
         self.switch_mode(self._start_mode)
         if self.library is None:
             self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
@@ -193,6 +193,18 @@ class JudgeApp(App):
         for game in (None, *GAMES):
             yield SystemCommand(f"Game: {GAME_NAMES[game]}", "Limit searches to this game",
                                 lambda g=game: self.set_game(g))
+
+
+def default_theme() -> str:
+    """JUDGE_THEME (light/dark) if set, else a light theme on a terminal that says its
+    background is light (COLORFGBG "fg;bg" with a light bg colour), else dark."""
+    import os
+
+    wanted = os.environ.get("JUDGE_THEME", "").strip().lower()
+    if wanted in ("light", "dark"):
+        return LIGHT_THEME if wanted == "light" else DARK_THEME
+    background = os.environ.get("COLORFGBG", "").rsplit(";", 1)[-1]
+    return LIGHT_THEME if background in ("7", "15") else DARK_THEME
 
 
 def _screen(module: str, name: str) -> Screen:

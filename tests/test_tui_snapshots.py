@@ -1,0 +1,69 @@
+"""Snapshot tests: each screen rendered at 80×24 and at 120×40 and compared with the SVG kept
+in tests/__snapshots__/. Cursor blink is off and workers are awaited, so a run is repeatable.
+
+After a deliberate change to a screen (or to the corpus text it shows), review the new
+pictures and accept them with `pytest tests/test_tui_snapshots.py --snapshot-update`.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import SHARED
+
+pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
+
+V01 = SHARED / "scenarios" / "v01-simultaneous-sba-sweep.yaml"
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+
+
+@pytest.fixture(scope="module")
+def library(corpus):
+    from judge.search.index import open_searcher
+    from judge.tui.library import Library
+
+    return Library(corpus, open_searcher(corpus))
+
+
+def steady(*keys_then_wait):
+    """A run_before hook: blink off, the given keys pressed, then every worker settled."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        for key in keys_then_wait:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause(0.3)  # the search debounce
+        await app.workers.wait_for_complete()
+        for widget in app.screen.query("Input"):
+            widget.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
+
+def typed(text: str) -> list[str]:
+    return [{" ": "space"}.get(ch, ch) for ch in text]
+
+
+SCREENS = {
+    "lookup": (dict(), steady(*typed("704.5j"))),
+    "lookup-light": (dict(theme="light"), steady(*typed("704.5j"))),
+    "lookup-words": (dict(), steady(*typed("trample"))),
+    "card": (dict(mode="card"), steady(*typed("charmed life"))),
+    "board": (dict(mode="board", scenario=str(V01)), steady("down", "down")),
+    "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
+    "help": (dict(), steady("f1")),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
+    from judge.tui.app import JudgeApp
+
+    kwargs, run_before = SCREENS[screen]
+    kwargs = dict(kwargs)
+    monkeypatch.setenv("JUDGE_THEME", kwargs.pop("theme", "dark"))  # not the terminal's
+    app = JudgeApp(library=library, **kwargs)
+    app.animation_level = "none"
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
