@@ -656,3 +656,16 @@ def test_default_theme_follows_the_terminal(monkeypatch):
     assert default_theme() == "textual-dark"
     monkeypatch.setenv("JUDGE_THEME", "light")
     assert default_theme() == "textual-light"
+
+
+def test_tui_command_line(capsys, monkeypatch):
+    from judge import cli
+    from judge.tui import app as app_module
+
+    opened = []
+    monkeypatch.setattr(app_module, "run", lambda scenario=None, mode="lookup": opened.append((scenario, mode)) or 0)
+    assert cli.main(["tui", "no-such-board.yaml"]) == 2
+    assert "no scenario file 'no-such-board.yaml'" in capsys.readouterr().err
+    assert cli.main(["tui", str(V01), "--replay"]) == 0
+    assert cli.main([]) == 0  # plain `judge` opens the TUI
+    assert opened == [(str(V01), "replay"), (None, "lookup")]
