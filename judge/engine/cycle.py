@@ -29,6 +29,17 @@ def grant_extra_turn(s: GameState, player: str, log: list) -> None:
     log.append(event(f"{player} will take an extra turn after this one", "500.11"))
 
 
+def _flip_statics(s: GameState, log: list) -> None:
+    """611.3a: "as long as it's Night/Day" statics wake and sleep with the flip."""
+    for oid in s.battlefield:
+        card = s.card(s.objects[oid])
+        for st in (card.statics if card else ()):
+            if st.get("while") in ("night", "day"):
+                awake = (st["while"] == "day") == s.is_day
+                log.append(event(f"{card.name}'s \"as long as it's {st['while'].title()}\" ability "
+                                 f"{'wakes' if awake else 'sleeps'} with the flip", "611.3a", "611.3"))
+
+
 def advance(s: GameState, log: list, extra: bool = False) -> None:
     """One step of the cycle (500.9d, 703.4a), or a shift's re-anchoring (500.12), followed by
     what the new round type brings: the day rest, the shelter step at dawn (514.4, policy C18),
@@ -49,6 +60,8 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
     else:
         log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9",
                          "500.9d", "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
+    if s.is_day != was_day:
+        _flip_statics(s, log)
     if s.is_day:
         shelter.day_rest(s, log)
     if s.is_day and not was_day and s.policies.reading("C18") == "514.4":

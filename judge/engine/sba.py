@@ -109,6 +109,7 @@ def check_once(s: GameState, log: list) -> bool:
         p.corruption += 1
         parts.append(f"{p.name} converts 5 Wrath into 1 Corruption (Wrath {p.wrath}, Corruption {p.corruption})")
     # Objects first on the snapshot (last-known information is the pre-sweep state, 704.7).
+    replaced: list = []  # what replacement effects made of the moves, told after the sweep itself
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
@@ -121,8 +122,8 @@ def check_once(s: GameState, log: list) -> bool:
         elif obj.zone == "battlefield":
             controller = obj.controller
             was_entity = ch.is_entity(s, obj)
-            move(s, oid, dest)
-            if was_entity:
+            went = move(s, oid, dest, log=replaced)
+            if was_entity and went == "spoils":
                 triggers.fire(s, "dies", oid, controller)
             if rule == "704.5n" and s.is_day:
                 shelter.expose(s, oid, log)
@@ -133,6 +134,7 @@ def check_once(s: GameState, log: list) -> bool:
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
                      policy="C3" if eminent else None))
+    log.extend(replaced)
     if losers or winners:
         # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
         loser_names = []
