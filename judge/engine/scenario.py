@@ -227,8 +227,16 @@ class _Builder:
                 p.refuge = havens[0] if havens else None
             elif p.refuge not in self.objects:
                 self.fail(f"{p.name}'s refuge {p.refuge!r} names no object", players_raw)
-            for oid in p.shelter:
-                self.objects[oid].sheltered_in = p.refuge
+            for oid in p.shelter:  # in the refuge, or in the Haven its attached_to names (514.4c)
+                obj = self.objects[oid]
+                if obj.attached_to is not None:
+                    haven = self.objects.get(obj.attached_to)
+                    if haven is None or haven.zone != "battlefield" or self.cards[haven.card].type != "Haven":
+                        self.fail(f"a sheltered card's attached_to must name a Haven on the battlefield", None,
+                                  obj._line)
+                    obj.sheltered_in, obj.attached_to = obj.attached_to, None
+                else:
+                    obj.sheltered_in = p.refuge
         turn = raw.get("turn") or LDict()
         self.keys(turn, TURN_KEYS, "turn")
         active = turn.get("active", names[0])

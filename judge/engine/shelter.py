@@ -169,4 +169,4 @@ def expose(s: GameState, haven: str, log: list) -> None:
         s.objects[oid].newly_turned = False
     if residents:
         log.append(event(f"the fallen Haven's residents are exposed: {', '.join(s.objects[o].card for o in residents)}",
-                         "506.5a", "704.5n"))
+                         "506.5a", "408.2c", "704.5n"))
