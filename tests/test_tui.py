@@ -6,7 +6,6 @@ The tests are plain functions that run the Pilot under asyncio.run, so no async 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 

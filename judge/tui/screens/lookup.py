@@ -63,7 +63,6 @@ class LookupScreen(Screen):
         self._pending_query = ""
         self._debounce = None
         self._found: Found | None = None
-        self._alone_for: str | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="omnirow"):
