@@ -286,9 +286,14 @@ def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch
         assert "No Dawn CR 704.5j" in shown(app)
         await pilot.press("ctrl+e")
         await pilot.pause()
+        await pilot.press(*"Does the Column die?", "enter")  # the question
+        await pilot.pause()
+        await pilot.press(*"Yes.", "enter")  # the ruling
+        await pilot.pause()
         written = list((tmp_path / "rulings").glob("ruling-*.md"))
         assert len(written) == 1
         markdown = written[0].read_text(encoding="utf-8")
+        assert "Does the Column die?" in markdown and "Yes." in markdown
         assert "No Dawn CR 704.5j" in markdown
         assert corpus.get("nd:704.5j").text.splitlines()[0] in markdown
         await pilot.press("delete")

@@ -68,14 +68,16 @@ class Basket:
             out += [r for r in step.rules if r not in out]
         return out
 
-    def to_markdown(self, corpus: Corpus, title: str = "Ruling") -> str:
+    def to_markdown(self, corpus: Corpus, title: str = "Ruling", question: str = "",
+                    ruling: str = "") -> str:
         sheet = _sheet_writer()
         if sheet is not None:
             try:
-                return sheet(corpus, self.cited_ids(), title=title, steps=list(self.steps))
+                return sheet(corpus, self.cited_ids(), title=title, steps=list(self.steps),
+                             question=question, ruling=ruling)
             except Exception:  # e.g. an id the corpus no longer holds: the plain writer copes
                 pass
-        return basket_markdown(corpus, self, title)
+        return basket_markdown(corpus, self, title, question, ruling)
 
 
 def _sheet_writer():
@@ -86,8 +88,12 @@ def _sheet_writer():
     return markdown_for_ids
 
 
-def basket_markdown(corpus: Corpus, basket: Basket, title: str = "Ruling") -> str:
+def basket_markdown(corpus: Corpus, basket: Basket, title: str = "Ruling", question: str = "",
+                    ruling: str = "") -> str:
     lines = [f"# {title}", ""]
+    for label, text in (("Question", question), ("Ruling", ruling)):
+        if text.strip():
+            lines += [f"**{label}:** {text.strip()}", ""]
     if basket.steps:
         lines += ["## Steps", ""]
         for step in basket.steps:

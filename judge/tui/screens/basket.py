@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from judge import paths
 from judge.tui.guard import guarded
+from judge.tui.screens.dialogs import PromptScreen
 
 
 class BasketScreen(ModalScreen):
@@ -76,12 +77,23 @@ class BasketScreen(ModalScreen):
             self.dismiss()
             self.app.show_entry(key)
 
-    @guarded
     def action_export(self) -> None:
+        """Ask for the question and the ruling (both optional), then write the sheet."""
         if not len(self.app.basket) or self.app.library is None:
             self.app.notify("The basket is empty", severity="warning")
             return
-        markdown = self.app.basket.to_markdown(self.app.library.corpus)
+
+        def after_question(question: str | None) -> None:
+            if question is None:
+                return
+            self.app.push_screen(PromptScreen("Your ruling (optional):"),
+                                 lambda ruling: ruling is not None and self.export(question, ruling))
+
+        self.app.push_screen(PromptScreen("The question asked (optional):"), after_question)
+
+    @guarded
+    def export(self, question: str = "", ruling: str = "") -> None:
+        markdown = self.app.basket.to_markdown(self.app.library.corpus, question=question, ruling=ruling)
         target = paths.data_dir() / "rulings" / f"ruling-{datetime.now():%Y%m%d-%H%M%S}.md"
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
