@@ -57,7 +57,7 @@ def zone_membership(s) -> dict:
     for oid in s.battlefield:
         add(oid, "battlefield")
     for p in s.players:
-        for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot"):
+        for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards"):
             for oid in getattr(p, zone):
                 add(oid, zone)
     for item in s.stack:
