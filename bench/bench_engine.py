@@ -2,7 +2,9 @@
 
 The game is built from the card database: two players trade casts, seals, field drains,
 attacks and whole turns (each `until` passes through every step of a turn), so the replay
-exercises priority, the stack, state-based checks, combat and cleanup.
+exercises priority, the stack, state-based checks, combat and cleanup. Two statics (a Night
+anthem and a static damage reduction) make every characteristic go through the layers and
+every damage event through the replacement and prevention effects.
 
     python bench/bench_engine.py
 """
@@ -28,6 +30,10 @@ cards:
     blood_seal: 1
     text: "3 Vitae: this gets +1/+1 until end of turn."
     abilities: [{activated: {cost: {vitae: 3}, effects: [{modify: {attack: 1, vigor: 1, until: end_of_turn, to: self}}]}}]
+  - {name: Bench Banner, type: Relic, text: "As long as it's Night, Entities you control get +1/+1.",
+     statics: [{modify: {attack: 1, vigor: 1}, affects: own_entities, while: night}]}
+  - {name: Bench Bulwark, type: Relic, text: "Prevent 1 of each damage to Entities you control.",
+     statics: [{reduce_damage: 1, affects: own_entities}]}
 turn: {active: Ana, round: The Hunt, phase: main1}
 players:
   - name: Ana
@@ -39,12 +45,14 @@ players:
       - {card: Alpha of the Hunt, id: alpha}
       - {card: Bench Golem, id: golem}
       - {card: Cask of the Old Vintage, id: cask}
+      - {card: Bench Banner}
   - name: Ben
     master: {card: Old Liamite Master, vitae: 200}
     domain: 60
     battlefield:
       - {card: The Counting-House Dark, id: dark}
       - {card: Iron Column, id: column}
+      - {card: Bench Bulwark}
 actions: []
 expect: []
 """
