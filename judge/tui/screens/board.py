@@ -116,12 +116,14 @@ class BoardScreen(Screen):
     def refresh_head(self) -> None:
         data = self.data or {}
         turn = data.get("turn") or {}
-        head = Text(data.get("title") or "Board", style="bold")
-        head.append(f"  {turn.get('round', '?')} · {turn.get('active', '?')}'s turn · {turn.get('phase', '?')}")
+        # The position first and the title last: at 80 columns the end of the line is cut.
+        head = Text(f"{turn.get('round', '?')} · {turn.get('active', '?')}'s turn · {turn.get('phase', '?')}",
+                    style="bold")
         if turn.get("step"):
-            head.append(f" · {turn['step']}")
-        where = f"  {self.path.name}" if self.path else "  (unsaved)"
-        head.append(where + (" *" if self.dirty else ""), style="dim")
+            head.append(f" · {turn['step']}", style="bold")
+        head.append(f" · {self.path.name if self.path else '(unsaved)'}{' *' if self.dirty else ''}", style="dim")
+        head.append(f" · {data.get('title') or 'Board'}")
+        head.no_wrap, head.overflow = True, "ellipsis"
         self.query_one("#board-turn", Static).update(head)
 
     def _select(self, key: tuple | None) -> None:

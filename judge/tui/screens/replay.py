@@ -153,6 +153,7 @@ class ReplayScreen(Screen):
             head.append(f" · expectations {ok}/{len(view.expectations)}",
                         style="green" if ok == len(view.expectations) else "bold red")
         head.append(f" · {view.title}")
+        head.no_wrap, head.overflow = True, "ellipsis"
         self.query_one("#replay-head", Static).update(head)
         lines: list[tuple[Text, str | None]] = [(Text(step.action, style="bold"), None)]
         for event in step.events:
