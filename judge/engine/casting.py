@@ -216,6 +216,8 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     _require_priority(s, player)
     obj = s.objects[oid]
     card = s.card(obj)
+    if obj.zone == "shelter":
+        raise Refused(f"{card.name} is sheltered: a sheltered unit takes no actions", "408.2b", "514.4g", "500.16")
     if obj.zone != "battlefield" or obj.controller != player:
         raise Refused(f"{player} does not control {card.name} on the battlefield", "602.3")
     abilities = card.activated
