@@ -185,7 +185,12 @@ class LookupScreen(Screen):
             if open_first:
                 self._open_first()
         else:
-            self.query_one(EntryView).show_message("Nothing matches “%s”." % found.text)
+            message = f"Nothing matches “{found.text}”."
+            if found.suggestions:
+                message += "\nDid you mean: " + ", ".join(found.suggestions[:5]) + "?"
+            for note in found.notes:
+                message += f"\n({note})"
+            self.query_one(EntryView).show_message(message)
 
     def _open_first(self) -> None:
         results = self.query_one("#results", OptionList)
