@@ -12,6 +12,7 @@ import json
 import sys
 
 from judge.cli import UserError
+from judge.commands.options import add_game_option, chosen_game
 from judge.corpus.model import Corpus, Entry
 
 EXIT_NOT_FOUND = 1
@@ -23,7 +24,7 @@ def register(sub) -> None:
                        "errata text, its rulings numbered, the topics it refers to with their rulings, "
                        "and the entries that mention it.")
     p.add_argument("name", nargs="+", metavar="NAME")
-    p.add_argument("--game", help="nodawn, shadowfist, l5r-lcg, l5r-ccg (or nd, sf, lcg, ccg)")
+    add_game_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--brief", action="store_true", help="list the See topics by title only")
     p.set_defaults(func=run)
@@ -31,14 +32,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context
-    from judge.corpus.documents import normalize_game
     from judge.search.cardnames import lookup
 
-    game = None
-    if args.game:
-        game = normalize_game(args.game)
-        if game is None:
-            raise UserError(f"unknown game {args.game!r} (nodawn, l5r-lcg, l5r-ccg, shadowfist)")
+    game = chosen_game(args)
     query = " ".join(args.name).strip()
     if not query:
         raise UserError("give a card name")

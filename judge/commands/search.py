@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from judge.commands.options import add_game_option, chosen_game
 from judge.search.query import __doc__ as QUERY_HELP
 
 
@@ -13,7 +14,7 @@ def register(sub) -> None:
                        description="Search every document. Query language:\n" + (QUERY_HELP or ""),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("query", nargs="+")
-    p.add_argument("--game", help="nodawn, l5r-lcg, l5r-ccg, shadowfist (or nd, lcg, ccg, sf)")
+    add_game_option(p)
     p.add_argument("--kind", help="rule, subrule, glossary, example, topic, paragraph, card, ruling, …")
     p.add_argument("--limit", type=int, default=10)
     p.add_argument("--json", action="store_true", help="print one JSON list, best first")
@@ -22,14 +23,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context, render
-    from judge.corpus.documents import normalize_game
-    from judge.cli import UserError
-
-    game = None
-    if args.game:
-        game = normalize_game(args.game)
-        if game is None:
-            raise UserError(f"unknown game {args.game!r} (nodawn, l5r-lcg, l5r-ccg, shadowfist)")
+    game = chosen_game(args)
     corpus = context.corpus()
     result = context.searcher().search(" ".join(args.query), game=game, kind=args.kind,
                                        limit=max(1, args.limit))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from judge.cli import UserError
+from judge.commands.options import add_game_option, chosen_game
 
 
 def register(sub) -> None:
@@ -11,7 +12,7 @@ def register(sub) -> None:
                        description="Show an entry by id (nd:704.5j, sf:card/charmed-life/2) or printed "
                        "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone.")
     p.add_argument("target", metavar="ID|NUMBER")
-    p.add_argument("--game", help="nodawn, l5r-lcg, l5r-ccg, shadowfist (or nd, lcg, ccg, sf)")
+    add_game_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -21,7 +22,7 @@ def run(args) -> int:
     from judge.lookup import resolve
 
     corpus = context.corpus()
-    found = resolve(corpus, args.target, args.game)
+    found = resolve(corpus, args.target, chosen_game(args))
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
         raise UserError(f"no entry {args.target!r}" + (f"; nearest: {near}" if near else ""))
