@@ -673,3 +673,26 @@ def test_tui_command_line(capsys, monkeypatch):
     assert cli.main(["tui", str(V01), "--replay"]) == 0
     assert cli.main([]) == 0  # plain `judge` opens the TUI
     assert opened == [(str(V01), "replay"), (None, "lookup")]
+
+
+def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, monkeypatch):
+    import time
+
+    from judge.tui import library as library_module
+
+    def slow(cls):
+        time.sleep(0.5)  # a cold cache: the corpus and index take a while
+        return library
+
+    monkeypatch.setattr(library_module.Library, "load", classmethod(slow))
+    app = make_app(None)
+
+    async def script(pilot):
+        await pilot.press(*"704.5j")  # the omnibox takes keys at once
+        assert app.query_one("#omnibox").value == "704.5j"
+        assert app.library is None
+        await settle(pilot, 0.8)
+        await settle(pilot, 0.3)
+        assert lookup_screen(app).current_entry.id == "nd:704.5j"
+
+    run(app, script)
