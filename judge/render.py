@@ -24,6 +24,9 @@ TAG_STYLE = {
 }
 
 
+FULL_CHILDREN = 30  # up to this many children are shown in full, more as one line each
+
+
 def label(entry: Entry) -> str:
     """A short name for lists: '704.5j Wrath', 'Glossary — Overrun', 'Charmed Life, ruling 2'."""
     if entry.number and entry.title:
@@ -33,6 +36,19 @@ def label(entry: Entry) -> str:
     if entry.title:
         return entry.title
     return entry.citation or entry.id
+
+
+def child_label(child: Entry, parent: Entry) -> str:
+    """How a child is named under its parent: '704.5j', '¶3', 'ruling 2', or its own title."""
+    if child.number:
+        return child.number
+    if parent.citation and child.citation.startswith(parent.citation):
+        tail = child.citation[len(parent.citation):].strip(" ,—")
+        if tail:
+            return tail
+    if child.title and child.title != parent.title:
+        return child.title
+    return child.kind
 
 
 def snippet(text: str, width: int = 90) -> str:
@@ -108,9 +124,13 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
         parts.append(Text("\nContains", style="bold underline"))
         for child in notes:
             line = Text("  ")
-            line.append(child.number or child.title or child.id, style="bold")
+            line.append(child_label(child, entry), style="bold")
             line.append(" ")
-            line.append_text(marked_text(snippet(child.text if child.number else child.text, 110), terms))
+            text = child.text
+            if child.number and text.startswith(child.number):  # "704.5a 704.5a A player…"
+                text = text[len(child.number):].lstrip(". ")
+            # In full when there are few (a rule's sub-rules), as a line each when many.
+            line.append_text(marked_text(text if len(notes) <= FULL_CHILDREN else snippet(text, 110), terms))
             parts.append(line)
     if with_links:
         refs = _unique_refs(entry.refs)
