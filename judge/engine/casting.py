@@ -4,11 +4,11 @@ the state as it was (the caller also discards the working copy)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, effects, triggers
+from judge.engine import costs, effects, replacement, triggers
 from judge.engine.cards import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.state import GameState, StackItem, Unit
+from judge.engine.state import GameState, StackItem
 from judge.engine.targeting import is_legal
 from judge.engine.zones import move
 
@@ -188,7 +188,7 @@ def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
                       "110.5d", *s.policies.rules("C2"), policy="C2")
     p = s.player(player)
     obj.drained = True
-    p.pool.append(Unit(1, card.race))
+    replacement.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
     log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
                      f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
@@ -204,7 +204,7 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     if move(s, oid, "spoils", log=log) == "spoils":
         triggers.fire(s, "dies", oid, player)
     if card.cost.vitae:
-        p.pool.append(Unit(card.cost.vitae, card.race))
+        replacement.add_to_pool(s, player, card.cost.vitae, card.race, log)
     p.corruption += 1
     log.append(event(f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
                      f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "

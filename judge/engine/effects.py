@@ -4,11 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.engine import characteristics as ch
-from judge.engine import damage, triggers
+from judge.engine import damage, replacement, triggers
 from judge.engine.cards import Effect
 from judge.engine.events import event
 from judge.engine import cycle
-from judge.engine.state import GameState, Modifier, Redirect, Shield, StackItem, Unit
+from judge.engine.state import GameState, Modifier, Redirect, Shield, StackItem
 from judge.engine.zones import move
 
 
@@ -79,6 +79,8 @@ def draw(s: GameState, name: str, n: int, log: list, rules: tuple = ("121.1",)) 
     p = s.player(name)
     drawn = 0
     for _ in range(n):
+        if replacement.draw_replaced(s, name, log):
+            continue
         if not p.domain:
             p.drew_from_empty = True
             log.append(event(f"{name} must draw but the Domain is empty", "121.4", "104.3c", "704.5b"))
@@ -181,8 +183,7 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
                 move(s, oid, "spoils", log=log)
                 log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a"))
     elif name == "add_vitae":
-        p = s.player(ctx.controller)
-        p.pool.append(Unit(_amount(a.get("amount"), ctx), a.get("source")))
+        replacement.add_to_pool(s, ctx.controller, _amount(a.get("amount"), ctx), a.get("source"), log)
         log.append(event(f"{ctx.controller} adds {a.get('amount')} Vitae to the pool (a Vitae ability)", "106.7", "605.3"))
 
 

@@ -1,9 +1,9 @@
 """Priority and the stack (117, 405, 608): passing, resolving the top object, ending steps."""
 from __future__ import annotations
 
-from judge.engine import effects, sba, triggers
+from judge.engine import effects, replacement, sba, triggers
 from judge.engine.events import event
-from judge.engine.state import GameState, StackItem, Unit
+from judge.engine.state import GameState, StackItem
 from judge.engine.zones import move
 
 
@@ -141,8 +141,8 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
         value = card.blood_seal if card else 0
         if value:
             source = card.race if card else None
-            p.pool.append(Unit(value, source))
-            total += value
+            if replacement.add_to_pool(s, p.name, value, source, log):
+                total += value
     sealed = len(item.batch) - len(item.marked)
     log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
                      f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))

@@ -246,3 +246,75 @@ def where_to(s: GameState, oid: str, dest: str, log: list, dies: bool = False, i
     mv = Move(oid, dest, dies, instead)
     run(s, mv, move_candidates, lambda m: affected_player(s, m.obj), log)
     return mv.dest
+
+
+# -- Vitae to a pool, and drawing a card (the 616.3 chain) ----------------------------------------
+@dataclass
+class Gain:
+    player: str
+    amount: int
+    source: str | None  # the Vitae's source tag (106.3)
+    replaced: bool = False
+
+
+@dataclass
+class Draw:
+    player: str
+    replaced: bool = False
+
+
+def _gain_candidates(s: GameState, ev: Gain) -> list[Candidate]:
+    if ev.replaced or ev.amount <= 0:
+        return []
+    out = []
+    for holder, _ in layers.statics_of(s, "pool_to_draws"):
+        if holder.controller == ev.player:
+            def instead(g: Gain, log: list, name=s.card(holder).name) -> None:
+                from judge.engine.effects import draw
+                g.replaced = True
+                log.append(event(f"{name}: {g.player} would gain {g.amount} Vitae to the pool — they draw that many "
+                                 f"cards instead", "614.1", "616.3"))
+                draw(s, g.player, g.amount, log)
+            out.append(Candidate(f"gain:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
+    return out
+
+
+def _draw_candidates(s: GameState, ev: Draw) -> list[Candidate]:
+    if ev.replaced:
+        return []
+    out = []
+    for holder, _ in layers.statics_of(s, "draw_to_recall"):
+        if holder.controller == ev.player:
+            def instead(d: Draw, log: list, name=s.card(holder).name) -> None:
+                from judge.engine.zones import move
+                d.replaced = True
+                p = s.player(d.player)
+                if p.spoils:
+                    oid = p.spoils[-1]
+                    move(s, oid, "hand")
+                    log.append(event(f"{name}: instead of drawing, {d.player} returns {s.objects[oid].card or 'a card'} "
+                                     f"from the Spoils to hand", "614.1", "616.3"))
+                else:
+                    log.append(event(f"{name}: instead of drawing, {d.player} would return a card from an empty "
+                                     f"Spoils — nothing happens", "614.1", "614.4"))
+            out.append(Candidate(f"draw:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
+    return out
+
+
+def add_to_pool(s: GameState, player: str, amount: int, source: str | None, log: list) -> bool:
+    """Add Vitae to a player's pool unless a replacement turns the gain into something else.
+    Returns whether the Vitae reached the pool."""
+    from judge.engine.state import Unit
+    ev = Gain(player, amount, source)
+    run(s, ev, _gain_candidates, lambda g: g.player, log)
+    if ev.replaced or amount <= 0:
+        return False
+    s.player(player).pool.append(Unit(amount, source))
+    return True
+
+
+def draw_replaced(s: GameState, player: str, log: list) -> bool:
+    """Whether a replacement took the place of drawing one card (121.3: one at a time)."""
+    ev = Draw(player)
+    run(s, ev, _draw_candidates, lambda d: d.player, log)
+    return ev.replaced

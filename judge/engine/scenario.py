@@ -232,7 +232,7 @@ class _Builder:
                 if obj.attached_to is not None:
                     haven = self.objects.get(obj.attached_to)
                     if haven is None or haven.zone != "battlefield" or self.cards[haven.card].type != "Haven":
-                        self.fail(f"a sheltered card's attached_to must name a Haven on the battlefield", None,
+                        self.fail("a sheltered card's attached_to must name a Haven on the battlefield", None,
                                   obj._line)
                     obj.sheltered_in, obj.attached_to = obj.attached_to, None
                 else:

@@ -33,7 +33,8 @@ CARD_KEYS = frozenset({
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
-                          "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain"})
+                          "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain",
+                          "pool_to_draws", "draw_to_recall"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})

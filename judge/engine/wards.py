@@ -37,9 +37,9 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
         raise Refused(f"{card.name} wards {s.objects[trap.attached_to].card if trap.attached_to in s.objects else 'no Haven'}"
                       f", not what that attack targets", "509.2", "307.4")
     if haven.owner != player:
-        raise Refused(f"only the attacked Haven's owner springs its Wards", "509.2")
+        raise Refused("only the attacked Haven's owner springs its Wards", "509.2")
     if attack.sprung:
-        raise Refused(f"a Ward was already sprung against that attack: one per attack", "509.2", "307.4")
+        raise Refused("a Ward was already sprung against that attack: one per attack", "509.2", "307.4")
     if not _in_window(s, attack):
         raise Refused(f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"),
                       policy="C6")
