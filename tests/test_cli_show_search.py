@@ -107,3 +107,27 @@ def test_bad_queries_never_raise(capsys, query):
 def test_unknown_game_is_a_clear_error(capsys):
     assert cli.main(["search", "--game", "chess", "check"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target,breadcrumb,citation", [
+    ("lcg:attachment-cards/3", "L5R LCG Rules Reference › Attachment Cards",
+     "L5R LCG Rules Reference — Attachment Cards ¶3"),
+    ("ce:card-control/4", "L5R CCG Comprehensive Rules (excerpt) › Card control",
+     "L5R CCG Comprehensive Rules — Card Control ¶4"),
+    ("sf:card/charmed-life/2", "Shadowfist OmniFAQ › Charmed Life", "Shadowfist OmniFAQ — Charmed Life, ruling 2"),
+    ("nd:glossary/overrun", "No Dawn Comprehensive Rules › Glossary", "No Dawn CR Glossary — Overrun"),
+])
+def test_show_renders_each_kind_with_breadcrumb_and_citation(capsys, target, breadcrumb, citation):
+    assert cli.main(["show", target]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert breadcrumb in out and citation in out
+
+
+def test_show_lists_children_by_their_short_name(capsys):
+    assert cli.main(["show", "sf:card/charmed-life"]) == 0
+    out = capsys.readouterr().out
+    assert "ruling 2 If played in response" in " ".join(out.split())
+    assert cli.main(["show", "704.5"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "704.5a A player whose Master's Vitae is 0 or less loses the game." in out
+    assert "704.5a 704.5a" not in out
