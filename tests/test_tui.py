@@ -40,12 +40,13 @@ def make_app(library, **kwargs):
     return RecordingApp(library=library, **kwargs)
 
 
-def run(app, script, size=(80, 24)):
+def run(app, script, size=(80, 24), settle_first: bool = True):
     """Run `script(pilot)` against the app; any exception inside the app fails the test."""
 
     async def main():
         async with app.run_test(size=size) as pilot:
-            await settle(pilot)
+            if settle_first:
+                await settle(pilot)
             await script(pilot)
 
     asyncio.run(main())
@@ -676,12 +677,14 @@ def test_tui_command_line(capsys, monkeypatch):
 
 
 def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, monkeypatch):
-    import time
+    import threading
 
     from judge.tui import library as library_module
 
+    release = threading.Event()
+
     def slow(cls):
-        time.sleep(0.5)  # a cold cache: the corpus and index take a while
+        release.wait(30)  # a cold cache: the corpus and index arrive when the test says so
         return library
 
     monkeypatch.setattr(library_module.Library, "load", classmethod(slow))
@@ -689,10 +692,12 @@ def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, m
 
     async def script(pilot):
         await pilot.press(*"704.5j")  # the omnibox takes keys at once
+        await pilot.pause(0.3)
         assert app.query_one("#omnibox").value == "704.5j"
-        assert app.library is None
-        await settle(pilot, 0.8)
+        assert app.library is None and "Loading the rules" in shown(app)
+        release.set()
+        await settle(pilot, 0.1)
         await settle(pilot, 0.3)
         assert lookup_screen(app).current_entry.id == "nd:704.5j"
 
-    run(app, script)
+    run(app, script, settle_first=False)
