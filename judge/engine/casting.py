@@ -13,6 +13,12 @@ from judge.engine.targeting import is_legal
 from judge.engine.zones import move
 
 
+def _sanctity_rule(s: GameState, target: str, source: str) -> tuple:
+    obj = s.objects.get(target)
+    quality = ch.keyword_value(s, obj, "Sanctity") if obj is not None else None
+    return ("702.15a",) if quality and quality in ch.qualities(s, s.objects[source]) else ()
+
+
 def _require_priority(s: GameState, player: str) -> None:
     if s.game_over:
         raise Refused("the game is over", "104.1")
@@ -237,8 +243,9 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     if len(targets) != len(ability.targets):
         raise Refused(f"the ability needs {len(ability.targets)} target(s)", "601.2c", "115.1")
     for t, spec in zip(targets, ability.targets):
-        if not is_legal(s, player, t, spec["kind"]):
-            raise Refused(f"{_target_name(s, t)} is not a legal target", "601.2c", "115.1")
+        if not is_legal(s, player, t, spec["kind"], oid):
+            raise Refused(f"{_target_name(s, t)} is not a legal target", "601.2c", "115.1",
+                          *_sanctity_rule(s, t, oid))
     costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
     if cost.drain:
         obj.drained = True
@@ -272,11 +279,11 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
     for t, spec in zip(targets, specs):
         if t == oid:
             raise Refused("a spell cannot target itself", "115.5")
-        if not is_legal(s, player, t, spec["kind"]):
+        if not is_legal(s, player, t, spec["kind"], oid):
             item = effects.find_item(s, t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *extra)
+                          "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid))
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:

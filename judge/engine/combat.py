@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import damage, triggers
+from judge.engine import damage, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.cards import Effect
@@ -323,11 +323,23 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
     log.append(event("all combat damage is dealt at once", "510.3"))
     struck: dict[str, list] = {}
-    for source, recipient, amount in hits:
+    for source, recipient, amount in _shield_order(s, hits):
         landed, dealt = damage.deal(s, source, recipient, amount, log, combat=True)
         if dealt > 0:
             struck.setdefault(source, []).append(landed)
     _contagion(s, struck)
+
+
+def _shield_order(s: GameState, hits: list) -> list:
+    """615.3: when several sources strike a shielded recipient at once, its controller (or the
+    player) chooses what the shield eats: hits from the sources named in their `prefer` list
+    meet the shields first; otherwise the order of assignment."""
+    def rank(hit) -> int:
+        source, recipient, _ = hit
+        prefer = s.prefer.get(replacement.affected_player(s, recipient), [])
+        names = (source, s.objects[source].card)
+        return next((i for i, name in enumerate(prefer) if name in names), len(prefer))
+    return sorted(hits, key=rank)
 
 
 def _contagion(s: GameState, struck: dict) -> None:

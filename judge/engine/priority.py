@@ -78,7 +78,7 @@ def resolve_top(s: GameState, log: list) -> None:
         from judge.engine.targeting import is_legal
 
         legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
-                 if is_legal(s, item.controller, t, spec["kind"])]
+                 if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source)]
         if not legal:
             dest = move(s, obj.id, "void" if item.recalled else "spoils", log=log)
             log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "

@@ -5,7 +5,9 @@ from judge.engine import characteristics as ch
 from judge.engine.state import GameState
 
 
-def is_legal(s: GameState, controller: str, target: str, kind: str) -> bool:
+def is_legal(s: GameState, controller: str, target: str, kind: str, source: str | None = None) -> bool:
+    """Whether `target` is a legal `kind` target for `controller`'s spell or ability from the
+    object `source` (when given: Sanctity from a quality it has forbids it, 702.15a)."""
     if kind == "player":
         p = s.player(target)
         return p is not None and not p.lost
@@ -25,6 +27,9 @@ def is_legal(s: GameState, controller: str, target: str, kind: str) -> bool:
         return False
     if ch.has(s, obj, "Elusive") and obj.controller != controller:
         return False  # 702.13a: hexproof's reskin
+    quality = ch.keyword_value(s, obj, "Sanctity")
+    if quality and source in s.objects and quality in ch.qualities(s, s.objects[source]):
+        return False  # 702.15a
     if kind == "permanent":
         return True
     return ch.ctype(s, obj) == kind

@@ -48,7 +48,9 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.venom_hit = False
         obj.controller = obj.owner
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
-        s.shields = [sh for sh in s.shields if sh.recipient != oid]
+        # 400.7: effects watching the old object do not follow the new one (615.8, 614.6f)
+        s.shields = [sh for sh in s.shields if oid not in (sh.recipient, sh.source)]
+        s.redirects = [r for r in s.redirects if r.protect != oid]
         # Whatever was attached to it is left for the state-based check (704.5r, 704.5s).
         for attack in s.attacks:  # 506.6: removed from combat
             if oid in attack.blockers:
