@@ -168,3 +168,11 @@ def test_unpreventable_damage_spends_no_shield():
     final = replay.final
     assert final.objects["column"].damage == 2
     assert [sh.amount for sh in final.shields] == [2]
+
+
+def test_a_haven_holds_no_more_wards_than_it_prints():
+    """116.2b: Traps are set up to the Haven's printed Wards (the Chapel prints 1)."""
+    with pytest.raises(ScenarioError) as info:
+        load_string(board(WARD_CARDS, ben="    battlefield: [{card: Bricked-Up Chapel}]\n"
+                                          "    wards: [{card: Thornward, id: w1}, {card: Thornward, id: w2}]"))
+    assert "1 Ward slot(s), not 2" in info.value.message

@@ -67,6 +67,12 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
                 found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"))
             elif not legal:
                 found.append((oid, "unattach", "704.5s", f"{name} becomes unattached and stays on the battlefield"))
+    for p in s.players:
+        for oid in p.wards:  # 307.6 (proposed): a Haven that leaves takes its set Traps with it
+            haven = s.objects.get(s.objects[oid].attached_to)
+            if haven is None or haven.zone != "battlefield":
+                found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
+                                                      f"to the Spoils unsprung"))
     for obj in s.objects.values():
         if obj.token and obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
@@ -119,6 +125,8 @@ def check_once(s: GameState, log: list) -> bool:
             if zone_list is not None and oid in zone_list:
                 zone_list.remove(oid)
             obj.zone = "gone"
+        elif obj.zone == "wards":
+            move(s, oid, dest, log=replaced)
         elif obj.zone == "battlefield":
             controller = obj.controller
             was_entity = ch.is_entity(s, obj)

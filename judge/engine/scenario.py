@@ -221,6 +221,11 @@ class _Builder:
                 if obj.attached_to not in havens:
                     self.fail(f"the Ward {obj.card} must arm a Haven {p.name} owns on the battlefield", None,
                               obj._line)
+                armed = sum(1 for w in p.wards if self.objects[w].attached_to == obj.attached_to)
+                slots = self.cards[self.objects[obj.attached_to].card].wards or 0
+                if armed > slots:  # 116.2b: up to the Haven's printed Wards
+                    self.fail(f"{self.objects[obj.attached_to].card} has {slots} Ward slot(s), not {armed}", None,
+                              obj._line)
             if p.refuge is None:
                 havens = [o for o in battlefield if self.objects[o].owner == p.name
                           and self.cards[self.objects[o].card].type == "Haven"]

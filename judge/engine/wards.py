@@ -60,4 +60,4 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
         return
     effects.run(s, card.spell_effects, effects.Context(player, trap_id, ctx_targets), log)
     went = move(s, trap_id, "spoils", log=log)
-    log.append(event(f"the spent Ward {name} goes to its owner's {went.title()}", "307.4", "509.2"))
+    log.append(event(f"the spent Ward {name} goes to its owner's {went.title()}", "307.5", "509.2"))
