@@ -22,7 +22,7 @@ AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "
                      "each_entity", "own_sources"})
 # What a defining ability (layer 7a) may count, for the source's controller.
 COUNTS = frozenset({"spoils", "entities", "hand"})
-CONDITIONS = frozenset({"night", "day", "siege"})
+CONDITIONS = frozenset({"night", "day", "siege", "pack"})
 
 
 @dataclass
@@ -45,18 +45,22 @@ class _Layered:
 
 def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
     """611.3a: `night`/`day` statics wake and sleep with the flip; `siege` is the source's own
-    Siege {n} threshold, met while its controller's siege count is n or more (702.29a)."""
+    Siege {n} threshold, met while its controller's siege count is n or more (702.29a); `pack`
+    its Pack N, met while it attacks alongside N or more other attacking Entities (702.44a)."""
     if when is None:
         return True
     if when == "night":
         return not s.is_day
     if when == "day":
         return s.is_day
-    if when == "siege":
+    if when in ("siege", "pack"):
         card = s.card(source)
-        value = card.keyword_value("Siege") if card else None
+        value = card.keyword_value(when.title()) if card else None
         n = int(value) if value and value.isdigit() else 1
-        return s.player(source.controller).siege_count >= n
+        if when == "siege":
+            return s.player(source.controller).siege_count >= n
+        attacking = [a.attacker for a in s.attacks if s.objects[a.attacker].zone == "battlefield"]
+        return source.id in attacking and len(attacking) - 1 >= n
     return False
 
 
