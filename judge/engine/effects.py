@@ -164,7 +164,8 @@ def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
         onto = _recipients(s, a.get("onto"), ctx)
         for r in [x for x in _recipients(s, a.get("to", "target"), ctx) if x not in onto]:
             if onto:
-                s.redirects.append(Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin))
+                s.redirects.append(Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin,
+                                            controller=ctx.controller))
                 s.next_ts += 1
                 log.append(event(f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
                                  f"{_label(s, onto[0])} instead", "614.6f", "614.1"))
@@ -214,7 +215,7 @@ def _layered(s: GameState, name: str, a: dict, ctx: Context, log: list) -> None:
         m = Modifier(oid, atk, vig, until, s.next_ts, layer=layer,
                      keywords=tuple(a.get("keywords", ())) if name == "grant" else (),
                      loses=tuple(a.get("keywords", ())) if name == "remove_keywords" else (),
-                     subtypes=tuple(a.get("subtypes", ())))
+                     subtypes=tuple(a.get("subtypes", ())), controller=ctx.controller)
         s.modifiers.append(m)
         s.next_ts += 1
         obj = s.objects[oid]
@@ -245,7 +246,8 @@ def _shield(s: GameState, a: dict, ctx: Context, log: list) -> None:
     recipients = [None] if source is not None and "to" not in a else _recipients(s, a.get("to", "target"), ctx)
     for r in recipients:
         sh = Shield(r, amount, a.get("until", "end_of_turn"), source=source, combat=bool(a.get("combat")),
-                    instances=1 if a.get("next_instance") else None, timestamp=s.next_ts, origin=origin)
+                    instances=1 if a.get("next_instance") else None, timestamp=s.next_ts, origin=origin,
+                    controller=ctx.controller)
         s.next_ts += 1
         s.shields.append(sh)
         size = ("the next instance of" if sh.instances else "all" if amount is None else f"the next {amount}")

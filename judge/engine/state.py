@@ -153,6 +153,7 @@ class Modifier:
     keywords: tuple = ()  # layer 6: granted
     loses: tuple = ()  # layer 6: removed
     subtypes: tuple = ()  # layer 4: added
+    controller: str | None = None  # who made it (for "until your next turn", 611.2c)
 
 
 @dataclass
@@ -171,6 +172,7 @@ class Shield:
     instances: int | None = None
     timestamp: int = 0
     origin: str | None = None  # the card that made it (named in events and in `prefer`)
+    controller: str | None = None  # who made it (for "until your next turn", 611.2c)
 
 
 @dataclass
@@ -183,6 +185,7 @@ class Redirect:
     timestamp: int = 0
     origin: str | None = None
     next_only: bool = True  # "the next time": used up by one event
+    controller: str | None = None
 
 
 @dataclass

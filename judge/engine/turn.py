@@ -114,9 +114,10 @@ def cleanup(s: GameState, log: list) -> None:
         move(s, oid, "spoils", log=log)
         log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
     # 514.2, as one turn-based action:
-    s.modifiers = [m for m in s.modifiers if m.until == "permanent"]
-    s.shields = [sh for sh in s.shields if sh.until == "permanent"]
-    s.redirects = [r for r in s.redirects if r.until == "permanent"]
+    lasting = ("permanent", "your_next_turn")
+    s.modifiers = [m for m in s.modifiers if m.until in lasting]
+    s.shields = [sh for sh in s.shields if sh.until in lasting]
+    s.redirects = [r for r in s.redirects if r.until in lasting]
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
         wasted = p.pool_total
@@ -162,6 +163,18 @@ def _last_turn_of_round(s: GameState) -> bool:
     return s.next_living(s.active).name == s.living[0].name
 
 
+def _expire_until_next_turn(s: GameState, player: str, log: list) -> None:
+    """611.2c: "until your next turn" expires the moment that player's next turn begins."""
+    def due(e) -> bool:
+        return e.until == "your_next_turn" and e.controller == player
+    ending = [e for e in s.modifiers + s.shields + s.redirects if due(e)]
+    if ending:
+        s.modifiers = [m for m in s.modifiers if not due(m)]
+        s.shields = [sh for sh in s.shields if not due(sh)]
+        s.redirects = [r for r in s.redirects if not due(r)]
+        log.append(event(f"{player}'s \"until your next turn\" effects end ({len(ending)})", "611.2c"))
+
+
 def next_turn(s: GameState, log: list) -> None:
     if s.game_over:
         return
@@ -182,6 +195,7 @@ def next_turn(s: GameState, log: list) -> None:
     s.damage_round, s.strikers, s.frenzied = 0, (), ()
     nxt.turns_taken += 1
     log.append(event(f"{nxt.name}'s {'extra ' if extra else ''}turn begins", "500.1", *(("500.11",) if extra else ())))
+    _expire_until_next_turn(s, nxt.name, log)
     if new_round or extra:
         cycle.advance(s, log, extra=extra is not None)
     begin_step(s, "beginning", "replenish", log)

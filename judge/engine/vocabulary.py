@@ -42,7 +42,7 @@ ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
 TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
                           "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
-DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent"})
+DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
 CYCLE_TYPES = frozenset({"night", "day"})
 ZONE_INSTEAD = frozenset({"void", "hand", "domain"})
 
