@@ -76,7 +76,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
                 log.append(event(f"{active}'s first turn: exactly one card is drawn", "504.1a", "103.8b"))
         if n:
             effects.draw(s, active, n, log, ("504.1",))
-        priority.give_priority(s, active, log)
+        priority.give_priority(s, active, log, ("504.2",))
         return
     if step == "cleanup":
         cleanup(s, log)
