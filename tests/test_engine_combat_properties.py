@@ -70,7 +70,7 @@ START = load_string(BOARD).state
 def candidates(s) -> list:
     out: list = ["pass", {"until": {"phase": "combat", "step": "declare_attackers"}},
                  {"until": {"phase": "combat", "step": "combat_damage"}}]
-    mine = [o for o in s.battlefield if s.objects[o].controller == s.active]
+    mine = [o for o in s.battlefield if s.objects[o].controller == s.active and not s.objects[o].drained]
     theirs = [o for o in s.battlefield if s.objects[o].controller != s.active]
     defender = next((p.name for p in s.living if p.name != s.active), None)
     for a in mine:
@@ -79,8 +79,12 @@ def candidates(s) -> list:
     if len(mine) > 2:
         out.append({"player": s.active, "attack": [{"attacker": a, "target": theirs[0]} for a in mine[:3]]})
     for att in s.attacks:
-        for b in theirs + mine:
+        defenders = [o for o in s.battlefield if s.objects[o].controller == att.defender]
+        for b in defenders + mine[:1]:  # mostly the defender's own Entities, one illegal choice
             out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}]})
+        if len(defenders) > 1:
+            out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}
+                                                            for b in defenders[:2]]})
         for p in s.players:
             for w in p.wards:
                 out.append({"player": p.name, "spring": w, "attacker": att.attacker})
