@@ -53,6 +53,7 @@ SCREENS = {
     "board": (dict(mode="board", scenario=str(V01)), steady("down", "down")),
     "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
     "help": (dict(), steady("f1")),
+    "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
 }
 
 
