@@ -25,7 +25,7 @@ def library(corpus):
 
 
 def steady(*keys_then_wait):
-    """A run_before hook: blink off, the given keys pressed, then every worker settled."""
+    """A run_before hook: the given keys pressed, every worker settled, blink and toasts off."""
 
     async def run_before(pilot) -> None:
         app = pilot.app
@@ -36,6 +36,7 @@ def steady(*keys_then_wait):
         await app.workers.wait_for_complete()
         for widget in app.screen.query("Input"):
             widget.cursor_blink = False
+        app.clear_notifications()  # toasts time out on the wall clock
         await pilot.pause()
 
     return run_before
