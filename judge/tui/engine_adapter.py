@@ -261,6 +261,13 @@ def _event_view(e) -> EventView:
 
 
 def describe_action(action) -> str:
+    """An action in words, as the engine's replay log words it (a plain rendering without it)."""
+    try:
+        from judge.engine.replay import describe_action as engine_words
+
+        return engine_words(action)
+    except Exception:  # no runner, or a line the engine cannot read yet (it is still shown)
+        pass
     if isinstance(action, str):
         return action
     if isinstance(action, dict):
