@@ -123,16 +123,14 @@ class Library:
 
     def links(self, entry: Entry, alone: bool = False) -> list[Link]:
         """Parent, sub-rules, outgoing references and "cited by", in that order."""
-        from judge import render
-
         out: list[Link] = []
         parent = self.corpus.parent(entry)
         if parent is not None:
-            out.append(Link("Up", parent.id, render.label(parent), _short(parent)))
+            out.append(Link("Up", parent.id, short_label(parent), _short(parent)))
         if not alone:
             for child in self.corpus.children(entry):
                 if child.kind != "example":
-                    out.append(Link("Contains", child.id, render.label(child), _short(child)))
+                    out.append(Link("Contains", child.id, short_label(child), _short(child)))
         seen: set = set()
         for ref in entry.refs:
             key = ref.target or ref.surface
@@ -141,12 +139,12 @@ class Library:
             seen.add(key)
             target = self.corpus.get(ref.target) if ref.target else None
             if target is not None and ref.status == "resolved":
-                out.append(Link("Links", target.id, target.citation or target.id, _short(target)))
+                out.append(Link("Links", target.id, f"{target.doc} {short_label(target)}", _short(target)))
             else:
                 why = "outside this document" if ref.status == "external" else "unresolved"
                 out.append(Link("Links", None, ref.surface, why))
         for source in self.corpus.cited_by(entry.id):
-            out.append(Link("Cited by", source.id, source.citation or source.id, _short(source)))
+            out.append(Link("Cited by", source.id, f"{source.doc} {short_label(source)}", _short(source)))
         return out
 
     def card_sheet(self, card: Entry) -> "CardSheet":
@@ -193,12 +191,26 @@ class CardSheet:
     others: list[Entry]
 
 
+def short_label(entry: Entry) -> str:
+    """An entry named for a list: '704.5j', 'Glossary — Overrun', and for an entry that carries
+    its topic's or card's name, what tells it apart first: 'ruling 9 · Damage Redirection'."""
+    from judge import render
+
+    if entry.number:
+        return render.label(entry)
+    citation = entry.citation or render.label(entry)
+    head = citation.split(" — ", 1)[1] if " — " in citation else citation
+    if entry.title and head.startswith(entry.title) and head != entry.title:
+        head = f"{head[len(entry.title):].strip(' ,—')} · {entry.title}"
+    return head
+
+
 def _short(entry: Entry, width: int = 70) -> str:
+    """The start of an entry's text, without the number or title its label already shows."""
     from judge.render import snippet
 
-    if entry.title and not entry.number:
-        return snippet(entry.title, width)
     text = entry.text
-    if entry.number and text.startswith(entry.number):
-        text = text[len(entry.number):].lstrip(". ")
+    for prefix in (entry.number, entry.title):
+        if prefix and text.startswith(prefix):
+            text = text[len(prefix):].lstrip(". :")
     return snippet(text, width)

@@ -15,7 +15,7 @@ from textual.worker import get_current_worker
 
 from judge import render
 from judge.tui.guard import guarded
-from judge.tui.library import CardSheet, Link
+from judge.tui.library import CardSheet, Link, short_label
 from judge.tui.widgets.link_list import LinkList
 
 DEBOUNCE_SECONDS = 0.15
@@ -201,8 +201,8 @@ def card_renderable(library, sheet: CardSheet) -> Group:
 
 
 def card_links(sheet: CardSheet) -> list[Link]:
-    out = [Link("Rulings", r.id, r.citation or r.id, render.snippet(r.text, 60)) for r in sheet.rulings]
-    out += [Link("Errata", e.id, e.citation or e.id) for e in sheet.errata]
+    out = [Link("Rulings", r.id, short_label(r), render.snippet(r.text, 60)) for r in sheet.rulings]
+    out += [Link("Errata", e.id, short_label(e)) for e in sheet.errata]
     out += [Link("Topics", t.id, t.title or t.id, render.snippet(t.text, 60)) for t in sheet.topics]
     out += [Link("Mentioned by", m.id, m.citation or m.id, render.snippet(m.text, 60))
             for m in sheet.mentions]

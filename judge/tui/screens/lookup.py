@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 from judge import render
 from judge.tui.guard import guarded
 from judge.tui.history import History
-from judge.tui.library import Found
+from judge.tui.library import Found, short_label
 from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.widgets.entry_view import EntryView
 from judge.tui.widgets.link_list import LinkList
@@ -300,19 +300,9 @@ class LookupScreen(Screen):
 
 
 def result_label(entry) -> Text:
-    """Two lines: which entry ('704.5j', 'Damage Redirection, ruling 9', 'Attachment Cards ¶5'
-    — the citation without the document's name), then the start of its text."""
-    if entry.number:
-        head = render.label(entry)
-    else:
-        citation = entry.citation or render.label(entry)
-        head = citation.split(" — ", 1)[1] if " — " in citation else citation
-        if entry.title and head.startswith(entry.title) and head != entry.title:
-            # "Damage Redirection, ruling 9" -> "ruling 9 · Damage Redirection": in a narrow
-            # list the part that tells siblings apart must come first.
-            head = f"{head[len(entry.title):].strip(' ,—')} · {entry.title}"
+    """Two lines: which entry (see short_label), then the start of its text."""
     out = Text(f"{entry.doc} ", style="dim")
-    out.append(head, style="bold")
+    out.append(short_label(entry), style="bold")
     body = entry.text
     if entry.number and body.startswith(entry.number):
         body = body[len(entry.number):].lstrip(". ")
