@@ -701,3 +701,17 @@ def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, m
         assert lookup_screen(app).current_entry.id == "nd:704.5j"
 
     run(app, script, settle_first=False)
+
+
+def test_omnibox_replay_command_opens_the_file(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        app.query_one("#omnibox").value = f":replay {V01}"
+        await pilot.press("enter")
+        await settle(pilot, 0.2)
+        from judge.tui.screens.replay import ReplayScreen
+
+        assert isinstance(app.screen, ReplayScreen) and app.screen.view.path == str(V01)
+
+    run(app, script)
