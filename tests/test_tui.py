@@ -715,3 +715,21 @@ def test_omnibox_replay_command_opens_the_file(library):
         assert isinstance(app.screen, ReplayScreen) and app.screen.view.path == str(V01)
 
     run(app, script)
+
+
+def test_board_moves_a_card_with_the_picker(library):
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        screen = app.screen
+        board_key(app, ("object", 0, "hand", 0))
+        await pilot.press("m")
+        await pilot.pause()
+        await type_text(pilot, "batt")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.data["players"][0]["hand"] == []
+        assert screen.data["players"][0]["battlefield"][-1] == {"card": "Sacramental Fire"}
+
+    run(app, script)

@@ -258,3 +258,16 @@ def test_board_object_ids(board):
         bm.set_object_id(board, 1, "battlefield", 1, "two words")
     bm.set_object_id(board, 0, "hand", 0, "fire")  # a card in hand becomes a mapping with an id
     assert board["players"][0]["hand"][0] == {"card": "Sacramental Fire", "id": "fire"}
+
+
+def test_board_moves_cards_between_zones(board):
+    from judge.tui import board_model as bm
+
+    bm.move_card(board, 0, "hand", 0, "battlefield")
+    assert board["players"][0]["hand"] == []
+    assert board["players"][0]["battlefield"][-1] == {"card": "Sacramental Fire"}
+    column = next(j for j, o in enumerate(board["players"][1]["battlefield"]) if o.get("id") == "column")
+    bm.move_card(board, 1, "battlefield", column, "spoils")  # damage is left behind, the id kept
+    assert board["players"][1]["spoils"][-1] == {"card": "Iron Column", "id": "column"}
+    with pytest.raises(bm.BoardError):
+        bm.move_card(board, 1, "spoils", 0, "spoils")

@@ -284,3 +284,22 @@ def _object_or_entry(data: dict, index: int, zone_name: str, position: int) -> d
     if not isinstance(cards[position], dict):
         cards[position] = {"card": str(cards[position])}
     return cards[position]
+
+
+def move_card(data: dict, index: int, from_zone: str, position: int, to_zone: str) -> None:
+    """Move a card to another of its owner's zones. Leaving the battlefield it loses damage,
+    counters and drained (a new object, 400.7); it keeps its id so actions still find it."""
+    if to_zone == from_zone:
+        raise BoardError(f"the card is already in {to_zone}")
+    source = zone(data, index, from_zone)
+    target = zone(data, index, to_zone)
+    if not 0 <= position < len(source):
+        raise BoardError("no card there")
+    item = source[position]
+    name, ident = card_name(item), item.get("id") if isinstance(item, dict) else None
+    if to_zone == "hand":
+        moved = {"card": name, "id": ident} if ident else name
+    else:
+        moved = {"card": name, **({"id": ident} if ident else {})}
+    del source[position]
+    target.append(moved)

@@ -35,6 +35,7 @@ class BoardScreen(Screen):
         Binding("D", "damage(-1)", "Dmg−1", show=False),
         Binding("c", "counter", "Counter", show=False),
         Binding("x", "drained", "Drained", show=False),
+        Binding("m", "move", "Move", show=False),
         Binding("e", "edit", "Edit", show=False),
         Binding("n", "new_player", "New player", show=False),
         Binding("ctrl+s", "save", "Save"),
@@ -161,7 +162,7 @@ class BoardScreen(Screen):
                         out.append(f"{k}: {v}\n", style="cyan")
             out.append(ea.card_text(name, data) or "(no card text: not in cards/nodawn or this file)",
                        style="" if ea.card_text(name, data) else "dim")
-            out.append("\n\nd/D damage · c counter · x drained · e id · del remove", style="dim")
+            out.append("\n\nd/D damage · c counter · x drained · e id · m move · del remove", style="dim")
         elif key and key[0] == "player":
             p = data["players"][key[1]]
             out.append(f"{p.get('name')}\n", style="bold")
@@ -309,6 +310,19 @@ class BoardScreen(Screen):
             self.app.notify("Select a card on the battlefield", severity="warning")
             return
         self.change(lambda: bm.toggle_drained(self.data, key[1], key[2], key[3]))
+
+    @guarded
+    def action_move(self) -> None:
+        key = self.selected_key() or ()
+        if not key or key[0] != "object":
+            self.app.notify("Select a card to move", severity="warning")
+            return
+        _, i, from_zone, j = key
+        zones = [z for z in bm.ZONES if z != from_zone]
+        self.app.push_screen(
+            CardPicker(zones, "Move to"),
+            lambda to_zone: to_zone and self.change(lambda: bm.move_card(self.data, i, from_zone, j, to_zone),
+                                                    keep=("zone", i, to_zone)))
 
     @guarded
     def action_counter(self) -> None:
