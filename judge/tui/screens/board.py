@@ -320,7 +320,7 @@ class BoardScreen(Screen):
         _, i, from_zone, j = key
         zones = [z for z in bm.ZONES if z != from_zone]
         self.app.push_screen(
-            CardPicker(zones, "Move to"),
+            CardPicker(zones, "Move to", placeholder="zone…"),
             lambda to_zone: to_zone and self.change(lambda: bm.move_card(self.data, i, from_zone, j, to_zone),
                                                     keep=("zone", i, to_zone)))
 

@@ -51,20 +51,21 @@ def rank(query: str, names: list[str], limit: int = 50) -> list[tuple[str, objec
 
 
 class CardPicker(ModalScreen[str | None]):
-    """Type a few letters of a card name; Enter takes the highlighted card."""
+    """Type a few letters of a name (a card's, a zone's); Enter takes the highlighted one."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
 
-    def __init__(self, names: list[str], title: str = "Pick a card") -> None:
+    def __init__(self, names: list[str], title: str = "Pick a card", placeholder: str = "card name…") -> None:
         super().__init__()
         self.names = names
         self.title_text = title
+        self.placeholder = placeholder
         self.shown: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-box"):
-            yield Input(placeholder="card name…", id="picker-input")
+            yield Input(placeholder=self.placeholder, id="picker-input")
             yield OptionList(id="picker-list")
 
     def on_mount(self) -> None:
