@@ -733,3 +733,20 @@ def test_board_moves_a_card_with_the_picker(library):
         assert screen.data["players"][0]["battlefield"][-1] == {"card": "Sacramental Fire"}
 
     run(app, script)
+
+
+def test_palette_loads_a_scenario_on_the_board(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "Load a scenario on the board")
+        await pilot.press("enter")
+        await settle(pilot, 0.2)
+        app.screen.query_one("Input").value = str(V01)  # the prompt for a path
+        await pilot.press("enter")
+        await settle(pilot, 0.2)
+        assert app.screen.data["title"].startswith("704.7 example")
+
+    run(app, script)

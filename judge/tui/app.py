@@ -118,6 +118,10 @@ class JudgeApp(App):
         else:
             self.notify(f"{name} is already in the basket", timeout=3)
 
+    def clear_basket(self) -> None:
+        self.basket.clear()
+        self.notify("The basket is empty", timeout=2)
+
     def cite_step(self, step: StepItem) -> None:
         if self.basket.add_step(step):
             self.notify(f"Cited step {step.n} · basket: {len(self.basket)}", timeout=3)
@@ -188,6 +192,13 @@ class JudgeApp(App):
                             lambda: self.switch_mode("replay"))
         yield SystemCommand("Citation basket", "Cited entries and steps; export Markdown (F6)",
                             self.action_basket)
+        yield SystemCommand("Load a scenario on the board", "Open a scenario file for editing",
+                            lambda: self.call_later(self._in_mode, "board", "action_load"))
+        yield SystemCommand("New board", "An empty two-player board",
+                            lambda: self.call_later(self._in_mode, "board", "action_new_board"))
+        yield SystemCommand("Replay a scenario file", "Step through a scenario with its cited rules",
+                            lambda: self.call_later(self._in_mode, "replay", "action_load"))
+        yield SystemCommand("Clear the basket", "Drop every cited entry and step", self.clear_basket)
         yield SystemCommand("Help", "Keys and omnibox commands (F1)", self.action_help)
         yield SystemCommand("Light/dark theme", "Switch theme (Ctrl+T)", self.action_toggle_theme)
         for game in (None, *GAMES):
