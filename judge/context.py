@@ -8,27 +8,49 @@ from judge.corpus.loader import load_corpus
 from judge.corpus.model import Corpus
 
 
-def _progress_reporter():
-    """A rich status line on stderr while something slow (a rebuild) runs; silent otherwise."""
-    if not sys.stderr.isatty():
-        return None
-    from rich.console import Console
+class RebuildProgress:
+    """A rich progress bar on stderr while the cache is rebuilt; nothing when it is fresh (the
+    bar starts on the first report) or when stderr is not a terminal."""
 
-    console = Console(stderr=True)
+    def __init__(self) -> None:
+        self._bar = None
+        self._tasks: dict[str, int] = {}
 
-    def report(message: str) -> None:
-        console.print(f"[dim]judge: {message}…[/dim]")
+    def __call__(self, stage: str, detail: str, done: int, total: int) -> None:
+        if not sys.stderr.isatty():
+            return
+        if self._bar is None:
+            from rich.console import Console
+            from rich.progress import Progress
 
-    return report
+            self._bar = Progress(console=Console(stderr=True), transient=True)
+            self._bar.start()
+        if stage not in self._tasks:
+            self._tasks[stage] = self._bar.add_task(stage, total=total)
+        self._bar.update(self._tasks[stage], completed=done, total=total,
+                         description=f"{stage} {detail}")
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
 
 
 @lru_cache(maxsize=1)
 def corpus() -> Corpus:
-    return load_corpus(progress=_progress_reporter())
+    progress = RebuildProgress()
+    try:
+        return load_corpus(progress=progress)
+    finally:
+        progress.close()
 
 
 @lru_cache(maxsize=1)
 def searcher():
     from judge.search.index import open_searcher
 
-    return open_searcher(corpus())
+    progress = RebuildProgress()
+    try:
+        return open_searcher(corpus(), progress=progress)
+    finally:
+        progress.close()

@@ -93,3 +93,13 @@ def test_unwritable_cache_still_searches(data_copy, monkeypatch, tmp_path):
     corpus = loader.load_corpus()
     ix = sindex.open_index(corpus)
     assert ix.doc_count() == len(corpus.entries)
+
+
+def test_rebuild_reports_progress(data_copy, tmp_path):
+    seen = []
+    corpus = loader.build_corpus(progress=lambda *args: seen.append(args))
+    assert ("Parsing", "No Dawn Comprehensive Rules", 0, 5) in seen
+    assert seen[-1][0] == "Parsing" and seen[-1][2] == seen[-1][3]
+    seen.clear()
+    sindex.build_index(corpus, tmp_path / "ix", progress=lambda *args: seen.append(args))
+    assert seen and all(stage == "Indexing" and done <= total for stage, _, done, total in seen)

@@ -22,7 +22,8 @@ CACHE_FORMAT = 1
 _DATA_TREES = ("rules", "rulings", "cards")
 _DATA_SUFFIXES = {".txt", ".yaml", ".yml", ".json"}
 
-Progress = Callable[[str], None]
+# progress(stage, detail, done, total): called while something slow (a rebuild) runs.
+Progress = Callable[[str, str, int, int], None]
 
 
 def _sha256(path: Path) -> str:
@@ -85,10 +86,12 @@ def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
 def build_corpus(progress: Progress | None = None) -> Corpus:
     """Parse every document (no cache)."""
     corpus = Corpus()
-    for spec in DOCUMENTS:
+    for n, spec in enumerate(DOCUMENTS):
         if progress:
-            progress(f"parsing {spec.title}")
+            progress("Parsing", spec.title, n, len(DOCUMENTS))
         _parse_one(spec, corpus)
+    if progress:
+        progress("Parsing", "linking", len(DOCUMENTS), len(DOCUMENTS))
     from judge.corpus import crosslinks
 
     crosslinks.link_all(corpus)

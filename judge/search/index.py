@@ -94,7 +94,7 @@ def documents(corpus: Corpus):
         }
 
 
-def build_index(corpus: Corpus, directory: Path, progress: Callable[[int, int], None] | None = None) -> None:
+def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, int, int], None] | None = None) -> None:
     """Build into a private temporary directory, then move it into place in one rename, so
     two processes building at once never see each other's half-written files."""
     directory.parent.mkdir(parents=True, exist_ok=True)
@@ -106,7 +106,7 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[int, int], 
         for n, doc in enumerate(documents(corpus), 1):
             writer.add_document(**doc)
             if progress and n % 200 == 0:
-                progress(n, total)
+                progress("Indexing", "entries", n, total)
         writer.commit()
         GameModel.from_corpus(corpus).save(tmp / GAME_MODEL_FILE)
         (tmp / "FORMAT").write_text(INDEX_FORMAT)
