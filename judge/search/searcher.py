@@ -1,7 +1,10 @@
 """Running a parsed query against the index and the corpus.
 
-Rule numbers are answered from the corpus directly (exact, in document order); words go to
-whoosh (BM25F over title, text and parent context). Filters apply to both.
+Rule numbers are answered from the corpus directly (exact, in document order). Words go to
+whoosh — BM25F over an entry's own text and, at half weight, what surrounds it — and are then
+re-ranked: by how much of the question an entry covers, by how likely its game is for the
+question's vocabulary, with the vocabulary bridge and glossary feedback adding words the judge
+didn't type. Filters apply to both.
 """
 from __future__ import annotations
 
@@ -17,9 +20,10 @@ from judge.search import query as qlang
 from judge.search.analysis import analyze, fold
 from judge.search.synonyms import expansions, load_groups, translations
 
+SEARCHED_FIELDS = ["text", "around"]
 SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
-GAME_FLOOR = 0.3
-LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely  # a result from an unlikely game keeps this share of its score
+GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
+LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
@@ -61,17 +65,10 @@ class Searcher:
         self.games = games
         self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
         self._parser = qparser.MultifieldParser(
-            ["text", "around"], index.schema, group=qparser.OrGroup.factory(0.9)
+            SEARCHED_FIELDS, index.schema, group=qparser.OrGroup.factory(0.9)
         )
         self._parser.remove_plugin_class(qparser.WildcardPlugin)
         self._parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
-        self._plain_parser = qparser.MultifieldParser(
-            ["text", "around"], index.schema, group=qparser.OrGroup.factory(0.9),
-            plugins=[],
-        )
-        for cls in list(type(p) for p in self._plain_parser.plugins):
-            if cls not in (qparser.WhitespacePlugin,):
-                self._plain_parser.remove_plugin_class(cls)
         self.synonyms = load_groups(corpus)
         self._translations = translations(self.synonyms)
         self._glossary = None  # (game, name terms, vocabulary) per glossary entry, built on first use
@@ -203,8 +200,15 @@ class Searcher:
                 return self._exclusions_exclude(q)
         except Exception:  # anything whoosh rejects is read as plain words
             pass
-        plain = " ".join(re.findall(r"\w+", words))
-        return self._plain_parser.parse(plain) if plain else wq.NullQuery
+        return self._plain_query(words)
+
+    @staticmethod
+    def _plain_query(words: str):
+        """The words alone, every operator and bracket ignored."""
+        terms = analyze(words)
+        if not terms:
+            return wq.NullQuery
+        return wq.Or([wq.Term(f, t) for t in dict.fromkeys(terms) for f in SEARCHED_FIELDS])
 
     @staticmethod
     def _phrase_query(phrase: tuple[str, ...]):
