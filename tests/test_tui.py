@@ -750,3 +750,33 @@ def test_palette_loads_a_scenario_on_the_board(library):
         assert app.screen.data["title"].startswith("704.7 example")
 
     run(app, script)
+
+
+def test_a_new_board_built_from_the_card_database_saves(library, tmp_path):
+    from judge.tui import engine_adapter as ea
+
+    names = ea.card_names()
+    masters = [n for n in names if "Master" in ea.card_text(n).split("\n", 1)[0]]
+    if not masters:
+        pytest.skip("the card database has no Master yet")
+    app = make_app(library, mode="board")
+    target = tmp_path / "new.yaml"
+
+    async def script(pilot):
+        await settle(pilot, 0.2)
+        screen = app.screen
+        for i in (0, 1):
+            board_key(app, ("player", i, "master"))
+            await pilot.press("a")
+            await pilot.pause()
+            app.screen.query_one("Input").value = masters[0]
+            await pilot.pause(0.1)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.data["players"][i]["master"]["card"] == masters[0]
+        assert screen.data["players"][0]["master"]["vitae"] == ea.initial_vitae(masters[0])
+        screen.save_to(str(target))
+        await pilot.pause()
+        assert target.is_file(), app.notes
+
+    run(app, script)

@@ -62,6 +62,21 @@ def card_text(name: str, scenario: dict | None = None) -> str:
     return f"{card.type}{subtypes}{stats}{keywords}\n{card.text}".strip()
 
 
+def initial_vitae(name: str, scenario: dict | None = None) -> int | None:
+    """A Master's printed starting Vitae, from the scenario's cards or the database."""
+    for raw in (scenario or {}).get("cards") or []:
+        if isinstance(raw, dict) and raw.get("name") == name:
+            value = raw.get("initial_vitae")
+            return int(value) if isinstance(value, int) else None
+    try:
+        from judge.engine.cards import database
+
+        card = database().get(name)
+    except Exception:
+        return None
+    return getattr(card, "initial_vitae", None) if card is not None else None
+
+
 def _describe_raw_card(raw: dict) -> str:
     stats = f" {raw.get('attack')}/{raw.get('vigor')}" if raw.get("attack") is not None else ""
     return f"{raw.get('type', '')}{stats}\n{raw.get('text', '')}".strip()

@@ -229,7 +229,13 @@ class BoardScreen(Screen):
             return
         if key[0] == "player" and len(key) == 3 and key[2] == "master":
             i = key[1]
-            self._pick_card("Pick a Master", lambda name: self.change(lambda: bm.set_master(self.data, i, name)))
+            def set_master(name: str) -> None:
+                bm.set_master(self.data, i, name)
+                start = ea.initial_vitae(name, self.data)  # the Master's printed starting Vitae
+                if start is not None:
+                    bm.set_number(self.data, i, "vitae", start)
+
+            self._pick_card("Pick a Master", lambda name: self.change(lambda: set_master(name)))
             return
         if key[0] in ("actions", "expect"):
             section = key[0]
