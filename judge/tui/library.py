@@ -165,6 +165,11 @@ class Library:
             for source in self.corpus.cited_by(member):
                 if source.id not in family and source not in mentions:
                     mentions.append(source)
+        # Some documents record a mention on the card itself, pointing at the text that names it.
+        for ref in card.refs:
+            target = self.corpus.get(ref.target) if ref.target and ref.kind == "mention" else None
+            if target is not None and target.id not in family and target not in mentions:
+                mentions.append(target)
         others = [k for k in kids if k.kind not in ("ruling", "errata")]
         return CardSheet(card, errata, rulings, topics, mentions, others)
 

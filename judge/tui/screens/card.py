@@ -178,6 +178,8 @@ def card_renderable(library, sheet: CardSheet) -> Group:
     head = Text(card.title or card.id, style="bold cyan")
     head.append(f"  {card.citation}", style="dim")
     parts.append(head)
+    if card.extra.get("summary"):  # type line, cost and stats, where the document gives them
+        parts.append(Text(str(card.extra["summary"]), style="italic"))
     if card.tags:
         parts.append(render.tag_text(card.tags))
     if card.text:
