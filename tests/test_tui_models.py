@@ -274,3 +274,20 @@ def test_board_moves_cards_between_zones(board):
     assert board["players"][1]["spoils"][-1] == {"card": "Iron Column", "id": "column"}
     with pytest.raises(bm.BoardError):
         bm.move_card(board, 1, "spoils", 0, "spoils")
+
+
+def test_card_sheet_lists_every_mention(library, corpus):
+    """Whichever way a document records it — a backlink to the card, or a mention on the card —
+    the card screen lists what mentions the card."""
+    cards = corpus.of_kind("card")
+    assert cards
+    for card in cards:
+        sheet = library.card_sheet(card)
+        shown = {m.id for m in sheet.mentions}
+        family = {card.id, *(r.id for r in sheet.rulings), *(e.id for e in sheet.errata)}
+        for ref in card.refs:
+            if ref.kind == "mention" and ref.target in corpus.entries and ref.target not in family:
+                assert ref.target in shown, (card.id, ref.target)
+        for source in corpus.cited_by(card.id):
+            if source.id not in family:
+                assert source.id in shown, (card.id, source.id)
