@@ -20,9 +20,11 @@ from judge.corpus.loader import cache_path
 from judge.corpus.model import Corpus, Entry
 from judge.search.analysis import fold, spelling_analyzer, text_analyzer
 from judge.search.gamemodel import GameModel
+from judge.search.titles import TitleTable
 
-INDEX_FORMAT = "4"
+INDEX_FORMAT = "5"
 GAME_MODEL_FILE = "games.pickle"
+TITLES_FILE = "titles.pickle"
 
 
 def make_schema() -> Schema:
@@ -109,6 +111,7 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
                 progress("Indexing", "entries", n, total)
         writer.commit()
         GameModel.from_corpus(corpus).save(tmp / GAME_MODEL_FILE)
+        TitleTable.from_corpus(corpus).save(tmp / TITLES_FILE)
         (tmp / "FORMAT").write_text(INDEX_FORMAT)
         if directory.exists():
             stale = directory.with_name(f"{directory.name}.stale-{os.getpid()}")
@@ -170,4 +173,8 @@ def open_searcher(corpus: Corpus, progress=None):
         games = GameModel.load(directory / GAME_MODEL_FILE)
     except Exception:  # in-memory index, or a damaged file: recompute (slower, still right)
         games = GameModel.from_corpus(corpus)
-    return Searcher(corpus, ix, games)
+    try:
+        titles = TitleTable.load(directory / TITLES_FILE)
+    except Exception:
+        titles = TitleTable.from_corpus(corpus)
+    return Searcher(corpus, ix, games, titles)

@@ -8,6 +8,7 @@ didn't type. Filters apply to both.
 """
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, field
 
@@ -18,12 +19,15 @@ from whoosh.scoring import BM25F
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
 from judge.search.analysis import analyze, fold
+from judge.search.bm25 import PostingScorer
 from judge.search.synonyms import expansions, load_groups, translations
 
 SEARCHED_FIELDS = ["text", "around"]
 SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
 GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
 LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely
+PHRASE_BOOST = 0.5  # an adjacent pair of the question's words found together in an entry
+TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole title
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
@@ -59,10 +63,11 @@ def _preloaded(q):
 
 
 class Searcher:
-    def __init__(self, corpus: Corpus, index, games=None) -> None:
+    def __init__(self, corpus: Corpus, index, games=None, titles=None) -> None:
         self.corpus = corpus
         self.index = index
         self.games = games
+        self.titles = titles
         self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
         self._parser = qparser.MultifieldParser(
             SEARCHED_FIELDS, index.schema, group=qparser.OrGroup.factory(0.9)
@@ -72,6 +77,7 @@ class Searcher:
         self.synonyms = load_groups(corpus)
         self._translations = translations(self.synonyms)
         self._glossary = None  # (game, name terms, vocabulary) per glossary entry, built on first use
+        self._postings = PostingScorer(self._searcher, SEARCHED_FIELDS)
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -211,13 +217,6 @@ class Searcher:
         return wq.Or([wq.Term(f, t) for t in dict.fromkeys(terms) for f in SEARCHED_FIELDS])
 
     @staticmethod
-    def _phrase_query(phrase: tuple[str, ...]):
-        fields = ("text",)
-        if len(phrase) == 1:
-            return wq.Or([wq.Term(f, phrase[0]) for f in fields])
-        return wq.Or([wq.Phrase(f, list(phrase)) for f in fields])
-
-    @staticmethod
     def _exclusions_exclude(q):
         """With OR as the default, whoosh reads `flying NOT reach` as "flying, or anything
         without reach". A judge means "flying, and not reach": NOT terms are subtracted."""
@@ -229,40 +228,72 @@ class Searcher:
         return q
 
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
-        q = self._text_query(parsed.words)
         terms = analyze(OPERATOR_RE.sub(" ", parsed.words))
         posterior = self._posterior(terms, parsed)
         # Bridge only into the games the question plausibly belongs to (or the one asked for).
         games = parsed.games or [g for g, p in posterior.items() if p >= LIKELY_GAME] or None
         # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
         concepts: dict[str, set[str]] = {t: {t} for t in terms}
-        if parsed.words and not OPERATOR_RE.search(parsed.words):
-            bridged = expansions(terms, self.synonyms, games)
-            if bridged:
-                q = wq.Or([q, wq.Or([self._phrase_query(p) for p, _, _ in bridged], boost=SYNONYM_BOOST)])
-                for phrase, trigger, _ in bridged:
-                    for word in trigger:
-                        concepts.setdefault(word, {word}).update(phrase)
-            named = self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games)
-            if named:
-                q = wq.Or([q, wq.Or([self._phrase_query(p) for p in named], boost=GLOSSARY_BOOST)])
+        plain = bool(parsed.words.strip()) and not OPERATOR_RE.search(parsed.words)
+        if plain:
+            candidates = self._plain_candidates(terms, concepts, games, parsed)
+        else:
+            results = self._searcher.search(_preloaded(self._text_query(parsed.words)),
+                                            filter=self._filter(parsed), limit=CANDIDATES)
+            candidates = [(r.docnum, float(r.score or 0.0)) for r in results]
         words = set().union(*concepts.values()) if concepts else set()
         highlight = frozenset(words)
-        results = self._searcher.search(_preloaded(q), filter=self._filter(parsed),
-                                        limit=max(limit, CANDIDATES))
         weights = {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}
         concept_idf = self._concept_weights(concepts)
-        containing = {w: self._docs_with(w) for w in words}
+        containing = {w: self._postings.docs_with(w) for w in words}
         hits = []
-        for r in results:
-            matched = {w for w, docs in containing.items() if r.docnum in docs}
-            score = float(r.score or 0.0) * weights.get(r["game"], 1.0)
+        for docnum, score in candidates:
+            stored = self._searcher.stored_fields(docnum)
+            matched = {w for w, docs in containing.items() if docnum in docs}
+            score *= weights.get(stored["game"], 1.0)
             score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
-            hits.append(Hit(r["id"], score, highlight))
+            hits.append(Hit(stored["id"], score, highlight))
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
-                                        best=hits[0].score if hits else 1.0)
+                                        best=max((h.score for h in hits), default=1.0))
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+    def _plain_candidates(self, terms, concepts, games, parsed) -> list[tuple[int, float]]:
+        """Plain words: the question's words, the bridged synonyms and the glossary names it
+        describes, each weighted, scored straight from the postings (see bm25.py)."""
+        weighted: dict[str, float] = {}
+        for term in terms:
+            weighted[term] = weighted.get(term, 0.0) + 1.0
+
+        def add(phrase: tuple[str, ...], boost: float) -> None:
+            for word in phrase:  # a phrase's words share its weight
+                weighted[word] = weighted.get(word, 0.0) + boost / len(phrase)
+
+        for phrase, trigger, _ in expansions(terms, self.synonyms, games):
+            add(phrase, SYNONYM_BOOST)
+            for word in trigger:
+                concepts.setdefault(word, {word}).update(phrase)
+        for name in self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games):
+            add(name, GLOSSARY_BOOST)
+        flt = self._filter(parsed)
+        allowed = set(self._searcher.docs_for_query(flt)) if flt is not None else None
+        scores = self._postings.score(weighted, allowed)
+        pairs = list(dict.fromkeys(zip(terms, terms[1:])))
+        self._postings.add_phrases(scores, [p for p in pairs if p[0] != p[1]], PHRASE_BOOST, allowed)
+        self._reward_named_titles(scores, terms, allowed)
+        return heapq.nlargest(CANDIDATES, scores.items(), key=lambda item: item[1])
+
+    def _reward_named_titles(self, scores: dict[int, float], terms: list[str], allowed) -> None:
+        """An entry whose whole name the judge typed (a glossary term, a card, a keyword)
+        gains the idf of that name's words: "master-blood" means the Master-Blood entry."""
+        if self.titles is None:
+            return
+        for words, ids in self.titles.named_in(terms):
+            bonus = TITLE_BOOST * sum(self._searcher.idf("text", w) for w in words)
+            for entry_id in ids:
+                docnum = self._searcher.document_number(id=entry_id)
+                if docnum is not None and (allowed is None or docnum in allowed):
+                    scores[docnum] = scores.get(docnum, 0.0) + bonus
 
     def _posterior(self, terms: list[str], parsed: qlang.ParsedQuery) -> dict[str, float]:
         """Which games the question's words belong to (see gamemodel); each game hears the
@@ -312,14 +343,6 @@ class Searcher:
                 scored.append((sum(idf[w] for w in shared), name))
         scored.sort(reverse=True)
         return [name for _, name in scored[:GLOSSARY_FEEDBACK]]
-
-    def _docs_with(self, word: str) -> set[int]:
-        """The documents whose own or surrounding text holds the word (for coverage)."""
-        docs: set[int] = set()
-        for field in ("text", "around"):
-            if self._searcher.doc_frequency(field, word):
-                docs.update(self._searcher.postings(field, word).all_ids())
-        return docs
 
     def _concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
         """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""
