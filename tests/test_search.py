@@ -212,7 +212,7 @@ def test_held_out_questions_recall(searcher, corpus):
         found = any(norm(q["answer"]) in norm(corpus.get(h.id).text) for h in hits)
         per_doc.setdefault(q["doc"], []).append(found)
     recall = {d: sum(v) / len(v) for d, v in per_doc.items()}
-    floors = {"nd": 0.5, "lcg": 0.4, "ccg": 0.8, "ce": 0.5, "sf": 0.7}
+    floors = {"nd": 0.45, "lcg": 0.4, "ccg": 0.8, "ce": 0.5, "sf": 0.7}
     assert all(recall[d] >= floors[d] for d in floors), recall
 
 
