@@ -24,6 +24,10 @@ def register(sub) -> None:
 def run(args) -> int:
     from judge import context, render
     game = chosen_game(args)
+    if not " ".join(args.query).strip():
+        from judge.cli import UserError
+
+        raise UserError("give words, a rule number or a filter to search for")
     corpus = context.corpus()
     result = context.searcher().search(" ".join(args.query), game=game, kind=args.kind,
                                        limit=max(1, args.limit))
