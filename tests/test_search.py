@@ -233,3 +233,9 @@ def test_any_text_searches_without_raising(searcher):
         assert isinstance(result.hits, list)
 
     check()
+
+
+def test_doc_filter(searcher, corpus):
+    hits = searcher.search("doc:ce control").hits
+    assert hits and all(corpus.get(h.id).doc == "ce" for h in hits)
+    assert qlang.parse("doc:ce,lcg honor").docs == ["ce", "lcg"]

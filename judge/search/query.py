@@ -3,6 +3,7 @@
     704.5j            that rule             704.5      the rule and its sub-rules
     704.5.            the rule alone        116.2b–c   a range (letters the document skips are skipped)
     game:nodawn       filter by game        kind:glossary   filter by kind (comma list allowed)
+    doc:ce            filter by document (nd, lcg, ccg, ce, sf; saved for saved rulings)
     card:"iron column"  a card and its rulings
     "declare blockers"  a phrase            drained AND block, drain OR tap, block NOT flying
     anything else     plain words, ranked
