@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 # A fixed list: rule numbers, keywords, player-style questions, card names, filters.
 QUERIES = [

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -78,7 +77,6 @@ def context_text(corpus: Corpus, entry: Entry) -> str:
 
 def documents(corpus: Corpus):
     for entry in corpus.entries.values():
-        parent = corpus.parent(entry)
         yield {
             "id": entry.id,
             "doc": entry.doc,
