@@ -113,10 +113,12 @@ def load_corpus(use_cache: bool = True, progress: Progress | None = None) -> Cor
         with pickle_path.open("rb") as fh:
             corpus = pickle.load(fh)
         if isinstance(corpus, Corpus):
+            corpus.cache_key = key
             return corpus
     except Exception:  # missing, truncated or stale: rebuild below
         pass
     corpus = build_corpus(progress)
+    corpus.cache_key = key
     _write_atomically(pickle_path, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL))
     _prune_other_keys(key)
     return corpus

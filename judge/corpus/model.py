@@ -130,6 +130,8 @@ class Corpus:
         self.problems: list[Problem] = []
         self._by_number: dict[tuple[str, str], str] = {}
         self.backlinks: dict[str, list[str]] = {}
+        # The content key it was cached under (see loader.content_key); None when built uncached.
+        self.cache_key: str | None = None
 
     # -- building ---------------------------------------------------------------------------
     def add_document(self, info: DocumentInfo, parsed: ParsedDocument | None) -> None:

@@ -137,9 +137,15 @@ def _open_existing(directory: Path):
     return ix
 
 
+def index_dir(corpus: Corpus) -> Path:
+    """Beside the corpus pickle it belongs to: the key the corpus was loaded under is reused,
+    so a search does not hash every data file a second time."""
+    return cache_path(corpus.cache_key) / "index"
+
+
 def open_index(corpus: Corpus, directory: Path | None = None, progress=None):
     """Open the cached index, rebuilding it if it is missing, stale or damaged."""
-    directory = directory or cache_path() / "index"
+    directory = directory or index_dir(corpus)
     try:
         return _open_existing(directory)
     except Exception:  # missing or corrupt: rebuild from the corpus
@@ -165,7 +171,7 @@ def build_in_memory(corpus: Corpus):
 def open_searcher(corpus: Corpus, progress=None):
     from judge.search.searcher import Searcher
 
-    directory = cache_path() / "index"
+    directory = index_dir(corpus)
     ix = open_index(corpus, directory, progress=progress)
     try:
         games = GameModel.load(directory / GAME_MODEL_FILE)
