@@ -109,13 +109,35 @@ def test_analysis_keeps_rules_words_and_numbers():
 
 
 def test_quotes_and_dashes_fold():
-    assert analyze("can’t") == analyze("can't") == ["cant"]
+    assert analyze("can’t") == analyze("can't") == analyze("cannot") == ["cannot"]
     assert fold("116.2b–c") == "116.2b-c"
 
 
-def test_symbols_are_searchable_by_name(searcher):
-    for query in ("◇", "diamond cost", "master-blood"):
+def test_contractions_read_as_words():
+    # A pronoun's contraction is a function word: "I've" must not become the rare term "iv".
+    assert analyze("I've got they're you'll") == analyze("got")
+    # A negative one keeps its negation: "doesn't" finds "does not".
+    assert analyze("doesn't") == analyze("not") and analyze("won't") == ["not"]
+    # Possessives only lose the apostrophe; a word typed without one is left alone.
+    assert analyze("player's") == analyze("players") and analyze("ill") == ["ill"]
+
+
+def test_rule_listed_above_its_example(searcher, corpus):
+    """An example found by the judge's story brings the rule it illustrates in just above it."""
+    hits = ids(searcher.search("a response destroys one of the Scholars reducing the cost — "
+                               "does the price of the spell go back up?"))
+    example = next(i for i in hits if corpus.get(i).kind == "example")
+    rule = corpus.get(example).parent
+    assert rule in hits and hits.index(rule) < hits.index(example)
+    kinds = {corpus.get(i).kind for i in ids(searcher.search("kind:example Scholars cost response"))}
+    assert kinds == {"example"}  # a kind filter is kept: no rule is brought in
+
+
+def test_symbols_are_searchable_by_name(searcher, corpus):
+    for query in ("◇", "master-blood"):
         assert "nd:glossary/master-blood" in ids(searcher.search(query), 5), query
+    hits = ids(searcher.search("diamond cost"), 10)
+    assert all("◇" in corpus.get(i).text for i in hits[:3]) and "nd:glossary/master-blood" in hits
     assert any(h.startswith("nd:") for h in ids(searcher.search("✚ corruption cost"), 3))
 
 

@@ -20,6 +20,16 @@ STOP_WORDS = frozenset(
     "this that these those there their they them he she his her him i me my you your we our".split()
 )
 
+# Contractions, read after apostrophes are folded. A pronoun's ("I've", "they're") is a function
+# word and is dropped; a negative one keeps only its negation, so "doesn't" matches "does not"
+# and "can't" matches "cannot". Only tokens typed with an apostrophe are read this way ("ill").
+PRONOUN_CONTRACTIONS = frozenset(
+    f"{p}{s}" for p in "i you we they he she it that there who what".split() for s in ("ve", "d", "ll", "m", "re", "s")
+)
+NEGATIONS = {"cant": "cannot", "wont": "not", "dont": "not", "doesnt": "not", "didnt": "not", "isnt": "not",
+             "arent": "not", "wasnt": "not", "werent": "not", "couldnt": "not", "wouldnt": "not",
+             "shouldnt": "not", "havent": "not", "hasnt": "not", "hadnt": "not", "mustnt": "not"}
+
 # A rule number (704.5j, 702.10, 100.1), any other number, or a word with inner apostrophes.
 TOKEN_PATTERN = r"\d+(?:\.\d+[a-z]?)?|[^\W\d_]+(?:'[^\W\d_]+)*|\w+"
 
@@ -54,13 +64,25 @@ def _symbol_words() -> dict[str, str]:
     return {str(sym): " ".join(words) for sym, words in (data or {}).items()}
 
 
+def _unapostrophe(word: str) -> str | None:
+    """The word a token with apostrophes stands for (player's -> players, can't -> cannot,
+    didn't -> not), or None for a pronoun's contraction (I've)."""
+    folded = word.replace("'", "")
+    if folded in PRONOUN_CONTRACTIONS:
+        return None
+    return NEGATIONS.get(folded, folded)
+
+
 class FoldApostrophes(Filter):
-    """can't -> cant, player's -> players: one spelling whatever the keyboard typed."""
+    """One spelling whatever the keyboard typed, contractions read as above."""
 
     def __call__(self, tokens):
         for t in tokens:
             if "'" in t.text:
-                t.text = t.text.replace("'", "")
+                word = _unapostrophe(t.text)
+                if word is None:
+                    continue
+                t.text = word
             yield t
 
 
@@ -102,11 +124,19 @@ def analyze(text: str) -> list[str]:
     """The index terms of a text, in order (used for highlighting and vocabularies)."""
     out = []
     for match in _WORD_RE.finditer(fold(text)):
-        word = match.group(0).lower().replace("'", "")
-        if word in STOP_WORDS:
+        word = _word(match.group(0))
+        if word is None:
             continue
         out.append(_stem(word) if word.isalpha() else word)
     return out
+
+
+def _word(token: str) -> str | None:
+    """A token as the analyzer sees it before stemming, or None when it is stopped."""
+    word = token.lower()
+    if "'" in word:
+        word = _unapostrophe(word)
+    return None if word is None or word in STOP_WORDS else word
 
 
 def term_spans(text: str) -> list[tuple[int, int, str]]:
@@ -117,8 +147,8 @@ def term_spans(text: str) -> list[tuple[int, int, str]]:
     folded = text.translate(_FOLD)
     spans = []
     for match in _WORD_RE.finditer(folded):
-        word = match.group(0).lower().replace("'", "")
-        if word in STOP_WORDS:
+        word = _word(match.group(0))
+        if word is None:
             continue
         spans.append((match.start(), match.end(), _stem(word) if word.isalpha() else word))
     return spans

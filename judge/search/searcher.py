@@ -32,6 +32,7 @@ CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
 COVERAGE_POWER = 2.0  # how strongly answering more of the question's words counts
+RULE_ABOVE_EXAMPLE = 1.01  # a rule ranks just above the best of its examples that was found
 SAVED_RULING_MIN_COVERAGE = 0.5  # a saved ruling must answer to half the question to be listed
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
 
@@ -253,6 +254,7 @@ class Searcher:
             score *= weights.get(stored["game"], 1.0)
             score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
             hits.append(Hit(stored["id"], score, highlight))
+        hits = self._rules_above_examples(hits, parsed)
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
                                         best=max((h.score for h in hits), default=1.0))
         hits.sort(key=lambda h: -h.score)
@@ -351,6 +353,24 @@ class Searcher:
             idfs = [self._searcher.idf("text", w) for w in words if self._searcher.doc_frequency("text", w)]
             out[concept] = max(idfs) if idfs else 0.0
         return out
+
+    def _rules_above_examples(self, hits: list[Hit], parsed: qlang.ParsedQuery) -> list[Hit]:
+        """An example tells a story in the judge's own terms ("a response that destroys a Scholar
+        does not raise the price"), so it is often found where the rule it illustrates ("the total
+        cost is locked") shares no word with the question. The judge cites the rule: it is listed
+        just above its example, however it scored by itself."""
+        by_id = {h.id: h for h in hits}
+        for hit in hits:
+            entry = self.corpus.get(hit.id)
+            if entry is None or entry.kind != "example" or not entry.parent:
+                continue
+            lead = hit.score * RULE_ABOVE_EXAMPLE
+            rule = by_id.get(entry.parent)
+            if rule is not None:
+                rule.score = max(rule.score, lead)
+            elif self._allowed(self.corpus.get(entry.parent), parsed):
+                by_id[entry.parent] = Hit(entry.parent, lead, hit.terms)
+        return list(by_id.values())
 
     @staticmethod
     def _coverage(matched: set[str], concepts: dict[str, set[str]], idf: dict[str, float]) -> float:
