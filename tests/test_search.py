@@ -122,6 +122,15 @@ def test_contractions_read_as_words():
     assert analyze("player's") == analyze("players") and analyze("ill") == ["ill"]
 
 
+def test_stemming_meets_the_rules_forms():
+    # Snowball, not Porter's original: "tapped" is "tap", "dying" is "die", "one" is not "on".
+    assert analyze("tapped tapping") == analyze("tap tap") and analyze("dying") == analyze("dies")
+    assert analyze("one") != analyze("on")
+    # Irregular forms (rules/english-words.yaml) before stemming, derived words to their root after.
+    assert analyze("stole stolen dealt halves") == analyze("steal steal deal half")
+    assert analyze("owners ownership blockers death") == analyze("own own block die")
+
+
 def test_rule_listed_above_its_example(searcher, corpus):
     """An example found by the judge's story brings the rule it illustrates in just above it."""
     hits = ids(searcher.search("a response destroys one of the Scholars reducing the cost — "

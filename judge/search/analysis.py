@@ -1,8 +1,9 @@
 """Text analysis shared by indexing, querying and highlighting.
 
 Rule numbers stay whole tokens ("704.5j", "702.10"); apostrophes and curly quotes are folded
-("can't" == "cant"); only function words are stopped — the modal and negative words that carry
-rules meaning (may, must, not, can't, if, unless, instead) are kept; alphabetic words are stemmed.
+("can't" == "cannot"); only function words are stopped — the modal and negative words that carry
+rules meaning (may, must, not, can't, if, unless, instead) are kept; alphabetic words are stemmed
+(Snowball English, with the irregular and derived forms of rules/english-words.yaml).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter
-from whoosh.lang.porter import stem
+from whoosh.lang.porter2 import stem
 
 # Words too common to help ranking. Deliberately absent: may, must, not, no, can, cannot, can't,
 # if, unless, instead, only, each, all, any, before, after, until — they change what a rule says.
@@ -98,7 +99,29 @@ class StemWords(Filter):
 
 @lru_cache(maxsize=50_000)
 def _stem(word: str) -> str:
-    return stem(word)
+    """Snowball's English stemmer (Porter's original leaves "tapped" as "tapp", apart from
+    "tap"), after the irregular forms no stemmer can reduce ("stole" -> "steal") and with the
+    derived words it keeps apart brought to their root ("ownership" -> "own")."""
+    irregular, derived = _english_words()
+    stemmed = stem(irregular.get(word, word))
+    return derived.get(stemmed, stemmed)
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> tuple[dict[str, str], dict[str, str]]:
+    """rules/english-words.yaml: irregular word -> base word; derived stem -> root stem."""
+    import yaml
+
+    from judge import paths
+
+    try:
+        data = yaml.safe_load((paths.data_root() / "rules" / "english-words.yaml").read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return {}, {}
+    data = data if isinstance(data, dict) else {}
+    irregular = {str(k).lower(): str(v).lower() for k, v in (data.get("irregular") or {}).items()}
+    derived = {stem(str(k).lower()): stem(str(v).lower()) for k, v in (data.get("derived") or {}).items()}
+    return irregular, derived
 
 
 def text_analyzer():

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Fit the ranking constants of judge/search/searcher.py on OUR question sets, by coordinate ascent.
+
+The shared benchmark is never read here: it stays a measurement. Each constant is tried at a few
+multiples of its current value, one at a time, keeping a change only when it raises the objective
+(MRR + recall@5, averaged over the documents so a large set does not drown a small one) by more
+than `--min-gain`; rounds repeat until nothing moves. The result is printed, not written: a person
+reads the table, copies the values into searcher.py and measures the shared benchmark once.
+
+usage: python bench/tune_search.py QUESTIONS.json [QUESTIONS.json …] [--rounds 3]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eval_search import load_scorer  # noqa: E402
+
+# (module, constant) pairs that are tuned, and the factors each is tried at.
+TUNABLE = [
+    ("judge.search.searcher", "SYNONYM_BOOST"),
+    ("judge.search.searcher", "GAME_FLOOR"),
+    ("judge.search.searcher", "PHRASE_BOOST"),
+    ("judge.search.searcher", "TITLE_BOOST"),
+    ("judge.search.searcher", "GLOSSARY_BOOST"),
+    ("judge.search.searcher", "COVERAGE_POWER"),
+    ("judge.search.gamemodel", "TEMPERATURE"),
+]
+FACTORS = (0.5, 0.75, 1.33, 2.0)
+
+
+def evaluate(searcher, corpus, answers, questions) -> tuple[float, dict]:
+    per: dict[str, list] = {}
+    for q in questions:
+        hits = searcher.search(q["question"], limit=10).hits
+        rank = next((i + 1 for i, h in enumerate(hits) if answers(corpus.get(h.id).text, q["answer"])), None)
+        per.setdefault(q["doc"], []).append(rank)
+    table = {}
+    for doc, ranks in per.items():
+        n = len(ranks)
+        table[doc] = (sum(1 for r in ranks if r and r <= 5) / n, sum(1 / r for r in ranks if r) / n)
+    objective = sum(r5 + mrr for r5, mrr in table.values()) / len(table)
+    return objective, table
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("questions", nargs="+")
+    ap.add_argument("--scorer", default=str(Path(__file__).resolve().parents[2] / "shared/bench/score_search.py"))
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--min-gain", type=float, default=0.005)
+    args = ap.parse_args()
+    if any(Path(p).resolve() == Path(args.scorer).resolve().with_name("questions.json") for p in args.questions):
+        sys.exit("refusing to tune on the shared benchmark: it is the measurement")
+    answers = load_scorer(Path(args.scorer)).answers
+    import importlib
+
+    from judge import context
+
+    corpus, searcher = context.corpus(), context.searcher()
+    questions = [q for path in args.questions for q in json.load(open(path))]
+    modules = {name: importlib.import_module(name) for name, _ in TUNABLE}
+    best, table = evaluate(searcher, corpus, answers, questions)
+    print(f"start objective {best:.4f}  " + " ".join(f"{d}:{r5:.2f}/{m:.2f}" for d, (r5, m) in sorted(table.items())))
+    for round_no in range(args.rounds):
+        moved = False
+        for module, name in TUNABLE:
+            current = getattr(modules[module], name)
+            for factor in FACTORS:
+                setattr(modules[module], name, current * factor)
+                score, trial = evaluate(searcher, corpus, answers, questions)
+                if score > best + args.min_gain:
+                    best, table, moved = score, trial, True
+                    print(f"round {round_no + 1}: {name} {current:g} -> {current * factor:g}  objective {best:.4f}",
+                          flush=True)
+                    current = current * factor
+                setattr(modules[module], name, current)
+        if not moved:
+            break
+    print("final  " + " ".join(f"{name}={getattr(modules[m], name):g}" for m, name in TUNABLE))
+    print(f"objective {best:.4f}  " + " ".join(f"{d}:{r5:.2f}/{m:.2f}" for d, (r5, m) in sorted(table.items())))
+
+
+if __name__ == "__main__":
+    main()
