@@ -216,7 +216,7 @@ RANKING = [
     ("when does a player with 12 wrath gain corruption", "nd:704.5e", 5),
     ("can I play a second restricted attachment on the same character", "lcg:restricted/1", 5),
     ("what happens when a province is broken", "lcg:breaking-a-province-broken-province/1", 5),
-    ("how much honor do I need to win", "ccg:how-to-win/1", 5),
+    ("how much honor do I need to win", "ccg:how-to-win/2", 5),
     ("what is the maximum hand size", "ccg:sequence-of-play-in-detail/end-phase/1", 5),
     ("who owns a card after control changes", "ce:card-ownership/1", 5),
     ("does a personality that enters play bowed count as bowing", "ce:bowed-and-unbowed/5", 5),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import pickle
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -19,11 +20,17 @@ MU = 2000.0  # Dirichlet smoothing mass: games with few words are not overconfid
 # Naive Bayes over a dozen words is wildly overconfident (common words pile up evidence), so the
 # log-likelihoods are averaged per word and scaled: a handful of telling words still decides.
 TEMPERATURE = 3.0
+# The kinds whose titles name the games' concepts (a glossary term, a rule's head, a topic).
+# Cards are left out: their names are ordinary English ("200 Guys With Hatchets").
+CONCEPT_KINDS = frozenset({"rule", "subrule", "group", "glossary", "appendix", "topic", "subtopic",
+                           "subsection", "term"})
+MAX_CONCEPT_WORDS = 5  # a longer title is a sentence, not a name
 
 
 class GameModel:
-    def __init__(self, counts: dict[str, Counter]):
+    def __init__(self, counts: dict[str, Counter], concepts: frozenset[str] = frozenset()):
         self.counts = counts
+        self.concepts = concepts
         self.sizes = {g: sum(c.values()) for g, c in counts.items()}
         self.collection = Counter()
         for c in counts.values():
@@ -33,24 +40,33 @@ class GameModel:
     @classmethod
     def from_corpus(cls, corpus: Corpus) -> "GameModel":
         counts: dict[str, Counter] = {}
+        concepts: set[str] = set()
         for entry in corpus.entries.values():
             text = entry.extra.get("search_text") or entry.text
             counts.setdefault(entry.game, Counter()).update(analyze(f"{entry.title} {text}"))
-        return cls(counts)
+            if entry.title and entry.kind in CONCEPT_KINDS:
+                words = analyze(re.sub(r"[^\w\s'’-]", " ", entry.title.split(" (")[0]))
+                if len(words) <= MAX_CONCEPT_WORDS:
+                    concepts.update(words)
+        return cls(counts, frozenset(concepts))
 
     def save(self, path: Path) -> None:
-        path.write_bytes(pickle.dumps(self.counts, protocol=pickle.HIGHEST_PROTOCOL))
+        data = {"counts": self.counts, "concepts": self.concepts}
+        path.write_bytes(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
 
     @classmethod
     def load(cls, path: Path) -> "GameModel":
-        return cls(pickle.loads(path.read_bytes()))
+        data = pickle.loads(path.read_bytes())
+        return cls(data["counts"], data["concepts"])
 
-    def posterior(self, terms: list[str], translations: dict | None = None) -> dict[str, float]:
+    def posterior(self, terms: list[str], translations: dict | None = None,
+                  names: frozenset[str] = frozenset()) -> dict[str, float]:
         """P(game | query terms); uniform when no term is known anywhere.
 
         `translations` ({game or None: {word: {synonyms}}}) lets each game hear a word in its
         own vocabulary: "tapped" is read as "bowed" for L5R and "drained" for No Dawn, the
-        best-scoring reading counting (a translation language model)."""
+        best-scoring reading counting (a translation language model). `names` are further words
+        that decide: those of a card or other title the judge typed whole ("charmed life")."""
         translations = translations or {}
         games = list(self.counts)
 
@@ -61,6 +77,11 @@ class GameModel:
             return {w for w in words if self.collection.get(w)}
 
         known = [t for t in terms if any(readings(t, g) for g in games)]
+        # Only the words that name a game's concepts (a title's or the bridge's words) decide:
+        # "just", "guy", "anything bad" say how the judge talks, not which game it is, and
+        # would favour the one document written as conversation (the Shadowfist FAQ).
+        vocabulary = self.concepts | names | {w for table in translations.values() for w in table}
+        known = [t for t in known if t in vocabulary] or known
         if not known or not games:
             return {g: 1.0 / max(1, len(games)) for g in games}
         logp = {}

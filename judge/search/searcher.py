@@ -302,7 +302,8 @@ class Searcher:
         question through its own vocabulary bridge. Empty when the judge chose the game."""
         if self.games is None or len(parsed.games) == 1 or parsed.card:
             return {}
-        return self.games.posterior(terms, self._translations)
+        named = self.titles.named_in(terms) if self.titles else []
+        return self.games.posterior(terms, self._translations, frozenset(w for words, _ in named for w in words))
 
     def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float) -> list[Hit]:
         """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
