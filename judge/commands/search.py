@@ -36,7 +36,7 @@ def run(args) -> int:
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
-             "parent": e.parent}
+             "parent": e.parent, "same_text": h.same_text}
             for h, e in hits
         ], ensure_ascii=False, indent=2))
         return 0
@@ -64,4 +64,7 @@ def run(args) -> int:
         body = render.marked_text(render.snippet(entry.text, 400), hit.terms)
         body.pad_left(4)
         console.print(body)
+        if hit.same_text:
+            also = ", ".join(corpus.get(i).citation or i for i in hit.same_text if corpus.get(i))
+            console.print(Text(f"    same text in {also}", style="dim"))
     return 0

@@ -25,6 +25,7 @@ TEMPERATURE = 3.0
 CONCEPT_KINDS = frozenset({"rule", "subrule", "group", "glossary", "appendix", "topic", "subtopic",
                            "subsection", "term"})
 MAX_CONCEPT_WORDS = 5  # a longer title is a sentence, not a name
+TRANSLATED = 0.25  # a bridged reading ("tapped" read as "drained") counts a quarter of the word itself
 
 
 class GameModel:
@@ -91,6 +92,7 @@ class GameModel:
             for t in known:
                 total += max(
                     (math.log((c.get(w, 0) + MU * self.collection[w] / self.total) / (size + MU))
+                     + (0.0 if w == t else math.log(TRANSLATED))
                      for w in readings(t, g)),
                     default=math.log(MU / self.total / (size + MU)),
                 )

@@ -43,6 +43,7 @@ class Hit:
     score: float
     terms: frozenset = frozenset()  # analysed query terms, for highlighting
     entry: Entry | None = None  # set for entries outside the corpus (saved rulings)
+    same_text: list[str] = field(default_factory=list)  # lower hits with word-for-word this text
 
 
 @dataclass
@@ -258,7 +259,26 @@ class Searcher:
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
                                         best=max((h.score for h in hits), default=1.0))
         hits.sort(key=lambda h: -h.score)
-        return hits[:limit]
+        return self._without_repeats(hits, limit)
+
+    def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
+        """The documents repeat themselves word for word (a Shadowfist topic and its only ruling,
+        the L5R card-type boilerplate, one paragraph under four tournament formats): a text is
+        listed once, at its best rank, naming the other places it stands."""
+        first: dict[str, Hit] = {}
+        kept = []
+        for hit in hits:
+            if len(kept) == limit:
+                break
+            entry = hit.entry or self.corpus.get(hit.id)
+            key = " ".join(re.findall(r"\w+", fold(entry.text).lower())) if entry else ""
+            if key and key in first:
+                first[key].same_text.append(hit.id)
+                continue
+            if key:
+                first[key] = hit
+            kept.append(hit)
+        return kept
 
     def _plain_candidates(self, terms, concepts, games, parsed) -> list[tuple[int, float]]:
         """Plain words: the question's words, the bridged synonyms and the glossary names it
