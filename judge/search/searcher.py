@@ -23,15 +23,15 @@ from judge.search.bm25 import PostingScorer
 from judge.search.synonyms import expansions, load_groups, translations
 
 SEARCHED_FIELDS = ["text", "around"]
-SYNONYM_BOOST = 0.6  # a bridged word counts, but less than the word the judge typed
-GAME_FLOOR = 0.3  # a result from an unlikely game keeps this share of its score
+SYNONYM_BOOST = 0.9  # a bridged word counts, but less than the word the judge typed
+GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
 LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely
-PHRASE_BOOST = 0.5  # an adjacent pair of the question's words found together in an entry
+PHRASE_BOOST = 0.33  # an adjacent pair of the question's words found together in an entry
 TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole title
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
-COVERAGE_POWER = 2.0  # how strongly answering more of the question's words counts
+COVERAGE_POWER = 1.0  # how strongly answering more of the question's words counts
 RULE_ABOVE_EXAMPLE = 1.01  # a rule ranks just above the best of its examples that was found
 SAVED_RULING_MIN_COVERAGE = 0.5  # a saved ruling must answer to half the question to be listed
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
