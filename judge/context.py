@@ -1,6 +1,7 @@
 """Shared start-up for commands and the TUI: the corpus and the search index, cached."""
 from __future__ import annotations
 
+import os
 import sys
 from functools import lru_cache
 
@@ -54,3 +55,22 @@ def searcher():
         return open_searcher(corpus(), progress=progress)
     finally:
         progress.close()
+
+
+EVENT_GAME_VARIABLE = "JUDGE_GAME"
+
+
+def event_game() -> str | None:
+    """The game of the event being judged, from $JUDGE_GAME ("nodawn", "lcg", …): searches and
+    card look-ups start there. Unset, empty or "all" means every game.
+
+    Raises ValueError naming the variable for a game that does not exist."""
+    from judge.corpus.documents import normalize_game
+
+    value = os.environ.get(EVENT_GAME_VARIABLE, "").strip()
+    if not value or value.lower() == "all":
+        return None
+    game = normalize_game(value)
+    if game is None:
+        raise ValueError(f"unknown game {value!r} in ${EVENT_GAME_VARIABLE}")
+    return game

@@ -11,6 +11,7 @@ import pytest
 _TMP = Path(tempfile.mkdtemp(prefix="judge-tests-"))
 os.environ["JUDGE_CACHE_DIR"] = str(_TMP / "cache")
 os.environ["JUDGE_DATA_HOME"] = str(_TMP / "data")
+os.environ.pop("JUDGE_GAME", None)  # a judge's event game must not steer the tests
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 

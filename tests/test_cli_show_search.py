@@ -109,6 +109,23 @@ def test_unknown_game_is_a_clear_error(capsys):
     assert "chess" in capsys.readouterr().err
 
 
+def test_the_event_game_scopes_search_and_card(capsys, monkeypatch):
+    monkeypatch.setenv("JUDGE_GAME", "lcg")
+    hits = run_json(capsys, "search", "--json", "damage bowed")
+    assert hits and {h["game"] for h in hits} == {"l5r-lcg"}
+    # --game and a typed game: both win over the event's game; "all" lifts it.
+    assert {h["game"] for h in run_json(capsys, "search", "--json", "--game", "nd", "damage")} == {"nodawn"}
+    assert {h["game"] for h in run_json(capsys, "search", "--json", "game:sf", "damage")} == {"shadowfist"}
+    assert {h["game"] for h in run_json(capsys, "search", "--json", "--game", "all", "bowed")} == {"l5r-lcg", "l5r-ccg"}
+    assert cli.main(["search", "bowed"]) == 0
+    assert "L5R LCG only ($JUDGE_GAME)" in capsys.readouterr().out
+    monkeypatch.setenv("JUDGE_GAME", "chess")
+    assert cli.main(["search", "damage"]) == 2
+    err = capsys.readouterr().err
+    assert "chess" in err and "JUDGE_GAME" in err and "Traceback" not in err
+    assert cli.main(["card", "charmed life"]) == 2
+
+
 @pytest.mark.parametrize("target,breadcrumb,citation", [
     ("lcg:attachment-cards/3", "L5R LCG Rules Reference › Attachment Cards",
      "L5R LCG Rules Reference — Attachment Cards ¶3"),

@@ -201,6 +201,28 @@ def test_game_filter_from_the_switcher_and_the_query(library):
     run(app, script)
 
 
+def test_the_event_game_from_the_environment(library, monkeypatch):
+    monkeypatch.setenv("JUDGE_GAME", "lcg")
+    app = make_app(library)
+
+    async def script(pilot):
+        assert app.game == "l5r-lcg" and "[L5R LCG]" in shown(app)
+        await type_text(pilot, "bowed")
+        hits = lookup_screen(app)._found.hits
+        assert hits and all(e.game == "l5r-lcg" for e, _ in hits)
+
+    run(app, script)
+
+    monkeypatch.setenv("JUDGE_GAME", "chess")
+    app = make_app(library)
+
+    async def warned(pilot):
+        assert app.game is None
+        assert any("chess" in m and "JUDGE_GAME" in m and s == "warning" for m, s in app.notes)
+
+    run(app, warned)
+
+
 def test_unknown_number_offers_the_nearest(library):
     app = make_app(library)
 

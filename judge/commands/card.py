@@ -12,7 +12,7 @@ import json
 import sys
 
 from judge.cli import UserError
-from judge.commands.options import add_game_option, chosen_game
+from judge.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
 
 EXIT_NOT_FOUND = 1
@@ -24,7 +24,7 @@ def register(sub) -> None:
                        "errata text, its rulings numbered, the topics it refers to with their rulings, "
                        "and the entries that mention it.")
     p.add_argument("name", nargs="+", metavar="NAME")
-    add_game_option(p)
+    add_game_option(p, event_default=True)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--brief", action="store_true", help="list the See topics by title only")
     p.set_defaults(func=run)
@@ -34,7 +34,7 @@ def run(args) -> int:
     from judge import context
     from judge.search.cardnames import lookup
 
-    game = chosen_game(args)
+    game = game_or_event_game(args)
     query = " ".join(args.name).strip()
     if not query:
         raise UserError("give a card name")

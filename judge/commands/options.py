@@ -6,8 +6,9 @@ from judge.cli import UserError
 GAME_HELP = "nodawn, l5r-lcg, l5r-ccg, shadowfist (or nd, lcg, ccg, sf)"
 
 
-def add_game_option(parser) -> None:
-    parser.add_argument("--game", help=GAME_HELP)
+def add_game_option(parser, event_default: bool = False) -> None:
+    extra = "; default $JUDGE_GAME, the event's game (all: every game)" if event_default else ""
+    parser.add_argument("--game", help=GAME_HELP + extra)
 
 
 def chosen_game(args) -> str | None:
@@ -16,7 +17,21 @@ def chosen_game(args) -> str | None:
 
     if not getattr(args, "game", None):
         return None
+    if args.game.strip().lower() == "all":
+        return None
     game = normalize_game(args.game)
     if game is None:
         raise UserError(f"unknown game {args.game!r}; choose one of {GAME_HELP}")
     return game
+
+
+def game_or_event_game(args) -> str | None:
+    """--game if given (`all` for every game), else the event's game from $JUDGE_GAME."""
+    from judge import context
+
+    if getattr(args, "game", None):
+        return chosen_game(args)
+    try:
+        return context.event_game()
+    except ValueError as exc:
+        raise UserError(f"{exc}; choose one of {GAME_HELP}, or all") from None

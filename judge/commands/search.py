@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from judge.commands.options import add_game_option, chosen_game
+from judge.commands.options import add_game_option, game_or_event_game
 from judge.search.query import __doc__ as QUERY_HELP
 
 
@@ -14,7 +14,7 @@ def register(sub) -> None:
                        description="Search every document. Query language:\n" + (QUERY_HELP or ""),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("query", nargs="+")
-    add_game_option(p)
+    add_game_option(p, event_default=True)
     p.add_argument("--kind", help="rule, subrule, glossary, example, topic, paragraph, card, ruling, …")
     p.add_argument("--limit", type=int, default=10)
     p.add_argument("--json", action="store_true", help="print one JSON list, best first")
@@ -23,14 +23,19 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context, render
-    game = chosen_game(args)
-    if not " ".join(args.query).strip():
+    from judge.search.query import parse
+
+    text = " ".join(args.query)
+    if not text.strip():
         from judge.cli import UserError
 
         raise UserError("give words, a rule number or a filter to search for")
+    game = game_or_event_game(args)
+    from_event = game is not None and not args.game
+    if from_event and parse(text).games:
+        game = from_event = None  # a game: the judge typed wins over the event's game
     corpus = context.corpus()
-    result = context.searcher().search(" ".join(args.query), game=game, kind=args.kind,
-                                       limit=max(1, args.limit))
+    result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
     hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
     if args.json:
         print(json.dumps([
@@ -44,6 +49,10 @@ def run(args) -> int:
     from rich.text import Text
 
     console = Console()
+    if from_event:
+        from judge.corpus.documents import GAME_TITLES
+
+        console.print(f"[dim]{GAME_TITLES[game]} only ($JUDGE_GAME); --game all searches every game[/dim]")
     for note in result.notes:
         console.print(f"[yellow]{note}[/yellow]")
     if not hits:

@@ -28,6 +28,7 @@ DOCUMENTS: tuple[DocumentSpec, ...] = (
 )
 
 GAMES = ("nodawn", "l5r-lcg", "l5r-ccg", "shadowfist")
+GAME_TITLES = {"nodawn": "No Dawn", "l5r-lcg": "L5R LCG", "l5r-ccg": "L5R CCG", "shadowfist": "Shadowfist"}
 
 # Loose names a judge may type for --game.
 GAME_ALIASES = {

@@ -14,13 +14,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.signal import Signal
 
-from judge.corpus.documents import GAMES, normalize_game
+from judge.context import event_game
+from judge.corpus.documents import GAME_TITLES, GAMES, normalize_game
 from judge.tui.basket import Basket, StepItem
 from judge.tui.library import Library
 from judge.tui.omnibox import Command
 
-GAME_NAMES = {None: "All games", "nodawn": "No Dawn", "l5r-lcg": "L5R LCG", "l5r-ccg": "L5R CCG",
-              "shadowfist": "Shadowfist"}
+GAME_NAMES = {None: "All games", **GAME_TITLES}
 LIGHT_THEME, DARK_THEME = "textual-light", "textual-dark"
 
 
@@ -45,6 +45,11 @@ class JudgeApp(App):
         self.library: Library | None = library
         self.basket = Basket()
         self.game: str | None = None
+        self._game_problem = ""
+        try:  # the event's game ($JUDGE_GAME), if the judge set one
+            self.game = event_game()
+        except ValueError as exc:
+            self._game_problem = f"{exc}: searching all games"
         self.library_ready: Signal = Signal(self, "library-ready")
         self.game_changed: Signal = Signal(self, "game-changed")
         self._start_scenario = scenario
@@ -61,6 +66,8 @@ class JudgeApp(App):
 
     def on_mount(self) -> None:
         self.theme = default_theme()
+        if self._game_problem:
+            self.notify(self._game_problem, severity="warning", timeout=10)
         self.switch_mode(self._start_mode)
         if self.library is None:
             self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
