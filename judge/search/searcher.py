@@ -43,7 +43,7 @@ class Hit:
     score: float
     terms: frozenset = frozenset()  # analysed query terms, for highlighting
     entry: Entry | None = None  # set for entries outside the corpus (saved rulings)
-    same_text: list[str] = field(default_factory=list)  # lower hits with word-for-word this text
+    same_text: list[str] = field(default_factory=list)  # lower-ranked entries with the very same text
 
 
 @dataclass
