@@ -6,24 +6,10 @@ from collections import Counter
 
 import pytest
 
-from judge import paths
+from bundled import bundled_source, parsed_fixtures
 from judge.corpus import l5r_ccg
 
-SOURCE = "rules/l5r-ccg/l5r-ccg-diamond-rulebook.txt"
-
-
-def _source() -> str:
-    return (paths.data_root() / SOURCE).read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def parsed():
-    return l5r_ccg.parse(_source())
-
-
-@pytest.fixture(scope="module")
-def by_id(parsed):
-    return {e.id: e for e in parsed.entries}
+parsed, by_id = parsed_fixtures(l5r_ccg.parse, "ccg")
 
 
 # -- counts (notes/l5r.md §B1) --------------------------------------------------------------------
@@ -166,7 +152,7 @@ def test_citations(by_id):
 
 
 def test_every_line_is_kept_verbatim_apart_from_minus_signs(parsed):
-    lines = _source().split("\n")
+    lines = bundled_source("ccg").split("\n")
     for entry in parsed.entries:
         if entry.kind in ("paragraph", "bullet", "example", "glossary", "term", "errata", "section", "subsection"):
             assert entry.extra.get("raw", entry.text) == lines[entry.span.line_start - 1]
@@ -252,7 +238,7 @@ def test_all_see_references_resolve(parsed, by_id):
 
 # -- bad input -----------------------------------------------------------------------------------------------
 def test_missing_section_heading_is_reported_not_misfiled():
-    lines = _source().split("\n")
+    lines = bundled_source("ccg").split("\n")
     edited = "\n".join(line for number, line in enumerate(lines, start=1) if number != 187)  # drop "Bowing"
     parsed = l5r_ccg.parse(edited)
     by_id = {e.id: e for e in parsed.entries}
@@ -297,7 +283,7 @@ def test_odd_inputs_do_not_crash():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 _LINES = st.lists(st.one_of(
-    st.sampled_from(_source().split("\n")),
+    st.sampled_from(bundled_source("ccg").split("\n")),
     st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
 ), max_size=40)
 

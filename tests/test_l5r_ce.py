@@ -6,24 +6,10 @@ from collections import Counter
 
 import pytest
 
-from judge import paths
+from bundled import bundled_source, parsed_fixtures
 from judge.corpus import l5r_ce
 
-SOURCE = "rules/l5r-ccg/l5r-ccg-ce-card-states.txt"
-
-
-def _source() -> str:
-    return (paths.data_root() / SOURCE).read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def parsed():
-    return l5r_ce.parse(_source())
-
-
-@pytest.fixture(scope="module")
-def by_id(parsed):
-    return {e.id: e for e in parsed.entries}
+parsed, by_id = parsed_fixtures(l5r_ce.parse, "ce")
 
 
 def test_counts_match_the_census(parsed):
@@ -113,7 +99,7 @@ def test_citation(by_id):
 
 
 def test_paragraph_text_is_the_source_line_unless_a_tag_was_cut(parsed):
-    lines = _source().split("\n")
+    lines = bundled_source("ce").split("\n")
     for entry in parsed.entries:
         if entry.kind in ("paragraph", "bullet", "exception", "example"):
             assert entry.extra.get("raw", entry.text) == lines[entry.span.line_start - 1]
@@ -210,7 +196,7 @@ def test_odd_inputs_do_not_crash():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 _LINES = st.lists(st.one_of(
-    st.sampled_from(_source().split("\n")),
+    st.sampled_from(bundled_source("ce").split("\n")),
     st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
 ), max_size=40)
 

@@ -6,25 +6,11 @@ from collections import Counter
 
 import pytest
 
-from judge import paths
+from bundled import bundled_source, parsed_fixtures
 from judge.corpus import l5r_lcg, l5r_lcg_topics
 from judge.corpus.l5r_lcg_topics import TopicTableError, load_topics
 
-SOURCE = "rules/l5r-lcg/l5r-lcg-rules-reference.txt"
-
-
-def _source() -> str:
-    return (paths.data_root() / SOURCE).read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def parsed():
-    return l5r_lcg.parse(_source())
-
-
-@pytest.fixture(scope="module")
-def by_id(parsed):
-    return {e.id: e for e in parsed.entries}
+parsed, by_id = parsed_fixtures(l5r_lcg.parse, "lcg")
 
 
 def _kinds(parsed, kind):
@@ -294,7 +280,7 @@ def test_see_references(by_id):
 
 # -- bad input ------------------------------------------------------------------------------------
 def _edited(line: int, replace) -> str:
-    lines = _source().split("\n")
+    lines = bundled_source("lcg").split("\n")
     lines[line - 1] = replace(lines[line - 1])
     return "\n".join(lines)
 
@@ -340,7 +326,7 @@ def test_unreadable_topic_table_is_a_problem_not_a_crash(monkeypatch, tmp_path):
     with pytest.raises(TopicTableError):
         load_topics(broken)
     monkeypatch.setattr(l5r_lcg, "load_topics", lambda: load_topics(broken))
-    parsed = l5r_lcg.parse(_source())
+    parsed = l5r_lcg.parse(bundled_source("lcg"))
     assert [p.kind for p in parsed.problems][:1] == ["topic-table"]
     assert not [e for e in parsed.entries if e.kind == "topic"]
     assert len([e for e in parsed.entries if e.kind == "paragraph"]) == 386
@@ -368,7 +354,7 @@ def test_fingerprint_matches_the_table_normalisation():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 _LINES = st.lists(st.one_of(
-    st.sampled_from(_source().split("\n")),
+    st.sampled_from(bundled_source("lcg").split("\n")),
     st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
 ), max_size=40)
 

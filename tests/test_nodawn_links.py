@@ -5,26 +5,15 @@ from collections import Counter
 
 import pytest
 
-from judge import paths
+from bundled import bundled_source, parsed_fixtures
 from judge.corpus import nodawn, nodawn_refs, nodawn_tags
-from judge.corpus.documents import spec
 
-SOURCE = paths.data_root() / spec("nd").relpath
+parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
 
 
 @pytest.fixture(scope="module")
 def source_text() -> str:
-    return SOURCE.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def parsed(source_text):
-    return nodawn.parse(source_text)
-
-
-@pytest.fixture(scope="module")
-def by_id(parsed):
-    return {e.id: e for e in parsed.entries}
+    return bundled_source("nd")
 
 
 def targets(entry, kind=None):

@@ -6,34 +6,23 @@ from collections import Counter
 
 import pytest
 
-from judge import paths
 from judge.corpus import nodawn
-from judge.corpus.documents import spec
 from judge.corpus.nodawn_glossary import split_term
 
+from bundled import bundled_source, parsed_fixtures
 from conftest import SHARED
 
-SOURCE = paths.data_root() / spec("nd").relpath
+parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
 
 
 @pytest.fixture(scope="module")
 def source_text() -> str:
-    return SOURCE.read_text(encoding="utf-8")
+    return bundled_source("nd")
 
 
 @pytest.fixture(scope="module")
 def lines(source_text) -> list[str]:
     return nodawn.split_lines(source_text)
-
-
-@pytest.fixture(scope="module")
-def parsed(source_text):
-    return nodawn.parse(source_text)
-
-
-@pytest.fixture(scope="module")
-def by_id(parsed):
-    return {e.id: e for e in parsed.entries}
 
 
 def line(lines, n: int) -> str:

@@ -6,9 +6,8 @@ from collections import Counter
 
 import pytest
 
-from judge import paths
+from bundled import bundled_source, parsed_fixtures
 from judge.corpus import shadowfist
-from judge.corpus.documents import spec
 from judge.corpus.shadowfist_cards import harvest_mentions
 from judge.corpus.shadowfist_sections import find_sections, parse_errata_list, split_topics
 from judge.corpus.shadowfist_text import normalize_icons, sort_key
@@ -103,19 +102,12 @@ PAP_PAIRS = ["Bag Full of Guns", "Battlechimp Potemkin", "Big Bruiser", "Biomass
              "Darkness Pagoda", "Desdemona Deathangel", "Dr. Curtis Boatman", "Dunwa Saleem"]
 
 
+parsed, entries = parsed_fixtures(shadowfist.parse, "sf", by_id_name="entries")
+
+
 @pytest.fixture(scope="module")
 def source() -> str:
-    return (paths.data_root() / spec("sf").relpath).read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def parsed(source):
-    return shadowfist.parse(source)
-
-
-@pytest.fixture(scope="module")
-def entries(parsed):
-    return {e.id: e for e in parsed.entries}
+    return bundled_source("sf")
 
 
 def of_kind(parsed, kind):
