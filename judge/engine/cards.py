@@ -12,7 +12,7 @@ from pathlib import Path
 from judge import paths
 from judge.engine import vocabulary as V
 from judge.engine.errors import ScenarioError
-from judge.engine.yamlio import LDict, load_file, line_of
+from judge.engine.yamlio import LDict, Validator, load_file, line_of
 
 
 @dataclass(frozen=True)
@@ -103,22 +103,11 @@ class CardDef:
         return self.type in V.PERMANENT_TYPES
 
 
-class _Reader:
+class _Reader(Validator):
     """Validates one card mapping; errors carry the file and the line of the bad part."""
 
     def __init__(self, path: str | None) -> None:
         self.path = path
-
-    def fail(self, message: str, node=None, line: int | None = None):
-        raise ScenarioError(message, self.path, line if line is not None else line_of(node))
-
-    def keys(self, mapping, allowed, what: str) -> None:
-        if not isinstance(mapping, dict):
-            self.fail(f"{what} must be a mapping", mapping)
-        for key in mapping:
-            if key not in allowed:
-                line = mapping.line_of(key) if isinstance(mapping, LDict) else None
-                self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})", mapping, line)
 
     def integer(self, value, what: str, node) -> int:
         if isinstance(value, bool) or not isinstance(value, int):

@@ -14,10 +14,9 @@ from judge.corpus.slug import slugify
 from judge.engine import cards as card_db
 from judge.engine import priority
 from judge.engine.actions import ACTION_KEYS, action_kind
-from judge.engine.errors import ScenarioError
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
-from judge.engine.yamlio import LDict, load_file, load_text, line_of
+from judge.engine.yamlio import LDict, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
             "starting_player", "description"}
@@ -49,23 +48,12 @@ def slug(text: str) -> str:
     return slugify(text)
 
 
-class _Builder:
+class _Builder(Validator):
     def __init__(self, raw, path: str) -> None:
         self.raw = raw
         self.path = path
         self.objects: dict[str, Obj] = {}
         self.names: dict[str, list[str]] = {}
-
-    def fail(self, message: str, node=None, line: int | None = None):
-        raise ScenarioError(message, self.path, line if line is not None else line_of(node))
-
-    def keys(self, mapping, allowed: set, what: str) -> None:
-        if not isinstance(mapping, dict):
-            self.fail(f"{what} must be a mapping", mapping)
-        for key in mapping:
-            if key not in allowed:
-                line = mapping.line_of(key) if isinstance(mapping, LDict) else None
-                self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})", mapping, line)
 
     def int_(self, value, what: str, node, allow_none=False) -> int:
         if value is None and allow_none:

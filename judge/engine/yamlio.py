@@ -84,3 +84,22 @@ def load_file(path: str | Path):
 
 def line_of(value, default: int | None = None) -> int | None:
     return getattr(value, "line", None) or default
+
+
+class Validator:
+    """Base of the validators that read loaded YAML: each failure names `self.path` and the line
+    of the offending node."""
+
+    path: str | None = None
+
+    def fail(self, message: str, node=None, line: int | None = None):
+        raise ScenarioError(message, self.path, line if line is not None else line_of(node))
+
+    def keys(self, mapping, allowed, what: str) -> None:
+        """A mapping whose keys are all in `allowed`; an unknown key is named with its line."""
+        if not isinstance(mapping, dict):
+            self.fail(f"{what} must be a mapping", mapping)
+        for key in mapping:
+            if key not in allowed:
+                line = mapping.line_of(key) if isinstance(mapping, LDict) else None
+                self.fail(f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})", mapping, line)
