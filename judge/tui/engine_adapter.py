@@ -282,21 +282,9 @@ def describe_action(action) -> str:
 
         return engine_words(action)
     except Exception:  # no runner, or a line the engine cannot read yet (it is still shown)
-        pass
-    if isinstance(action, str):
-        return action
-    if isinstance(action, dict):
-        parts = [f"{k}: {_short(v)}" for k, v in action.items()]
-        return ", ".join(parts)
-    return str(action)
+        from judge.sheet.replay_log import action_text
 
-
-def _short(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_short(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_short(v)}" for k, v in value.items()) + "}"
-    return str(value)
+        return action_text(action)
 
 
 def state_view(s) -> StateView:
