@@ -1,7 +1,12 @@
-"""Shared fixtures: a private cache directory and one parsed corpus per test session."""
+"""Shared fixtures: a private cache and data directory, and one parsed corpus per test session.
+
+Nothing imports this module (pytest loads it once); what tests share as plain values lives in
+tests/bundled.py.
+"""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -11,9 +16,14 @@ import pytest
 _TMP = Path(tempfile.mkdtemp(prefix="judge-tests-"))
 os.environ["JUDGE_CACHE_DIR"] = str(_TMP / "cache")
 os.environ["JUDGE_DATA_HOME"] = str(_TMP / "data")
-os.environ.pop("JUDGE_GAME", None)  # a judge's event game must not steer the tests
+# Nor may the settings of whoever runs them: the event's game, a team's shared rulings file, a
+# data folder elsewhere, or a theme (the snapshots are made dark).
+for setting in ("JUDGE_GAME", "JUDGE_RULINGS_DB", "JUDGE_DATA_DIR", "JUDGE_THEME", "COLORFGBG"):
+    os.environ.pop(setting, None)
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_TMP)
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,7 @@ import pytest
 from judge.corpus import nodawn
 from judge.corpus.nodawn_glossary import split_term
 
-from bundled import bundled_source, parsed_fixtures
-from conftest import SHARED
+from bundled import bundled_source, gold_glossary_terms, parsed_fixtures
 
 parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
 
@@ -239,18 +238,9 @@ def test_citations(by_id):
 
 # -- glossary and appendix (§1.4) -------------------------------------------------------------
 
-def _gold_terms() -> list[str]:
-    notes = SHARED / "notes" / "nodawn.md"
-    if not notes.is_file():
-        pytest.skip("shared notes not available")
-    text = notes.read_text(encoding="utf-8")
-    block = text.split("**Gold term list (226, in order).**", 1)[1].strip().split("\n\n", 1)[0]
-    return [t.strip() for t in block.split("·")]
-
-
 def test_glossary_terms_match_the_gold_list(parsed):
     terms = [e.title for e in parsed.entries if e.kind == "glossary"]
-    assert terms == _gold_terms()
+    assert terms == gold_glossary_terms()
 
 
 def test_term_splitting_shapes():

@@ -9,10 +9,8 @@ import asyncio
 
 import pytest
 
-from tests.conftest import SHARED
-
-SCENARIOS = SHARED / "scenarios"
-V01 = SCENARIOS / "v01-simultaneous-sba-sweep.yaml"
+from bundled import V01
+from tui_pilot import settle
 
 
 @pytest.fixture(scope="module")
@@ -55,16 +53,8 @@ def run(app, script, size=(80, 24), settle_first: bool = True):
     assert not defects, defects
 
 
-async def settle(pilot, seconds: float = 0.05):
-    """Let debounce timers fire and search workers finish."""
-    await pilot.pause(seconds)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 async def type_text(pilot, text: str):
     await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
-    await pilot.pause(0.25)  # past the debounce
     await settle(pilot)
 
 
@@ -343,7 +333,7 @@ def test_board_loads_a_scenario_adds_a_card_and_saves_a_replayable_file(library,
     saved = tmp_path / "board.yaml"
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         screen = app.screen
         assert screen.data["title"].startswith("704.7 example")
         assert "Iron Column" in shown(app) or True  # may be below the fold at 80×24
@@ -379,7 +369,7 @@ def test_board_refuses_a_bad_edit_and_keeps_the_board(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         screen = app.screen
         board_key(app, ("player", 1, "wrath"))
         before = repr(screen.data)
@@ -401,7 +391,7 @@ def test_board_load_reports_a_bad_file_with_its_line(library, tmp_path):
     app = make_app(library, mode="board")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         before = repr(app.screen.data)
         app.screen.load_path(str(bad))
         await pilot.pause()
@@ -420,7 +410,7 @@ def test_replay_steps_forward_back_and_to_a_step(library, corpus):
     app = make_app(library, scenario=str(V01), mode="replay")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         screen = app.screen
         assert screen.current == 0
         await pilot.press("right")
@@ -456,7 +446,7 @@ def test_replay_opens_a_cited_rule_and_comes_back(library, corpus):
     app = make_app(library, scenario=str(V01), mode="replay")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         replay = app.screen
         await pilot.press("right", "enter")  # step 1, then into its events
         await pilot.pause()
@@ -487,7 +477,7 @@ def test_replay_shows_the_rule_that_forbids_an_illegal_action(library, corpus, t
     app = make_app(library, scenario=str(bad), mode="replay")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         await pilot.press("right")
         await pilot.pause()
         text = " ".join(shown(app).split())
@@ -507,7 +497,7 @@ def test_every_screen_fits_80x24_with_a_footer(library, mode):
     app = make_app(library, scenario=str(V01) if mode in ("board", "replay") else None, mode=mode)
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         lines = shown(app).rstrip("\n").split("\n")
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
         assert "^p" in lines[-1] and "Help" in lines[-1]
@@ -545,7 +535,7 @@ def test_broken_rules_data_is_a_notification_not_a_traceback(monkeypatch):
     app = make_app(None)
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         assert any("Could not load the rules" in m and s == "error" for m, s in app.notes)
         await type_text(pilot, "704.5j")  # typing still works; nothing crashes
         assert "Loading the rules" in shown(app)
@@ -559,7 +549,7 @@ def test_card_query_in_the_omnibox_opens_the_card_screen(library):
     async def script(pilot):
         await type_text(pilot, "card:charmed life")
         await pilot.press("enter")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         from judge.tui.screens.card import CardScreen
 
         assert isinstance(app.screen, CardScreen)
@@ -576,7 +566,7 @@ def test_command_palette_reaches_the_other_screens(library):
         await pilot.pause()
         await type_text(pilot, "Board screen")
         await pilot.press("enter")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         from judge.tui.screens.board import BoardScreen
 
         assert isinstance(app.screen, BoardScreen)
@@ -591,9 +581,9 @@ def test_board_replays_itself(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         await pilot.press("ctrl+r")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         from judge.tui.screens.replay import ReplayScreen
 
         assert isinstance(app.screen, ReplayScreen)
@@ -612,7 +602,7 @@ def test_a_defect_in_a_layer_is_a_notification_and_the_app_goes_on(library, monk
     app = make_app(library, scenario=str(V01), mode="board")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert any("engine defect" in m and s == "error" for m, s in app.notes)
@@ -645,7 +635,7 @@ def test_board_takes_an_action_and_replays_it(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         screen = app.screen
         n = len(screen.data["actions"])
         board_key(app, ("actions",))
@@ -656,7 +646,7 @@ def test_board_takes_an_action_and_replays_it(library):
         await pilot.pause()
         assert screen.data["actions"][-1] == {"player": "Ben", "concede": True}
         await pilot.press("ctrl+r")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         assert len(app.screen.view.steps) == n + 2  # the set-up board, then every action
 
     run(app, script)
@@ -718,8 +708,8 @@ def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, m
         assert app.query_one("#omnibox").value == "704.5j"
         assert app.library is None and "Loading the rules" in shown(app)
         release.set()
-        await settle(pilot, 0.1)
-        await settle(pilot, 0.3)
+        await settle(pilot)
+        await settle(pilot)
         assert lookup_screen(app).current_entry.id == "nd:704.5j"
 
     run(app, script, settle_first=False)
@@ -731,7 +721,7 @@ def test_omnibox_replay_command_opens_the_file(library):
     async def script(pilot):
         app.query_one("#omnibox").value = f":replay {V01}"
         await pilot.press("enter")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         from judge.tui.screens.replay import ReplayScreen
 
         assert isinstance(app.screen, ReplayScreen) and app.screen.view.path == str(V01)
@@ -743,7 +733,7 @@ def test_board_moves_a_card_with_the_picker(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         screen = app.screen
         board_key(app, ("object", 0, "hand", 0))
         await pilot.press("m")
@@ -765,10 +755,10 @@ def test_palette_loads_a_scenario_on_the_board(library):
         await pilot.pause()
         await type_text(pilot, "Load a scenario on the board")
         await pilot.press("enter")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         app.screen.query_one("Input").value = str(V01)  # the prompt for a path
         await pilot.press("enter")
-        await settle(pilot, 0.2)
+        await settle(pilot)
         assert app.screen.data["title"].startswith("704.7 example")
 
     run(app, script)
@@ -785,14 +775,14 @@ def test_a_new_board_built_from_the_card_database_saves(library, tmp_path):
     target = tmp_path / "new.yaml"
 
     async def script(pilot):
-        await settle(pilot, 0.2)
+        await settle(pilot)
         screen = app.screen
         for i in (0, 1):
             board_key(app, ("player", i, "master"))
             await pilot.press("a")
             await pilot.pause()
             app.screen.query_one("Input").value = masters[0]
-            await pilot.pause(0.1)
+            await settle(pilot)
             await pilot.press("enter")
             await pilot.pause()
             assert screen.data["players"][i]["master"]["card"] == masters[0]

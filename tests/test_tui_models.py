@@ -5,13 +5,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from tests.conftest import SHARED
+from bundled import SCENARIOS as SCENARIO_DIR, SHARED_SCENARIOS, V01
 
-from pathlib import Path
-
-# The shared contract's examples, and the engine's own scenario fixtures (where present).
-SCENARIOS = sorted((SHARED / "scenarios").glob("*.yaml")) + sorted(
-    (Path(__file__).parent / "scenarios").glob("*.yaml"))
+# The shared contract's examples (the bundled copies) and the engine's own scenario fixtures.
+SCENARIOS = sorted(SHARED_SCENARIOS.glob("*.yaml")) + sorted(SCENARIO_DIR.glob("*.yaml"))
 
 
 # -- history -------------------------------------------------------------------------------
@@ -55,7 +52,7 @@ def test_omnibox_reads_commands_and_leaves_searches_alone():
 def board():
     from judge.tui import engine_adapter as ea
 
-    return ea.read_scenario(SHARED / "scenarios" / "v01-simultaneous-sba-sweep.yaml")
+    return ea.read_scenario(V01)
 
 
 def test_board_numbers(board):

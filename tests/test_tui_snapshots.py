@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import SHARED
+from bundled import V01
+from tui_pilot import settle
 
 pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
 
-V01 = SHARED / "scenarios" / "v01-simultaneous-sba-sweep.yaml"
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
@@ -29,11 +29,10 @@ def steady(*keys_then_wait):
 
     async def run_before(pilot) -> None:
         app = pilot.app
+        await settle(pilot)  # the library loads in a worker
         for key in keys_then_wait:
             await pilot.press(key)
-            await pilot.pause()
-        await pilot.pause(0.3)  # the search debounce
-        await app.workers.wait_for_complete()
+            await settle(pilot)
         for widget in app.screen.query("Input"):
             widget.cursor_blink = False
         app.clear_notifications()  # toasts time out on the wall clock

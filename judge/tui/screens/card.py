@@ -14,11 +14,11 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.library import CardSheet, Link, short_label
 from judge.tui.widgets.link_list import LinkList
 
-DEBOUNCE_SECONDS = 0.15
 
 
 class CardScreen(Screen):
@@ -32,7 +32,7 @@ class CardScreen(Screen):
         super().__init__(**kwargs)
         self.cards: list = []
         self.sheet: CardSheet | None = None
-        self._debounce = None
+        self.debounce = Debouncer(self)
         self._typed_name = ""
         self._pending_card: str | None = None
         self._chosen = False  # a card was asked for by id: a listing arriving later keeps it
@@ -78,14 +78,13 @@ class CardScreen(Screen):
     def _typed(self, event: Input.Changed) -> None:
         self._typed_name = event.value
         self._chosen = False
-        if self._debounce is not None:
-            self._debounce.stop()
+        self.debounce.cancel()
         if self.app.library is not None:
-            self._debounce = self.set_timer(DEBOUNCE_SECONDS,
-                                            lambda: self._find(event.value, self.app.game))
+            self.debounce.call(lambda: self._find(event.value, self.app.game))
 
     @on(Input.Submitted, "#card-name")
     def _submitted(self, event: Input.Submitted) -> None:
+        self.debounce.cancel()  # Enter searches now; the typing pause must not search again after it
         if self.app.library is not None:
             self._find(event.value, self.app.game, open_first=True)
 

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.history import History
 from judge.tui.library import Found, short_label
@@ -24,7 +25,6 @@ from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.widgets.entry_view import EntryView
 from judge.tui.widgets.link_list import LinkList
 
-DEBOUNCE_SECONDS = 0.15
 
 
 class Omnibox(Input):
@@ -61,7 +61,7 @@ class LookupScreen(Screen):
         self.returnable = returnable
         self.history = History()
         self._pending_query = ""
-        self._debounce = None
+        self.debounce = Debouncer(self)
         self._found: Found | None = None
 
     def compose(self) -> ComposeResult:
@@ -115,13 +115,12 @@ class LookupScreen(Screen):
     @on(Input.Changed, "#omnibox")
     def _typed(self, event: Input.Changed) -> None:
         self._pending_query = event.value
-        if self._debounce is not None:
-            self._debounce.stop()
+        self.debounce.cancel()
         parsed = parse_omnibox(event.value)
         if isinstance(parsed, Command):
             self.set_status(Text(f"Enter: {parsed.describe()}", style="italic"))
             return
-        self._debounce = self.set_timer(DEBOUNCE_SECONDS, lambda: self.run_search(event.value))
+        self.debounce.call(lambda: self.run_search(event.value))
 
     @on(Input.Submitted, "#omnibox")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -129,8 +128,7 @@ class LookupScreen(Screen):
         if isinstance(parsed, Command):
             self.app.run_command(parsed)
             return
-        if self._debounce is not None:
-            self._debounce.stop()
+        self.debounce.cancel()
         if self._found is not None and self._found.text == event.value.strip() and self._found.hits:
             self._open_first()
         else:
