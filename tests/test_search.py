@@ -89,11 +89,29 @@ def test_card_filter_finds_the_card_and_its_rulings(searcher, corpus):
     assert hits and all(h.id.startswith("sf:card/charmed-life/") for h in hits)
 
 
-@pytest.mark.parametrize("query", ['"', "AND AND", "(", "block (", 'a "b', "NOT", "OR OR", "**", "game:",
-                                   "kind:", "card:", "704.5j)", "––", "\\", "field:value", "~2", "^"])
-def test_unparseable_queries_are_plain_words(searcher, query):
+# (what the judge typed, the plain words it must be searched as)
+UNPARSEABLE = [
+    ("block (", "block"), ('a "b', "a b"), ("NOT", "not"), ("704.5j)", "704.5j"), ("field:value", "field value"),
+    ("~2", "2"), ('drained "block', "drained block"), ("AND AND damage", "and and damage"), ("(vigor", "vigor"),
+    ("damage)", "damage"), ('"declare blockers', "declare blockers"),
+    ("game:", "game"), ("kind:", "kind"), ("card:", "card"),  # a filter with nothing after it is its word
+]
+NO_WORDS = ['"', "AND AND", "(", "OR OR", "**", "––", "\\", "^"]
+
+
+@pytest.mark.parametrize("query, words", UNPARSEABLE)
+def test_unparseable_queries_are_plain_words(searcher, query, words):
+    hits = [h.id for h in searcher.search(query).hits]
+    assert hits, f"{words!r} finds entries, so {query!r} must too"
+    assert hits == [h.id for h in searcher.search(words).hits]
+
+
+@pytest.mark.parametrize("query", NO_WORDS)
+def test_a_query_of_no_words_finds_nothing(searcher, query):
     result = searcher.search(query)
-    assert isinstance(result.hits, list)
+    assert result.hits == []  # never the first entries of the corpus
+    if not result.query.words.strip():
+        assert result.notes == ["nothing to search for"]
 
 
 def test_unknown_game_filter_is_reported(searcher):

@@ -8,7 +8,8 @@
     "declare blockers"  a phrase            drained AND block, drain OR tap, block NOT flying
     anything else     plain words, ranked
 
-Anything whoosh would reject (a stray quote, `AND AND`, a lone parenthesis) is read as plain words.
+Anything whoosh would reject (a stray quote, `AND AND`, a lone parenthesis) is read as plain words,
+and so is a filter with nothing after it (`game:` is the word "game").
 """
 from __future__ import annotations
 
@@ -78,6 +79,9 @@ def parse(query: str) -> ParsedQuery:
         token = tokens[i]
         i += 1
         m = FILTER_RE.match(token)
+        if m and not m.group(2).strip('"') and not (m.group(1).lower() == "card" and tokens[i:]):
+            words.append(m.group(1))  # "game:" with nothing after it filters nothing: a word
+            continue
         if m:
             key, value = m.group(1).lower(), m.group(2).strip('"')
             if key == "card":

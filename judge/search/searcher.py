@@ -85,6 +85,9 @@ class Searcher:
     def search(self, text: str, game: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
         parsed = qlang.parse(text)
+        if not (parsed.words.strip() or parsed.numbers or parsed.card or parsed.games or parsed.kinds
+                or parsed.docs):
+            return SearchResult([], parsed, notes=["nothing to search for"])  # e.g. a lone quote
         if game:
             parsed.games.append(game)
         if kind:

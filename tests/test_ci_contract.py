@@ -1,0 +1,52 @@
+"""CI runs what the README says: the Quick start's two commands, read from the README by
+.ci/quickstart.py; and the versions the tests are made against are stated twice, consistently:
+ranges in pyproject.toml, exact versions in constraints.txt."""
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+from packaging.requirements import Requirement
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def quickstart_commands() -> list[str]:
+    spec = importlib.util.spec_from_file_location("quickstart", REPO / ".ci" / "quickstart.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.quickstart_commands((REPO / "README.md").read_text(encoding="utf-8"))
+
+
+def constraints() -> dict[str, str]:
+    pinned = {}
+    for line in (REPO / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"constraints.txt: {line!r} is not an exact pin (name==version)"
+            pinned[name.strip().lower().replace("_", "-")] = version.strip()
+    return pinned
+
+
+def test_the_quick_start_is_setup_then_tests():
+    setup, tests = quickstart_commands()
+    assert "-c constraints.txt" in setup and "judge doctor" in setup
+    assert tests == ".venv/bin/python -m pytest -q"
+
+
+def test_ci_runs_the_readme_commands_not_a_copy():
+    run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "quickstart.py" in run
+    for command in quickstart_commands():
+        assert command not in run
+
+
+def test_constraints_satisfy_the_project_ranges():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pinned = constraints()
+    wanted = [Requirement(r) for r in project["dependencies"] + project["optional-dependencies"]["test"]]
+    for requirement in wanted:
+        name = requirement.name.lower().replace("_", "-")
+        assert name in pinned, f"constraints.txt does not pin {requirement.name}"
+        assert requirement.specifier.contains(pinned[name]), f"{name}=={pinned[name]} is outside {requirement}"
