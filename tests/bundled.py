@@ -19,6 +19,7 @@ from judge import paths
 from judge.corpus.documents import spec
 
 TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
 SCENARIOS = TESTS / "scenarios"
 SHARED_SCENARIOS = SCENARIOS / "shared"  # the contract's six scenarios, copied unchanged
 V01 = SHARED_SCENARIOS / "v01-simultaneous-sba-sweep.yaml"

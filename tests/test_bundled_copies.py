@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
 
 import pytest
 
-from bundled import DATA, SHARED_SCENARIOS, gold_glossary_terms
+from bundled import DATA, REPO, SHARED_SCENARIOS, gold_glossary_terms
 
-REPO = Path(__file__).resolve().parents[1]
 ORIGINALS = REPO.parent / "shared"  # beside the checkout on the team's machines only
 NOT_HERE = f"{ORIGINALS} is not beside this checkout (a fresh clone): only the bundled copies are used"
 

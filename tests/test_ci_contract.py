@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import tomllib
-from pathlib import Path
 
 from packaging.requirements import Requirement
 
-REPO = Path(__file__).resolve().parents[1]
+from bundled import REPO
+
 
 
 def quickstart_commands() -> list[str]:

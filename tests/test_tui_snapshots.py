@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bundled import V01
+from bundled import REPO, TESTS, V01
 from tui_pilot import settle
 
 pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
@@ -68,3 +68,16 @@ def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
     app = JudgeApp(library=library, **kwargs)
     app.animation_level = "none"
     assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
+
+
+# The README's screenshots (docs/) are copies of snapshots; after --snapshot-update, copy them again.
+DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "tui-card": "card-120x40",
+                   "tui-help": "help-120x40", "tui-lookup": "lookup-120x40", "tui-lookup-80x24": "lookup-80x24",
+                   "tui-lookup-light": "lookup-light-120x40", "tui-replay": "replay-120x40"}
+
+
+@pytest.mark.parametrize("picture", DOC_SCREENSHOTS)
+def test_doc_screenshots_are_the_current_snapshots(picture):
+    snapshot = TESTS / "__snapshots__" / "test_tui_snapshots" / f"test_screen_snapshot[{DOC_SCREENSHOTS[picture]}].svg"
+    assert (REPO / "docs" / f"{picture}.svg").read_bytes() == snapshot.read_bytes(), \
+        f"docs/{picture}.svg is stale: cp '{snapshot.relative_to(REPO)}' docs/{picture}.svg"
