@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -26,6 +27,7 @@ from judge import paths
 from judge.corpus.l5r_text import fingerprint_text
 from judge.corpus.model import Problem
 
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it
 TABLE_RELPATH = "rules/l5r-lcg/topics.yaml"
 FUZZY_THRESHOLD = 0.85
 _REQUIRED = ("topic", "slug", "anchor_prefix", "anchor_sha1_12")
@@ -64,7 +66,18 @@ def table_path() -> Path:
 def load_topics(path: Path | None = None) -> list[Topic]:
     path = path or table_path()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        stat = path.stat()
+        return list(_read_topics(path, stat.st_mtime_ns, stat.st_size))
+    except OSError as exc:
+        raise TopicTableError(f"cannot read topic table {path}: {exc}") from exc
+
+
+@lru_cache(maxsize=8)
+def _read_topics(path: Path, _mtime_ns: int, _size: int) -> tuple[Topic, ...]:
+    """The table read once per version of the file (its YAML takes longer to read than the LCG
+    document takes to parse); Topics are frozen, so the cached rows can be shared."""
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise TopicTableError(f"cannot read topic table {path}: {exc}") from exc
     rows = data.get("topics") if isinstance(data, dict) else None
@@ -78,7 +91,7 @@ def load_topics(path: Path | None = None) -> list[Topic]:
     duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
     if duplicates:
         raise TopicTableError(f"{path}: duplicate slugs {', '.join(duplicates)}")
-    return topics
+    return tuple(topics)
 
 
 def _topic(row, position: int, path: Path, parent: str = "") -> Topic:
@@ -103,7 +116,11 @@ def _topic(row, position: int, path: Path, parent: str = "") -> Topic:
 
 
 def fingerprint(text: str) -> str:
-    return hashlib.sha1(fingerprint_text(text).encode("utf-8")).hexdigest()[:12]
+    return _digest(fingerprint_text(text))
+
+
+def _digest(normalised: str) -> str:
+    return hashlib.sha1(normalised.encode("utf-8")).hexdigest()[:12]
 
 
 def match_anchors(topics: list[Topic], paragraphs: list[tuple[int, str]]) -> tuple[list[Anchor], list[Problem]]:
@@ -111,7 +128,8 @@ def match_anchors(topics: list[Topic], paragraphs: list[tuple[int, str]]) -> tup
 
     Returns the anchors in document order (strictly increasing indexes) and the problems found.
     """
-    prints = [fingerprint(text) for _, text in paragraphs]
+    normalised = [fingerprint_text(text) for _, text in paragraphs]
+    prints = [_digest(text) for text in normalised]
     found: dict[int, Anchor] = {}  # topic position -> anchor
     start = 0
     for position, topic in enumerate(topics):
@@ -126,7 +144,7 @@ def match_anchors(topics: list[Topic], paragraphs: list[tuple[int, str]]) -> tup
         if position in found:
             continue
         low, high, expected = _window(position, topics, found, paragraphs)
-        anchor = _match_in_window(topic, paragraphs, low, high, expected)
+        anchor = _match_in_window(topic, paragraphs, normalised, low, high, expected)
         if anchor is None:
             problems.append(Problem(
                 "lcg", "anchor-mismatch",
@@ -167,21 +185,27 @@ def _window(position: int, topics: list[Topic], found: dict[int, Anchor],
     return low, high, expected
 
 
-def _match_in_window(topic: Topic, paragraphs: list[tuple[int, str]], low: int, high: int,
-                     expected: int | None) -> Anchor | None:
+def _match_in_window(topic: Topic, paragraphs: list[tuple[int, str]], normalised: list[str], low: int,
+                     high: int, expected: int | None) -> Anchor | None:
+    """`normalised[i]` is fingerprint_text of paragraph i."""
     indexes = range(low + 1, high)
     if topic.anchor_text:
-        wanted = fingerprint_text(topic.anchor_text)
+        # The anchor is seq2, whose index SequenceMatcher builds once; the two cheap upper bounds
+        # of ratio() skip the paragraphs that cannot reach the threshold (same result, no O(n²)).
+        matcher = difflib.SequenceMatcher(None, b=fingerprint_text(topic.anchor_text))
         scored = []
         for i in indexes:
-            ratio = difflib.SequenceMatcher(None, fingerprint_text(paragraphs[i][1]), wanted).ratio()
+            matcher.set_seq1(normalised[i])
+            if matcher.real_quick_ratio() < FUZZY_THRESHOLD or matcher.quick_ratio() < FUZZY_THRESHOLD:
+                continue
+            ratio = matcher.ratio()
             if ratio >= FUZZY_THRESHOLD:
                 scored.append((ratio, i))
         if scored:
             best = max(r for r, _ in scored)
             return Anchor(topic, _nearest([i for r, i in scored if r == best], paragraphs, expected), "fuzzy")
     prefix = fingerprint_text(topic.anchor_prefix)
-    starting = [i for i in indexes if fingerprint_text(paragraphs[i][1]).startswith(prefix)]
+    starting = [i for i in indexes if normalised[i].startswith(prefix)]
     if starting:
         return Anchor(topic, _nearest(starting, paragraphs, expected), "prefix")
     return None
