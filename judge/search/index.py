@@ -105,7 +105,7 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
         total = len(corpus.entries)
         for n, doc in enumerate(documents(corpus), 1):
             writer.add_document(**doc)
-            if progress and n % 200 == 0:
+            if progress and (n % 200 == 0 or n == total):  # and the last, so the bar ends full
                 progress("Indexing", "entries", n, total)
         writer.commit()
         GameModel.from_corpus(corpus).save(tmp / GAME_MODEL_FILE)
