@@ -28,6 +28,24 @@ def pytest_unconfigure(config):
 
 @pytest.fixture(scope="session")
 def corpus():
-    from judge.corpus.loader import build_corpus
+    """Parsed once per session, into the session's private cache (which later loads reuse)."""
+    from judge.corpus.loader import load_corpus
 
-    return build_corpus()
+    return load_corpus()
+
+
+@pytest.fixture(scope="session")
+def session_searcher(corpus):
+    from judge.search.index import open_searcher
+
+    return open_searcher(corpus)
+
+
+@pytest.fixture
+def session_context(corpus, session_searcher, monkeypatch):
+    """What every command starts from (judge.context) serves the session's corpus and searcher,
+    instead of each command test loading and opening its own."""
+    from judge import context
+
+    monkeypatch.setattr(context, "corpus", lambda: corpus)
+    monkeypatch.setattr(context, "searcher", lambda: session_searcher)

@@ -5,13 +5,10 @@ import json
 
 import pytest
 
-from judge import cli, context
+from judge import cli
 
 
-@pytest.fixture(autouse=True)
-def shared_corpus(corpus, monkeypatch):
-    """The command reads the session's parsed corpus instead of building its own."""
-    monkeypatch.setattr(context, "corpus", lambda: corpus)
+pytestmark = pytest.mark.usefixtures("session_context")
 
 
 def run_json(capsys, *argv):

@@ -5,16 +5,12 @@ import json
 
 import pytest
 
-from judge import cli, context
+from judge import cli
 
 SEARCH_FIELDS = {"id", "doc", "game", "kind", "number", "title", "text", "score", "citation"}
 
 
-@pytest.fixture(autouse=True)
-def fresh_context(corpus):
-    context.corpus.cache_clear()
-    context.searcher.cache_clear()
-    yield
+pytestmark = pytest.mark.usefixtures("session_context")
 
 
 def run_json(capsys, *argv):
