@@ -114,7 +114,9 @@ def test_particulars_are_trimmed_and_only_given_ones_listed(corpus):
 
 
 def test_date_defaults_to_today(corpus):
-    assert build_sheet(corpus, ["704.5j"]).date == dt.date.today()
+    before = dt.date.today()
+    dated = build_sheet(corpus, ["704.5j"]).date
+    assert dated in {before, dt.date.today()}  # the build may straddle midnight
 
 
 def test_markdown_for_ids_with_collected_steps(corpus):
