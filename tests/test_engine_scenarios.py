@@ -1,8 +1,8 @@
 """Every scenario under tests/scenarios/ replays with all its expectations holding.
 
 tests/scenarios/shared/ holds the six contract scenarios copied unchanged from
-shared/scenarios/; the others re-tell the worked scenarios of notes/nodawn.md §6 (s01…), the Example paragraphs of sections 1–7
-(r<rule>-…) and the engine's own cases (e01…)."""
+shared/scenarios/; the others re-tell the worked scenarios of notes/nodawn.md §6 (s01…), the
+Example paragraphs of sections 1–7 (r<rule>-…) and the engine's own cases (e01…)."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -9,9 +9,10 @@ from tests.conftest import SHARED
 
 from pathlib import Path
 
-# The shared contract's examples, and the engine's own scenario fixtures (where present).
+# The shared contract's examples, and the engine's own scenario fixtures (where present; the
+# Example paragraphs' table, examples.yaml, is not a scenario).
 SCENARIOS = sorted((SHARED / "scenarios").glob("*.yaml")) + sorted(
-    (Path(__file__).parent / "scenarios").glob("*.yaml"))
+    p for p in (Path(__file__).parent / "scenarios").glob("*.yaml") if p.name != "examples.yaml")
 
 
 # -- history -------------------------------------------------------------------------------
