@@ -2,7 +2,8 @@
 
 tests/scenarios/shared/ holds the six contract scenarios copied unchanged from
 shared/scenarios/ (tests/test_bundled_copies.py checks the copies); the others re-tell the
-worked scenarios of notes/nodawn.md §6 (s01…) and the engine's own cases (e01…)."""
+worked scenarios of notes/nodawn.md §6 (s01…), the Example paragraphs of sections 1–7
+(r<rule>-…) and the engine's own cases (e01…)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,11 @@ import pytest
 from judge.engine.replay import run_file
 
 HERE = Path(__file__).resolve().parent / "scenarios"
-SCENARIOS = sorted(HERE.rglob("*.yaml"))
+# pending/ holds acceptance tests for systems the engine does not have yet (they would fail or not
+# load); examples.yaml is the table of the Example paragraphs, not a scenario.
+NOT_SCENARIOS = {HERE / "examples.yaml"}
+SCENARIOS = sorted(p for p in HERE.rglob("*.yaml") if "pending" not in p.relative_to(HERE).parts
+                   and p not in NOT_SCENARIOS)
 
 
 def _id(path: Path) -> str:

@@ -7,8 +7,10 @@ import yaml
 
 from bundled import SCENARIOS as SCENARIO_DIR, SHARED_SCENARIOS, V01
 
-# The shared contract's examples (the bundled copies) and the engine's own scenario fixtures.
-SCENARIOS = sorted(SHARED_SCENARIOS.glob("*.yaml")) + sorted(SCENARIO_DIR.glob("*.yaml"))
+# The shared contract's examples (the bundled copies) and the engine's own scenario fixtures
+# (the Example paragraphs' table, examples.yaml, is not a scenario).
+SCENARIOS = sorted(SHARED_SCENARIOS.glob("*.yaml")) + sorted(
+    p for p in SCENARIO_DIR.glob("*.yaml") if p.name != "examples.yaml")
 
 
 # -- history -------------------------------------------------------------------------------
