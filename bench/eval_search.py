@@ -61,7 +61,8 @@ def main() -> None:
             rank = rank_of(searcher, corpus, scorer, q, args.game_from_doc)
             per.setdefault(q["doc"], []).append(rank)
             if args.verbose and (rank is None or rank > 5):
-                hits = searcher.search(q["question"], limit=3).hits
+                game = scorer.GAME_OF_DOC[q["doc"]] if args.game_from_doc else None
+                hits = searcher.search(q["question"], game=game, limit=3).hits
                 print(f"{'MISS' if rank is None else 'LOW '} {q['id']} rank={rank} {q['question'][:70]!r} "
                       f"top3={[h.id for h in hits]}")
     for doc, (r1, r5, mrr) in sorted(table(per).items(), key=lambda kv: (kv[0] == "all", kv[0])):

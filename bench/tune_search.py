@@ -27,6 +27,9 @@ TUNABLE = [
     ("judge.search.searcher", "TITLE_BOOST"),
     ("judge.search.searcher", "GLOSSARY_BOOST"),
     ("judge.search.searcher", "COVERAGE_POWER"),
+    ("judge.search.searcher", "AROUND_WEIGHT"),
+    ("judge.search.searcher", "TALK_WEIGHT"),
+    ("judge.search.searcher", "LIKELY_GAME"),
     ("judge.search.gamemodel", "TEMPERATURE"),
 ]
 FACTORS = (0.5, 0.75, 1.33, 2.0)
