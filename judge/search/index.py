@@ -230,6 +230,5 @@ def _in_memory_searcher(corpus: Corpus):
     """An unwritable cache directory: everything is built in memory, for this process only."""
     from judge.search.searcher import Searcher
 
-    index = build_in_memory(corpus)
-    return Searcher(corpus, Lexicon.from_documents(list(documents(corpus))), lambda: index,
+    return Searcher(corpus, Lexicon.from_documents(list(documents(corpus))), lambda: build_in_memory(corpus),
                     GameModel.from_corpus(corpus), TitleTable.from_corpus(corpus), load_vocabulary(corpus))

@@ -328,7 +328,9 @@ class Searcher:
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
                                         best=max((h.score for h in hits), default=1.0))
         hits.sort(key=lambda h: -h.score)
-        return self._every_document_of_the_game(self._without_repeats(hits, limit + FIRST_PAGE), limit)[:limit]
+        hits = self._without_repeats(hits, limit + FIRST_PAGE)
+        hits = self._every_document_of_the_game(hits, limit)
+        return hits[:limit]
 
     def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
         """The documents repeat themselves word for word (a Shadowfist topic and its only ruling,
