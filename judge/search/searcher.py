@@ -32,6 +32,7 @@ TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole 
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
+GLOSSARY_AGREEMENT = 3  # question words a glossary entry must share to be named
 COVERAGE_POWER = 1.0  # how strongly answering more of the question's words counts
 FIRST_PAGE = 5  # the results a judge reads first
 OTHER_DOCUMENT = 0.5  # the other document of a game joins the first page from this share of the best score
@@ -477,7 +478,7 @@ class Searcher:
                     shared.setdefault((game, name), []).append(word)
         scored = []
         for (game, name), found in shared.items():
-            if len(found) >= 3:  # several of the question's words agree on this entry
+            if len(found) >= GLOSSARY_AGREEMENT:  # several of the question's words agree on this entry
                 scored.append((sum(idf[w] for w in found), game, name))
         scored.sort(reverse=True)
         return [(game, name) for _, game, name in scored[:GLOSSARY_FEEDBACK]]
