@@ -398,11 +398,11 @@ class Searcher:
         """Adds to `scores` Σ over the words and fields of boost × idf × BM25 term weight."""
         get = scores.get
         for word, game, boost in words:
-            for field, field_weight in (("text", 1.0), ("around", AROUND_WEIGHT)):
-                docs, tfw = self.lexicon.weights(field, word, game)
+            for name, field_weight in (("text", 1.0), ("around", AROUND_WEIGHT)):
+                docs, tfw = self.lexicon.weights(name, word, game)
                 if not docs:
                     continue
-                k = boost * field_weight * self.lexicon.idf(field, word)
+                k = boost * field_weight * self.lexicon.idf(name, word)
                 if allowed is None:
                     for d, w in zip(docs, tfw):
                         scores[d] = get(d, 0.0) + k * w
