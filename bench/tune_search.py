@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fit the ranking constants of judge/search/searcher.py on OUR question sets, by coordinate ascent.
 
-The shared benchmark is never read here: it stays a measurement. Each constant is tried at a few
+The shared benchmark and the held-out set are never read here: they stay measurements. Each constant is tried at a few
 multiples of its current value, one at a time, keeping a change only when it raises the objective
 (MRR + recall@5, averaged over the documents so a large set does not drown a small one) by more
 than `--min-gain`; rounds repeat until nothing moves. The result is printed, not written: a person
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_search import load_scorer  # noqa: E402
+from eval_search import DEFAULT_SCORER, load_scorer, rank_of  # noqa: E402
 
 # (module, constant) pairs that are tuned, and the factors each is tried at.
 TUNABLE = [
@@ -27,17 +27,20 @@ TUNABLE = [
     ("judge.search.searcher", "TITLE_BOOST"),
     ("judge.search.searcher", "GLOSSARY_BOOST"),
     ("judge.search.searcher", "COVERAGE_POWER"),
+    ("judge.search.searcher", "AROUND_WEIGHT"),
+    ("judge.search.searcher", "TALK_WEIGHT"),
+    ("judge.search.searcher", "LIKELY_GAME"),
     ("judge.search.gamemodel", "TEMPERATURE"),
 ]
 FACTORS = (0.5, 0.75, 1.33, 2.0)
 
 
-def evaluate(searcher, corpus, answers, questions) -> tuple[float, dict]:
+def evaluate(searcher, corpus, scorer, questions) -> tuple[float, dict]:
+    """Both ways a judge searches count alike: without a game and with the event's game."""
     per: dict[str, list] = {}
     for q in questions:
-        hits = searcher.search(q["question"], limit=10).hits
-        rank = next((i + 1 for i, h in enumerate(hits) if answers(corpus.get(h.id).text, q["answer"])), None)
-        per.setdefault(q["doc"], []).append(rank)
+        for game_from_doc in (False, True):
+            per.setdefault(q["doc"], []).append(rank_of(searcher, corpus, scorer, q, game_from_doc))
     table = {}
     for doc, ranks in per.items():
         n = len(ranks)
@@ -49,13 +52,15 @@ def evaluate(searcher, corpus, answers, questions) -> tuple[float, dict]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("questions", nargs="+")
-    ap.add_argument("--scorer", default=str(Path(__file__).resolve().parents[2] / "shared/bench/score_search.py"))
+    ap.add_argument("--scorer", default=str(DEFAULT_SCORER))
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--min-gain", type=float, default=0.005)
     args = ap.parse_args()
     if any(Path(p).resolve() == Path(args.scorer).resolve().with_name("questions.json") for p in args.questions):
         sys.exit("refusing to tune on the shared benchmark: it is the measurement")
-    answers = load_scorer(Path(args.scorer)).answers
+    if any("heldout" in Path(p).name for p in args.questions):
+        sys.exit("refusing to tune on the held-out set: it is the measurement")
+    scorer = load_scorer(Path(args.scorer))
     import importlib
 
     from judge import context
@@ -63,7 +68,7 @@ def main() -> None:
     corpus, searcher = context.corpus(), context.searcher()
     questions = [q for path in args.questions for q in json.load(open(path))]
     modules = {name: importlib.import_module(name) for name, _ in TUNABLE}
-    best, table = evaluate(searcher, corpus, answers, questions)
+    best, table = evaluate(searcher, corpus, scorer, questions)
     print(f"start objective {best:.4f}  " + " ".join(f"{d}:{r5:.2f}/{m:.2f}" for d, (r5, m) in sorted(table.items())))
     for round_no in range(args.rounds):
         moved = False
@@ -71,7 +76,7 @@ def main() -> None:
             current = getattr(modules[module], name)
             for factor in FACTORS:
                 setattr(modules[module], name, current * factor)
-                score, trial = evaluate(searcher, corpus, answers, questions)
+                score, trial = evaluate(searcher, corpus, scorer, questions)
                 if score > best + args.min_gain:
                     best, table, moved = score, trial, True
                     print(f"round {round_no + 1}: {name} {current:g} -> {current * factor:g}  objective {best:.4f}",

@@ -3,6 +3,7 @@ questions written for these tests (not the shared benchmark's)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -249,24 +250,59 @@ def test_ranking(searcher, corpus, question, expected, within):
     assert expected in ids(searcher.search(question, limit=within), within)
 
 
-@pytest.mark.parametrize("name,floors", [
-    ("judge_questions.json", {"nd": 0.55, "lcg": 0.5, "ccg": 0.85, "ce": 0.7, "sf": 0.7}),
-    ("judge_questions_train.json", {"nd": 0.4, "lcg": 0.4, "ccg": 0.45, "ce": 0.2, "sf": 0.6}),
-])
+# Regression floors per document, a little below today's figures so the test catches regressions,
+# not noise (the README reports the exact figures). The held-out set is scored once a method is
+# frozen; its floors are added here then. Until it lands, only the tuning set is checked.
+QUESTION_SETS = [
+    ("judge_questions_tuning.json", {"nd": 0.5, "lcg": 0.45, "ccg": 0.5, "ce": 0.45, "sf": 0.7}),
+]
+SET_FILES = ["judge_questions_tuning.json", "judge_questions_heldout.json"]
+
+
+def _normalised(text: str) -> str:
+    return " ".join(re.findall(r"[\w'%-]+", fold(text).lower()))
+
+
+def _answers(text: str, passage: str) -> bool:
+    """As the shared scorer reads it: the entry holds the passage, or is most of it (an entry
+    cut smaller than the passage). Both are normalised already."""
+    return bool(text and passage) and (passage in text or (text in passage and len(text) >= 0.5 * len(passage)))
+
+
+@pytest.mark.parametrize("name,floors", QUESTION_SETS)
 def test_own_questions_recall(searcher, corpus, name, floors):
-    """Our own judge questions (70 + 175, tests/data/, written from the sources alone; the ranking
-    constants were fitted on them with bench/tune_search.py): the answer passage must be in the
-    top 5 for most of them, per document. Floors sit below today's figures so the test catches
-    regressions, not noise; the README reports the exact figures."""
+    """Our own judge questions (tests/data/, written from the sources alone; none paraphrases a
+    shared-bench question, bench/dedup_questions.py checks): the answer passage, or one of its
+    `also` equivalents, must be in the top 5 for most of them, per document. The ranking
+    constants are fitted on the tuning set only (bench/tune_search.py refuses the held-out one)."""
     questions = json.loads((Path(__file__).parent / "data" / name).read_text())
     per_doc: dict[str, list[bool]] = {}
-    norm = lambda s: " ".join(fold(s).lower().split())
     for q in questions:
         hits = searcher.search(q["question"], limit=5).hits
-        found = any(norm(q["answer"]) in norm(corpus.get(h.id).text) for h in hits)
+        passages = [_normalised(p) for p in [q["answer"], *q.get("also", [])]]
+        found = any(_answers(_normalised(corpus.get(h.id).text), p) for h in hits for p in passages)
         per_doc.setdefault(q["doc"], []).append(found)
+    assert set(per_doc) == set(floors), per_doc.keys()
     recall = {d: sum(v) / len(v) for d, v in per_doc.items()}
     assert all(recall[d] >= floors[d] for d in floors), recall
+
+
+@pytest.mark.parametrize("name", SET_FILES)
+def test_question_sets_are_well_formed(corpus, name):
+    """Every question names a known document, has a unique id, and each answer or `also` passage
+    stands verbatim in some entry — one that did not could never be found, and a typo in a set
+    would read as a search failure."""
+    path = Path(__file__).parent / "data" / name
+    if not path.exists():
+        pytest.skip(f"{name} is not in the repository yet")
+    questions = json.loads(path.read_text())
+    assert questions and len({q["id"] for q in questions}) == len(questions)
+    assert {q["doc"] for q in questions} <= set(corpus.documents)
+    texts = [_normalised(e.text) for e in corpus.entries.values()]
+    for q in questions:
+        for passage in [q["answer"], *q.get("also", [])]:
+            p = _normalised(passage)
+            assert any(_answers(t, p) for t in texts), (name, q["id"], passage)
 
 
 def test_any_text_searches_without_raising(searcher):

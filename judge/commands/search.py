@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from judge import context, render
+    from judge import context
     from judge.search.query import parse
 
     text = " ".join(args.query)
@@ -41,12 +41,14 @@ def run(args) -> int:
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
-             "parent": e.parent, "same_text": h.same_text}
+             "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags)}
             for h, e in hits
         ], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
     from rich.text import Text
+
+    from judge import render
 
     console = Console()
     if from_event:
@@ -66,6 +68,8 @@ def run(args) -> int:
         if entry.title:
             head.append(f"  {entry.title}", style="bold")
         head.append(f"  ({entry.kind})", style="dim")
+        for tag in entry.tags:  # a status (proposed, clarified:2011-07-15) or damage (lost-word, truncated)
+            head.append(f" [{tag}]", style="yellow")
         console.print(head)
         parent = corpus.parent(entry) if hit.entry is None else None
         if parent is not None:

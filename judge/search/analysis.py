@@ -4,6 +4,8 @@ Rule numbers stay whole tokens ("704.5j", "702.10"); apostrophes and curly quote
 ("can't" == "cannot"); only function words are stopped — the modal and negative words that carry
 rules meaning (may, must, not, can't, if, unless, instead) are kept; alphabetic words are stemmed
 (Snowball English, with the irregular and derived forms of rules/english-words.yaml).
+The same reading as whoosh analyzers lives in whoosh_analysis.py: this module stays free of whoosh
+(but for its stemmer), so a search that needs no whoosh query does not import it.
 """
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter
 from whoosh.lang.porter2 import stem
 
 # Words too common to help ranking. Deliberately absent: may, must, not, no, can, cannot, can't,
@@ -51,18 +52,52 @@ def fold(text: str) -> str:
     return text
 
 
-@lru_cache(maxsize=1)
-def _symbol_words() -> dict[str, str]:
-    """rules/symbols.yaml: each symbol and the words it is indexed and searched as."""
+SYMBOLS_FILE = "rules/symbols.yaml"
+ENGLISH_WORDS_FILE = "rules/english-words.yaml"
+# The tables read from the two files above. A searcher that has them cached with its index hands
+# them over (use_tables), so a search does not load YAML; otherwise they are read on first use.
+_tables: dict | None = None
+
+
+def _read(relative: str):
     import yaml
 
     from judge import paths
 
+    path = paths.data_root() / relative
     try:
-        data = yaml.safe_load((paths.data_root() / "rules" / "symbols.yaml").read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return {}
-    return {str(sym): " ".join(words) for sym, words in (data or {}).items()}
+        return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as e:
+        raise ValueError(f"{path}: cannot be read: {e}") from e
+
+
+def tables() -> dict:
+    """The word tables analysis reads: symbols, irregular forms, derived forms."""
+    global _tables
+    if _tables is None:
+        symbols = _read(SYMBOLS_FILE)
+        english = _read(ENGLISH_WORDS_FILE)
+        if not isinstance(symbols, dict) or not isinstance(english, dict) \
+                or set(english) - {"irregular", "derived"}:
+            raise ValueError(f"{SYMBOLS_FILE} or {ENGLISH_WORDS_FILE}: unexpected layout")
+        _tables = {
+            "symbols": {str(sym): " ".join(words) for sym, words in symbols.items()},
+            "irregular": {str(k).lower(): str(v).lower() for k, v in (english.get("irregular") or {}).items()},
+            "derived": {stem(str(k).lower()): stem(str(v).lower()) for k, v in (english.get("derived") or {}).items()},
+        }
+    return _tables
+
+
+def use_tables(cached: dict) -> None:
+    """Take the tables from a cache built from the same files (the index's)."""
+    global _tables
+    if _tables is None:
+        _tables = cached
+
+
+def _symbol_words() -> dict[str, str]:
+    """rules/symbols.yaml: each symbol and the words it is indexed and searched as."""
+    return tables()["symbols"]
 
 
 def _unapostrophe(word: str) -> str | None:
@@ -72,29 +107,6 @@ def _unapostrophe(word: str) -> str | None:
     if folded in PRONOUN_CONTRACTIONS:
         return None
     return NEGATIONS.get(folded, folded)
-
-
-class FoldApostrophes(Filter):
-    """One spelling whatever the keyboard typed, contractions read as above."""
-
-    def __call__(self, tokens):
-        for t in tokens:
-            if "'" in t.text:
-                word = _unapostrophe(t.text)
-                if word is None:
-                    continue
-                t.text = word
-            yield t
-
-
-class StemWords(Filter):
-    """Porter-stem alphabetic tokens; leave numbers and rule numbers alone."""
-
-    def __call__(self, tokens):
-        for t in tokens:
-            if t.text.isalpha():
-                t.text = _stem(t.text)
-            yield t
 
 
 @lru_cache(maxsize=50_000)
@@ -107,37 +119,10 @@ def _stem(word: str) -> str:
     return derived.get(stemmed, stemmed)
 
 
-@lru_cache(maxsize=1)
 def _english_words() -> tuple[dict[str, str], dict[str, str]]:
     """rules/english-words.yaml: irregular word -> base word; derived stem -> root stem."""
-    import yaml
-
-    from judge import paths
-
-    try:
-        data = yaml.safe_load((paths.data_root() / "rules" / "english-words.yaml").read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return {}, {}
-    data = data if isinstance(data, dict) else {}
-    irregular = {str(k).lower(): str(v).lower() for k, v in (data.get("irregular") or {}).items()}
-    derived = {stem(str(k).lower()): stem(str(v).lower()) for k, v in (data.get("derived") or {}).items()}
-    return irregular, derived
-
-
-def text_analyzer():
-    """The whoosh analyzer; callers pass text through fold() first (indexing and querying)."""
-    return (
-        RegexTokenizer(TOKEN_PATTERN)
-        | LowercaseFilter()
-        | FoldApostrophes()
-        | StopFilter(stoplist=STOP_WORDS, minsize=1)
-        | StemWords()
-    )
-
-
-def spelling_analyzer():
-    """Unstemmed words, for "did you mean": suggestions must be words a judge can read."""
-    return RegexTokenizer(r"[^\W\d_]{3,}") | LowercaseFilter() | FoldApostrophes()
+    t = tables()
+    return t["irregular"], t["derived"]
 
 
 _WORD_RE = re.compile(TOKEN_PATTERN)

@@ -19,7 +19,7 @@ from judge.search.analysis import analyze
 MU = 2000.0  # Dirichlet smoothing mass: games with few words are not overconfident
 # Naive Bayes over a dozen words is wildly overconfident (common words pile up evidence), so the
 # log-likelihoods are averaged per word and scaled: a handful of telling words still decides.
-TEMPERATURE = 2.0
+TEMPERATURE = 1.5
 # The kinds whose titles name the games' concepts (a glossary term, a rule's head, a topic).
 # Cards are left out: their names are ordinary English ("200 Guys With Hatchets").
 CONCEPT_KINDS = frozenset({"rule", "subrule", "group", "glossary", "appendix", "topic", "subtopic",

@@ -7,26 +7,33 @@ is rebuilt by itself when it is missing or unreadable (a new content key means n
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Callable
 
-from whoosh import index as windex
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-
 from judge.corpus.loader import cache_path
 from judge.corpus.model import Corpus, Entry
-from judge.search.analysis import fold, spelling_analyzer, text_analyzer
+from judge.search.analysis import fold
 from judge.search.gamemodel import GameModel
+from judge.search.leads import introductions
+from judge.search.lexicon import Lexicon
+from judge.search.synonyms import load_vocabulary
 from judge.search.titles import TitleTable
 
-INDEX_FORMAT = "5"
+INDEX_FORMAT = "7"
 GAME_MODEL_FILE = "games.pickle"
 TITLES_FILE = "titles.pickle"
+LEXICON_FILE = "lexicon.marshal"
+BRIDGE_FILE = "bridge.pickle"
 
 
-def make_schema() -> Schema:
+def make_schema():
+    from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+    from judge.search.whoosh_analysis import spelling_analyzer, text_analyzer
+
     analyzer = text_analyzer()
     return Schema(
         id=ID(stored=True, unique=True),
@@ -76,6 +83,9 @@ def context_text(corpus: Corpus, entry: Entry) -> str:
 
 
 def documents(corpus: Corpus):
+    items: dict[str, list[str]] = {}  # paragraph id -> the texts of the list items it introduces
+    for item, lead in introductions(corpus).items():
+        items.setdefault(lead, []).append(corpus.get(item).text)
     for entry in corpus.entries.values():
         yield {
             "id": entry.id,
@@ -87,7 +97,8 @@ def documents(corpus: Corpus):
             "title": fold(entry.title or ""),
             "text": own_text(entry),
             "around": fold(" ".join([context_text(corpus, entry)]
-                                    + [c.text for c in corpus.children(entry) if c.kind == "example"])),
+                                    + [c.text for c in corpus.children(entry) if c.kind == "example"]
+                                    + items.get(entry.id, []))),
             "tags": ",".join(entry.tags),
             "spell": fold(f"{entry.title} {entry.text}"),
             "length": len(entry.text),
@@ -97,19 +108,24 @@ def documents(corpus: Corpus):
 def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, int, int], None] | None = None) -> None:
     """Build into a private temporary directory, then move it into place in one rename, so
     two processes building at once never see each other's half-written files."""
+    from whoosh import index as windex
+
     directory.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
     try:
         ix = windex.create_in(str(tmp), make_schema())
         writer = ix.writer(limitmb=256)
         total = len(corpus.entries)
-        for n, doc in enumerate(documents(corpus), 1):
+        docs = list(documents(corpus))
+        for n, doc in enumerate(docs, 1):
             writer.add_document(**doc)
             if progress and (n % 200 == 0 or n == total):  # and the last, so the bar ends full
                 progress("Indexing", "entries", n, total)
         writer.commit()
+        Lexicon.from_documents(docs).save(tmp / LEXICON_FILE)
         GameModel.from_corpus(corpus).save(tmp / GAME_MODEL_FILE)
         TitleTable.from_corpus(corpus).save(tmp / TITLES_FILE)
+        (tmp / BRIDGE_FILE).write_bytes(pickle.dumps(load_vocabulary(corpus), protocol=pickle.HIGHEST_PROTOCOL))
         (tmp / "FORMAT").write_text(INDEX_FORMAT)
         if directory.exists():
             stale = directory.with_name(f"{directory.name}.stale-{os.getpid()}")
@@ -127,6 +143,8 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
 
 
 def _open_existing(directory: Path):
+    from whoosh import index as windex
+
     if (directory / "FORMAT").read_text() != INDEX_FORMAT:
         raise ValueError("old index format")
     ix = windex.open_dir(str(directory))
@@ -168,17 +186,49 @@ def build_in_memory(corpus: Corpus):
     return ix
 
 
+def _ready(corpus: Corpus, directory: Path, progress=None) -> bool:
+    """Whether the cached index is in place, building it if it is missing or stale. False when
+    the cache cannot be written (the searcher then builds everything in memory)."""
+    try:
+        if (directory / "FORMAT").read_text() == INDEX_FORMAT:
+            return True
+    except OSError:
+        pass
+    try:
+        build_index(corpus, directory, progress)
+    except OSError:
+        return False
+    return (directory / "FORMAT").exists()
+
+
 def open_searcher(corpus: Corpus, progress=None):
+    """The searcher over the cached index. The files a plain-word search needs (lexicon, game
+    model, titles, bridge) are read now; whoosh's own index only when a query needs it. A file
+    that cannot be read means a damaged cache: the index is rebuilt once, then it must read."""
     from judge.search.searcher import Searcher
 
     directory = index_dir(corpus)
-    ix = open_index(corpus, directory, progress=progress)
+    if not _ready(corpus, directory, progress):
+        return _in_memory_searcher(corpus)
     try:
-        games = GameModel.load(directory / GAME_MODEL_FILE)
-    except Exception:  # in-memory index, or a damaged file: recompute (slower, still right)
-        games = GameModel.from_corpus(corpus)
-    try:
-        titles = TitleTable.load(directory / TITLES_FILE)
-    except Exception:
-        titles = TitleTable.from_corpus(corpus)
-    return Searcher(corpus, ix, games, titles)
+        parts = _read_parts(directory)
+    except Exception:  # a damaged cache: rebuild it once, then it must read
+        build_index(corpus, directory, progress)
+        parts = _read_parts(directory)
+    return Searcher(corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:])
+
+
+def _read_parts(directory: Path):
+    lexicon = Lexicon.load(directory / LEXICON_FILE)
+    games = GameModel.load(directory / GAME_MODEL_FILE)
+    titles = TitleTable.load(directory / TITLES_FILE)
+    vocabulary = pickle.loads((directory / BRIDGE_FILE).read_bytes())
+    return lexicon, games, titles, vocabulary
+
+
+def _in_memory_searcher(corpus: Corpus):
+    """An unwritable cache directory: everything is built in memory, for this process only."""
+    from judge.search.searcher import Searcher
+
+    return Searcher(corpus, Lexicon.from_documents(list(documents(corpus))), lambda: build_in_memory(corpus),
+                    GameModel.from_corpus(corpus), TitleTable.from_corpus(corpus), load_vocabulary(corpus))

@@ -1,29 +1,30 @@
 """Running a parsed query against the index and the corpus.
 
-Rule numbers are answered from the corpus directly (exact, in document order). Words go to
-whoosh — BM25F over an entry's own text and, at half weight, what surrounds it — and are then
-re-ranked: by how much of the question an entry covers, by how likely its game is for the
-question's vocabulary, with the vocabulary bridge and glossary feedback adding words the judge
-didn't type. Filters apply to both.
+Rule numbers are answered from the corpus directly (exact, in document order). Plain words are
+scored from the lexicon (lexicon.py: BM25 over an entry's own text and what surrounds it), with
+the vocabulary bridge and glossary feedback adding words the judge didn't type, each bridged word
+only in the game whose bridge it comes from; queries with operators or phrases go to whoosh. Both
+are then re-ranked: by how much of the question an entry covers, and by how likely its game is
+for the question's vocabulary. Filters apply to all. whoosh is opened only when a query needs it.
 """
 from __future__ import annotations
 
 import heapq
+import math
 import re
 from dataclasses import dataclass, field
 
-from whoosh import qparser
-from whoosh import query as wq
-from whoosh.scoring import BM25F
-
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
-from judge.search.analysis import analyze, fold
-from judge.search.bm25 import PostingScorer
-from judge.search.synonyms import expansions, load_groups, translations
+from judge.search.analysis import analyze, fold, use_tables
+from judge.search.lexicon import FIELDS, Lexicon
+from judge.search.synonyms import Vocabulary, bridges, translations
 
-SEARCHED_FIELDS = ["text", "around"]
+SEARCHED_FIELDS = list(FIELDS)
+AROUND_WEIGHT = 0.5  # what surrounds an entry (titles above it, its examples, its list items) against its own words
 SYNONYM_BOOST = 0.9  # a bridged word counts, but less than the word the judge typed
+CONCEPT_MAX = True  # a concept scores by its best reading (False: its readings add up)
+TALK_WEIGHT = 0.5  # a word of table talk (rules/table-talk.yaml), against a word of the rules
 GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
 LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely
 PHRASE_BOOST = 0.33  # an adjacent pair of the question's words found together in an entry
@@ -31,7 +32,10 @@ TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole 
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
 GLOSSARY_BOOST = 0.5
+GLOSSARY_AGREEMENT = 3  # question words a glossary entry must share to be named
 COVERAGE_POWER = 1.0  # how strongly answering more of the question's words counts
+FIRST_PAGE = 5  # the results a judge reads first
+OTHER_DOCUMENT = 0.5  # the other document of a game joins the first page from this share of the best score
 RULE_ABOVE_EXAMPLE = 1.01  # a rule ranks just above the best of its examples that was found
 SAVED_RULING_MIN_COVERAGE = 0.5  # a saved ruling must answer to half the question to be listed
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
@@ -57,6 +61,8 @@ class SearchResult:
 def _preloaded(q):
     """Score OR queries with whoosh's preloading matcher: on an index this small it is several
     times faster than the default tree of union matchers, which pays for skipping we don't need."""
+    from whoosh import query as wq
+
     if isinstance(q, wq.Or):
         q.matcher_type = wq.Or.ARRAY_MATCHER
     for child in q.children():
@@ -65,21 +71,46 @@ def _preloaded(q):
 
 
 class Searcher:
-    def __init__(self, corpus: Corpus, index, games=None, titles=None) -> None:
+    def __init__(self, corpus: Corpus, lexicon: Lexicon, open_index, games=None, titles=None,
+                 vocabulary: Vocabulary | None = None) -> None:
+        """`open_index`: a callable that opens the whoosh index, called the first time a query
+        needs whoosh (operators, phrases, "did you mean")."""
         self.corpus = corpus
-        self.index = index
+        self.lexicon = lexicon
+        self._open_index = open_index
+        self._index = None
+        self._whoosh = None  # (searcher, parser), opened with the index
         self.games = games
         self.titles = titles
-        self._searcher = index.searcher(weighting=BM25F(B=0.75, K1=1.2))
-        self._parser = qparser.MultifieldParser(
-            SEARCHED_FIELDS, index.schema, group=qparser.OrGroup.factory(0.9)
-        )
-        self._parser.remove_plugin_class(qparser.WildcardPlugin)
-        self._parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
-        self.synonyms = load_groups(corpus)
+        if vocabulary is None:
+            from judge.search.synonyms import load_vocabulary
+
+            vocabulary = load_vocabulary(corpus)
+        use_tables(vocabulary.analysis)
+        self.synonyms = vocabulary.groups
+        self.talk = vocabulary.talk
+        self._glossary = vocabulary.glossary
         self._translations = translations(self.synonyms)
-        self._glossary = None  # (game, name terms, vocabulary) per glossary entry, built on first use
-        self._postings = PostingScorer(self._searcher, SEARCHED_FIELDS)
+        self._leads = None  # list item -> the paragraph that introduces it, built on first use
+
+    @property
+    def index(self):
+        if self._index is None:
+            self._index = self._open_index()
+        return self._index
+
+    def _whoosh_searcher(self):
+        if self._whoosh is None:
+            from whoosh import qparser
+            from whoosh.scoring import BM25F
+
+            searcher = self.index.searcher(weighting=BM25F(B=0.75, K1=1.2))
+            parser = qparser.MultifieldParser(SEARCHED_FIELDS, self.index.schema,
+                                              group=qparser.OrGroup.factory(0.9))
+            parser.remove_plugin_class(qparser.WildcardPlugin)
+            parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
+            self._whoosh = (searcher, parser)
+        return self._whoosh
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -106,11 +137,12 @@ class Searcher:
 
     def did_you_mean(self, words: str) -> list[str]:
         """Corrections drawn from the index's own (unstemmed) vocabulary."""
-        corrector = self._searcher.corrector("spell")
+        searcher, _ = self._whoosh_searcher()
+        corrector = searcher.corrector("spell")
         fixed, changed = [], False
         for token in re.findall(r"[^\W\d_]+|\S+", fold(words)):
             lower = token.lower()
-            if len(lower) < 3 or not lower.isalpha() or self._searcher.doc_frequency("spell", lower):
+            if len(lower) < 3 or not lower.isalpha() or searcher.doc_frequency("spell", lower):
                 fixed.append(token)
                 continue
             options = corrector.suggest(lower, limit=1, maxdist=2)
@@ -175,6 +207,9 @@ class Searcher:
 
     # -- words -----------------------------------------------------------------------------
     def _filter(self, parsed: qlang.ParsedQuery):
+        """The whoosh filter of an operator query (same rules as _allowed_docs)."""
+        from whoosh import query as wq
+
         clauses = []
         for name, values in (("game", parsed.games), ("kind", parsed.kinds), ("doc", parsed.docs)):
             if values:
@@ -186,6 +221,28 @@ class Searcher:
             ids = self._card_family(parsed.card, parsed.games)
             clauses.append(wq.Or([wq.Term("id", i) for i in ids]) if ids else wq.NullQuery)
         return wq.And(clauses) if clauses else None
+
+    def _allowed_docs(self, parsed: qlang.ParsedQuery) -> set[int] | None:
+        """The lexicon entries the query's filters leave (None: no filter)."""
+        numbers = [t.number for t in parsed.numbers if isinstance(t, qlang.NumberTerm)]
+        if not (parsed.games or parsed.kinds or parsed.docs or numbers or parsed.card):
+            return None
+        family = set(self._card_family(parsed.card, parsed.games)) if parsed.card else None
+        allowed = set()
+        for n, entry_id in enumerate(self.lexicon.ids):
+            entry = self.corpus.get(entry_id)
+            if entry is None or not self._allowed(entry, parsed):
+                continue
+            if family is not None and entry_id not in family:
+                continue
+            if numbers:
+                path = {a.number for a in self.corpus.ancestors(entry) if a.number and a.kind != "section"}
+                if entry.number and entry.kind != "section":
+                    path.add(entry.number)
+                if not path.intersection(numbers):
+                    continue
+            allowed.add(n)
+        return allowed
 
     def _card_family(self, name: str, games: list[str]) -> list[str]:
         """The entries a `card:` filter names: the card (both versions of a PAP pair, or the
@@ -202,11 +259,14 @@ class Searcher:
         return ids
 
     def _text_query(self, words: str):
+        from whoosh import query as wq
+
         words = words.strip()
         if not words:
             return wq.Every()
+        _, parser = self._whoosh_searcher()
         try:
-            q = self._parser.parse(words)
+            q = parser.parse(words)
             if q is not wq.NullQuery:
                 return self._exclusions_exclude(q)
         except Exception:  # anything whoosh rejects is read as plain words
@@ -216,6 +276,8 @@ class Searcher:
     @staticmethod
     def _plain_query(words: str):
         """The words alone, every operator and bracket ignored."""
+        from whoosh import query as wq
+
         terms = analyze(words)
         if not terms:
             return wq.NullQuery
@@ -225,12 +287,22 @@ class Searcher:
     def _exclusions_exclude(q):
         """With OR as the default, whoosh reads `flying NOT reach` as "flying, or anything
         without reach". A judge means "flying, and not reach": NOT terms are subtracted."""
+        from whoosh import query as wq
+
         if isinstance(q, wq.Or):
             negatives = [c.query for c in q.subqueries if isinstance(c, wq.Not)]
             positives = [c for c in q.subqueries if not isinstance(c, wq.Not)]
             if negatives and positives:
                 return wq.AndNot(wq.Or(positives), wq.Or(negatives))
         return q
+
+    def _operator_candidates(self, parsed: qlang.ParsedQuery) -> list[tuple[int, float]]:
+        """Operators and quoted phrases: whoosh's parser and matchers, on lexicon numbering."""
+        searcher, _ = self._whoosh_searcher()
+        results = searcher.search(_preloaded(self._text_query(parsed.words)),
+                                  filter=self._filter(parsed), limit=CANDIDATES)
+        number = self.lexicon.number
+        return [(number[r["id"]], float(r.score or 0.0)) for r in results if r["id"] in number]
 
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
         terms = analyze(OPERATOR_RE.sub(" ", parsed.words))
@@ -243,26 +315,26 @@ class Searcher:
         if plain:
             candidates = self._plain_candidates(terms, concepts, games, parsed)
         else:
-            results = self._searcher.search(_preloaded(self._text_query(parsed.words)),
-                                            filter=self._filter(parsed), limit=CANDIDATES)
-            candidates = [(r.docnum, float(r.score or 0.0)) for r in results]
+            candidates = self._operator_candidates(parsed)
         words = set().union(*concepts.values()) if concepts else set()
         highlight = frozenset(words)
         weights = {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}
         concept_idf = self._concept_weights(concepts)
-        containing = {w: self._postings.docs_with(w) for w in words}
+        containing = {w: self.lexicon.docs_with(w) for w in words}
+        ids, games_of = self.lexicon.ids, self.lexicon.games
         hits = []
         for docnum, score in candidates:
-            stored = self._searcher.stored_fields(docnum)
             matched = {w for w, docs in containing.items() if docnum in docs}
-            score *= weights.get(stored["game"], 1.0)
+            score *= weights.get(games_of[docnum], 1.0)
             score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
-            hits.append(Hit(stored["id"], score, highlight))
+            hits.append(Hit(ids[docnum], score, highlight))
         hits = self._rules_above_examples(hits, parsed)
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
                                         best=max((h.score for h in hits), default=1.0))
         hits.sort(key=lambda h: -h.score)
-        return self._without_repeats(hits, limit)
+        hits = self._without_repeats(hits, limit + FIRST_PAGE)
+        hits = self._every_document_of_the_game(hits, limit)
+        return hits[:limit]
 
     def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
         """The documents repeat themselves word for word (a Shadowfist topic and its only ruling,
@@ -283,30 +355,78 @@ class Searcher:
             kept.append(hit)
         return kept
 
+        return kept
+
     def _plain_candidates(self, terms, concepts, games, parsed) -> list[tuple[int, float]]:
         """Plain words: the question's words, the bridged synonyms and the glossary names it
-        describes, each weighted, scored straight from the postings (see bm25.py)."""
-        weighted: dict[str, float] = {}
-        for term in terms:
-            weighted[term] = weighted.get(term, 0.0) + 1.0
-
-        def add(phrase: tuple[str, ...], boost: float) -> None:
-            for word in phrase:  # a phrase's words share its weight
-                weighted[word] = weighted.get(word, 0.0) + boost / len(phrase)
-
-        for phrase, trigger, _ in expansions(terms, self.synonyms, games):
-            add(phrase, SYNONYM_BOOST)
-            for word in trigger:
-                concepts.setdefault(word, {word}).update(phrase)
-        for name in self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games):
-            add(name, GLOSSARY_BOOST)
-        flt = self._filter(parsed)
-        allowed = set(self._searcher.docs_for_query(flt)) if flt is not None else None
-        scores = self._postings.score(weighted, allowed)
-        pairs = list(dict.fromkeys(zip(terms, terms[1:])))
-        self._postings.add_phrases(scores, [p for p in pairs if p[0] != p[1]], PHRASE_BOOST, allowed)
+        describes, each weighted, scored straight from the lexicon. A bridged word is read only
+        in the game its bridge belongs to: Shadowfist's "turn" (tap) says nothing of No Dawn.
+        The readings of one concept (the word typed, each of its translations) do not add up:
+        an entry is scored by its best reading, so a concept counts once however it is worded,
+        and a translation competes with the other concepts of the question on equal terms."""
+        # concept -> its readings; a reading is the words it adds, each with its game and boost
+        readings: dict[tuple[str, ...], list[list[tuple[str, str | None, float]]]] = {}
+        for term in dict.fromkeys(terms):
+            boost = (TALK_WEIGHT if term in self.talk else 1.0) * terms.count(term)
+            readings.setdefault((term,), []).append([(term, None, boost)])
+        for bridge in bridges(terms, self.synonyms, games):
+            share = SYNONYM_BOOST / len(bridge.phrase)  # a phrase's words share its weight
+            readings.setdefault(bridge.trigger, []).append([(w, bridge.game, share) for w in bridge.phrase])
+            for word in bridge.trigger:
+                concepts.setdefault(word, {word}).update(bridge.phrase)
+        for game, name in self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games):
+            readings.setdefault(("glossary",) + name, []).append(
+                [(w, game, GLOSSARY_BOOST / len(name)) for w in name])
+        allowed = self._allowed_docs(parsed)
+        scores: dict[int, float] = {}
+        for options in readings.values():
+            if len(options) == 1 or not CONCEPT_MAX:
+                for words in options:
+                    self._score(words, allowed, scores)
+                continue
+            best: dict[int, float] = {}
+            for words in options:
+                for doc, value in self._score(words, allowed, {}).items():
+                    if value > best.get(doc, 0.0):
+                        best[doc] = value
+            for doc, value in best.items():
+                scores[doc] = scores.get(doc, 0.0) + value
+        pairs = [p for p in dict.fromkeys(zip(terms, terms[1:])) if p[0] != p[1]]
+        self._add_phrases(scores, pairs, allowed)
         self._reward_named_titles(scores, terms, allowed)
         return heapq.nlargest(CANDIDATES, scores.items(), key=lambda item: item[1])
+
+    def _score(self, words: list[tuple[str, str | None, float]], allowed: set[int] | None,
+               scores: dict[int, float]) -> dict[int, float]:
+        """Adds to `scores` Σ over the words and fields of boost × idf × BM25 term weight."""
+        get = scores.get
+        for word, game, boost in words:
+            for name, field_weight in (("text", 1.0), ("around", AROUND_WEIGHT)):
+                docs, tfw = self.lexicon.weights(name, word, game)
+                if not docs:
+                    continue
+                k = boost * field_weight * self.lexicon.idf(name, word)
+                if allowed is None:
+                    for d, w in zip(docs, tfw):
+                        scores[d] = get(d, 0.0) + k * w
+                else:
+                    for d, w in zip(docs, tfw):
+                        if d in allowed:
+                            scores[d] = get(d, 0.0) + k * w
+        return scores
+
+    def _add_phrases(self, scores: dict[int, float], pairs: list[tuple[str, str]], allowed) -> None:
+        """Reward words that stand together in an entry as they do in the question ("master
+        blood", "declare blockers"): each adjacent pair found adds its idf."""
+        for first, second in pairs:
+            both = self.lexicon.docs_with(first) & self.lexicon.docs_with(second)
+            if allowed is not None:
+                both = both & allowed
+            docs = self.lexicon.adjacent(first, second, both)
+            if docs:
+                idf = math.log(self.lexicon.count / (len(docs) + 1)) + 1
+                for doc in docs:
+                    scores[doc] = scores.get(doc, 0.0) + PHRASE_BOOST * idf
 
     def _reward_named_titles(self, scores: dict[int, float], terms: list[str], allowed) -> None:
         """An entry whose whole name the judge typed (a glossary term, a card, a keyword)
@@ -314,9 +434,9 @@ class Searcher:
         if self.titles is None:
             return
         for words, ids in self.titles.named_in(terms):
-            bonus = TITLE_BOOST * sum(self._searcher.idf("text", w) for w in words)
+            bonus = TITLE_BOOST * sum(self.lexicon.idf("text", w) for w in words)
             for entry_id in ids:
-                docnum = self._searcher.document_number(id=entry_id)
+                docnum = self.lexicon.number.get(entry_id)
                 if docnum is not None and (allowed is None or docnum in allowed):
                     scores[docnum] = scores.get(docnum, 0.0) + bonus
 
@@ -350,51 +470,78 @@ class Searcher:
                 hits.append(Hit(entry.id, best * coverage ** COVERAGE_POWER, highlight, entry))
         return hits
 
-    def _glossary_feedback(self, words: set[str], games: list[str] | None) -> list[tuple[str, ...]]:
-        """The terms of the glossary entries that best match the question: a judge describes a
-        thing ("hiding inside my Haven"); the glossary names it ("Sheltered"). Scored here, not
-        by a second index search: the glossaries are small."""
-        if self._glossary is None:
-            self._glossary = [
-                (e.game, tuple(analyze(e.title.split(" (")[0])), frozenset(analyze(f"{e.title} {e.text}")))
-                for e in self.corpus.of_kind("glossary")
-            ]
-        idf = {w: self._searcher.idf("text", w) for w in words if self._searcher.doc_frequency("text", w)}
+    def _glossary_feedback(self, words: set[str], games: list[str] | None) -> list[tuple[str, tuple[str, ...]]]:
+        """(game, name) of the glossary entries that best match the question: a judge describes
+        a thing ("hiding inside my Haven"); the glossary names it ("Sheltered")."""
+        idf = {w: self.lexicon.idf("text", w) for w in words if self.lexicon.doc_frequency(w)}
+        shared: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+        for word in idf:
+            for game, name in self._glossary.get(word, ()):
+                if not games or game in games:
+                    shared.setdefault((game, name), []).append(word)
         scored = []
-        for game, name, vocabulary in self._glossary:
-            if games and game not in games or not name:
-                continue
-            shared = vocabulary & idf.keys()
-            if len(shared) >= 3:  # several of the question's words agree on this entry
-                scored.append((sum(idf[w] for w in shared), name))
+        for (game, name), found in shared.items():
+            if len(found) >= GLOSSARY_AGREEMENT:  # several of the question's words agree on this entry
+                scored.append((sum(idf[w] for w in found), game, name))
         scored.sort(reverse=True)
-        return [name for _, name in scored[:GLOSSARY_FEEDBACK]]
+        return [(game, name) for _, game, name in scored[:GLOSSARY_FEEDBACK]]
 
     def _concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
         """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""
         out = {}
         for concept, words in concepts.items():
-            idfs = [self._searcher.idf("text", w) for w in words if self._searcher.doc_frequency("text", w)]
-            out[concept] = max(idfs) if idfs else 0.0
+            idfs = [self.lexicon.idf("text", w) for w in words if self.lexicon.doc_frequency(w)]
+            out[concept] = (max(idfs) if idfs else 0.0) * (TALK_WEIGHT if concept in self.talk else 1.0)
         return out
 
     def _rules_above_examples(self, hits: list[Hit], parsed: qlang.ParsedQuery) -> list[Hit]:
         """An example tells a story in the judge's own terms ("a response that destroys a Scholar
         does not raise the price"), so it is often found where the rule it illustrates ("the total
-        cost is locked") shares no word with the question. The judge cites the rule: it is listed
-        just above its example, however it scored by itself."""
+        cost is locked") shares no word with the question; a short list item ("- Any Event") is
+        found on few words where the paragraph that introduces it states the rule. The judge
+        cites the rule or the paragraph: it is listed just above its example or item, however it
+        scored by itself."""
+        if self._leads is None:
+            from judge.search.leads import introductions
+
+            self._leads = introductions(self.corpus)
         by_id = {h.id: h for h in hits}
         for hit in hits:
             entry = self.corpus.get(hit.id)
-            if entry is None or entry.kind != "example" or not entry.parent:
+            if entry is None:
+                continue
+            lead_id = entry.parent if entry.kind == "example" else self._leads.get(entry.id)
+            if not lead_id:
                 continue
             lead = hit.score * RULE_ABOVE_EXAMPLE
-            rule = by_id.get(entry.parent)
+            rule = by_id.get(lead_id)
             if rule is not None:
                 rule.score = max(rule.score, lead)
-            elif self._allowed(self.corpus.get(entry.parent), parsed):
-                by_id[entry.parent] = Hit(entry.parent, lead, hit.terms)
+            elif self._allowed(self.corpus.get(lead_id), parsed):
+                by_id[lead_id] = Hit(lead_id, lead, hit.terms)
         return list(by_id.values())
+
+    def _every_document_of_the_game(self, hits: list[Hit], limit: int) -> list[Hit]:
+        """A game told in two documents (L5R CCG: the rulebook and the comprehensive-rules
+        excerpt) states many rules in both. When the first page holds one and not the other, the
+        other's best hit joins the page's last place, provided it scores at least OTHER_DOCUMENT
+        of the page's best: a judge is shown both statements."""
+        page = hits[:min(limit, FIRST_PAGE)]
+        if not page:
+            return hits
+        best = page[0].score
+        docs_of_game: dict[str, set[str]] = {}
+        for d in self.corpus.documents.values():
+            docs_of_game.setdefault(self.corpus.game_of(d.key), set()).add(d.key)
+        shown = {self.corpus.get(h.id).doc for h in page if self.corpus.get(h.id)}
+        games = {self.corpus.get(h.id).game for h in page if self.corpus.get(h.id)}
+        for game in games:
+            for doc in sorted(docs_of_game.get(game, set()) - shown):
+                other = next((h for h in hits[len(page):] if self.corpus.get(h.id) and self.corpus.get(h.id).doc == doc), None)
+                if other is not None and other.score >= OTHER_DOCUMENT * best and len(page) >= 2:
+                    hits = [h for h in hits if h is not other]
+                    hits.insert(len(page) - 1, other)
+        return hits
 
     @staticmethod
     def _coverage(matched: set[str], concepts: dict[str, set[str]], idf: dict[str, float]) -> float:

@@ -1,0 +1,143 @@
+"""The plain-word index: every term's postings with their BM25 weights, loaded whole.
+
+Plain words are most of what a judge types. Scored through whoosh's matchers, a dozen words cost
+tens of milliseconds on this corpus and whoosh's imports a good part of a process's start-up.
+This table holds the same two fields (an entry's own words, and what surrounds it), analysed the
+same way, as packed arrays: a term's score is one pass over two short arrays. Entries are
+numbered by game, so one game's postings are a contiguous slice. Each entry's term sequence is
+kept too, so "these two words stand together" is a substring test. Built with the whoosh index
+and saved beside it with marshal, which reads it back in a few milliseconds.
+"""
+from __future__ import annotations
+
+import marshal
+import math
+from array import array
+from bisect import bisect_left
+from pathlib import Path
+
+from judge.search.analysis import analyze
+
+FIELDS = ("text", "around")
+K1, B = 1.2, 0.75  # BM25's usual constants, as whoosh's BM25F uses them
+FORMAT = 1
+
+
+class Lexicon:
+    def __init__(self, data: dict) -> None:
+        self.ids: list[str] = data["ids"]
+        self.games: list[str] = data["games"]
+        self.ranges: dict[str, tuple[int, int]] = data["ranges"]  # game -> [first, last + 1)
+        self.postings: dict[str, dict[str, tuple[bytes, bytes]]] = data["postings"]
+        self.vocabulary: dict[str, int] = data["vocabulary"]  # term -> id in the sequences
+        self.sequences: list[bytes] = data["sequences"]
+        self.number = {entry_id: n for n, entry_id in enumerate(self.ids)}
+        self.count = len(self.ids)
+        self._with: dict[str, frozenset[int]] = {}
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def from_documents(cls, docs: list[dict]) -> "Lexicon":
+        """`docs`: the whoosh documents (index.documents), whose fields are already folded."""
+        order = {}
+        for d in docs:
+            order.setdefault(d["game"], len(order))
+        docs = sorted(docs, key=lambda d: order[d["game"]])  # stable: document order within a game
+        ids = [d["id"] for d in docs]
+        games = [d["game"] for d in docs]
+        ranges: dict[str, tuple[int, int]] = {}
+        for n, game in enumerate(games):
+            lo, _ = ranges.get(game, (n, n))
+            ranges[game] = (lo, n + 1)
+        vocabulary: dict[str, int] = {}
+        postings: dict[str, dict[str, tuple[bytes, bytes]]] = {}
+        sequences = []
+        analysed = {f: [analyze(d[f]) for d in docs] for f in FIELDS}
+        for field in FIELDS:
+            lengths = [len(terms) for terms in analysed[field]]
+            average = sum(lengths) / max(1, sum(1 for n in lengths if n)) or 1.0
+            rows: dict[str, tuple[array, array]] = {}
+            for n, terms in enumerate(analysed[field]):
+                counts: dict[str, int] = {}
+                for t in terms:
+                    counts[t] = counts.get(t, 0) + 1
+                norm = K1 * (1 - B + B * lengths[n] / average)
+                for t, tf in counts.items():
+                    row = rows.setdefault(t, (array("i"), array("f")))
+                    row[0].append(n)
+                    row[1].append(tf * (K1 + 1) / (tf + norm))
+            postings[field] = {t: (d.tobytes(), w.tobytes()) for t, (d, w) in rows.items()}
+        for n in range(len(docs)):
+            seq = array("i")
+            for field in FIELDS:  # 0 between the fields: no pair spans them
+                seq.extend(vocabulary.setdefault(t, len(vocabulary) + 1) for t in analysed[field][n])
+                seq.append(0)
+            sequences.append(seq.tobytes())
+        return cls({"format": FORMAT, "ids": ids, "games": games, "ranges": ranges, "postings": postings,
+                    "vocabulary": vocabulary, "sequences": sequences})
+
+    def save(self, path: Path) -> None:
+        path.write_bytes(marshal.dumps({
+            "format": FORMAT, "ids": self.ids, "games": self.games, "ranges": self.ranges,
+            "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences}))
+
+    @classmethod
+    def load(cls, path: Path) -> "Lexicon":
+        data = marshal.loads(path.read_bytes())
+        if data.get("format") != FORMAT:
+            raise ValueError(f"{path}: lexicon format {data.get('format')}, expected {FORMAT}")
+        return cls(data)
+
+    # -- reading -------------------------------------------------------------------------------
+    def doc_frequency(self, term: str) -> int:
+        """How many entries hold the term in their own words."""
+        row = self.postings["text"].get(term)
+        return len(row[0]) // 4 if row else 0
+
+    def idf(self, field: str, term: str) -> float:
+        """whoosh's idf, so that the figures read like its scores."""
+        row = self.postings[field].get(term)
+        df = len(row[0]) // 4 if row else 0
+        return math.log(self.count / (df + 1)) + 1
+
+    def weights(self, field: str, term: str, game: str | None = None) -> tuple[array, array]:
+        """(entries, BM25 term-frequency weights) of a term in a field, one game's only if given."""
+        row = self.postings[field].get(term)
+        docs, weights = array("i"), array("f")
+        if not row:
+            return docs, weights
+        docs.frombytes(row[0])
+        weights.frombytes(row[1])
+        if game is not None:
+            lo, hi = self.ranges.get(game, (0, 0))
+            i, j = bisect_left(docs, lo), bisect_left(docs, hi)
+            return docs[i:j], weights[i:j]
+        return docs, weights
+
+    def docs_with(self, term: str) -> frozenset[int]:
+        """The entries that hold the term in either field (kept for the session)."""
+        found = self._with.get(term)
+        if found is None:
+            docs: set[int] = set()
+            for field in FIELDS:
+                row = self.postings[field].get(term)
+                if row:
+                    docs.update(array("i", row[0]))
+            found = self._with[term] = frozenset(docs)
+        return found
+
+    def adjacent(self, first: str, second: str, docs) -> set[int]:
+        """Of `docs`, those where `second` directly follows `first` in one field."""
+        a, b = self.vocabulary.get(first), self.vocabulary.get(second)
+        if a is None or b is None:
+            return set()
+        pair = array("i", [a, b]).tobytes()
+        found = set()
+        for doc in docs:
+            seq = self.sequences[doc]
+            at = seq.find(pair)
+            while at != -1 and at % 4:  # a match must start on a term, not inside one
+                at = seq.find(pair, at + 1)
+            if at != -1:
+                found.add(doc)
+        return found
