@@ -94,7 +94,7 @@ def test_card_filter_finds_the_card_and_its_rulings(searcher, corpus):
 UNPARSEABLE = [
     ("block (", "block"), ('a "b', "a b"), ("NOT", "not"), ("704.5j)", "704.5j"), ("field:value", "field value"),
     ("~2", "2"), ('drained "block', "drained block"), ("AND AND damage", "and and damage"), ("(vigor", "vigor"),
-    ("damage)", "damage"), ('"declare blockers', "declare blockers"),
+    ("damage)", "damage"), ('"declare blockers', "declare blockers"), ("block NOT", "block not"),
     ("game:", "game"), ("kind:", "kind"), ("card:", "card"),  # a filter with nothing after it is its word
 ]
 NO_WORDS = ['"', "AND AND", "(", "OR OR", "**", "––", "\\", "^"]

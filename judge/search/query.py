@@ -70,6 +70,25 @@ def _complete_range_end(start: str, end: str) -> str:
     return end
 
 
+_OPERATORS = ("AND", "OR", "NOT")
+
+
+def uses_operators(words: str) -> bool:
+    """Whether the words hold an operator that operates: a quoted phrase, AND/OR between two
+    words, NOT before a word. A lone, doubled or trailing one ("NOT", "AND AND", "block NOT")
+    is a plain word."""
+    if '"' in words:  # _split has already dropped an unbalanced quote
+        return True
+    tokens = words.split()
+    for i, token in enumerate(tokens):
+        after = i + 1 < len(tokens) and tokens[i + 1] not in _OPERATORS
+        if token == "NOT" and after:
+            return True
+        if token in ("AND", "OR") and after and i > 0 and tokens[i - 1] not in _OPERATORS:
+            return True
+    return False
+
+
 def parse(query: str) -> ParsedQuery:
     parsed = ParsedQuery(raw=query)
     words: list[str] = []

@@ -305,13 +305,14 @@ class Searcher:
         return [(number[r["id"]], float(r.score or 0.0)) for r in results if r["id"] in number]
 
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
-        terms = analyze(OPERATOR_RE.sub(" ", parsed.words))
+        plain = bool(parsed.words.strip()) and not qlang.uses_operators(parsed.words)
+        # A lone or doubled operator ("NOT", "AND AND") is a word, as a judge would read it.
+        terms = analyze(parsed.words.lower() if plain else OPERATOR_RE.sub(" ", parsed.words))
         posterior = self._posterior(terms, parsed)
         # Bridge only into the games the question plausibly belongs to (or the one asked for).
         games = parsed.games or [g for g, p in posterior.items() if p >= LIKELY_GAME] or None
         # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
         concepts: dict[str, set[str]] = {t: {t} for t in terms}
-        plain = bool(parsed.words.strip()) and not OPERATOR_RE.search(parsed.words)
         if plain:
             candidates = self._plain_candidates(terms, concepts, games, parsed)
         else:
