@@ -84,7 +84,7 @@ def main() -> None:
     replay = run(scenario)
     elapsed = time.perf_counter() - start
     events = sum(len(s.events) for s in replay.steps)
-    refused = sum(1 for s in replay.steps for e in s.events if e.error)
+    refused = sum(1 for s in replay.steps for e in s.events if e.refused)
     print(f"engine: {len(replay.steps)} actions, {events} events ({refused} refusals) replayed in "
           f"{elapsed * 1000:.0f} ms (budget 1000 ms) — {'OK' if elapsed < 1 else 'OVER BUDGET'}")
 

@@ -69,7 +69,7 @@ def test_a_refused_action_keeps_the_state_and_cites_the_rule(board, action, rule
     after, events = apply(board, action)
     assert after is board
     assert snapshot(board) == before
-    assert len(events) == 1 and events[0].error
+    assert len(events) == 1 and events[0].refused
     assert rule in events[0].rules
 
 
@@ -80,7 +80,7 @@ def test_apply_never_raises_on_nonsense(board):
                    {"player": "Ana", "choose": 3}, {"player": "Ana", "activate": "drudge", "ability": 9}):
         after, events = apply(board, action)
         assert after is board
-        assert events and events[0].error
+        assert events and events[0].refused
 
 
 def test_history_steps_back_exactly():

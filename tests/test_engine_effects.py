@@ -108,7 +108,7 @@ def test_bad_springs_are_refused_and_keep_the_state(action, rule):
                           turn="{active: Ana, round: The Hunt, phase: combat, step: declare_attackers}")).state
     after, events = apply(s, action)
     assert after is s
-    assert events[0].error and rule in events[0].rules
+    assert events[0].refused and rule in events[0].rules
 
 
 def test_a_ward_must_arm_a_haven_its_player_owns():

@@ -2,13 +2,17 @@
 
 An action is a mapping in the scenario format (scenario-format.md, "Actions") or the word
 "pass". `apply` works on a copy; a refused action returns the original state untouched and
-a single error event citing the rule that forbids it. It never raises.
+a single refusal event citing the rule that forbids it. An exception inside the engine is a
+defect, not a ruling: it returns the original state and a single engine-error event (with the
+traceback in its `detail`). `apply` never raises.
 """
 from __future__ import annotations
 
+import traceback
+
 from judge.engine import casting, combat, outcome, priority, shelter, triggers, wards
 from judge.engine.errors import Refused
-from judge.engine.events import Event, event
+from judge.engine.events import Event, engine_error, event, refusal
 from judge.engine import turn
 from judge.engine.state import STEPS, GameState
 
@@ -48,15 +52,20 @@ def action_kind(action) -> str | None:
 
 
 def apply(state: GameState, action) -> tuple[GameState, list[Event]]:
+    return guarded(state, lambda s, log: _dispatch(s, action, log))
+
+
+def guarded(state: GameState, work) -> tuple[GameState, list[Event]]:
+    """Run `work(s, log)` on a working copy: its state and events, or the untouched `state`
+    with one refusal (Refused) or one engine-error event (any other exception)."""
     s = state.clone()
     log: list[Event] = []
     try:
-        _dispatch(s, action, log)
-    except Refused as refusal:
-        return state, [event(f"refused: {refusal.text}", *refusal.rules, error=True, policy=refusal.policy)]
-    except Exception as exc:  # a defect must not take the judge's session down with it
-        return state, [event(f"refused: the engine could not carry this out ({exc.__class__.__name__}: {exc})",
-                             error=True)]
+        work(s, log)
+    except Refused as why:
+        return state, [refusal(why.text, *why.rules, policy=why.policy)]
+    except Exception as exc:  # a defect: reported as such, never as a refusal, and the session goes on
+        return state, [engine_error(exc, traceback.format_exc())]
     return s, log
 
 
@@ -165,7 +174,10 @@ def _dispatch(s: GameState, action, log: list) -> None:
         casting.field_sacrifice(s, who, resolve_ref(s, action["sacrifice"]), log)
     elif kind == "activate":
         targets = [resolve_ref(s, t) for t in _as_list(action.get("targets"))]
-        casting.activate(s, who, resolve_ref(s, action["activate"]), int(action.get("ability", 1)), targets, log)
+        n = action.get("ability", 1)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise Refused(f"ability names an activated ability by its number, not {n!r}", "602.1")
+        casting.activate(s, who, resolve_ref(s, action["activate"]), n, targets, log)
     elif kind == "attack":
         decls = [(resolve_ref(s, d["attacker"]), resolve_ref(s, d["target"])) for d in _as_list(action["attack"])]
         combat.declare_attackers(s, who, decls, log)
@@ -184,7 +196,10 @@ def _dispatch(s: GameState, action, log: list) -> None:
             raise Refused("that order names neither a blocked attacker's blockers in the combat damage step nor "
                           "the sources of the player's simultaneous triggers on top of the stack", "603.3", "510.2c")
     elif kind == "assign":
-        assignment = {resolve_ref(s, k): int(v) for k, v in dict(action["assign"]).items()}
+        raw = action["assign"]
+        if not isinstance(raw, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw.values()):
+            raise Refused(f"an assignment maps each recipient to a whole number of damage, not {raw!r}", "510.2")
+        assignment = {resolve_ref(s, k): v for k, v in raw.items()}
         combat.set_assignment(s, who, assignment, log)
         if s.damage_dealt:
             priority.give_priority(s, s.active, log, ("510.6",))

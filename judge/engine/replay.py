@@ -39,6 +39,12 @@ class Replay:
     def ok(self) -> bool:
         return all(e["ok"] for e in self.expectations)
 
+    @property
+    def engine_errors(self) -> list[tuple[int, Event]]:
+        """(step number, event) for every defect the engine reported; step 0 is the board's set-up."""
+        found = [(0, e) for e in self.scenario.setup_events if e.engine_error]
+        return found + [(s.n, e) for s in self.steps for e in s.events if e.engine_error]
+
     def to_dict(self) -> dict:
         return {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
                 "expectations": list(self.expectations)}
@@ -150,7 +156,7 @@ def check(item, replay: Replay, states: dict) -> dict:
                        [f"never cited: {', '.join(missing)}"])
     if "error" in item:
         want = rule_id(item["error"])
-        hit = any(e.error and want in e.rules for s in replay.steps for e in s.events)
+        hit = any(e.refused and want in e.rules for s in replay.steps for e in s.events)
         return _result(hit, f"an action was refused citing {item['error']}", ["no refusal cites it"])
     return _result(False, f"unknown expectation {item!r}", [])
 

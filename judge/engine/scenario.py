@@ -13,7 +13,7 @@ from pathlib import Path
 from judge.corpus.slug import slugify
 from judge.engine import cards as card_db
 from judge.engine import priority
-from judge.engine.actions import ACTION_KEYS, action_kind
+from judge.engine.actions import ACTION_KEYS, action_kind, guarded
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
 from judge.engine.yamlio import LDict, Validator, load_file, load_text, line_of
@@ -268,8 +268,7 @@ class _Builder(Validator):
             self.fail("expect must be a list", raw, raw.line_of("expect"))
         for item, line in zip(expect, getattr(expect, "item_lines", [None] * len(expect))):
             self.check_expectation(item, line, len(actions_raw))
-        setup: list = []
-        priority.settle(state, setup)
+        state, setup = guarded(state, priority.settle)  # what is already due on the board (117.5)
         return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
                         list(expect), setup)
 

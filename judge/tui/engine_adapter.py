@@ -179,8 +179,9 @@ _QuotingDumper.add_representer(str, _str)
 class EventView:
     text: str
     rules: tuple[str, ...]
-    error: bool = False
+    error: bool = False  # a refusal: the rules forbid the action
     policy: str | None = None
+    engine_error: bool = False  # a defect inside the engine, never a ruling
 
 
 @dataclass
@@ -203,6 +204,10 @@ class StepView:
     @property
     def refused(self) -> bool:
         return any(e.error for e in self.events)
+
+    @property
+    def engine_error(self) -> bool:
+        return any(e.engine_error for e in self.events)
 
 
 @dataclass
@@ -272,7 +277,7 @@ def _replay(loaded) -> ReplayView:
 
 
 def _event_view(e) -> EventView:
-    return EventView(e.text, tuple(e.rules), bool(getattr(e, "error", False)), getattr(e, "policy", None))
+    return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error))
 
 
 def describe_action(action) -> str:

@@ -1,0 +1,65 @@
+"""Defects are defects: an exception inside the engine is an engine-error event (its own kind,
+never a refusal), the state is unchanged, and `judge replay` exits 3 and says so plainly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge import cli
+from judge.engine import casting
+from judge.engine.actions import apply
+from judge.engine.events import ENGINE_ERROR, REFUSAL
+from judge.engine.replay import run_file
+from judge.engine.scenario import load
+
+V01 = Path(__file__).resolve().parent / "scenarios" / "shared" / "v01-simultaneous-sba-sweep.yaml"
+
+
+def _broken(*args, **kwargs):
+    raise ZeroDivisionError("injected fault")
+
+
+def test_an_exception_inside_a_handler_is_an_engine_error_and_keeps_the_state(monkeypatch):
+    state = load(V01).state
+    monkeypatch.setattr(casting, "cast", _broken)
+    after, events = apply(state, {"player": "Ana", "cast": "Sacramental Fire", "targets": ["column"]})
+    assert after is state
+    assert len(events) == 1
+    [e] = events
+    assert e.kind == ENGINE_ERROR and e.engine_error and not e.refused
+    assert e.rules == ()
+    assert "ZeroDivisionError: injected fault" in e.text
+    assert "Traceback" in e.detail and "_broken" in e.detail
+    assert e.to_dict()["kind"] == "engine-error"
+
+
+def test_a_refusal_is_not_an_engine_error():
+    state = load(V01).state
+    after, [e] = apply(state, {"player": "Ben", "cast": "Sacramental Fire", "targets": ["column"]})
+    assert after is state
+    assert e.kind == REFUSAL and e.refused and not e.engine_error
+
+
+def test_the_replay_lists_engine_errors_by_step(monkeypatch):
+    monkeypatch.setattr(casting, "cast", _broken)
+    replay = run_file(V01)
+    assert [n for n, _ in replay.engine_errors] == [1]
+    assert len(replay.steps) == 2  # the replay goes on: the next action still runs
+
+
+def test_judge_replay_exits_3_and_prints_the_error_plainly(monkeypatch, capsys):
+    monkeypatch.setattr(casting, "cast", _broken)
+    assert cli.main(["replay", str(V01)]) == 3
+    err = capsys.readouterr().err
+    assert "engine error at step 1" in err and "ZeroDivisionError: injected fault" in err
+    assert "Traceback" not in err and "--traceback" in err
+    assert cli.main(["replay", str(V01), "--traceback"]) == 3
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_judge_replay_json_marks_the_event_and_exits_3(monkeypatch, capsys):
+    import json
+
+    monkeypatch.setattr(casting, "cast", _broken)
+    assert cli.main(["replay", str(V01), "--json"]) == 3
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["steps"][0]["events"][0]["kind"] == "engine-error"
