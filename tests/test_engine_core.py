@@ -99,7 +99,7 @@ def test_history_steps_back_exactly():
 
 
 def test_master_blood_tax_is_cumulative_over_the_turn(board):
-    from judge.engine.cards import Cost
+    from judge.cards.model import Cost
     from judge.engine.costs import pay
 
     s = board.clone()

@@ -7,11 +7,11 @@ import pytest
 
 from judge.engine import characteristics as ch
 from judge.engine.actions import apply
-from judge.engine.cards import parse_cards
+from judge.cards.reader import parse_cards
 from judge.engine.errors import ScenarioError
 from judge.engine.replay import final_dict, run
 from judge.engine.scenario import load_string
-from judge.engine.yamlio import load_text
+from judge.yamlio import load_text
 
 MAREN = '{name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "M."}'
 

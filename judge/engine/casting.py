@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import costs, effects, replacement, triggers
-from judge.engine.cards import Cost
+from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem

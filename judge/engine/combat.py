@@ -5,7 +5,7 @@ from judge.engine import characteristics as ch
 from judge.engine import damage, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.cards import Effect
+from judge.cards.model import Effect
 from judge.engine.state import Attack, GameState, Trigger
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from judge.engine.cards import Cost
+from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from judge.engine import characteristics as ch
 from judge.engine import damage, replacement, triggers
-from judge.engine.cards import Effect
+from judge.cards.model import Effect
 from judge.engine.events import event
 from judge.engine import cycle
 from judge.engine.state import GameState, Modifier, Redirect, Shield, StackItem

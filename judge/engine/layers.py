@@ -17,14 +17,6 @@ from dataclasses import dataclass
 
 from judge.engine.state import GameState, Obj
 
-# What a static's `affects:` may name; `self` is the default.
-AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "opponent_entities",
-                     "each_entity", "own_sources"})
-# What a defining ability (layer 7a) may count, for the source's controller.
-COUNTS = frozenset({"spoils", "entities", "hand"})
-CONDITIONS = frozenset({"night", "day", "siege", "pack"})
-
-
 @dataclass
 class Chars:
     attack: int

@@ -155,7 +155,7 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
     """407.6, 601.12d, 614.6e: the marked cards are cast from the seal for their Pit-marked cost,
     after the Drop-rites trigger. Policy C20 decides which is announced above the other."""
     from judge.engine import costs
-    from judge.engine.cards import Cost
+    from judge.cards.model import Cost
     from judge.engine.casting import marked_cost
     from judge.engine.errors import Refused
 

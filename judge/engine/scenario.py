@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.corpus.slug import slugify
-from judge.engine import cards as card_db
+from judge.cards import reader as card_db
 from judge.engine import priority
 from judge.engine.actions import ACTION_KEYS, action_kind, guarded
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
-from judge.engine.yamlio import LDict, Validator, load_file, load_text, line_of
+from judge.yamlio import LDict, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
             "starting_player", "description"}

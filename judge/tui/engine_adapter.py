@@ -34,7 +34,7 @@ PLAYER_NUMBERS = ("vitae", "corruption", "wrath", "pool")
 
 def card_names() -> list[str]:
     try:
-        from judge.engine.cards import database
+        from judge.cards.reader import database
     except ImportError as exc:
         raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
     try:
@@ -49,7 +49,7 @@ def card_text(name: str, scenario: dict | None = None) -> str:
         if isinstance(raw, dict) and raw.get("name") == name:
             return _describe_raw_card(raw)
     try:
-        from judge.engine.cards import database
+        from judge.cards.reader import database
 
         card = database().get(name)
     except Exception:
@@ -69,7 +69,7 @@ def initial_vitae(name: str, scenario: dict | None = None) -> int | None:
             value = raw.get("initial_vitae")
             return int(value) if isinstance(value, int) else None
     try:
-        from judge.engine.cards import database
+        from judge.cards.reader import database
 
         card = database().get(name)
     except Exception:
