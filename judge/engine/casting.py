@@ -4,7 +4,7 @@ the state as it was (the caller also discards the working copy)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, effects, replacement, triggers
+from judge.engine import costs, effects, perform, triggers
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -109,7 +109,7 @@ def _priority_back(s: GameState, player: str, log: list, rule: str) -> None:
 def _target_name(s: GameState, t: str) -> str:
     if s.player(t) is not None:
         return t
-    item = effects.find_item(s, t)
+    item = s.stack_item(t)
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
     obj = s.objects.get(t)
@@ -194,7 +194,7 @@ def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
                       "110.5d", *s.policies.rules("C2"), policy="C2")
     p = s.player(player)
     obj.drained = True
-    replacement.add_to_pool(s, player, 1, card.race, log)
+    perform.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
     log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
                      f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
@@ -207,10 +207,10 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     obj = s.objects[oid]
     card = s.card(obj)
     p = s.player(player)
-    if move(s, oid, "spoils", log=log) == "spoils":
+    if perform.move(s, oid, "spoils", log) == "spoils":
         triggers.fire(s, "dies", oid, player)
     if card.cost.vitae:
-        replacement.add_to_pool(s, player, card.cost.vitae, card.race, log)
+        perform.add_to_pool(s, player, card.cost.vitae, card.race, log)
     p.corruption += 1
     log.append(event(f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
                      f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "
@@ -252,7 +252,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     controller = obj.controller
     if cost.sacrifice:
         was_entity = ch.is_entity(s, obj)
-        if move(s, oid, "spoils", log=log) == "spoils" and was_entity:
+        if perform.move(s, oid, "spoils", log) == "spoils" and was_entity:
             triggers.fire(s, "dies", oid, controller)
     if ability.produces_vitae:
         # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).
@@ -280,7 +280,7 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
         if t == oid:
             raise Refused("a spell cannot target itself", "115.5")
         if not is_legal(s, player, t, spec["kind"], oid):
-            item = effects.find_item(s, t)
+            item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
                           "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid))

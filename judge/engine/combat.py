@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import damage, replacement, triggers
+from judge.engine import perform, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
@@ -324,7 +324,7 @@ def deal_combat_damage(s: GameState, log: list) -> None:
     log.append(event("all combat damage is dealt at once", "510.3"))
     struck: dict[str, list] = {}
     for source, recipient, amount in _shield_order(s, hits):
-        landed, dealt = damage.deal(s, source, recipient, amount, log, combat=True)
+        landed, dealt = perform.deal_damage(s, source, recipient, amount, log, combat=True)
         if dealt > 0:
             struck.setdefault(source, []).append(landed)
     _contagion(s, struck)

@@ -1,7 +1,7 @@
 """Priority and the stack (117, 405, 608): passing, resolving the top object, ending steps."""
 from __future__ import annotations
 
-from judge.engine import effects, replacement, sba, triggers
+from judge.engine import effects, perform, sba, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
 from judge.engine.zones import move
@@ -80,7 +80,7 @@ def resolve_top(s: GameState, log: list) -> None:
         legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
                  if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source)]
         if not legal:
-            dest = move(s, obj.id, "void" if item.recalled else "spoils", log=log)
+            dest = perform.move(s, obj.id, "void" if item.recalled else "spoils", log)
             log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
                              f"and goes to its owner's {dest.title()}; nothing is refunded", "608.3", "115.6",
                              "608.7a", "118.5", *(("601.11d",) if item.fired else ()),
@@ -99,7 +99,7 @@ def resolve_top(s: GameState, log: list) -> None:
                 log.append(event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5",
                                  "702.20a"))
             else:
-                dest = move(s, obj.id, "spoils", log=log)
+                dest = perform.move(s, obj.id, "spoils", log)
                 log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
                                  *(("601.11d",) if item.fired else ())))
         return
@@ -141,7 +141,7 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
         value = card.blood_seal if card else 0
         if value:
             source = card.race if card else None
-            if replacement.add_to_pool(s, p.name, value, source, log):
+            if perform.add_to_pool(s, p.name, value, source, log):
                 total += value
     sealed = len(item.batch) - len(item.marked)
     log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "

@@ -4,10 +4,9 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, shelter, triggers
+from judge.engine import outcome, perform, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState
-from judge.engine.zones import move
 
 
 def _player_checks(s: GameState) -> tuple[list, list, list]:
@@ -126,11 +125,11 @@ def check_once(s: GameState, log: list) -> bool:
                 zone_list.remove(oid)
             obj.zone = "gone"
         elif obj.zone == "wards":
-            move(s, oid, dest, log=replaced)
+            perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":
             controller = obj.controller
             was_entity = ch.is_entity(s, obj)
-            went = move(s, oid, dest, log=replaced)
+            went = perform.move(s, oid, dest, replaced)
             if was_entity and went == "spoils":
                 triggers.fire(s, "dies", oid, controller)
             if rule == "704.5n" and s.is_day:

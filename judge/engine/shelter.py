@@ -10,7 +10,7 @@ Entities to pay for; any other next action declines (scenario-format.md).
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, triggers
+from judge.engine import costs, perform, triggers
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -74,7 +74,7 @@ def shelter_step(s: GameState, log: list) -> None:
         for oid in dead:
             controller = s.objects[oid].controller
             # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
-            went = move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log=log)
+            went = perform.move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)
             if went == "spoils":
                 triggers.fire(s, "dies", oid, controller)
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]

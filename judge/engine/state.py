@@ -303,5 +303,12 @@ class GameState:
             return getattr(self.player(obj.owner), obj.zone)
         return None
 
+    def stack_item(self, target: str) -> "StackItem | None":
+        """The stack object a reference names: "stack:UID", or the card object of a spell."""
+        for item in self.stack:
+            if target == f"stack:{item.uid}" or (item.obj is not None and item.obj == target):
+                return item
+        return None
+
     def in_main_phase(self) -> bool:
         return self.phase in ("main1", "main2")

@@ -1,9 +1,11 @@
-"""Moving objects between zones. A card that changes zones becomes a new object (400.7):
-its damage, counters, status and attachments are left behind. The id is kept so that a
-scenario can still name it; the change is what the rules care about."""
+"""Moving objects between zones — the pipeline's mutation of zones, and nothing more (what a
+move becomes under replacement effects is decided before, in perform.py). A card that changes
+zones becomes a new object (400.7): its damage, counters, status and attachments are left
+behind. The id is kept so that a scenario can still name it; the change is what the rules
+care about."""
 from __future__ import annotations
 
-from judge.engine.state import GameState
+from judge.engine.state import GameState, Obj
 
 
 def remove_from_zone(s: GameState, oid: str) -> None:
@@ -20,19 +22,13 @@ def remove_from_zone(s: GameState, oid: str) -> None:
 
 
 def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None,
-         keep: bool = False, log: list | None = None, instead: str | None = None) -> str:
-    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack).
+         keep: bool = False) -> str:
+    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack) — nothing
+    else: replacement effects have had their say already (perform.move).
     `keep`: sheltering and returning, which are not zone changes of the 400.7 kind — the unit
     keeps its damage and status (its healing on return is the caller's business, 503.3c).
-    With a `log`, a card bound for a Spoils meets the replacement effects watching for that
-    (614, 616; `instead` is the moving instruction's own self-replacement). Returns the zone it
-    actually went to: a caller fires dies-triggers only if that is the Spoils."""
+    Returns `zone`."""
     obj = s.objects[oid]
-    if zone == "spoils" and log is not None:
-        from judge.engine.replacement import where_to
-        zone = where_to(s, oid, zone, log, dies=obj.zone == "battlefield", instead=instead)
-        if zone == "domain":
-            bottom = True  # "shuffled in": the position is not modelled, the bottom stands for it
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     remove_from_zone(s, oid)
     if keep:
@@ -71,3 +67,20 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         else:
             container.insert(0, oid)
     return zone
+
+
+def draw_top(s: GameState, name: str) -> str | None:
+    """The top card of the player's Domain into their hand; None if the Domain is empty.
+    An unknown card (None in the Domain) becomes an object as it is drawn."""
+    p = s.player(name)
+    if not p.domain:
+        return None
+    top = p.domain.pop(0)
+    if top is None:
+        top = f"{name.lower()}-card-{s.next_uid}"
+        s.next_uid += 1
+        s.objects[top] = Obj(top, "", name, name, "hand")
+    else:
+        s.objects[top].zone = "hand"
+    p.hand.append(top)
+    return top
