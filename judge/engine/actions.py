@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import traceback
 
-from judge.engine import casting, combat, outcome, priority, shelter, triggers, wards
+from judge.engine import casting, combat, outcome, passing, priority, shelter, triggers, wards
 from judge.engine.errors import Refused
 from judge.engine.events import Event, engine_error, event, refusal
 from judge.engine import turn
@@ -142,7 +142,7 @@ def _dispatch(s: GameState, action, log: list) -> None:
             if s.priority != who:
                 raise Refused(f"{who} does not hold priority ({s.priority} does)", "117.1")
             log.append(event(f"{who} passes priority", "117.3b"))
-            priority.pass_one(s, log)
+            passing.pass_one(s, log)
         return
     if kind == "until":
         _until(s, action["until"], log)
@@ -235,7 +235,7 @@ def _all_pass(s: GameState, log: list) -> None:
         raise Refused("no player holds priority", "117.1")
     log.append(event("all players pass in succession", "117.4"))
     for _ in range(len(s.players) + 1):
-        if s.game_over or priority.pass_one(s, log) != "passed":
+        if s.game_over or passing.pass_one(s, log) != "passed":
             return
 
 
@@ -262,5 +262,5 @@ def _until(s: GameState, target, log: list) -> None:
             continue
         if s.priority is None:
             raise Refused("no player holds priority", "117.1")
-        priority.pass_one(s, log)
+        passing.pass_one(s, log)
     raise Refused(f"{phase}/{step} was never reached", "500.1")

@@ -8,6 +8,7 @@ from judge.engine import costs, effects, perform, triggers
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
+from judge.engine.priority import give_priority
 from judge.engine.state import GameState, StackItem
 from judge.engine.targeting import is_legal
 from judge.engine.zones import move
@@ -100,9 +101,7 @@ def _check_timing(s: GameState, player: str, card) -> bool:
 
 
 def _priority_back(s: GameState, player: str, log: list, rule: str) -> None:
-    from judge.engine import priority
-
-    priority.give_priority(s, player, log)
+    give_priority(s, player, log)
     log.append(event(f"{s.priority} receives priority again", rule, "117.3a"))
 
 
@@ -149,11 +148,6 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     _priority_back(s, player, log, "116.3")
 
 
-def marked_cost(s: GameState, oid: str) -> int:
-    value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
-    return int(value) if value and value.isdigit() else 0
-
-
 def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
     """702.24a: each declared card has Pit-marked and is in the batch; the whole action is
     rejected if the marked casts could not be funded by the pool, the batch's yield and the vein."""
@@ -165,7 +159,7 @@ def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
             raise Refused(f"{s.objects[oid].card or 'that card'} has no Pit-marked", "702.24a")
     if not marked:
         return
-    need = sum(marked_cost(s, o) for o in marked)
+    need = sum(costs.marked_cost(s, o) for o in marked)
     yield_ = sum(s.card(o).blood_seal for o in oids if o not in marked and s.card(o))
     vein = 0 if s.is_day else p.vitae
     if need > p.pool_total + yield_ + vein:

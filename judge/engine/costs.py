@@ -90,3 +90,8 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         player.wrath += cost.wrath
         log.append(event(f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
                          f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
+
+
+def marked_cost(s: GameState, oid: str) -> int:
+    value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
+    return int(value) if value and value.isdigit() else 0
