@@ -2,10 +2,14 @@
 never a refusal), the state is unchanged, and `judge replay` exits 3 and says so plainly."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from judge import cli
-from judge.engine import casting
+from judge.engine import effects
+from judge.engine.action_kinds import ACTIONS
 from judge.engine.actions import apply
 from judge.engine.events import ENGINE_ERROR, REFUSAL
 from judge.engine.replay import run_file
@@ -18,9 +22,14 @@ def _broken(*args, **kwargs):
     raise ZeroDivisionError("injected fault")
 
 
-def test_an_exception_inside_a_handler_is_an_engine_error_and_keeps_the_state(monkeypatch):
+@pytest.fixture()
+def broken_cast(monkeypatch):
+    """The cast action's handler raises, as a defect would."""
+    monkeypatch.setitem(ACTIONS, "cast", replace(ACTIONS["cast"], handler=_broken))
+
+
+def test_an_exception_inside_a_handler_is_an_engine_error_and_keeps_the_state(broken_cast):
     state = load(V01).state
-    monkeypatch.setattr(casting, "cast", _broken)
     after, events = apply(state, {"player": "Ana", "cast": "Sacramental Fire", "targets": ["column"]})
     assert after is state
     assert len(events) == 1
@@ -39,15 +48,21 @@ def test_a_refusal_is_not_an_engine_error():
     assert e.kind == REFUSAL and e.refused and not e.engine_error
 
 
-def test_the_replay_lists_engine_errors_by_step(monkeypatch):
-    monkeypatch.setattr(casting, "cast", _broken)
+def test_an_exception_inside_an_effect_handler_is_an_engine_error(monkeypatch):
+    state = load(V01).state
+    monkeypatch.setitem(effects.HANDLERS, "deal_damage", _broken)
+    cast, _ = apply(state, {"player": "Ana", "cast": "Sacramental Fire", "targets": ["column"]})
+    after, [e] = apply(cast, "pass")  # the spell resolves: its deal_damage handler raises
+    assert after is cast and e.engine_error and "injected fault" in e.text
+
+
+def test_the_replay_lists_engine_errors_by_step(broken_cast):
     replay = run_file(V01)
     assert [n for n, _ in replay.engine_errors] == [1]
     assert len(replay.steps) == 2  # the replay goes on: the next action still runs
 
 
-def test_judge_replay_exits_3_and_prints_the_error_plainly(monkeypatch, capsys):
-    monkeypatch.setattr(casting, "cast", _broken)
+def test_judge_replay_exits_3_and_prints_the_error_plainly(broken_cast, capsys):
     assert cli.main(["replay", str(V01)]) == 3
     err = capsys.readouterr().err
     assert "engine error at step 1" in err and "ZeroDivisionError: injected fault" in err
@@ -56,10 +71,9 @@ def test_judge_replay_exits_3_and_prints_the_error_plainly(monkeypatch, capsys):
     assert "Traceback" in capsys.readouterr().err
 
 
-def test_judge_replay_json_marks_the_event_and_exits_3(monkeypatch, capsys):
+def test_judge_replay_json_marks_the_event_and_exits_3(broken_cast, capsys):
     import json
 
-    monkeypatch.setattr(casting, "cast", _broken)
     assert cli.main(["replay", str(V01), "--json"]) == 3
     doc = json.loads(capsys.readouterr().out)
     assert doc["steps"][0]["events"][0]["kind"] == "engine-error"

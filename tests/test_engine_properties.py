@@ -105,7 +105,7 @@ def candidates(s) -> list:
         for b in theirs:
             out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}]})
     out += [{"until": {"phase": ph, "step": st_}} for ph in PHASES for st_ in STEPS[ph] if st_ != "replenish"]
-    for name in s.pending[:1]:  # the return from shelter: pay for all, or for none
+    for name in [c.player for c in s.pending[:1]]:  # the return from shelter: pay for all, or for none
         out += [{"player": name, "choose": list(s.player(name).shelter)}, {"player": name, "choose": []}]
     return out
 

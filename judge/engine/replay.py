@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.engine import characteristics as ch
-from judge.engine.actions import action_kind, apply
+from judge.engine.action_kinds import action_kind
+from judge.engine.actions import apply
 from judge.engine.events import Event, rule_id
 from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState

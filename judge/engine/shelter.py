@@ -4,8 +4,9 @@ first Night upkeep (503.3), and exposure when a sheltering Haven falls (506.5a).
 The Master's possessions (Companions, Relics, Rituals; a set Power stays in its slot) shelter
 with it in the refuge, free and without Rooms (514.4b), and return free (503.3a). The return of
 night Entities is optional and paid (1 Vitae each, "as any Vitae cost is paid"), so it is a
-choice the engine offers each player in APNAP order: `{player: P, choose: [IDs]}` names the
-Entities to pay for; any other next action declines (scenario-format.md).
+choice the engine offers each player in APNAP order (a Choice of kind "shelter-return", answered
+through choices.py): `{player: P, choose: [IDs]}` names the Entities to pay for; any other next
+action declines (scenario-format.md).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from judge.engine import costs, perform, triggers
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.state import GameState
+from judge.engine.state import Choice, GameState
 from judge.engine.zones import move
 
 
@@ -104,14 +105,18 @@ def offer_return(s: GameState, log: list) -> bool:
         if free:
             log.append(event(f"{p.name}'s Master returns with its possessions, free of charge: "
                              + ", ".join(s.objects[o].card for o in free), "503.3a", "703.4e"))
-    s.pending = [p.name for p in s.apnap() if p.shelter]
+    s.pending = [Choice(RETURN, p.name, tuple(p.shelter), "503.3", "return from Shelter")
+                 for p in s.apnap() if p.shelter]
     return _next_offer(s, log)
+
+
+RETURN = "shelter-return"  # the kind of the return choice in choices.CHOICE_KINDS
 
 
 def _next_offer(s: GameState, log: list) -> bool:
     while s.pending:
-        name = s.pending[0]
-        if s.player(name).shelter:
+        name = s.pending[0].player
+        if s.pending[0].kind == RETURN and s.player(name).shelter:
             names = ", ".join(s.objects[o].card for o in s.player(name).shelter)
             log.append(event(f"Return from shelter: {name} may pay 1 Vitae for each night Entity to return "
                              f"({names}) — answer with choose", "503.3", "503.3b", "703.4e"))
@@ -120,9 +125,8 @@ def _next_offer(s: GameState, log: list) -> bool:
     return False
 
 
-def answer(s: GameState, player: str, chosen: list, log: list) -> None:
-    if not s.pending or s.pending[0] != player:
-        raise Refused(f"no choice is waiting for {player}", "608.4")
+def answer(s: GameState, choice: Choice, chosen: list, log: list) -> None:
+    player = choice.player
     p = s.player(player)
     for oid in chosen:
         if oid not in p.shelter:
@@ -142,13 +146,12 @@ def answer(s: GameState, player: str, chosen: list, log: list) -> None:
     _next_offer(s, log)
 
 
-def decline_all(s: GameState, log: list) -> None:
-    for name in s.pending:
-        p = s.player(name)
-        if p.shelter:
-            log.append(event(f"{name} pays for no return: {', '.join(s.objects[o].card for o in p.shelter)} "
-                             f"stay sheltered", "503.3d"))
-    s.pending = []
+def decline(s: GameState, choice: Choice, log: list) -> None:
+    p = s.player(choice.player)
+    if p.shelter:
+        log.append(event(f"{p.name} pays for no return: {', '.join(s.objects[o].card for o in p.shelter)} "
+                         f"stay sheltered", "503.3d"))
+    s.pending.pop(0)
 
 
 def _return(s: GameState, oid: str) -> None:

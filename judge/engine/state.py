@@ -198,6 +198,20 @@ class Trigger:
     targets: list = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A choice the rules give a player, waiting for `{player: P, choose: [..]}` (choices.py).
+
+    `kind` names its entry in choices.CHOICE_KINDS; `options` are the ids an answer may name;
+    `rule` is the rule that gives the choice (cited when an answer is refused)."""
+
+    kind: str
+    player: str
+    options: tuple = ()
+    rule: str = ""
+    prompt: str = ""  # what is being chosen, in words
+
+
 @dataclass
 class GameState:
     players: list  # [Player], in turn order
@@ -227,7 +241,7 @@ class GameState:
     next_uid: int = 1
     game_over: bool = False
     result: str = ""
-    pending: list = field(default_factory=list)  # players still to answer the return-from-shelter choice
+    pending: list = field(default_factory=list)  # [Choice] waiting to be answered, the first one now
     redirects: list = field(default_factory=list)  # [Redirect]
     prefer: dict = field(default_factory=dict)  # player -> card names/ids: their order for 616.1 choices
     shift: str | None = None  # a pending world-cycle shift, "night" or "day" (500.12): the last one wins

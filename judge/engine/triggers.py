@@ -5,9 +5,13 @@ from __future__ import annotations
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Trigger
 
-_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
-          "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
-          "champion": "702.28a", "contagion": "702.40a"}
+# The trigger-event table: every `when:` the card format accepts (judge/cards/vocabulary.py
+# TRIGGER_EVENTS), and the engine's own keyword triggers, -> the rule a stacked trigger cites.
+# To add a trigger event: the word in the vocabulary, its rule here, and a `fire(s, WORD, ...)`
+# (or `fire_for_permanents`) where the event happens; tests/test_engine_structure.py checks all three.
+TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
+                 "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
+                 "champion": "702.28a", "contagion": "702.40a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
@@ -67,5 +71,5 @@ def stack_waiting(s: GameState, log: list) -> bool:
                                  targets=list(trig.targets), label=trig.label, uid=s.next_uid, group=group))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
-                         *((_RULES[trig.when],) if trig.when in _RULES else ())))
+                         TRIGGER_RULES[trig.when]))
     return bool(waiting)

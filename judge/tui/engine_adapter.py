@@ -341,10 +341,11 @@ def state_view(s) -> StateView:
             line += ", blocked by " + ", ".join(name(b) for b in attack.blockers)
         combat.append(line)
     pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
-    answering = getattr(s, "pending", None)  # players who still owe the engine a `choose`
-    if answering:
-        names = ", ".join(str(n) for n in answering) if isinstance(answering, list) else str(answering)
-        pending.insert(0, f"waiting for a choice (return from Shelter) from: {names}")
+    waiting: dict[str, list[str]] = {}  # the choices players still owe the engine a `choose` for
+    for choice in getattr(s, "pending", ()):
+        waiting.setdefault(choice.prompt or choice.kind, []).append(choice.player)
+    for what, names in reversed(list(waiting.items())):
+        pending.insert(0, f"waiting for a choice ({what}) from: {', '.join(names)}")
     return StateView(turn, players, battlefield, stack, pending, combat)
 
 
