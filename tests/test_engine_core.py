@@ -102,7 +102,7 @@ def test_master_blood_tax_is_cumulative_over_the_turn(board):
     from judge.cards.model import Cost
     from judge.engine.costs import pay
 
-    s = board.clone()
+    s = board.fork()
     ana = s.player("Ana")
     ana.pool = []
     log = []

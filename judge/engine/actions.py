@@ -26,7 +26,7 @@ def apply(state: GameState, action) -> tuple[GameState, list[Event]]:
 def guarded(state: GameState, work) -> tuple[GameState, list[Event]]:
     """Run `work(s, log)` on a working copy: its state and events, or the untouched `state`
     with one refusal (Refused) or one engine-error event (any other exception)."""
-    s = state.clone()
+    s = state.fork()
     log: list[Event] = []
     try:
         work(s, log)
@@ -34,7 +34,7 @@ def guarded(state: GameState, work) -> tuple[GameState, list[Event]]:
         return state, [refusal(why.text, *why.rules, policy=why.policy)]
     except Exception as exc:  # a defect: reported as such, never as a refusal, and the session goes on
         return state, [engine_error(exc, traceback.format_exc())]
-    return s, log
+    return s.commit(), log
 
 
 def _dispatch(s: GameState, action, log: list) -> None:

@@ -67,7 +67,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     else:
         costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
     move(s, card_oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=card_oid, targets=list(targets), x=x or 0, tribute=tribute,
+    s.stack.append(StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
                              recalled=recall, label=card.name, uid=s.next_uid))
     s.next_uid += 1
     speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
@@ -134,7 +134,7 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     _check_marked(s, p, oids, marked)
     for oid in oids:
         move(s, oid, "stack")
-    item = StackItem("seal", player, batch=list(oids), marked=marked, label="seal", uid=s.next_uid)
+    item = StackItem("seal", player, batch=tuple(oids), marked=tuple(marked), label="seal", uid=s.next_uid)
     s.next_uid += 1
     s.stack.append(item)
     p.dropped = True
@@ -187,7 +187,7 @@ def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
         raise Refused(f"{card.name} is newly turned and can't be drained for Vitae {s.policies.note('C2')}",
                       "110.5d", *s.policies.rules("C2"), policy="C2")
     p = s.player(player)
-    obj.drained = True
+    s.edit(oid).drained = True
     perform.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
     log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
@@ -242,7 +242,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
                           *_sanctity_rule(s, t, oid))
     costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
     if cost.drain:
-        obj.drained = True
+        s.edit(oid).drained = True
     controller = obj.controller
     if cost.sacrifice:
         was_entity = ch.is_entity(s, obj)
@@ -255,7 +255,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         if s.priority == player:
             return
     else:
-        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=list(targets),
+        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),
                                  label=f"{card.name}'s ability {n}", uid=s.next_uid))
         s.next_uid += 1
         log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1"))
@@ -321,7 +321,7 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
         raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
     _check_targets(s, player, card, oid, targets)
     move(s, oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=oid, targets=list(targets), fired=True, label=card.name,
+    s.stack.append(StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name,
                              uid=s.next_uid))
     s.next_uid += 1
     tdesc = f" at {', '.join(_target_name(s, t) for t in targets)}" if targets else ""

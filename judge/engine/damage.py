@@ -24,7 +24,7 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
                          f"(damage is not spending: no tax)", "120.3a", "119.4c",
                          *(("510.3b",) if combat else ()), *extra))
     else:
-        obj = s.objects[recipient]
+        obj = s.edit(recipient)
         kind = ch.ctype(s, obj)
         obj.damage += amount
         name = s.card(obj).name

@@ -145,7 +145,7 @@ def _meter(name: str, rule: str):
 def _add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
     kind = str(a.get("kind", "growth")).lower()
     for oid in _objects(s, a.get("to", "target"), ctx):
-        obj = s.objects[oid]
+        obj = s.edit(oid)
         obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
         log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
                          *(("122.2d",) if kind == "growth" else ())))

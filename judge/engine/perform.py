@@ -36,7 +36,7 @@ def _move(s: GameState, mv: ZoneChange, log: list) -> None:
 
 def _gain(s: GameState, g: Gain, log: list) -> None:
     if g.amount > 0:
-        s.player(g.player).pool.append(Unit(g.amount, g.source))
+        s.player(g.player).own("pool").append(Unit(g.amount, g.source))
 
 
 def _draw(s: GameState, d: Draw, log: list) -> None:

@@ -13,7 +13,7 @@ default choice, documented in tests/scenarios/README.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from judge.engine import characteristics as ch
@@ -134,7 +134,7 @@ def _redirect(s: GameState, r) -> Candidate:
         log.append(event(f"{r.origin}: the {hit.amount} damage to {_name(s, hit.recipient)} is dealt to "
                          f"{_name(s, r.onto)} instead", "614.6f", "614.1", "616.3"))
         hit.recipient = r.onto
-    return Candidate(f"redirect:{id(r)}", r.origin or "a redirection", None, r.timestamp, apply)
+    return Candidate(f"redirect:{r.timestamp}", r.origin or "a redirection", None, r.timestamp, apply)
 
 
 def _double(s: GameState, holder) -> Candidate:
@@ -156,20 +156,21 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
             return
         if sh.instances is not None:
             stopped = _prevent(hit, None)
-            sh.instances -= 1
+            spent = replace(sh, instances=sh.instances - 1)
             rules = ("615.4",)
         else:
             stopped = _prevent(hit, sh.amount)
-            if sh.amount is not None:
-                sh.amount -= stopped
+            spent = replace(sh, amount=sh.amount - stopped) if sh.amount is not None else sh
             rules = ("615.3",) if sh.amount is not None else ("615.1",)
         if sh.source is not None and sh.combat:
             rules += ("615.2",)
+        s.shields = [spent if x is sh else x for x in s.shields]
         s.shields = [x for x in s.shields if (x.amount is None or x.amount > 0) and (x.instances is None
                                                                                        or x.instances > 0)]
         log.append(event(f"{origin} prevents {stopped} damage to {_name(s, hit.recipient)}"
-                         + (f" ({sh.amount} left on the shield)" if sh.amount else ""), *rules))
-    return Candidate(f"shield:{id(sh)}", sh.origin or "a prevention shield", None, sh.timestamp, apply)
+                         + (f" ({spent.amount} left on the shield)" if spent.amount else ""), *rules))
+    # the key outlives the spent copy that replaces the shield (614.3: it applies once to an event)
+    return Candidate(f"shield:{sh.timestamp}", sh.origin or "a prevention shield", None, sh.timestamp, apply)
 
 
 def _reduce(s: GameState, holder, n: int) -> Candidate:

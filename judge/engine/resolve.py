@@ -48,7 +48,7 @@ def resolve_top(s: GameState, log: list) -> None:
     if not card.is_permanent:
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects, ctx, log)
-        if obj.zone == "stack":
+        if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
                 log.append(event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5",
@@ -61,7 +61,7 @@ def resolve_top(s: GameState, log: list) -> None:
     move(s, obj.id, "battlefield", controller=item.controller)
     attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
     if attach:
-        obj.attached_to = attach
+        s.edit(obj.id).attached_to = attach
     log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
                      + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
                      *(("608.7c",) if attach else ())))
@@ -72,9 +72,11 @@ def resolve_top(s: GameState, log: list) -> None:
 def enter_modified(s: GameState, oid: str, log: list) -> None:
     """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
     permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
-    obj = s.objects[oid]
-    card = s.card(obj)
-    for key, value in (card.enters if card else ()):
+    card = s.card(oid)
+    if card is None or not card.enters:
+        return
+    obj = s.edit(oid)
+    for key, value in card.enters:
         if key == "drained" and value:
             obj.drained = True
             log.append(event(f"{card.name} enters drained (a replacement: it is never replenished on the "

@@ -72,8 +72,8 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             if haven is None or haven.zone != "battlefield":
                 found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
                                                       f"to the Spoils unsprung"))
-    for obj in s.objects.values():
-        if obj.token and obj.zone not in ("battlefield", "gone"):
+    for obj in (s.objects[t] for t in s.tokens):
+        if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
     found += _eminent(s)
     return found
@@ -118,12 +118,12 @@ def check_once(s: GameState, log: list) -> bool:
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
-            obj.attached_to = None
+            s.edit(oid).attached_to = None
         elif dest == "gone":
             zone_list = s.zone_list(obj)
             if zone_list is not None and oid in zone_list:
                 zone_list.remove(oid)
-            obj.zone = "gone"
+            s.edit(oid).zone = "gone"
         elif obj.zone == "wards":
             perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":

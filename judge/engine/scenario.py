@@ -259,6 +259,8 @@ class _Builder(Validator):
         self.stack(raw.get("stack"), state)
         for obj in self.objects.values():
             obj.__dict__.pop("_line", None)
+        state.tokens = tuple(oid for oid, obj in self.objects.items() if obj.token)
+        state.freeze_all()  # the board is committed: every action from here on forks it
         actions_raw = raw.get("actions") or []
         if not isinstance(actions_raw, list):
             self.fail("actions must be a list", raw, raw.line_of("actions"))
@@ -301,7 +303,7 @@ class _Builder(Validator):
                 targets.append(self.names[t][0] if t not in self.objects and t not in self.player_names
                                and t in self.names else t)
             state.objects[oid] = self.objects[oid]
-            state.stack.append(StackItem("spell", controller, obj=oid, targets=targets,
+            state.stack.append(StackItem("spell", controller, obj=oid, targets=tuple(targets),
                                          x=item.get("x") or 0, label=self.objects[oid].card, uid=state.next_uid))
             state.next_uid += 1
 

@@ -59,7 +59,7 @@ def shelter_step(s: GameState, log: list) -> None:
         possessions = _possessions(s, p.name) if p.refuge else []
         for oid in possessions:
             move(s, oid, "shelter", keep=True)
-            s.objects[oid].sheltered_in = p.refuge
+            s.edit(oid).sheltered_in = p.refuge
         rooms = {h: s.card(h).rooms or 0 for h in havens}
         saved, dead = [], []
         for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
@@ -70,7 +70,7 @@ def shelter_step(s: GameState, log: list) -> None:
                 continue
             rooms[haven] -= 1
             move(s, oid, "shelter", keep=True)
-            obj.sheltered_in = haven
+            s.edit(oid).sheltered_in = haven
             saved.append(oid)
         for oid in dead:
             controller = s.objects[oid].controller
@@ -155,8 +155,8 @@ def decline(s: GameState, choice: Choice, log: list) -> None:
 
 
 def _return(s: GameState, oid: str) -> None:
-    obj = s.objects[oid]
     move(s, oid, "battlefield", keep=True)
+    obj = s.edit(oid)
     if ch.is_entity(s, obj):
         obj.damage = 0  # 503.3c: the great healer (possessions return undisturbed, 503.3a)
     obj.newly_turned = False  # it never left its controller's control
@@ -168,8 +168,9 @@ def expose(s: GameState, haven: str, log: list) -> None:
     residents = [o.id for o in s.objects.values() if o.zone == "shelter" and getattr(o, "sheltered_in", None) == haven]
     for oid in residents:
         move(s, oid, "battlefield", keep=True)
-        s.objects[oid].sheltered_in = None
-        s.objects[oid].newly_turned = False
+        obj = s.edit(oid)
+        obj.sheltered_in = None
+        obj.newly_turned = False
     if residents:
         log.append(event(f"the fallen Haven's residents are exposed: {', '.join(s.objects[o].card for o in residents)}",
                          "506.5a", "408.2c", "704.5n"))

@@ -2,6 +2,8 @@
 order, the next time a player would receive priority (117.5, 603.3)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Trigger
 
@@ -48,9 +50,8 @@ def reorder(s: GameState, player: str, sources: list, log: list) -> bool:
         by_source.setdefault(item.source, []).append(item)
     ordered = [by_source[src].pop(0) for src in sources]  # resolution order: first listed on top
     uids = sorted(i.uid for i in mine)
-    for item, uid in zip(reversed(ordered), uids):
-        item.uid = uid  # keep the stack's ids increasing bottom to top
-    s.stack[k:] = list(reversed(ordered))
+    # the stack's ids stay increasing bottom to top
+    s.stack[k:] = [replace(item, uid=uid) for item, uid in zip(reversed(ordered), uids)]
     log.append(event(f"{player} orders their simultaneous triggers: " + ", ".join(i.label for i in ordered)
                      + " (resolving in that order)", "603.3"))
     return True
@@ -68,7 +69,7 @@ def stack_waiting(s: GameState, log: list) -> bool:
     group = s.next_uid
     for trig in waiting:
         s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
-                                 targets=list(trig.targets), label=trig.label, uid=s.next_uid, group=group))
+                                 targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
                          TRIGGER_RULES[trig.when]))

@@ -48,7 +48,8 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
     if step == "replenish":
         for oid in s.battlefield:
             obj = s.objects[oid]
-            if obj.controller == active:
+            if obj.controller == active and (obj.drained or obj.newly_turned):
+                obj = s.edit(oid)
                 obj.drained = False
                 obj.newly_turned = False  # under control continuously since this turn began (110.5d)
         log.append(event(f"{active}'s Replenish step: their permanents replenish (no healing); no priority",

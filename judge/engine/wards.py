@@ -6,6 +6,8 @@ Whether it uses the stack is policy C5; the window it may be sprung in is policy
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine import effects, perform
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -42,7 +44,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     if not _in_window(s, attack):
         raise Refused(f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"),
                       policy="C6")
-    attack.sprung = trap_id
+    s.attacks = [replace(a, sprung=trap_id) if a is attack else a for a in s.attacks]
     ctx_targets = [attacker]
     name = card.name
     on_stack = s.policies.reading("C5") == "509.2"
@@ -54,7 +56,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     if on_stack:
         perform.move(s, trap_id, "spoils", log)
         s.stack.append(StackItem("ability", player, source=trap_id, effects=card.spell_effects,
-                                 targets=ctx_targets, label=f"{name} (a sprung Ward)", uid=s.next_uid))
+                                 targets=tuple(ctx_targets), label=f"{name} (a sprung Ward)", uid=s.next_uid))
         s.next_uid += 1
         return
     effects.run(s, card.spell_effects, effects.Context(player, trap_id, ctx_targets), log)

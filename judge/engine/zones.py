@@ -5,16 +5,16 @@ behind. The id is kept so that a scenario can still name it; the change is what 
 care about."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.state import GameState, Obj
 
 
 def remove_from_zone(s: GameState, oid: str) -> None:
     obj = s.objects[oid]
     if obj.zone == "stack":
-        s.stack = [i for i in s.stack if i.obj != oid]
-        for item in s.stack:
-            if oid in item.batch:
-                item.batch.remove(oid)
+        s.stack = [i if oid not in i.batch else replace(i, batch=tuple(b for b in i.batch if b != oid))
+                   for i in s.stack if i.obj != oid]
         return
     container = s.zone_list(obj)
     if container is not None and oid in container:
@@ -28,14 +28,12 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     `keep`: sheltering and returning, which are not zone changes of the 400.7 kind — the unit
     keeps its damage and status (its healing on return is the caller's business, 503.3c).
     Returns `zone`."""
-    obj = s.objects[oid]
+    obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     remove_from_zone(s, oid)
     if keep:
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
-        for attack in s.attacks:
-            if oid in attack.blockers:
-                attack.blockers.remove(oid)
+        _out_of_combat(s, oid)
     elif left_battlefield or zone != "battlefield":
         obj.damage = 0
         obj.counters = {}
@@ -48,16 +46,14 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         s.shields = [sh for sh in s.shields if oid not in (sh.recipient, sh.source)]
         s.redirects = [r for r in s.redirects if r.protect != oid]
         # Whatever was attached to it is left for the state-based check (704.5r, 704.5s).
-        for attack in s.attacks:  # 506.6: removed from combat
-            if oid in attack.blockers:
-                attack.blockers.remove(oid)
+        _out_of_combat(s, oid)  # 506.6
     obj.zone = zone
     if zone == "battlefield":
         obj.controller = controller or obj.controller
         obj.newly_turned = not keep
         obj.timestamp = s.next_ts
         s.next_ts += 1
-        s.battlefield.append(oid)
+        s.own("battlefield").append(oid)
     elif zone == "stack":
         pass  # the caller places the StackItem
     else:
@@ -75,12 +71,19 @@ def draw_top(s: GameState, name: str) -> str | None:
     p = s.player(name)
     if not p.domain:
         return None
-    top = p.domain.pop(0)
+    top = p.own("domain").pop(0)
     if top is None:
         top = f"{name.lower()}-card-{s.next_uid}"
         s.next_uid += 1
-        s.objects[top] = Obj(top, "", name, name, "hand")
+        s.add_object(Obj(top, "", name, name, "hand"))
     else:
-        s.objects[top].zone = "hand"
-    p.hand.append(top)
+        s.edit(top).zone = "hand"
+    p.own("hand").append(top)
     return top
+
+
+def _out_of_combat(s: GameState, oid: str) -> None:
+    """506.6: a blocker that leaves is removed from combat (its attacker stays blocked, 509.1g)."""
+    if any(oid in a.blockers for a in s.attacks):
+        s.attacks = [replace(a, blockers=tuple(b for b in a.blockers if b != oid)) if oid in a.blockers else a
+                     for a in s.attacks]
