@@ -16,8 +16,14 @@ ENGINE_ERROR = "engine-error"
 
 def rule_id(number: str) -> str:
     """A bare rule number ("704.5j") as a corpus id ("nd:704.5j")."""
-    number = str(number).strip()
-    return number if number.startswith("nd:") else f"nd:{number}"
+    found = _IDS.get(number)
+    if found is None:
+        text = str(number).strip()
+        found = _IDS[number] = text if text.startswith("nd:") else f"nd:{text}"
+    return found
+
+
+_IDS: dict = {}  # the rule numbers cited so far, as ids (events are many; the rules they cite are few)
 
 
 @dataclass(frozen=True)

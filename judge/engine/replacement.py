@@ -96,7 +96,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
     src = s.objects.get(hit.source) if hit.source else None
     if src is not None:
         for holder, st in layers.statics_of(s, "double_damage"):
-            if layers._covers(s, holder, src, st.get("affects", "own_sources")):
+            if layers.covers(s, holder, src, st.get("affects", "own_sources")):
                 out.append(_double(s, holder))
     for i, sh in enumerate(s.shields):
         if (sh.recipient in (None, hit.recipient) and (sh.source is None or sh.source == hit.source)
@@ -105,7 +105,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
     target = s.objects.get(hit.recipient)
     if target is not None:
         for holder, st in layers.statics_of(s, "reduce_damage"):
-            if layers._covers(s, holder, target, st.get("affects", "self")):
+            if layers.covers(s, holder, target, st.get("affects", "self")):
                 out.append(_reduce(s, holder, int(st["reduce_damage"])))
         quality = ch.keyword_value(s, target, "Sanctity")
         if quality and src is not None and quality in ch.qualities(s, src):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.frozen import (FrozenDict, SharedStateMutation, WorkDict, WorkList, freeze_dict, freeze_list, frozen_twin,
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict, freeze_list, frozen_twin,
                                  thawed_copy)
 
 from judge.cards.model import CardDef
@@ -118,8 +118,10 @@ class Player:
 
     def freeze(self) -> None:
         if type(self) is Player:
+            d = self.__dict__
             for zone in PLAYER_LISTS:
-                self.__dict__[zone] = freeze_list(self.__dict__[zone])
+                if type(d[zone]) is not FrozenList:
+                    d[zone] = freeze_list(d[zone])
             self.__class__ = FrozenPlayer
 
 
@@ -285,7 +287,7 @@ class GameState:
             d[name] = WorkList(d[name])
         d["prefer"] = dict(self.prefer)
         d["_edited"] = []
-        d["_memo"] = {}
+        d["_memo"] = dict(self.__dict__.get("_memo", ()))  # derived from the battlefield, shared until owned
         return new
 
     def edit(self, oid: str) -> "Obj":
@@ -327,7 +329,8 @@ class GameState:
         d["objects"] = freeze_dict(d["objects"])
         d["battlefield"] = freeze_list(d["battlefield"])
         for name in _SHORT_LISTS:
-            d[name] = freeze_list(d[name])
+            if type(d[name]) is not FrozenList:
+                d[name] = freeze_list(d[name])
         d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in d["prefer"].items()})
         d.setdefault("_memo", {})
         self.__class__ = FrozenGameState
@@ -373,7 +376,7 @@ class GameState:
         return None
 
     def card(self, obj: Obj | str) -> CardDef | None:
-        if isinstance(obj, str):
+        if obj.__class__ is str:
             obj = self.objects[obj]
         return self.cards.get(obj.card)
 
