@@ -130,3 +130,21 @@ def test_random_sequences_never_change_a_recorded_state_and_share_what_they_leav
         if after.game_over:
             break
     assert [content(s) for s in history] == recorded  # no state of the history ever changed
+
+
+def test_the_history_keeps_some_states_and_replays_the_others_identically():
+    from judge.engine.replay import CHECKPOINT, run
+
+    actions = "\n".join("  - {until: {phase: main1, step: null}}" if i % 3 else "  - {player: Ana, drain: pikeman}"
+                        for i in range(CHECKPOINT * 2 + 5))
+    scenario = load_string(BOARD.replace("actions: []", "actions:\n" + actions))
+    replay = run(scenario)
+    assert sorted(replay.kept) == [0, CHECKPOINT, 2 * CHECKPOINT, len(scenario.actions)]
+    expected, state = [], scenario.state
+    for action in scenario.actions:
+        state, _ = apply(state, action)
+        expected.append(content(state))
+    assert [content(step.state) for step in replay.steps] == expected  # in order: one action per step
+    for n in (CHECKPOINT + 3, 5, 2 * CHECKPOINT - 1, 1):  # and out of order
+        assert content(replay.state_after(n)) == expected[n - 1]
+    assert replay.final is replay.kept[len(scenario.actions)]

@@ -13,13 +13,21 @@ from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
 
 
+CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are replayed from it
+
+
 @dataclass
 class Step:
     n: int
     action: str
     events: list  # [Event]
-    state: GameState  # the state after this step (the history)
     line: int | None = None
+    replay: "Replay | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def state(self) -> GameState:
+        """The state after this step, from the replay's history."""
+        return self.replay.state_after(self.n)
 
     def to_dict(self) -> dict:
         return {"n": self.n, "action": self.action, "events": [e.to_dict() for e in self.events]}
@@ -27,14 +35,37 @@ class Step:
 
 @dataclass
 class Replay:
+    """A replayed scenario. Its history is the actions plus some states: the board, every
+    CHECKPOINT-th state, the last and those the expectations look at; any other state is
+    replayed from the nearest one kept before it (apply is pure, so it is the same state), and
+    stepping through them in order costs one action each. Consecutive states share every
+    object the action between them did not touch (judge/engine/state.py)."""
+
     scenario: Scenario
     initial: GameState
     steps: list = field(default_factory=list)
     expectations: list = field(default_factory=list)  # [{"ok", "text"}]
+    kept: dict = field(default_factory=dict, repr=False)  # step number -> state (0: the board)
+    _last: tuple = field(default=(None, None), repr=False)  # the state replayed last, by step number
 
     @property
     def final(self) -> GameState:
-        return self.steps[-1].state if self.steps else self.initial
+        return self.state_after(len(self.steps))
+
+    def state_after(self, n: int) -> GameState:
+        if n in self.kept:
+            return self.kept[n]
+        last_n, last = self._last
+        if last_n == n:
+            return last
+        base = max(k for k in self.kept if k <= n)
+        state = self.kept[base]
+        if last_n is not None and base < last_n < n:
+            base, state = last_n, last
+        for i in range(base + 1, n + 1):
+            state, _ = apply(state, self.scenario.actions[i - 1])
+        self._last = (n, state)
+        return state
 
     @property
     def ok(self) -> bool:
@@ -77,14 +108,17 @@ def describe_action(action) -> str:
 def run(scenario: Scenario, until: int | None = None) -> Replay:
     replay = Replay(scenario, scenario.state)
     state = scenario.state
-    checks_after: dict[int, GameState] = {0: state}
+    replay.kept[0] = state
+    looked_at = {e.get("after") for e in scenario.expect}
     for n, (action, line) in enumerate(zip(scenario.actions, scenario.action_lines), start=1):
         if until is not None and n > until:
             break
         state, events = apply(state, action)
-        replay.steps.append(Step(n, describe_action(action), events, state, line))
-        checks_after[n] = state
-    replay.expectations = [check(e, replay, checks_after) for e in scenario.expect]
+        replay.steps.append(Step(n, describe_action(action), events, line, replay))
+        if n % CHECKPOINT == 0 or n in looked_at:
+            replay.kept[n] = state
+    replay.kept[len(replay.steps)] = state
+    replay.expectations = [check(e, replay) for e in scenario.expect]
     return replay
 
 
@@ -97,13 +131,13 @@ def _all_events(replay: Replay) -> list[Event]:
     return list(replay.scenario.setup_events) + [e for s in replay.steps for e in s.events]
 
 
-def check(item, replay: Replay, states: dict) -> dict:
+def check(item, replay: Replay) -> dict:
     after = item.get("after")
-    last = max(states)
+    last = len(replay.steps)
     label = f"after action {after}: " if after is not None else ""
-    if after is not None and after not in states:
+    if after is not None and after > last:
         return _result(False, f"{label}{_describe(item)}", [f"not reached: the replay stopped after action {last}"])
-    state = states[after if after is not None else last]
+    state = replay.state_after(after if after is not None else last)
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
