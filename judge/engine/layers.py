@@ -91,12 +91,8 @@ def static_sources(s: GameState) -> list[tuple[str, tuple]]:
     abilities, in battlefield order (611.3). Derived once per battlefield: an object's card never
     changes, so only entering and leaving matter."""
     def find() -> list:
-        out = []
-        for oid in s.battlefield:
-            card = s.card(oid)
-            if card is not None and card.statics:
-                out.append((oid, tuple(_plan(st) for st in card.statics)))
-        return out
+        return [(oid, tuple(_plan(st) for st in card.statics)) for oid, card in s.permanents()
+                if card is not None and card.statics]
     return s.memo("static_sources", find)
 
 

@@ -41,9 +41,8 @@ def _safe_refuge(s: GameState, p) -> bool:
 def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
     """(object id, destination, rule, sentence) for each object-level check that applies."""
     found = []
-    for oid in list(s.battlefield):
+    for oid, card in s.permanents():
         obj = s.objects[oid]
-        card = s.card(obj)
         name = card.name if card else oid
         kind = card.type if card else ""
         if kind == "Entity":
@@ -82,10 +81,9 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
 def _eminent(s: GameState) -> list:
     """704.5q (policy C3): duplicates of an Eminent name under one player; the newest stays."""
     found, seen = [], {}
-    for oid in s.battlefield:
-        obj = s.objects[oid]
-        card = s.card(obj)
+    for oid, card in s.permanents():
         if card and "Eminent" in card.supertypes:
+            obj = s.objects[oid]
             seen.setdefault((obj.controller, card.name), []).append(obj)
     for (_controller, name), objs in seen.items():
         if len(objs) > 1:

@@ -341,6 +341,11 @@ class GameState:
         self.__dict__["_edited"] = list(self.objects.values())
         return self.commit()
 
+    def permanents(self) -> list:
+        """(id, card definition) of each permanent, in battlefield order — derived once per
+        battlefield (an object's card never changes); read the objects themselves fresh."""
+        return self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
+
     def memo(self, key, compute):
         """A value derived from this state, computed once (dropped when the battlefield changes)."""
         memo = self._memo
