@@ -22,6 +22,7 @@ import gc
 import time
 
 from judge.engine.actions import apply
+from judge.engine.replay import Replay
 from judge.engine.scenario import load_string
 
 CARDS = """
@@ -100,22 +101,26 @@ expect: []
 
 
 def replay(text: str, n_actions: int, blocks: int = 10) -> tuple[list[float], int, int, object]:
-    """Replay n actions keeping every state (the history); returns the seconds each block of
-    n/blocks actions took, the number of refusals and engine errors, and the final state."""
-    state = load_string(text, "<bench>").state
-    history = [state]
+    """Replay n actions, recording each step in a Replay's history as `judge replay` does;
+    returns the seconds each block of n/blocks actions took, the number of refusals and engine
+    errors, and the final state."""
+    scenario = load_string(text, "<bench>")
+    scenario.actions = [ROUND[i % len(ROUND)] for i in range(n_actions)]  # what the history replays from
+    history = Replay(scenario, scenario.state)
+    state = scenario.state
     size = n_actions // blocks
     times, refused, errors = [], 0, 0
     gc.collect()
     for b in range(blocks):
         start = time.process_time()
         for i in range(b * size, (b + 1) * size):
-            state, events = apply(state, ROUND[i % len(ROUND)])
-            history.append(state)
+            action = scenario.actions[i]
+            state, events = apply(state, action)
+            history.record(action, events, state)
             refused += sum(1 for e in events if e.refused)
             errors += sum(1 for e in events if e.engine_error)
         times.append(time.process_time() - start)
-    return times, refused, errors, history[-1]
+    return times, refused, errors, history.final
 
 
 def report(label: str, text: str, n: int, repeat: int = 5) -> tuple[float, float]:

@@ -46,13 +46,30 @@ class Replay:
     steps: list = field(default_factory=list)
     expectations: list = field(default_factory=list)  # [{"ok", "text"}]
     kept: dict = field(default_factory=dict, repr=False)  # step number -> state (0: the board)
+    looked_at: set = field(default_factory=set, repr=False)  # the step numbers expectations look at
+    latest: GameState | None = field(default=None, repr=False)  # the state after the last step
     _last: tuple = field(default=(None, None), repr=False)  # the state replayed last, by step number
+
+    def __post_init__(self) -> None:
+        self.kept.setdefault(0, self.initial)
+        self.latest = self.latest or self.initial
+
+    def record(self, action, events: list, state: GameState, line: int | None = None) -> "Step":
+        """Add the next step: the action, its events and the state it led to (kept or not)."""
+        step = Step(len(self.steps) + 1, describe_action(action), events, line, self)
+        self.steps.append(step)
+        if step.n % CHECKPOINT == 0 or step.n in self.looked_at:
+            self.kept[step.n] = state
+        self.latest = state
+        return step
 
     @property
     def final(self) -> GameState:
-        return self.state_after(len(self.steps))
+        return self.latest
 
     def state_after(self, n: int) -> GameState:
+        if n == len(self.steps):
+            return self.latest
         if n in self.kept:
             return self.kept[n]
         last_n, last = self._last
@@ -106,18 +123,13 @@ def describe_action(action) -> str:
 
 
 def run(scenario: Scenario, until: int | None = None) -> Replay:
-    replay = Replay(scenario, scenario.state)
+    replay = Replay(scenario, scenario.state, looked_at={e.get("after") for e in scenario.expect})
     state = scenario.state
-    replay.kept[0] = state
-    looked_at = {e.get("after") for e in scenario.expect}
     for n, (action, line) in enumerate(zip(scenario.actions, scenario.action_lines), start=1):
         if until is not None and n > until:
             break
         state, events = apply(state, action)
-        replay.steps.append(Step(n, describe_action(action), events, line, replay))
-        if n % CHECKPOINT == 0 or n in looked_at:
-            replay.kept[n] = state
-    replay.kept[len(replay.steps)] = state
+        replay.record(action, events, state, line)
     replay.expectations = [check(e, replay) for e in scenario.expect]
     return replay
 
