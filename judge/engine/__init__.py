@@ -20,7 +20,8 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
     damage.py zones.py  what dealt damage does (120); moving between zones — mutation only
     layers.py characteristics.py targeting.py outcome.py   reading the state; winning and losing
-    state.py events.py errors.py policies.py               the values everything passes around
+    state.py frozen.py  GameState and its records; copy-on-write sharing between states, frozen on commit
+    events.py errors.py policies.py                        the values everything passes around
     scenario.py replay.py                                  scenario files in, replays out
 
 Card files are read by judge/cards (vocabulary, model, reader), shared with the corpus.
