@@ -7,7 +7,7 @@ from pathlib import Path
 
 import judge.engine
 from judge.cards import vocabulary as V
-from judge.engine import effects, triggers
+from judge.engine import effects, keywords, triggers
 from judge.engine.action_kinds import ACTIONS
 from judge.engine.choices import CHOICE_KINDS
 
@@ -111,3 +111,22 @@ def test_every_pending_choice_kind_can_be_answered_declined_and_resumed():
     assert CHOICE_KINDS
     for kind in CHOICE_KINDS.values():
         assert callable(kind.answer) and callable(kind.decline) and callable(kind.then)
+
+
+def keywords_read_by_the_engine() -> set[str]:
+    """Every vocabulary keyword written as a string literal in the engine's code (outside the
+    keyword table), and the static conditions that name a keyword (`while: siege`)."""
+    found = {c.title() for c in V.CONDITIONS if c.title() in V.KEYWORDS}
+    for path in ENGINE_DIR.glob("*.py"):
+        if path.stem == "keywords":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in V.KEYWORDS:
+                found.add(node.value)
+    return found
+
+
+def test_the_keyword_table_names_exactly_the_keywords_the_engine_reads():
+    assert set(keywords.MODELLED) == keywords_read_by_the_engine()
+    assert set(keywords.MODELLED) <= V.KEYWORDS
+    assert all(rule.startswith("702.") for rule in keywords.MODELLED.values())

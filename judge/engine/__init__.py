@@ -15,6 +15,7 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     priority.py         giving priority: state-based actions, then triggers (117.5)
     sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES
     effects.py          HANDLERS: what each effect of a resolving object does (608.4)
+    keywords.py         MODELLED: the 702 keywords the engine reads, with their rules
     perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
     replacement.py      rewrites proposed events: replacement and prevention (614–616)
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
@@ -26,7 +27,8 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
 
 Card files are read by judge/cards (vocabulary, model, reader), shared with the corpus.
 
-Extension points, one table each: an action kind (action_kinds.ACTIONS), an effect
+Extension points, one table each: a keyword (keywords.MODELLED), an action kind
+(action_kinds.ACTIONS), an effect
 (effects.HANDLERS, its keys in judge/cards/vocabulary.py), a trigger event
 (triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a pending-choice kind
 (choices.CHOICE_KINDS), a kind of proposed event (proposals, replacement.GATHER, perform.CARRY).
