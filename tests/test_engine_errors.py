@@ -77,3 +77,13 @@ def test_judge_replay_json_marks_the_event_and_exits_3(broken_cast, capsys):
     assert cli.main(["replay", str(V01), "--json"]) == 3
     doc = json.loads(capsys.readouterr().out)
     assert doc["steps"][0]["events"][0]["kind"] == "engine-error"
+
+
+def test_a_fault_while_the_board_is_set_up_is_an_engine_error_at_step_0(monkeypatch, capsys):
+    from judge.engine import priority
+
+    monkeypatch.setattr(priority, "settle", _broken)
+    replay = run_file(V01)
+    assert [n for n, _ in replay.engine_errors][:1] == [0]
+    assert cli.main(["replay", str(V01)]) == 3
+    assert "engine error while setting the board up" in capsys.readouterr().err
