@@ -19,7 +19,8 @@ from judge.engine.state import GameState
 
 @dataclass(frozen=True)
 class ChoiceKind:
-    answer: Callable  # (state, choice, chosen ids, log): check the answer (Refused citing choice.rule), act on it, pop it
+    # (state, choice, chosen ids, log): check the answer (Refused citing choice.rule), act on it, pop it
+    answer: Callable
     decline: Callable  # (state, choice, log): the next action is no answer; pop it
     then: Callable  # (state, log): what follows once no choice waits any more
 

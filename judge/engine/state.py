@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict, freeze_list, frozen_twin,
-                                 thawed_copy)
-
 from judge.cards.model import CardDef
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
+                                 freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -63,6 +62,7 @@ class Obj:
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
 
     def thaw(self) -> "Obj":
+        """A private copy to write to (its counters too: they are written in place)."""
         new = thawed_copy(self, Obj)
         new.counters = dict(self.counters)
         return new
@@ -114,6 +114,7 @@ class Player:
         return value
 
     def thaw(self) -> "Player":
+        """A private copy to write to; its zones stay shared until `own` copies one."""
         return thawed_copy(self, Player)
 
     def freeze(self) -> None:
