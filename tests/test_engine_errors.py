@@ -87,3 +87,12 @@ def test_a_fault_while_the_board_is_set_up_is_an_engine_error_at_step_0(monkeypa
     assert [n for n, _ in replay.engine_errors][:1] == [0]
     assert cli.main(["replay", str(V01)]) == 3
     assert "engine error while setting the board up" in capsys.readouterr().err
+
+
+def test_the_tui_sees_an_engine_error_as_such_not_as_a_refusal(broken_cast):
+    from judge.tui import engine_adapter as ea
+
+    view = ea.replay_file(V01)
+    step = view.steps[1]
+    assert step.engine_error and not step.refused
+    assert step.events[0].engine_error and not step.events[0].error
