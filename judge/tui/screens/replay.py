@@ -177,7 +177,7 @@ class ReplayScreen(Screen):
         state = step.state
         parts: list = []
         for event in (e for e in step.events if e.engine_error):
-            parts.append(Text("ENGINE ERROR (a defect in the engine, not a ruling): " + event.text,
+            parts.append(Text("ENGINE ERROR — " + event.text.removeprefix("engine error: "),
                               style="bold magenta reverse"))
         refused = [e for e in step.events if e.error]
         for event in refused:
