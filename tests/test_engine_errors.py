@@ -96,3 +96,9 @@ def test_the_tui_sees_an_engine_error_as_such_not_as_a_refusal(broken_cast):
     step = view.steps[1]
     assert step.engine_error and not step.refused
     assert step.events[0].engine_error and not step.events[0].error
+
+
+def test_no_ruling_sheet_is_made_from_a_replay_with_an_engine_error(broken_cast, capsys):
+    assert cli.main(["sheet", "--replay", str(V01), "--format", "text"]) == 2
+    err = capsys.readouterr().err
+    assert "the engine failed at step 1" in err and "injected fault" in err
