@@ -69,7 +69,7 @@ def test_a_refused_action_keeps_the_state_and_cites_the_rule(board, action, rule
     after, events = apply(board, action)
     assert after is board
     assert snapshot(board) == before
-    assert len(events) == 1 and events[0].error
+    assert len(events) == 1 and events[0].refused
     assert rule in events[0].rules
 
 
@@ -80,7 +80,7 @@ def test_apply_never_raises_on_nonsense(board):
                    {"player": "Ana", "choose": 3}, {"player": "Ana", "activate": "drudge", "ability": 9}):
         after, events = apply(board, action)
         assert after is board
-        assert events and events[0].error
+        assert events and events[0].refused
 
 
 def test_history_steps_back_exactly():
@@ -99,10 +99,10 @@ def test_history_steps_back_exactly():
 
 
 def test_master_blood_tax_is_cumulative_over_the_turn(board):
-    from judge.engine.cards import Cost
+    from judge.cards.model import Cost
     from judge.engine.costs import pay
 
-    s = board.clone()
+    s = board.fork()
     ana = s.player("Ana")
     ana.pool = []
     log = []

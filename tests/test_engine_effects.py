@@ -7,11 +7,11 @@ import pytest
 
 from judge.engine import characteristics as ch
 from judge.engine.actions import apply
-from judge.engine.cards import parse_cards
+from judge.cards.reader import parse_cards
 from judge.engine.errors import ScenarioError
 from judge.engine.replay import final_dict, run
 from judge.engine.scenario import load_string
-from judge.engine.yamlio import load_text
+from judge.yamlio import load_text
 
 MAREN = '{name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "M."}'
 
@@ -108,7 +108,7 @@ def test_bad_springs_are_refused_and_keep_the_state(action, rule):
                           turn="{active: Ana, round: The Hunt, phase: combat, step: declare_attackers}")).state
     after, events = apply(s, action)
     assert after is s
-    assert events[0].error and rule in events[0].rules
+    assert events[0].refused and rule in events[0].rules
 
 
 def test_a_ward_must_arm_a_haven_its_player_owns():

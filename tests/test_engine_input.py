@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine.cards import load_card_files, parse_cards
+from judge.cards.reader import load_card_files, parse_cards
 from judge.engine.errors import ScenarioError
 from judge.engine.scenario import load
-from judge.engine.yamlio import load_text
+from judge.yamlio import load_text
 
 GOOD = """\
 title: input fixture
@@ -113,7 +113,7 @@ def test_the_card_database():
 
 
 def test_every_card_file_says_where_it_was_read_from():
-    from judge.engine.cards import card_dir
+    from judge.cards.reader import card_dir
 
     for path in sorted(card_dir().glob("*.yaml")):
         first = path.read_text(encoding="utf-8").splitlines()[0]

@@ -1,10 +1,12 @@
 """`judge replay SCENARIO.yaml [--json] [--until N]`: step a No Dawn scenario through the
 engine and print each step's events with the rules behind them, the final state and the
-expectations. Exit 0 only if every expectation holds. The work is judge.engine.replay's;
-this module only renders."""
+expectations. Exit 0 only if every expectation holds, 1 if one fails, 3 if the engine reported
+an engine error (a defect, printed plainly on stderr; --traceback adds the traceback). The
+work is judge.engine.replay's; this module only renders."""
 from __future__ import annotations
 
 import json
+import sys
 
 from judge.cli import UserError
 
@@ -16,6 +18,7 @@ def register(sub) -> None:
     p.add_argument("scenario", metavar="SCENARIO.yaml")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--until", type=int, metavar="N", help="stop after the Nth action")
+    p.add_argument("--traceback", action="store_true", help="show the traceback of an engine error")
     p.set_defaults(func=run)
 
 
@@ -33,7 +36,24 @@ def run(args) -> int:
         print(json.dumps(replay.to_dict(), ensure_ascii=False, indent=2))
     else:
         _render(replay)
+    if replay.engine_errors:
+        _report_defects(replay, args.traceback)
+        return ENGINE_ERROR_EXIT
     return 0 if replay.ok else 1
+
+
+ENGINE_ERROR_EXIT = 3
+
+
+def _report_defects(replay, with_traceback: bool) -> None:
+    for n, e in replay.engine_errors:
+        where = "while setting the board up" if n == 0 else f"at step {n}"
+        print(f"judge replay: {replay.scenario.path}: engine error {where}: {e.text}", file=sys.stderr)
+        if with_traceback and e.detail:
+            print(e.detail.rstrip(), file=sys.stderr)
+    if not with_traceback:
+        print("judge replay: this is a defect in the engine, not a ruling; --traceback shows where it happened",
+              file=sys.stderr)
 
 
 def _titles(replay) -> dict:
@@ -87,7 +107,8 @@ def _render(replay) -> None:
     for step in replay.steps:
         console.print(Text(f"{step.n:>3}. ", style="bold") + Text(step.action, style="bold yellow"))
         for e in step.events:
-            console.print(Text("     ") + Text(e.text, style="red" if e.error else ""))
+            style = "bold magenta" if e.engine_error else "red" if e.refused else ""
+            console.print(Text("     ") + Text(e.text, style=style))
             if e.rules:
                 console.print(Text("       ") + cites(e))
     from judge.engine.replay import final_dict

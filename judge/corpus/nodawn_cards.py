@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
+from judge.cards.reader import load_card_files
 from judge.corpus.model import Corpus, Entry, Problem, Ref, Span
 from judge.corpus.slug import slugify
+from judge.yamlio import ScenarioError
 
 _SEARCHED_KINDS = {"rule", "subrule", "example", "glossary", "design-note", "appendix", "group"}
 
@@ -42,9 +44,6 @@ def _summary(card) -> str:
 
 
 def link(corpus: Corpus) -> None:
-    from judge.engine.cards import load_card_files
-    from judge.engine.errors import ScenarioError
-
     try:
         cards = load_card_files()
     except ScenarioError as exc:  # a broken card file is reported, the rest of the corpus still loads

@@ -1,18 +1,37 @@
 """The No Dawn rules engine: a pure state and `apply(state, action) -> (state, events)`.
 
-    state.py            GameState and the objects it holds (immutable by convention)
-    actions.py          apply(): dispatch, references, refusals (never raises)
-    casting.py costs.py the casting procedure, the drop, field sources, abilities, the cost block
-    priority.py         priority, the stack, resolution, the 117.5 loop
-    sba.py triggers.py  state-based actions (704) and triggered abilities (603)
+A pipeline, each layer importing only the ones below it (tests/test_engine_structure.py):
+
+    actions.py          apply(): one action in, refusals and engine errors out (never raises)
+    action_kinds.py     ACTIONS: every action kind — its keys, shape, references, handler
+    references.py       what an action's words name (ids, card names in a zone, `top`, players)
+    choices.py          CHOICE_KINDS: pending choices the rules give a player, answered by `choose`
+    passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
     turn.py combat.py   steps and turn-based actions (500–514), combat (506–511)
     cycle.py shelter.py the world cycle, shifts and extra turns (500.8–500.12); the Day (514.4, 503.3)
+    casting.py costs.py casting (601), the drop, field sources, abilities (602), the cost block (118)
     wards.py            springing a Trap from an attacked Haven's Wards (509.2, policies C5, C6)
-    layers.py           continuous effects through the layers (611, 613)
-    replacement.py      replacement and prevention effects and their order (614–616)
-    effects.py damage.py targeting.py zones.py characteristics.py   what resolutions do
-    cards.py vocabulary.py policies.py scenario.py yamlio.py          the data files
-    replay.py           scenario -> steps, final state, expectations (for the CLI, TUI, sheets)
+    resolve.py          resolving the top of the stack (608)
+    priority.py         giving priority: state-based actions, then triggers (117.5)
+    sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES
+    effects.py          HANDLERS: what each effect of a resolving object does (608.4)
+    keywords.py         MODELLED: the 702 keywords the engine reads, with their rules
+    perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
+    replacement.py      rewrites proposed events: replacement and prevention (614–616)
+    proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
+    damage.py zones.py  what dealt damage does (120); moving between zones — mutation only
+    layers.py characteristics.py targeting.py outcome.py   reading the state; winning and losing
+    state.py frozen.py  GameState and its records; copy-on-write sharing between states, frozen on commit
+    events.py errors.py policies.py                        the values everything passes around
+    scenario.py replay.py                                  scenario files in, replays out
+
+Card files are read by judge/cards (vocabulary, model, reader), shared with the corpus.
+
+Extension points, one table each: a keyword (keywords.MODELLED), an action kind
+(action_kinds.ACTIONS), an effect
+(effects.HANDLERS, its keys in judge/cards/vocabulary.py), a trigger event
+(triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a pending-choice kind
+(choices.CHOICE_KINDS), a kind of proposed event (proposals, replacement.GATHER, perform.CARRY).
 
 Every event cites the rules that made it happen; rule numbers appear in this package only as
 string literals such as "704.5j", so the test suite can collect and check them all.

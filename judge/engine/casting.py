@@ -4,10 +4,11 @@ the state as it was (the caller also discards the working copy)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, effects, replacement, triggers
-from judge.engine.cards import Cost
+from judge.engine import costs, effects, perform, triggers
+from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
+from judge.engine.priority import give_priority
 from judge.engine.state import GameState, StackItem
 from judge.engine.targeting import is_legal
 from judge.engine.zones import move
@@ -66,7 +67,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     else:
         costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
     move(s, card_oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=card_oid, targets=list(targets), x=x or 0, tribute=tribute,
+    s.stack.append(StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
                              recalled=recall, label=card.name, uid=s.next_uid))
     s.next_uid += 1
     speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
@@ -100,16 +101,14 @@ def _check_timing(s: GameState, player: str, card) -> bool:
 
 
 def _priority_back(s: GameState, player: str, log: list, rule: str) -> None:
-    from judge.engine import priority
-
-    priority.give_priority(s, player, log)
+    give_priority(s, player, log)
     log.append(event(f"{s.priority} receives priority again", rule, "117.3a"))
 
 
 def _target_name(s: GameState, t: str) -> str:
     if s.player(t) is not None:
         return t
-    item = effects.find_item(s, t)
+    item = s.stack_item(t)
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
     obj = s.objects.get(t)
@@ -135,7 +134,7 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     _check_marked(s, p, oids, marked)
     for oid in oids:
         move(s, oid, "stack")
-    item = StackItem("seal", player, batch=list(oids), marked=marked, label="seal", uid=s.next_uid)
+    item = StackItem("seal", player, batch=tuple(oids), marked=tuple(marked), label="seal", uid=s.next_uid)
     s.next_uid += 1
     s.stack.append(item)
     p.dropped = True
@@ -149,11 +148,6 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     _priority_back(s, player, log, "116.3")
 
 
-def marked_cost(s: GameState, oid: str) -> int:
-    value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
-    return int(value) if value and value.isdigit() else 0
-
-
 def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
     """702.24a: each declared card has Pit-marked and is in the batch; the whole action is
     rejected if the marked casts could not be funded by the pool, the batch's yield and the vein."""
@@ -165,7 +159,7 @@ def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
             raise Refused(f"{s.objects[oid].card or 'that card'} has no Pit-marked", "702.24a")
     if not marked:
         return
-    need = sum(marked_cost(s, o) for o in marked)
+    need = sum(costs.marked_cost(s, o) for o in marked)
     yield_ = sum(s.card(o).blood_seal for o in oids if o not in marked and s.card(o))
     vein = 0 if s.is_day else p.vitae
     if need > p.pool_total + yield_ + vein:
@@ -193,8 +187,8 @@ def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
         raise Refused(f"{card.name} is newly turned and can't be drained for Vitae {s.policies.note('C2')}",
                       "110.5d", *s.policies.rules("C2"), policy="C2")
     p = s.player(player)
-    obj.drained = True
-    replacement.add_to_pool(s, player, 1, card.race, log)
+    s.edit(oid).drained = True
+    perform.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
     log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
                      f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
@@ -207,10 +201,10 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     obj = s.objects[oid]
     card = s.card(obj)
     p = s.player(player)
-    if move(s, oid, "spoils", log=log) == "spoils":
+    if perform.move(s, oid, "spoils", log) == "spoils":
         triggers.fire(s, "dies", oid, player)
     if card.cost.vitae:
-        replacement.add_to_pool(s, player, card.cost.vitae, card.race, log)
+        perform.add_to_pool(s, player, card.cost.vitae, card.race, log)
     p.corruption += 1
     log.append(event(f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
                      f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "
@@ -248,11 +242,11 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
                           *_sanctity_rule(s, t, oid))
     costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
     if cost.drain:
-        obj.drained = True
+        s.edit(oid).drained = True
     controller = obj.controller
     if cost.sacrifice:
         was_entity = ch.is_entity(s, obj)
-        if move(s, oid, "spoils", log=log) == "spoils" and was_entity:
+        if perform.move(s, oid, "spoils", log) == "spoils" and was_entity:
             triggers.fire(s, "dies", oid, controller)
     if ability.produces_vitae:
         # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).
@@ -261,7 +255,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         if s.priority == player:
             return
     else:
-        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=list(targets),
+        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),
                                  label=f"{card.name}'s ability {n}", uid=s.next_uid))
         s.next_uid += 1
         log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1"))
@@ -280,7 +274,7 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
         if t == oid:
             raise Refused("a spell cannot target itself", "115.5")
         if not is_legal(s, player, t, spec["kind"], oid):
-            item = effects.find_item(s, t)
+            item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
                           "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid))
@@ -327,7 +321,7 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
         raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
     _check_targets(s, player, card, oid, targets)
     move(s, oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=oid, targets=list(targets), fired=True, label=card.name,
+    s.stack.append(StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name,
                              uid=s.next_uid))
     s.next_uid += 1
     tdesc = f" at {', '.join(_target_name(s, t) for t in targets)}" if targets else ""

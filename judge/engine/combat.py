@@ -1,11 +1,14 @@
 """Combat (506–511): declaring attacks and blocks, ordering, assigning and dealing damage."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine import characteristics as ch
-from judge.engine import damage, replacement, triggers
+from judge.engine import perform, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.cards import Effect
+from judge.cards.model import Effect
+from judge.engine.frozen import FrozenDict
 from judge.engine.state import Attack, GameState, Trigger
 
 
@@ -40,7 +43,7 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
     for att in attacks:
         obj = s.objects[att.attacker]
         if not ch.has(s, obj, "Vigilance"):
-            obj.drained = True
+            s.edit(att.attacker).drained = True
         tobj = s.objects.get(att.target)
         if tobj is not None and ch.ctype(s, tobj) == "Haven":
             s.player(player).siege_count += 1
@@ -63,7 +66,7 @@ def _champion(s: GameState, player: str, attacker: str) -> None:
         obj = s.objects[oid]
         if obj.controller == player and ch.has(s, obj, "Champion"):
             s.waiting.append(Trigger(player, oid, _CHAMPION_BONUS, f"{s.card(obj).name}'s Champion trigger",
-                                     "champion", [attacker]))
+                                     "champion", (attacker,)))
 
 
 def _is_haven(s: GameState, target: str) -> bool:
@@ -142,18 +145,24 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
         if attacker_has(s, attacker, "Dread") and len(blockers) < 2:
             raise Refused(f"{_name(s, attacker)} has Dread: it needs two or more blockers", "702.8a", "509.1d")
     for blocker in drained_blockers:
-        s.objects[blocker].damage += 1
+        s.edit(blocker).damage += 1
         log.append(event(f"{s.objects[blocker].card} blocks while drained and takes 1 damage counter "
                          f"{s.policies.note('C35')}", "509.1c", *s.policies.rules("C35"), policy="C35"))
+    s.attacks = [replace(a, blockers=tuple(planned.get(a.attacker, ())), blocked=bool(planned.get(a.attacker)),
+                         order=None) for a in s.attacks]
     for attack in s.attacks:
-        attack.blockers = list(planned.get(attack.attacker, []))
-        attack.blocked = bool(attack.blockers)
-        attack.order = None
         for b in attack.blockers:
             triggers.fire(s, "blocks", b)
     s.blocks_declared = True
     desc = "; ".join(f"{s.objects[b].card} blocks {s.objects[a].card}" for a, bs in planned.items() for b in bs)
     log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g"))
+
+
+def _update(s: GameState, attack: Attack, **changes) -> Attack:
+    """Replace `attack` in the combat by a copy with `changes` (attacks are values)."""
+    new = replace(attack, **changes)
+    s.attacks = [new if a is attack else a for a in s.attacks]
+    return new
 
 
 def attacker_has(s: GameState, oid: str, kw: str) -> bool:
@@ -216,7 +225,7 @@ def set_order(s: GameState, player: str, order: list, log: list) -> None:
         raise Refused("that order does not name exactly the blockers of one attacker", "510.2c")
     if s.objects[attack.attacker].controller != player:
         raise Refused(f"{player} does not control that attacker", "510.2")
-    attack.order = list(order)
+    attack = _update(s, attack, order=tuple(order))
     log.append(event(f"{player} orders {s.objects[attack.attacker].card}'s blockers: "
                      + ", ".join(s.objects[b].card for b in order), "510.2c"))
     if not needs_order(s):
@@ -249,7 +258,7 @@ def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
             raise Refused(f"{obj.card} has no Overrun: nothing may go past its blockers", "510.2d", "510.2g")
         if short:
             raise Refused("Overrun assigns onward only what exceeds lethal to every blocker", "702.7a", "510.2g")
-    attack.assign = dict(assign)
+    attack = _update(s, attack, assign=FrozenDict(assign))
     log.append(event(f"{player} assigns {obj.card}'s damage: "
                      + ", ".join(f"{v} to {_name(s, k)}" for k, v in assign.items()), "510.2", "510.2c"))
     if not needs_order(s):
@@ -297,7 +306,7 @@ def deal_combat_damage(s: GameState, log: list) -> None:
         if attack.blocked:
             if strikes:
                 assignment = attack.assign or _default_assignment(s, attack, log)
-                attack.assign = None  # a Frenzy attacker assigns afresh in the second step
+                attack = _update(s, attack, assign=None)  # a Frenzy attacker assigns afresh in the second step
                 for k, v in assignment.items():
                     if v > 0:
                         hits.append((attack.attacker, k, v))
@@ -324,7 +333,7 @@ def deal_combat_damage(s: GameState, log: list) -> None:
     log.append(event("all combat damage is dealt at once", "510.3"))
     struck: dict[str, list] = {}
     for source, recipient, amount in _shield_order(s, hits):
-        landed, dealt = damage.deal(s, source, recipient, amount, log, combat=True)
+        landed, dealt = perform.deal_damage(s, source, recipient, amount, log, combat=True)
         if dealt > 0:
             struck.setdefault(source, []).append(landed)
     _contagion(s, struck)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from judge.engine.cards import Cost
+from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit
@@ -60,11 +60,14 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         raise Refused(f"{player.name}'s Master has {player.vitae} Vitae and cannot pay {vein}", "119.4a", "118.2")
     # -- everything is payable: pay it in one act (118.3) ----------------------------------
     remaining = from_pool
-    for unit in sorted((u for u in player.pool if _eligible(u, cost.source)), key=lambda u: u.source is not None):
-        take = min(unit.amount, remaining)
-        unit.amount -= take
+    left = [u.amount for u in player.pool]
+    order = sorted((i for i, u in enumerate(player.pool) if _eligible(u, cost.source)),
+                   key=lambda i: player.pool[i].source is not None)  # untagged Vitae first
+    for i in order:
+        take = min(left[i], remaining)
+        left[i] -= take
         remaining -= take
-    player.pool = [u for u in player.pool if u.amount > 0]
+    player.pool = [Unit(n, u.source) for n, u in zip(left, player.pool) if n > 0]
     parts = []
     if from_pool:
         parts.append(f"{from_pool} from the pool")
@@ -90,3 +93,8 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         player.wrath += cost.wrath
         log.append(event(f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
                          f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
+
+
+def marked_cost(s: GameState, oid: str) -> int:
+    value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
+    return int(value) if value and value.isdigit() else 0

@@ -1,22 +1,19 @@
-"""Dealing damage (120): counters on Entities and Havens, Vitae loss for a Master, after the
-replacement and prevention effects watching the event (614–616, judge/engine/replacement.py);
-Venom and Feed noted for later checks (702.5a, 702.6a)."""
+"""What dealt damage does (120): counters on Entities and Havens, Vitae loss for a Master;
+Venom and Feed noted for later checks (702.5a, 702.6a). The damage event reaches this module
+already rewritten by the replacement and prevention effects watching it (perform.deal_damage)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import replacement
 from judge.engine.events import event
+from judge.engine.proposals import Hit
 from judge.engine.state import GameState
 
 
-def deal(s: GameState, source: str | None, recipient: str, amount: int, log: list, combat: bool = False,
-         unpreventable: bool = False) -> tuple[str, int]:
-    """Deal `amount` damage from object `source` to an object id or a player name. Returns
-    (the recipient it was finally dealt to, the amount dealt)."""
-    hit = replacement.damage(s, replacement.Hit(source, recipient, amount, combat, unpreventable), log)
-    recipient, amount = hit.recipient, hit.amount
+def carry_out(s: GameState, hit: Hit, log: list) -> None:
+    recipient, amount, source, combat = hit.recipient, hit.amount, hit.source, hit.combat
     if amount <= 0:
-        return recipient, 0  # a 0-damage event does not happen (120.6)
+        return  # a 0-damage event does not happen (120.6)
+    hit.dealt = amount
     src = s.objects.get(source) if source else None
     src_name = s.card(src).name if src else "an effect"
     player = s.player(recipient)
@@ -27,7 +24,7 @@ def deal(s: GameState, source: str | None, recipient: str, amount: int, log: lis
                          f"(damage is not spending: no tax)", "120.3a", "119.4c",
                          *(("510.3b",) if combat else ()), *extra))
     else:
-        obj = s.objects[recipient]
+        obj = s.edit(recipient)
         kind = ch.ctype(s, obj)
         obj.damage += amount
         name = s.card(obj).name
@@ -47,4 +44,3 @@ def deal(s: GameState, source: str | None, recipient: str, amount: int, log: lis
         gained = max(0, min(amount, owner.cap - owner.vitae))
         owner.vitae += gained
         log.append(event(f"Feed: {owner.name}'s Master recovers {gained} Vitae ({owner.vitae})", "702.5a", "510.5"))
-    return recipient, amount

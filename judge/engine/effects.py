@@ -1,14 +1,18 @@
-"""Carrying out a resolving object's instructions in the order written (608.4)."""
+"""Carrying out a resolving object's instructions in the order written (608.4).
+
+Each effect name has one handler in HANDLERS (at the end). A handler proposes what is to happen
+(perform.move, perform.deal_damage, perform.draw, perform.add_to_pool): the replacement effects
+rewrite it before it is carried out.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import damage, replacement, triggers
-from judge.engine.cards import Effect
+from judge.engine import cycle, perform, triggers
 from judge.engine.events import event
-from judge.engine import cycle
-from judge.engine.state import GameState, Modifier, Redirect, Shield, StackItem
+from judge.engine.state import GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
 
 
@@ -72,120 +76,118 @@ def _recipients(s: GameState, to: str, ctx: Context) -> list[str]:
     return _objects(s, to, ctx)
 
 
-def draw(s: GameState, name: str, n: int, log: list, rules: tuple = ("121.1",)) -> None:
-    """Draw one card at a time (121.3); drawing from an empty Domain is noted for 704.5b."""
-    from judge.engine.state import Obj
-
-    p = s.player(name)
-    drawn = 0
-    for _ in range(n):
-        if replacement.draw_replaced(s, name, log):
-            continue
-        if not p.domain:
-            p.drew_from_empty = True
-            log.append(event(f"{name} must draw but the Domain is empty", "121.4", "104.3c", "704.5b"))
-            break
-        top = p.domain.pop(0)
-        if top is None:  # an unknown card: it becomes an object as it is drawn
-            top = f"{name.lower()}-card-{s.next_uid}"
-            s.next_uid += 1
-            s.objects[top] = Obj(top, "", name, name, "hand")
-        else:
-            s.objects[top].zone = "hand"
-        p.hand.append(top)
-        drawn += 1
-    if drawn:
-        log.append(event(f"{name} draws {drawn} card(s)", *rules, "121.3"))
-
-
 def run(s: GameState, effects: tuple, ctx: Context, log: list) -> None:
     for eff in effects:
-        _one(s, eff, ctx, log)
+        HANDLERS[eff.name](s, eff.args, ctx, log)
 
 
-def _one(s: GameState, eff: Effect, ctx: Context, log: list) -> None:
-    a = eff.args
-    name = eff.name
-    if name == "deal_damage":
-        for r in _recipients(s, a.get("to", "target"), ctx):
-            damage.deal(s, ctx.source, r, _amount(a.get("amount"), ctx), log,
-                        unpreventable=bool(a.get("unpreventable")))
-    elif name in ("destroy", "banish", "return_to_hand"):
-        dest = {"destroy": "spoils", "banish": "void", "return_to_hand": "hand"}[name]
-        rule = {"destroy": "701.9a", "banish": "701.6a", "return_to_hand": "400.7"}[name]
+# -- one handler per effect name (the table is at the end of the module) ----------------------
+def _deal_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for r in _recipients(s, a.get("to", "target"), ctx):
+        perform.deal_damage(s, ctx.source, r, _amount(a.get("amount"), ctx), log,
+                            unpreventable=bool(a.get("unpreventable")))
+
+
+def _to_zone(dest: str, rule: str, destroys: bool):
+    """destroy (701.9a), banish (701.6a), return to hand (400.7): a card leaves for `dest`."""
+    def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         for oid in _objects(s, a.get("to", "target"), ctx):
             obj = s.objects[oid]
-            if name == "destroy" and ch.has(s, obj, "Deathless"):
+            if destroys and ch.has(s, obj, "Deathless"):
                 log.append(event(f"{s.card(obj).name} has Deathless and is not destroyed", "702.12a"))
                 continue
             controller, was_entity, on_field = obj.controller, ch.is_entity(s, obj), obj.zone == "battlefield"
-            went = move(s, oid, dest, log=log, instead=a.get("instead"))
+            went = perform.move(s, oid, dest, log, instead=a.get("instead"))
             log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7"))
             if on_field and went == "spoils" and was_entity:
                 triggers.fire(s, "dies", oid, controller)
-    elif name == "counter":
-        for t in ctx.targets:
-            counter(s, t, log)
-    elif name == "draw":
-        for p in _players(s, a.get("who"), ctx):
-            draw(s, p, _amount(a.get("n"), ctx), log)
-    elif name in ("gain_vitae", "lose_vitae"):
-        for pname in _players(s, a.get("who"), ctx):
-            p = s.player(pname)
-            n = _amount(a.get("amount"), ctx)
-            if name == "gain_vitae":
-                gained = max(0, min(n, p.cap - p.vitae))  # nothing recovers above the cap (119.1)
-                p.vitae += gained
-                log.append(event(f"{pname}'s Master gains {gained} Vitae ({p.vitae}, cap {p.cap})", "119.3", "119.1"))
-            else:
-                p.vitae -= n
-                log.append(event(f"{pname}'s Master loses {n} Vitae ({p.vitae})", "119.3"))
-    elif name in ("corruption", "wrath"):
+    return handler
+
+
+def _counter(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for t in ctx.targets:
+        counter(s, t, log)
+
+
+def _draw(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for p in _players(s, a.get("who"), ctx):
+        perform.draw(s, p, _amount(a.get("n"), ctx), log)
+
+
+def _gain_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for pname in _players(s, a.get("who"), ctx):
+        p = s.player(pname)
+        gained = max(0, min(_amount(a.get("amount"), ctx), p.cap - p.vitae))  # nothing recovers above the cap (119.1)
+        p.vitae += gained
+        log.append(event(f"{pname}'s Master gains {gained} Vitae ({p.vitae}, cap {p.cap})", "119.3", "119.1"))
+
+
+def _lose_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for pname in _players(s, a.get("who"), ctx):
+        p = s.player(pname)
+        n = _amount(a.get("amount"), ctx)
+        p.vitae -= n
+        log.append(event(f"{pname}'s Master loses {n} Vitae ({p.vitae})", "119.3"))
+
+
+def _meter(name: str, rule: str):
+    """corruption (122.2b) and wrath (122.2c): a signed change to the player's meter, floored at 0."""
+    def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         for pname in _players(s, a.get("who"), ctx):
             p = s.player(pname)
             n = _amount(a.get("amount"), ctx)
             setattr(p, name, max(0, getattr(p, name) + n))
-            rule = "122.2b" if name == "corruption" else "122.2c"
             log.append(event(f"{pname} {'gains' if n >= 0 else 'loses'} {abs(n)} {name.title()} "
                              f"({getattr(p, name)})", rule))
-    elif name == "add_counters":
-        kind = str(a.get("kind", "growth")).lower()
-        for oid in _objects(s, a.get("to", "target"), ctx):
-            obj = s.objects[oid]
-            obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
-            log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
-                             *(("122.2d",) if kind == "growth" else ())))
-    elif name in _LAYERED:
-        _layered(s, name, a, ctx, log)
-    elif name == "prevent_damage":
-        _shield(s, a, ctx, log)
-    elif name == "redirect_damage":
-        origin = _origin(s, ctx)
-        onto = _recipients(s, a.get("onto"), ctx)
-        for r in [x for x in _recipients(s, a.get("to", "target"), ctx) if x not in onto]:
-            if onto:
-                s.redirects.append(Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin,
-                                            controller=ctx.controller))
-                s.next_ts += 1
-                log.append(event(f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
-                                 f"{_label(s, onto[0])} instead", "614.6f", "614.1"))
-    elif name == "shift":
-        cycle.schedule_shift(s, a["type"], _origin(s, ctx), log)
-    elif name == "extra_turn":
-        for pname in _players(s, a.get("who"), ctx):
-            cycle.grant_extra_turn(s, pname, log)
-    elif name == "sacrifice":
-        sacrifice_each(s, _players(s, a.get("who", "controller"), ctx), a.get("what", "Entity"), log)
-    elif name == "discard":
-        for pname in _players(s, a.get("who"), ctx):
-            p = s.player(pname)
-            for _ in range(min(_amount(a.get("n", 1), ctx), len(p.hand))):
-                oid = p.hand[-1]  # the player's choice (701.10a); undeclared: the last card
-                move(s, oid, "spoils", log=log)
-                log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a"))
-    elif name == "add_vitae":
-        replacement.add_to_pool(s, ctx.controller, _amount(a.get("amount"), ctx), a.get("source"), log)
-        log.append(event(f"{ctx.controller} adds {a.get('amount')} Vitae to the pool (a Vitae ability)", "106.7", "605.3"))
+    return handler
+
+
+def _add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    kind = str(a.get("kind", "growth")).lower()
+    for oid in _objects(s, a.get("to", "target"), ctx):
+        obj = s.edit(oid)
+        obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
+        log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
+                         *(("122.2d",) if kind == "growth" else ())))
+
+
+def _redirect_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    origin = _origin(s, ctx)
+    onto = _recipients(s, a.get("onto"), ctx)
+    for r in [x for x in _recipients(s, a.get("to", "target"), ctx) if x not in onto]:
+        if onto:
+            s.redirects.append(Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin,
+                                        controller=ctx.controller))
+            s.next_ts += 1
+            log.append(event(f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
+                             f"{_label(s, onto[0])} instead", "614.6f", "614.1"))
+
+
+def _shift(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    cycle.schedule_shift(s, a["type"], _origin(s, ctx), log)
+
+
+def _extra_turn(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for pname in _players(s, a.get("who"), ctx):
+        cycle.grant_extra_turn(s, pname, log)
+
+
+def _sacrifice(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    sacrifice_each(s, _players(s, a.get("who", "controller"), ctx), a.get("what", "Entity"), log)
+
+
+def _discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for pname in _players(s, a.get("who"), ctx):
+        p = s.player(pname)
+        for _ in range(min(_amount(a.get("n", 1), ctx), len(p.hand))):
+            oid = p.hand[-1]  # the player's choice (701.10a); undeclared: the last card
+            perform.move(s, oid, "spoils", log)
+            log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a"))
+
+
+def _add_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    perform.add_to_pool(s, ctx.controller, _amount(a.get("amount"), ctx), a.get("source"), log)
+    log.append(event(f"{ctx.controller} adds {a.get('amount')} Vitae to the pool (a Vitae ability)", "106.7", "605.3"))
 
 
 _LAYERED = {"modify": ("7c", "613.4c"), "set_stats": ("7b", "613.4b"), "switch_stats": ("7d", "613.4d"),
@@ -204,7 +206,11 @@ def _origin(s: GameState, ctx: Context) -> str:
     return s.card(src).name if src is not None and s.card(src) else "an effect"
 
 
-def _layered(s: GameState, name: str, a: dict, ctx: Context, log: list) -> None:
+def _layered(name: str):
+    return lambda s, a, ctx, log: _continuous(s, name, a, ctx, log)
+
+
+def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> None:
     """A resolution's continuous effect on the objects it names now (611.2, 611.2a: the set is
     locked; 611.2d: X is fixed now), in the layer it belongs to (613.1)."""
     layer, rule = _LAYERED[name]
@@ -232,7 +238,7 @@ def _layered(s: GameState, name: str, a: dict, ctx: Context, log: list) -> None:
                          f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b"))
 
 
-def _shield(s: GameState, a: dict, ctx: Context, log: list) -> None:
+def _prevent_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """615.3 amount shields, 615.4 next-instance shields, and shields watching one source (615.8)."""
     origin = _origin(s, ctx)
     source = None
@@ -267,7 +273,7 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> No
             pick = min(mine, key=lambda o: s.objects[o].timestamp)  # default choice: the longest-standing
             chosen.append((pname, pick))
     for pname, oid in chosen:
-        if move(s, oid, "spoils", log=log) == "spoils":
+        if perform.move(s, oid, "spoils", log) == "spoils":
             triggers.fire(s, "dies", oid, pname)
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
@@ -281,7 +287,7 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> No
 
 def counter(s: GameState, target: str, log: list) -> None:
     """Remove a spell or announcement from the stack unresolved (701.7a)."""
-    item = find_item(s, target)
+    item = s.stack_item(target)
     if item is None:
         return
     s.stack.remove(item)
@@ -292,7 +298,7 @@ def counter(s: GameState, target: str, log: list) -> None:
                          f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
                          "505.4a", "505.4d", "601.12c"))
     elif item.kind in ("spell", "set"):
-        dest = move(s, item.obj, "void" if item.recalled else "spoils", log=log)
+        dest = perform.move(s, item.obj, "void" if item.recalled else "spoils", log)
         extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
         log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
                          f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",
@@ -301,8 +307,27 @@ def counter(s: GameState, target: str, log: list) -> None:
         log.append(event(f"{item.label} is countered", "701.7a"))
 
 
-def find_item(s: GameState, target: str) -> StackItem | None:
-    for item in s.stack:
-        if target == f"stack:{item.uid}" or (item.obj is not None and item.obj == target):
-            return item
-    return None
+# The effect table: every effect name the card format accepts (judge/cards/vocabulary.py EFFECTS)
+# -> its handler(state, args, context, log). To add an effect: its keys in the vocabulary, its
+# handler here; tests/test_engine_structure.py checks that the two agree.
+HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
+    "deal_damage": _deal_damage,
+    "destroy": _to_zone("spoils", "701.9a", destroys=True),
+    "banish": _to_zone("void", "701.6a", destroys=False),
+    "return_to_hand": _to_zone("hand", "400.7", destroys=False),
+    "counter": _counter,
+    "draw": _draw,
+    "gain_vitae": _gain_vitae,
+    "lose_vitae": _lose_vitae,
+    "corruption": _meter("corruption", "122.2b"),
+    "wrath": _meter("wrath", "122.2c"),
+    "add_counters": _add_counters,
+    **{name: _layered(name) for name in _LAYERED},
+    "prevent_damage": _prevent_damage,
+    "redirect_damage": _redirect_damage,
+    "shift": _shift,
+    "extra_turn": _extra_turn,
+    "sacrifice": _sacrifice,
+    "discard": _discard,
+    "add_vitae": _add_vitae,
+}

@@ -1,21 +1,13 @@
-"""Errors the engine reports: bad input files (with file and line) and refused actions."""
+"""Errors the engine reports: bad input files (with file and line) and refused actions.
+
+ScenarioError is defined with the YAML reader the card files share (judge/yamlio.py) and is
+offered here too, since every caller of the engine catches it.
+"""
 from __future__ import annotations
 
+from judge.yamlio import ScenarioError
 
-class ScenarioError(Exception):
-    """A scenario or card file that cannot be used: names the file and the line."""
-
-    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
-        self.message = message
-        self.path = path
-        self.line = line
-        super().__init__(self.describe())
-
-    def describe(self) -> str:
-        where = self.path or "<scenario>"
-        if self.line is not None:
-            where = f"{where}:{self.line}"
-        return f"{where}: {self.message}"
+__all__ = ["Refused", "ScenarioError"]
 
 
 class Refused(Exception):

@@ -1,26 +1,63 @@
-"""Events: what happened, in a sentence, and the rules that made it happen."""
+"""Events: what happened, in a sentence, and the rules that made it happen.
+
+An event is one of three kinds: a plain `event` of play, a `refusal` (an action the rules
+forbid: the state is unchanged and the event cites the rule that forbids it) or an
+`engine-error` (a defect inside the engine: the state is unchanged and the event carries the
+traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+EVENT = "event"
+REFUSAL = "refusal"
+ENGINE_ERROR = "engine-error"
+
 
 def rule_id(number: str) -> str:
     """A bare rule number ("704.5j") as a corpus id ("nd:704.5j")."""
-    number = str(number).strip()
-    return number if number.startswith("nd:") else f"nd:{number}"
+    found = _IDS.get(number)
+    if found is None:
+        text = str(number).strip()
+        found = _IDS[number] = text if text.startswith("nd:") else f"nd:{text}"
+    return found
+
+
+_IDS: dict = {}  # the rule numbers cited so far, as ids (events are many; the rules they cite are few)
 
 
 @dataclass(frozen=True)
 class Event:
     text: str
     rules: tuple[str, ...] = ()  # corpus ids, "nd:704.5j"
-    error: bool = False
+    kind: str = EVENT
     policy: str | None = None  # a policy id (C22) when a contradiction-register reading was applied
+    detail: str = ""  # an engine error's traceback, shown only on request
+
+    @property
+    def refused(self) -> bool:
+        return self.kind == REFUSAL
+
+    @property
+    def engine_error(self) -> bool:
+        return self.kind == ENGINE_ERROR
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "rules": list(self.rules)}
+        out = {"text": self.text, "rules": list(self.rules)}
+        if self.kind != EVENT:
+            out["kind"] = self.kind
+        return out
 
 
-def event(text: str, *rules: str, error: bool = False, policy: str | None = None) -> Event:
+def event(text: str, *rules: str, policy: str | None = None) -> Event:
     ids = tuple(dict.fromkeys(rule_id(r) for r in rules))  # each rule once, in citing order
-    return Event(text, ids, error, policy)
+    return Event(text, ids, EVENT, policy)
+
+
+def refusal(text: str, *rules: str, policy: str | None = None) -> Event:
+    return Event(f"refused: {text}", tuple(dict.fromkeys(rule_id(r) for r in rules)), REFUSAL, policy)
+
+
+def engine_error(exc: BaseException, detail: str) -> Event:
+    return Event(f"engine error: {exc.__class__.__name__}: {exc} — a defect in the engine, not a ruling; "
+                 f"the state is unchanged", (), ENGINE_ERROR, None, detail)

@@ -17,14 +17,6 @@ from dataclasses import dataclass
 
 from judge.engine.state import GameState, Obj
 
-# What a static's `affects:` may name; `self` is the default.
-AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "opponent_entities",
-                     "each_entity", "own_sources"})
-# What a defining ability (layer 7a) may count, for the source's controller.
-COUNTS = frozenset({"spoils", "entities", "hand"})
-CONDITIONS = frozenset({"night", "day", "siege", "pack"})
-
-
 @dataclass
 class Chars:
     attack: int
@@ -64,14 +56,14 @@ def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
     return False
 
 
-def _covers(s: GameState, source: Obj, target: Obj, affects: str) -> bool:
+def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> bool:
     if affects == "self":
         return source.id == target.id
     if affects == "attached":
         return source.attached_to == target.id
     if affects == "own_sources":
         return target.controller == source.controller
-    card = s.card(target)
+    card = card or s.card(target)
     if card is None or card.type != "Entity":
         return False
     if affects == "own_entities":
@@ -83,33 +75,45 @@ def _covers(s: GameState, source: Obj, target: Obj, affects: str) -> bool:
     return affects == "each_entity"
 
 
+_LAYER_OF = (("add_subtypes", "4"), ("grant", "6"), ("remove", "6"), ("define", "7a"), ("set", "7b"),
+             ("modify", "7c"), ("switch", "7d"))
+
+
+def _plan(st: dict) -> tuple:
+    """A static ability read once: (the static, its condition, what it affects, its filters,
+    the (layer, key) pairs it acts in)."""
+    filters = {k: st[k] for k in ("subtype", "with_keyword") if k in st}
+    return st, st.get("while"), st.get("affects", "self"), filters, tuple((l, k) for k, l in _LAYER_OF if k in st)
+
+
+def static_sources(s: GameState) -> list[tuple[str, tuple]]:
+    """(permanent, its static abilities read once) for each permanent whose card carries static
+    abilities, in battlefield order (611.3). Derived once per battlefield: an object's card never
+    changes, so only entering and leaving matter."""
+    def find() -> list:
+        return [(oid, tuple(_plan(st) for st in card.statics)) for oid, card in s.permanents()
+                if card is not None and card.statics]
+    return s.memo("static_sources", find)
+
+
 def statics_of(s: GameState, kind: str):
     """(source object, static) for every functioning static of this kind (the key it carries)."""
-    for oid in s.battlefield:
+    for oid, plans in static_sources(s):
         src = s.objects[oid]
-        card = s.card(src)
-        if card is None:
-            continue
-        for st in card.statics:
-            if kind in st and condition_holds(s, src, st.get("while")):
+        for st, when, *_ in plans:
+            if kind in st and condition_holds(s, src, when):
                 yield src, st
 
 
-def _effects_for(s: GameState, obj: Obj) -> list[_Layered]:
+def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
     out: list[_Layered] = []
-    for oid in s.battlefield:
+    for oid, plans in static_sources(s):
         src = s.objects[oid]
-        card = s.card(src)
-        if card is None or not card.statics:
-            continue
-        for st in card.statics:
-            if not condition_holds(s, src, st.get("while")) or not _covers(s, src, obj, st.get("affects", "self")):
+        for st, when, affects, filters, layers in plans:
+            if not layers or not condition_holds(s, src, when) or not covers(s, src, obj, affects, card):
                 continue
-            filters = {k: st[k] for k in ("subtype", "with_keyword") if k in st}
-            for key, layer in (("add_subtypes", "4"), ("grant", "6"), ("remove", "6"), ("define", "7a"),
-                               ("set", "7b"), ("modify", "7c"), ("switch", "7d")):
-                if key in st:
-                    out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
+            for layer, key in layers:
+                out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
     for m in s.modifiers:
         if m.obj != obj.id:
             continue
@@ -172,21 +176,25 @@ def _count(s: GameState, src: Obj, what) -> int:
     return 0
 
 
+def _timestamp(e: _Layered) -> int:
+    return e.timestamp
+
+
 def compute(s: GameState, obj: Obj) -> Chars:
     card = s.card(obj)
     chars = Chars(card.attack if card and card.attack is not None else 0,
                   card.vigor if card and card.vigor is not None else 0,
                   list(card.keywords) if card else [], list(card.subtypes) if card else [])
-    effects = _effects_for(s, obj)
+    effects = _effects_for(s, obj, card)
     if not effects and not obj.counters.get("growth"):
         return chars
-    by_layer: dict[str, list] = {}
-    for e in effects:
-        by_layer.setdefault(e.layer, []).append(e)
-    for e in sorted(by_layer.get("4", []), key=lambda e: e.timestamp):
+    by_layer: dict[str, list] = {layer: [] for layer in ("4", "6", "7a", "7b", "7c", "7d")}
+    for e in sorted(effects, key=_timestamp):  # 613.7: within a layer, in timestamp order
+        by_layer[e.layer].append(e)
+    for e in by_layer["4"]:
         if _matches(e, chars):
             chars.subtypes += [t for t in e.op["add_subtypes"] if t not in chars.subtypes]
-    for e in _layer6_order(by_layer.get("6", [])):
+    for e in _layer6_order(by_layer["6"]) if by_layer["6"] else ():
         if not _matches(e, chars):
             continue
         for kw in e.op.get("grant", []):
@@ -194,13 +202,13 @@ def compute(s: GameState, obj: Obj) -> Chars:
                 chars.keywords.append(kw)
         for kw in e.op.get("remove", []):
             chars.keywords = [k for k in chars.keywords if k.split(" ")[0] != kw]
-    for e in sorted(by_layer.get("7a", []), key=lambda e: e.timestamp):
+    for e in by_layer["7a"]:
         d = e.op["define"]
         if "attack" in d:
             chars.attack = _count(s, e.op["source"], d["attack"])
         if "vigor" in d:
             chars.vigor = _count(s, e.op["source"], d["vigor"])
-    for e in sorted(by_layer.get("7b", []), key=lambda e: e.timestamp):
+    for e in by_layer["7b"]:
         if _matches(e, chars):
             if e.op["set"].get("attack") is not None:
                 chars.attack = e.op["set"]["attack"]
@@ -209,11 +217,11 @@ def compute(s: GameState, obj: Obj) -> Chars:
     growth = obj.counters.get("growth", 0)  # counters are 7c modifications (613.4c)
     chars.attack += growth
     chars.vigor += growth
-    for e in sorted(by_layer.get("7c", []), key=lambda e: e.timestamp):
+    for e in by_layer["7c"]:
         if _matches(e, chars):
             chars.attack += e.op["modify"].get("attack", 0) or 0
             chars.vigor += e.op["modify"].get("vigor", 0) or 0
-    for e in sorted(by_layer.get("7d", []), key=lambda e: e.timestamp):
+    for e in by_layer["7d"]:
         if _matches(e, chars):
             chars.attack, chars.vigor = chars.vigor, chars.attack
     return chars

@@ -36,14 +36,12 @@ def _leave(s: GameState, name: str, log: list) -> None:
     s.stack = [i for i in s.stack if i.controller != name]
     s.waiting = [t for t in s.waiting if t.controller != name]
     gone = 0
-    for obj in s.objects.values():
+    for obj in list(s.objects.values()):
         if obj.owner == name and obj.zone not in ("gone", "left"):
             if obj.id in s.battlefield:
-                s.battlefield.remove(obj.id)
-            for item in list(s.stack):
-                if item.obj == obj.id or obj.id in item.batch:
-                    s.stack.remove(item)
-            obj.zone = "left"
+                s.own("battlefield").remove(obj.id)
+            s.stack = [i for i in s.stack if i.obj != obj.id and obj.id not in i.batch]
+            s.edit(obj.id).zone = "left"
             gone += 1
     p = s.player(name)
     for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards"):

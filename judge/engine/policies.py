@@ -5,8 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge import paths
-from judge.engine.errors import ScenarioError
-from judge.engine.yamlio import LDict, load_file, line_of
+from judge.yamlio import LDict, ScenarioError, load_file, line_of
 
 
 @dataclass(frozen=True)

@@ -1,42 +1,26 @@
-"""Replacement and prevention effects (614–616) applied to one event at a time.
+"""Replacement and prevention effects (614–616): they rewrite one proposed event at a time.
 
-An event (a damage event, or a card about to be put into a Spoils) is offered to every
-applicable effect; each applies at most once (614.3) and the chain follows the modified event
-(616.3): a redirected hit meets the new recipient's shields. Which applies first is chosen by the
-affected player, or the affected object's controller (616.1): self-replacements first (616.1a),
-then the effects that player names in a standing `prefer` (the order they choose), then the
-rest in timestamp order (the engine's default choice, documented in tests/scenarios/README.md).
+A proposed event (judge/engine/proposals.py: damage, a zone change, Vitae to a pool, a draw) is
+offered to every applicable effect; each applies at most once (614.3) and the chain follows the
+modified event (616.3): a redirected hit meets the new recipient's shields. An effect either
+changes the event in place or replaces it with other proposed events, which meet the
+replacement effects in their turn when perform.py carries them out. Nothing here moves a card
+or changes a pool: this module only rewrites (and spends the shields and redirections it uses).
+Which effect applies first is chosen by the affected player, or the affected object's
+controller (616.1): self-replacements first (616.1a), then the effects that player names in a
+standing `prefer` (the order they choose), then the rest in timestamp order (the engine's
+default choice, documented in tests/scenarios/README.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from judge.engine import characteristics as ch
 from judge.engine import layers
 from judge.engine.events import event
+from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState
-
-
-@dataclass
-class Hit:
-    """A damage event about to happen (120.1)."""
-
-    source: str | None
-    recipient: str
-    amount: int
-    combat: bool = False
-    unpreventable: bool = False  # 615.9
-
-
-@dataclass
-class Move:
-    """A card about to be put into a Spoils (`dies`: from the battlefield)."""
-
-    obj: str
-    dest: str
-    dies: bool
-    instead: str | None = None  # a self-replacement from the instruction moving it (614.7)
 
 
 @dataclass
@@ -45,7 +29,7 @@ class Candidate:
     origin: str  # the card it comes from, as named in events and in `prefer`
     origin_id: str | None
     timestamp: int
-    apply: Callable  # (event, log) -> None, changing the event in place
+    apply: Callable  # (event, log) -> None, changing the event in place, or [events] replacing it
     self_replacement: bool = False
     rules: tuple = field(default_factory=tuple)
 
@@ -69,20 +53,26 @@ def _choose(s: GameState, player: str | None, found: list[Candidate]) -> Candida
     return min(found, key=lambda c: c.timestamp)
 
 
-def run(s: GameState, ev, gather: Callable, affected: Callable, log: list) -> None:
-    """Offer `ev` to the applicable effects until none is left (616.1)."""
+def rewrite(s: GameState, ev, log: list) -> list:
+    """Offer the proposed event `ev` to the applicable effects until none is left (616.1).
+    Returns `[ev]` (changed in place, or not at all) or the events that replaced it."""
+    gather, affected = GATHER[type(ev)]
     used: set[str] = set()
     for _ in range(50):  # each effect at most once; the bound is a guard
         found = [c for c in gather(s, ev) if c.key not in used]
         if not found:
-            return
-        pick = _choose(s, affected(ev), found)
+            return [ev]
+        who = affected(s, ev)
+        pick = _choose(s, who, found)
         if len(found) > 1:
-            log.append(event(f"{affected(ev) or 'the owner'} chooses which effect applies first: {pick.origin} "
+            log.append(event(f"{who or 'the owner'} chooses which effect applies first: {pick.origin} "
                              f"(of {', '.join(c.origin for c in found)})", "616.1",
                              "616.1a" if pick.self_replacement else "616.1d"))
         used.add(pick.key)
-        pick.apply(ev, log)
+        instead = pick.apply(ev, log)
+        if instead is not None:
+            return list(instead)
+    raise RuntimeError("a replacement chain did not settle in 50 applications")
 
 
 # -- damage ----------------------------------------------------------------------------------
@@ -106,7 +96,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
     src = s.objects.get(hit.source) if hit.source else None
     if src is not None:
         for holder, st in layers.statics_of(s, "double_damage"):
-            if layers._covers(s, holder, src, st.get("affects", "own_sources")):
+            if layers.covers(s, holder, src, st.get("affects", "own_sources")):
                 out.append(_double(s, holder))
     for i, sh in enumerate(s.shields):
         if (sh.recipient in (None, hit.recipient) and (sh.source is None or sh.source == hit.source)
@@ -115,7 +105,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
     target = s.objects.get(hit.recipient)
     if target is not None:
         for holder, st in layers.statics_of(s, "reduce_damage"):
-            if layers._covers(s, holder, target, st.get("affects", "self")):
+            if layers.covers(s, holder, target, st.get("affects", "self")):
                 out.append(_reduce(s, holder, int(st["reduce_damage"])))
         quality = ch.keyword_value(s, target, "Sanctity")
         if quality and src is not None and quality in ch.qualities(s, src):
@@ -144,7 +134,7 @@ def _redirect(s: GameState, r) -> Candidate:
         log.append(event(f"{r.origin}: the {hit.amount} damage to {_name(s, hit.recipient)} is dealt to "
                          f"{_name(s, r.onto)} instead", "614.6f", "614.1", "616.3"))
         hit.recipient = r.onto
-    return Candidate(f"redirect:{id(r)}", r.origin or "a redirection", None, r.timestamp, apply)
+    return Candidate(f"redirect:{r.timestamp}", r.origin or "a redirection", None, r.timestamp, apply)
 
 
 def _double(s: GameState, holder) -> Candidate:
@@ -166,20 +156,21 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
             return
         if sh.instances is not None:
             stopped = _prevent(hit, None)
-            sh.instances -= 1
+            spent = replace(sh, instances=sh.instances - 1)
             rules = ("615.4",)
         else:
             stopped = _prevent(hit, sh.amount)
-            if sh.amount is not None:
-                sh.amount -= stopped
+            spent = replace(sh, amount=sh.amount - stopped) if sh.amount is not None else sh
             rules = ("615.3",) if sh.amount is not None else ("615.1",)
         if sh.source is not None and sh.combat:
             rules += ("615.2",)
+        s.shields = [spent if x is sh else x for x in s.shields]
         s.shields = [x for x in s.shields if (x.amount is None or x.amount > 0) and (x.instances is None
                                                                                        or x.instances > 0)]
         log.append(event(f"{origin} prevents {stopped} damage to {_name(s, hit.recipient)}"
-                         + (f" ({sh.amount} left on the shield)" if sh.amount else ""), *rules))
-    return Candidate(f"shield:{id(sh)}", sh.origin or "a prevention shield", None, sh.timestamp, apply)
+                         + (f" ({spent.amount} left on the shield)" if spent.amount else ""), *rules))
+    # the key outlives the spent copy that replaces the shield (614.3: it applies once to an event)
+    return Candidate(f"shield:{sh.timestamp}", sh.origin or "a prevention shield", None, sh.timestamp, apply)
 
 
 def _reduce(s: GameState, holder, n: int) -> Candidate:
@@ -203,22 +194,17 @@ def _sanctity(s: GameState, target, quality: str) -> Candidate:
     return Candidate(f"sanctity:{target.id}", f"{name}'s Sanctity", target.id, target.timestamp, apply)
 
 
-def damage(s: GameState, hit: Hit, log: list) -> Hit:
-    run(s, hit, damage_candidates, lambda h: affected_player(s, h.recipient), log)
-    return hit
-
-
 # -- a card about to be put into a Spoils -------------------------------------------------------
 _INSTEAD = {"void": "banished to the Void", "hand": "returned to its owner's hand",
             "domain": "shuffled into its owner's Domain"}
 
 
-def move_candidates(s: GameState, mv: Move) -> list[Candidate]:
+def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
     if mv.dest != "spoils":
         return []
     out = []
     if mv.instead:
-        def own(m: Move, log: list, where=mv.instead) -> None:
+        def own(m: ZoneChange, log: list, where=mv.instead) -> None:
             m.dest = where
             log.append(event(f"the instruction's own replacement: it is {_INSTEAD[where]} instead", "614.7"))
         out.append(Candidate("self", "the instruction itself", None, -1, own, self_replacement=True))
@@ -227,13 +213,13 @@ def move_candidates(s: GameState, mv: Move) -> list[Candidate]:
     if mv.dies and card is not None and obj.zone == "battlefield":
         for st in card.statics:
             if "dies_to_domain" in st:
-                def home(m: Move, log: list, name=card.name) -> None:
+                def home(m: ZoneChange, log: list, name=card.name) -> None:
                     m.dest = "domain"
                     log.append(event(f"{name} would die: it is shuffled into its owner's Domain instead",
                                      "614.1", "614.2"))
                 out.append(Candidate(f"home:{obj.id}", card.name, obj.id, obj.timestamp, home))
     for holder, st in layers.statics_of(s, "spoils_to_void"):
-        def banish(m: Move, log: list, name=s.card(holder).name) -> None:
+        def banish(m: ZoneChange, log: list, name=s.card(holder).name) -> None:
             m.dest = "void"
             log.append(event(f"{name}: the card would be put into a Spoils, so it is banished to the Void instead",
                              "614.1", "614.2"))
@@ -241,80 +227,48 @@ def move_candidates(s: GameState, mv: Move) -> list[Candidate]:
     return out
 
 
-def where_to(s: GameState, oid: str, dest: str, log: list, dies: bool = False, instead: str | None = None) -> str:
-    """The zone a card bound for `dest` actually goes to, after replacements."""
-    mv = Move(oid, dest, dies, instead)
-    run(s, mv, move_candidates, lambda m: affected_player(s, m.obj), log)
-    return mv.dest
-
-
 # -- Vitae to a pool, and drawing a card (the 616.3 chain) ----------------------------------------
-@dataclass
-class Gain:
-    player: str
-    amount: int
-    source: str | None  # the Vitae's source tag (106.3)
-    replaced: bool = False
-
-
-@dataclass
-class Draw:
-    player: str
-    replaced: bool = False
-
-
 def _gain_candidates(s: GameState, ev: Gain) -> list[Candidate]:
-    if ev.replaced or ev.amount <= 0:
+    if ev.amount <= 0:
         return []
     out = []
     for holder, _ in layers.statics_of(s, "pool_to_draws"):
         if holder.controller == ev.player:
-            def instead(g: Gain, log: list, name=s.card(holder).name) -> None:
-                from judge.engine.effects import draw
-                g.replaced = True
+            def instead(g: Gain, log: list, name=s.card(holder).name) -> list:
                 log.append(event(f"{name}: {g.player} would gain {g.amount} Vitae to the pool — they draw that many "
                                  f"cards instead", "614.1", "616.3"))
-                draw(s, g.player, g.amount, log)
+                return [Draws(g.player, g.amount)]
             out.append(Candidate(f"gain:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
     return out
 
 
 def _draw_candidates(s: GameState, ev: Draw) -> list[Candidate]:
-    if ev.replaced:
-        return []
     out = []
     for holder, _ in layers.statics_of(s, "draw_to_recall"):
         if holder.controller == ev.player:
-            def instead(d: Draw, log: list, name=s.card(holder).name) -> None:
-                from judge.engine.zones import move
-                d.replaced = True
+            def instead(d: Draw, log: list, name=s.card(holder).name) -> list:
                 p = s.player(d.player)
                 if p.spoils:
                     oid = p.spoils[-1]
-                    move(s, oid, "hand")
                     log.append(event(f"{name}: instead of drawing, {d.player} returns {s.objects[oid].card or 'a card'} "
                                      f"from the Spoils to hand", "614.1", "616.3"))
-                else:
-                    log.append(event(f"{name}: instead of drawing, {d.player} would return a card from an empty "
-                                     f"Spoils — nothing happens", "614.1", "614.4"))
+                    return [ZoneChange(oid, "hand", dies=False)]
+                log.append(event(f"{name}: instead of drawing, {d.player} would return a card from an empty "
+                                 f"Spoils — nothing happens", "614.1", "614.4"))
+                return []
             out.append(Candidate(f"draw:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
     return out
 
 
-def add_to_pool(s: GameState, player: str, amount: int, source: str | None, log: list) -> bool:
-    """Add Vitae to a player's pool unless a replacement turns the gain into something else.
-    Returns whether the Vitae reached the pool."""
-    from judge.engine.state import Unit
-    ev = Gain(player, amount, source)
-    run(s, ev, _gain_candidates, lambda g: g.player, log)
-    if ev.replaced or amount <= 0:
-        return False
-    s.player(player).pool.append(Unit(amount, source))
-    return True
+def _none(s: GameState, ev) -> list[Candidate]:
+    return []
 
 
-def draw_replaced(s: GameState, player: str, log: list) -> bool:
-    """Whether a replacement took the place of drawing one card (121.3: one at a time)."""
-    ev = Draw(player)
-    run(s, ev, _draw_candidates, lambda d: d.player, log)
-    return ev.replaced
+# The table of proposed-event kinds: (the effects that watch one, the player who chooses their order).
+GATHER: dict[type, tuple[Callable, Callable]] = {
+    Hit: (damage_candidates, lambda s, h: affected_player(s, h.recipient)),
+    ZoneChange: (move_candidates, lambda s, m: affected_player(s, m.obj)),
+    Gain: (_gain_candidates, lambda s, g: g.player),
+    Draw: (_draw_candidates, lambda s, d: d.player),
+    Draws: (_none, lambda s, d: d.player),  # each single draw is offered on its own (121.3)
+}

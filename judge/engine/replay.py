@@ -6,10 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.engine import characteristics as ch
-from judge.engine.actions import action_kind, apply
+from judge.engine.action_kinds import action_kind
+from judge.engine.actions import apply
 from judge.engine.events import Event, rule_id
 from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
+
+
+CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are replayed from it
 
 
 @dataclass
@@ -17,8 +21,13 @@ class Step:
     n: int
     action: str
     events: list  # [Event]
-    state: GameState  # the state after this step (the history)
     line: int | None = None
+    replay: "Replay | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def state(self) -> GameState:
+        """The state after this step, from the replay's history."""
+        return self.replay.state_after(self.n)
 
     def to_dict(self) -> dict:
         return {"n": self.n, "action": self.action, "events": [e.to_dict() for e in self.events]}
@@ -26,18 +35,64 @@ class Step:
 
 @dataclass
 class Replay:
+    """A replayed scenario. Its history is the actions plus some states: the board, every
+    CHECKPOINT-th state, the last and those the expectations look at; any other state is
+    replayed from the nearest one kept before it (apply is pure, so it is the same state), and
+    stepping through them in order costs one action each. Consecutive states share every
+    object the action between them did not touch (judge/engine/state.py)."""
+
     scenario: Scenario
     initial: GameState
     steps: list = field(default_factory=list)
     expectations: list = field(default_factory=list)  # [{"ok", "text"}]
+    kept: dict = field(default_factory=dict, repr=False)  # step number -> state (0: the board)
+    looked_at: set = field(default_factory=set, repr=False)  # the step numbers expectations look at
+    latest: GameState | None = field(default=None, repr=False)  # the state after the last step
+    _last: tuple = field(default=(None, None), repr=False)  # the state replayed last, by step number
+
+    def __post_init__(self) -> None:
+        self.kept.setdefault(0, self.initial)
+        self.latest = self.latest or self.initial
+
+    def record(self, action, events: list, state: GameState, line: int | None = None) -> "Step":
+        """Add the next step: the action, its events and the state it led to (kept or not)."""
+        step = Step(len(self.steps) + 1, describe_action(action), events, line, self)
+        self.steps.append(step)
+        if step.n % CHECKPOINT == 0 or step.n in self.looked_at:
+            self.kept[step.n] = state
+        self.latest = state
+        return step
 
     @property
     def final(self) -> GameState:
-        return self.steps[-1].state if self.steps else self.initial
+        return self.latest
+
+    def state_after(self, n: int) -> GameState:
+        if n == len(self.steps):
+            return self.latest
+        if n in self.kept:
+            return self.kept[n]
+        last_n, last = self._last
+        if last_n == n:
+            return last
+        base = max(k for k in self.kept if k <= n)
+        state = self.kept[base]
+        if last_n is not None and base < last_n < n:
+            base, state = last_n, last
+        for i in range(base + 1, n + 1):
+            state, _ = apply(state, self.scenario.actions[i - 1])
+        self._last = (n, state)
+        return state
 
     @property
     def ok(self) -> bool:
         return all(e["ok"] for e in self.expectations)
+
+    @property
+    def engine_errors(self) -> list[tuple[int, Event]]:
+        """(step number, event) for every defect the engine reported; step 0 is the board's set-up."""
+        found = [(0, e) for e in self.scenario.setup_events if e.engine_error]
+        return found + [(s.n, e) for s in self.steps for e in s.events if e.engine_error]
 
     def to_dict(self) -> dict:
         return {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
@@ -68,16 +123,14 @@ def describe_action(action) -> str:
 
 
 def run(scenario: Scenario, until: int | None = None) -> Replay:
-    replay = Replay(scenario, scenario.state)
+    replay = Replay(scenario, scenario.state, looked_at={e.get("after") for e in scenario.expect})
     state = scenario.state
-    checks_after: dict[int, GameState] = {0: state}
     for n, (action, line) in enumerate(zip(scenario.actions, scenario.action_lines), start=1):
         if until is not None and n > until:
             break
         state, events = apply(state, action)
-        replay.steps.append(Step(n, describe_action(action), events, state, line))
-        checks_after[n] = state
-    replay.expectations = [check(e, replay, checks_after) for e in scenario.expect]
+        replay.record(action, events, state, line)
+    replay.expectations = [check(e, replay) for e in scenario.expect]
     return replay
 
 
@@ -90,13 +143,13 @@ def _all_events(replay: Replay) -> list[Event]:
     return list(replay.scenario.setup_events) + [e for s in replay.steps for e in s.events]
 
 
-def check(item, replay: Replay, states: dict) -> dict:
+def check(item, replay: Replay) -> dict:
     after = item.get("after")
-    last = max(states)
+    last = len(replay.steps)
     label = f"after action {after}: " if after is not None else ""
-    if after is not None and after not in states:
+    if after is not None and after > last:
         return _result(False, f"{label}{_describe(item)}", [f"not reached: the replay stopped after action {last}"])
-    state = states[after if after is not None else last]
+    state = replay.state_after(after if after is not None else last)
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
@@ -150,7 +203,7 @@ def check(item, replay: Replay, states: dict) -> dict:
                        [f"never cited: {', '.join(missing)}"])
     if "error" in item:
         want = rule_id(item["error"])
-        hit = any(e.error and want in e.rules for s in replay.steps for e in s.events)
+        hit = any(e.refused and want in e.rules for s in replay.steps for e in s.events)
         return _result(hit, f"an action was refused citing {item['error']}", ["no refusal cites it"])
     return _result(False, f"unknown expectation {item!r}", [])
 

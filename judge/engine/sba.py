@@ -4,10 +4,9 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, shelter, triggers
+from judge.engine import outcome, perform, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState
-from judge.engine.zones import move
 
 
 def _player_checks(s: GameState) -> tuple[list, list, list]:
@@ -42,9 +41,8 @@ def _safe_refuge(s: GameState, p) -> bool:
 def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
     """(object id, destination, rule, sentence) for each object-level check that applies."""
     found = []
-    for oid in list(s.battlefield):
+    for oid, card in s.permanents():
         obj = s.objects[oid]
-        card = s.card(obj)
         name = card.name if card else oid
         kind = card.type if card else ""
         if kind == "Entity":
@@ -73,8 +71,8 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             if haven is None or haven.zone != "battlefield":
                 found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
                                                       f"to the Spoils unsprung"))
-    for obj in s.objects.values():
-        if obj.token and obj.zone not in ("battlefield", "gone"):
+    for obj in (s.objects[t] for t in s.tokens):
+        if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
     found += _eminent(s)
     return found
@@ -83,10 +81,9 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
 def _eminent(s: GameState) -> list:
     """704.5q (policy C3): duplicates of an Eminent name under one player; the newest stays."""
     found, seen = [], {}
-    for oid in s.battlefield:
-        obj = s.objects[oid]
-        card = s.card(obj)
+    for oid, card in s.permanents():
         if card and "Eminent" in card.supertypes:
+            obj = s.objects[oid]
             seen.setdefault((obj.controller, card.name), []).append(obj)
     for (_controller, name), objs in seen.items():
         if len(objs) > 1:
@@ -119,18 +116,18 @@ def check_once(s: GameState, log: list) -> bool:
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
-            obj.attached_to = None
+            s.edit(oid).attached_to = None
         elif dest == "gone":
             zone_list = s.zone_list(obj)
             if zone_list is not None and oid in zone_list:
                 zone_list.remove(oid)
-            obj.zone = "gone"
+            s.edit(oid).zone = "gone"
         elif obj.zone == "wards":
-            move(s, oid, dest, log=replaced)
+            perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":
             controller = obj.controller
             was_entity = ch.is_entity(s, obj)
-            went = move(s, oid, dest, log=replaced)
+            went = perform.move(s, oid, dest, replaced)
             if was_entity and went == "spoils":
                 triggers.fire(s, "dies", oid, controller)
             if rule == "704.5n" and s.is_day:

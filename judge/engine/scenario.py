@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.corpus.slug import slugify
-from judge.engine import cards as card_db
+from judge.cards import reader as card_db
 from judge.engine import priority
-from judge.engine.actions import ACTION_KEYS, action_kind
+from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
+from judge.engine.actions import guarded
+from judge.engine.errors import Refused
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
-from judge.engine.yamlio import LDict, Validator, load_file, load_text, line_of
+from judge.yamlio import LDict, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
             "starting_player", "description"}
@@ -257,6 +259,8 @@ class _Builder(Validator):
         self.stack(raw.get("stack"), state)
         for obj in self.objects.values():
             obj.__dict__.pop("_line", None)
+        state.tokens = tuple(oid for oid, obj in self.objects.items() if obj.token)
+        state.freeze_all()  # the board is committed: every action from here on forks it
         actions_raw = raw.get("actions") or []
         if not isinstance(actions_raw, list):
             self.fail("actions must be a list", raw, raw.line_of("actions"))
@@ -268,8 +272,7 @@ class _Builder(Validator):
             self.fail("expect must be a list", raw, raw.line_of("expect"))
         for item, line in zip(expect, getattr(expect, "item_lines", [None] * len(expect))):
             self.check_expectation(item, line, len(actions_raw))
-        setup: list = []
-        priority.settle(state, setup)
+        state, setup = guarded(state, priority.settle)  # what is already due on the board (117.5)
         return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
                         list(expect), setup)
 
@@ -300,7 +303,7 @@ class _Builder(Validator):
                 targets.append(self.names[t][0] if t not in self.objects and t not in self.player_names
                                and t in self.names else t)
             state.objects[oid] = self.objects[oid]
-            state.stack.append(StackItem("spell", controller, obj=oid, targets=targets,
+            state.stack.append(StackItem("spell", controller, obj=oid, targets=tuple(targets),
                                          x=item.get("x") or 0, label=self.objects[oid].card, uid=state.next_uid))
             state.next_uid += 1
 
@@ -326,59 +329,18 @@ class _Builder(Validator):
             self.fail(f"not an action: {action!r} (see scenario-format.md, Actions)", action, line)
         if action == "pass":
             return
-        self.keys(action, ACTION_KEYS[kind], f"a {kind} action")
-        if kind == "until":
-            target = action["until"]
-            self.keys(target, {"phase", "step"}, "until")
-            if target.get("phase") not in PHASES or target.get("step") not in STEPS[target.get("phase")]:
-                self.fail(f"until: {target.get('phase')!r}/{target.get('step')!r} is not a point of the turn", action, line)
-            return
-        if "player" not in action and kind != "pass":
-            self.fail(f"a {kind} action needs a player", action, line)
+        spec = ACTIONS[kind]
+        self.keys(action, spec.keys, f"a {kind} action")
+        try:
+            check_shape(kind, action)
+        except Refused as why:
+            self.fail(why.text, action, line)
         if "player" in action:
             self.check_player(action["player"], action, line)
         value = action.get(kind)
-        refs = []
-        if kind in ("cast", "set", "fire"):
-            if str(value) not in self.objects:
-                self.need_card(value, action)
-            refs += list(action.get("targets") or [])
-            if "x" in action:
-                self.int_(action["x"], "x", action)
-            if "pay" in action:
-                self.keys(action["pay"], {"pool", "master"}, "pay")
-        elif kind in ("seal",):
-            for c in (value if isinstance(value, list) else [value]) + list(action.get("pit_marked") or []):
-                self.check_ref(c, action, line)
-        elif kind == "spring":
-            refs += [value, action.get("attacker")]
-            if "attacker" not in action:
-                self.fail("a spring action needs the attacker it answers", action, line)
-        elif kind == "prefer":
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                self.fail("prefer must be a list of card names or ids", action, line)
-        elif kind in ("drain", "sacrifice", "activate"):
-            refs.append(value)
-            refs += list(action.get("targets") or [])
-        elif kind in ("attack", "block"):
-            if not isinstance(value, list):
-                self.fail(f"{kind} must be a list", action, line)
-            want = ("attacker", "target") if kind == "attack" else ("blocker", "attacker")
-            for decl in value:
-                self.keys(decl, set(want), f"a {kind} declaration")
-                for k in want:
-                    if k not in decl:
-                        self.fail(f"a {kind} declaration needs {k}", decl)
-                    refs.append(decl[k])
-        elif kind == "order":
-            refs += list(value if isinstance(value, list) else [value])
-        elif kind == "assign":
-            if not isinstance(value, dict):
-                self.fail("assign must map ids to amounts", action, line)
-            refs += list(value)
-            for v in value.values():
-                self.int_(v, "an assigned amount", action)
-        for r in refs:
+        if spec.names_card and str(value) not in self.objects:
+            self.need_card(value, action)
+        for r in spec.refs(action):
             self.check_ref(r, action, line)
 
     def check_expectation(self, item, line, n_actions: int) -> None:

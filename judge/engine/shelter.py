@@ -4,17 +4,18 @@ first Night upkeep (503.3), and exposure when a sheltering Haven falls (506.5a).
 The Master's possessions (Companions, Relics, Rituals; a set Power stays in its slot) shelter
 with it in the refuge, free and without Rooms (514.4b), and return free (503.3a). The return of
 night Entities is optional and paid (1 Vitae each, "as any Vitae cost is paid"), so it is a
-choice the engine offers each player in APNAP order: `{player: P, choose: [IDs]}` names the
-Entities to pay for; any other next action declines (scenario-format.md).
+choice the engine offers each player in APNAP order (a Choice of kind "shelter-return", answered
+through choices.py): `{player: P, choose: [IDs]}` names the Entities to pay for; any other next
+action declines (scenario-format.md).
 """
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, triggers
-from judge.engine.cards import Cost
+from judge.engine import costs, perform, triggers
+from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.state import GameState
+from judge.engine.state import Choice, GameState
 from judge.engine.zones import move
 
 
@@ -58,7 +59,7 @@ def shelter_step(s: GameState, log: list) -> None:
         possessions = _possessions(s, p.name) if p.refuge else []
         for oid in possessions:
             move(s, oid, "shelter", keep=True)
-            s.objects[oid].sheltered_in = p.refuge
+            s.edit(oid).sheltered_in = p.refuge
         rooms = {h: s.card(h).rooms or 0 for h in havens}
         saved, dead = [], []
         for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
@@ -69,12 +70,12 @@ def shelter_step(s: GameState, log: list) -> None:
                 continue
             rooms[haven] -= 1
             move(s, oid, "shelter", keep=True)
-            obj.sheltered_in = haven
+            s.edit(oid).sheltered_in = haven
             saved.append(oid)
         for oid in dead:
             controller = s.objects[oid].controller
             # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
-            went = move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log=log)
+            went = perform.move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)
             if went == "spoils":
                 triggers.fire(s, "dies", oid, controller)
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
@@ -104,14 +105,18 @@ def offer_return(s: GameState, log: list) -> bool:
         if free:
             log.append(event(f"{p.name}'s Master returns with its possessions, free of charge: "
                              + ", ".join(s.objects[o].card for o in free), "503.3a", "703.4e"))
-    s.pending = [p.name for p in s.apnap() if p.shelter]
+    s.pending = [Choice(RETURN, p.name, tuple(p.shelter), "503.3", "return from Shelter")
+                 for p in s.apnap() if p.shelter]
     return _next_offer(s, log)
+
+
+RETURN = "shelter-return"  # the kind of the return choice in choices.CHOICE_KINDS
 
 
 def _next_offer(s: GameState, log: list) -> bool:
     while s.pending:
-        name = s.pending[0]
-        if s.player(name).shelter:
+        name = s.pending[0].player
+        if s.pending[0].kind == RETURN and s.player(name).shelter:
             names = ", ".join(s.objects[o].card for o in s.player(name).shelter)
             log.append(event(f"Return from shelter: {name} may pay 1 Vitae for each night Entity to return "
                              f"({names}) — answer with choose", "503.3", "503.3b", "703.4e"))
@@ -120,9 +125,8 @@ def _next_offer(s: GameState, log: list) -> bool:
     return False
 
 
-def answer(s: GameState, player: str, chosen: list, log: list) -> None:
-    if not s.pending or s.pending[0] != player:
-        raise Refused(f"no choice is waiting for {player}", "608.4")
+def answer(s: GameState, choice: Choice, chosen: list, log: list) -> None:
+    player = choice.player
     p = s.player(player)
     for oid in chosen:
         if oid not in p.shelter:
@@ -142,18 +146,17 @@ def answer(s: GameState, player: str, chosen: list, log: list) -> None:
     _next_offer(s, log)
 
 
-def decline_all(s: GameState, log: list) -> None:
-    for name in s.pending:
-        p = s.player(name)
-        if p.shelter:
-            log.append(event(f"{name} pays for no return: {', '.join(s.objects[o].card for o in p.shelter)} "
-                             f"stay sheltered", "503.3d"))
-    s.pending = []
+def decline(s: GameState, choice: Choice, log: list) -> None:
+    p = s.player(choice.player)
+    if p.shelter:
+        log.append(event(f"{p.name} pays for no return: {', '.join(s.objects[o].card for o in p.shelter)} "
+                         f"stay sheltered", "503.3d"))
+    s.pending.pop(0)
 
 
 def _return(s: GameState, oid: str) -> None:
-    obj = s.objects[oid]
     move(s, oid, "battlefield", keep=True)
+    obj = s.edit(oid)
     if ch.is_entity(s, obj):
         obj.damage = 0  # 503.3c: the great healer (possessions return undisturbed, 503.3a)
     obj.newly_turned = False  # it never left its controller's control
@@ -165,8 +168,9 @@ def expose(s: GameState, haven: str, log: list) -> None:
     residents = [o.id for o in s.objects.values() if o.zone == "shelter" and getattr(o, "sheltered_in", None) == haven]
     for oid in residents:
         move(s, oid, "battlefield", keep=True)
-        s.objects[oid].sheltered_in = None
-        s.objects[oid].newly_turned = False
+        obj = s.edit(oid)
+        obj.sheltered_in = None
+        obj.newly_turned = False
     if residents:
         log.append(event(f"the fallen Haven's residents are exposed: {', '.join(s.objects[o].card for o in residents)}",
                          "506.5a", "408.2c", "704.5n"))

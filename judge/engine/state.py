@@ -1,16 +1,22 @@
 """The game state: one value holding everything a No Dawn position is made of.
 
-`GameState` is immutable by convention: the engine never changes a state it was given.
-`apply()` works on `state.clone()` and returns the clone, so every state in a replay's
-history stays exactly as it was (stepping back is free). Card definitions are shared, never
-copied.
+A committed `GameState` never changes (frozen.py: every write to it raises). `apply()` works
+on `state.fork()`, a working state that shares everything with the one it came from and copies
+only what it writes to — an object (`edit`), the objects map and the battlefield (`own`), a
+player's zone (`Player.own`); the players themselves and the short lists (stack, attacks,
+effects) are copied whole, being few — and then commits it. So consecutive states share every
+object the action did not touch, every state in a replay's history stays exactly as it was,
+and the cost of an action does not grow with the number of objects on the board. Card
+definitions are shared, never copied.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.cards import CardDef
+from judge.cards.model import CardDef
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
+                                 freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -28,7 +34,7 @@ ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "she
 HAND_SIZE = 7  # 402.2
 
 
-@dataclass
+@dataclass(frozen=True)
 class Unit:
     """Vitae in a pool: an amount with its source tag (106.3) — None is untagged."""
 
@@ -36,7 +42,7 @@ class Unit:
     source: str | None = None
 
 
-@dataclass
+@dataclass(eq=False)
 class Obj:
     """A card or token in some zone (109). A zone change resets it (400.7); the id is kept."""
 
@@ -55,11 +61,19 @@ class Obj:
     venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
 
-    def copy(self) -> "Obj":
-        return replace(self, counters=dict(self.counters))
+    def thaw(self) -> "Obj":
+        """A private copy to write to (its counters too: they are written in place)."""
+        new = thawed_copy(self, Obj)
+        new.counters = dict(self.counters)
+        return new
+
+    def freeze(self) -> None:
+        if type(self) is Obj:
+            self.counters = FrozenDict(self.counters)
+            self.__class__ = FrozenObj
 
 
-@dataclass
+@dataclass(eq=False)
 class Player:
     name: str
     master: str  # the Master card's name
@@ -89,14 +103,35 @@ class Player:
     def pool_total(self) -> int:
         return sum(u.amount for u in self.pool)
 
-    def copy(self) -> "Player":
-        return replace(self, pool=[Unit(u.amount, u.source) for u in self.pool], hand=list(self.hand),
-                       domain=list(self.domain), spoils=list(self.spoils), void=list(self.void),
-                       pit=list(self.pit), shelter=list(self.shelter), slot=list(self.slot),
-                       wards=list(self.wards))
+    def own(self, zone: str) -> list:
+        """The player's `zone` list, made private to this working state before it is written to."""
+        if type(self) is not Player:
+            raise SharedStateMutation(f"{self.name}'s {zone} of a committed state cannot be changed")
+        value = self.__dict__[zone]
+        if type(value) is not WorkList:
+            value = WorkList(value)
+            self.__dict__[zone] = value
+        return value
+
+    def thaw(self) -> "Player":
+        """A private copy to write to; its zones stay shared until `own` copies one."""
+        return thawed_copy(self, Player)
+
+    def freeze(self) -> None:
+        if type(self) is Player:
+            d = self.__dict__
+            for zone in PLAYER_LISTS:
+                if type(d[zone]) is not FrozenList:
+                    d[zone] = freeze_list(d[zone])
+            self.__class__ = FrozenPlayer
 
 
-@dataclass
+PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards")
+FrozenObj = frozen_twin(Obj)
+FrozenPlayer = frozen_twin(Player)
+
+
+@dataclass(frozen=True)
 class StackItem:
     """An object on the stack: a spell (obj set), an ability, or an announcement (a seal)."""
 
@@ -105,39 +140,31 @@ class StackItem:
     obj: str | None = None  # the card object for a spell
     source: str | None = None  # the permanent an ability came from
     effects: tuple = ()  # an ability's effects
-    targets: list = field(default_factory=list)  # object ids or player names
+    targets: tuple = ()  # object ids or player names
     x: int = 0
     tribute: bool = False
     recalled: bool = False  # cast by Recall: to the Void whatever happens (601.9)
     fired: bool = False  # a Fired Power (601.11)
-    batch: list = field(default_factory=list)  # a seal's cards
-    marked: list = field(default_factory=list)  # of those, the Pit-marked casts declared with it (407.6)
+    batch: tuple = ()  # a seal's cards
+    marked: tuple = ()  # of those, the Pit-marked casts declared with it (407.6)
     label: str = ""
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
 
-    def copy(self) -> "StackItem":
-        return replace(self, targets=list(self.targets), batch=list(self.batch), marked=list(self.marked))
 
-
-@dataclass
+@dataclass(frozen=True)
 class Attack:
     attacker: str
     target: str  # object id or player name
     defender: str
-    blockers: list = field(default_factory=list)
+    blockers: tuple = ()
     blocked: bool = False  # stays blocked even if every blocker leaves (509.1g)
-    order: list | None = None
-    assign: dict | None = None
+    order: tuple | None = None
+    assign: Any = None  # a FrozenDict recipient -> amount, once assigned
     sprung: str | None = None  # the Trap sprung against this attack (one per attack, 509.2)
 
-    def copy(self) -> "Attack":
-        return replace(self, blockers=list(self.blockers),
-                       order=list(self.order) if self.order is not None else None,
-                       assign=dict(self.assign) if self.assign is not None else None)
 
-
-@dataclass
+@dataclass(frozen=True)
 class Modifier:
     """A continuous effect from a resolution (611.2) on one object, locked to it (611.2a).
 
@@ -156,7 +183,7 @@ class Modifier:
     controller: str | None = None  # who made it (for "until your next turn", 611.2c)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Shield:
     """A prevention shield (615.3): prevents the next `amount` damage to `recipient`.
 
@@ -175,7 +202,7 @@ class Shield:
     controller: str | None = None  # who made it (for "until your next turn", 611.2c)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Redirect:
     """A damage redirection (614.6f): damage that would be dealt to `protect` is dealt to `onto`."""
 
@@ -188,14 +215,28 @@ class Redirect:
     controller: str | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Trigger:
     controller: str
     source: str
     effects: tuple
     label: str
     when: str = ""
-    targets: list = field(default_factory=list)
+    targets: tuple = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice the rules give a player, waiting for `{player: P, choose: [..]}` (choices.py).
+
+    `kind` names its entry in choices.CHOICE_KINDS; `options` are the ids an answer may name;
+    `rule` is the rule that gives the choice (cited when an answer is refused)."""
+
+    kind: str
+    player: str
+    options: tuple = ()
+    rule: str = ""
+    prompt: str = ""  # what is being chosen, in words
 
 
 @dataclass
@@ -227,31 +268,91 @@ class GameState:
     next_uid: int = 1
     game_over: bool = False
     result: str = ""
-    pending: list = field(default_factory=list)  # players still to answer the return-from-shelter choice
+    pending: list = field(default_factory=list)  # [Choice] waiting to be answered, the first one now
     redirects: list = field(default_factory=list)  # [Redirect]
     prefer: dict = field(default_factory=dict)  # player -> card names/ids: their order for 616.1 choices
     shift: str | None = None  # a pending world-cycle shift, "night" or "day" (500.12): the last one wins
     extra_turns: list = field(default_factory=list)  # players owed an extra turn, the newest last (500.11)
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
+    tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
 
-    # -- copying ----------------------------------------------------------------------------
-    def clone(self) -> "GameState":
-        return replace(
-            self,
-            players=[p.copy() for p in self.players],
-            objects={k: o.copy() for k, o in self.objects.items()},
-            battlefield=list(self.battlefield),
-            stack=[i.copy() for i in self.stack],
-            attacks=[a.copy() for a in self.attacks],
-            modifiers=[replace(m) for m in self.modifiers],
-            shields=[replace(s) for s in self.shields],
-            waiting=[replace(t, targets=list(t.targets)) for t in self.waiting],
-            pending=list(self.pending),
-            redirects=[replace(r) for r in self.redirects],
-            prefer={k: list(v) for k, v in self.prefer.items()},
-            extra_turns=list(self.extra_turns),
-        )
+    # -- copying: a working state shares everything until it writes ---------------------------
+    def fork(self) -> "GameState":
+        """A working state for one action (see the module docstring); `commit` freezes it."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        d = new.__dict__
+        d["players"] = WorkList(p.thaw() for p in self.players)
+        for name in _SHORT_LISTS:
+            d[name] = WorkList(d[name])
+        d["prefer"] = dict(self.prefer)
+        d["_edited"] = []
+        d["_memo"] = dict(self.__dict__.get("_memo", ()))  # derived from the battlefield, shared until owned
+        return new
+
+    def edit(self, oid: str) -> "Obj":
+        """The object `oid`, made private to this working state so that it can be written to."""
+        objects = self.own("objects")
+        obj = objects[oid]
+        if type(obj) is not Obj:
+            obj = objects[oid] = obj.thaw()
+            self._edited.append(obj)
+        return obj
+
+    def add_object(self, obj: "Obj") -> None:
+        """A new object (a drawn unknown card, a token) enters the state."""
+        self.own("objects")[obj.id] = obj
+        self._edited.append(obj)
+        if obj.token:
+            self.tokens = self.tokens + (obj.id,)
+
+    def own(self, name: str):
+        """The objects map or the battlefield, made private to this working state before a write."""
+        if type(self) is not GameState:
+            raise SharedStateMutation(f"the {name} of a committed state cannot be changed: fork it")
+        value = self.__dict__[name]
+        if type(value) not in (WorkList, WorkDict):
+            value = WorkDict(value) if isinstance(value, dict) else WorkList(value)
+            self.__dict__[name] = value
+        if name == "battlefield":
+            self._memo.clear()  # what is derived from the battlefield is derived again
+        return value
+
+    def commit(self) -> "GameState":
+        """Freeze this working state: it can be shared from now on, and never changes again."""
+        d = self.__dict__
+        for obj in d.pop("_edited", ()):
+            obj.freeze()
+        for p in d["players"]:
+            p.freeze()
+        d["players"] = freeze_list(d["players"])
+        d["objects"] = freeze_dict(d["objects"])
+        d["battlefield"] = freeze_list(d["battlefield"])
+        for name in _SHORT_LISTS:
+            if type(d[name]) is not FrozenList:
+                d[name] = freeze_list(d[name])
+        d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in d["prefer"].items()})
+        d.setdefault("_memo", {})
+        self.__class__ = FrozenGameState
+        return self
+
+    def freeze_all(self) -> "GameState":
+        """Commit a state built by hand (a scenario's board): every object is frozen."""
+        self.__dict__["_edited"] = list(self.objects.values())
+        return self.commit()
+
+    def permanents(self) -> list:
+        """(id, card definition) of each permanent, in battlefield order — derived once per
+        battlefield (an object's card never changes); read the objects themselves fresh."""
+        return self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
+
+    def memo(self, key, compute):
+        """A value derived from this state, computed once (dropped when the battlefield changes)."""
+        memo = self._memo
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
 
     # -- lookups ----------------------------------------------------------------------------
     def player(self, name: str) -> Player | None:
@@ -281,7 +382,7 @@ class GameState:
         return None
 
     def card(self, obj: Obj | str) -> CardDef | None:
-        if isinstance(obj, str):
+        if obj.__class__ is str:
             obj = self.objects[obj]
         return self.cards.get(obj.card)
 
@@ -297,11 +398,23 @@ class GameState:
         return [p for p in self.living if p.name != name]
 
     def zone_list(self, obj: Obj) -> list | None:
+        """The list holding `obj`, made private to this working state (the caller writes to it)."""
         if obj.zone == "battlefield":
-            return self.battlefield
+            return self.own("battlefield")
         if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards"):
-            return getattr(self.player(obj.owner), obj.zone)
+            return self.player(obj.owner).own(obj.zone)
+        return None
+
+    def stack_item(self, target: str) -> "StackItem | None":
+        """The stack object a reference names: "stack:UID", or the card object of a spell."""
+        for item in self.stack:
+            if target == f"stack:{item.uid}" or (item.obj is not None and item.obj == target):
+                return item
         return None
 
     def in_main_phase(self) -> bool:
         return self.phase in ("main1", "main2")
+
+
+_SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
+FrozenGameState = frozen_twin(GameState)

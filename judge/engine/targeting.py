@@ -14,9 +14,7 @@ def is_legal(s: GameState, controller: str, target: str, kind: str, source: str 
     if target.startswith("stack:") or any(i.obj == target for i in s.stack):
         if kind not in ("spell", "spell or ability"):
             return False
-        from judge.engine.effects import find_item
-
-        item = find_item(s, target)
+        item = s.stack_item(target)
         if item is None:
             return False
         if item.kind in ("seal", "set"):

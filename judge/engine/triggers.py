@@ -2,12 +2,18 @@
 order, the next time a player would receive priority (117.5, 603.3)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Trigger
 
-_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
-          "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
-          "champion": "702.28a", "contagion": "702.40a"}
+# The trigger-event table: every `when:` the card format accepts (judge/cards/vocabulary.py
+# TRIGGER_EVENTS), and the engine's own keyword triggers, -> the rule a stacked trigger cites.
+# To add a trigger event: the word in the vocabulary, its rule here, and a `fire(s, WORD, ...)`
+# (or `fire_for_permanents`) where the event happens; tests/test_engine_structure.py checks all three.
+TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
+                 "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
+                 "champion": "702.28a", "contagion": "702.40a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
@@ -44,9 +50,8 @@ def reorder(s: GameState, player: str, sources: list, log: list) -> bool:
         by_source.setdefault(item.source, []).append(item)
     ordered = [by_source[src].pop(0) for src in sources]  # resolution order: first listed on top
     uids = sorted(i.uid for i in mine)
-    for item, uid in zip(reversed(ordered), uids):
-        item.uid = uid  # keep the stack's ids increasing bottom to top
-    s.stack[k:] = list(reversed(ordered))
+    # the stack's ids stay increasing bottom to top
+    s.stack[k:] = [replace(item, uid=uid) for item, uid in zip(reversed(ordered), uids)]
     log.append(event(f"{player} orders their simultaneous triggers: " + ", ".join(i.label for i in ordered)
                      + " (resolving in that order)", "603.3"))
     return True
@@ -64,8 +69,8 @@ def stack_waiting(s: GameState, log: list) -> bool:
     group = s.next_uid
     for trig in waiting:
         s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
-                                 targets=list(trig.targets), label=trig.label, uid=s.next_uid, group=group))
+                                 targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
-                         *((_RULES[trig.when],) if trig.when in _RULES else ())))
+                         TRIGGER_RULES[trig.when]))
     return bool(waiting)

@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, cycle, effects, priority, shelter, triggers
+from judge.engine import combat, cycle, perform, priority, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.zones import move
@@ -48,7 +48,8 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
     if step == "replenish":
         for oid in s.battlefield:
             obj = s.objects[oid]
-            if obj.controller == active:
+            if obj.controller == active and (obj.drained or obj.newly_turned):
+                obj = s.edit(oid)
                 obj.drained = False
                 obj.newly_turned = False  # under control continuously since this turn began (110.5d)
         log.append(event(f"{active}'s Replenish step: their permanents replenish (no healing); no priority",
@@ -75,7 +76,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
                 n = 1
                 log.append(event(f"{active}'s first turn: exactly one card is drawn", "504.1a", "103.8b"))
         if n:
-            effects.draw(s, active, n, log, ("504.1",))
+            perform.draw(s, active, n, log, ("504.1",))
         priority.give_priority(s, active, log, ("504.2",))
         return
     if step == "cleanup":
@@ -111,7 +112,7 @@ def cleanup(s: GameState, log: list) -> None:
     # 514.1: discard down to the maximum hand size (the player's choice; undeclared: the newest cards).
     while len(active.hand) > HAND_SIZE:
         oid = active.hand[-1]
-        move(s, oid, "spoils", log=log)
+        perform.move(s, oid, "spoils", log)
         log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
     # 514.2, as one turn-based action:
     lasting = ("permanent", "your_next_turn")

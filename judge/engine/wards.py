@@ -6,11 +6,12 @@ Whether it uses the stack is policy C5; the window it may be sprung in is policy
 """
 from __future__ import annotations
 
-from judge.engine import effects
+from dataclasses import replace
+
+from judge.engine import effects, perform
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
-from judge.engine.zones import move
 
 
 def _in_window(s: GameState, attack) -> bool:
@@ -43,7 +44,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     if not _in_window(s, attack):
         raise Refused(f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"),
                       policy="C6")
-    attack.sprung = trap_id
+    s.attacks = [replace(a, sprung=trap_id) if a is attack else a for a in s.attacks]
     ctx_targets = [attacker]
     name = card.name
     on_stack = s.policies.reading("C5") == "509.2"
@@ -53,11 +54,11 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
                         "damage") + f" {s.policies.note('C5')}", "509.2", "307.4", "615.2",
                      *s.policies.rules("C5"), policy="C5"))
     if on_stack:
-        move(s, trap_id, "spoils", log=log)
+        perform.move(s, trap_id, "spoils", log)
         s.stack.append(StackItem("ability", player, source=trap_id, effects=card.spell_effects,
-                                 targets=ctx_targets, label=f"{name} (a sprung Ward)", uid=s.next_uid))
+                                 targets=tuple(ctx_targets), label=f"{name} (a sprung Ward)", uid=s.next_uid))
         s.next_uid += 1
         return
     effects.run(s, card.spell_effects, effects.Context(player, trap_id, ctx_targets), log)
-    went = move(s, trap_id, "spoils", log=log)
+    went = perform.move(s, trap_id, "spoils", log)
     log.append(event(f"the spent Ward {name} goes to its owner's {went.title()}", "307.5", "509.2"))

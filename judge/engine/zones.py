@@ -1,18 +1,20 @@
-"""Moving objects between zones. A card that changes zones becomes a new object (400.7):
-its damage, counters, status and attachments are left behind. The id is kept so that a
-scenario can still name it; the change is what the rules care about."""
+"""Moving objects between zones — the pipeline's mutation of zones, and nothing more (what a
+move becomes under replacement effects is decided before, in perform.py). A card that changes
+zones becomes a new object (400.7): its damage, counters, status and attachments are left
+behind. The id is kept so that a scenario can still name it; the change is what the rules
+care about."""
 from __future__ import annotations
 
-from judge.engine.state import GameState
+from dataclasses import replace
+
+from judge.engine.state import GameState, Obj
 
 
 def remove_from_zone(s: GameState, oid: str) -> None:
     obj = s.objects[oid]
     if obj.zone == "stack":
-        s.stack = [i for i in s.stack if i.obj != oid]
-        for item in s.stack:
-            if oid in item.batch:
-                item.batch.remove(oid)
+        s.stack = [i if oid not in i.batch else replace(i, batch=tuple(b for b in i.batch if b != oid))
+                   for i in s.stack if i.obj != oid]
         return
     container = s.zone_list(obj)
     if container is not None and oid in container:
@@ -20,26 +22,18 @@ def remove_from_zone(s: GameState, oid: str) -> None:
 
 
 def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None,
-         keep: bool = False, log: list | None = None, instead: str | None = None) -> str:
-    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack).
+         keep: bool = False) -> str:
+    """Move an object to `zone` (its owner's zone, or the shared battlefield/stack) — nothing
+    else: replacement effects have had their say already (perform.move).
     `keep`: sheltering and returning, which are not zone changes of the 400.7 kind — the unit
     keeps its damage and status (its healing on return is the caller's business, 503.3c).
-    With a `log`, a card bound for a Spoils meets the replacement effects watching for that
-    (614, 616; `instead` is the moving instruction's own self-replacement). Returns the zone it
-    actually went to: a caller fires dies-triggers only if that is the Spoils."""
-    obj = s.objects[oid]
-    if zone == "spoils" and log is not None:
-        from judge.engine.replacement import where_to
-        zone = where_to(s, oid, zone, log, dies=obj.zone == "battlefield", instead=instead)
-        if zone == "domain":
-            bottom = True  # "shuffled in": the position is not modelled, the bottom stands for it
+    Returns `zone`."""
+    obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     remove_from_zone(s, oid)
     if keep:
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
-        for attack in s.attacks:
-            if oid in attack.blockers:
-                attack.blockers.remove(oid)
+        _out_of_combat(s, oid)
     elif left_battlefield or zone != "battlefield":
         obj.damage = 0
         obj.counters = {}
@@ -52,16 +46,14 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         s.shields = [sh for sh in s.shields if oid not in (sh.recipient, sh.source)]
         s.redirects = [r for r in s.redirects if r.protect != oid]
         # Whatever was attached to it is left for the state-based check (704.5r, 704.5s).
-        for attack in s.attacks:  # 506.6: removed from combat
-            if oid in attack.blockers:
-                attack.blockers.remove(oid)
+        _out_of_combat(s, oid)  # 506.6
     obj.zone = zone
     if zone == "battlefield":
         obj.controller = controller or obj.controller
         obj.newly_turned = not keep
         obj.timestamp = s.next_ts
         s.next_ts += 1
-        s.battlefield.append(oid)
+        s.own("battlefield").append(oid)
     elif zone == "stack":
         pass  # the caller places the StackItem
     else:
@@ -71,3 +63,27 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         else:
             container.insert(0, oid)
     return zone
+
+
+def draw_top(s: GameState, name: str) -> str | None:
+    """The top card of the player's Domain into their hand; None if the Domain is empty.
+    An unknown card (None in the Domain) becomes an object as it is drawn."""
+    p = s.player(name)
+    if not p.domain:
+        return None
+    top = p.own("domain").pop(0)
+    if top is None:
+        top = f"{name.lower()}-card-{s.next_uid}"
+        s.next_uid += 1
+        s.add_object(Obj(top, "", name, name, "hand"))
+    else:
+        s.edit(top).zone = "hand"
+    p.own("hand").append(top)
+    return top
+
+
+def _out_of_combat(s: GameState, oid: str) -> None:
+    """506.6: a blocker that leaves is removed from combat (its attacker stays blocked, 509.1g)."""
+    if any(oid in a.blockers for a in s.attacks):
+        s.attacks = [replace(a, blockers=tuple(b for b in a.blockers if b != oid)) if oid in a.blockers else a
+                     for a in s.attacks]

@@ -13,7 +13,7 @@ from judge.sheet.model import ReplayLog, ReplayStep, StepEvent
 
 
 class ReplayUnavailable(RuntimeError):
-    """The scenario could not be replayed: no engine yet, or a bad scenario file."""
+    """The scenario could not be replayed: no engine yet, a bad scenario file, or an engine error."""
 
 
 def run_scenario(path: Path) -> dict:
@@ -33,6 +33,11 @@ def run_scenario(path: Path) -> dict:
         raise ReplayUnavailable(str(exc)) from exc
     except OSError as exc:
         raise ReplayUnavailable(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if result.engine_errors:  # a defect is not a ruling: no sheet is printed from it
+        n, first = result.engine_errors[0]
+        where = "while setting the board up" if n == 0 else f"at step {n}"
+        raise ReplayUnavailable(f"cannot make a sheet of {path}: the engine failed {where} ({first.text}); "
+                                f"`judge replay --traceback {path}` shows where")
     data = result.to_dict()
     setup = [e.to_dict() for e in getattr(result.scenario, "setup_events", [])]
     if setup:

@@ -34,7 +34,7 @@ PLAYER_NUMBERS = ("vitae", "corruption", "wrath", "pool")
 
 def card_names() -> list[str]:
     try:
-        from judge.engine.cards import database
+        from judge.cards.reader import database
     except ImportError as exc:
         raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
     try:
@@ -49,7 +49,7 @@ def card_text(name: str, scenario: dict | None = None) -> str:
         if isinstance(raw, dict) and raw.get("name") == name:
             return _describe_raw_card(raw)
     try:
-        from judge.engine.cards import database
+        from judge.cards.reader import database
 
         card = database().get(name)
     except Exception:
@@ -69,7 +69,7 @@ def initial_vitae(name: str, scenario: dict | None = None) -> int | None:
             value = raw.get("initial_vitae")
             return int(value) if isinstance(value, int) else None
     try:
-        from judge.engine.cards import database
+        from judge.cards.reader import database
 
         card = database().get(name)
     except Exception:
@@ -179,8 +179,9 @@ _QuotingDumper.add_representer(str, _str)
 class EventView:
     text: str
     rules: tuple[str, ...]
-    error: bool = False
+    error: bool = False  # a refusal: the rules forbid the action
     policy: str | None = None
+    engine_error: bool = False  # a defect inside the engine, never a ruling
 
 
 @dataclass
@@ -203,6 +204,10 @@ class StepView:
     @property
     def refused(self) -> bool:
         return any(e.error for e in self.events)
+
+    @property
+    def engine_error(self) -> bool:
+        return any(e.engine_error for e in self.events)
 
 
 @dataclass
@@ -272,7 +277,7 @@ def _replay(loaded) -> ReplayView:
 
 
 def _event_view(e) -> EventView:
-    return EventView(e.text, tuple(e.rules), bool(getattr(e, "error", False)), getattr(e, "policy", None))
+    return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error))
 
 
 def describe_action(action) -> str:
@@ -336,10 +341,11 @@ def state_view(s) -> StateView:
             line += ", blocked by " + ", ".join(name(b) for b in attack.blockers)
         combat.append(line)
     pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
-    answering = getattr(s, "pending", None)  # players who still owe the engine a `choose`
-    if answering:
-        names = ", ".join(str(n) for n in answering) if isinstance(answering, list) else str(answering)
-        pending.insert(0, f"waiting for a choice (return from Shelter) from: {names}")
+    waiting: dict[str, list[str]] = {}  # the choices players still owe the engine a `choose` for
+    for choice in getattr(s, "pending", ()):
+        waiting.setdefault(choice.prompt or choice.kind, []).append(choice.player)
+    for what, names in reversed(list(waiting.items())):
+        pending.insert(0, f"waiting for a choice ({what}) from: {', '.join(names)}")
     return StateView(turn, players, battlefield, stack, pending, combat)
 
 

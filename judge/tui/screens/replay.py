@@ -1,6 +1,6 @@
 """The replay screen: step a scenario forward and back and see why each thing happened.
 
-Left, the steps (a refused action is marked); right, the current step's events, each with the
+Left, the steps (a refused action is marked ✗, an engine error — a defect, never a ruling — !); right, the current step's events, each with the
 rules it cites (Enter opens one in a lookup screen, Escape comes back), and the state after
 the step: turn, players, battlefield, stack, anything waiting. The replay itself comes from
 the engine through judge.tui.engine_adapter.
@@ -79,9 +79,11 @@ class ReplayScreen(Screen):
         steps.clear_options()
         for step in view.steps:
             line = Text(f"{step.n:>2} ", style="bold")
-            if step.refused:
+            if step.engine_error:
+                line.append("! ", style="bold magenta")
+            elif step.refused:
                 line.append("✗ ", style="bold red")
-            line.append(step.action, style="red" if step.refused else "")
+            line.append(step.action, style="magenta" if step.engine_error else "red" if step.refused else "")
             line.no_wrap, line.overflow = True, "ellipsis"
             steps.add_option(Option(line, id=f"step-{step.n}"))
         steps.border_title = f"Steps · {len(view.steps) - 1}"
@@ -157,7 +159,8 @@ class ReplayScreen(Screen):
         self.query_one("#replay-head", Static).update(head)
         lines: list[tuple[Text, str | None]] = [(Text(step.action, style="bold"), None)]
         for event in step.events:
-            text = Text("• " + event.text, style="bold red" if event.error else "")
+            style = "bold magenta reverse" if event.engine_error else "bold red" if event.error else ""
+            text = Text("• " + event.text, style=style)
             if event.policy:
                 text.append(f"  [policy {event.policy}]", style="magenta")
             lines.append((text, None))
@@ -173,6 +176,9 @@ class ReplayScreen(Screen):
     def state_renderable(self, step: ea.StepView) -> Group:
         state = step.state
         parts: list = []
+        for event in (e for e in step.events if e.engine_error):
+            parts.append(Text("ENGINE ERROR — " + event.text.removeprefix("engine error: "),
+                              style="bold magenta reverse"))
         refused = [e for e in step.events if e.error]
         for event in refused:
             parts.append(Text("Refused: " + event.text, style="bold red"))

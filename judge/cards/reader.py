@@ -1,106 +1,17 @@
-"""Card definitions: the YAML card format read into `CardDef` values, validated key by key.
+"""Reading card files: the YAML card format into `CardDef` values, validated key by key.
 
 Cards live in cards/nodawn/*.yaml (each file a list of cards) and in a scenario's `cards:`,
 which win over the database. Every unknown key, effect, keyword, trigger or target kind is
-a ScenarioError naming the file and line.
+a ScenarioError naming the file and line. The corpus and the engine both read cards here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from judge import paths
-from judge.engine import vocabulary as V
-from judge.engine.errors import ScenarioError
-from judge.engine.yamlio import LDict, Validator, load_file, line_of
-
-
-@dataclass(frozen=True)
-class Cost:
-    vitae: int = 0
-    master: int = 0
-    corruption: int = 0
-    wrath: int = 0
-    source: str | None = None
-    drain: bool = False  # activated-ability costs only
-    sacrifice: bool = False
-
-
-@dataclass(frozen=True)
-class Effect:
-    name: str
-    args: dict  # normalised keyword arguments
-
-
-@dataclass(frozen=True)
-class Ability:
-    kind: str  # spell | triggered | activated
-    effects: tuple[Effect, ...]
-    when: str | None = None
-    cost: Cost | None = None
-    targets: tuple[dict, ...] = ()
-
-    @property
-    def produces_vitae(self) -> bool:
-        return any(e.name == "add_vitae" for e in self.effects)
-
-
-@dataclass(frozen=True)
-class CardDef:
-    name: str
-    type: str
-    supertypes: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    lineage: str | None = None
-    cost: Cost = Cost()
-    attack: int | None = None
-    vigor: int | None = None
-    blood_seal: int = 0
-    binding: str = "unbound"
-    keywords: tuple[str, ...] = ()
-    text: str = ""
-    abilities: tuple[Ability, ...] = ()
-    targets: tuple[dict, ...] = ()
-    defense: int | None = None
-    rooms: int | None = None
-    wards: int | None = None
-    initial_vitae: int | None = None
-    enlightenment: int | None = None
-    ascends: int | None = None
-    statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
-    enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
-    origin: str = ""  # file:line it was read from
-
-    def has(self, keyword: str) -> bool:
-        return self.keyword_value(keyword) is not None
-
-    def keyword_value(self, keyword: str) -> str | None:
-        """"" for a bare keyword, its parameter ("3") for "Siege 3", None when absent."""
-        for kw in self.keywords:
-            head, _, rest = kw.partition(" ")
-            if head == keyword:
-                return rest
-        return None
-
-    @property
-    def race(self) -> str | None:
-        # The first subtype of an Entity is its Race, the blood source (106.3, 205.3b).
-        return self.subtypes[0] if self.type == "Entity" and self.subtypes else None
-
-    @property
-    def spell_effects(self) -> tuple[Effect, ...]:
-        return tuple(e for a in self.abilities if a.kind == "spell" for e in a.effects)
-
-    def triggers(self, when: str) -> list[Ability]:
-        return [a for a in self.abilities if a.kind == "triggered" and a.when == when]
-
-    @property
-    def activated(self) -> list[Ability]:
-        return [a for a in self.abilities if a.kind == "activated"]
-
-    @property
-    def is_permanent(self) -> bool:
-        return self.type in V.PERMANENT_TYPES
+from judge.cards import vocabulary as V
+from judge.cards.model import Ability, CardDef, Cost, Effect
+from judge.yamlio import LDict, ScenarioError, Validator, load_file, line_of
 
 
 class _Reader(Validator):
@@ -207,7 +118,6 @@ class _Reader(Validator):
             return ()
         if not isinstance(raw, list):
             self.fail(f"{name}: statics must be a list", raw)
-        from judge.engine.layers import AFFECTS, CONDITIONS, COUNTS
         out = []
         for st in raw:
             self.keys(st, V.STATIC_KINDS | V.STATIC_QUALIFIERS, f"{name}: a static ability")
@@ -219,10 +129,10 @@ class _Reader(Validator):
             if kind in ("modify", "set", "define"):
                 self.keys(value, {"attack", "vigor"}, f"{name}: static {kind}")
                 for k, v in value.items():
-                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and v in COUNTS)
+                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and v in V.COUNTS)
                     if not ok:
                         self.fail(f"{name}: static {kind} {k} must be a number"
-                                  + (f" or one of {', '.join(sorted(COUNTS))}" if kind == "define" else ""), st)
+                                  + (f" or one of {', '.join(sorted(V.COUNTS))}" if kind == "define" else ""), st)
             elif kind in ("grant", "remove"):
                 self.keyword_list(self.strings(value, f"{name}: static {kind}", st), st)
             elif kind == "add_subtypes":
@@ -231,10 +141,10 @@ class _Reader(Validator):
                 self.integer(value, f"{name}: reduce_damage", st)
             elif value is not True:
                 self.fail(f"{name}: static {kind} takes true", st)
-            if st.get("affects", "self") not in AFFECTS:
-                self.fail(f"{name}: unknown affects {st.get('affects')!r} (known: {', '.join(sorted(AFFECTS))})", st)
-            if "while" in st and st["while"] not in CONDITIONS:
-                self.fail(f"{name}: unknown condition {st['while']!r} (known: {', '.join(sorted(CONDITIONS))})", st)
+            if st.get("affects", "self") not in V.AFFECTS:
+                self.fail(f"{name}: unknown affects {st.get('affects')!r} (known: {', '.join(sorted(V.AFFECTS))})", st)
+            if "while" in st and st["while"] not in V.CONDITIONS:
+                self.fail(f"{name}: unknown condition {st['while']!r} (known: {', '.join(sorted(V.CONDITIONS))})", st)
             if "with_keyword" in st:
                 self.keyword_list([st["with_keyword"]], st)
             out.append(dict(st))

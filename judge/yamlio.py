@@ -3,6 +3,7 @@
 Mappings load as `LDict` and sequences as `LList`, both carrying the 1-based `line` they start
 on (and, for mappings, the line of each key), so validators can name the file and line of a
 bad key or value. Malformed YAML becomes a ScenarioError with the parser's own position.
+Shared by the card files (judge/cards), the scenarios and the engine policies (judge/engine).
 """
 from __future__ import annotations
 
@@ -10,7 +11,22 @@ from pathlib import Path
 
 import yaml
 
-from judge.engine.errors import ScenarioError
+
+
+class ScenarioError(Exception):
+    """A scenario, card or policy file that cannot be used: names the file and the line."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        where = self.path or "<scenario>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.message}"
 
 
 class LDict(dict):

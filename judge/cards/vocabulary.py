@@ -1,6 +1,10 @@
-"""The closed vocabularies of the card and scenario formats (scenario-format.md).
+"""The card vocabulary: every closed set of words the card format accepts (scenario-format.md,
+cards/nodawn/README.md), in this one module.
 
-Anything outside these sets is an error naming the file and line, never ignored.
+Anything outside these sets is an error naming the file and line, never ignored. The reader
+(judge/cards/reader.py) validates against them; the engine registers what each word does in
+its own tables (effects.HANDLERS, triggers.TRIGGER_RULES, layers), and tests check that those
+tables cover these sets exactly.
 """
 from __future__ import annotations
 
@@ -37,6 +41,13 @@ STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove"
                           "pool_to_draws", "draw_to_recall"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
+# What a static's `affects:` may name; `self` is the default.
+AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "opponent_entities",
+                     "each_entity", "own_sources"})
+# What a defining ability (layer 7a) may count, for the source's controller.
+COUNTS = frozenset({"spoils", "entities", "hand"})
+# When a static functions (`while:`): the round type, its source's Siege or Pack threshold.
+CONDITIONS = frozenset({"night", "day", "siege", "pack"})
 COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
 TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop"})

@@ -1,0 +1,98 @@
+"""The card model: what a No Dawn card file says, as frozen values (`CardDef` and its parts).
+
+Read by judge/cards/reader.py, shown by the corpus (judge/corpus/nodawn_cards.py) and played
+by the engine (judge/engine). Nothing here knows a rule of play.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.cards import vocabulary as V
+
+
+@dataclass(frozen=True)
+class Cost:
+    vitae: int = 0
+    master: int = 0
+    corruption: int = 0
+    wrath: int = 0
+    source: str | None = None
+    drain: bool = False  # activated-ability costs only
+    sacrifice: bool = False
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    args: dict  # normalised keyword arguments
+
+
+@dataclass(frozen=True)
+class Ability:
+    kind: str  # spell | triggered | activated
+    effects: tuple[Effect, ...]
+    when: str | None = None
+    cost: Cost | None = None
+    targets: tuple[dict, ...] = ()
+
+    @property
+    def produces_vitae(self) -> bool:
+        return any(e.name == "add_vitae" for e in self.effects)
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    type: str
+    supertypes: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    lineage: str | None = None
+    cost: Cost = Cost()
+    attack: int | None = None
+    vigor: int | None = None
+    blood_seal: int = 0
+    binding: str = "unbound"
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+    abilities: tuple[Ability, ...] = ()
+    targets: tuple[dict, ...] = ()
+    defense: int | None = None
+    rooms: int | None = None
+    wards: int | None = None
+    initial_vitae: int | None = None
+    enlightenment: int | None = None
+    ascends: int | None = None
+    statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
+    enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
+    origin: str = ""  # file:line it was read from
+
+    def has(self, keyword: str) -> bool:
+        return self.keyword_value(keyword) is not None
+
+    def keyword_value(self, keyword: str) -> str | None:
+        """"" for a bare keyword, its parameter ("3") for "Siege 3", None when absent."""
+        for kw in self.keywords:
+            head, _, rest = kw.partition(" ")
+            if head == keyword:
+                return rest
+        return None
+
+    @property
+    def race(self) -> str | None:
+        # The first subtype of an Entity is its Race, the blood source (106.3, 205.3b).
+        return self.subtypes[0] if self.type == "Entity" and self.subtypes else None
+
+    @property
+    def spell_effects(self) -> tuple[Effect, ...]:
+        return tuple(e for a in self.abilities if a.kind == "spell" for e in a.effects)
+
+    def triggers(self, when: str) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == "triggered" and a.when == when]
+
+    @property
+    def activated(self) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == "activated"]
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.type in V.PERMANENT_TYPES

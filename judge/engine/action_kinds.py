@@ -1,0 +1,279 @@
+"""The action kinds of the scenario format (scenario-format.md, "Actions") in one table.
+
+Each kind has: the keys it may carry, a `shape` check of its values (a Refused naming what is
+wrong: `apply` refuses with it, the scenario loader reports it with file and line), the
+references it names (checked against the board when a scenario loads), and its handler, which
+resolves the references against the state and carries the action out.
+
+To add an action kind: write its handler (and shape, if its values need more than references),
+add one `ActionKind` to ACTIONS, and document the addition in tests/scenarios/README.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from judge.engine import casting, choices, combat, outcome, passing, priority, triggers, wards
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.references import as_list, player, resolve_ref
+from judge.engine.state import PHASES, STEPS, GameState
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    keys: frozenset  # every key the action may carry, its kind word included
+    handler: Callable  # (state, acting player or None, action, log) -> None; raises Refused
+    refs: Callable = lambda action: []  # the object/player references it names, for load-time checks
+    shape: Callable = lambda action: None  # raises Refused when a value is malformed
+    needs_player: bool = True
+    names_card: bool = False  # its value is a card name or id (cast, set, fire)
+    answers: bool = False  # an answer or a standing order: it does not decline waiting choices
+    before_waiting_damage: bool = False  # taken while combat damage waits (it is what the damage waits for)
+    after_game_over: bool = False
+
+
+# -- shapes ----------------------------------------------------------------------------------
+def _integer(value, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refused(f"{what} must be a whole number, not {value!r}")
+
+
+def _mapping(value, allowed: set, what: str) -> None:
+    if not isinstance(value, dict):
+        raise Refused(f"{what} must be a mapping, not {value!r}")
+    unknown = sorted(str(k) for k in value if k not in allowed)
+    if unknown:
+        raise Refused(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _cast_shape(action) -> None:
+    if "x" in action:
+        _integer(action["x"], "x")
+    if "pay" in action:
+        _mapping(action["pay"], {"pool", "master"}, "pay")
+        for k, v in action["pay"].items():
+            _integer(v, f"pay {k}")
+
+
+def _declarations(kind: str, want: tuple):
+    def shape(action) -> None:
+        value = action[kind]
+        if not isinstance(value, list):
+            raise Refused(f"{kind} must be a list of {{{', '.join(want)}}}")
+        for decl in value:
+            _mapping(decl, set(want), f"a {kind} declaration")
+            for k in want:
+                if k not in decl:
+                    raise Refused(f"a {kind} declaration needs {k}")
+    return shape
+
+
+def _assign_shape(action) -> None:
+    value = action["assign"]
+    if not isinstance(value, dict):
+        raise Refused("assign must map ids to amounts")
+    for v in value.values():
+        _integer(v, "an assigned amount")
+
+
+def _activate_shape(action) -> None:
+    if "ability" in action:
+        _integer(action["ability"], "ability (the number of an activated ability)")
+
+
+def _spring_shape(action) -> None:
+    if "attacker" not in action:
+        raise Refused("a spring action needs the attacker it answers")
+
+
+def _prefer_shape(action) -> None:
+    value = action["prefer"]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise Refused("prefer must be a list of card names or ids")
+
+
+def _until_shape(action) -> None:
+    target = action["until"]
+    _mapping(target, {"phase", "step"}, "until")
+    if target.get("phase") not in PHASES or target.get("step") not in STEPS[target.get("phase")]:
+        raise Refused(f"until: {target.get('phase')!r}/{target.get('step')!r} is not a point of the turn",
+                      "500.1", "500.1a")
+
+
+# -- handlers --------------------------------------------------------------------------------
+def _targets(s: GameState, action) -> list:
+    return [resolve_ref(s, t) for t in as_list(action.get("targets"))]
+
+
+def _pass(s: GameState, who, action, log: list) -> None:
+    if who is None:
+        passing.all_pass(s, log)
+        return
+    if s.priority != who:
+        raise Refused(f"{who} does not hold priority ({s.priority} does)", "117.1")
+    log.append(event(f"{who} passes priority", "117.3b"))
+    passing.pass_one(s, log)
+
+
+def _until(s: GameState, who, action, log: list) -> None:
+    passing.until(s, action["until"], log)
+
+
+def _concede(s: GameState, who, action, log: list) -> None:
+    outcome.settle_results(s, [who], [], log, ("104.3a",))
+    if s.priority == who and not s.game_over:
+        priority.give_priority(s, s.next_living(who).name, log)
+
+
+def _cast(s: GameState, who, action, log: list) -> None:
+    recall = bool(action.get("recall"))
+    oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
+    casting.cast(s, who, oid, _targets(s, action), action.get("x"), action.get("pay"), bool(action.get("tribute")),
+                 log, recall=recall)
+
+
+def _set(s: GameState, who, action, log: list) -> None:
+    casting.set_power(s, who, resolve_ref(s, action["set"], who, "hand"), log)
+
+
+def _fire(s: GameState, who, action, log: list) -> None:
+    oid = resolve_ref(s, action["fire"], who, "slot")
+    casting.fire_power(s, who, oid, _targets(s, action), log)
+
+
+def _seal(s: GameState, who, action, log: list) -> None:
+    oids = [resolve_ref(s, c, who, "hand") for c in as_list(action["seal"])]
+    marked = [resolve_ref(s, c, who, "hand") for c in as_list(action.get("pit_marked"))]
+    casting.seal(s, who, oids, log, marked)
+
+
+def _drain(s: GameState, who, action, log: list) -> None:
+    casting.field_drain(s, who, resolve_ref(s, action["drain"]), log)
+
+
+def _sacrifice(s: GameState, who, action, log: list) -> None:
+    casting.field_sacrifice(s, who, resolve_ref(s, action["sacrifice"]), log)
+
+
+def _activate(s: GameState, who, action, log: list) -> None:
+    targets = _targets(s, action)
+    casting.activate(s, who, resolve_ref(s, action["activate"]), action.get("ability", 1), targets, log)
+
+
+def _attack(s: GameState, who, action, log: list) -> None:
+    decls = [(resolve_ref(s, d["attacker"]), resolve_ref(s, d["target"])) for d in as_list(action["attack"])]
+    combat.declare_attackers(s, who, decls, log)
+    priority.give_priority(s, s.active, log, ("508.3",))
+
+
+def _block(s: GameState, who, action, log: list) -> None:
+    decls = [(resolve_ref(s, d["blocker"]), resolve_ref(s, d["attacker"])) for d in as_list(action["block"])]
+    combat.declare_blockers(s, who, decls, log)
+    priority.give_priority(s, s.active, log, ("509.3",))
+
+
+def _order(s: GameState, who, action, log: list) -> None:
+    ids = [resolve_ref(s, o) for o in as_list(action["order"])]
+    if (s.phase, s.step) == ("combat", "combat_damage") and not s.damage_dealt:
+        combat.set_order(s, who, ids, log)
+        if s.damage_dealt:
+            priority.give_priority(s, s.active, log, ("510.6",))
+    elif not triggers.reorder(s, who, ids, log):
+        raise Refused("that order names neither a blocked attacker's blockers in the combat damage step nor "
+                      "the sources of the player's simultaneous triggers on top of the stack", "603.3", "510.2c")
+
+
+def _assign(s: GameState, who, action, log: list) -> None:
+    assignment = {resolve_ref(s, k): v for k, v in action["assign"].items()}
+    combat.set_assignment(s, who, assignment, log)
+    if s.damage_dealt:
+        priority.give_priority(s, s.active, log, ("510.6",))
+
+
+def _spring(s: GameState, who, action, log: list) -> None:
+    wards.spring(s, who, resolve_ref(s, action["spring"], who, "wards"), resolve_ref(s, action.get("attacker")), log)
+    priority.settle(s, log)
+
+
+def _prefer(s: GameState, who, action, log: list) -> None:
+    names = [str(n) for n in as_list(action["prefer"])]
+    s.prefer[who] = names
+    log.append(event(f"{who} will apply replacement and prevention effects affecting them or their permanents "
+                     f"in this order: {', '.join(names) or 'the default (timestamps)'}", "616.1", "616.1d"))
+
+
+def _choose(s: GameState, who, action, log: list) -> None:
+    if not s.pending:
+        raise Refused("no choice is waiting to be answered", "608.4")
+    choices.answer(s, who, [resolve_ref(s, c) for c in as_list(action["choose"])], log)
+
+
+def _value_refs(kind: str):
+    return lambda action: as_list(action[kind])
+
+
+def _with_targets(kind: str):
+    return lambda action: as_list(action[kind]) + as_list(action.get("targets"))
+
+
+def _declared(kind: str, want: tuple):
+    return lambda action: [d[k] for d in as_list(action[kind]) for k in want]
+
+
+_P = frozenset({"player"})
+# kind word -> what it is; the order is the order a kind word is looked for in an action.
+ACTIONS: dict[str, ActionKind] = {
+    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall"}, _cast,
+                       refs=lambda a: as_list(a.get("targets")), shape=_cast_shape, names_card=True),
+    "set": ActionKind(_P | {"set"}, _set, names_card=True),
+    "fire": ActionKind(_P | {"fire", "targets"}, _fire, refs=lambda a: as_list(a.get("targets")), names_card=True),
+    "activate": ActionKind(_P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"),
+                           shape=_activate_shape),
+    "seal": ActionKind(_P | {"seal", "pit_marked"}, _seal,
+                       refs=lambda a: as_list(a["seal"]) + as_list(a.get("pit_marked"))),
+    "drain": ActionKind(_P | {"drain"}, _drain, refs=_value_refs("drain")),
+    "sacrifice": ActionKind(_P | {"sacrifice"}, _sacrifice, refs=_value_refs("sacrifice")),
+    "attack": ActionKind(_P | {"attack"}, _attack, refs=_declared("attack", ("attacker", "target")),
+                         shape=_declarations("attack", ("attacker", "target"))),
+    "block": ActionKind(_P | {"block"}, _block, refs=_declared("block", ("blocker", "attacker")),
+                        shape=_declarations("block", ("blocker", "attacker"))),
+    "order": ActionKind(_P | {"order"}, _order, refs=_value_refs("order"), before_waiting_damage=True),
+    "assign": ActionKind(_P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape,
+                         before_waiting_damage=True),
+    "choose": ActionKind(_P | {"choose"}, _choose, answers=True),
+    "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False),
+    "concede": ActionKind(_P | {"concede"}, _concede, before_waiting_damage=True, after_game_over=True),
+    # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
+    "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
+                         shape=_spring_shape),
+    "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, answers=True, before_waiting_damage=True),
+    "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
+}
+
+
+def action_kind(action) -> str | None:
+    if action == "pass":
+        return "pass"
+    if not isinstance(action, dict):
+        return None
+    return next((kind for kind in ACTIONS if kind in action), None)
+
+
+def check_shape(kind: str, action) -> None:
+    """The action's keys and values, as far as they can be judged without a board (Refused)."""
+    if action == "pass":
+        return
+    spec = ACTIONS[kind]
+    unknown = sorted(str(k) for k in action if k not in spec.keys)
+    if unknown:
+        raise Refused(f"unknown key {unknown[0]!r} in a {kind} action (allowed: {', '.join(sorted(spec.keys))})")
+    if spec.needs_player and "player" not in action:
+        raise Refused(f"a {kind} action needs a player")
+    spec.shape(action)
+
+
+def acting_player(s: GameState, kind: str, action) -> str | None:
+    if action == "pass" or not isinstance(action, dict) or "player" not in action:
+        return None
+    return player(s, action["player"])

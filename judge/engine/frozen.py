@@ -1,0 +1,80 @@
+"""Sharing between states: what one `apply` changes is copied, the rest is shared, and nothing
+shared can be written to.
+
+A committed state's lists and maps are FrozenList / FrozenDict, and its records (objects,
+players) are instances of a frozen twin of their class: every write raises SharedStateMutation,
+an engine defect (so a state in a replay's history can never change behind the judge's back).
+A working state copies a record or a container the first time it writes to it (state.py:
+GameState.edit, Player.own, GameState.own) and freezes what it copied when `apply` commits it —
+by swapping the class, which costs nothing however large the container.
+"""
+from __future__ import annotations
+
+
+class SharedStateMutation(RuntimeError):
+    """A write to a state that was already committed: a defect in the engine."""
+
+
+def _refuse(self, *args, **kwargs):
+    raise SharedStateMutation(f"a committed {type(self).__name__} cannot be changed")
+
+
+class WorkList(list):
+    """A list private to one working state (it becomes a FrozenList, in place, on commit)."""
+
+    __slots__ = ()
+
+
+class FrozenList(list):
+    __slots__ = ()
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+
+class WorkDict(dict):
+    """A map private to one working state (it becomes a FrozenDict, in place, on commit)."""
+
+    __slots__ = ()
+
+
+class FrozenDict(dict):
+    __slots__ = ()
+    __setitem__ = __delitem__ = pop = popitem = clear = update = setdefault = __ior__ = _refuse
+
+
+def freeze_list(value) -> FrozenList:
+    if type(value) is FrozenList:
+        return value
+    if type(value) is WorkList:
+        value.__class__ = FrozenList
+        return value
+    return FrozenList(value)
+
+
+def freeze_dict(value) -> FrozenDict:
+    if type(value) is FrozenDict:
+        return value
+    if type(value) is WorkDict:
+        value.__class__ = FrozenDict
+        return value
+    return FrozenDict(value)
+
+
+def frozen_twin(cls: type) -> type:
+    """A subclass of the record class `cls` whose instances refuse every write; a record is
+    frozen by assigning this class to it (and thawed by copying it into `cls`)."""
+    def refuse_set(self, name, value):
+        raise SharedStateMutation(f"{cls.__name__}.{name} of a committed state cannot be changed")
+
+    def refuse_del(self, name):
+        raise SharedStateMutation(f"{cls.__name__}.{name} of a committed state cannot be deleted")
+
+    return type(f"Frozen{cls.__name__}", (cls,), {"__slots__": (), "__setattr__": refuse_set,
+                                                   "__delattr__": refuse_del, "__module__": cls.__module__})
+
+
+def thawed_copy(record, cls: type):
+    """A private, writable copy of a (frozen) record, sharing its field values."""
+    new = object.__new__(cls)
+    new.__dict__.update(record.__dict__)
+    return new

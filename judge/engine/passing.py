@@ -1,0 +1,78 @@
+"""Passing priority (117.3b, 117.4): one player passes, all pass in succession, or every player
+passes until a point of the turn. All passing with a non-empty stack resolves its top object
+(resolve.py); with an empty stack the step ends (turn.py). The game loop's top: nothing below
+calls back up here.
+"""
+from __future__ import annotations
+
+from judge.engine import choices, combat, resolve, turn
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.priority import give_priority
+from judge.engine.state import STEPS, GameState
+
+
+def pass_one(s: GameState, log: list) -> str:
+    """The player holding priority passes (117.3b). Returns what the passes led to:
+    "passed", "resolved" or "step-ended"."""
+    holder = s.priority
+    s.passes += 1
+    if s.passes < len(s.living):
+        s.priority = s.next_living(holder).name
+        return "passed"
+    # 117.4: all players passed in succession
+    if s.stack:
+        resolve.resolve_top(s, log)
+        if not s.game_over:
+            give_priority(s, s.active, log, ("117.4",))
+        return "resolved"
+    log.append(event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2"))
+    turn.advance(s, log)
+    return "step-ended"
+
+
+
+
+def damage_waiting(s: GameState) -> bool:
+    """Combat damage is due in this step and not yet dealt (it waited for an order or assignment)."""
+    return (s.phase, s.step) == ("combat", "combat_damage") and not s.damage_dealt and bool(s.attacks)
+
+
+def all_pass(s: GameState, log: list) -> None:
+    if s.priority is None:
+        raise Refused("no player holds priority", "117.1")
+    log.append(event("all players pass in succession", "117.4"))
+    for _ in range(len(s.players) + 1):
+        if s.game_over or pass_one(s, log) != "passed":
+            return
+
+
+MAX_PASSES = 5000  # `until` gives up after this many passes (a guard, never reached in play)
+
+
+def until(s: GameState, target, log: list) -> None:
+    """Every player passes until the turn reaches `target` ({phase, step})."""
+    if not isinstance(target, dict):
+        raise Refused(f"until needs {{phase, step}}, not {target!r}")
+    phase = target.get("phase")
+    step = target.get("step")
+    if phase not in STEPS or step not in STEPS[phase]:
+        raise Refused(f"{phase}/{step} is not a point of the turn", "500.1", "500.1a")
+    # Already there: the next occurrence is meant (the next turn's), so at least one pass happens.
+    start = (s.phase, s.step, s.active, s.round_index, len(s.stack))
+    log.append(event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
+    for _ in range(MAX_PASSES):
+        here = (s.phase, s.step)
+        if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):
+            return
+        if s.pending:  # passing on is not an answer: the waiting choices are declined
+            choices.decline_all(s, log)
+            continue
+        if damage_waiting(s):
+            combat.deal_combat_damage(s, log)
+            give_priority(s, s.active, log)
+            continue
+        if s.priority is None:
+            raise Refused("no player holds priority", "117.1")
+        pass_one(s, log)
+    raise Refused(f"{phase}/{step} was never reached", "500.1")

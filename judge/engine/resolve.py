@@ -1,0 +1,132 @@
+"""Resolving the top object of the stack (405, 608): abilities, spells, permanents entering,
+Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
+from __future__ import annotations
+
+from judge.cards.model import Cost
+from judge.engine import costs, effects, perform, triggers
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem
+from judge.engine.targeting import is_legal
+from judge.engine.zones import move
+
+
+def resolve_top(s: GameState, log: list) -> None:
+    item = s.stack.pop()
+    if item.kind == "seal":
+        _resolve_seal(s, item, log)
+        return
+    if item.kind == "set":
+        move(s, item.obj, "slot")
+        log.append(event(f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
+                         "408.4", "304.3"))
+        return
+    ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
+    if item.kind == "ability":
+        ctx.targets = list(item.targets)
+        log.append(event(f"{item.label} resolves", "608.1", "405.2"))
+        effects.run(s, item.effects, ctx, log)
+        log.append(event(f"{item.label} leaves the stack", "608.7a"))
+        return
+    obj = s.objects[item.obj]
+    card = s.card(obj)
+    specs = list(card.targets)
+    if item.targets:
+        legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
+                 if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source)]
+        if not legal:
+            dest = perform.move(s, obj.id, "void" if item.recalled else "spoils", log)
+            log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
+                             f"and goes to its owner's {dest.title()}; nothing is refunded", "608.3", "115.6",
+                             "608.7a", "118.5", *(("601.11d",) if item.fired else ()),
+                             *(("601.9", "404.5") if item.recalled else ())))
+            return
+        ctx.targets = legal
+    log.append(event(f"{card.name} resolves", "608.1", "405.2"))
+    if item.tribute and card.has("Tribute"):
+        log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "601.7", "608.5"))
+    if not card.is_permanent:
+        # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
+        effects.run(s, card.spell_effects, ctx, log)
+        if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
+            if item.recalled:
+                move(s, obj.id, "void")
+                log.append(event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5",
+                                 "702.20a"))
+            else:
+                dest = perform.move(s, obj.id, "spoils", log)
+                log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
+                                 *(("601.11d",) if item.fired else ())))
+        return
+    move(s, obj.id, "battlefield", controller=item.controller)
+    attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
+    if attach:
+        s.edit(obj.id).attached_to = attach
+    log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
+                     + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
+                     *(("608.7c",) if attach else ())))
+    enter_modified(s, obj.id, log)
+    triggers.fire(s, "enters", obj.id)
+
+
+def enter_modified(s: GameState, oid: str, log: list) -> None:
+    """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
+    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
+    card = s.card(oid)
+    if card is None or not card.enters:
+        return
+    obj = s.edit(oid)
+    for key, value in card.enters:
+        if key == "drained" and value:
+            obj.drained = True
+            log.append(event(f"{card.name} enters drained (a replacement: it is never replenished on the "
+                             f"battlefield)", "614.6a", "614.2"))
+        elif key == "counters":
+            for kind, n in value.items():
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+            log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
+                             "614.6b", "614.2"))
+
+
+def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
+    p = s.player(item.controller)
+    total = 0
+    for oid in [o for o in item.batch if o not in item.marked]:
+        obj = s.objects[oid]
+        card = s.card(obj)
+        move(s, oid, "pit")
+        value = card.blood_seal if card else 0
+        if value:
+            source = card.race if card else None
+            if perform.add_to_pool(s, p.name, value, source, log):
+                total += value
+    sealed = len(item.batch) - len(item.marked)
+    log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
+                     f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))
+    triggers.fire_for_permanents(s, "drop", p.name)
+    if item.marked:
+        _marked_casts(s, item, log)
+
+
+def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
+    """407.6, 601.12d, 614.6e: the marked cards are cast from the seal for their Pit-marked cost,
+    after the Drop-rites trigger. Policy C20 decides which is announced above the other."""
+    rites_first = s.policies.reading("C20") == "603.14b"
+    if rites_first:
+        triggers.stack_waiting(s, log)  # the rites are announced first, the casts above them
+    p = s.player(item.controller)
+    for oid in item.marked:
+        name = s.objects[oid].card
+        try:
+            costs.pay(s, p, Cost(vitae=costs.marked_cost(s, oid)), log, what=f"{name}'s Pit-marked cast")
+        except Refused as refusal:
+            move(s, oid, "hand")
+            log.append(event(f"{name}'s Pit-marked cast cannot be funded ({refusal.text}); it returns to hand",
+                             "702.24a", *refusal.rules))
+            continue
+        move(s, oid, "stack")
+        s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid))
+        s.next_uid += 1
+        log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
+                         f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",
+                         *s.policies.rules("C20"), policy="C20"))
