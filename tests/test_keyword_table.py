@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from judge import paths
-from judge.engine import vocabulary as V
+from judge.cards import vocabulary as V
 
 RULINGS = paths.data_root() / "rulings" / "nodawn"
 RULE = re.compile(r"^\d{3}\.\d+[a-z]?$")
