@@ -17,6 +17,9 @@ cards:
   - {name: Plague Leech, type: Entity, subtypes: [Vampire], cost: {vitae: 1}, attack: 1, vigor: 1,
      blood_seal: 1, keywords: [Venom, Feed, Overrun], text: "Venom, Feed, Overrun.",
      abilities: [{triggered: {when: dies, effects: [{draw: 1}]}}]}
+  # a night-bound 2/3 like the Risen Pallbearer, whose Exhume the engine does not model yet
+  - {name: Grave Porter, type: Entity, subtypes: [Vampire, Servant], cost: {vitae: 3}, attack: 2, vigor: 3,
+     blood_seal: 2, binding: night, text: "A night-bound 2/3."}
 turn: {active: Ana, round: The Vanish, phase: main1}
 players:
   - name: Ana
@@ -28,7 +31,7 @@ players:
       - {card: Gilded Haven}
       - {card: Scriptorium Drudge, id: drudge}
       - {card: Plague Leech, id: leech}
-      - {card: Risen Pallbearer, id: pallbearer}
+      - {card: Grave Porter, id: porter}
       - {card: Duskcaller Shaman, id: shaman}
       - {card: Cask of the Old Vintage, id: cask}
   - name: Ben

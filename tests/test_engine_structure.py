@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import judge.engine
 from judge.cards import vocabulary as V
 from judge.engine import effects, keywords, triggers
@@ -113,20 +115,54 @@ def test_every_pending_choice_kind_can_be_answered_declined_and_resumed():
         assert callable(kind.answer) and callable(kind.decline) and callable(kind.then)
 
 
-def keywords_read_by_the_engine() -> set[str]:
-    """Every vocabulary keyword written as a string literal in the engine's code (outside the
-    keyword table), and the static conditions that name a keyword (`while: siege`)."""
-    found = {c.title() for c in V.CONDITIONS if c.title() in V.KEYWORDS}
+def keyword_declarations() -> dict[str, dict[str, tuple]]:
+    """module -> {constant name: (keyword, rule, parameter)} for every module-level
+    `NAME = keywords.implements("Keyword", "702.x"[, "form"])` in the engine."""
+    found = {}
     for path in ENGINE_DIR.glob("*.py"):
-        if path.stem == "keywords":
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and node.value in V.KEYWORDS:
-                found.add(node.value)
+        decls = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+                    and getattr(node.value.func, "attr", "") == "implements":
+                args = [a.value for a in node.value.args]
+                decls[node.targets[0].id] = (args[0], args[1], args[2] if len(args) > 2 else "none")
+        found[path.stem] = decls
     return found
 
 
-def test_the_keyword_table_names_exactly_the_keywords_the_engine_reads():
-    assert set(keywords.MODELLED) == keywords_read_by_the_engine()
+def test_the_engine_names_a_keyword_only_where_it_declares_it():
+    """Outside keywords.implements(...) no vocabulary keyword is written as a string: the code reads
+    each through the name its module declared, so what is implemented is what is declared."""
+    for path in ENGINE_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        declared = {id(node.value.args[0]) for node in tree.body if isinstance(node, ast.Assign)
+                    and isinstance(node.value, ast.Call) and getattr(node.value.func, "attr", "") == "implements"}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in V.KEYWORDS:
+                assert id(node) in declared, (path.name, node.value, node.lineno)
+
+
+def test_every_declared_keyword_is_read_by_its_module():
+    """A declaration is a claim that the module gives the keyword meaning: the name must be read."""
+    for module, decls in keyword_declarations().items():
+        tree = ast.parse((ENGINE_DIR / f"{module}.py").read_text(encoding="utf-8"))
+        loaded = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        assert set(decls) <= loaded, (module, set(decls) - loaded)
+
+
+def test_the_registry_is_what_the_declarations_add_up_to():
+    import judge.engine.support  # noqa: F401 - what the scenario loader imports before it asks
+
+    declared = {kw: (rule, form) for decls in keyword_declarations().values() for kw, rule, form in decls.values()}
+    assert {k: (v.rule, v.parameter) for k, v in keywords.MODELLED.items()} == declared
     assert set(keywords.MODELLED) <= V.KEYWORDS
-    assert all(rule.startswith("702.") for rule in keywords.MODELLED.values())
+    assert all(kw.rule.startswith("702.") and kw.parameter in keywords.PARAMETERS
+               for kw in keywords.MODELLED.values())
+
+
+def test_a_disagreeing_declaration_is_an_error():
+    with pytest.raises(ValueError, match="Venom is declared both"):
+        keywords.implements("Venom", "702.7")
+    with pytest.raises(ValueError, match="unknown parameter form"):
+        keywords.implements("Toll", "702.14", "price")
+    assert "Toll" not in keywords.MODELLED

@@ -47,7 +47,9 @@ def test_every_example_of_sections_1_to_7_has_exactly_one_row(corpus):
 
 def test_the_counts_by_status():
     counts = {s: sum(1 for r in ROWS if r["status"] == s) for s in STATUSES}
-    assert counts == {"replayed": 74, "needs-engine": 48, "deck-construction": 1, "not-expressible": 4}
+    # 8 replayed rows wait in pending/ while a card they use carries a keyword the engine does not
+    # model (Exhume, Revenant): a scenario using it is refused at load (issue 15, item 1)
+    assert counts == {"replayed": 66, "needs-engine": 56, "deck-construction": 1, "not-expressible": 4}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r["example"])
@@ -58,7 +60,7 @@ def test_a_row_has_the_fields_its_status_needs(row):
         assert files and row["illustrates"] and "needs" not in row
     elif row["status"] == "needs-engine":
         assert len(files) == 1 and files[0].startswith("pending/") and row["needs"]
-        assert not {"illustrates", "uncited", "pending"} & set(row)
+        assert not {"illustrates", "uncited"} & set(row)
     else:
         assert not files and row["reason"] and not {"illustrates", "uncited", "needs", "pending"} & set(row)
 
@@ -79,9 +81,16 @@ def test_replayed_scenarios_are_collected_and_pending_ones_are_not():
 
 
 def test_every_pending_scenario_belongs_to_a_row():
+    """An r-file waiting in pending/ tells an Example paragraph, so a row names it; the engine's
+    own cases (e…, s…) wait there only while they use a keyword the engine does not model, and
+    their header says which (`PENDING — needs Toll (702.14)`)."""
     named = {n for r in ROWS for n in _files(r)} | {r["pending"]["scenario"] for r in ROWS if "pending" in r}
     on_disk = {p.relative_to(HERE).as_posix() for p in (HERE / "pending").glob("*.yaml")}
-    assert on_disk == {n for n in named if n.startswith("pending/")}
+    examples = {n for n in on_disk if Path(n).name.startswith("r")}
+    assert examples == {n for n in named if n.startswith("pending/")}
+    for name in sorted(on_disk - examples):
+        first = (HERE / name).read_text(encoding="utf-8").splitlines()[0]
+        assert re.match(r"# PENDING — needs [A-Z][\w-]+ \(702\.\d+\)", first), name
 
 
 @pytest.mark.parametrize("row", REPLAYED, ids=lambda r: r["example"])

@@ -168,3 +168,32 @@ def test_the_choices_the_issue_names_are_listed(choices):
 
 def test_only_the_return_from_shelter_stops_the_replay_today(choices):
     assert [c["id"] for c in choices if c["asked"] == "pending"] == ["return-from-shelter"]
+
+
+# The YAML's parameter field -> the parameter form the engine's registry names (keywords.PARAMETERS).
+_FORMS = {"none": "none", "number": "number", "cost": "cost", "quality": "quality",
+          "none | quality": "optional-quality", "object": "object"}
+
+
+def test_engine_status_is_what_the_engine_registers(table):
+    """One source of truth: a keyword is implemented (or partial) exactly when the engine's registry
+    has it, with the same rule and parameter form; a missing one is refused at load."""
+    import judge.engine.support  # noqa: F401 - the whole engine, as the scenario loader has it
+    from judge.engine import keywords
+
+    for row in table["keywords"]:
+        known = keywords.MODELLED.get(row["keyword"])
+        assert (known is not None) == (row["engine_status"] != "missing"), row["keyword"]
+        if known is not None:
+            assert known.rule == row["rule"], row["keyword"]
+            assert known.parameter == _FORMS[row["parameter"]], row["keyword"]
+
+
+def test_the_engine_refuses_a_missing_keyword_with_the_rule_the_table_gives(table):
+    from judge.engine import support
+
+    rules = support.keyword_rules()
+    for row in table["keywords"]:
+        assert rules[row["keyword"]] == row["rule"]
+        if row["engine_status"] == "missing":
+            assert support.not_modelled(row["keyword"]) == f"not modelled by the engine: {row['keyword']} ({row['rule']})"

@@ -64,7 +64,22 @@ class CardDef:
     ascends: int | None = None
     statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
     enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
+    riders: tuple = ()  # ((rider key, (Effect, ...)), ...): vocabulary.RIDERS
+    renamed: tuple = ()  # ((as printed, as read), ...): keywords printed under an old name
     origin: str = ""  # file:line it was read from
+    lines: tuple = ()  # ((card key, line), ...): where each key of the card file stands
+
+    def line_of(self, key: str) -> int | None:
+        """The line of one key of the card file (the card's own line if unknown)."""
+        found = dict(self.lines).get(key)
+        if found is not None:
+            return found
+        tail = self.origin.rsplit(":", 1)[-1]
+        return int(tail) if tail.isdigit() and int(tail) else None
+
+    @property
+    def path(self) -> str:
+        return self.origin.rsplit(":", 1)[0]
 
     def has(self, keyword: str) -> bool:
         return self.keyword_value(keyword) is not None

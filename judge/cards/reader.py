@@ -108,10 +108,39 @@ class _Reader(Validator):
         if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
 
-    def keyword_list(self, words, node) -> None:
+    def keyword_list(self, words, node, line=None, name: str | None = None) -> None:
+        who = f"{name}: " if name else ""
         for kw in words:
+            absent = next((rule for family, rule in V.ABSENT_KEYWORDS.items()
+                           if kw == family or kw.startswith(family + " ")), None)
+            if absent is not None:
+                self.fail(f"{who}{kw!r} is a family deliberately left out of No Dawn ({absent})", node, line)
             if kw.split(" ")[0] not in V.KEYWORDS:
-                self.fail(f"unknown keyword {kw!r}", node)
+                self.fail(f"{who}unknown keyword {kw!r}", node, line)
+
+    def printed_keywords(self, words) -> tuple[tuple[str, ...], tuple]:
+        """The keywords as the rules read them now, and the renamings made ((printed, read), ...)."""
+        out, renamed = [], []
+        for kw in words:
+            head, _, rest = kw.partition(" ")
+            new = V.RENAMED_KEYWORDS.get(head)
+            if new is not None and new[1] == "number" and rest.strip().isdigit():
+                read = f"{new[0]} {rest.strip()}"
+                renamed.append((kw, read))
+                kw = read
+            out.append(kw)
+        return tuple(out), tuple(renamed)
+
+    def riders(self, raw, name: str, keywords: tuple) -> tuple:
+        out = []
+        for key, keyword in V.RIDERS.items():
+            if key not in raw:
+                continue
+            if not any(kw.split(" ")[0] == keyword for kw in keywords):
+                self.fail(f"{name}: a {key}: rider needs the {keyword} keyword", raw,
+                          raw.line_of(key) if isinstance(raw, LDict) else None)
+            out.append((key, self.effects(raw[key], raw)))
+        return tuple(out)
 
     def statics(self, raw, name: str) -> tuple:
         if raw is None:
@@ -217,9 +246,8 @@ class _Reader(Validator):
             if s not in V.SUPERTYPES:
                 self.fail(f"{name}: unknown supertype {s!r}", raw)
         keywords = self.strings(raw.get("keywords"), "keywords", raw)
-        for kw in keywords:
-            if kw.split(" ")[0] not in V.KEYWORDS:
-                self.fail(f"{name}: unknown keyword {kw!r}", raw, raw.line_of("keywords") if isinstance(raw, LDict) else None)
+        self.keyword_list(keywords, raw, raw.line_of("keywords") if isinstance(raw, LDict) else None, name)
+        keywords, renamed = self.printed_keywords(keywords)
         binding = raw.get("binding", "unbound")
         if binding not in V.BINDINGS:
             self.fail(f"{name}: unknown binding {binding!r}", raw)
@@ -239,7 +267,9 @@ class _Reader(Validator):
             text=str(text), abilities=tuple(self.ability(a, abilities) for a in abilities),
             targets=self.targets(raw.get("targets"), raw),
             statics=self.statics(raw.get("statics"), name), enters=self.enters(raw.get("enters"), name),
+            riders=self.riders(raw, name, keywords), renamed=renamed,
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
+            lines=tuple(getattr(raw, "key_lines", {}).items()),
             **{"blood_seal": 0, **numbers},
         )
 

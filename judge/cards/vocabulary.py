@@ -25,6 +25,12 @@ KEYWORDS = frozenset({
     "Entwine", "Backlash", "Command", "Conscript", "Sleeper", "Contagion", "Decay", "Dominance",
     "Devour", "Pack", "Scatter", "Revenant", "Immure", "Debt", "Reckoning",
 })
+# A keyword printed under an old name, read under the name the rules give it now: the old
+# "Sleeper N" countdown is Reckoning N (702.39d). head -> (the new head, the parameter form it applies to).
+RENAMED_KEYWORDS = {"Sleeper": ("Reckoning", "number", "702.39d")}
+# The families rule 702.49 leaves out of No Dawn: a card carrying one is refused, naming its sub-rule.
+ABSENT_KEYWORDS = {"Regenerate": "702.49a", "Dredge": "702.49b", "Level up": "702.49c", "Banding": "702.49d",
+                   "Ante": "702.49e"}
 
 CARD_KEYS = frozenset({
     "name", "type", "supertypes", "subtypes", "lineage", "cost", "attack", "vigor", "blood_seal",
@@ -33,12 +39,18 @@ CARD_KEYS = frozenset({
     # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
     # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
     "ascends", "statics", "enters",
+    # riders: effects that happen as the card's spell resolves only if a keyword's condition holds
+    "tribute", "siege",
 })
+# rider key -> the keyword whose condition earns it (a paid Tribute, 702.25a; a met Siege, 702.29a)
+RIDERS = {"tribute": "Tribute", "siege": "Siege"}
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
                           "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain",
-                          "pool_to_draws", "draw_to_recall"})
+                          "pool_to_draws", "draw_to_recall",
+                          # addition: Pack's "can't be blocked alone" (702.44a, with `while: pack`)
+                          "cant_be_blocked_alone"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.

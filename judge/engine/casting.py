@@ -4,20 +4,20 @@ the state as it was (the caller also discards the working copy)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, effects, perform, triggers
+from judge.engine import costs, effects, keywords, perform, triggers
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.priority import give_priority
 from judge.engine.state import GameState, StackItem
-from judge.engine.targeting import is_legal
+from judge.engine.targeting import is_legal, protection
 from judge.engine.zones import move
 
-
-def _sanctity_rule(s: GameState, target: str, source: str) -> tuple:
-    obj = s.objects.get(target)
-    quality = ch.keyword_value(s, obj, "Sanctity") if obj is not None else None
-    return ("702.15a",) if quality and quality in ch.qualities(s, s.objects[source]) else ()
+RECALL = keywords.implements("Recall", "702.20", "cost")
+TRIBUTE = keywords.implements("Tribute", "702.25", "number")
+AMBUSH = keywords.implements("Ambush", "702.16")
+PIT_MARKED = keywords.implements("Pit-marked", "702.24", "cost")
+BLOODLUST = keywords.implements("Bloodlust", "702.9")
 
 
 def _require_priority(s: GameState, player: str) -> None:
@@ -39,7 +39,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     card = s.card(card_oid)
     if card is None:
         raise Refused("an unknown card cannot be cast", "601.1")
-    recall_cost = card.keyword_value("Recall")
+    recall_cost = card.keyword_value(RECALL)
     if recall:
         if recall_cost is None:
             raise Refused(f"{card.name} has no Recall", "702.20a")
@@ -53,14 +53,14 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     _check_targets(s, player, card, card_oid, targets)
     extra_vitae = x or 0
     if tribute:
-        n = card.keyword_value("Tribute")
+        n = card.keyword_value(TRIBUTE)
         if n is None:
             raise Refused(f"{card.name} has no Tribute", "702.25a")
-        extra_vitae += int(n or 0)
+        extra_vitae += keywords.number(TRIBUTE, n)
     # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
-        costs.pay(s, p, Cost(vitae=int(recall_cost or 0)), log, extra_vitae=extra_vitae, split=split,
+        costs.pay(s, p, Cost(vitae=keywords.number(RECALL, recall_cost)), log, extra_vitae=extra_vitae, split=split,
                   what=f"{card.name} by Recall", recall_only=True)
         log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
                          f"entirely", "601.9", "702.20a"))
@@ -70,11 +70,12 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     s.stack.append(StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
                              recalled=recall, label=card.name, uid=s.next_uid))
     s.next_uid += 1
-    speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
-        "601.3e" if power_speed else "601.3c"
+    speed = ("601.3a",) if card.type == "Caprice" else ("601.3b",) if card.type == "Power" else \
+        ("601.3e", "702.16a") if power_speed else ("601.3c",)
     tdesc = f" targeting {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
     log.append(event(f"{player} casts {card.name}{tdesc}" + (f" with X={x}" if x else "")
-                     + (" paying its Tribute" if tribute else ""), "601.2", speed,
+                     + (" paying its Tribute" if tribute else ""), "601.2", *speed,
+                     *(("601.7", "702.25a") if tribute else ()),
                      *(("117.6",) if len(s.stack) > 1 else ())))
     triggers.fire(s, "cast", card_oid, player)
     _priority_back(s, player, log, "601.2i")
@@ -85,7 +86,7 @@ def _check_timing(s: GameState, player: str, card) -> bool:
     if card.type in ("Master", "Haven", "Trap"):
         raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3",
                       "307.3" if card.type == "Trap" else "103.2")
-    power_speed = card.type in ("Caprice", "Power") or card.has("Ambush")
+    power_speed = card.type in ("Caprice", "Power") or card.has(AMBUSH)
     if not power_speed and not _non_power_speed(s, player):
         raise Refused(f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
                       f"phase with an empty stack", "601.3c", "117.1a")
@@ -155,7 +156,7 @@ def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
         card = s.card(oid)
         if oid not in oids:
             raise Refused(f"{s.objects[oid].card} is not part of the sealed batch", "407.6", "702.24a")
-        if card is None or card.keyword_value("Pit-marked") is None:
+        if card is None or card.keyword_value(PIT_MARKED) is None:
             raise Refused(f"{s.objects[oid].card or 'that card'} has no Pit-marked", "702.24a")
     if not marked:
         return
@@ -177,22 +178,45 @@ def _field_check(s: GameState, player: str, oid: str, what: str) -> None:
                       f"{s.policies.note('C1')}", *s.policies.rules("C1"), policy="C1")
 
 
+def _newly_turned_for_vitae(s: GameState, obj, refusal: str) -> tuple:
+    """106.5c's last sentence: a newly turned Entity can't be drained for Vitae — by the field
+    drain or by a drain-this Vitae ability — unless it has Bloodlust (110.5d, 701.11c). Policy C2
+    (drain costs) has no say here. Returns the rules an allowed drain cites for it."""
+    if not (ch.is_entity(s, obj) and obj.newly_turned):
+        return ()
+    if ch.has(s, obj, BLOODLUST):
+        return ("702.9a", "110.5d")  # Bloodlust lifts the restriction
+    raise Refused(refusal, "106.5c", "110.5d", "701.11c")
+
+
+def _newly_turned_drain_cost(s: GameState, obj, name: str) -> tuple:
+    """A drain-this cost of an ability that is not a Vitae ability, on a newly turned Entity:
+    policy C2 decides (602.4c forbids it, 701.11c allows it). Returns the rules an allowed drain
+    cites for it."""
+    if not (ch.is_entity(s, obj) and obj.newly_turned):
+        return ()
+    if ch.has(s, obj, BLOODLUST):
+        return ("702.9a", "602.4c")
+    if s.policies.reading("C2") == "602.4c":
+        raise Refused(f"{name} is newly turned: its drain-this ability can't be activated {s.policies.note('C2')}",
+                      *s.policies.rules("C2"), policy="C2")
+    return ("701.11c", *s.policies.rules("C2"))
+
+
 def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
     _field_check(s, player, oid, "drain")
     obj = s.objects[oid]
     card = s.card(obj)
     if obj.drained:
         raise Refused(f"{card.name} is already drained", "106.5c", "701.11a")
-    if obj.newly_turned and not card.has("Bloodlust") and s.policies.reading("C2") == "602.4c":
-        raise Refused(f"{card.name} is newly turned and can't be drained for Vitae {s.policies.note('C2')}",
-                      "110.5d", *s.policies.rules("C2"), policy="C2")
+    lifted = _newly_turned_for_vitae(s, obj, f"{card.name} is newly turned and can't be drained for Vitae")
     p = s.player(player)
     s.edit(oid).drained = True
     perform.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
     log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
                      f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
-                     "701.11b", "106.3"))
+                     "701.11b", "106.3", *lifted))
     _priority_back(s, player, log, "116.3")
 
 
@@ -230,16 +254,19 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     if cost.drain:
         if obj.drained:
             raise Refused(f"{card.name} is already drained", "602.2", "701.11a")
-        if ch.is_entity(s, obj) and obj.newly_turned and not card.has("Bloodlust") \
-                and s.policies.reading("C2") == "602.4c":
-            raise Refused(f"{card.name} is newly turned: its drain-this ability can't be activated "
-                          f"{s.policies.note('C2')}", *s.policies.rules("C2"), policy="C2")
+        if ability.produces_vitae:
+            lifted = _newly_turned_for_vitae(s, obj, f"{card.name} is newly turned and can't be drained for Vitae "
+                                                     f"by its Vitae ability")
+        else:
+            lifted = _newly_turned_drain_cost(s, obj, card.name)
+    else:
+        lifted = ()
     if len(targets) != len(ability.targets):
         raise Refused(f"the ability needs {len(ability.targets)} target(s)", "601.2c", "115.1")
     for t, spec in zip(targets, ability.targets):
         if not is_legal(s, player, t, spec["kind"], oid):
             raise Refused(f"{_target_name(s, t)} is not a legal target", "601.2c", "115.1",
-                          *_sanctity_rule(s, t, oid))
+                          *protection(s, player, t, oid))
     costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
     if cost.drain:
         s.edit(oid).drained = True
@@ -250,7 +277,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
             triggers.fire(s, "dies", oid, controller)
     if ability.produces_vitae:
         # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).
-        log.append(event(f"{player} uses {card.name}'s Vitae ability", "106.7", "605.3"))
+        log.append(event(f"{player} uses {card.name}'s Vitae ability", "106.7", "605.3", *lifted))
         effects.run(s, ability.effects, effects.Context(player, oid, list(targets)), log)
         if s.priority == player:
             return
@@ -258,7 +285,8 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),
                                  label=f"{card.name}'s ability {n}", uid=s.next_uid))
         s.next_uid += 1
-        log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1"))
+        log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1", *lifted,
+                         policy="C2" if "701.11c" in lifted else None))
     _priority_back(s, player, log, "117.3a")
 
 
@@ -277,7 +305,7 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
             item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid))
+                          "601.2c", "115.1", *extra, *protection(s, player, t, oid))
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge.engine import layers
+from judge.engine.keywords import value as parameter_value
 from judge.engine.state import GameState, Obj
 
 
@@ -23,11 +24,12 @@ def subtypes(s: GameState, obj: Obj) -> list[str]:
 
 
 def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
-    """"" for a bare keyword, its parameter ("Kaelite" of "Sanctity Kaelite"), None when absent."""
+    """"" for a bare keyword, its parameter as the code reads it ("Kaelite" of "Sanctity from
+    Kaelite", "3" of "Siege 3"), None when absent."""
     for kw in keywords(s, obj):
         head, _, rest = kw.partition(" ")
         if head == keyword:
-            return rest
+            return parameter_value(head, rest.strip())
     return None
 
 

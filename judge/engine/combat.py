@@ -4,12 +4,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import perform, replacement, triggers
+from judge.engine import keywords, layers, perform, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
 from judge.engine.frozen import FrozenDict
 from judge.engine.state import Attack, GameState, Trigger
+
+BLOODLUST = keywords.implements("Bloodlust", "702.9")
+BULWARK = keywords.implements("Bulwark", "702.17")
+VIGILANCE = keywords.implements("Vigilance", "702.4")
+CHAMPION = keywords.implements("Champion", "702.28")
+SANCTITY = keywords.implements("Sanctity", "702.15", "quality")
+FLYING = keywords.implements("Flying", "702.10")
+REACH = keywords.implements("Reach", "702.11")
+DREAD = keywords.implements("Dread", "702.8")
+CELERITY = keywords.implements("Celerity", "702.2")
+FRENZY = keywords.implements("Frenzy", "702.3")
+VENOM = keywords.implements("Venom", "702.6")
+OVERRUN = keywords.implements("Overrun", "702.7")
+CONTAGION = keywords.implements("Contagion", "702.40")
+PACK = keywords.implements("Pack", "702.44", "number")
 
 
 def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None:
@@ -19,6 +34,7 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
         raise Refused("attacks are declared at the start of the declare attackers step", "508.1")
     attacks = []
     seen = set()
+    hungry = False  # a newly turned attacker that Bloodlust lets attack (702.9a)
     for attacker, target in decls:
         obj = s.objects.get(attacker)
         name = s.card(obj).name if obj else attacker
@@ -32,17 +48,21 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
         seen.add(attacker)
         if obj.drained:
             raise Refused(f"{name} is drained and cannot attack", "508.1a")
-        if obj.newly_turned and not ch.has(s, obj, "Bloodlust"):
-            raise Refused(f"{name} is newly turned and cannot attack", "508.1a", "110.5d")
+        if obj.newly_turned and not ch.has(s, obj, BLOODLUST):
+            raise Refused(f"{name} is newly turned and cannot attack", "110.5d", "302.6", "508.1a")
+        hungry = hungry or obj.newly_turned
         if not ch.can_act_now(s, obj):
             raise Refused(f"{name}'s binding keeps it out of this round's fighting", "508.1a", "107.5b")
-        if ch.has(s, obj, "Bulwark"):
+        if ch.has(s, obj, BULWARK):
             raise Refused(f"{name} has Bulwark and can't attack", "702.17a", "508.1c")
         defender = _target_owner(s, player, target)
         attacks.append(Attack(attacker, target, defender))
+    vigilant = []
     for att in attacks:
         obj = s.objects[att.attacker]
-        if not ch.has(s, obj, "Vigilance"):
+        if ch.has(s, obj, VIGILANCE):
+            vigilant.append(obj.card)
+        else:
             s.edit(att.attacker).drained = True
         tobj = s.objects.get(att.target)
         if tobj is not None and ch.ctype(s, tobj) == "Haven":
@@ -53,8 +73,11 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
     if len(attacks) == 1:
         _champion(s, player, attacks[0].attacker)
     desc = "; ".join(f"{s.objects[a.attacker].card} attacks {_name(s, a.target)}" for a in attacks) or "no attacks"
-    log.append(event(f"{player} declares attacks: {desc}; attackers drain", "508.1", "508.1e", "506.3",
-                     *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ())))
+    drain = "; attackers drain" + (f" ({', '.join(vigilant)}: Vigilance, it does not)" if vigilant else "")
+    log.append(event(f"{player} declares attacks: {desc}{drain}", "508.1", "508.1e", "506.3",
+                     *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ()),
+                     *(("506.3d", "311.6") if any(s.player(a.target) is not None for a in attacks) else ()),
+                     *(("702.4a",) if vigilant else ()), *(("702.9a",) if hungry else ())))
 
 
 _CHAMPION_BONUS = (Effect("modify", {"attack": 1, "vigor": 1, "until": "end_of_turn", "to": "target"}),)
@@ -64,7 +87,7 @@ def _champion(s: GameState, player: str, attacker: str) -> None:
     """702.28a: each Champion its controller has triggers when an Entity they control attacks alone."""
     for oid in s.battlefield:
         obj = s.objects[oid]
-        if obj.controller == player and ch.has(s, obj, "Champion"):
+        if obj.controller == player and ch.has(s, obj, CHAMPION):
             s.waiting.append(Trigger(player, oid, _CHAMPION_BONUS, f"{s.card(obj).name}'s Champion trigger",
                                      "champion", (attacker,)))
 
@@ -86,11 +109,11 @@ def _target_owner(s: GameState, player: str, target: str) -> str:
             raise Refused(f"{target} is not an opponent", "506.3")
         if s.is_day and _master_sheltered(s, p):
             raise Refused(f"{p.name}'s Master is sheltered in its refuge for the Day and cannot be attacked",
-                          "506.3d", "506.5", "408.2b", "500.16")
+                          "311.6", "506.3d", "506.5", "408.2b", "500.16")
         companions = [o for o in s.battlefield if s.objects[o].controller == p.name
                       and ch.ctype(s, s.objects[o]) == "Companion"]
         if companions:
-            raise Refused(f"{p.name} controls a Companion: the Master is shielded", "506.3d")
+            raise Refused(f"{p.name} controls a Companion: the Master is shielded", "306.7", "311.6", "506.3d")
         return p.name
     obj = s.objects.get(target)
     if obj is not None and obj.zone == "shelter":
@@ -114,6 +137,7 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
         raise Refused("blocks are declared at the start of the declare blockers step", "509.1")
     drained_blockers = []
     planned: dict[str, list] = {}
+    evasion = []  # the keyword rules a legal block satisfied (702.10a, 702.11a)
     for blocker, attacker in decls:
         obj = s.objects.get(blocker)
         name = s.card(obj).name if obj else blocker
@@ -127,14 +151,17 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
                           "514.4g")
         if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
             raise Refused(f"{name} is not an Entity {player} controls", "506.4", "509.1a")
-        quality = ch.keyword_value(s, s.objects[attacker], "Sanctity")
+        quality = ch.keyword_value(s, s.objects[attacker], SANCTITY)
         if quality and quality in ch.qualities(s, obj):
             raise Refused(f"{_name(s, attacker)} has Sanctity from {quality}: {name} can't block it", "702.15a",
                           "509.1d")
         if any(blocker in v for v in planned.values()):
             raise Refused(f"{name} can block only one attack", "509.1a")
-        if attacker_has(s, attacker, "Flying") and not (ch.has(s, obj, "Flying") or ch.has(s, obj, "Reach")):
-            raise Refused(f"{_name(s, attacker)} has Flying", "702.10a", "509.1d")
+        if attacker_has(s, attacker, FLYING):
+            if not (ch.has(s, obj, FLYING) or ch.has(s, obj, REACH)):
+                raise Refused(f"{_name(s, attacker)} has Flying: {name} has neither Flying nor Reach", "702.10a",
+                              "509.1d")
+            evasion += ["702.10a"] + (["702.11a"] if not ch.has(s, obj, FLYING) else [])
         if obj.drained:
             if s.policies.reading("C35") != "509.1c":
                 raise Refused(f"{name} is drained and cannot block {s.policies.note('C35')}",
@@ -142,8 +169,16 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
             drained_blockers.append(blocker)
         planned.setdefault(attacker, []).append(blocker)
     for attacker, blockers in planned.items():
-        if attacker_has(s, attacker, "Dread") and len(blockers) < 2:
-            raise Refused(f"{_name(s, attacker)} has Dread: it needs two or more blockers", "702.8a", "509.1d")
+        if attacker_has(s, attacker, DREAD):
+            if len(blockers) < 2:
+                raise Refused(f"{_name(s, attacker)} has Dread: it needs two or more blockers", "702.8a", "509.1d")
+            evasion.append("702.8a")
+    lone = [a for a, bs in planned.items() if bs] if sum(len(bs) for bs in planned.values()) == 1 else []
+    for attacker in lone:
+        if _cant_be_blocked_alone(s, attacker):
+            raise Refused(f"{_name(s, attacker)} attacks alongside Pack {ch.keyword_value(s, s.objects[attacker], PACK)}"
+                          f" or more others and can't be blocked alone: its only blocker would block alone",
+                          "702.44a", "506.7", "509.1d")
     for blocker in drained_blockers:
         s.edit(blocker).damage += 1
         log.append(event(f"{s.objects[blocker].card} blocks while drained and takes 1 damage counter "
@@ -155,7 +190,15 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
             triggers.fire(s, "blocks", b)
     s.blocks_declared = True
     desc = "; ".join(f"{s.objects[b].card} blocks {s.objects[a].card}" for a, bs in planned.items() for b in bs)
-    log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g"))
+    log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g",
+                     *(("509.1d", *evasion) if evasion else ()), *(("509.1c",) if drained_blockers else ())))
+
+
+def _cant_be_blocked_alone(s: GameState, attacker: str) -> bool:
+    """702.44a's second half, while its Pack condition holds (`while: pack`). "Alone" as 506.7
+    defines it for blocking: the only blocker declared (the engine's reading; the rule does not
+    say "by one Entity", which Dread, 702.8a, would say)."""
+    return any(src.id == attacker for src, _ in layers.statics_of(s, "cant_be_blocked_alone"))
 
 
 def _update(s: GameState, attack: Attack, **changes) -> Attack:
@@ -184,8 +227,8 @@ def begin_damage_step(s: GameState, log: list) -> None:
     s.damage_dealt = False
     if s.damage_round == 0:
         fighters = _combatants(s)
-        s.strikers = tuple(o for o in fighters if ch.has(s, s.objects[o], "Celerity") or ch.has(s, s.objects[o], "Frenzy"))
-        s.frenzied = tuple(o for o in s.strikers if ch.has(s, s.objects[o], "Frenzy"))
+        s.strikers = tuple(o for o in fighters if ch.has(s, s.objects[o], CELERITY) or ch.has(s, s.objects[o], FRENZY))
+        s.frenzied = tuple(o for o in s.strikers if ch.has(s, s.objects[o], FRENZY))
         if s.strikers:
             s.damage_round = 1
             log.append(event("an Entity with Celerity or Frenzy is in combat: this is the first of two combat damage "
@@ -245,7 +288,7 @@ def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
     if sum(assign.values()) != total or any(v < 0 for v in assign.values()):
         raise Refused(f"{obj.card} must assign exactly its Attack {total}", "510.2a", "510.2g")
     order = [b for b in (attack.order or attack.blockers) if b in assign] + [b for b in attack.blockers if b not in assign]
-    venom = ch.has(s, obj, "Venom")
+    venom = ch.has(s, obj, VENOM)
     short = False
     for b in order:
         need = ch.lethal(s, s.objects[b], venom)
@@ -254,7 +297,7 @@ def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
         if assign.get(b, 0) < need:
             short = True
     if assign.get(attack.target, 0):
-        if not ch.has(s, obj, "Overrun"):
+        if not ch.has(s, obj, OVERRUN):
             raise Refused(f"{obj.card} has no Overrun: nothing may go past its blockers", "510.2d", "510.2g")
         if short:
             raise Refused("Overrun assigns onward only what exceeds lethal to every blocker", "702.7a", "510.2g")
@@ -269,14 +312,14 @@ def _default_assignment(s: GameState, attack: Attack, log: list) -> dict:
     obj = s.objects[attack.attacker]
     total = max(0, ch.attack(s, obj))
     order = attack.order or list(attack.blockers)
-    venom = ch.has(s, obj, "Venom")
+    venom = ch.has(s, obj, VENOM)
     out: dict = {}
     left = total
     for b in order:
         give = min(left, ch.lethal(s, s.objects[b], venom))
         out[b] = out.get(b, 0) + give
         left -= give
-    overrun = ch.has(s, obj, "Overrun")
+    overrun = ch.has(s, obj, OVERRUN)
     if left:
         if overrun:
             out[attack.target] = out.get(attack.target, 0) + left
@@ -356,7 +399,7 @@ def _contagion(s: GameState, struck: dict) -> None:
     counter for that recipient; it spreads through blocking (its blockers; the attacker it blocks)."""
     for source, recipients in struck.items():
         src = s.objects.get(source)
-        if src is None or not ch.has(s, src, "Contagion"):
+        if src is None or not ch.has(s, src, CONTAGION):
             continue
         reached = [r for r in recipients if s.player(r) is not None
                    or (r in s.objects and ch.is_entity(s, s.objects[r]))]

@@ -4,9 +4,12 @@ from __future__ import annotations
 from math import ceil
 
 from judge.cards.model import Cost
+from judge.engine import keywords
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit
+
+PIT_MARKED = keywords.implements("Pit-marked", "702.24", "cost")
 
 
 def _eligible(unit: Unit, source: str | None) -> bool:
@@ -96,5 +99,5 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
 
 
 def marked_cost(s: GameState, oid: str) -> int:
-    value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
-    return int(value) if value and value.isdigit() else 0
+    value = s.card(oid).keyword_value(PIT_MARKED) if s.card(oid) else None
+    return keywords.number(PIT_MARKED, value or "")

@@ -4,9 +4,14 @@ already rewritten by the replacement and prevention effects watching it (perform
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
+from judge.engine import keywords
 from judge.engine.events import event
 from judge.engine.proposals import Hit
 from judge.engine.state import GameState
+
+VENOM = keywords.implements("Venom", "702.6")
+FEED = keywords.implements("Feed", "702.5")
+DEATHLESS = keywords.implements("Deathless", "702.12")
 
 
 def carry_out(s: GameState, hit: Hit, log: list) -> None:
@@ -21,8 +26,8 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
     if player is not None:
         player.vitae -= amount
         log.append(event(f"{src_name} deals {amount} damage to {player.name}'s Master: Vitae {player.vitae} "
-                         f"(damage is not spending: no tax)", "120.3a", "119.4c",
-                         *(("510.3b",) if combat else ()), *extra))
+                         f"(damage is not spending: no tax)", "120.3a", "119.4c", "311.5",
+                         *(("510.3b", "311.6") if combat else ()), *extra))
     else:
         obj = s.edit(recipient)
         kind = ch.ctype(s, obj)
@@ -35,11 +40,17 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
             log.append(event(f"{src_name} deals {amount} damage to {name}: it loses {amount} Vigor",
                              "120.3c", *(("510.3d",) if combat else ())))
         else:
+            venom = src is not None and ch.has(s, src, VENOM)
+            lethal = venom or obj.damage >= ch.vigor(s, obj)
+            spared = lethal and ch.has(s, obj, DEATHLESS)
             log.append(event(f"{src_name} deals {amount} damage to {name}: {obj.damage} damage counter(s) "
-                             f"against Vigor {ch.vigor(s, obj)}", "120.3b", *(("510.3a",) if combat else ())))
-            if src is not None and ch.has(s, src, "Venom"):
+                             f"against Vigor {ch.vigor(s, obj)}" + (" from a Venom source" if venom else "")
+                             + ("; it has Deathless and will not be destroyed" if spared else ""),
+                             "120.3b", *(("510.3a",) if combat else ()), *(("702.6a",) if venom else ()),
+                             *(("702.12a",) if spared else ())))
+            if venom:
                 obj.venom_hit = True
-    if src is not None and ch.has(s, src, "Feed"):
+    if src is not None and ch.has(s, src, FEED):
         owner = s.player(src.controller)
         gained = max(0, min(amount, owner.cap - owner.vitae))
         owner.vitae += gained

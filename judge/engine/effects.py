@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import cycle, perform, triggers
+from judge.engine import cycle, keywords, perform, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
+
+DEATHLESS = keywords.implements("Deathless", "702.12")
 
 
 @dataclass
@@ -93,7 +95,7 @@ def _to_zone(dest: str, rule: str, destroys: bool):
     def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         for oid in _objects(s, a.get("to", "target"), ctx):
             obj = s.objects[oid]
-            if destroys and ch.has(s, obj, "Deathless"):
+            if destroys and ch.has(s, obj, DEATHLESS):
                 log.append(event(f"{s.card(obj).name} has Deathless and is not destroyed", "702.12a"))
                 continue
             controller, was_entity, on_field = obj.controller, ch.is_entity(s, obj), obj.zone == "battlefield"
@@ -330,4 +332,29 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "sacrifice": _sacrifice,
     "discard": _discard,
     "add_vitae": _add_vitae,
+}
+
+# What each effect's recipient keys can reach, read by judge/engine/support.py: a card aiming an
+# effect elsewhere (a `destroy` of a player, a `draw` for an object) is refused at load instead
+# of doing nothing. objects: OBJECT_RECIPIENTS; players: PLAYER_RECIPIENTS (and `target` for a
+# targeted player); any: either; target: only the spell's target. An effect not listed reaches
+# whatever its keys name.
+REACHES: dict[str, dict[str, str]] = {
+    "deal_damage": {"to": "any"},
+    "destroy": {"to": "objects"},
+    "banish": {"to": "objects"},
+    "return_to_hand": {"to": "objects"},
+    "counter": {"to": "target"},
+    "draw": {"who": "players"},
+    "gain_vitae": {"who": "players"},
+    "lose_vitae": {"who": "players"},
+    "corruption": {"who": "players"},
+    "wrath": {"who": "players"},
+    "add_counters": {"to": "objects"},
+    **{name: {"to": "objects"} for name in _LAYERED},
+    "prevent_damage": {"to": "any", "from": "objects"},
+    "redirect_damage": {"to": "any", "onto": "any"},
+    "extra_turn": {"who": "players"},
+    "sacrifice": {"who": "players"},
+    "discard": {"who": "players"},
 }

@@ -15,7 +15,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.engine import keywords
 from judge.engine.state import GameState, Obj
+
+# The static conditions that are a keyword's threshold: `while: siege` is the card's own Siege {n},
+# `while: pack` its Pack N.
+SIEGE = keywords.implements("Siege", "702.29", "number")
+PACK = keywords.implements("Pack", "702.44", "number")
+THRESHOLDS = {"siege": SIEGE, "pack": PACK}
+# A keyword whose whole effect is a static the card writes out: Command's anthem, "your other
+# Entities get the printed bonus" (702.37a), is a static reaching `other_own_entities`.
+COMMAND = keywords.implements("Command", "702.37")
+ANTHEMS = {COMMAND: ("other_own_entities", "702.37a")}
 
 @dataclass
 class Chars:
@@ -45,15 +56,28 @@ def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
         return not s.is_day
     if when == "day":
         return s.is_day
-    if when in ("siege", "pack"):
+    if when in THRESHOLDS:
+        keyword = THRESHOLDS[when]
         card = s.card(source)
-        value = card.keyword_value(when.title()) if card else None
-        n = int(value) if value and value.isdigit() else 1
-        if when == "siege":
-            return s.player(source.controller).siege_count >= n
-        attacking = [a.attacker for a in s.attacks if s.objects[a.attacker].zone == "battlefield"]
-        return source.id in attacking and len(attacking) - 1 >= n
+        value = card.keyword_value(keyword) if card else None
+        if value is None:
+            return False  # a card without the keyword is refused at load (support.py)
+        n = keywords.number(keyword, value)
+        if keyword == SIEGE:
+            return siege_met(s, source.controller, n)
+        return pack_met(s, source, n)
     return False
+
+
+def siege_met(s: GameState, player: str, n: int) -> bool:
+    """702.29a: n or more Entities the player controls have attacked a Haven this turn."""
+    return s.player(player).siege_count >= n
+
+
+def pack_met(s: GameState, source: Obj, n: int) -> bool:
+    """702.44a: it is attacking alongside n or more other attacking Entities."""
+    attacking = [a.attacker for a in s.attacks if s.objects[a.attacker].zone == "battlefield"]
+    return source.id in attacking and len(attacking) - 1 >= n
 
 
 def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> bool:

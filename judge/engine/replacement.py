@@ -17,10 +17,12 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import layers
+from judge.engine import keywords, layers
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState
+
+SANCTITY = keywords.implements("Sanctity", "702.15", "quality")
 
 
 @dataclass
@@ -107,7 +109,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
         for holder, st in layers.statics_of(s, "reduce_damage"):
             if layers.covers(s, holder, target, st.get("affects", "self")):
                 out.append(_reduce(s, holder, int(st["reduce_damage"])))
-        quality = ch.keyword_value(s, target, "Sanctity")
+        quality = ch.keyword_value(s, target, SANCTITY)
         if quality and src is not None and quality in ch.qualities(s, src):
             out.append(_sanctity(s, target, quality))
     return out

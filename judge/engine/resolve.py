@@ -3,12 +3,14 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import costs, effects, perform, triggers
+from judge.engine import costs, effects, keywords, layers, perform, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
 from judge.engine.targeting import is_legal
 from judge.engine.zones import move
+
+SIEGE = keywords.implements("Siege", "702.29", "number")
 
 
 def resolve_top(s: GameState, log: list) -> None:
@@ -43,11 +45,10 @@ def resolve_top(s: GameState, log: list) -> None:
             return
         ctx.targets = legal
     log.append(event(f"{card.name} resolves", "608.1", "405.2"))
-    if item.tribute and card.has("Tribute"):
-        log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "601.7", "608.5"))
     if not card.is_permanent:
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects, ctx, log)
+        _riders(s, item, card, ctx, log)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
@@ -66,7 +67,29 @@ def resolve_top(s: GameState, log: list) -> None:
                      + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
                      *(("608.7c",) if attach else ())))
     enter_modified(s, obj.id, log)
+    ctx.source = obj.id
+    _riders(s, item, card, ctx, log)
     triggers.fire(s, "enters", obj.id)
+
+
+def _riders(s: GameState, item: StackItem, card, ctx: effects.Context, log: list) -> None:
+    """The card's riders, as its spell resolves: a paid Tribute's (702.25a, 601.7), and the Siege
+    rider while its controller's Siege condition is met (702.29a)."""
+    for key, rider in card.riders:
+        if key == "tribute":
+            if not item.tribute:
+                continue
+            log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "702.25a", "601.7", "608.5"))
+        else:
+            n = keywords.number(SIEGE, card.keyword_value(SIEGE) or "")
+            count = s.player(item.controller).siege_count
+            if not layers.siege_met(s, item.controller, n):
+                log.append(event(f"{card.name}'s Siege {n} is not met ({count} of {item.controller}'s Entities have "
+                                 f"attacked a Haven this turn): no rider", "702.29a"))
+                continue
+            log.append(event(f"{card.name}'s Siege {n} is met ({count} of {item.controller}'s Entities have attacked "
+                             f"a Haven this turn): its rider applies", "702.29a", "608.5"))
+        effects.run(s, rider, ctx, log)
 
 
 def enter_modified(s: GameState, oid: str, log: list) -> None:

@@ -4,9 +4,13 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, perform, shelter, triggers
+from judge.engine import keywords, outcome, perform, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState
+
+DEATHLESS = keywords.implements("Deathless", "702.12")
+VENOM = keywords.implements("Venom", "702.6")  # the mark its damage leaves, read here (704.5k)
+SANCTITY = keywords.implements("Sanctity", "702.15", "quality")
 
 
 def _player_checks(s: GameState) -> tuple[list, list, list]:
@@ -49,11 +53,12 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             vig = ch.vigor(s, obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
-            elif obj.damage >= vig and not ch.has(s, obj, "Deathless"):
+            elif obj.damage >= vig and not ch.has(s, obj, DEATHLESS):
                 found.append((oid, "spoils", "704.5j",
                               f"{name} has {obj.damage} damage counters against Vigor {vig}: it is destroyed"))
-            elif obj.venom_hit and not ch.has(s, obj, "Deathless"):
-                found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a Venom source: destroyed"))
+            elif obj.venom_hit and not ch.has(s, obj, DEATHLESS):
+                found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a {VENOM} source since the last "
+                                                       f"check: destroyed"))
         elif kind == "Companion" and ch.vigor(s, obj) - obj.damage <= 0:
             found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
@@ -61,7 +66,11 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
         if obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
             legal = host is not None and host.zone == "battlefield"
-            if not legal and kind == "Ritual":
+            quality = ch.keyword_value(s, host, SANCTITY) if legal and kind == "Ritual" else None
+            if quality and quality in ch.qualities(s, obj):
+                found.append((oid, "spoils", "702.15a", f"{name} is bound to {s.card(host).name}, which has Sanctity "
+                                                        f"from {quality}: it can't be Bound by it and goes to the Spoils"))
+            elif not legal and kind == "Ritual":
                 found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"))
             elif not legal:
                 found.append((oid, "unattach", "704.5s", f"{name} becomes unattached and stays on the battlefield"))
@@ -96,12 +105,20 @@ def _eminent(s: GameState) -> list:
     return found
 
 
+def _clear_venom(s: GameState) -> None:
+    """702.6a counts Venom damage "since the last state-based check": each check uses the mark up."""
+    for oid in s.battlefield:
+        if s.objects[oid].venom_hit:
+            s.edit(oid).venom_hit = False
+
+
 def check_once(s: GameState, log: list) -> bool:
     """One simultaneous sweep. Returns whether anything was performed."""
     if s.game_over:
         return False
     losers, winners, wrath = _player_checks(s)
     objects = _object_checks(s)
+    _clear_venom(s)
     if not (losers or winners or wrath or objects):
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
@@ -135,6 +152,7 @@ def check_once(s: GameState, log: list) -> bool:
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
     log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
+                     *(("702.6a",) if any(r == "704.5k" for *_, r, _ in objects) else ()),
                      *(s.policies.rules("C3") if eminent else ()),
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from judge.corpus.slug import slugify
 from judge.cards import reader as card_db
-from judge.engine import priority
+from judge.engine import priority, support
 from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
 from judge.engine.actions import guarded
 from judge.engine.errors import Refused
@@ -76,13 +76,30 @@ class _Builder(Validator):
         db = dict(card_db.database())
         for card in card_db.parse_cards(self.raw.get("cards"), self.path):
             db[card.name] = card
+            self.refuse_unplayable(card, None)  # a card defined here is used by this scenario
         self.cards = db
+        self.checked: set[str] = set()
         return db
 
     def need_card(self, name, node) -> str:
         if not isinstance(name, str) or name not in self.cards:
             self.fail(f"unknown card {name!r} (not in cards/nodawn/ nor in this scenario's cards:)", node)
+        if name not in self.checked:
+            self.refuse_unplayable(self.cards[name], node)
+            self.checked.add(name)
         return name
+
+    def refuse_unplayable(self, card, node) -> None:
+        """Nothing silent (issue 15): a card the engine does not model in full is not played."""
+        gaps = support.gaps(card)
+        if not gaps:
+            return
+        first = gaps[0]
+        defined_here = card.path == self.path
+        where = "" if defined_here else f" ({first.where(card)})"
+        more = f" (and {len(gaps) - 1} more: " + "; ".join(g.what for g in gaps[1:]) + ")" if len(gaps) > 1 else ""
+        self.fail(f"the scenario uses {card.name}{where}, which the engine cannot play: {first.what}{more}",
+                  node, first.line if defined_here else None)
 
     # -- objects -------------------------------------------------------------------------
     def new_object(self, spec, owner: str, zone: str, node) -> str:

@@ -223,6 +223,7 @@ class Trigger:
     label: str
     when: str = ""
     targets: tuple = ()
+    rules: tuple = ()  # further rules it cites when stacked (a keyword that names the trigger)
 
 
 @dataclass(frozen=True)

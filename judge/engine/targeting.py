@@ -2,7 +2,11 @@
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
+from judge.engine import keywords
 from judge.engine.state import GameState
+
+ELUSIVE = keywords.implements("Elusive", "702.13", "optional-quality")
+SANCTITY = keywords.implements("Sanctity", "702.15", "quality")
 
 
 def is_legal(s: GameState, controller: str, target: str, kind: str, source: str | None = None) -> bool:
@@ -23,11 +27,28 @@ def is_legal(s: GameState, controller: str, target: str, kind: str, source: str 
     obj = s.objects.get(target)
     if obj is None or obj.zone != "battlefield":
         return False
-    if ch.has(s, obj, "Elusive") and obj.controller != controller:
-        return False  # 702.13a: hexproof's reskin
-    quality = ch.keyword_value(s, obj, "Sanctity")
-    if quality and source in s.objects and quality in ch.qualities(s, s.objects[source]):
-        return False  # 702.15a
+    if protection(s, controller, target, source):
+        return False
     if kind == "permanent":
         return True
     return ch.ctype(s, obj) == kind
+
+
+def protection(s: GameState, controller: str, target: str, source: str | None = None) -> tuple:
+    """The rules that keep a permanent from being targeted by `controller`'s spell or ability
+    from `source`: Elusive against an opponent's, or only against those of its quality (702.13a);
+    Sanctity from a quality the source has (702.15a). Empty when nothing protects it."""
+    obj = s.objects.get(target)
+    if obj is None:
+        return ()
+    elusive = ch.keyword_value(s, obj, ELUSIVE)
+    sanctity = ch.keyword_value(s, obj, SANCTITY)
+    if elusive is None and not sanctity:
+        return ()
+    src = s.objects.get(source) if source else None
+    qualities = ch.qualities(s, src) if src is not None else set()
+    if elusive is not None and obj.controller != controller and (not elusive or elusive in qualities):
+        return ("702.13a",)
+    if sanctity and sanctity in qualities:
+        return ("702.15a",)
+    return ()

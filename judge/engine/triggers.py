@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine import keywords
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem, Trigger
+
+DROP_RITES = keywords.implements("Drop-rites", "702.30")
+# A trigger event whose ability the rules name as a keyword ("Drop-rites is a triggered ability,
+# written 'Whenever you seal the Pit, [effect]'", 702.30a): its triggers are that keyword, printed
+# or not, and cite its rule too.
+NAMED_BY = {"drop": (DROP_RITES, "702.30a")}
 
 # The trigger-event table: every `when:` the card format accepts (judge/cards/vocabulary.py
 # TRIGGER_EVENTS), and the engine's own keyword triggers, -> the rule a stacked trigger cites.
@@ -23,9 +30,11 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> No
     card = s.card(obj) if obj else None
     if card is None:
         return
+    named = NAMED_BY.get(when)
+    rules = (named[1],) if named else ()
+    label = f"{card.name}'s {named[0]} trigger" if named else f"{card.name}'s '{when}' trigger"
     for ability in card.triggers(when):
-        s.waiting.append(Trigger(controller or obj.controller, oid, ability.effects,
-                                 f"{card.name}'s '{when}' trigger", when))
+        s.waiting.append(Trigger(controller or obj.controller, oid, ability.effects, label, when, rules=rules))
 
 
 def fire_for_permanents(s: GameState, when: str, controller: str) -> None:
@@ -72,5 +81,5 @@ def stack_waiting(s: GameState, log: list) -> bool:
                                  targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
-                         TRIGGER_RULES[trig.when]))
+                         TRIGGER_RULES[trig.when], *trig.rules))
     return bool(waiting)

@@ -1,0 +1,203 @@
+"""What the engine does not model of a card, so that nothing is played silently (issue 15, item 1).
+
+The card database loads every card (the corpus shows each as reference); a card with a gap — a
+keyword no module of the engine gives meaning to, a parameter the code cannot read, a rider a
+keyword needs but the card file does not write, an effect aimed at something its handler
+cannot reach — is not playable, and a scenario that uses it is refused at load
+(judge/engine/scenario.py) naming the scenario's file and line, the card's file and line, and
+the rule.
+
+What is implemented is the engine's own registry, keywords.MODELLED, filled as the engine's
+modules are imported (this module imports the whole pipeline first, through actions.py). The
+rule of a keyword the engine does not model comes from the specification table,
+rulings/nodawn/keywords.yaml (tests/test_keyword_table.py checks the two against each other).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from judge import paths
+from judge.cards import vocabulary as V
+from judge.cards.model import CardDef
+from judge.engine import actions  # noqa: F401 - imports every module that declares a keyword
+from judge.engine import effects, keywords, layers, triggers
+from judge.engine.casting import TRIBUTE
+from judge.yamlio import load_file
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One thing the engine does not model on a card: what, the rule, the card file's line."""
+
+    what: str
+    rule: str
+    line: int | None
+
+    def where(self, card: CardDef) -> str:
+        """The card file and line, relative to the data root when it lies there."""
+        path = card.path
+        root = str(paths.data_root()).rstrip("/") + "/"
+        path = path[len(root):] if path.startswith(root) else path
+        return f"{path}:{self.line or card.line_of('name') or ''}".rstrip(":")
+
+
+@lru_cache(maxsize=1)
+def keyword_rules() -> dict[str, str]:
+    """Every 702 keyword of the card format -> its rule, from the specification table."""
+    table = load_file(paths.data_root() / "rulings" / "nodawn" / "keywords.yaml")
+    return {str(row["keyword"]): str(row["rule"]) for row in table["keywords"]}
+
+
+def not_modelled(keyword: str) -> str:
+    return f"not modelled by the engine: {keyword} ({keyword_rules().get(keyword, '702')})"
+
+
+_CACHE: dict[int, tuple[CardDef, tuple]] = {}
+
+
+def gaps(card: CardDef) -> tuple[Gap, ...]:
+    """Everything about `card` the engine does not model; empty when it is playable."""
+    hit = _CACHE.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    found = tuple(_keyword_gaps(card) + _rider_gaps(card) + _effect_gaps(card) + _static_gaps(card))
+    _CACHE[id(card)] = (card, found)
+    return found
+
+
+def playable(card: CardDef) -> bool:
+    return not gaps(card)
+
+
+# -- keywords --------------------------------------------------------------------------------
+def _keyword(card: CardDef, written: str, line: int | None, how: str = "") -> list[Gap]:
+    head, rest = keywords.split(written)
+    renamed = next((old for old, new in card.renamed if new == written), None)
+    printed = f" (printed {renamed}, read as {written}: 702.39d)" if renamed else ""
+    known = keywords.MODELLED.get(head)
+    if known is None:
+        return [Gap(f"{how}{not_modelled(head)}{printed}", keyword_rules().get(head, "702"), line)]
+    problem = keywords.parameter_problem(written)
+    if problem is not None:
+        return [Gap(f"{how}{problem} ({known.rule}){printed}", known.rule, line)]
+    return []
+
+
+def _granted(card: CardDef) -> list[str]:
+    out = [kw for st in card.statics for kw in st.get("grant", ())]
+    out += [kw for a in card.abilities for e in a.effects if e.name == "grant" for kw in e.args.get("keywords", ())]
+    out += [kw for _, rider in card.riders for e in rider if e.name == "grant" for kw in e.args.get("keywords", ())]
+    return out
+
+
+def _keyword_gaps(card: CardDef) -> list[Gap]:
+    line = card.line_of("keywords")
+    out = [g for kw in card.keywords for g in _keyword(card, kw, line)]
+    granted_line = card.line_of("statics") or card.line_of("abilities")
+    out += [g for kw in dict.fromkeys(_granted(card)) for g in _keyword(card, kw, granted_line, "it grants ")]
+    return out
+
+
+# -- riders: a keyword whose effect the card file must write out -------------------------------
+_THRESHOLD_RULES = {layers.SIEGE: "702.29a", layers.PACK: "702.44a"}
+
+
+def _has_static(card: CardDef, test) -> bool:
+    return any(test(st) for st in card.statics)
+
+
+def _rider_gaps(card: CardDef) -> list[Gap]:
+    heads = {keywords.split(kw)[0] for kw in card.keywords}
+    riders = {key for key, _ in card.riders}
+    out = []
+
+    def need(keyword: str, rule: str, ok: bool, what: str) -> None:
+        if keyword in heads and not ok:
+            out.append(Gap(f"{keyword}: {what} is not written in the card file, so the engine would play "
+                           f"the keyword as doing nothing", rule, card.line_of("keywords")))
+
+    need(TRIBUTE, "702.25a", "tribute" in riders, "the rider a paid Tribute earns (`tribute:`)")
+    need(layers.SIEGE, "702.29a", "siege" in riders or _has_static(card, lambda st: st.get("while") == "siege"),
+         "its Siege rider (a `while: siege` static or a `siege:` rider)")
+    need(layers.PACK, "702.44a", _has_static(card, lambda st: st.get("while") == "pack"),
+         "what it gets while it attacks with the pack (a `while: pack` static)")
+    for keyword, (affects, rule) in layers.ANTHEMS.items():
+        need(keyword, rule, _has_static(card, lambda st, a=affects: st.get("affects") == a),
+             f"its anthem (a static with `affects: {affects}`)")
+    for when, (keyword, rule) in triggers.NAMED_BY.items():
+        need(keyword, rule, bool(card.triggers(when)), f"what it does (a triggered ability `when: {when}`)")
+    for condition, keyword in layers.THRESHOLDS.items():
+        if keyword not in heads and _has_static(card, lambda st, c=condition: st.get("while") == c):
+            out.append(Gap(f"a `while: {condition}` static needs the card's own {keyword} keyword (its threshold)",
+                           _THRESHOLD_RULES[keyword], card.line_of("statics")))
+    return out
+
+
+# -- effects: each aimed at what its handler can reach ---------------------------------------------
+_SCOPES = {"objects": V.OBJECT_RECIPIENTS, "players": V.PLAYER_RECIPIENTS | {"target"},
+           "any": V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS, "target": {"target"}}
+
+
+def _all_effects(card: CardDef) -> list[tuple[str, object, int | None]]:
+    """(where, effect, line) for every effect the card carries."""
+    out = [(f"a {a.kind} ability", e, card.line_of("abilities")) for a in card.abilities for e in a.effects]
+    out += [(f"its {key} rider", e, card.line_of(key)) for key, rider in card.riders for e in rider]
+    return out
+
+
+def _effect_gaps(card: CardDef) -> list[Gap]:
+    out = []
+    for where, eff, line in _all_effects(card):
+        for key, scope in effects.REACHES.get(eff.name, {}).items():
+            value = eff.args.get(key)
+            if value is not None and value not in _SCOPES[scope]:
+                out.append(Gap(f"{where}: {eff.name} {key}: {value} — the effect reaches only "
+                               f"{', '.join(sorted(_SCOPES[scope]))}; not modelled by the engine", "608.4", line))
+        if eff.name == "sacrifice" and eff.args.get("what", "Entity") not in V.CARD_TYPES:
+            out.append(Gap(f"{where}: sacrifice what: {eff.args['what']!r} is not a card type", "701.12a", line))
+    for a in card.abilities:
+        if a.kind == "triggered" and a.targets:
+            out.append(Gap("a triggered ability's targets are never chosen as it is put on the stack: not "
+                           "modelled by the engine (603.3)", "603.3", card.line_of("abilities")))
+    return out
+
+
+# -- statics: the qualifiers each kind honours --------------------------------------------------
+# Static kinds that are not layer effects read no subtype/with_keyword filter; some read no `affects`.
+_LAYER_KINDS = {"modify", "set", "switch", "define", "grant", "remove", "add_subtypes"}
+_NO_AFFECTS = {"dies_to_domain": "itself", "spoils_to_void": "every card bound for a Spoils",
+               "pool_to_draws": "its controller", "draw_to_recall": "its controller",
+               "cant_be_blocked_alone": "itself"}
+
+
+def _static_gaps(card: CardDef) -> list[Gap]:
+    out = []
+    line = card.line_of("statics")
+    for st in card.statics:
+        kind = next(k for k in st if k in V.STATIC_KINDS)
+        if kind not in _LAYER_KINDS and {"subtype", "with_keyword"} & set(st):
+            out.append(Gap(f"a {kind} static reads no subtype or with_keyword filter: not modelled by the engine",
+                           "613.1", line))
+        if kind in _NO_AFFECTS and st.get("affects", "self") != "self":
+            out.append(Gap(f"a {kind} static always watches {_NO_AFFECTS[kind]}; affects: {st['affects']} is not "
+                           f"modelled by the engine", "611.3", line))
+    return out
+
+
+# -- what a card's printed text says that its card file does not --------------------------------
+_SENTENCE = re.compile(r"(?:^|[.;:—\n(]\s*)([A-Z][\w-]*(?: up)?)")
+
+
+def text_notes(card: CardDef) -> list[tuple[str, str]]:
+    """(what, rule) for each keyword the card's printed text starts an ability with that its
+    `keywords:` lack: the engine plays the card without it (a "Not modelled here" line)."""
+    heads = {keywords.split(kw)[0] for kw in card.keywords} | {keywords.split(old)[0] for old, _ in card.renamed}
+    rules = keyword_rules()
+    out = []
+    for word in dict.fromkeys(m.group(1) for m in _SENTENCE.finditer(card.text)):
+        if word in V.KEYWORDS and word not in heads:
+            out.append((f"{card.name}'s text names {word}, which its card file's keywords: lack — the engine "
+                        f"plays it without {word}", rules.get(word, "702")))
+    return out
