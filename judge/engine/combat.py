@@ -176,8 +176,8 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
     lone = [a for a, bs in planned.items() if bs] if sum(len(bs) for bs in planned.values()) == 1 else []
     for attacker in lone:
         if _cant_be_blocked_alone(s, attacker):
-            raise Refused(f"{_name(s, attacker)} attacks alongside Pack {ch.keyword_value(s, s.objects[attacker], PACK)}"
-                          f" or more others and can't be blocked alone: its only blocker would block alone",
+            raise Refused(f"{_name(s, attacker)} has Pack {ch.keyword_value(s, s.objects[attacker], PACK)} and attacks "
+                          f"with the pack: it can't be blocked alone, and its blocker would be the only one declared",
                           "702.44a", "506.7", "509.1d")
     for blocker in drained_blockers:
         s.edit(blocker).damage += 1

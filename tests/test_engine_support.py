@@ -1,0 +1,196 @@
+"""Nothing silent (issue 15, item 1): a card the engine does not model in full loads as reference
+but is not playable, and a scenario that uses it — on the board, in a hand, a Domain, the
+Spoils, on the stack, or defined in its `cards:` — is refused at load, naming the scenario's file
+and line, the card's file and line, and the rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge.cards.reader import database, parse_cards
+from judge.engine import keywords, support
+from judge.engine.errors import ScenarioError
+from judge.engine.scenario import load
+from judge.yamlio import load_text
+
+BOARD = """\
+title: support fixture
+game: nodawn
+cards:
+  - {name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "Liamite Master."}
+EXTRA
+turn: {active: Ana, round: The Hunt, phase: main1}
+players:
+  - name: Ana
+    master: {card: Aurelio Torretti, vitae: 20}
+    hand: [HAND]
+    battlefield:
+      - {card: Gilded Haven}
+  - name: Ben
+    master: {card: Silent Maren, vitae: 20}
+    battlefield:
+      - {card: The Counting-House Dark}
+actions: []
+expect: []
+"""
+
+
+def scenario(tmp_path: Path, hand: str = "Sell the Bones", extra: str = "") -> Path:
+    path = tmp_path / "case.yaml"
+    path.write_text(BOARD.replace("EXTRA\n", extra).replace("HAND", hand), encoding="utf-8")
+    return path
+
+
+def refusal(tmp_path: Path, **kw) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        load(scenario(tmp_path, **kw))
+    return info.value
+
+
+def test_the_fixture_loads(tmp_path):
+    assert load(scenario(tmp_path)).state.player("Ana").hand
+
+
+def test_the_database_loads_every_card_and_marks_those_the_engine_cannot_play():
+    db = database()
+    unplayable = sorted(name for name, card in db.items() if not support.playable(card))
+    assert unplayable == ["Bishop of Coin", "Chains of the Old Debt", "Edict of Coin and Blade", "Nachzehrer",
+                          "Pallbearer's Maul", "Risen Pallbearer"]
+    bishop = support.gaps(db["Bishop of Coin"])
+    assert [(g.what, g.rule, g.where(db["Bishop of Coin"])) for g in bishop] == [
+        ("not modelled by the engine: Toll (702.14)", "702.14", "cards/nodawn/bishop-of-coin.yaml:11")]
+    edict = support.gaps(db["Edict of Coin and Blade"])
+    assert [g.what for g in edict] == ["not modelled by the engine: Mandate (702.35)",
+                                       "not modelled by the engine: Entwine (702.35)"]
+
+
+@pytest.mark.parametrize("zone", ["hand", "domain", "spoils", "void", "pit"])
+def test_a_database_card_with_an_unmodelled_keyword_is_refused_in_any_zone(tmp_path, zone):
+    text = BOARD.replace("EXTRA\n", "").replace("    hand: [HAND]\n", f"    {zone}: [Bishop of Coin]\n")
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load(path)
+    err = info.value
+    assert err.path == str(path) and err.line == 9
+    assert err.message == ("the scenario uses Bishop of Coin (cards/nodawn/bishop-of-coin.yaml:11), which the "
+                           "engine cannot play: not modelled by the engine: Toll (702.14)")
+
+
+def test_a_card_on_the_battlefield_is_refused_at_its_line(tmp_path):
+    text = BOARD.replace("EXTRA\n", "").replace("HAND", "Sell the Bones").replace(
+        "      - {card: Gilded Haven}\n", "      - {card: Gilded Haven}\n      - {card: Risen Pallbearer}\n")
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load(path)
+    assert info.value.line == 12
+    assert info.value.message.endswith("Risen Pallbearer (cards/nodawn/risen-pallbearer.yaml:13), which the engine "
+                                       "cannot play: not modelled by the engine: Exhume (702.22)")
+
+
+def test_a_card_on_the_stack_is_refused(tmp_path):
+    text = BOARD.replace("EXTRA\n", "").replace("HAND", "Sell the Bones").replace(
+        "actions: []", "stack:\n  - {spell: Nachzehrer, controller: Ana}\nactions: []")
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"Nachzehrer \(cards/nodawn/nachzehrer.yaml:11\).*Revenant \(702.46\)"):
+        load(path)
+
+
+def test_a_card_defined_in_the_scenario_is_refused_at_its_line_even_unused(tmp_path):
+    extra = '  - {name: Toll Keeper, type: Entity, cost: {vitae: 2}, attack: 1, vigor: 1, keywords: [Toll 1], text: "Toll 1."}\n'
+    err = refusal(tmp_path, extra=extra)
+    assert err.line == 5
+    assert err.message == ("the scenario uses Toll Keeper, which the engine cannot play: not modelled by the "
+                           "engine: Toll (702.14)")
+
+
+ENTITY = '  - {{name: Probe, type: Entity, cost: {{vitae: 2}}, attack: 1, vigor: 1, text: "Probe.", {}}}\n'
+
+
+@pytest.mark.parametrize("fields, words", [
+    ("keywords: [Sleeper 3]", "not modelled by the engine: Reckoning (702.50) (printed Sleeper 3, read as "
+                              "Reckoning 3: 702.39d)"),
+    ("keywords: [Siege]", "Siege needs a whole number (\"Siege 3\"), not '' (702.29)"),
+    ("keywords: [Recall X]", "Recall needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.20)"),
+    ("keywords: [Flying 2]", "Flying takes no parameter, not '2' (702.10)"),
+    ("keywords: [Sanctity]", "Sanctity needs a quality"),
+    ("keywords: [Elusive Kaelite]", "Elusive takes nothing, or \"from [quality]\""),
+    ("keywords: [Tribute 2]", "Tribute: the rider a paid Tribute earns (`tribute:`) is not written"),
+    ("keywords: [Siege 2]", "Siege: its Siege rider (a `while: siege` static or a `siege:` rider) is not written"),
+    ("keywords: [Pack 2]", "Pack: what it gets while it attacks with the pack (a `while: pack` static) is not written"),
+    ("keywords: [Command]", "Command: its anthem (a static with `affects: other_own_entities`) is not written"),
+    ("keywords: [Drop-rites]", "Drop-rites: what it does (a triggered ability `when: drop`) is not written"),
+    ("statics: [{modify: {attack: 1}, while: siege}]", "a `while: siege` static needs the card's own Siege keyword"),
+    ("statics: [{grant: [Toll 2]}]", "it grants not modelled by the engine: Toll (702.14)"),
+    ("abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Muster 2], to: self}}]}}]",
+     "it grants not modelled by the engine: Muster (702.26)"),
+    ("abilities: [{spell: [{destroy: {to: each_player}}]}]", "destroy to: each_player — the effect reaches only"),
+    ("abilities: [{spell: [{draw: {n: 1, who: self}}]}]", "draw who: self — the effect reaches only"),
+    ("abilities: [{spell: [{counter: self}]}]", "counter to: self — the effect reaches only target"),
+    ("abilities: [{spell: [{sacrifice: {who: controller, what: Wolf}}]}]", "sacrifice what: 'Wolf' is not a card type"),
+    ("abilities: [{triggered: {when: enters, effects: [{deal_damage: {amount: 1, to: target}}], "
+     "targets: [{kind: Entity}]}}]", "a triggered ability's targets are never chosen"),
+    ("statics: [{spoils_to_void: true, affects: own_entities}]", "a spoils_to_void static always watches every card"),
+    ("statics: [{reduce_damage: 1, subtype: Wolf}]", "a reduce_damage static reads no subtype or with_keyword filter"),
+])
+def test_what_the_engine_cannot_play_is_refused_naming_the_rule(tmp_path, fields, words):
+    err = refusal(tmp_path, extra=ENTITY.format(fields))
+    assert err.line == 5 and err.path.endswith("case.yaml")
+    assert err.message.startswith("the scenario uses Probe, which the engine cannot play: ")
+    assert words in err.message
+
+
+@pytest.mark.parametrize("fields", [
+    "keywords: [Sanctity from Kaelite]", "keywords: [Sanctity Kaelite]", "keywords: [Elusive]",
+    "keywords: [Elusive from Kaelite]", "keywords: [Siege 2], siege: [{draw: 1}]",
+    "keywords: [Pack 1], statics: [{cant_be_blocked_alone: true, while: pack}]",
+    "keywords: [Tribute 1], tribute: [{draw: 1}]",
+])
+def test_what_the_engine_models_loads(tmp_path, fields):
+    assert load(scenario(tmp_path, hand="Probe", extra=ENTITY.format(fields)))
+
+
+def test_the_rules_spelling_of_a_quality_reads_like_the_short_one(tmp_path):
+    s = load(scenario(tmp_path, hand="Probe", extra=ENTITY.format("keywords: [Sanctity from Kaelite]"))).state
+    assert keywords.value("Sanctity", "from Kaelite") == keywords.value("Sanctity", "Kaelite") == "Kaelite"
+    assert s.card(s.player("Ana").hand[0]).keywords == ("Sanctity from Kaelite",)
+
+
+def _cards(text: str):
+    return parse_cards(load_text(text, "cards.yaml"), "cards.yaml")
+
+
+def test_sleeper_n_is_read_as_reckoning_n():
+    (card,) = _cards('- {name: Old Spy, type: Entity, keywords: [Sleeper 3, Flying], text: "Sleeper 3."}')
+    assert card.keywords == ("Reckoning 3", "Flying")
+    assert card.renamed == (("Sleeper 3", "Reckoning 3"),)
+    (dormant,) = _cards('- {name: New Spy, type: Entity, keywords: [Sleeper], text: "Sleeper."}')
+    assert dormant.keywords == ("Sleeper",) and dormant.renamed == ()
+
+
+@pytest.mark.parametrize("word, rule", [("Regenerate", "702.49a"), ("Dredge 2", "702.49b"), ("Level up 1", "702.49c"),
+                                        ("Banding", "702.49d"), ("Ante", "702.49e")])
+def test_the_families_702_49_leaves_out_are_refused_with_their_sub_rule(word, rule):
+    with pytest.raises(ScenarioError) as info:
+        _cards(f'- name: Relic Hound\n  type: Entity\n  keywords: [{word}]\n  text: "."')
+    assert info.value.line == 3
+    assert info.value.message == f"Relic Hound: {word!r} is a family deliberately left out of No Dawn ({rule})"
+
+
+def test_a_rider_needs_its_keyword():
+    with pytest.raises(ScenarioError, match="a tribute: rider needs the Tribute keyword") as info:
+        _cards('- name: Riderless\n  type: Caprice\n  text: "."\n  tribute: [{draw: 1}]')
+    assert info.value.line == 4
+
+
+def test_text_naming_a_keyword_the_card_lacks_is_noted():
+    (card,) = _cards('- {name: Hollow Sentinel, type: Entity, keywords: [Reach], '
+                     'text: "Flying. Reach. Can block Entities with Dread. Toll 2 (reminder)."}')
+    assert support.text_notes(card) == [
+        ("Hollow Sentinel's text names Flying, which its card file's keywords: lack — the engine plays it "
+         "without Flying", "702.10"),
+        ("Hollow Sentinel's text names Toll, which its card file's keywords: lack — the engine plays it "
+         "without Toll", "702.14")]
