@@ -17,10 +17,16 @@ def test_replay_json_has_the_design_shape():
     proc = judge("replay", str(SCENARIOS / "shared" / "v01-simultaneous-sba-sweep.yaml"), "--json")
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
-    assert set(doc) == {"steps", "final", "expectations"}
+    # the design's shape, plus what the replay relied on that the engine does not model (issue 15)
+    assert set(doc) == {"steps", "final", "expectations", "not_modelled"}
     assert [s["n"] for s in doc["steps"]] == [1, 2]
     assert set(doc["steps"][0]) == {"n", "action", "events"}
-    assert all(set(e) == {"text", "rules"} for s in doc["steps"] for e in s["events"])
+    events = [e for s in doc["steps"] for e in s["events"]]
+    assert all(set(e) == {"text", "rules"} for e in events if "kind" not in e)
+    assert [e["kind"] for e in events if "kind" in e] == ["not-modelled"]
+    assert doc["not_modelled"] == [{"step": 2, "text": next(e["text"] for e in events if "kind" in e),
+                                    "rules": ["nd:709.2"]}]
+    assert doc["not_modelled"][0]["text"].startswith("not modelled here — laying to rest (709.2): as Iron Column died")
     cited = {r for s in doc["steps"] for e in s["events"] for r in e["rules"]}
     assert {"nd:704.5j", "nd:704.5c", "nd:704.3"} <= cited
     assert [e["ok"] for e in doc["expectations"]] == [True] * 5

@@ -101,13 +101,20 @@ def _render(replay) -> None:
         return text
 
     console.print(Text(replay.scenario.title, style="bold"))
+    notes = replay.not_modelled
+    if notes:  # said first and plainly: the replay leans on something the engine does not play
+        console.print(Text(f"Not modelled here ({len(notes)}): the engine does not play these, so this replay "
+                           f"does not rule on them", style="bold yellow"))
+        for n, e in notes:
+            where = "the scenario's cards" if n == 0 else f"step {n}"
+            console.print(Text(f"  {where}: ", style="yellow") + Text(e.text.removeprefix("not modelled here — ")))
     for e in replay.scenario.setup_events:
         console.print(Text("  setup: ", style="dim") + Text(e.text))
         console.print(Text("      ") + cites(e))
     for step in replay.steps:
         console.print(Text(f"{step.n:>3}. ", style="bold") + Text(step.action, style="bold yellow"))
         for e in step.events:
-            style = "bold magenta" if e.engine_error else "red" if e.refused else ""
+            style = "bold magenta" if e.engine_error else "red" if e.refused else "yellow" if e.not_modelled else ""
             console.print(Text("     ") + Text(e.text, style=style))
             if e.rules:
                 console.print(Text("       ") + cites(e))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import cycle, keywords, perform, triggers
+from judge.engine import cycle, keywords, perform, triggers, unmodelled
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
@@ -103,6 +103,8 @@ def _to_zone(dest: str, rule: str, destroys: bool):
             log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7"))
             if on_field and went == "spoils" and was_entity:
                 triggers.fire(s, "dies", oid, controller)
+                if destroys:
+                    log.append(unmodelled.laying_to_rest(s.card(obj).name, ctx.controller))
     return handler
 
 

@@ -1,9 +1,11 @@
 """Events: what happened, in a sentence, and the rules that made it happen.
 
-An event is one of three kinds: a plain `event` of play, a `refusal` (an action the rules
-forbid: the state is unchanged and the event cites the rule that forbids it) or an
+An event is one of four kinds: a plain `event` of play, a `refusal` (an action the rules
+forbid: the state is unchanged and the event cites the rule that forbids it), an
 `engine-error` (a defect inside the engine: the state is unchanged and the event carries the
-traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it).
+traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it) or a
+`not-modelled` note (a rule that applied here and that the engine does not play, citing it:
+replays and sheets gather them under "Not modelled here").
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 EVENT = "event"
 REFUSAL = "refusal"
 ENGINE_ERROR = "engine-error"
+NOT_MODELLED = "not-modelled"
 
 
 def rule_id(number: str) -> str:
@@ -42,6 +45,10 @@ class Event:
     def engine_error(self) -> bool:
         return self.kind == ENGINE_ERROR
 
+    @property
+    def not_modelled(self) -> bool:
+        return self.kind == NOT_MODELLED
+
     def to_dict(self) -> dict:
         out = {"text": self.text, "rules": list(self.rules)}
         if self.kind != EVENT:
@@ -56,6 +63,10 @@ def event(text: str, *rules: str, policy: str | None = None) -> Event:
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:
     return Event(f"refused: {text}", tuple(dict.fromkeys(rule_id(r) for r in rules)), REFUSAL, policy)
+
+
+def not_modelled(text: str, *rules: str) -> Event:
+    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), NOT_MODELLED)
 
 
 def engine_error(exc: BaseException, detail: str) -> Event:

@@ -89,6 +89,21 @@ class Replay:
         return all(e["ok"] for e in self.expectations)
 
     @property
+    def not_modelled(self) -> list[tuple[int, Event]]:
+        """(step number, event) for everything the replay relied on that the engine does not model:
+        what the scenario's cards say that their files do not (step 0), and each rule the engine
+        passed over where it applied. The same note is listed once, at its first step."""
+        found = [(0, e) for e in self.scenario.not_modelled]
+        found += [(0, e) for e in self.scenario.setup_events if e.not_modelled]
+        found += [(s.n, e) for s in self.steps for e in s.events if e.not_modelled]
+        seen, out = set(), []
+        for n, e in found:
+            if e.text not in seen:
+                seen.add(e.text)
+                out.append((n, e))
+        return out
+
+    @property
     def engine_errors(self) -> list[tuple[int, Event]]:
         """(step number, event) for every defect the engine reported; step 0 is the board's set-up."""
         found = [(0, e) for e in self.scenario.setup_events if e.engine_error]
@@ -96,7 +111,8 @@ class Replay:
 
     def to_dict(self) -> dict:
         return {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
-                "expectations": list(self.expectations)}
+                "expectations": list(self.expectations),
+                "not_modelled": [{"step": n, "text": e.text, "rules": list(e.rules)} for n, e in self.not_modelled]}
 
 
 def describe_action(action) -> str:
@@ -197,7 +213,8 @@ def check(item, replay: Replay) -> dict:
         n = len(state.stack)
         return _result(n == item["stack"], f"{label}the stack holds {item['stack']}", [f"it holds {n}"])
     if "cited" in item:
-        cited = {r for e in _all_events(replay) for r in e.rules}
+        # a not-modelled note names a rule the engine did not apply: it cites nothing
+        cited = {r for e in _all_events(replay) if not e.not_modelled for r in e.rules}
         missing = [str(r) for r in item["cited"] if rule_id(r) not in cited]
         return _result(not missing, "cited: " + ", ".join(map(str, item["cited"])),
                        [f"never cited: {', '.join(missing)}"])

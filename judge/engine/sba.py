@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import keywords, outcome, perform, shelter, triggers
+from judge.engine import keywords, outcome, perform, shelter, triggers, unmodelled
 from judge.engine.events import event
 from judge.engine.state import GameState
 
@@ -130,6 +130,7 @@ def check_once(s: GameState, log: list) -> bool:
         parts.append(f"{p.name} converts 5 Wrath into 1 Corruption (Wrath {p.wrath}, Corruption {p.corruption})")
     # Objects first on the snapshot (last-known information is the pre-sweep state, 704.7).
     replaced: list = []  # what replacement effects made of the moves, told after the sweep itself
+    rites: list = []  # the laying to rest not offered at the deaths by damage (709.2)
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
@@ -147,6 +148,8 @@ def check_once(s: GameState, log: list) -> bool:
             went = perform.move(s, oid, dest, replaced)
             if was_entity and went == "spoils":
                 triggers.fire(s, "dies", oid, controller)
+                if rule in ("704.5j", "704.5k"):  # a death with an undertaker: the source of the damage
+                    rites.append(unmodelled.laying_to_rest(obj.card, None))
             if rule == "704.5n" and s.is_day:
                 shelter.expose(s, oid, log)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
@@ -158,6 +161,7 @@ def check_once(s: GameState, log: list) -> bool:
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
                      policy="C3" if eminent else None))
     log.extend(replaced)
+    log.extend(rites)
     if losers or winners:
         # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
         loser_names = []

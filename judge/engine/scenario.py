@@ -16,6 +16,7 @@ from judge.engine import priority, support
 from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
 from judge.engine.actions import guarded
 from judge.engine.errors import Refused
+from judge.engine.events import not_modelled
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
 from judge.yamlio import LDict, Validator, load_file, load_text, line_of
@@ -44,6 +45,9 @@ class Scenario:
     action_lines: list
     expect: list
     setup_events: list = field(default_factory=list)
+    # what the scenario relies on that the engine does not model (not-modelled events), found as
+    # it loads: a card whose printed text names a keyword its card file lacks
+    not_modelled: list = field(default_factory=list)
 
 
 def slug(text: str) -> str:
@@ -74,11 +78,12 @@ class _Builder(Validator):
     # -- cards ---------------------------------------------------------------------------
     def load_cards(self) -> dict:
         db = dict(card_db.database())
+        self.checked: dict[str, None] = {}  # the cards the scenario uses, in the order met
         for card in card_db.parse_cards(self.raw.get("cards"), self.path):
             db[card.name] = card
             self.refuse_unplayable(card, None)  # a card defined here is used by this scenario
+            self.checked[card.name] = None
         self.cards = db
-        self.checked: set[str] = set()
         return db
 
     def need_card(self, name, node) -> str:
@@ -86,8 +91,13 @@ class _Builder(Validator):
             self.fail(f"unknown card {name!r} (not in cards/nodawn/ nor in this scenario's cards:)", node)
         if name not in self.checked:
             self.refuse_unplayable(self.cards[name], node)
-            self.checked.add(name)
+            self.checked[name] = None
         return name
+
+    def notes(self) -> list:
+        """Not-modelled events for what the cards used say and their card files do not."""
+        return [not_modelled(f"not modelled here — {what}", rule)
+                for name in self.checked for what, rule in support.text_notes(self.cards[name])]
 
     def refuse_unplayable(self, card, node) -> None:
         """Nothing silent (issue 15): a card the engine does not model in full is not played."""
@@ -291,7 +301,7 @@ class _Builder(Validator):
             self.check_expectation(item, line, len(actions_raw))
         state, setup = guarded(state, priority.settle)  # what is already due on the board (117.5)
         return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
-                        list(expect), setup)
+                        list(expect), setup, self.notes())
 
     def round(self, value, node) -> int:
         text = str(value).strip()

@@ -129,12 +129,11 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     cited = [cite(corpus, w, cited_ids, quoted_parents) for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:
-        for step in replay.steps:
-            for ev in step.events:
-                for rule in ev.rules:
-                    entry = corpus.get(rule)
-                    if entry is not None:
-                        rule_names[rule] = entry.number or entry.citation or rule
+        noted = [rule for note in replay.not_modelled for rule in note.rules]
+        for rule in [r for step in replay.steps for ev in step.events for r in ev.rules] + noted:
+            entry = corpus.get(rule)
+            if entry is not None:
+                rule_names[rule] = entry.number or entry.citation or rule
     return Sheet(
         date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
         question=question.strip(), ruling=ruling.strip(), event=event.strip(),

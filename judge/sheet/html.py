@@ -10,7 +10,7 @@ from functools import partial
 from html import escape as _escape
 
 from judge.sheet.markdown import heading_of
-from judge.sheet.model import CitedEntry, ReplayLog, Sheet
+from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
 
 # Text nodes only: quotes stay as typed, so the file reads like the source.
 escape = partial(_escape, quote=False)
@@ -74,6 +74,14 @@ def _replay(log: ReplayLog, names: dict) -> list[str]:
     out = [f"<h2>Replay — {escape(log.title or log.source)}</h2>"]
     if log.source and log.title:
         out.append(f'<p class="where">Scenario file: <code>{escape(log.source)}</code></p>')
+    if log.not_modelled:
+        out.append(f'<p class="not-modelled"><strong>{escape(NOT_MODELLED_HEAD)}:</strong></p>')
+        out.append('<ul class="not-modelled">')
+        for note in log.not_modelled:
+            rules = ", ".join(escape(names.get(r, r)) for r in note.rules)
+            out.append(f"<li>{escape(note.where)}: {escape(note.what)}"
+                       + (f' <span class="rules">({rules})</span>' if rules else "") + "</li>")
+        out.append("</ul>")
     out.append('<ol class="steps">')
     for step in log.steps:
         out.append(f'<li value="{step.n}"><strong>{escape(step.action)}</strong><ul>')

@@ -5,7 +5,7 @@ file holds the exact text of every rule.
 """
 from __future__ import annotations
 
-from judge.sheet.model import CitedEntry, ReplayLog, Sheet
+from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
 
 
 def _quote(text: str) -> list[str]:
@@ -41,6 +41,12 @@ def _replay(log: ReplayLog, names: dict) -> list[str]:
     out = [f"## Replay — {title}", ""]
     if log.source and log.title:
         out += [f"Scenario file: `{log.source}`", ""]
+    if log.not_modelled:
+        out += [f"**{NOT_MODELLED_HEAD}:**", ""]
+        for note in log.not_modelled:
+            rules = f" ({', '.join(names.get(r, r) for r in note.rules)})" if note.rules else ""
+            out.append(f"- {note.where}: {note.what}{rules}")
+        out.append("")
     for step in log.steps:
         out.append(f"{step.n}. **{step.action}**")
         for ev in step.events:

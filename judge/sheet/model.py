@@ -63,6 +63,27 @@ class ReplayStep:
     events: tuple[StepEvent, ...] = ()
 
 
+# The head of a replay's "Not modelled here" section, in every format.
+NOT_MODELLED_HEAD = "Not modelled here: the engine does not play these, so the replay does not rule on them"
+
+
+@dataclass(frozen=True)
+class NotModelled:
+    """Something the replay relied on that the engine does not play (step 0: the scenario's cards)."""
+
+    step: int
+    text: str
+    rules: tuple[str, ...] = ()
+
+    @property
+    def where(self) -> str:
+        return "the scenario's cards" if self.step == 0 else f"step {self.step}"
+
+    @property
+    def what(self) -> str:
+        return self.text.removeprefix("not modelled here — ")
+
+
 @dataclass(frozen=True)
 class ReplayLog:
     """The step log of a replayed scenario, as the sheet prints it."""
@@ -71,6 +92,7 @@ class ReplayLog:
     source: str  # the scenario file's name
     steps: tuple[ReplayStep, ...] = ()
     expectations: tuple[tuple[bool, str], ...] = ()
+    not_modelled: tuple[NotModelled, ...] = ()  # said plainly at the head of the replay
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.sheet.model import ReplayLog, ReplayStep, StepEvent
+from judge.sheet.model import NotModelled, ReplayLog, ReplayStep, StepEvent
 
 
 class ReplayUnavailable(RuntimeError):
@@ -85,7 +85,15 @@ def read_log(data: dict, title: str = "", source: str = "") -> tuple[ReplayLog, 
                     order.append(rule)
         steps.append(ReplayStep(int(raw.get("n", i)), action_text(raw.get("action", "")), tuple(events)))
     expectations = tuple((bool(e.get("ok")), str(e.get("text", ""))) for e in data.get("expectations") or [])
+    notes = tuple(NotModelled(int(n.get("step", 0)), str(n.get("text", "")),
+                              tuple(_rule_id(r) for r in n.get("rules") or []))
+                  for n in data.get("not_modelled") or [])
+    for note in notes:
+        for rule in note.rules:
+            if rule not in seen:
+                seen.add(rule)
+                order.append(rule)
     log = ReplayLog(title=title or str(data.get("title", "")), source=source,
-                    steps=tuple(steps), expectations=expectations)
+                    steps=tuple(steps), expectations=expectations, not_modelled=notes)
     return log, order
 

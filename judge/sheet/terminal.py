@@ -10,7 +10,7 @@ from rich.text import Text
 
 from judge import render as entry_render
 from judge.sheet.markdown import heading_of
-from judge.sheet.model import CitedEntry, ReplayLog, Sheet
+from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
 
 
 def _quoted(text: str, style: str = "") -> Padding:
@@ -44,6 +44,13 @@ def _replay(log: ReplayLog, names: dict) -> list:
     parts: list = [Rule(f"Replay — {log.title or log.source}", align="left")]
     if log.source and log.title:
         parts.append(Text(f"Scenario file: {log.source}", style="dim"))
+    if log.not_modelled:
+        parts.append(Text(f"{NOT_MODELLED_HEAD}:", style="bold yellow"))
+        for note in log.not_modelled:
+            line = Text(f"! {note.where}: {note.what}", style="yellow")
+            if note.rules:
+                line.append(f"  ({', '.join(names.get(r, r) for r in note.rules)})", style="cyan")
+            parts.append(Padding(line, (0, 0, 0, 2)))
     for step in log.steps:
         parts.append(Text(f"{step.n:>3}. {step.action}", style="bold"))
         for ev in step.events:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from judge.sheet.markdown import heading_of
-from judge.sheet.model import CitedEntry, ReplayLog, Sheet
+from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
 
 WIDTH = 78
 FORM_FEED = "\f"
@@ -51,6 +51,13 @@ def _replay(log: ReplayLog, names: dict) -> list[str]:
     if log.source and log.title:
         out += [f"Scenario file: {log.source}"]
     out.append("")
+    if log.not_modelled:
+        out += _wrap(f"{NOT_MODELLED_HEAD}:", "")
+        for note in log.not_modelled:
+            rules = f" ({', '.join(names.get(r, r) for r in note.rules)})" if note.rules else ""
+            out += textwrap.wrap(f"! {note.where}: {note.what}{rules}", width=WIDTH, initial_indent="  ",
+                                 subsequent_indent="    ", break_long_words=False)
+        out.append("")
     for step in log.steps:
         out += _wrap(f"{step.n}. {step.action}", "")
         for ev in step.events:
