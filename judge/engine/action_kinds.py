@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from judge.engine import casting, choices, combat, outcome, passing, priority, triggers, wards
-from judge.engine.errors import Refused
+from judge.engine.errors import Malformed, Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
 from judge.engine.state import PHASES, STEPS, GameState
@@ -36,15 +36,15 @@ class ActionKind:
 # -- shapes ----------------------------------------------------------------------------------
 def _integer(value, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(f"{what} must be a whole number, not {value!r}")
+        raise Malformed(f"{what} must be a whole number, not {value!r}")
 
 
 def _mapping(value, allowed: set, what: str) -> None:
     if not isinstance(value, dict):
-        raise Refused(f"{what} must be a mapping, not {value!r}")
+        raise Malformed(f"{what} must be a mapping, not {value!r}")
     unknown = sorted(str(k) for k in value if k not in allowed)
     if unknown:
-        raise Refused(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(allowed))})")
+        raise Malformed(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(allowed))})")
 
 
 def _cast_shape(action) -> None:
@@ -60,19 +60,19 @@ def _declarations(kind: str, want: tuple):
     def shape(action) -> None:
         value = action[kind]
         if not isinstance(value, list):
-            raise Refused(f"{kind} must be a list of {{{', '.join(want)}}}")
+            raise Malformed(f"{kind} must be a list of {{{', '.join(want)}}}")
         for decl in value:
             _mapping(decl, set(want), f"a {kind} declaration")
             for k in want:
                 if k not in decl:
-                    raise Refused(f"a {kind} declaration needs {k}")
+                    raise Malformed(f"a {kind} declaration needs {k}")
     return shape
 
 
 def _assign_shape(action) -> None:
     value = action["assign"]
     if not isinstance(value, dict):
-        raise Refused("assign must map ids to amounts")
+        raise Malformed("assign must map ids to amounts")
     for v in value.values():
         _integer(v, "an assigned amount")
 
@@ -84,13 +84,13 @@ def _activate_shape(action) -> None:
 
 def _spring_shape(action) -> None:
     if "attacker" not in action:
-        raise Refused("a spring action needs the attacker it answers")
+        raise Malformed("a spring action needs the attacker it answers")
 
 
 def _prefer_shape(action) -> None:
     value = action["prefer"]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise Refused("prefer must be a list of card names or ids")
+        raise Malformed("prefer must be a list of card names or ids")
 
 
 def _until_shape(action) -> None:
@@ -204,8 +204,6 @@ def _prefer(s: GameState, who, action, log: list) -> None:
 
 
 def _choose(s: GameState, who, action, log: list) -> None:
-    if not s.pending:
-        raise Refused("no choice is waiting to be answered", "608.4")
     choices.answer(s, who, [resolve_ref(s, c) for c in as_list(action["choose"])], log)
 
 
@@ -267,9 +265,9 @@ def check_shape(kind: str, action) -> None:
     spec = ACTIONS[kind]
     unknown = sorted(str(k) for k in action if k not in spec.keys)
     if unknown:
-        raise Refused(f"unknown key {unknown[0]!r} in a {kind} action (allowed: {', '.join(sorted(spec.keys))})")
+        raise Malformed(f"unknown key {unknown[0]!r} in a {kind} action (allowed: {', '.join(sorted(spec.keys))})")
     if spec.needs_player and "player" not in action:
-        raise Refused(f"a {kind} action needs a player")
+        raise Malformed(f"a {kind} action needs a player")
     spec.shape(action)
 
 

@@ -12,7 +12,7 @@ import traceback
 
 from judge.engine import choices, combat, passing, priority
 from judge.engine.action_kinds import ACTIONS, acting_player, action_kind, check_shape
-from judge.engine.errors import Refused
+from judge.engine.errors import Malformed, Refused
 from judge.engine.events import Event, engine_error, refusal
 from judge.engine.state import GameState
 
@@ -40,7 +40,7 @@ def guarded(state: GameState, work) -> tuple[GameState, list[Event]]:
 def _dispatch(s: GameState, action, log: list) -> None:
     kind = action_kind(action)
     if kind is None:
-        raise Refused(f"not an action: {action!r}")
+        raise Malformed(f"not an action: {action!r}")
     check_shape(kind, action)
     spec = ACTIONS[kind]
     if s.game_over and not spec.after_game_over:

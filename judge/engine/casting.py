@@ -21,8 +21,7 @@ BLOODLUST = keywords.implements("Bloodlust", "702.9")
 
 
 def _require_priority(s: GameState, player: str) -> None:
-    if s.game_over:
-        raise Refused("the game is over", "104.1")
+    # (once the game is over, actions.apply has refused every action but a concession, 104.1)
     if s.priority != player:
         raise Refused(f"{player} does not hold priority ({s.priority} does)", "117.1")
 
@@ -49,7 +48,8 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         raise Refused(f"{card.name} is not in {player}'s hand", "601.1")
     power_speed = _check_timing(s, player, card)
     if x is not None and card.type != "Caprice":
-        raise Refused("only a Caprice may have X in its cost", "304.7" if card.type == "Power" else "107.3")
+        raise Refused("only a Caprice may have X in its cost", *(("304.7",) if card.type == "Power" else ("107.3",)),
+                      "112.5")
     _check_targets(s, player, card, card_oid, targets)
     extra_vitae = x or 0
     if tribute:
@@ -61,7 +61,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
         costs.pay(s, p, Cost(vitae=keywords.number(RECALL, recall_cost)), log, extra_vitae=extra_vitae, split=split,
-                  what=f"{card.name} by Recall", recall_only=True)
+                  what=f"{card.name} by Recall", recall_only=True, cites=("702.20a", "601.9"))
         log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
                          f"entirely", "601.9", "702.20a"))
     else:
@@ -141,7 +141,7 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     p.dropped = True
     if marked:
         log.append(event(f"{player} declares Pit-marked casts with the seal: "
-                         f"{', '.join(s.objects[o].card for o in marked)}", "407.6", "614.6e", "601.2b"))
+                         f"{', '.join(s.objects[o].card for o in marked)}", "407.6", "614.6e", "601.2b", "702.24a"))
     log.append(event(f"{player} announces the seal of {', '.join(s.objects[o].card or 'a card' for o in oids)}: "
                      f"the announcement goes on the stack and the turn's drop is committed "
                      f"{s.policies.note('C21')}", "405.6a", "601.12a", "601.12c", "505.4", "116.2a",

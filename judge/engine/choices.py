@@ -35,8 +35,9 @@ def answer(s: GameState, who: str, chosen: list, log: list) -> None:
     if not s.pending:
         raise Refused("no choice is waiting to be answered", "608.4")
     choice = s.pending[0]
-    if choice.player != who:
-        raise Refused(f"no choice is waiting for {who}", "608.4")
+    if choice.player != who:  # the rule that gives the choice gives it to that player
+        raise Refused(f"no choice is waiting for {who}: {choice.player} is to choose ({choice.prompt})", choice.rule,
+                      "608.4")
     kind = CHOICE_KINDS[choice.kind]
     kind.answer(s, choice, chosen, log)
     if not s.pending:

@@ -160,7 +160,7 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
         if attacker_has(s, attacker, FLYING):
             if not (ch.has(s, obj, FLYING) or ch.has(s, obj, REACH)):
                 raise Refused(f"{_name(s, attacker)} has Flying: {name} has neither Flying nor Reach", "702.10a",
-                              "509.1d")
+                              "702.11a", "509.1d")
             evasion += ["702.10a"] + (["702.11a"] if not ch.has(s, obj, FLYING) else [])
         if obj.drained:
             if s.policies.reading("C35") != "509.1c":
@@ -232,8 +232,7 @@ def begin_damage_step(s: GameState, log: list) -> None:
         if s.strikers:
             s.damage_round = 1
             log.append(event("an Entity with Celerity or Frenzy is in combat: this is the first of two combat damage "
-                             "steps, and only Celerity and Frenzy strike in it", "510.1", "702.2a",
-                             *(("702.3a",) if s.frenzied else ())))
+                             "steps, and only Celerity and Frenzy strike in it", "510.1", "702.2a", "702.3a"))
     if not needs_order(s):
         deal_combat_damage(s, log)
     else:
@@ -247,7 +246,7 @@ def second_damage_step_due(s: GameState) -> bool:
 def begin_second_damage_step(s: GameState, log: list) -> None:
     s.damage_round = 2
     log.append(event("the normal combat damage step follows: the remaining combatants strike, and Frenzy strikes "
-                     "again", "510.1", "702.2a", *(("702.3a",) if s.frenzied else ())))
+                     "again", "510.1", "702.2a", "702.3a"))
     begin_damage_step(s, log)
 
 
@@ -261,8 +260,8 @@ def _strikes(s: GameState, oid: str) -> bool:
 
 
 def set_order(s: GameState, player: str, order: list, log: list) -> None:
-    if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
-        raise Refused("damage assignment order is announced in the combat damage step", "510.2")
+    """The damage assignment order of one blocked attacker, in the combat damage step before the
+    damage is dealt (the caller, action_kinds._order, sends it here only then)."""
     attack = next((a for a in s.attacks if a.blockers and set(a.blockers) == set(order)), None)
     if attack is None:
         raise Refused("that order does not name exactly the blockers of one attacker", "510.2c")
@@ -298,7 +297,7 @@ def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
             short = True
     if assign.get(attack.target, 0):
         if not ch.has(s, obj, OVERRUN):
-            raise Refused(f"{obj.card} has no Overrun: nothing may go past its blockers", "510.2d", "510.2g")
+            raise Refused(f"{obj.card} has no Overrun: nothing may go past its blockers", "510.2d", "702.7a", "510.2g")
         if short:
             raise Refused("Overrun assigns onward only what exceeds lethal to every blocker", "702.7a", "510.2g")
     attack = _update(s, attack, assign=FrozenDict(assign))

@@ -30,8 +30,9 @@ def tax(s: GameState, player: Player, amount: int, log: list) -> None:
 
 
 def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int = 0,
-        split: dict | None = None, what: str = "the cost", recall_only: bool = False) -> None:
-    """Pay a whole cost block or raise Refused with nothing changed (118.2)."""
+        split: dict | None = None, what: str = "the cost", recall_only: bool = False, cites: tuple = ()) -> None:
+    """Pay a whole cost block or raise Refused with nothing changed (118.2). `cites`: the rules
+    that make this the cost paid (a keyword's alternative cost), cited by the payment."""
     generic = cost.vitae + extra_vitae
     # Signed meter costs: a negative one spends what the player must already hold (107.4c–d).
     if cost.corruption < 0 and player.corruption < -cost.corruption:
@@ -77,7 +78,7 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
     if vein:
         player.vitae -= vein
         parts.append(f"{vein} from the Master's Vitae (now {player.vitae})")
-    rules = ["601.2h"]
+    rules = ["601.2h", *cites]
     if cost.source and (from_pool or from_master):
         rules += ["106.4", "601.5"]
     if from_master:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge.yamlio import ScenarioError
 
-__all__ = ["Refused", "ScenarioError"]
+__all__ = ["Malformed", "Refused", "ScenarioError"]
 
 
 class Refused(Exception):
@@ -17,4 +17,13 @@ class Refused(Exception):
         self.text = text
         self.rules = tuple(rules)
         self.policy = policy
+        super().__init__(text)
+
+
+class Malformed(Refused):
+    """An action the engine cannot read — a wrong key, a value of the wrong shape, a name that
+    names no one or more than one object. No rule forbids it, so it cites none; every other
+    refusal cites the rule whose words forbid the action (tests/test_engine_refusals.py)."""
+
+    def __init__(self, text: str) -> None:
         super().__init__(text)

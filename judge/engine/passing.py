@@ -9,7 +9,7 @@ from judge.engine import choices, combat, resolve, turn
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.priority import give_priority
-from judge.engine.state import STEPS, GameState
+from judge.engine.state import GameState
 
 
 def pass_one(s: GameState, log: list) -> str:
@@ -39,8 +39,8 @@ def damage_waiting(s: GameState) -> bool:
 
 
 def all_pass(s: GameState, log: list) -> None:
-    if s.priority is None:
-        raise Refused("no player holds priority", "117.1")
+    if s.priority is None:  # only a waiting choice or the end of the game leaves priority to no one
+        raise RuntimeError("no player holds priority, yet no choice waits and the game goes on")
     log.append(event("all players pass in succession", "117.4"))
     for _ in range(len(s.players) + 1):
         if s.game_over or pass_one(s, log) != "passed":
@@ -51,13 +51,10 @@ MAX_PASSES = 5000  # `until` gives up after this many passes (a guard, never rea
 
 
 def until(s: GameState, target, log: list) -> None:
-    """Every player passes until the turn reaches `target` ({phase, step})."""
-    if not isinstance(target, dict):
-        raise Refused(f"until needs {{phase, step}}, not {target!r}")
+    """Every player passes until the turn reaches `target` ({phase, step}; the action's shape,
+    action_kinds._until_shape, has checked that it is a point of the turn)."""
     phase = target.get("phase")
     step = target.get("step")
-    if phase not in STEPS or step not in STEPS[phase]:
-        raise Refused(f"{phase}/{step} is not a point of the turn", "500.1", "500.1a")
     # Already there: the next occurrence is meant (the next turn's), so at least one pass happens.
     start = (s.phase, s.step, s.active, s.round_index, len(s.stack))
     log.append(event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
@@ -72,7 +69,7 @@ def until(s: GameState, target, log: list) -> None:
             combat.deal_combat_damage(s, log)
             give_priority(s, s.active, log)
             continue
-        if s.priority is None:
-            raise Refused("no player holds priority", "117.1")
+        if s.priority is None:  # as in all_pass: a defect, not a ruling
+            raise RuntimeError("no player holds priority, yet no choice waits and the game goes on")
         pass_one(s, log)
     raise Refused(f"{phase}/{step} was never reached", "500.1")

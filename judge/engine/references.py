@@ -2,7 +2,7 @@
 on the stack. Each unresolvable reference is a refusal naming it."""
 from __future__ import annotations
 
-from judge.engine.errors import Refused
+from judge.engine.errors import Malformed, Refused
 from judge.engine.state import GameState
 
 
@@ -36,7 +36,7 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
             narrowed = [o for o in candidates if o.zone == preferred]
             if len(narrowed) == 1:
                 return narrowed[0].id
-        raise Refused(f"{ref!r} names more than one object; use an id")
+        raise Malformed(f"{ref!r} names more than one object; use an id")
     if not candidates:
         where = f" in {player}'s {zone}" if zone else ""
         raise Refused(f"there is no {ref!r}{where}", "601.1" if zone == "hand" else "115.1")
@@ -46,7 +46,7 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
 def player(s: GameState, name) -> str:
     p = s.player(str(name))
     if p is None:
-        raise Refused(f"there is no player {name!r}")
+        raise Malformed(f"there is no player {name!r}")
     if p.lost:
         raise Refused(f"{name} has left the game", "104.5")
     return p.name

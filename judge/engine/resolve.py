@@ -26,9 +26,9 @@ def resolve_top(s: GameState, log: list) -> None:
     ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
     if item.kind == "ability":
         ctx.targets = list(item.targets)
-        log.append(event(f"{item.label} resolves", "608.1", "405.2"))
+        log.append(event(f"{item.label} resolves", "608.1", "405.2", *item.rules))
         effects.run(s, item.effects, ctx, log)
-        log.append(event(f"{item.label} leaves the stack", "608.7a"))
+        log.append(event(f"{item.label} leaves the stack", "608.7a", *item.rules))
         return
     obj = s.objects[item.obj]
     card = s.card(obj)
@@ -141,7 +141,8 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
     for oid in item.marked:
         name = s.objects[oid].card
         try:
-            costs.pay(s, p, Cost(vitae=costs.marked_cost(s, oid)), log, what=f"{name}'s Pit-marked cast")
+            costs.pay(s, p, Cost(vitae=costs.marked_cost(s, oid)), log, what=f"{name}'s Pit-marked cast",
+                      cites=("702.24a",))
         except Refused as refusal:
             move(s, oid, "hand")
             log.append(event(f"{name}'s Pit-marked cast cannot be funded ({refusal.text}); it returns to hand",

@@ -150,6 +150,7 @@ class StackItem:
     label: str = ""
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
+    rules: tuple = ()  # a keyword's trigger: the keyword rule its resolution cites (702.28a)
 
 
 @dataclass(frozen=True)

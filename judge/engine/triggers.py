@@ -77,8 +77,10 @@ def stack_waiting(s: GameState, log: list) -> bool:
     waiting.sort(key=lambda t: order[t.controller])  # stable: trigger order within a player
     group = s.next_uid
     for trig in waiting:
+        keyword_rules = tuple(r for r in (TRIGGER_RULES[trig.when], *trig.rules) if r.startswith("702."))
         s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
-                                 targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group))
+                                 targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group,
+                                 rules=keyword_rules))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
                          TRIGGER_RULES[trig.when], *trig.rules))

