@@ -15,7 +15,8 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     priority.py         giving priority: state-based actions, then triggers (117.5)
     sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES
     effects.py          HANDLERS: what each effect of a resolving object does (608.4)
-    keywords.py         MODELLED: the 702 keywords the engine reads, with their rules
+    keywords.py         MODELLED: the 702 keywords the engine reads, declared where they are read
+    unmodelled.py       rules the engine knows it leaves to the players, noted where they apply
     perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
     replacement.py      rewrites proposed events: replacement and prevention (614–616)
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
@@ -23,11 +24,13 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     layers.py characteristics.py targeting.py outcome.py   reading the state; winning and losing
     state.py frozen.py  GameState and its records; copy-on-write sharing between states, frozen on commit
     events.py errors.py policies.py                        the values everything passes around
+    support.py          what the engine cannot play of a card (it imports the whole engine, above)
     scenario.py replay.py                                  scenario files in, replays out
 
 Card files are read by judge/cards (vocabulary, model, reader), shared with the corpus.
 
-Extension points, one table each: a keyword (keywords.MODELLED), an action kind
+Extension points, one table each: a keyword (`NAME = keywords.implements("Keyword", "702.x")` in
+the module that reads it; keywords.MODELLED gathers them), an action kind
 (action_kinds.ACTIONS), an effect
 (effects.HANDLERS, its keys in judge/cards/vocabulary.py), a trigger event
 (triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a pending-choice kind
