@@ -114,3 +114,19 @@ def test_no_dawn_card_shows_its_text_and_where_the_rules_name_it(capsys):
     assert cli.main(["card", "--json", "iron column"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert "nd:120.4/example-1" in [e["id"] for e in data["named_in"]]
+
+
+def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert cli.main(["card", "bishop of coin"]) == 0
+    out = capsys.readouterr().out
+    assert ("Engine: not playable — not modelled by the engine: Toll (702.14) (cards/nodawn/bishop-of-coin.yaml:11); "
+            "a scenario using it is refused") in out
+    assert cli.main(["card", "--json", "bishop of coin"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == {
+        "playable": False, "not_modelled": [{"what": "not modelled by the engine: Toll (702.14)", "rule": "702.14",
+                                             "where": "cards/nodawn/bishop-of-coin.yaml:11"}]}
+    assert cli.main(["card", "iron column"]) == 0
+    assert "Engine: plays this card in a replay" in capsys.readouterr().out
+    assert cli.main(["card", "--json", "iron column"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == {"playable": True, "not_modelled": []}

@@ -104,9 +104,25 @@ def _mentioned_by(corpus: Corpus, entry: Entry) -> list[Entry]:
     return [e for e in corpus.cited_by(entry.id) if e.id not in own]
 
 
+def engine_status(entry: Entry) -> dict | None:
+    """For a No Dawn card: whether the rules engine plays it, and what it does not model
+    (judge/engine/support.py); None for any other entry."""
+    if entry.doc != "nd" or entry.kind != "card":
+        return None
+    from judge.cards.reader import database
+    from judge.engine import support
+
+    card = database().get(entry.title)
+    if card is None:
+        return None
+    return {"playable": support.playable(card),
+            "not_modelled": [{"what": g.what, "rule": g.rule, "where": g.where(card)} for g in support.gaps(card)]}
+
+
 def card_document(corpus: Corpus, entry: Entry) -> dict:
     topics, other_see = _see(corpus, entry)
-    return entry.to_dict() | {
+    status = engine_status(entry)
+    return entry.to_dict() | ({"engine": status} if status is not None else {}) | {
         "extra": entry.extra,
         "errata": ({"text": entry.extra["errata_text"], **entry.extra.get("errata", {})}
                    if "errata_text" in entry.extra else None),
@@ -248,6 +264,13 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         parts.append(Text(f"Note: {entry.extra['caveat']}", style="yellow"))
     if entry.extra.get("summary"):
         parts.append(Text(entry.extra["summary"], style="italic"))
+    status = engine_status(entry)
+    if status is not None and status["playable"]:
+        parts.append(Text("Engine: plays this card in a replay", style="dim"))
+    elif status is not None:
+        for gap in status["not_modelled"]:
+            parts.append(Text(f"Engine: not playable — {gap['what']} ({gap['where']}); a scenario using it is "
+                              f"refused", style="yellow"))
     if "errata_text" in entry.extra:
         parts.append(Text("\nErrata (card text)", style="bold underline"))
         parts.append(Text(entry.extra["errata_text"]))
