@@ -124,3 +124,21 @@ def test_every_sheet_format_says_it(fixture, capsys, monkeypatch, tmp_path, fmt,
     assert head in out and line in out
     assert out.index(head) < out.index("Quiet Knife")  # at the head of the replay, before its steps
     assert "709.2" in out.split(head)[0] or fmt == "terminal"  # the rule is quoted among the rules cited
+
+
+def test_a_mortal_entering_notes_the_suspicion_it_raises(tmp_path):
+    text = BOARD.replace("hand: [Quiet Knife, Grim Tithe]", "hand: [The Dhampir of the Toll-Road]").replace(
+        """  - {player: Ana, cast: Quiet Knife, targets: [sentinel]}
+  - pass
+  - {player: Ana, cast: Grim Tithe}
+  - pass""", """  - {player: Ana, cast: The Dhampir of the Toll-Road}
+  - pass""")
+    text = text[:text.index("expect:")] + "expect:\n  - {object: The Dhampir of the Toll-Road, zone: battlefield}\n"
+    path = tmp_path / "mortal.yaml"
+    path.write_text(text, encoding="utf-8")
+    replay = run(load(path))
+    assert replay.ok
+    assert [(n, e.rules) for n, e in replay.not_modelled] == [(0, ("nd:702.10",)), (2, ("nd:309.3", "nd:123.2"))]
+    assert replay.not_modelled[1][1].text == (
+        "not modelled here — Suspicion (309.3, 123.2): The Dhampir of the Toll-Road is a Mortal, and its entering "
+        "raises Suspicion by 1, attributed to Ana; the engine keeps no Suspicion meter")

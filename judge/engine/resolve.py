@@ -3,7 +3,7 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import costs, effects, keywords, layers, perform, triggers
+from judge.engine import costs, effects, keywords, layers, perform, triggers, unmodelled
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -67,6 +67,8 @@ def resolve_top(s: GameState, log: list) -> None:
                      + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
                      *(("608.7c",) if attach else ())))
     enter_modified(s, obj.id, log)
+    if "Mortal" in card.supertypes:
+        log.append(unmodelled.suspicion(card.name, item.controller))
     ctx.source = obj.id
     _riders(s, item, card, ctx, log)
     triggers.fire(s, "enters", obj.id)

@@ -12,7 +12,15 @@ from judge.engine.events import Event, not_modelled
 LEFT_TO_PLAYERS = {
     "709.2": "laying to rest: as an Entity would be put into a Spoils from the battlefield by lethal damage or a "
              "destroy effect, the undertaker may pay 1 Vitae to put it into the Void instead",
+    "309.3": "a Mortal entering the battlefield raises Suspicion by 1, attributed to its controller (123.2)",
 }
+
+
+def suspicion(name: str, controller: str) -> Event:
+    """309.3: the Suspicion a Mortal's arrival raises; the engine keeps no Suspicion meter (123)."""
+    return not_modelled(f"not modelled here — Suspicion (309.3, 123.2): {name} is a Mortal, and its entering raises "
+                        f"Suspicion by 1, attributed to {controller}; the engine keeps no Suspicion meter",
+                        "309.3", "123.2")
 
 
 def laying_to_rest(name: str, undertaker: str | None) -> Event:
