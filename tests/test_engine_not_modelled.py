@@ -138,7 +138,8 @@ def test_a_mortal_entering_notes_the_suspicion_it_raises(tmp_path):
     path.write_text(text, encoding="utf-8")
     replay = run(load(path))
     assert replay.ok
-    assert [(n, e.rules) for n, e in replay.not_modelled] == [(0, ("nd:702.10",)), (2, ("nd:309.3", "nd:123.2"))]
-    assert replay.not_modelled[1][1].text == (
+    assert [(n, e.rules) for n, e in replay.not_modelled] == [(0, ("nd:702.10",)), (0, ("nd:602.1",)),
+                                                               (2, ("nd:309.3", "nd:123.2"))]
+    assert replay.not_modelled[2][1].text == (
         "not modelled here — Suspicion (309.3, 123.2): The Dhampir of the Toll-Road is a Mortal, and its entering "
         "raises Suspicion by 1, attributed to Ana; the engine keeps no Suspicion meter")

@@ -194,3 +194,19 @@ def test_text_naming_a_keyword_the_card_lacks_is_noted():
          "without Flying", "702.10"),
         ("Hollow Sentinel's text names Toll, which its card file's keywords: lack — the engine plays it "
          "without Toll", "702.14")]
+
+
+def test_text_printing_an_ability_the_card_file_does_not_write_is_noted():
+    db = database()
+    assert support.text_notes(db["Duskcaller Shaman"]) == [(
+        "Duskcaller Shaman's text prints the triggered ability \"When Night falls, create two 2/2 night-bound Wolf "
+        "tokens.\", which its card file does not write — the engine plays the card without it", "603.1")]
+    assert support.text_notes(db["The Dhampir of the Toll-Road"]) == [(
+        "The Dhampir of the Toll-Road's text prints the activated ability \"Drain this: look at target Procession "
+        "piece.\", which its card file does not write — the engine plays the card without it", "602.1")]
+    # written out, or a Trap's own spring effect: nothing to say
+    for name in ("Cask of the Old Vintage", "Blood token", "Sacramental Fire"):
+        assert support.text_notes(db[name]) == []
+    (trap,) = _cards('- {name: Thornward, type: Trap, text: "Ward — When sprung, deal 4 damage to the attacking '
+                     'Entity.", abilities: [{spell: [{deal_damage: {amount: 4, to: target}}]}]}')
+    assert support.text_notes(trap) == []

@@ -188,11 +188,17 @@ def _static_gaps(card: CardDef) -> list[Gap]:
 
 # -- what a card's printed text says that its card file does not --------------------------------
 _SENTENCE = re.compile(r"(?:^|[.;:—\n(]\s*)([A-Z][\w-]*(?: up)?)")
+# An ability as the rules write it: a triggered one "[When / Whenever / At] [event], [effect]" (603.1),
+# an activated one "[Cost]: [Effect]" with a drain, sacrifice or Vitae cost (602.1).
+_TRIGGERED = re.compile(r"(?:^|[.;\n—]\s*)((?:When|Whenever|At the beginning of)\b[^.]*\.?)")
+_ACTIVATED = re.compile(r"(?:^|[.;\n—]\s*)((?:Drain this|Sacrifice this|Pay \d+ Vitae)[^:.]*:[^.]*\.?)")
 
 
 def text_notes(card: CardDef) -> list[tuple[str, str]]:
-    """(what, rule) for each keyword the card's printed text starts an ability with that its
-    `keywords:` lack: the engine plays the card without it (a "Not modelled here" line)."""
+    """(what, rule) for what the card's printed text says and its card file does not, so that the
+    engine plays the card without it (a "Not modelled here" line): a keyword the text starts an
+    ability with and `keywords:` lack; a triggered or activated ability the text prints when the
+    card file writes none of that kind."""
     heads = {keywords.split(kw)[0] for kw in card.keywords} | {keywords.split(old)[0] for old, _ in card.renamed}
     rules = keyword_rules()
     out = []
@@ -200,4 +206,13 @@ def text_notes(card: CardDef) -> list[tuple[str, str]]:
         if word in V.KEYWORDS and word not in heads:
             out.append((f"{card.name}'s text names {word}, which its card file's keywords: lack — the engine "
                         f"plays it without {word}", rules.get(word, "702")))
+    kinds = {a.kind for a in card.abilities}
+    if card.type == "Trap" and "spell" in kinds:
+        kinds.add("triggered")  # a Trap's "When sprung, …" is its effect as it springs (307.4), written as spell:
+    for pattern, kind, rule in ((_TRIGGERED, "triggered", "603.1"), (_ACTIVATED, "activated", "602.1")):
+        if kind in kinds:
+            continue
+        for m in pattern.finditer(card.text):
+            out.append((f"{card.name}'s text prints the {kind} ability \"{m.group(1).strip()}\", which its card "
+                        f"file does not write — the engine plays the card without it", rule))
     return out
