@@ -446,11 +446,12 @@ def board_for(patch) -> dict:
 
 
 def _run(patch, actions):
+    """The state before the last action, and what the last action led to (state, events)."""
     state = load_string(yaml.safe_dump(board_for(patch), sort_keys=False), "refusal-case.yaml").state
     for action in actions[:-1]:
         state, events = apply(state, action)
         assert not any(e.refused or e.engine_error for e in events), (action, [e.text for e in events])
-    return apply(state, actions[-1])
+    return state, apply(state, actions[-1])
 
 
 @pytest.fixture(scope="module")
@@ -494,16 +495,15 @@ def test_the_cases_are_named_once():
 
 @pytest.mark.parametrize("name, patch, actions, rules", CASES, ids=[c[0] for c in CASES])
 def test_the_refusal_cites_the_rule_that_forbids_the_action(name, patch, actions, rules, corpus):
-    before = load_string(yaml.safe_dump(board_for(patch), sort_keys=False), "refusal-case.yaml").state
-    _, events = _run(patch, actions)
+    before, (after, events) = _run(patch, actions)
     assert len(events) == 1 and events[0].refused, [e.text for e in events]
+    assert after is before  # a refused action leaves the state as it was
     cited = events[0].rules
     if rules == MALFORMED:
         assert cited == ()
         return
     assert cited and {f"nd:{r}" for r in rules} <= set(cited), (events[0].text, cited)
     assert all(corpus.get(r) is not None for r in cited), cited
-    assert before is not None
 
 
 def test_every_refusal_site_is_driven_by_a_case(sites_hit):
