@@ -27,7 +27,23 @@ POSSESSIONS = ("Companion", "Relic", "Ritual")
 
 
 def _possessions(s: GameState, player: str) -> list[str]:
-    return [o for o in s.battlefield if s.objects[o].controller == player and ch.ctype(s, s.objects[o]) in POSSESSIONS]
+    """The Master's possessions that shelter with it (514.4b) — cards only: the shelter lies off
+    the battlefield, so a token never shelters (111.9, 400.9a)."""
+    return [o for o in s.battlefield if s.objects[o].controller == player and not s.objects[o].token
+            and ch.ctype(s, s.objects[o]) in POSSESSIONS]
+
+
+def _night_tokens(s: GameState, player: str) -> list[str]:
+    """Night-bound tokens that are not Entities (a night-bound Relic token, say): they would
+    withdraw with the Master's possessions, and die instead (111.9, 514.4e)."""
+    return [o for o in s.battlefield if s.objects[o].controller == player and s.objects[o].token
+            and not ch.is_entity(s, s.objects[o]) and s.card(o).binding == "night"]
+
+
+def _tokens_afield(s: GameState, player: str) -> list[str]:
+    """Day-bound and unbound tokens simply remain afield through the Day (111.9)."""
+    return [o for o in s.battlefield if s.objects[o].controller == player and s.objects[o].token
+            and s.card(o).binding != "night"]
 
 
 def _night_entities(s: GameState, player: str) -> list[str]:
@@ -61,7 +77,8 @@ def shelter_step(s: GameState, log: list) -> None:
             move(s, oid, "shelter", keep=True)
             s.edit(oid).sheltered_in = p.refuge
         rooms = {h: s.card(h).rooms or 0 for h in havens}
-        saved, dead = [], []
+        saved, dead = [], list(_night_tokens(s, p.name))
+        afield = _tokens_afield(s, p.name)
         for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
             obj = s.objects[oid]
             haven = next((h for h in havens if rooms[h] > 0), None)
@@ -86,11 +103,15 @@ def shelter_step(s: GameState, log: list) -> None:
             parts.append("sheltered: " + ", ".join(s.objects[o].card for o in saved))
         if dead:
             parts.append("left to the light: " + ", ".join(s.objects[o].card for o in dead))
-        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ())]
+        if afield:
+            parts.append("a token cannot shelter, and these are not night-bound, so they remain afield: "
+                         + ", ".join(s.objects[o].card for o in afield))
+        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ()),
+                 *(("111.9", "400.9a") if afield else ())]
         if dead:
             rules += ["514.4d", "614.6c", *s.policies.rules("C19")]
         if any(s.objects[o].token for o in dead):
-            rules.append("514.4e")
+            rules += ["514.4e", "111.9", "400.9a"]
         log.append(event("Shelter step: " + "; ".join(parts) + (f" {s.policies.note('C19')}" if dead else ""),
                          *rules, policy="C19" if dead else None))
 
