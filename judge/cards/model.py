@@ -41,6 +41,14 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class CoOpt:
+    """An Influencer's printed co-opt (302.10): the price another Master pays, and for how long."""
+
+    cost: Cost
+    until: str
+
+
+@dataclass(frozen=True)
 class CardDef:
     name: str
     type: str
@@ -64,6 +72,7 @@ class CardDef:
     ascends: int | None = None
     statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
     enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
+    co_opt: CoOpt | None = None  # an Influencer's co-opt price and duration (302.10)
     origin: str = ""  # file:line it was read from
 
     def has(self, keyword: str) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from judge import paths
 from judge.cards import vocabulary as V
-from judge.cards.model import Ability, CardDef, Cost, Effect
+from judge.cards.model import Ability, CardDef, CoOpt, Cost, Effect
 from judge.yamlio import LDict, ScenarioError, Validator, load_file, line_of
 
 
@@ -105,6 +105,8 @@ class _Reader(Validator):
             for key in ("combat", "next_instance"):
                 if key in args and not isinstance(args[key], bool):
                     self.fail(f"effect prevent_damage: {key} must be true or false", raw)
+        if name == "gain_control" and "bloodlust" in args and not isinstance(args["bloodlust"], bool):
+            self.fail("effect gain_control: bloodlust must be true or false", raw)
         if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
 
@@ -166,6 +168,17 @@ class _Reader(Validator):
                 self.fail(f"{name}: enters counters must map a counter kind to a number", raw)
             out.append(("counters", {str(k).lower(): v for k, v in c.items()}))
         return tuple(out)
+
+    def co_opt(self, raw, name: str) -> CoOpt | None:
+        if raw is None:
+            return None
+        self.keys(raw, V.CO_OPT_KEYS, f"{name}: co_opt")
+        until = raw.get("until", "end_of_turn")
+        if until not in V.DURATIONS:
+            self.fail(f"{name}: co_opt until must be one of {', '.join(sorted(V.DURATIONS))}", raw)
+        if "cost" not in raw:
+            self.fail(f"{name}: co_opt needs the cost its card prints", raw)
+        return CoOpt(self.cost(raw["cost"], raw), until)
 
     def effects(self, raw, node) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
@@ -239,6 +252,7 @@ class _Reader(Validator):
             text=str(text), abilities=tuple(self.ability(a, abilities) for a in abilities),
             targets=self.targets(raw.get("targets"), raw),
             statics=self.statics(raw.get("statics"), name), enters=self.enters(raw.get("enters"), name),
+            co_opt=self.co_opt(raw.get("co_opt"), name),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
             **{"blood_seal": 0, **numbers},
         )

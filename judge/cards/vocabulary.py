@@ -33,7 +33,10 @@ CARD_KEYS = frozenset({
     # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
     # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
     "ascends", "statics", "enters",
+    # an Influencer's printed co-opt: any other Master may pay its cost to control it (302.10, 723.2c)
+    "co_opt",
 })
+CO_OPT_KEYS = frozenset({"cost", "until"})
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
@@ -89,6 +92,10 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "discard": (frozenset({"n", "who"}), "n"),
     # addition: a Vitae ability's product ("Drain this: add 2 Vitae"), rule 106.7
     "add_vitae": (frozenset({"amount", "source"}), "amount"),
+    # additions: control changes (layer 2, 613.1b; 701.27, 723.2): `bloodlust` grants it while controlled
+    "gain_control": (frozenset({"to", "until", "bloodlust"}), "to"),
+    "replenish": (frozenset({"to"}), "to"),  # un-drain (110.5b)
+    "attach": (frozenset({"to"}), "to"),  # attach this Weapon or Ritual (701.4a); Wield's own effect
 }
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})

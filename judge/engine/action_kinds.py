@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import casting, choices, combat, outcome, passing, priority, triggers, wards
+from judge.engine import attaching, casting, choices, combat, coopt, outcome, passing, priority, triggers, wards
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -209,6 +209,19 @@ def _choose(s: GameState, who, action, log: list) -> None:
     choices.answer(s, who, [resolve_ref(s, c) for c in as_list(action["choose"])], log)
 
 
+def _co_opt(s: GameState, who, action, log: list) -> None:
+    coopt.co_opt(s, who, resolve_ref(s, action["co_opt"]), log)
+
+
+def _wield(s: GameState, who, action, log: list) -> None:
+    attaching.wield(s, who, resolve_ref(s, action["wield"]), resolve_ref(s, action["to"]), log)
+
+
+def _wield_shape(action) -> None:
+    if "to" not in action:
+        raise Refused("a wield action needs the Entity to attach the Weapon to (to: ID)")
+
+
 def _value_refs(kind: str):
     return lambda action: as_list(action[kind])
 
@@ -248,6 +261,9 @@ ACTIONS: dict[str, ActionKind] = {
     "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
                          shape=_spring_shape),
     "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, answers=True, before_waiting_damage=True),
+    # additions: co-opting an Influencer (302.10), Wielding a Weapon (702.18a)
+    "co_opt": ActionKind(_P | {"co_opt"}, _co_opt, refs=_value_refs("co_opt")),
+    "wield": ActionKind(_P | {"wield", "to"}, _wield, refs=lambda a: [a["wield"], a["to"]], shape=_wield_shape),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

@@ -266,8 +266,11 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
     """601.2c, 115: the right number of targets, each legal now. A Ritual or Weapon with no
     printed target kind binds to an Entity."""
     specs = list(card.targets)
-    if card.type in ("Ritual", "Weapon") and not specs and targets:
+    if card.type == "Ritual" and not specs and targets:
         specs = [{"kind": "Entity"}]
+    if card.type == "Weapon" and targets and not specs:
+        raise Refused(f"{card.name} is a Weapon: it is cast without a target and enters unattached; Wield attaches "
+                      f"it", "301.5", "601.2c")
     if len(targets) != len(specs):
         raise Refused(f"{card.name} needs {len(specs)} target(s), {len(targets)} given", "601.2c", "115.1")
     for t, spec in zip(targets, specs):
@@ -278,6 +281,9 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
                           "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid))
+        if card.has("Conscript") and t in s.objects and s.objects[t].controller == player:
+            raise Refused(f"Conscript co-opts an enemy Entity: {player} already controls {_target_name(s, t)}",
+                          "702.38a", "601.2c")
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:

@@ -73,3 +73,22 @@ def can_act_now(s: GameState, obj: Obj) -> bool:
     if binding == "day":
         return s.is_day
     return True
+
+
+def can_arm(s: GameState, weapon: Obj, host: Obj | None, controller: str | None = None) -> bool:
+    """A Weapon arms an Entity on the battlefield, never itself (301.5b–c); Wield's target is one
+    its controller controls (702.18a)."""
+    return (host is not None and host.id != weapon.id and host.zone == "battlefield" and is_entity(s, host)
+            and (controller is None or host.controller == controller))
+
+
+def legal_host(s: GameState, item: Obj, host: Obj | None) -> bool:
+    """Whether the Weapon or Ritual `item` may be (or stay) attached to `host` (701.4a, 301.5b,
+    702.19a: a Ritual to what its target names, an Entity unless it says otherwise)."""
+    card = s.card(item)
+    if host is None or host.zone != "battlefield":
+        return False
+    if card is not None and card.type == "Weapon":
+        return can_arm(s, item, host)
+    kind = card.targets[0]["kind"] if card is not None and card.targets else "Entity"
+    return kind == "permanent" or ctype(s, host) == kind

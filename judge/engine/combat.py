@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import perform, replacement, triggers
+from judge.engine import control, perform, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
@@ -377,9 +377,7 @@ _CONTAGION = (Effect("add_counters", {"kind": "corruption", "n": 1, "to": "targe
 
 
 def end_of_combat(s: GameState, log: list) -> None:
-    s.modifiers = [m for m in s.modifiers if m.until != "end_of_combat"]
-    s.shields = [sh for sh in s.shields if sh.until != "end_of_combat"]
-    s.redirects = [r for r in s.redirects if r.until != "end_of_combat"]
+    control.expire(s, lambda e: e.until == "end_of_combat", log)
     s.attacks, s.damage_round, s.strikers, s.frenzied = [], 0, (), ()
     log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
                      "effects expire", "511.3", "511.2"))

@@ -6,11 +6,11 @@ rewrite it before it is carried out.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import cycle, perform, triggers
+from judge.engine import attaching, control, cycle, perform, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
@@ -22,6 +22,16 @@ class Context:
     source: str | None  # the card or permanent the instructions come from
     targets: list  # legal targets (object ids, player names, stack uids as "stack:N")
     x: int = 0
+    layers: dict = field(default_factory=dict)  # object -> the layers this resolution's effects touched (613.6)
+
+
+def _touch(ctx: Context, oid: str, layer: str) -> tuple:
+    """613.6: the parts of one resolving effect that fall in different layers all apply to the
+    object it first applied to; cite it when a second layer's part reaches the same object."""
+    seen = ctx.layers.setdefault(oid, set())
+    cite = ("613.6",) if seen - {layer} else ()
+    seen.add(layer)
+    return cite
 
 
 def _amount(value, ctx: Context) -> int:
@@ -235,7 +245,8 @@ def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> No
                     "remove_keywords": f"loses {', '.join(m.loses)}",
                     "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition"}[name]
         log.append(event(f"{s.card(obj).name} {what} until {until.replace('_', ' ')} "
-                         f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b"))
+                         f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b",
+                         *_touch(ctx, oid, layer[0])))
 
 
 def _prevent_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -262,6 +273,42 @@ def _prevent_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
         log.append(event(f"{origin}: a shield will prevent {size} {'combat ' if sh.combat else ''}damage{frm} "
                          f"to {whom} ({sh.until.replace('_', ' ')})", "615.1",
                          "615.4" if sh.instances else "615.3" if amount is not None else "615.8"))
+
+
+def _gain_control(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """Layer 2 (613.1b, 723.2): the effect's controller gains control of each permanent it names.
+    On a card with Conscript it is a co-opt (702.38a, 701.27a): until end of turn, with Bloodlust
+    while it lasts (723.2a); `bloodlust: true` grants the same on any card."""
+    src = s.objects.get(ctx.source) if ctx.source else None
+    card = s.card(src) if src is not None else None
+    conscript = card is not None and card.has("Conscript")
+    until = a.get("until", "end_of_turn")
+    rules = ("702.38a", "701.27a", "723.2a") if conscript else ()
+    for oid in _objects(s, a.get("to", "target"), ctx):
+        if s.objects[oid].zone != "battlefield":
+            continue
+        control.gain(s, oid, ctx.controller, until, ctx.controller, _origin(s, ctx), log, rules + _touch(ctx, oid, "2"))
+        if conscript or a.get("bloodlust"):
+            s.modifiers.append(Modifier(oid, None, None, until, s.next_ts, layer="6", keywords=("Bloodlust",),
+                                        controller=ctx.controller))
+            s.next_ts += 1
+            log.append(event(f"{s.card(s.objects[oid]).name} gains Bloodlust while under {ctx.controller}'s control: "
+                             f"it may attack and be drained at once", "702.9a", "613.1f", *rules,
+                             *_touch(ctx, oid, "6")))
+
+
+def _replenish(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for oid in _objects(s, a.get("to", "target"), ctx):
+        obj = s.objects[oid]
+        if obj.zone == "battlefield" and obj.drained:
+            s.edit(oid).drained = False
+            log.append(event(f"{s.card(obj).name} replenishes (no healing: its damage counters stay)", "110.5b",
+                             "502.2"))
+
+
+def _attach(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for host in _objects(s, a.get("to", "target"), ctx):
+        attaching.attach(s, ctx.source, host, ctx.controller, log)
 
 
 def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> None:
@@ -330,4 +377,7 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "sacrifice": _sacrifice,
     "discard": _discard,
     "add_vitae": _add_vitae,
+    "gain_control": _gain_control,
+    "replenish": _replenish,
+    "attach": _attach,
 }

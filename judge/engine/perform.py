@@ -30,8 +30,16 @@ def happen(s: GameState, proposal, log: list) -> list:
 
 # -- the doers, one per kind of proposed event -------------------------------------------------
 def _move(s: GameState, mv: ZoneChange, log: list) -> None:
+    obj = s.objects[mv.obj]
+    if mv.dest in OWNED_ZONES and obj.controller != obj.owner and obj.zone == "battlefield":
+        card = s.card(obj)
+        log.append(event(f"{card.name if card else mv.obj} goes to its owner's {mv.dest.title()} ({obj.owner}'s), "
+                         f"not its controller's", "400.3"))
     # "shuffled in": the position is not modelled, the bottom stands for it
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
+
+
+OWNED_ZONES = ("domain", "hand", "spoils", "pit")  # a card put into one goes to its owner's (400.3)
 
 
 def _gain(s: GameState, g: Gain, log: list) -> None:

@@ -5,6 +5,7 @@ what passing leads to is passing.py's, what resolving does is resolve.py's.
 from __future__ import annotations
 
 from judge.engine import sba, triggers
+from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState
 
@@ -33,3 +34,17 @@ def give_priority(s: GameState, player: str, log: list, rules: tuple = ()) -> No
     s.priority = p.name if p else None
     if rules:
         log.append(event(f"{s.priority} receives priority", *rules))
+
+
+def require(s: GameState, player: str) -> None:
+    """An action that needs priority (117.1): refused unless `player` holds it."""
+    if s.game_over:
+        raise Refused("the game is over", "104.1")
+    if s.priority != player:
+        raise Refused(f"{player} does not hold priority ({s.priority} does)", "117.1")
+
+
+def back(s: GameState, player: str, log: list, rule: str) -> None:
+    """After a player's action, they receive priority again (117.3a, and the rule of the action)."""
+    give_priority(s, player, log)
+    log.append(event(f"{s.priority} receives priority again", rule, "117.3a"))

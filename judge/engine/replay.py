@@ -153,11 +153,12 @@ def check(item, replay: Replay) -> dict:
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
-        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won"):
+        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "battlefield"):
             if key not in item:
                 continue
             actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
-                      "hand": len(p.hand), "lost": p.lost, "won": p.won}[key]
+                      "hand": len(p.hand), "lost": p.lost, "won": p.won,
+                      "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name)}[key]
             if actual != item[key]:
                 wrong.append(f"{key} is {actual}, expected {item[key]}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))
@@ -170,8 +171,9 @@ def check(item, replay: Replay) -> dict:
             wrong.append("no such object")
         else:
             actual = {"zone": obj.zone, "damage": obj.damage, "drained": obj.drained,
-                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj)}
-            for key in ("zone", "damage", "drained", "attack", "vigor"):
+                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj), "controller": obj.controller,
+                      "of": _zone_holder(obj)}
+            for key in ("zone", "damage", "drained", "attack", "vigor", "controller", "of"):
                 if key in item and actual[key] != item[key]:
                     wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
             have = ch.keywords(state, obj)
@@ -206,6 +208,12 @@ def check(item, replay: Replay) -> dict:
         hit = any(e.refused and want in e.rules for s in replay.steps for e in s.events)
         return _result(hit, f"an action was refused citing {item['error']}", ["no refusal cites it"])
     return _result(False, f"unknown expectation {item!r}", [])
+
+
+def _zone_holder(obj) -> str:
+    """Whose zone the object lies in: its owner's, for a player's zone (400.3); its controller's
+    on the battlefield or the stack, which no player owns."""
+    return obj.controller if obj.zone in ("battlefield", "stack") else obj.owner
 
 
 def _describe(item) -> str:

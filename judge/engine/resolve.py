@@ -59,12 +59,15 @@ def resolve_top(s: GameState, log: list) -> None:
                                  *(("601.11d",) if item.fired else ())))
         return
     move(s, obj.id, "battlefield", controller=item.controller)
-    attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
+    # A Ritual enters bound to its target (608.7c, Bind 702.19a); a Weapon enters unattached (301.5).
+    attach = item.targets[0] if card.type == "Ritual" and item.targets else None
     if attach:
         s.edit(obj.id).attached_to = attach
     log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
-                     + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
-                     *(("608.7c",) if attach else ())))
+                     + (f", attached to {s.objects[attach].card}" if attach else "")
+                     + (", unattached: Wield attaches it" if card.type == "Weapon" else ""), "608.7b",
+                     *(("608.7c",) if attach else ()), *(("702.19a",) if attach and card.has("Bind") else ()),
+                     *(("301.5",) if card.type == "Weapon" else ())))
     enter_modified(s, obj.id, log)
     triggers.fire(s, "enters", obj.id)
 

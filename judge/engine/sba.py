@@ -60,9 +60,11 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
         if obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
-            legal = host is not None and host.zone == "battlefield"
+            legal = ch.legal_host(s, obj, host) if kind in ("Ritual", "Weapon") else \
+                host is not None and host.zone == "battlefield"
             if not legal and kind == "Ritual":
-                found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"))
+                found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"
+                              + (" (Bind, 702.19a)" if card.has("Bind") else "")))
             elif not legal:
                 found.append((oid, "unattach", "704.5s", f"{name} becomes unattached and stays on the battlefield"))
     for p in s.players:
@@ -134,7 +136,9 @@ def check_once(s: GameState, log: list) -> bool:
                 shelter.expose(s, oid, log)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
+    bound = any(r == "704.5r" and s.card(o) is not None and s.card(o).has("Bind") for o, _, r, _ in objects)
     log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
+                     *(("702.19a",) if bound else ()), *(("301.5b",) if any(r == "704.5s" for *_, r, _ in objects) else ()),
                      *(s.policies.rules("C3") if eminent else ()),
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),

@@ -27,8 +27,8 @@ PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
                "power_slot", "wards"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
-EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
-EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters"}
+EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "battlefield"}
+EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters", "controller", "of"}
 EXPECT_TURN = {"round", "active"}
 ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",
               "left"}
@@ -354,6 +354,8 @@ class _Builder(Validator):
         if "player" in item:
             self.keys(item, {"after", "player"} | EXPECT_PLAYER, "a player expectation")
             self.check_player(item["player"], item, line)
+            if "battlefield" in item:
+                self.int_(item["battlefield"], "battlefield (the permanents they control)", item)
         elif "object" in item:
             self.keys(item, {"after", "object"} | EXPECT_OBJECT, "an object expectation")
             self.check_ref(item["object"], item, line)
@@ -364,6 +366,9 @@ class _Builder(Validator):
                     self.fail(f"{key} must be a list of keywords", item, line)
             if "counters" in item and not isinstance(item["counters"], dict):
                 self.fail("counters must map a counter kind to a number", item, line)
+            for key in ("controller", "of"):
+                if key in item:
+                    self.check_player(item[key], item, line)
         elif body and body <= EXPECT_TURN:
             if "round" in item:
                 self.round(item["round"], item)

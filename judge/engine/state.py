@@ -60,6 +60,8 @@ class Obj:
     timestamp: int = 0
     venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
+    marks: tuple = ()  # designations that are neither counters nor abilities ("restless", "shadowless", ...)
+    undertaker: str | None = None  # who may lay it to rest: the controller of its lethal damage's source (709.2)
 
     def thaw(self) -> "Obj":
         """A private copy to write to (its counters too: they are written in place)."""
@@ -169,7 +171,9 @@ class Modifier:
     """A continuous effect from a resolution (611.2) on one object, locked to it (611.2a).
 
     `layer` says what it does (613.1): "7c" adds attack/vigor (613.4c), "7b" sets them
-    (None leaves one alone), "7d" switches them, "6" grants/removes keywords, "4" adds subtypes."""
+    (None leaves one alone), "7d" switches them, "6" grants/removes keywords, "4" adds subtypes
+    or sets the card type, "2" gives control to `gains` (control.py; `base` is the controller
+    it reverts to once no such effect is left, 723.3)."""
 
     obj: str
     attack: int | None
@@ -181,6 +185,9 @@ class Modifier:
     loses: tuple = ()  # layer 6: removed
     subtypes: tuple = ()  # layer 4: added
     controller: str | None = None  # who made it (for "until your next turn", 611.2c)
+    card_type: str | None = None  # layer 4: the card type it becomes (700.7's "becomes a Relic")
+    gains: str | None = None  # layer 2: the player it gives control to
+    base: str | None = None  # layer 2: the controller before any control effect applied
 
 
 @dataclass(frozen=True)

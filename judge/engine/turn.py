@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, cycle, perform, priority, shelter, triggers
+from judge.engine import combat, control, cycle, perform, priority, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.zones import move
@@ -116,9 +116,7 @@ def cleanup(s: GameState, log: list) -> None:
         log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
     # 514.2, as one turn-based action:
     lasting = ("permanent", "your_next_turn")
-    s.modifiers = [m for m in s.modifiers if m.until in lasting]
-    s.shields = [sh for sh in s.shields if sh.until in lasting]
-    s.redirects = [r for r in s.redirects if r.until in lasting]
+    control.expire(s, lambda e: e.until not in lasting, log)
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
         wasted = p.pool_total
@@ -170,10 +168,8 @@ def _expire_until_next_turn(s: GameState, player: str, log: list) -> None:
         return e.until == "your_next_turn" and e.controller == player
     ending = [e for e in s.modifiers + s.shields + s.redirects if due(e)]
     if ending:
-        s.modifiers = [m for m in s.modifiers if not due(m)]
-        s.shields = [sh for sh in s.shields if not due(sh)]
-        s.redirects = [r for r in s.redirects if not due(r)]
         log.append(event(f"{player}'s \"until your next turn\" effects end ({len(ending)})", "611.2c"))
+        control.expire(s, due, log)
 
 
 def next_turn(s: GameState, log: list) -> None:

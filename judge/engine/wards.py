@@ -40,7 +40,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     if haven.owner != player:
         raise Refused("only the attacked Haven's owner springs its Wards", "509.2")
     if attack.sprung:
-        raise Refused("a Ward was already sprung against that attack: one per attack", "509.2", "307.4")
+        raise Refused("a Ward was already sprung against that attack: one per attack", "509.2", "408.3b", "307.4")
     if not _in_window(s, attack):
         raise Refused(f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"),
                       policy="C6")
@@ -51,7 +51,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     log.append(event(f"{player} springs {name} from the Wards of {s.card(haven).name} against "
                      f"{s.objects[attacker].card}: it is revealed"
                      + (" and put onto the stack" if on_stack else " and resolves at once, before the attack's "
-                        "damage") + f" {s.policies.note('C5')}", "509.2", "307.4", "615.2",
+                        "damage") + f" {s.policies.note('C5')}", "509.2", "408.3b", "307.4", "615.2",
                      *s.policies.rules("C5"), policy="C5"))
     if on_stack:
         perform.move(s, trap_id, "spoils", log)

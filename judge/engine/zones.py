@@ -40,6 +40,8 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.drained = False
         obj.attached_to = None
         obj.venom_hit = False
+        obj.marks = ()
+        obj.undertaker = None
         obj.controller = obj.owner
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
         # 400.7: effects watching the old object do not follow the new one (615.8, 614.6f)

@@ -1,0 +1,98 @@
+"""Control changes (layer 2, 613.1b; 723): who controls a permanent when an effect says otherwise.
+
+A control-changing effect is a Modifier of layer "2" (state.py) on one permanent: the player it
+gives control to (`gains`) and the controller to go back to once no such effect is left
+(`base`). An object's `controller` is the outcome of layer 2, kept up to date here as the
+effects begin and end, so that every rule reading it reads layer 2's result: the latest effect
+wins (613.7), and when the last one ends control reverts (723.3). Seizing control never changes
+ownership and removes nothing from the permanent; the permanent is newly turned for its new
+controller (723.3, 110.5d) and is removed from combat (506.6).
+
+Durations end with the other continuous effects (`expire`): at cleanup, at the end of combat,
+as the maker's next turn begins.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.events import event
+from judge.engine.state import GameState, Modifier
+
+
+def _name(s: GameState, oid: str) -> str:
+    card = s.card(s.objects[oid])
+    return card.name if card else oid
+
+
+def gain(s: GameState, oid: str, player: str, until: str, by: str, origin: str, log: list,
+         rules: tuple = ()) -> None:
+    """`player` gains control of the permanent `oid` for `until` (an effect `by` made, from `origin`)."""
+    obj = s.objects[oid]
+    current = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
+    base = current[0].base if current else obj.controller
+    s.modifiers.append(Modifier(oid, None, None, until, s.next_ts, layer="2", controller=by, gains=player,
+                                base=base))
+    s.next_ts += 1
+    if obj.controller == player:
+        log.append(event(f"{origin}: {player} already controls {_name(s, oid)}; the effect changes nothing now",
+                         "613.1b", "723.3", *rules))
+        return
+    _change(s, oid, player, log, f"{origin}: {player} gains control of {_name(s, oid)} "
+                                 f"({'until ' + until.replace('_', ' ') if until != 'permanent' else 'for good'})",
+            ("613.1b", "723.3", *rules))
+
+
+def _change(s: GameState, oid: str, player: str, log: list, text: str, rules: tuple) -> None:
+    obj = s.edit(oid)
+    owner = obj.owner
+    obj.controller = player
+    obj.newly_turned = True  # not under this controller since their turn began (723.3, 110.5d)
+    removed = remove_from_combat(s, oid)
+    log.append(event(f"{text}; its owner is still {owner}, and it is newly turned for its new controller"
+                     + ("; it is removed from combat" if removed else ""), *rules, "110.5d",
+                     *(("506.6",) if removed else ())))
+
+
+def remove_from_combat(s: GameState, oid: str) -> bool:
+    """506.6: an attacker's attack ends; a blocker stops blocking (its attacker stays blocked, 509.1g).
+    Returns whether it was in combat."""
+    found = False
+    attacks = []
+    for a in s.attacks:
+        if a.attacker == oid:
+            found = True
+            continue
+        if oid in a.blockers:
+            found = True
+            a = replace(a, blockers=tuple(b for b in a.blockers if b != oid))
+        attacks.append(a)
+    if found:
+        s.attacks = attacks
+    return found
+
+
+def expire(s: GameState, ends, log: list) -> list:
+    """End every continuous effect for which `ends(effect)` holds — modifiers, shields and
+    redirections alike — and let control revert where a control effect ended. Returns the
+    modifiers that ended."""
+    ended = [m for m in s.modifiers if ends(m)]
+    if ended:
+        s.modifiers = [m for m in s.modifiers if not ends(m)]
+    if any(ends(sh) for sh in s.shields):
+        s.shields = [sh for sh in s.shields if not ends(sh)]
+    if any(ends(r) for r in s.redirects):
+        s.redirects = [r for r in s.redirects if not ends(r)]
+    _restore(s, [m for m in ended if m.layer == "2"], log)
+    return ended
+
+
+def _restore(s: GameState, ended: list, log: list) -> None:
+    for oid in dict.fromkeys(m.obj for m in ended):
+        obj = s.objects.get(oid)
+        if obj is None or obj.zone != "battlefield":
+            continue
+        left = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
+        to = max(left, key=lambda m: m.timestamp).gains if left else next(m.base for m in ended if m.obj == oid)
+        if to != obj.controller:
+            _change(s, oid, to, log, f"the control-changing effect on {_name(s, oid)} ends: control reverts to {to}",
+                    ("723.3", "613.1b"))
