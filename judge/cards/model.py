@@ -27,6 +27,13 @@ class Effect:
     args: dict  # normalised keyword arguments
 
 
+def walk_effects(effects):
+    """Every effect of a list, and of the effect lists nested in it (a delayed trigger's, ...)."""
+    for e in effects:
+        yield e
+        yield from walk_effects(e.args.get("effects", ()))
+
+
 @dataclass(frozen=True)
 class Ability:
     kind: str  # spell | triggered | activated
@@ -85,6 +92,11 @@ class CardDef:
             if head == keyword:
                 return rest
         return None
+
+    def all_effects(self):
+        """Every effect the card's abilities carry, nested ones included."""
+        for a in self.abilities:
+            yield from walk_effects(a.effects)
 
     @property
     def race(self) -> str | None:

@@ -105,6 +105,18 @@ class _Reader(Validator):
             for key in ("combat", "next_instance"):
                 if key in args and not isinstance(args[key], bool):
                     self.fail(f"effect prevent_damage: {key} must be true or false", raw)
+        if name == "create_token":
+            if ("card" in args) == ("copy_of" in args):
+                self.fail("effect create_token names either a card (card: NAME) or what it copies (copy_of: target)",
+                          raw)
+            if "card" in args and not isinstance(args["card"], str):
+                self.fail("effect create_token: card must be a card name", raw)
+            if "copy_of" in args and args["copy_of"] not in V.OBJECT_RECIPIENTS:
+                self.fail(f"effect create_token: unknown copy_of {args['copy_of']!r}", raw)
+            if "copy_of" in args and "n" in args:
+                self.fail("effect create_token: a copy is one token (no n)", raw)
+            if "id" in args and not isinstance(args["id"], str):
+                self.fail("effect create_token: id must be a name", raw)
         if name == "gain_control" and "bloodlust" in args and not isinstance(args["bloodlust"], bool):
             self.fail("effect gain_control: bloodlust must be true or false", raw)
         if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:

@@ -53,7 +53,9 @@ COUNTS = frozenset({"spoils", "entities", "hand"})
 CONDITIONS = frozenset({"night", "day", "siege", "pack"})
 COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
-TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop"})
+TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop",
+                            # additions: the Dusk and Dawn rites, on the world cycle's flips (603.14a, 731.5)
+                            "night_falls", "day_breaks"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
                           "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
@@ -96,6 +98,8 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "gain_control": (frozenset({"to", "until", "bloodlust"}), "to"),
     "replenish": (frozenset({"to"}), "to"),  # un-drain (110.5b)
     "attach": (frozenset({"to"}), "to"),  # attach this Weapon or Ritual (701.4a); Wield's own effect
+    # tokens (111, 701.8a): n tokens of a card, or a token copy of an object (707.1); `id` names them
+    "create_token": (frozenset({"card", "n", "copy_of", "id"}), None),
 }
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import attaching, control, cycle, perform, triggers
+from judge.engine import arrival, attaching, control, cycle, perform, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
@@ -311,6 +311,38 @@ def _attach(s: GameState, a: dict, ctx: Context, log: list) -> None:
         attaching.attach(s, ctx.source, host, ctx.controller, log)
 
 
+def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """701.8a: put that many tokens onto the battlefield under the effect's controller, who owns
+    them (111.2); a copy takes the copiable values of what it copies (707.1, 707.2)."""
+    if "copy_of" in a:
+        originals = [o for o in _objects(s, a["copy_of"], ctx) if s.objects[o].zone == "battlefield"]
+        if not originals:
+            log.append(event(f"{_origin(s, ctx)}: there is nothing to copy; no token is created", "707.1", "608.3"))
+            return
+        names, rules = [s.objects[originals[0]].card], ("701.8a", "111.2", "707.1", "707.2")
+    else:
+        names, rules = [a["card"]] * _amount(a.get("n", 1), ctx), ("701.8a", "111.1", "111.2", "111.3")
+    made = []
+    for name in names:
+        oid = _token_id(s, a.get("id") or f"{name.lower().replace(' ', '-')}-token")
+        arrival.put_token(s, oid, name, ctx.controller)
+        arrival.enter_modified(s, oid, log)
+        made.append(oid)
+    if made:
+        log.append(event(f"{_origin(s, ctx)}: {ctx.controller} creates {len(made)} {names[0]} token(s)"
+                         + (" copying it" if "copy_of" in a else "") + f" ({', '.join(made)})", *rules))
+    for oid in made:
+        triggers.fire(s, "enters", oid)
+
+
+def _token_id(s: GameState, base: str) -> str:
+    """The id a new token goes by: the effect's `id` (or its card's name), numbered when taken."""
+    oid, n = base, 2
+    while oid in s.objects:
+        oid, n = f"{base}-{n}", n + 1
+    return oid
+
+
 def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> None:
     """Each player, in APNAP order, chooses; then all are sacrificed at once (101.4)."""
     chosen = []
@@ -380,4 +412,5 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "gain_control": _gain_control,
     "replenish": _replenish,
     "attach": _attach,
+    "create_token": _create_token,
 }

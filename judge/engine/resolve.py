@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.cards.model import Cost
 from judge.engine import costs, effects, perform, triggers
+from judge.engine.arrival import enter_modified
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -70,25 +71,6 @@ def resolve_top(s: GameState, log: list) -> None:
                      *(("301.5",) if card.type == "Weapon" else ())))
     enter_modified(s, obj.id, log)
     triggers.fire(s, "enters", obj.id)
-
-
-def enter_modified(s: GameState, oid: str, log: list) -> None:
-    """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
-    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
-    card = s.card(oid)
-    if card is None or not card.enters:
-        return
-    obj = s.edit(oid)
-    for key, value in card.enters:
-        if key == "drained" and value:
-            obj.drained = True
-            log.append(event(f"{card.name} enters drained (a replacement: it is never replenished on the "
-                             f"battlefield)", "614.6a", "614.2"))
-        elif key == "counters":
-            for kind, n in value.items():
-                obj.counters[kind] = obj.counters.get(kind, 0) + n
-            log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
-                             "614.6b", "614.2"))
 
 
 def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:

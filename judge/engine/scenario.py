@@ -18,7 +18,7 @@ from judge.engine.actions import guarded
 from judge.engine.errors import Refused
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
-from judge.yamlio import LDict, Validator, load_file, load_text, line_of
+from judge.yamlio import LDict, ScenarioError, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
             "starting_player", "description"}
@@ -77,6 +77,17 @@ class _Builder(Validator):
         for card in card_db.parse_cards(self.raw.get("cards"), self.path):
             db[card.name] = card
         self.cards = db
+        self.token_ids = set()
+        for card in db.values():
+            for eff in card.all_effects():
+                if eff.name != "create_token":
+                    continue
+                if "card" in eff.args and eff.args["card"] not in db:
+                    path, _, line = card.origin.rpartition(":")
+                    raise ScenarioError(f"{card.name}: create_token names an unknown card {eff.args['card']!r}",
+                                        path, int(line) if line.isdigit() else None)
+                if "id" in eff.args:
+                    self.token_ids.add(str(eff.args["id"]))
         return db
 
     def need_card(self, name, node) -> str:
@@ -311,6 +322,8 @@ class _Builder(Validator):
         ref = str(ref)
         if ref in SPECIAL_REFS or ref in self.player_names or ref in self.objects:
             return
+        if ref in self.token_ids or ref.rstrip("0123456789").removesuffix("-") in self.token_ids:
+            return  # a token an effect will create under that id (create_token's `id`, numbered when taken)
         if ref in self.names:
             if len(self.names[ref]) > 1:
                 self.fail(f"{ref!r} names {len(self.names[ref])} objects; give them ids and use the id", node, line)

@@ -13,7 +13,7 @@ from judge.engine.state import GameState, StackItem, Trigger
 # (or `fire_for_permanents`) where the event happens; tests/test_engine_structure.py checks all three.
 TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
                  "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
-                 "champion": "702.28a", "contagion": "702.40a"}
+                 "champion": "702.28a", "contagion": "702.40a", "night_falls": "603.14a", "day_breaks": "603.14a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:

@@ -1,0 +1,34 @@
+"""A permanent's arrival on the battlefield: how it enters (614.6a–b) — the replacements that
+change the arrival itself, so it is never on the battlefield otherwise — and the new objects
+effects put there (tokens, 111.2, 701.8a)."""
+from __future__ import annotations
+
+from judge.engine.events import event
+from judge.engine.state import GameState, Obj
+
+
+def enter_modified(s: GameState, oid: str, log: list) -> None:
+    """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
+    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
+    card = s.card(oid)
+    if card is None or not card.enters:
+        return
+    obj = s.edit(oid)
+    for key, value in card.enters:
+        if key == "drained" and value:
+            obj.drained = True
+            log.append(event(f"{card.name} enters drained (a replacement: it is never replenished on the "
+                             f"battlefield)", "614.6a", "614.2"))
+        elif key == "counters":
+            for kind, n in value.items():
+                obj.counters[kind] = obj.counters.get(kind, 0) + n
+            log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
+                             "614.6b", "614.2"))
+
+
+def put_token(s: GameState, oid: str, card: str, player: str) -> None:
+    """A new token object onto the battlefield under `player`, who owns it (111.2)."""
+    obj = Obj(oid, card, player, player, "battlefield", newly_turned=True, token=True, timestamp=s.next_ts)
+    s.next_ts += 1
+    s.add_object(obj)
+    s.own("battlefield").append(oid)
