@@ -117,6 +117,12 @@ class _Reader(Validator):
                 self.fail("effect create_token: a copy is one token (no n)", raw)
             if "id" in args and not isinstance(args["id"], str):
                 self.fail("effect create_token: id must be a name", raw)
+        if name == "delayed":
+            if args.get("at") not in V.DELAY_POINTS:
+                self.fail(f"effect delayed: at must be one of {', '.join(sorted(V.DELAY_POINTS))}", raw)
+            args["effects"] = self.effects(args.get("effects"), raw)
+        if name == "set_type" and args.get("type") not in V.CARD_TYPES:
+            self.fail(f"effect set_type: unknown card type {args.get('type')!r}", raw)
         if name == "gain_control" and "bloodlust" in args and not isinstance(args["bloodlust"], bool):
             self.fail("effect gain_control: bloodlust must be true or false", raw)
         if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:

@@ -100,7 +100,13 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "attach": (frozenset({"to"}), "to"),  # attach this Weapon or Ritual (701.4a); Wield's own effect
     # tokens (111, 701.8a): n tokens of a card, or a token copy of an object (707.1); `id` names them
     "create_token": (frozenset({"card", "n", "copy_of", "id"}), None),
+    # a delayed trigger (603.7): its effects happen at the next cleanup or end step, on the objects
+    # the resolution named (700.7)
+    "delayed": (frozenset({"at", "effects"}), None),
+    # a type-changing effect (613.1d): "becomes a Relic" replaces the card type
+    "set_type": (frozenset({"type", "to", "until"}), None),
 }
+DELAY_POINTS = frozenset({"cleanup", "end_step"})
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})
 PLAYER_RECIPIENTS = frozenset({"controller", "each_player", "each_opponent", "target_player", "owner"})

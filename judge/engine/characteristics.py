@@ -46,12 +46,12 @@ def qualities(s: GameState, obj: Obj) -> set[str]:
     card = s.card(obj)
     if card is None:
         return set()
-    return {q for q in (card.lineage, card.type, card.name, *subtypes(s, obj)) if q}
+    return {q for q in (card.lineage, ctype(s, obj), card.name, *subtypes(s, obj)) if q}
 
 
 def ctype(s: GameState, obj: Obj) -> str:
-    card = s.card(obj)
-    return card.type if card else ""
+    """The card type, after type-changing effects (613.1d)."""
+    return layers.card_type(s, obj)
 
 
 def is_entity(s: GameState, obj: Obj) -> bool:
@@ -88,7 +88,7 @@ def legal_host(s: GameState, item: Obj, host: Obj | None) -> bool:
     card = s.card(item)
     if host is None or host.zone != "battlefield":
         return False
-    if card is not None and card.type == "Weapon":
+    if card is not None and ctype(s, item) == "Weapon":
         return can_arm(s, item, host)
     kind = card.targets[0]["kind"] if card is not None and card.targets else "Entity"
     return kind == "permanent" or ctype(s, host) == kind

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.engine import layers
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier
 
@@ -83,6 +84,8 @@ def expire(s: GameState, ends, log: list) -> list:
     if any(ends(r) for r in s.redirects):
         s.redirects = [r for r in s.redirects if not ends(r)]
     _restore(s, [m for m in ended if m.layer == "2"], log)
+    for oid in dict.fromkeys(m.obj for m in ended if m.card_type is not None):
+        layers.retype(s, oid)
     return ended
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import arrival, attaching, control, cycle, perform, triggers
+from judge.engine import arrival, attaching, control, cycle, layers, perform, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
@@ -201,7 +201,8 @@ def _add_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 
 _LAYERED = {"modify": ("7c", "613.4c"), "set_stats": ("7b", "613.4b"), "switch_stats": ("7d", "613.4d"),
-            "grant": ("6", "613.1f"), "remove_keywords": ("6", "613.1f"), "add_subtypes": ("4", "613.1d")}
+            "grant": ("6", "613.1f"), "remove_keywords": ("6", "613.1f"), "add_subtypes": ("4", "613.1d"),
+            "set_type": ("4", "613.1d")}
 
 
 def _label(s: GameState, who: str) -> str:
@@ -231,9 +232,12 @@ def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> No
         m = Modifier(oid, atk, vig, until, s.next_ts, layer=layer,
                      keywords=tuple(a.get("keywords", ())) if name == "grant" else (),
                      loses=tuple(a.get("keywords", ())) if name == "remove_keywords" else (),
-                     subtypes=tuple(a.get("subtypes", ())), controller=ctx.controller)
+                     subtypes=tuple(a.get("subtypes", ())), controller=ctx.controller,
+                     card_type=a.get("type") if name == "set_type" else None)
         s.modifiers.append(m)
         s.next_ts += 1
+        if m.card_type is not None:
+            layers.retype(s, oid)
         obj = s.objects[oid]
         if name == "modify":
             what = f"gets {atk:+d}/{vig:+d}"
@@ -243,7 +247,8 @@ def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> No
         else:
             what = {"switch_stats": "has its Attack and Vigor switched", "grant": f"gains {', '.join(m.keywords)}",
                     "remove_keywords": f"loses {', '.join(m.loses)}",
-                    "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition"}[name]
+                    "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition",
+                    "set_type": f"becomes a {m.card_type}"}[name]
         log.append(event(f"{s.card(obj).name} {what} until {until.replace('_', ' ')} "
                          f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b",
                          *_touch(ctx, oid, layer[0])))
@@ -309,6 +314,14 @@ def _replenish(s: GameState, a: dict, ctx: Context, log: list) -> None:
 def _attach(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for host in _objects(s, a.get("to", "target"), ctx):
         attaching.attach(s, ctx.source, host, ctx.controller, log)
+
+
+def _delayed(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    origin = _origin(s, ctx)
+    named = [t for t in ctx.targets if t in s.objects]
+    triggers.delay(s, ctx.controller, ctx.source, a["at"], a["effects"], named, f"{origin}'s delayed trigger")
+    log.append(event(f"{origin}: a delayed trigger waits for the next {a['at'].replace('_', ' ')}"
+                     + (f", naming {', '.join(_label(s, t) for t in named)}" if named else ""), "603.7"))
 
 
 def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -413,4 +426,5 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "replenish": _replenish,
     "attach": _attach,
     "create_token": _create_token,
+    "delayed": _delayed,
 }

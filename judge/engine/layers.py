@@ -6,10 +6,11 @@ Two kinds of continuous effect feed the layers:
   their timestamp is their source's (613.7a);
 * `Modifier`s from resolutions (611.2): locked to one object (611.2a), stamped when created.
 
-Layers handled (613.1): 4 subtypes, 6 keyword abilities (with dependency, 613.8), 7a defining
-abilities, 7b set values, 7c modifications and Growth counters, 7d switches (613.4). Layers 1–3
-and 5 have nothing in this engine to apply (copy, control change and text change are not
-modelled).
+Layers handled (613.1): 2 control (control.py keeps each object's controller as layer 2's
+result), 4 card type and subtypes, 6 keyword abilities (with dependency, 613.8), 7a defining
+abilities, 7b set values, 7c modifications and Growth counters, 7d switches (613.4). Layers 1, 3
+and 5 have nothing in this engine to apply (a token copy takes its original's card, 707.2; text
+change is not modelled).
 """
 from __future__ import annotations
 
@@ -56,6 +57,27 @@ def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
     return False
 
 
+def card_type(s: GameState, obj: Obj, card=None) -> str:
+    """The object's card type after layer 4's type-changing effects (613.1d): the latest
+    "becomes a [type]" (it replaces the printed type; kept on the object as it begins and ends,
+    `retype`), else the printed one."""
+    if obj.card_type is not None:
+        return obj.card_type
+    card = card or s.card(obj)
+    return card.type if card else ""
+
+
+def retype(s: GameState, oid: str) -> None:
+    """Layer 4's card type for `oid` after its type-changing effects began or ended: the latest
+    one's (modifiers are kept in timestamp order, 613.7), or the printed type when none is left."""
+    kind = None
+    for m in s.modifiers:
+        if m.card_type is not None and m.obj == oid:
+            kind = m.card_type
+    if s.objects[oid].card_type != kind:
+        s.edit(oid).card_type = kind
+
+
 def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> bool:
     if affects == "self":
         return source.id == target.id
@@ -64,7 +86,7 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     if affects == "own_sources":
         return target.controller == source.controller
     card = card or s.card(target)
-    if card is None or card.type != "Entity":
+    if card is None or card_type(s, target, card) != "Entity":
         return False
     if affects == "own_entities":
         return target.controller == source.controller

@@ -62,6 +62,7 @@ class Obj:
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
     marks: tuple = ()  # designations that are neither counters nor abilities ("restless", "shadowless", ...)
     undertaker: str | None = None  # who may lay it to rest: the controller of its lethal damage's source (709.2)
+    card_type: str | None = None  # layer 4's result while a type-changing effect applies (613.1d), else None
 
     def thaw(self) -> "Obj":
         """A private copy to write to (its counters too: they are written in place)."""
@@ -233,6 +234,22 @@ class Trigger:
 
 
 @dataclass(frozen=True)
+class Delayed:
+    """A delayed triggered ability (603.7), made by a resolving effect: it waits for `at` (the
+    next cleanup, the next end step) and triggers once. `remembered` are the objects its words
+    name ("that Entity", "it"), each as (id, zone, timestamp) when made: the same object only
+    while it has not changed zones since (400.7), whatever qualities it has lost (700.7)."""
+
+    controller: str
+    source: str | None
+    at: str
+    effects: tuple
+    remembered: tuple = ()  # ((id, zone, timestamp), ...) of its targets
+    source_seen: tuple | None = None  # (zone, timestamp) of its source when made
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class Choice:
     """A choice the rules give a player, waiting for `{player: P, choose: [..]}` (choices.py).
 
@@ -283,6 +300,7 @@ class GameState:
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
+    delayed: list = field(default_factory=list)  # [Delayed] waiting for their moment (603.7)
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":
@@ -423,5 +441,6 @@ class GameState:
         return self.phase in ("main1", "main2")
 
 
-_SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
+_SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns",
+                "delayed")
 FrozenGameState = frozen_twin(GameState)

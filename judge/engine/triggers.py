@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.events import event
-from judge.engine.state import GameState, StackItem, Trigger
+from judge.engine.state import Delayed, GameState, StackItem, Trigger
 
 # The trigger-event table: every `when:` the card format accepts (judge/cards/vocabulary.py
 # TRIGGER_EVENTS), and the engine's own keyword triggers, -> the rule a stacked trigger cites.
@@ -13,7 +13,8 @@ from judge.engine.state import GameState, StackItem, Trigger
 # (or `fire_for_permanents`) where the event happens; tests/test_engine_structure.py checks all three.
 TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
                  "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
-                 "champion": "702.28a", "contagion": "702.40a", "night_falls": "603.14a", "day_breaks": "603.14a"}
+                 "champion": "702.28a", "contagion": "702.40a", "night_falls": "603.14a", "day_breaks": "603.14a",
+                 "delayed": "603.7"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
@@ -74,3 +75,36 @@ def stack_waiting(s: GameState, log: list) -> bool:
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
                          TRIGGER_RULES[trig.when]))
     return bool(waiting)
+
+
+DELAY_POINTS = ("cleanup", "end_step")  # what a delayed trigger may wait for (the next one of the turn)
+
+
+def delay(s: GameState, controller: str, source: str | None, at: str, effects: tuple, targets: list,
+          label: str) -> None:
+    """603.7: a resolving effect creates a delayed trigger; it remembers the objects it names."""
+    remembered = tuple((t, s.objects[t].zone, s.objects[t].timestamp) for t in targets if t in s.objects)
+    src = s.objects.get(source) if source else None
+    s.delayed.append(Delayed(controller, source, at, tuple(effects), remembered,
+                             (src.zone, src.timestamp) if src is not None else None, label))
+
+
+def fire_delayed(s: GameState, at: str, log: list) -> None:
+    """The delayed triggers waiting for `at` trigger, once each (603.7). An object they name is
+    followed while it is the same object — it has not changed zones (400.7) — whatever qualities
+    it has lost since (700.7)."""
+    due = [d for d in s.delayed if d.at == at]
+    if not due:
+        return
+    s.delayed = [d for d in s.delayed if d.at != at]
+    for d in due:
+        same = [oid for oid, zone, ts in d.remembered
+                if s.objects[oid].zone == zone and s.objects[oid].timestamp == ts]
+        src = s.objects.get(d.source) if d.source else None
+        source = d.source if src is not None and d.source_seen == (src.zone, src.timestamp) else None
+        s.waiting.append(Trigger(d.controller, source, d.effects, d.label, "delayed", tuple(same)))
+        lost = len(same) < len(d.remembered)
+        log.append(event(f"{d.label} triggers at the {at.replace('_', ' ')}"
+                         + ("; what it names has changed zones since, a new object it does not follow" if lost else
+                            "; it names the same objects as when it was made") , "603.7", "700.7",
+                         *(("400.7",) if lost else ())))

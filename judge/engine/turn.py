@@ -84,6 +84,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         return
     if step == "end":
         triggers.fire_for_permanents(s, "end_step", active)
+        triggers.fire_delayed(s, "end_step", log)
     if step == "combat_damage":
         combat.begin_damage_step(s, log)
         if s.game_over:
@@ -109,6 +110,7 @@ _STEP_RULES = {
 
 def cleanup(s: GameState, log: list) -> None:
     active = s.player(s.active)
+    triggers.fire_delayed(s, "cleanup", log)  # "at end of turn", "at the next cleanup" (603.7)
     # 514.1: discard down to the maximum hand size (the player's choice; undeclared: the newest cards).
     while len(active.hand) > HAND_SIZE:
         oid = active.hand[-1]

@@ -31,6 +31,7 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     remove_from_zone(s, oid)
+    obj.card_type = None  # its modifiers, type-changing ones too, stay behind (400.7)
     if keep:
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
         _out_of_combat(s, oid)
