@@ -121,6 +121,14 @@ class _Reader(Validator):
             if args.get("at") not in V.DELAY_POINTS:
                 self.fail(f"effect delayed: at must be one of {', '.join(sorted(V.DELAY_POINTS))}", raw)
             args["effects"] = self.effects(args.get("effects"), raw)
+        if name == "return_to_battlefield":
+            if args.get("to", "self") not in ("self", "target"):
+                self.fail("effect return_to_battlefield returns self or a target card", raw)
+            if "by" in args and args["by"] not in V.RETURN_WAYS:
+                self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
+        if name == "may_pay":
+            args["cost"] = self.cost(args.get("cost"), raw)
+            args["effects"] = self.effects(args.get("effects"), raw)
         if name == "set_type" and args.get("type") not in V.CARD_TYPES:
             self.fail(f"effect set_type: unknown card type {args.get('type')!r}", raw)
         if name == "gain_control" and "bloodlust" in args and not isinstance(args["bloodlust"], bool):

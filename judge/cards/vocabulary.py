@@ -55,7 +55,9 @@ COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
 TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop",
                             # additions: the Dusk and Dawn rites, on the world cycle's flips (603.14a, 731.5)
-                            "night_falls", "day_breaks"})
+                            "night_falls", "day_breaks",
+                            # "when you Bleed this card" (702.21a)
+                            "bled"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
                           "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
@@ -105,7 +107,13 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "delayed": (frozenset({"at", "effects"}), None),
     # a type-changing effect (613.1d): "becomes a Relic" replaces the card type
     "set_type": (frozenset({"type", "to", "until"}), None),
+    # a card returning from its owner's Spoils (by: the keyword whose rule governs the return —
+    # Exhume: not newly turned, banished if it would leave, 702.22a; Revenant: restless, 702.46a)
+    "return_to_battlefield": (frozenset({"to", "by"}), "to"),
+    # "you may pay {cost}: [effects]" — a choice as it resolves (608.4): pay or decline
+    "may_pay": (frozenset({"cost", "effects"}), None),
 }
+RETURN_WAYS = frozenset({"Exhume", "Revenant"})
 DELAY_POINTS = frozenset({"cleanup", "end_step"})
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})

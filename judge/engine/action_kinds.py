@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import attaching, casting, choices, combat, coopt, outcome, passing, priority, triggers, wards
+from judge.engine import (attaching, casting, choices, combat, coopt, outcome, passing, priority, triggers, wards,
+                          zone_abilities)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -206,7 +207,8 @@ def _prefer(s: GameState, who, action, log: list) -> None:
 def _choose(s: GameState, who, action, log: list) -> None:
     if not s.pending:
         raise Refused("no choice is waiting to be answered", "608.4")
-    choices.answer(s, who, [resolve_ref(s, c) for c in as_list(action["choose"])], log)
+    words = choices.wants_words(s)
+    choices.answer(s, who, [str(c) if words else resolve_ref(s, c) for c in as_list(action["choose"])], log)
 
 
 def _co_opt(s: GameState, who, action, log: list) -> None:
@@ -215,6 +217,14 @@ def _co_opt(s: GameState, who, action, log: list) -> None:
 
 def _wield(s: GameState, who, action, log: list) -> None:
     attaching.wield(s, who, resolve_ref(s, action["wield"]), resolve_ref(s, action["to"]), log)
+
+
+def _exhume(s: GameState, who, action, log: list) -> None:
+    zone_abilities.exhume(s, who, resolve_ref(s, action["exhume"], who, "spoils"), log)
+
+
+def _bleed(s: GameState, who, action, log: list) -> None:
+    zone_abilities.bleed(s, who, resolve_ref(s, action["bleed"], who, "hand"), log)
 
 
 def _wield_shape(action) -> None:
@@ -264,6 +274,9 @@ ACTIONS: dict[str, ActionKind] = {
     # additions: co-opting an Influencer (302.10), Wielding a Weapon (702.18a)
     "co_opt": ActionKind(_P | {"co_opt"}, _co_opt, refs=_value_refs("co_opt")),
     "wield": ActionKind(_P | {"wield", "to"}, _wield, refs=lambda a: [a["wield"], a["to"]], shape=_wield_shape),
+    # additions: the keyword abilities that work from the Spoils and the hand (113.5)
+    "exhume": ActionKind(_P | {"exhume"}, _exhume, names_card=True),
+    "bleed": ActionKind(_P | {"bleed"}, _bleed, names_card=True),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

@@ -201,7 +201,7 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     obj = s.objects[oid]
     card = s.card(obj)
     p = s.player(player)
-    if perform.move(s, oid, "spoils", log) == "spoils":
+    if perform.leave(s, oid, "spoils", log)[1]:
         triggers.fire(s, "dies", oid, player)
     if card.cost.vitae:
         perform.add_to_pool(s, player, card.cost.vitae, card.race, log)
@@ -246,7 +246,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     controller = obj.controller
     if cost.sacrifice:
         was_entity = ch.is_entity(s, obj)
-        if perform.move(s, oid, "spoils", log) == "spoils" and was_entity:
+        if perform.leave(s, oid, "spoils", log)[1] and was_entity:
             triggers.fire(s, "dies", oid, controller)
     if ability.produces_vitae:
         # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).

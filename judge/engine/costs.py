@@ -95,6 +95,17 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
                          f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
 
 
+def can_pay(s: GameState, player: Player, cost: Cost) -> bool:
+    """Whether `pay` would accept this cost now, paid the default way (pool first, then the vein)."""
+    if cost.corruption < 0 and player.corruption < -cost.corruption:
+        return False
+    if cost.wrath < 0 and player.wrath < -cost.wrath:
+        return False
+    eligible = sum(u.amount for u in player.pool if _eligible(u, cost.source))
+    vein = max(0, cost.vitae - eligible) + cost.master
+    return not vein or (not s.is_day and vein <= player.vitae)
+
+
 def marked_cost(s: GameState, oid: str) -> int:
     value = s.card(oid).keyword_value("Pit-marked") if s.card(oid) else None
     return int(value) if value and value.isdigit() else 0

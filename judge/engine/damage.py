@@ -39,6 +39,8 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
                              f"against Vigor {ch.vigor(s, obj)}", "120.3b", *(("510.3a",) if combat else ())))
             if src is not None and ch.has(s, src, "Venom"):
                 obj.venom_hit = True
+            if src is not None and (obj.venom_hit or obj.damage >= ch.vigor(s, obj)):
+                obj.undertaker = src.controller  # whose damage is lethal to it: the rites are theirs (709.2)
     if src is not None and ch.has(s, src, "Feed"):
         owner = s.player(src.controller)
         gained = max(0, min(amount, owner.cap - owner.vitae))

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import arrival, attaching, control, cycle, layers, perform, triggers
+from judge.engine import arrival, attaching, control, costs, cycle, layers, perform, rites, triggers
 from judge.engine.events import event
-from judge.engine.state import GameState, Modifier, Redirect, Shield
+from judge.engine.state import Choice, GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
 
 
@@ -23,6 +23,7 @@ class Context:
     targets: list  # legal targets (object ids, player names, stack uids as "stack:N")
     x: int = 0
     layers: dict = field(default_factory=dict)  # object -> the layers this resolution's effects touched (613.6)
+    rest: tuple = ()  # the instructions after the one running (an offer waits with them, may_pay)
 
 
 def _touch(ctx: Context, oid: str, layer: str) -> tuple:
@@ -86,9 +87,14 @@ def _recipients(s: GameState, to: str, ctx: Context) -> list[str]:
     return _objects(s, to, ctx)
 
 
+PAUSE = object()  # what a handler returns when the rest of the instructions wait for a player's answer
+
+
 def run(s: GameState, effects: tuple, ctx: Context, log: list) -> None:
-    for eff in effects:
-        HANDLERS[eff.name](s, eff.args, ctx, log)
+    for i, eff in enumerate(effects):
+        ctx.rest = tuple(effects[i + 1:])
+        if HANDLERS[eff.name](s, eff.args, ctx, log) is PAUSE:
+            return
 
 
 # -- one handler per effect name (the table is at the end of the module) ----------------------
@@ -106,11 +112,15 @@ def _to_zone(dest: str, rule: str, destroys: bool):
             if destroys and ch.has(s, obj, "Deathless"):
                 log.append(event(f"{s.card(obj).name} has Deathless and is not destroyed", "702.12a"))
                 continue
-            controller, was_entity, on_field = obj.controller, ch.is_entity(s, obj), obj.zone == "battlefield"
-            went = perform.move(s, oid, dest, log, instead=a.get("instead"))
-            log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7"))
-            if on_field and went == "spoils" and was_entity:
+            controller, was_entity = obj.controller, ch.is_entity(s, obj)
+            exhumed = "exhumed" in obj.marks
+            went, died = perform.leave(s, oid, dest, log, instead=a.get("instead"))
+            log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7",
+                             *(("702.22a", "404.5", "406.6") if exhumed and went == "void" else ())))
+            if died and was_entity:
                 triggers.fire(s, "dies", oid, controller)
+                if destroys and went == "spoils":
+                    rites.offer(s, oid, ctx.controller, log)  # the destroying effect's controller (709.2)
     return handler
 
 
@@ -316,6 +326,55 @@ def _attach(s: GameState, a: dict, ctx: Context, log: list) -> None:
         attaching.attach(s, ctx.source, host, ctx.controller, log)
 
 
+def _return_to_battlefield(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """A card returns from its owner's Spoils to the battlefield, under its owner's control. `by`
+    names the keyword it returns by: Exhume (it rises hungry, 110.5d; banished if it would leave,
+    702.22a) or Revenant (restless: banished when it would next leave, 702.46a)."""
+    by = a.get("by")
+    rules = {"Exhume": ("702.22a", "110.5d"), "Revenant": ("702.46a", "709.5")}.get(by, ())
+    oids = [ctx.source] if a.get("to", "self") == "self" else [t for t in ctx.targets if t in s.objects]
+    for oid in oids:
+        obj = s.objects.get(oid) if oid else None
+        if obj is None or obj.zone != "spoils":
+            log.append(event(f"{_origin(s, ctx)}: the card is no longer in a Spoils; nothing returns", "608.3", *rules))
+            continue
+        perform.move(s, oid, "battlefield", log)
+        obj = s.edit(oid)
+        if by == "Exhume":
+            obj.newly_turned = False
+            obj.marks = obj.marks + ("exhumed",)
+        elif by == "Revenant":
+            obj.marks = obj.marks + ("restless",)
+        arrival.enter_modified(s, oid, log)
+        how = {"Exhume": ": it rises hungry (not newly turned), to be banished at end of turn or if it would leave",
+               "Revenant": ", restless: it will be banished when it would next leave the battlefield"}.get(by, "")
+        log.append(event(f"{s.card(obj).name} returns from {obj.owner}'s Spoils to the battlefield{how}", "400.7",
+                         *rules))
+        triggers.fire(s, "enters", oid)
+
+
+def _may_pay(s: GameState, a: dict, ctx: Context, log: list):
+    """"You may pay {cost}: [effects]" (608.4): the controller chooses as it resolves — a pending
+    choice (offers.py) that the rest of the instructions wait for. One who cannot pay has no choice."""
+    p = s.player(ctx.controller)
+    rule = a.get("rule", "608.4")
+    cost = a["cost"]
+    if p is None or p.lost:
+        return None
+    what = f"{_origin(s, ctx)}: {p.name} may pay {cost.vitae} Vitae"
+    if not costs.can_pay(s, p, cost):
+        log.append(event(f"{what}, but cannot: nothing is paid", rule, "118.2"))
+        return None
+    s.pending.append(Choice(OFFER, p.name, ("pay", "decline"), rule, what, subject=ctx.source,
+                            detail=(cost, a["effects"], ctx.rest, (ctx.controller, ctx.source, tuple(ctx.targets),
+                                                                   ctx.x))))
+    log.append(event(f"{what} — answer with choose: pay (or decline)", rule))
+    return PAUSE
+
+
+OFFER = "may-pay"  # the kind of a may_pay's choice (offers.py, choices.CHOICE_KINDS)
+
+
 def _delayed(s: GameState, a: dict, ctx: Context, log: list) -> None:
     origin = _origin(s, ctx)
     named = [t for t in ctx.targets if t in s.objects]
@@ -365,7 +424,7 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> No
             pick = min(mine, key=lambda o: s.objects[o].timestamp)  # default choice: the longest-standing
             chosen.append((pname, pick))
     for pname, oid in chosen:
-        if perform.move(s, oid, "spoils", log) == "spoils":
+        if perform.leave(s, oid, "spoils", log)[1]:
             triggers.fire(s, "dies", oid, pname)
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
@@ -427,4 +486,6 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "attach": _attach,
     "create_token": _create_token,
     "delayed": _delayed,
+    "return_to_battlefield": _return_to_battlefield,
+    "may_pay": _may_pay,
 }

@@ -29,6 +29,8 @@ MODELLED: dict[str, str] = {
     "Wield": "702.18",
     "Bind": "702.19",
     "Recall": "702.20",
+    "Bleed": "702.21",
+    "Exhume": "702.22",
     "Pit-marked": "702.24",
     "Tribute": "702.25",
     "Champion": "702.28",
@@ -36,4 +38,5 @@ MODELLED: dict[str, str] = {
     "Conscript": "702.38",
     "Contagion": "702.40",
     "Pack": "702.44",
+    "Revenant": "702.46",
 }

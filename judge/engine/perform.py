@@ -87,6 +87,17 @@ def move(s: GameState, oid: str, dest: str, log: list, instead: str | None = Non
     return went[0] if went else s.objects[oid].zone
 
 
+def leave(s: GameState, oid: str, dest: str, log: list, instead: str | None = None) -> tuple[str, bool]:
+    """Move a card like `move`; returns (the zone it went to, whether it died): a permanent dies as
+    it is put into a Spoils from the battlefield (603.6c), or when a replacement that sends it
+    elsewhere keeps its death (Exhume's banishment, 702.22a). The caller fires dies-triggers."""
+    from_field = s.objects[oid].zone == "battlefield"
+    mv = ZoneChange(oid, dest, dies=from_field, instead=instead)
+    done = [d for d in happen(s, mv, log) if isinstance(d, ZoneChange) and d.obj == oid]
+    went = done[0].went if done else s.objects[oid].zone
+    return went, from_field and (went == "spoils" or any(d.still_dies for d in done))
+
+
 def deal_damage(s: GameState, source: str | None, recipient: str, amount: int, log: list, combat: bool = False,
                 unpreventable: bool = False) -> tuple[str, int]:
     """Deal `amount` damage from object `source` to an object id or a player name. Returns

@@ -32,6 +32,7 @@ class ZoneChange:
     instead: str | None = None  # a self-replacement from the instruction moving it (614.7)
     bottom: bool = False
     went: str = ""  # carried out: the zone it went to
+    still_dies: bool = False  # a replacement sent it elsewhere, but it died all the same (Exhume, 702.22a)
 
 
 @dataclass

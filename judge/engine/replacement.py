@@ -199,16 +199,32 @@ _INSTEAD = {"void": "banished to the Void", "hand": "returned to its owner's han
             "domain": "shuffled into its owner's Domain"}
 
 
+_SECOND_DEATH = {  # a mark -> the rules that send the marked permanent to the Void instead of anywhere else
+    "exhumed": ("702.22a", "404.5", "406.6"),
+    "restless": ("702.46a", "404.5", "709.5"),
+}
+
+
 def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
-    if mv.dest != "spoils":
-        return []
     out = []
+    obj = s.objects[mv.obj]
+    for mark in obj.marks if obj.zone == "battlefield" and mv.dest not in ("void", "battlefield") else ():
+        if mark in _SECOND_DEATH:
+            def banish(m: ZoneChange, log: list, mark=mark, name=s.card(obj).name) -> None:
+                # Exhume: "its death trigger, if any, still fires before it is banished" (702.22a)
+                m.still_dies = mark == "exhumed" and m.dest == "spoils" and m.dies
+                log.append(event(f"{name} would leave the battlefield ({'exhumed' if mark == 'exhumed' else 'restless'}):"
+                                 f" it is banished to the Void instead"
+                                 + ("; it died all the same" if m.still_dies else ""), *_SECOND_DEATH[mark], "614.1"))
+                m.dest = "void"
+            out.append(Candidate(f"{mark}:{obj.id}", s.card(obj).name, obj.id, obj.timestamp, banish))
+    if mv.dest != "spoils":
+        return out
     if mv.instead:
         def own(m: ZoneChange, log: list, where=mv.instead) -> None:
             m.dest = where
             log.append(event(f"the instruction's own replacement: it is {_INSTEAD[where]} instead", "614.7"))
         out.append(Candidate("self", "the instruction itself", None, -1, own, self_replacement=True))
-    obj = s.objects[mv.obj]
     card = s.card(obj)
     if mv.dies and card is not None and obj.zone == "battlefield":
         for st in card.statics:

@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, perform, shelter, triggers
+from judge.engine import outcome, perform, rites, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState
 
@@ -127,11 +127,13 @@ def check_once(s: GameState, log: list) -> bool:
         elif obj.zone == "wards":
             perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":
-            controller = obj.controller
+            controller, undertaker = obj.controller, obj.undertaker
             was_entity = ch.is_entity(s, obj)
-            went = perform.move(s, oid, dest, replaced)
-            if was_entity and went == "spoils":
+            went, died = perform.leave(s, oid, dest, replaced)
+            if was_entity and died:
                 triggers.fire(s, "dies", oid, controller)
+                if rule in ("704.5j", "704.5k") and went == "spoils":
+                    rites.offer(s, oid, undertaker, replaced)  # lethal damage has an undertaker (709.2)
             if rule == "704.5n" and s.is_day:
                 shelter.expose(s, oid, log)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)

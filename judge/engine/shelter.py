@@ -92,8 +92,7 @@ def shelter_step(s: GameState, log: list) -> None:
         for oid in dead:
             controller = s.objects[oid].controller
             # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
-            went = perform.move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)
-            if went == "spoils":
+            if perform.leave(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)[1]:
                 triggers.fire(s, "dies", oid, controller)
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
         if possessions:
@@ -182,6 +181,7 @@ def _return(s: GameState, oid: str) -> None:
         obj.damage = 0  # 503.3c: the great healer (possessions return undisturbed, 503.3a)
     obj.newly_turned = False  # it never left its controller's control
     obj.sheltered_in = None
+    obj.undertaker = None  # healed: no damage of anyone's is lethal to it now
 
 
 def expose(s: GameState, haven: str, log: list) -> None:

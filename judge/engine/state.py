@@ -153,6 +153,7 @@ class StackItem:
     label: str = ""
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
+    when: str = ""  # a triggered ability's event (dies, enters, ...)
 
 
 @dataclass(frozen=True)
@@ -261,6 +262,8 @@ class Choice:
     options: tuple = ()
     rule: str = ""
     prompt: str = ""  # what is being chosen, in words
+    subject: str | None = None  # the object the choice is about (a dying Entity's rites, 709.2)
+    detail: Any = None  # what the kind needs to carry the answer out (an offer's cost and effects)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from judge.engine.state import Delayed, GameState, StackItem, Trigger
 TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
                  "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
                  "champion": "702.28a", "contagion": "702.40a", "night_falls": "603.14a", "day_breaks": "603.14a",
-                 "delayed": "603.7"}
+                 "delayed": "603.7", "revenant": "702.46a", "bled": "702.21a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
@@ -70,7 +70,8 @@ def stack_waiting(s: GameState, log: list) -> bool:
     group = s.next_uid
     for trig in waiting:
         s.stack.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
-                                 targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group))
+                                 targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group,
+                                 when=trig.when))
         s.next_uid += 1
         log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
                          TRIGGER_RULES[trig.when]))

@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, control, cycle, perform, priority, shelter, triggers
+from judge.engine import combat, control, cycle, perform, priority, shelter, triggers, zone_abilities
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.zones import move
@@ -97,6 +97,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
 def finish_upkeep(s: GameState, log: list) -> None:
     """After any return from shelter: upkeep triggers are stacked, then the active player acts (503.1)."""
     triggers.fire_for_permanents(s, "upkeep", s.active)
+    zone_abilities.revenants(s, s.active, log)
     priority.give_priority(s, s.active, log)
     log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
 

@@ -1,0 +1,98 @@
+"""Keyword abilities that work outside the battlefield (113.5): Exhume and Revenant from the
+Spoils, Bleed from the hand. Each becomes an ability on the stack whose effects are written in
+the card vocabulary (judge/cards/vocabulary.py), so resolving it is ordinary resolution (608).
+
+* Exhume {cost} (702.22a): at non-Power speed, pay the cost: the Entity returns from its
+  owner's Spoils, not newly turned ("it rises hungry"); it is banished at end of turn (a delayed
+  trigger at the cleanup, 603.7), and banished instead if it would leave the battlefield first
+  (the mark "exhumed", replacement.py) — its death trigger, if any, still fires.
+* Revenant [cost] (702.46a): at the beginning of its owner's upkeep on a Night round, a card with
+  Revenant in their Spoils triggers; as it resolves they may pay the cost (a pending choice) to
+  return it, restless: banished when it would next leave the battlefield.
+* Bleed {cost} (702.21a): from the hand, pay the cost and discard the card: draw a card. "When you
+  Bleed this card" (the trigger event `bled`) triggers on that discard.
+"""
+from __future__ import annotations
+
+from judge.cards.model import Cost, Effect
+from judge.engine import characteristics as ch
+from judge.engine import costs, perform, priority, triggers
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem, Trigger
+
+
+def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
+    value = ch.keyword_value(s, s.objects[oid], keyword)
+    if value is None:
+        raise Refused(f"{s.card(oid).name} has no {keyword}", rule)
+    if not value.isdigit():
+        raise Refused(f"{s.card(oid).name}'s {keyword} prints no cost the engine can read ({value!r})", rule, "207.3")
+    return Cost(vitae=int(value))
+
+
+def _ability(s: GameState, player: str, oid: str, effects: tuple, label: str) -> None:
+    s.stack.append(StackItem("ability", player, source=oid, effects=effects, label=label, uid=s.next_uid))
+    s.next_uid += 1
+
+
+def exhume(s: GameState, player: str, oid: str, log: list) -> None:
+    priority.require(s, player)
+    obj = s.objects[oid]
+    card = s.card(obj)
+    if obj.zone != "spoils" or obj.owner != player:
+        raise Refused(f"{card.name} is not in {player}'s Spoils: Exhume works from there", "702.22a", "113.5")
+    if card.type != "Entity":
+        raise Refused(f"{card.name} is not an Entity card", "702.22a")
+    price = _price(s, oid, "Exhume", "702.22a")
+    if not (s.active == player and s.in_main_phase() and not s.stack):
+        raise Refused("Exhume is activated at non-Power speed: its owner's main phase, empty stack", "702.22a")
+    if not ch.can_act_now(s, obj):
+        raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
+                      "731.4a")
+    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Exhume")
+    _ability(s, player, oid, _EXHUMED, f"{card.name}'s Exhume")
+    log.append(event(f"{player} Exhumes {card.name} from the Spoils: the ability is announced on the stack",
+                     "702.22a", "405.6", "602.3"))
+    priority.back(s, player, log, "117.3a")
+
+
+_EXHUMED = (Effect("return_to_battlefield", {"to": "self", "by": "Exhume"}),
+            Effect("delayed", {"at": "cleanup", "effects": (Effect("banish", {"to": "self"}),)}))
+
+
+def bleed(s: GameState, player: str, oid: str, log: list) -> None:
+    priority.require(s, player)
+    obj = s.objects[oid]
+    card = s.card(obj)
+    if obj.zone != "hand" or obj.owner != player:
+        raise Refused(f"{card.name if card else oid} is not in {player}'s hand: Bleed works from there", "702.21a",
+                      "113.5")
+    price = _price(s, oid, "Bleed", "702.21a")
+    if not ch.can_act_now(s, obj):
+        raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
+                      "731.4a")
+    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Bleed")
+    perform.move(s, oid, "spoils", log)  # the discard is part of the cost (702.21a, 701.10a)
+    log.append(event(f"{player} Bleeds {card.name}: it is discarded as part of the cost; they will draw a card",
+                     "702.21a", "701.10a", "602.3"))
+    triggers.fire(s, "bled", oid, player)
+    _ability(s, player, oid, (Effect("draw", {"n": 1}),), f"{card.name}'s Bleed")
+    priority.back(s, player, log, "117.3a")
+
+
+def revenants(s: GameState, player: str, log: list) -> None:
+    """702.46a: at the beginning of its owner's upkeep on a Night round, each card with Revenant in
+    their Spoils triggers; its owner may pay as it resolves."""
+    if s.is_day:
+        return
+    for oid in s.player(player).spoils:
+        obj = s.objects[oid]
+        if ch.keyword_value(s, obj, "Revenant") is None:
+            continue
+        price = _price(s, oid, "Revenant", "702.46a")
+        back = (Effect("return_to_battlefield", {"to": "self", "by": "Revenant"}),)
+        offer = Effect("may_pay", {"cost": price, "effects": back, "rule": "702.46a"})
+        s.waiting.append(Trigger(player, oid, (offer,), f"{s.card(obj).name}'s Revenant", "revenant"))
+        log.append(event(f"{s.card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers",
+                         "702.46a", "709.3"))
