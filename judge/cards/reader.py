@@ -165,6 +165,16 @@ class _Reader(Validator):
                 self.keyword_list(self.strings(value, f"{name}: static {kind}", st), st)
             elif kind == "add_subtypes":
                 self.strings(value, f"{name}: static add_subtypes", st)
+            elif kind == "reduce_cost":
+                self.keys(value, V.REDUCE_COST_KEYS, f"{name}: static reduce_cost")
+                if self.integer(value.get("vitae"), f"{name}: reduce_cost vitae", st) < 0:
+                    self.fail(f"{name}: reduce_cost vitae cannot be negative", st)
+                if "per" in value:
+                    self.keys(value["per"], {"subtype"}, f"{name}: reduce_cost per")
+                    if not isinstance(value["per"].get("subtype"), str):
+                        self.fail(f"{name}: reduce_cost per needs a subtype", st)
+                if "of" in value and value["of"] not in V.CARD_TYPES:
+                    self.fail(f"{name}: reduce_cost of must be a card type", st)
             elif kind == "reduce_damage":
                 self.integer(value, f"{name}: reduce_damage", st)
             elif value is not True:

@@ -41,7 +41,11 @@ ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
                           "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain",
-                          "pool_to_draws", "draw_to_recall"})
+                          "pool_to_draws", "draw_to_recall",
+                          # addition: a cost reduction (601.2f) — {vitae: N, per: {subtype}} on the card
+                          # itself, or {vitae: N, of: TYPE} for its controller's spells of that type
+                          "reduce_cost"})
+REDUCE_COST_KEYS = frozenset({"vitae", "per", "of"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.

@@ -131,7 +131,8 @@ def _cast(s: GameState, who, action, log: list) -> None:
     recall = bool(action.get("recall"))
     oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
     casting.cast(s, who, oid, _targets(s, action), action.get("x"), action.get("pay"), bool(action.get("tribute")),
-                 log, recall=recall)
+                 log, recall=recall, despoil=[resolve_ref(s, c, who, "spoils") for c in as_list(action.get("despoil"))],
+                 muster=[resolve_ref(s, c) for c in as_list(action.get("muster"))])
 
 
 def _set(s: GameState, who, action, log: list) -> None:
@@ -247,8 +248,9 @@ def _declared(kind: str, want: tuple):
 _P = frozenset({"player"})
 # kind word -> what it is; the order is the order a kind word is looked for in an action.
 ACTIONS: dict[str, ActionKind] = {
-    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall"}, _cast,
-                       refs=lambda a: as_list(a.get("targets")), shape=_cast_shape, names_card=True),
+    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall", "despoil", "muster"}, _cast,
+                       refs=lambda a: as_list(a.get("targets")) + as_list(a.get("despoil")) + as_list(a.get("muster")),
+                       shape=_cast_shape, names_card=True),
     "set": ActionKind(_P | {"set"}, _set, names_card=True),
     "fire": ActionKind(_P | {"fire", "targets"}, _fire, refs=lambda a: as_list(a.get("targets")), names_card=True),
     "activate": ActionKind(_P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"),

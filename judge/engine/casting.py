@@ -3,6 +3,8 @@ activated abilities (602). Every check runs before anything is paid, so a refusa
 the state as it was (the caller also discards the working copy)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine import characteristics as ch
 from judge.engine import costs, effects, perform, triggers
 from judge.cards.model import Cost
@@ -32,7 +34,7 @@ def _non_power_speed(s: GameState, player: str) -> bool:
 
 
 def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
-         tribute: bool, log: list, recall: bool = False) -> None:
+         tribute: bool, log: list, recall: bool = False, despoil: list = (), muster: list = ()) -> None:
     """601.2: propose, announce, target, check, determine and pay the cost, then priority."""
     _require_priority(s, player)
     p = s.player(player)
@@ -57,15 +59,20 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         if n is None:
             raise Refused(f"{card.name} has no Tribute", "702.25a")
         extra_vitae += int(n or 0)
+    # 601.2f: the total cost — the printed or alternative block, plus surcharges, minus reductions
+    # (never below zero) — is determined now and locked; 601.2g: the cost preps pay part of it.
+    base = Cost(vitae=int(recall_cost or 0)) if recall else card.cost
+    vitae = costs.determine(s, player, card, card_oid, base.vitae + extra_vitae, log)
+    vitae -= _cost_preps(s, player, card, card_oid, list(despoil), list(muster), vitae, log)
     # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
-        costs.pay(s, p, Cost(vitae=int(recall_cost or 0)), log, extra_vitae=extra_vitae, split=split,
-                  what=f"{card.name} by Recall", recall_only=True)
+        costs.pay(s, p, replace(base, vitae=vitae), log, split=split, what=f"{card.name} by Recall",
+                  recall_only=True)
         log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
                          f"entirely", "601.9", "702.20a"))
     else:
-        costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
+        costs.pay(s, p, replace(base, vitae=vitae), log, split=split, what=f"{card.name}")
     move(s, card_oid, "stack")
     s.stack.append(StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
                              recalled=recall, label=card.name, uid=s.next_uid))
@@ -78,6 +85,48 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
                      *(("117.6",) if len(s.stack) > 1 else ())))
     triggers.fire(s, "cast", card_oid, player)
     _priority_back(s, player, log, "601.2i")
+
+
+def _cost_preps(s: GameState, player: str, card, card_oid: str, despoil: list, muster: list, owed: int,
+                log: list) -> int:
+    """601.2g: Despoil N banishes cards from the caster's Spoils (702.23a), Muster N drains
+    undrained Entities they control, newly turned ones too (702.26a); each pays 1 of the Vitae
+    component, up to N and never more than it. Returns the Vitae they paid."""
+    paid = 0
+    for keyword, chosen, rule in (("Despoil", despoil, "702.23a"), ("Muster", muster, "702.26a")):
+        if not chosen:
+            continue
+        n = card.keyword_value(keyword)
+        if n is None or not n.isdigit():
+            raise Refused(f"{card.name} has no {keyword} N", rule)
+        if len(set(chosen)) != len(chosen):
+            raise Refused(f"{keyword} names a card twice", rule)
+        if len(chosen) > int(n):
+            raise Refused(f"{keyword} {n} is capped at {n}: {len(chosen)} named", rule, "601.2g")
+        if paid + len(chosen) > owed:
+            raise Refused(f"{keyword} pays Vitae of the cost, and only {owed - paid} is owed", rule, "601.2g")
+        for oid in chosen:
+            obj = s.objects[oid]
+            name = s.card(obj).name if s.card(obj) else oid
+            if keyword == "Despoil" and (oid not in s.player(player).spoils or oid == card_oid):
+                raise Refused(f"{name} is not a card in {player}'s Spoils", rule)
+            if keyword == "Muster" and (obj.zone != "battlefield" or obj.controller != player
+                                        or not ch.is_entity(s, obj)):
+                raise Refused(f"{name} is not an Entity {player} controls", rule)
+            if keyword == "Muster" and obj.drained:
+                raise Refused(f"{name} is drained: only an undrained Entity answers the Muster", rule, "701.11a")
+        for oid in chosen:
+            if keyword == "Despoil":
+                perform.move(s, oid, "void", log)
+            else:
+                s.edit(oid).drained = True
+        paid += len(chosen)
+        names = ", ".join(s.objects[o].card for o in chosen)
+        log.append(event(f"{card.name}'s {keyword}: {player} " + ("banishes " if keyword == "Despoil" else "drains ")
+                         + f"{names} to pay {len(chosen)} of its Vitae" + (" (they stay drained; answering a Muster "
+                         "is not attacking)" if keyword == "Muster" else ""), rule, "601.2g",
+                         *(("406.6", "404.4") if keyword == "Despoil" else ())))
+    return paid
 
 
 def _check_timing(s: GameState, player: str, card) -> bool:

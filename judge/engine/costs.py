@@ -4,6 +4,7 @@ from __future__ import annotations
 from math import ceil
 
 from judge.cards.model import Cost
+from judge.engine import characteristics as ch
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit
@@ -93,6 +94,46 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         player.wrath += cost.wrath
         log.append(event(f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
                          f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
+
+
+def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list) -> int:
+    """601.2f: the total Vitae owed for casting `card`, after the reductions that apply — its own
+    `reduce_cost` statics (which work wherever it is cast from, 113.5) and those of its caster's
+    permanents that reduce spells of its type — never below zero, and locked from here on."""
+    cut, sources = 0, []
+    for st in card.statics:
+        if "reduce_cost" in st and "of" not in st["reduce_cost"]:
+            n = _reduction(s, player, st["reduce_cost"])
+            if n:
+                cut += n
+                sources.append(f"its own text ({n})")
+    for oid_, other in s.permanents():
+        holder = s.objects[oid_]
+        if other is None or holder.controller != player or oid_ == oid:
+            continue
+        for st in other.statics:
+            rc = st.get("reduce_cost")
+            if rc and rc.get("of") == card.type:
+                n = _reduction(s, player, rc)
+                if n:
+                    cut += n
+                    sources.append(f"{other.name} ({n})")
+    if not cut:
+        return vitae
+    locked = max(0, vitae - cut)
+    log.append(event(f"{card.name}'s cost is determined: {vitae} Vitae less {cut} ({', '.join(sources)}) = {locked}"
+                     f"{' — a discount never refunds' if cut > vitae else ''}; it is locked now", "601.2f", "113.5"))
+    return locked
+
+
+def _reduction(s: GameState, player: str, rc: dict) -> int:
+    per = rc.get("per")
+    if per is None:
+        return rc["vitae"]
+    subtype = per["subtype"]
+    count = sum(1 for oid, _ in s.permanents() if s.objects[oid].controller == player
+                and subtype in ch.subtypes(s, s.objects[oid]))
+    return rc["vitae"] * count
 
 
 def can_pay(s: GameState, player: Player, cost: Cost) -> bool:
