@@ -127,8 +127,17 @@ def statics_of(s: GameState, kind: str):
                 yield src, st
 
 
+def defines_itself(st: dict) -> bool:
+    """A characteristic-defining ability (604.3): a `define` that is the card's own, defines only
+    it and is unconditional — it functions in every zone."""
+    return "define" in st and st.get("affects", "self") == "self" and "while" not in st
+
+
 def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
     out: list[_Layered] = []
+    if obj.zone != "battlefield" and card is not None and card.statics:  # on the battlefield it is a source below
+        out += [_Layered("7a", obj.timestamp, {"define": st["define"], "source": obj}, {})
+                for st in card.statics if defines_itself(st)]
     for oid, plans in static_sources(s):
         src = s.objects[oid]
         for st, when, affects, filters, layers in plans:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Callable
 
 from judge.engine import damage as damage_rules
-from judge.engine import replacement, zones
+from judge.engine import characteristics as ch
+from judge.engine import layers, replacement, zones
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState, Unit
@@ -37,6 +38,11 @@ def _move(s: GameState, mv: ZoneChange, log: list) -> None:
                          f"not its controller's", "400.3"))
     # "shuffled in": the position is not modelled, the bottom stands for it
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
+    card = s.card(s.objects[mv.obj])
+    if card is not None and any(layers.defines_itself(st) for st in card.statics) and mv.went != "stack":
+        obj = s.objects[mv.obj]
+        log.append(event(f"{card.name} is {ch.attack(s, obj)}/{ch.vigor(s, obj)} in the {mv.went}: its "
+                         f"characteristic-defining ability works in every zone", "604.3", "613.4a"))
 
 
 OWNED_ZONES = ("domain", "hand", "spoils", "pit")  # a card put into one goes to its owner's (400.3)
