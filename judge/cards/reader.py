@@ -175,6 +175,11 @@ class _Reader(Validator):
                         self.fail(f"{name}: reduce_cost per needs a subtype", st)
                 if "of" in value and value["of"] not in V.CARD_TYPES:
                     self.fail(f"{name}: reduce_cost of must be a card type", st)
+            elif kind in ("approach_tax", "trap_bonus"):
+                key = "lose_vitae" if kind == "approach_tax" else "damage"
+                self.keys(value, {key}, f"{name}: static {kind}")
+                if self.integer(value.get(key), f"{name}: {kind} {key}", st) < 0:
+                    self.fail(f"{name}: {kind} {key} cannot be negative", st)
             elif kind == "reduce_damage":
                 self.integer(value, f"{name}: reduce_damage", st)
             elif value is not True:

@@ -44,13 +44,18 @@ STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove"
                           "pool_to_draws", "draw_to_recall",
                           # addition: a cost reduction (601.2f) — {vitae: N, per: {subtype}} on the card
                           # itself, or {vitae: N, of: TYPE} for its controller's spells of that type
-                          "reduce_cost"})
+                          "reduce_cost",
+                          # additions: a Terrain's approach tax on the Entities declared against its
+                          # controller's Havens, and its sharpening of their sprung Traps (303.5a, 604.4)
+                          "approach_tax", "trap_bonus"})
 REDUCE_COST_KEYS = frozenset({"vitae", "per", "of"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.
 AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "opponent_entities",
-                     "each_entity", "own_sources"})
+                     "each_entity", "own_sources",
+                     # addition: the Entities attacking a Haven the source's controller controls (303.5a)
+                     "attacking_own_havens"})
 # What a defining ability (layer 7a) may count, for the source's controller.
 COUNTS = frozenset({"spoils", "entities", "hand"})
 # When a static functions (`while:`): the round type, its source's Siege or Pack threshold.

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import control, perform, replacement, triggers
+from judge.engine import control, grounds, perform, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
@@ -55,6 +55,7 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
     desc = "; ".join(f"{s.objects[a.attacker].card} attacks {_name(s, a.target)}" for a in attacks) or "no attacks"
     log.append(event(f"{player} declares attacks: {desc}; attackers drain", "508.1", "508.1e", "506.3",
                      *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ())))
+    grounds.on_declaration(s, log)
 
 
 _CHAMPION_BONUS = (Effect("modify", {"attack": 1, "vigor": 1, "until": "end_of_turn", "to": "target"}),)

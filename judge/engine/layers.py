@@ -57,6 +57,16 @@ def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
     return False
 
 
+def besiegers_of(s: GameState, player: str) -> set:
+    """The Entities attacking a Haven `player` controls (303.5a: what a Terrain's approach reaches)."""
+    out = set()
+    for a in s.attacks:
+        haven = s.objects.get(a.target)
+        if haven is not None and haven.controller == player and card_type(s, haven) == "Haven":
+            out.add(a.attacker)
+    return out
+
+
 def card_type(s: GameState, obj: Obj, card=None) -> str:
     """The object's card type after layer 4's type-changing effects (613.1d): the latest
     "becomes a [type]" (it replaces the printed type; kept on the object as it begins and ends,
@@ -88,6 +98,8 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     card = card or s.card(target)
     if card is None or card_type(s, target, card) != "Entity":
         return False
+    if affects == "attacking_own_havens":
+        return target.id in besiegers_of(s, source.controller)
     if affects == "own_entities":
         return target.controller == source.controller
     if affects == "other_own_entities":

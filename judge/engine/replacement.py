@@ -94,6 +94,10 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
         if r.protect == hit.recipient:
             out.append(_redirect(s, r))
     src = s.objects.get(hit.source) if hit.source else None
+    if src is not None and layers.card_type(s, src) == "Trap":
+        for holder, st in layers.statics_of(s, "trap_bonus"):
+            if src.owner == holder.controller:  # a Trap its controller set in their own Havens (307.3)
+                out.append(_sharpen(s, holder, st["trap_bonus"]["damage"]))
     if src is not None:
         for holder, st in layers.statics_of(s, "double_damage"):
             if layers.covers(s, holder, src, st.get("affects", "own_sources")):
@@ -145,6 +149,16 @@ def _double(s: GameState, holder) -> Candidate:
         log.append(event(f"{name}: the damage is doubled instead, to {hit.amount} (each doubler applies once)",
                          "614.1", "614.3"))
     return Candidate(f"double:{holder.id}", name, holder.id, holder.timestamp, apply)
+
+
+def _sharpen(s: GameState, holder, n: int) -> Candidate:
+    name = s.card(holder).name
+
+    def apply(hit: Hit, log: list) -> None:
+        hit.amount += n
+        log.append(event(f"{name} sharpens the sprung Trap: it deals {n} more, {hit.amount} damage", "604.4",
+                         "303.5a", "614.1"))
+    return Candidate(f"sharpen:{holder.id}", name, holder.id, holder.timestamp, apply)
 
 
 def _shield(s: GameState, sh, index: int) -> Candidate:
