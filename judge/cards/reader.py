@@ -126,6 +126,8 @@ class _Reader(Validator):
                 self.fail("effect return_to_battlefield returns self or a target card", raw)
             if "by" in args and args["by"] not in V.RETURN_WAYS:
                 self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
+        if name == "challenge" and args.get("with", "second_target") not in V.OBJECT_RECIPIENTS:
+            self.fail(f"effect challenge: unknown with {args.get('with')!r}", raw)
         if name == "may_pay":
             args["cost"] = self.cost(args.get("cost"), raw)
             args["effects"] = self.effects(args.get("effects"), raw)

@@ -121,6 +121,8 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "return_to_battlefield": (frozenset({"to", "by"}), "to"),
     # "you may pay {cost}: [effects]" — a choice as it resolves (608.4): pay or decline
     "may_pay": (frozenset({"cost", "effects"}), None),
+    # the Challenge (701.17): `to` and `with` deal damage equal to their Attack to each other
+    "challenge": (frozenset({"to", "with"}), None),
 }
 RETURN_WAYS = frozenset({"Exhume", "Revenant"})
 DELAY_POINTS = frozenset({"cleanup", "end_step"})

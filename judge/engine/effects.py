@@ -24,6 +24,7 @@ class Context:
     x: int = 0
     layers: dict = field(default_factory=dict)  # object -> the layers this resolution's effects touched (613.6)
     rest: tuple = ()  # the instructions after the one running (an offer waits with them, may_pay)
+    declared: list = field(default_factory=list)  # the targets as announced, in order (the legal ones are `targets`)
 
 
 def _touch(ctx: Context, oid: str, layer: str) -> tuple:
@@ -375,6 +376,42 @@ def _may_pay(s: GameState, a: dict, ctx: Context, log: list):
 OFFER = "may-pay"  # the kind of a may_pay's choice (offers.py, choices.CHOICE_KINDS)
 
 
+def _challenge(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """701.17a: each Entity deals damage equal to its Attack to the other (not combat damage), at
+    once; 701.17b: if either has left the battlefield, stopped being an Entity or become an illegal
+    target, neither deals damage; one that Challenges itself deals itself twice its Attack."""
+    pair = [_one(s, a.get("to", "target"), ctx), _one(s, a.get("with", "second_target"), ctx)]
+    fit = [o is not None and s.objects[o].zone == "battlefield" and ch.is_entity(s, s.objects[o])
+           and (o == ctx.source or o in ctx.targets) for o in pair]
+    if not all(fit):
+        log.append(event(f"{_origin(s, ctx)}: a challenger has left the battlefield, is no longer an Entity or is "
+                         f"no longer a legal target — neither deals damage", "701.17b"))
+        return
+    first, second = pair
+    if first == second:
+        hits = [(first, first, 2 * max(0, ch.attack(s, s.objects[first])))]
+    else:
+        hits = [(first, second, max(0, ch.attack(s, s.objects[first]))),
+                (second, first, max(0, ch.attack(s, s.objects[second])))]
+    log.append(event(f"{_label(s, first)} Challenges {_label(s, second) if first != second else 'itself'}: "
+                     + "; ".join(f"{_label(s, x)} deals {n} to {_label(s, y)}" for x, y, n in hits)
+                     + " (not combat damage)", "701.17a", *(("701.17b",) if first == second else ())))
+    for source, recipient, n in hits:
+        perform.deal_damage(s, source, recipient, n, log)
+
+
+def _one(s: GameState, who: str, ctx: Context) -> str | None:
+    """The one object a recipient word names, by its place among the announced targets."""
+    if who == "self":
+        return ctx.source
+    place = {"target": 0, "second_target": 1}.get(who)
+    if place is None:
+        found = _objects(s, who, ctx)
+        return found[0] if found else None
+    announced = ctx.declared or ctx.targets
+    return announced[place] if place < len(announced) else None
+
+
 def _delayed(s: GameState, a: dict, ctx: Context, log: list) -> None:
     origin = _origin(s, ctx)
     named = [t for t in ctx.targets if t in s.objects]
@@ -488,4 +525,5 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "delayed": _delayed,
     "return_to_battlefield": _return_to_battlefield,
     "may_pay": _may_pay,
+    "challenge": _challenge,
 }

@@ -25,6 +25,7 @@ def resolve_top(s: GameState, log: list) -> None:
     ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
     if item.kind == "ability":
         ctx.targets = list(item.targets)
+        ctx.declared = list(item.targets)
         log.append(event(f"{item.label} resolves", "608.1", "405.2"))
         effects.run(s, item.effects, ctx, log)
         log.append(event(f"{item.label} leaves the stack", "608.7a"))
@@ -43,6 +44,7 @@ def resolve_top(s: GameState, log: list) -> None:
                              *(("601.9", "404.5") if item.recalled else ())))
             return
         ctx.targets = legal
+        ctx.declared = list(item.targets)
     log.append(event(f"{card.name} resolves", "608.1", "405.2"))
     if item.tribute and card.has("Tribute"):
         log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "601.7", "608.5"))
