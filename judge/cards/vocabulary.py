@@ -123,6 +123,8 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "may_pay": (frozenset({"cost", "effects"}), None),
     # the Challenge (701.17): `to` and `with` deal damage equal to their Attack to each other
     "challenge": (frozenset({"to", "with"}), None),
+    # Immure's effect (702.47a): the target Entity's shadow is sealed into this Haven
+    "immure": (frozenset({"to"}), "to"),
 }
 RETURN_WAYS = frozenset({"Exhume", "Revenant"})
 DELAY_POINTS = frozenset({"cleanup", "end_step"})

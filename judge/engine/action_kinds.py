@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import (attaching, casting, choices, combat, coopt, outcome, passing, priority, triggers, wards,
-                          zone_abilities)
+from judge.engine import (attaching, casting, choices, combat, coopt, immure, outcome, passing, priority, triggers,
+                          wards, zone_abilities)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -228,6 +228,15 @@ def _bleed(s: GameState, who, action, log: list) -> None:
     zone_abilities.bleed(s, who, resolve_ref(s, action["bleed"], who, "hand"), log)
 
 
+def _immure(s: GameState, who, action, log: list) -> None:
+    immure.activate(s, who, resolve_ref(s, action["immure"]), resolve_ref(s, action["entity"]), log)
+
+
+def _immure_shape(action) -> None:
+    if "entity" not in action:
+        raise Refused("an immure action names the Entity whose shadow is sealed (entity: ID)")
+
+
 def _wield_shape(action) -> None:
     if "to" not in action:
         raise Refused("a wield action needs the Entity to attach the Weapon to (to: ID)")
@@ -279,6 +288,9 @@ ACTIONS: dict[str, ActionKind] = {
     # additions: the keyword abilities that work from the Spoils and the hand (113.5)
     "exhume": ActionKind(_P | {"exhume"}, _exhume, names_card=True),
     "bleed": ActionKind(_P | {"bleed"}, _bleed, names_card=True),
+    # addition: a Haven's Immure (702.47a), naming the Entity chosen as part of its cost
+    "immure": ActionKind(_P | {"immure", "entity"}, _immure, refs=lambda a: [a["immure"], a["entity"]],
+                         shape=_immure_shape),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

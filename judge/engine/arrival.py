@@ -11,7 +11,15 @@ def enter_modified(s: GameState, oid: str, log: list) -> None:
     """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
     permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
     card = s.card(oid)
-    if card is None or not card.enters:
+    if card is None:
+        return
+    decay = card.keyword_value("Decay")
+    if decay and decay.isdigit():  # 702.41a: "enters with N decay counters on it"
+        obj = s.edit(oid)
+        obj.counters["decay"] = obj.counters.get("decay", 0) + int(decay)
+        log.append(event(f"{card.name} enters with {decay} decay counter(s) (Decay {decay})", "702.41a", "122.2f",
+                         "614.6b"))
+    if not card.enters:
         return
     obj = s.edit(oid)
     for key, value in card.enters:

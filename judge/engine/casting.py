@@ -84,6 +84,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
                      + (" paying its Tribute" if tribute else ""), "601.2", speed,
                      *(("117.6",) if len(s.stack) > 1 else ())))
     triggers.fire(s, "cast", card_oid, player)
+    triggers.cast_watchers(s, player, card)
     _priority_back(s, player, log, "601.2i")
 
 

@@ -32,9 +32,16 @@ def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
 
 
 def defense(s: GameState, obj: Obj) -> int:
-    """A Haven's remaining Defense: printed Defense less its damage counters (120.3d, 310.4)."""
+    """A Haven's remaining Defense: printed Defense less its damage counters (120.3d, 310.4), plus
+    2 for each immured Entity still on the battlefield whose shadow it holds (702.47b)."""
     card = s.card(obj)
-    return (card.defense or 0) - obj.damage
+    held = sum(2 for m in obj.marks if m.startswith("holds:") and _immured(s, m[6:], obj.id))
+    return (card.defense or 0) - obj.damage + held
+
+
+def _immured(s: GameState, entity: str, haven: str) -> bool:
+    body = s.objects.get(entity)
+    return body is not None and body.zone == "battlefield" and f"immured:{haven}" in body.marks
 
 
 def has(s: GameState, obj: Obj, keyword: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import control, grounds, perform, replacement, triggers
+from judge.engine import control, counting, grounds, perform, replacement, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
@@ -38,6 +38,8 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
             raise Refused(f"{name}'s binding keeps it out of this round's fighting", "508.1a", "107.5b")
         if ch.has(s, obj, "Bulwark"):
             raise Refused(f"{name} has Bulwark and can't attack", "702.17a", "508.1c")
+        if counting.counting(s, obj):
+            raise Refused(f"{name} bears count counters: it is counting and cannot attack", "702.45b", "122.2j")
         defender = _target_owner(s, player, target)
         attacks.append(Attack(attacker, target, defender))
     for att in attacks:
@@ -132,6 +134,8 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
         if quality and quality in ch.qualities(s, obj):
             raise Refused(f"{_name(s, attacker)} has Sanctity from {quality}: {name} can't block it", "702.15a",
                           "509.1d")
+        if counting.counting(s, obj):
+            raise Refused(f"{name} bears count counters: it is counting and cannot block", "702.45b", "122.2j")
         if any(blocker in v for v in planned.values()):
             raise Refused(f"{name} can block only one attack", "509.1a")
         if attacker_has(s, attacker, "Flying") and not (ch.has(s, obj, "Flying") or ch.has(s, obj, "Reach")):

@@ -2,7 +2,7 @@
 and at each extra turn, shifts that re-anchor it, and extra turns themselves."""
 from __future__ import annotations
 
-from judge.engine import shelter, triggers
+from judge.engine import counting, immure, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import ROUNDS, GameState
 
@@ -84,8 +84,10 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
     if s.is_day != was_day:
         _flip_statics(s, log)
         _rites(s, log)
+    counting.ebb(s, log)  # 703.4s
     if s.is_day:
         shelter.day_rest(s, log)
+        immure.wither(s, log)  # 702.47c
     if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
         # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).
         log.append(event(f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import arrival, attaching, control, costs, cycle, layers, perform, rites, triggers
+from judge.engine import arrival, attaching, control, costs, cycle, immure, layers, perform, rites, triggers
 from judge.engine.events import event
 from judge.engine.state import Choice, GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
@@ -412,6 +412,11 @@ def _one(s: GameState, who: str, ctx: Context) -> str | None:
     return announced[place] if place < len(announced) else None
 
 
+def _immure(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    for oid in _objects(s, a.get("to", "target"), ctx):
+        immure.seal(s, ctx.source, oid, log)
+
+
 def _delayed(s: GameState, a: dict, ctx: Context, log: list) -> None:
     origin = _origin(s, ctx)
     named = [t for t in ctx.targets if t in s.objects]
@@ -526,4 +531,5 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "return_to_battlefield": _return_to_battlefield,
     "may_pay": _may_pay,
     "challenge": _challenge,
+    "immure": _immure,
 }

@@ -172,8 +172,8 @@ def check(item, replay: Replay) -> dict:
         else:
             actual = {"zone": obj.zone, "damage": obj.damage, "drained": obj.drained,
                       "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj), "controller": obj.controller,
-                      "of": _zone_holder(obj)}
-            for key in ("zone", "damage", "drained", "attack", "vigor", "controller", "of"):
+                      "of": _zone_holder(obj), "defense": ch.defense(state, obj)}
+            for key in ("zone", "damage", "drained", "attack", "vigor", "controller", "of", "defense"):
                 if key in item and actual[key] != item[key]:
                     wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
             have = ch.keywords(state, obj)

@@ -3,7 +3,7 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import costs, effects, perform, triggers
+from judge.engine import costs, counting, effects, perform, triggers
 from judge.engine.arrival import enter_modified
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -51,6 +51,8 @@ def resolve_top(s: GameState, log: list) -> None:
     if not card.is_permanent:
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects, ctx, log)
+        for t in ctx.targets if card.has("Scatter") else ():
+            counting.scatter(s, card, t, log)  # its effect confronts an attacking Entity (702.45a)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
@@ -117,3 +119,4 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
         log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
                          f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",
                          *s.policies.rules("C20"), policy="C20"))
+        triggers.cast_watchers(s, p.name, s.card(oid))

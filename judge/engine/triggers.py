@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from judge.cards.model import Effect
+from judge.engine import characteristics as ch
 from judge.engine.events import event
 from judge.engine.state import Delayed, GameState, StackItem, Trigger
 
@@ -14,7 +16,8 @@ from judge.engine.state import Delayed, GameState, StackItem, Trigger
 TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
                  "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
                  "champion": "702.28a", "contagion": "702.40a", "night_falls": "603.14a", "day_breaks": "603.14a",
-                 "delayed": "603.7", "revenant": "702.46a", "bled": "702.21a"}
+                 "delayed": "603.7", "revenant": "702.46a", "bled": "702.21a", "scholarship": "702.27a",
+                 "decay": "702.41a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
@@ -109,3 +112,29 @@ def fire_delayed(s: GameState, at: str, log: list) -> None:
                          + ("; what it names has changed zones since, a new object it does not follow" if lost else
                             "; it names the same objects as when it was made") , "603.7", "700.7",
                          *(("400.7",) if lost else ())))
+
+
+_SCHOLARSHIP = (Effect("modify", {"attack": 1, "vigor": 0, "until": "end_of_turn", "to": "self"}),)
+
+
+def cast_watchers(s: GameState, player: str, card) -> None:
+    """702.27a: whenever a player casts a non-Entity spell, each Entity with Scholarship they
+    control triggers (+1 Attack until end of turn)."""
+    if card is None or card.type == "Entity":
+        return
+    for oid in s.battlefield:
+        obj = s.objects[oid]
+        if obj.controller == player and ch.is_entity(s, obj) and ch.has(s, obj, "Scholarship"):
+            s.waiting.append(Trigger(player, oid, _SCHOLARSHIP, f"{s.card(obj).name}'s Scholarship", "scholarship"))
+
+
+def decay(s: GameState, player: str, log: list) -> None:
+    """122.2f, 702.41a: at the beginning of its controller's upkeep, an Entity loses 1 Vigor for
+    each decay counter on it — cumulatively, for as long as it stays (the rules say nothing of
+    the lost Vigor coming back)."""
+    for oid in s.battlefield:
+        obj = s.objects[oid]
+        n = obj.counters.get("decay", 0)
+        if n and obj.controller == player and ch.is_entity(s, obj):
+            rot = (Effect("modify", {"attack": 0, "vigor": -n, "until": "permanent", "to": "self"}),)
+            s.waiting.append(Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({n} counter(s))", "decay"))

@@ -97,6 +97,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
 def finish_upkeep(s: GameState, log: list) -> None:
     """After any return from shelter: upkeep triggers are stacked, then the active player acts (503.1)."""
     triggers.fire_for_permanents(s, "upkeep", s.active)
+    triggers.decay(s, s.active, log)
     zone_abilities.revenants(s, s.active, log)
     priority.give_priority(s, s.active, log)
     log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))

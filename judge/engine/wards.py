@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine import effects, perform
+from judge.engine import counting, effects, perform
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -54,11 +54,13 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
                         "damage") + f" {s.policies.note('C5')}", "509.2", "408.3b", "307.4", "615.2",
                      *s.policies.rules("C5"), policy="C5"))
     if on_stack:
+        counting.scatter(s, card, attacker, log)  # a Scatter Trap's attacker counts as it is sprung at (702.45a)
         perform.move(s, trap_id, "spoils", log)
         s.stack.append(StackItem("ability", player, source=trap_id, effects=card.spell_effects,
                                  targets=tuple(ctx_targets), label=f"{name} (a sprung Ward)", uid=s.next_uid))
         s.next_uid += 1
         return
     effects.run(s, card.spell_effects, effects.Context(player, trap_id, ctx_targets), log)
+    counting.scatter(s, card, attacker, log)  # a Scatter Trap's attacker must count (702.45a)
     went = perform.move(s, trap_id, "spoils", log)
     log.append(event(f"the spent Ward {name} goes to its owner's {went.title()}", "307.5", "509.2"))
