@@ -64,6 +64,8 @@ def card_error(text: str) -> ScenarioError:
     ("  statics: [{trap_bonus: {vitae: 1}}]", "unknown key 'vitae'"),
     ("  statics: [{modify: {attack: -1}, affects: attacking_everyone}]", "unknown affects"),
     ("  co_opt: {until: end_of_turn}", "needs the cost"),
+    ("  keywords: [Exhume]", "written with its number"),
+    ("  keywords: [Wield two]", "written with its number"),
     ("  co_opt: {cost: {vitae: 3}, until: forever}", "co_opt until must be one of"),
 ])
 def test_a_bad_card_addition_names_file_and_line(body, words):

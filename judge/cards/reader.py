@@ -142,6 +142,12 @@ class _Reader(Validator):
         for kw in words:
             if kw.split(" ")[0] not in V.KEYWORDS:
                 self.fail(f"unknown keyword {kw!r}", node)
+            self.numbered(kw, node)
+
+    def numbered(self, kw: str, node, line=None) -> None:
+        head, _, rest = kw.partition(" ")
+        if head in V.NUMBERED_KEYWORDS and not rest.isdigit():
+            self.fail(f"keyword {head} is written with its number ({head} N, rule 207.3), not {kw!r}", node, line)
 
     def statics(self, raw, name: str) -> tuple:
         if raw is None:
@@ -276,6 +282,7 @@ class _Reader(Validator):
         for kw in keywords:
             if kw.split(" ")[0] not in V.KEYWORDS:
                 self.fail(f"{name}: unknown keyword {kw!r}", raw, raw.line_of("keywords") if isinstance(raw, LDict) else None)
+            self.numbered(kw, raw, raw.line_of("keywords") if isinstance(raw, LDict) else None)
         binding = raw.get("binding", "unbound")
         if binding not in V.BINDINGS:
             self.fail(f"{name}: unknown binding {binding!r}", raw)

@@ -26,6 +26,11 @@ KEYWORDS = frozenset({
     "Devour", "Pack", "Scatter", "Revenant", "Immure", "Debt", "Reckoning",
 })
 
+# Keywords that carry a number — a cost in Vitae, a cap, a count — as part of their meaning (207.3):
+# written "Exhume 2"; one without it is an error, never a keyword with nothing to read.
+NUMBERED_KEYWORDS = frozenset({"Wield", "Bleed", "Exhume", "Despoil", "Muster", "Decay", "Scatter",
+                               "Revenant", "Immure"})
+
 CARD_KEYS = frozenset({
     "name", "type", "supertypes", "subtypes", "lineage", "cost", "attack", "vigor", "blood_seal",
     "binding", "keywords", "text", "abilities", "targets", "defense", "rooms", "wards",
