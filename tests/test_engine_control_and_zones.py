@@ -263,3 +263,17 @@ def test_a_type_change_ends_with_its_duration():
 def test_the_fixture_replays():
     replay = run(load_string(board(ana="    battlefield: [{card: Gilded Haven}]")))
     assert replay.ok
+
+
+def test_a_static_control_change_lasts_while_its_source_is_bound():
+    cards = ('  - {name: Unbind, type: Caprice, cost: {vitae: 1}, text: "x", targets: [{kind: Ritual}], '
+             'abilities: [{spell: [{destroy: target}]}]}')
+    s = _state(board(cards, ana="    hand: [Chains of the Old Debt]\n    battlefield: [{card: Gilded Haven}]",
+                     ben="    hand: [Unbind]\n    battlefield: [{card: The Counting-House Dark}, "
+                         "{card: Black Company Pikeman, id: pikeman}]"))
+    s = _step(s, {"player": "Ana", "cast": "Chains of the Old Debt", "targets": ["pikeman"]}, "pass")
+    assert s.objects["pikeman"].controller == "Ana" and s.objects["pikeman"].owner == "Ben"
+    s = _step(s, {"until": {"phase": "beginning", "step": "upkeep"}})
+    assert s.objects["pikeman"].controller == "Ana"  # no duration: it outlasts the cleanup (611.3)
+    s = _step(s, {"player": "Ben", "cast": "Unbind", "targets": ["chains-of-the-old-debt"]}, "pass")
+    assert s.objects["chains-of-the-old-debt"].zone == "spoils" and s.objects["pikeman"].controller == "Ben"

@@ -52,7 +52,9 @@ STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove"
                           "reduce_cost",
                           # additions: a Terrain's approach tax on the Entities declared against its
                           # controller's Havens, and its sharpening of their sprung Traps (303.5a, 604.4)
-                          "approach_tax", "trap_bonus"})
+                          "approach_tax", "trap_bonus",
+                          # addition: a static control change (613.1b), "You control the bound Entity"
+                          "control"})
 REDUCE_COST_KEYS = frozenset({"vitae", "per", "of"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})

@@ -99,3 +99,39 @@ def _restore(s: GameState, ended: list, log: list) -> None:
         if to != obj.controller:
             _change(s, oid, to, log, f"the control-changing effect on {_name(s, oid)} ends: control reverts to {to}",
                     ("723.3", "613.1b"))
+
+
+STATIC = "while_it_applies"  # the duration of a control effect a static ability makes (611.3)
+
+
+def settle_statics(s: GameState, log: list) -> None:
+    """611.3, 613.1b: a static `control` ability ("You control the bound Entity") applies to what
+    it covers for as long as it does; its control effect carries its source's timestamp (613.7a).
+    Checked each time a player would receive priority, before the state-based actions."""
+    wanted = {}
+    for src, st in layers.statics_of(s, "control"):
+        for oid in s.battlefield:
+            target = s.objects[oid]
+            if oid != src.id and layers.covers(s, src, target, st.get("affects", "attached")):
+                wanted[(src.id, oid)] = src
+    current = {(m.origin, m.obj): m for m in s.modifiers if m.until == STATIC}
+    if not wanted and not current:
+        return
+    ended = [m for key, m in current.items() if key not in wanted or wanted[key].controller != m.gains]
+    if ended:
+        s.modifiers = [m for m in s.modifiers if m not in ended]
+        _restore(s, ended, log)
+    for (src_id, oid), src in wanted.items():
+        if (src_id, oid) in current and current[(src_id, oid)] not in ended:
+            continue
+        obj = s.objects[oid]
+        others = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
+        base = others[0].base if others else obj.controller
+        s.modifiers.append(Modifier(oid, None, None, STATIC, src.timestamp, layer="2", controller=src.controller,
+                                    gains=src.controller, base=base, origin=src_id))
+        s.modifiers.sort(key=lambda m: m.timestamp)
+        left = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
+        winner = max(left, key=lambda m: m.timestamp).gains
+        if winner != obj.controller:
+            _change(s, oid, winner, log, f"{s.card(src).name}'s static ability: {winner} controls "
+                                         f"{_name(s, oid)} while it applies", ("611.3", "613.1b", "723.3"))

@@ -4,7 +4,7 @@ what passing leads to is passing.py's, what resolving does is resolve.py's.
 """
 from __future__ import annotations
 
-from judge.engine import sba, triggers
+from judge.engine import control, sba, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -14,6 +14,7 @@ def settle(s: GameState, log: list) -> bool:
     """117.5: state-based checks until none apply, then waiting triggers in APNAP order; repeat."""
     happened = False
     for _ in range(100):
+        control.settle_statics(s, log)  # layer 2 from statics, before the checks read who controls what
         did = sba.run(s, log)
         stacked = False if s.game_over else triggers.stack_waiting(s, log)
         happened = happened or did or stacked

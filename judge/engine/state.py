@@ -190,6 +190,7 @@ class Modifier:
     card_type: str | None = None  # layer 4: the card type it becomes (700.7's "becomes a Relic")
     gains: str | None = None  # layer 2: the player it gives control to
     base: str | None = None  # layer 2: the controller before any control effect applied
+    origin: str | None = None  # a static ability's source, for the effects statics make (control.py)
 
 
 @dataclass(frozen=True)

@@ -119,7 +119,7 @@ def cleanup(s: GameState, log: list) -> None:
         perform.move(s, oid, "spoils", log)
         log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
     # 514.2, as one turn-based action:
-    lasting = ("permanent", "your_next_turn")
+    lasting = ("permanent", "your_next_turn", control.STATIC)
     control.expire(s, lambda e: e.until not in lasting, log)
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
