@@ -35,7 +35,7 @@ def defense(s: GameState, obj: Obj) -> int:
     """A Haven's remaining Defense: printed Defense less its damage counters (120.3d, 310.4), plus
     2 for each immured Entity still on the battlefield whose shadow it holds (702.47b)."""
     card = s.card(obj)
-    held = sum(2 for m in obj.marks if m.startswith("holds:") and _immured(s, m[6:], obj.id))
+    held = sum(2 for m in obj.marks if m.startswith("holds:") and _immured(s, m[6:], obj.id)) if obj.marks else 0
     return (card.defense or 0) - obj.damage + held
 
 
@@ -57,8 +57,12 @@ def qualities(s: GameState, obj: Obj) -> set[str]:
 
 
 def ctype(s: GameState, obj: Obj) -> str:
-    """The card type, after type-changing effects (613.1d)."""
-    return layers.card_type(s, obj)
+    """The card type, after type-changing effects (613.1d; layers.card_type, inlined: it is read
+    for every permanent at every check)."""
+    if obj.card_type is not None:
+        return obj.card_type
+    card = s.cards.get(obj.card)
+    return card.type if card else ""
 
 
 def is_entity(s: GameState, obj: Obj) -> bool:

@@ -76,13 +76,14 @@ def expire(s: GameState, ends, log: list) -> list:
     """End every continuous effect for which `ends(effect)` holds — modifiers, shields and
     redirections alike — and let control revert where a control effect ended. Returns the
     modifiers that ended."""
-    ended = [m for m in s.modifiers if ends(m)]
-    if ended:
-        s.modifiers = [m for m in s.modifiers if not ends(m)]
-    if any(ends(sh) for sh in s.shields):
+    ended = [m for m in s.modifiers if ends(m)] if s.modifiers else []
+    if s.shields and any(ends(sh) for sh in s.shields):
         s.shields = [sh for sh in s.shields if not ends(sh)]
-    if any(ends(r) for r in s.redirects):
+    if s.redirects and any(ends(r) for r in s.redirects):
         s.redirects = [r for r in s.redirects if not ends(r)]
+    if not ended:
+        return ended
+    s.modifiers = [m for m in s.modifiers if not ends(m)]
     _restore(s, [m for m in ended if m.layer == "2"], log)
     for oid in dict.fromkeys(m.obj for m in ended if m.card_type is not None):
         layers.retype(s, oid)
@@ -90,6 +91,8 @@ def expire(s: GameState, ends, log: list) -> list:
 
 
 def _restore(s: GameState, ended: list, log: list) -> None:
+    if not ended:
+        return
     for oid in dict.fromkeys(m.obj for m in ended):
         obj = s.objects.get(oid)
         if obj is None or obj.zone != "battlefield":
@@ -108,6 +111,10 @@ def settle_statics(s: GameState, log: list) -> None:
     """611.3, 613.1b: a static `control` ability ("You control the bound Entity") applies to what
     it covers for as long as it does; its control effect carries its source's timestamp (613.7a).
     Checked each time a player would receive priority, before the state-based actions."""
+    sources = s.memo("control_statics", lambda: [oid for oid, plans in layers.static_sources(s)
+                                                 if any("control" in st for st, *_ in plans)])
+    if not sources and not (s.modifiers and any(m.until == STATIC for m in s.modifiers)):
+        return
     wanted = {}
     for src, st in layers.statics_of(s, "control"):
         for oid in s.battlefield:

@@ -35,11 +35,12 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
             log.append(event(f"{src_name} deals {amount} damage to {name}: it loses {amount} Vigor",
                              "120.3c", *(("510.3d",) if combat else ())))
         else:
+            vigor = ch.vigor(s, obj)
             log.append(event(f"{src_name} deals {amount} damage to {name}: {obj.damage} damage counter(s) "
-                             f"against Vigor {ch.vigor(s, obj)}", "120.3b", *(("510.3a",) if combat else ())))
+                             f"against Vigor {vigor}", "120.3b", *(("510.3a",) if combat else ())))
             if src is not None and ch.has(s, src, "Venom"):
                 obj.venom_hit = True
-            if src is not None and (obj.venom_hit or obj.damage >= ch.vigor(s, obj)):
+            if src is not None and (obj.venom_hit or obj.damage >= vigor):
                 obj.undertaker = src.controller  # whose damage is lethal to it: the rites are theirs (709.2)
     if src is not None and ch.has(s, src, "Feed"):
         owner = s.player(src.controller)

@@ -93,7 +93,8 @@ PAUSE = object()  # what a handler returns when the rest of the instructions wai
 
 def run(s: GameState, effects: tuple, ctx: Context, log: list) -> None:
     for i, eff in enumerate(effects):
-        ctx.rest = tuple(effects[i + 1:])
+        if eff.name in WAITS:
+            ctx.rest = tuple(effects[i + 1:])
         if HANDLERS[eff.name](s, eff.args, ctx, log) is PAUSE:
             return
 
@@ -374,6 +375,7 @@ def _may_pay(s: GameState, a: dict, ctx: Context, log: list):
 
 
 OFFER = "may-pay"  # the kind of a may_pay's choice (offers.py, choices.CHOICE_KINDS)
+WAITS = frozenset({"may_pay"})  # the effects that may leave the rest of the instructions waiting (PAUSE)
 
 
 def _challenge(s: GameState, a: dict, ctx: Context, log: list) -> None:

@@ -96,7 +96,7 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     if affects == "own_sources":
         return target.controller == source.controller
     card = card or s.card(target)
-    if card is None or card_type(s, target, card) != "Entity":
+    if card is None or (target.card_type or card.type) != "Entity":  # 613.1d's result
         return False
     if affects == "attacking_own_havens":
         return target.id in besiegers_of(s, source.controller)

@@ -44,7 +44,7 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
     for oid, card in s.permanents():
         obj = s.objects[oid]
         name = card.name if card else oid
-        kind = ch.ctype(s, obj) if card else ""
+        kind = (obj.card_type or card.type) if card else ""  # after type-changing effects (613.1d)
         if kind == "Entity":
             vig = ch.vigor(s, obj)
             if vig <= 0:

@@ -23,7 +23,8 @@ from judge.engine.state import GameState, StackItem, Trigger
 
 
 def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
-    value = ch.keyword_value(s, s.objects[oid], keyword)
+    obj = s.objects[oid]
+    value = ch.keyword_value(s, obj, keyword) if obj.zone == "battlefield" else s.card(obj).keyword_value(keyword)
     if value is None:
         raise Refused(f"{s.card(oid).name} has no {keyword}", rule)
     if not value.isdigit():
@@ -88,7 +89,8 @@ def revenants(s: GameState, player: str, log: list) -> None:
         return
     for oid in s.player(player).spoils:
         obj = s.objects[oid]
-        if ch.keyword_value(s, obj, "Revenant") is None:
+        card = s.card(obj)
+        if card is None or not card.has("Revenant"):  # in the Spoils a card has its printed abilities
             continue
         price = _price(s, oid, "Revenant", "702.46a")
         back = (Effect("return_to_battlefield", {"to": "self", "by": "Revenant"}),)
