@@ -12,13 +12,21 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     casting.py costs.py casting (601), the drop, field sources, abilities (602), the cost block (118)
     wards.py            springing a Trap from an attacked Haven's Wards (509.2, policies C5, C6)
     resolve.py          resolving the top of the stack (608)
+    offers.py           the answer to a "you may pay" offer made as an instruction resolves (608.4)
+    effects.py          HANDLERS: what each effect of a resolving object does (608.4)
+    coopt.py attaching.py   co-opting an Influencer (302.10); Wield and the attach instruction (702.18, 701.4)
+    zone_abilities.py   Exhume, Revenant, Bleed: keyword abilities that work outside the battlefield (113.5)
+    immure.py           Immure: a Haven's activated ability, shadowless Entities (702.47)
     priority.py         giving priority: state-based actions, then triggers (117.5)
     sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES
-    effects.py          HANDLERS: what each effect of a resolving object does (608.4)
+    rites.py            laying to rest: the undertaker's choice as an Entity dies (709.2)
     keywords.py         MODELLED: the 702 keywords the engine reads, with their rules
     perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
     replacement.py      rewrites proposed events: replacement and prevention (614–616)
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
+    arrival.py          how a permanent enters (614.6a-b, Decay's counters) and tokens put onto the battlefield
+    control.py          layer 2: control changes, their durations and reverting (613.1b, 723); removal from combat
+    grounds.py counting.py  Terrain statics on the approach (604.4); count counters and Scatter (702.45)
     damage.py zones.py  what dealt damage does (120); moving between zones — mutation only
     layers.py characteristics.py targeting.py outcome.py   reading the state; winning and losing
     state.py frozen.py  GameState and its records; copy-on-write sharing between states, frozen on commit
