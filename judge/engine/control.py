@@ -113,7 +113,7 @@ def settle_statics(s: GameState, log: list) -> None:
     Checked each time a player would receive priority, before the state-based actions."""
     sources = s.memo("control_statics", lambda: [oid for oid, plans in layers.static_sources(s)
                                                  if any("control" in st for st, *_ in plans)])
-    if not sources and not (s.modifiers and any(m.until == STATIC for m in s.modifiers)):
+    if not sources and not s.static_control:
         return
     wanted = {}
     for src, st in layers.statics_of(s, "control"):
@@ -142,3 +142,4 @@ def settle_statics(s: GameState, log: list) -> None:
         if winner != obj.controller:
             _change(s, oid, winner, log, f"{s.card(src).name}'s static ability: {winner} controls "
                                          f"{_name(s, oid)} while it applies", ("611.3", "613.1b", "723.3"))
+    s.static_control = any(m.until == STATIC for m in s.modifiers)

@@ -115,6 +115,7 @@ def check_once(s: GameState, log: list) -> bool:
         parts.append(f"{p.name} converts 5 Wrath into 1 Corruption (Wrath {p.wrath}, Corruption {p.corruption})")
     # Objects first on the snapshot (last-known information is the pre-sweep state, 704.7).
     replaced: list = []  # what replacement effects made of the moves, told after the sweep itself
+    owed_rites: list = []  # (the dead, its undertaker): offered once the sweep's results are settled (709.2)
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
@@ -133,7 +134,7 @@ def check_once(s: GameState, log: list) -> bool:
             if was_entity and died:
                 triggers.fire(s, "dies", oid, controller)
                 if rule in ("704.5j", "704.5k") and went == "spoils":
-                    rites.offer(s, oid, undertaker, replaced)  # lethal damage has an undertaker (709.2)
+                    owed_rites.append((oid, undertaker))  # lethal damage has an undertaker (709.2)
             if rule == "704.5n" and s.is_day:
                 shelter.expose(s, oid, log)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
@@ -156,6 +157,8 @@ def check_once(s: GameState, log: list) -> bool:
             loser_names.append(name)
         rules_out = ("104.3g",) if set(loser_names) & set(winner_names) or (winners and losers) else ()
         outcome.settle_results(s, loser_names, winner_names, log, ("704.3", *rules_out))
+    for oid, undertaker in owed_rites:  # a player who left with this sweep, or a game over, offers nothing
+        rites.offer(s, oid, undertaker, log)
     return True
 
 

@@ -305,6 +305,7 @@ class GameState:
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
     delayed: list = field(default_factory=list)  # [Delayed] waiting for their moment (603.7)
+    static_control: bool = False  # some control effect of a static ability applies (control.settle_statics)
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":

@@ -25,7 +25,7 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> No
     last was: a dies-trigger looks back, 603.6c)."""
     obj = s.objects.get(oid)
     card = s.card(obj) if obj else None
-    if card is None:
+    if card is None or not card.abilities:
         return
     for ability in card.triggers(when):
         s.waiting.append(Trigger(controller or obj.controller, oid, ability.effects,

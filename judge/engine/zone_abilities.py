@@ -90,7 +90,7 @@ def revenants(s: GameState, player: str, log: list) -> None:
     for oid in s.player(player).spoils:
         obj = s.objects[oid]
         card = s.card(obj)
-        if card is None or not card.has("Revenant"):  # in the Spoils a card has its printed abilities
+        if card is None or not card.keywords or not card.has("Revenant"):  # in the Spoils: its printed abilities
             continue
         price = _price(s, oid, "Revenant", "702.46a")
         back = (Effect("return_to_battlefield", {"to": "self", "by": "Revenant"}),)
