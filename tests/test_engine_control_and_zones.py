@@ -4,6 +4,8 @@ line, each refusal cites the rule that forbids the action and keeps the state, a
 choice answered outside its options is refused citing the rule that gives it."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from judge.cards.reader import parse_cards
@@ -11,7 +13,7 @@ from judge.engine import characteristics as ch
 from judge.engine.actions import apply
 from judge.engine.errors import ScenarioError
 from judge.engine.events import rule_id
-from judge.engine.replay import run
+from judge.engine.replay import run, run_file
 from judge.engine.scenario import load_string
 from judge.yamlio import load_text
 
@@ -277,3 +279,10 @@ def test_a_static_control_change_lasts_while_its_source_is_bound():
     assert s.objects["pikeman"].controller == "Ana"  # no duration: it outlasts the cleanup (611.3)
     s = _step(s, {"player": "Ben", "cast": "Unbind", "targets": ["chains-of-the-old-debt"]}, "pass")
     assert s.objects["chains-of-the-old-debt"].zone == "spoils" and s.objects["pikeman"].controller == "Ben"
+
+
+def test_no_rites_for_an_undertaker_who_leaves_in_the_same_sweep():
+    # v01: Ana's Sacramental Fire kills the Column in the sweep that liquidates her (704.5c)
+    replay = run_file(Path(__file__).parent / "scenarios" / "shared" / "v01-simultaneous-sba-sweep.yaml")
+    assert replay.ok and replay.final.game_over and replay.final.pending == []
+    assert replay.final.objects["column"].zone == "spoils"
