@@ -286,3 +286,30 @@ def test_no_rites_for_an_undertaker_who_leaves_in_the_same_sweep():
     replay = run_file(Path(__file__).parent / "scenarios" / "shared" / "v01-simultaneous-sba-sweep.yaml")
     assert replay.ok and replay.final.game_over and replay.final.pending == []
     assert replay.final.objects["column"].zone == "spoils"
+
+
+def test_a_seized_attack_target_stops_being_attacked():
+    cards = ('  - {name: Turncoat, type: Caprice, cost: {vitae: 1}, text: "x", targets: [{kind: Entity}], '
+             'abilities: [{spell: [{gain_control: {to: target}}]}]}')
+    s = _state(board(cards, turn="{active: Ben, round: The Hunt, phase: combat, step: declare_attackers}",
+                     ana="    hand: [Turncoat]\n    battlefield: [{card: Gilded Haven}, {card: Iron Column, id: column}]",
+                     ben="    battlefield: [{card: The Counting-House Dark}, {card: Alpha of the Hunt, id: alpha}]"))
+    s = _step(s, {"player": "Ben", "attack": [{"attacker": "alpha", "target": "column"}]},
+              {"player": "Ben", "pass": True}, {"player": "Ana", "cast": "Turncoat", "targets": ["alpha"]}, "pass")
+    assert s.objects["alpha"].controller == "Ana" and s.attacks == []  # the attacker left combat (506.6)
+    s = _step(s, {"until": {"phase": "combat", "step": "end_of_combat"}})
+    assert s.objects["column"].damage == 0
+
+
+def test_an_attack_on_a_seized_target_deals_nothing():
+    cards = ('  - {name: Turncoat, type: Caprice, cost: {vitae: 1}, text: "x", targets: [{kind: Entity}], '
+             'abilities: [{spell: [{gain_control: {to: target}}]}]}')
+    s = _state(board(cards, turn="{active: Ben, round: The Hunt, phase: combat, step: declare_attackers}",
+                     ana="    battlefield: [{card: Gilded Haven}, {card: Iron Column, id: column}]",
+                     ben="    hand: [Turncoat]\n    battlefield: [{card: The Counting-House Dark}, "
+                         "{card: Alpha of the Hunt, id: alpha}]"))
+    s = _step(s, {"player": "Ben", "attack": [{"attacker": "alpha", "target": "column"}]},
+              {"player": "Ben", "cast": "Turncoat", "targets": ["column"]}, "pass")
+    assert s.objects["column"].controller == "Ben" and [a.target for a in s.attacks] == [""]
+    s = _step(s, {"until": {"phase": "combat", "step": "end_of_combat"}})
+    assert s.objects["column"].damage == 0 and s.objects["alpha"].damage == 0

@@ -55,7 +55,8 @@ def _change(s: GameState, oid: str, player: str, log: list, text: str, rules: tu
 
 
 def remove_from_combat(s: GameState, oid: str) -> bool:
-    """506.6: an attacker's attack ends; a blocker stops blocking (its attacker stays blocked, 509.1g).
+    """506.6: an attacker's attack ends; a blocker stops blocking (its attacker stays blocked, 509.1g);
+    an attack target stops being attacked (the attack has no target left: it deals nothing, 510.2b).
     Returns whether it was in combat."""
     found = False
     attacks = []
@@ -66,6 +67,9 @@ def remove_from_combat(s: GameState, oid: str) -> bool:
         if oid in a.blockers:
             found = True
             a = replace(a, blockers=tuple(b for b in a.blockers if b != oid))
+        if a.target == oid:
+            found = True
+            a = replace(a, target="")  # names nothing any more
         attacks.append(a)
     if found:
         s.attacks = attacks

@@ -13,8 +13,7 @@ def on_declaration(s: GameState, log: list) -> None:
     """508.1: as the attacks are declared, the approach taxes are charged and the statics on
     besiegers take hold."""
     for src, st in list(layers.statics_of(s, "approach_tax")):
-        besiegers = [a for a in layers.besiegers_of(s, src.controller)]
-        for oid in sorted(besiegers, key=lambda o: s.objects[o].timestamp):
+        for oid in sorted(layers.besiegers_of(s, src.controller), key=lambda o: s.objects[o].timestamp):
             p = s.player(s.objects[oid].controller)
             n = st["approach_tax"]["lose_vitae"]
             p.vitae -= n
