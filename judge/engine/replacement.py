@@ -94,7 +94,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
         if r.protect == hit.recipient:
             out.append(_redirect(s, r))
     src = s.objects.get(hit.source) if hit.source else None
-    if src is not None and layers.card_type(s, src) == "Trap":
+    if src is not None and (src.card_type or s.card(src).type) == "Trap":  # after type changes (613.1d)
         for holder, st in layers.statics_of(s, "trap_bonus"):
             if src.owner == holder.controller:  # a Trap its controller set in their own Havens (307.3)
                 out.append(_sharpen(s, holder, st["trap_bonus"]["damage"]))

@@ -304,7 +304,7 @@ class GameState:
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
-    delayed: list = field(default_factory=list)  # [Delayed] waiting for their moment (603.7)
+    delayed: tuple = ()  # (Delayed, ...) waiting for their moment (603.7); a value, replaced when it changes
     static_control: bool = False  # some control effect of a static ability applies (control.settle_statics)
 
     # -- copying: a working state shares everything until it writes ---------------------------
@@ -446,6 +446,5 @@ class GameState:
         return self.phase in ("main1", "main2")
 
 
-_SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns",
-                "delayed")
+_SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
 FrozenGameState = frozen_twin(GameState)

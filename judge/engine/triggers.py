@@ -89,8 +89,8 @@ def delay(s: GameState, controller: str, source: str | None, at: str, effects: t
     """603.7: a resolving effect creates a delayed trigger; it remembers the objects it names."""
     remembered = tuple((t, s.objects[t].zone, s.objects[t].timestamp) for t in targets if t in s.objects)
     src = s.objects.get(source) if source else None
-    s.delayed.append(Delayed(controller, source, at, tuple(effects), remembered,
-                             (src.zone, src.timestamp) if src is not None else None, label))
+    s.delayed = s.delayed + (Delayed(controller, source, at, tuple(effects), remembered,
+                                     (src.zone, src.timestamp) if src is not None else None, label),)
 
 
 def fire_delayed(s: GameState, at: str, log: list) -> None:
@@ -100,7 +100,7 @@ def fire_delayed(s: GameState, at: str, log: list) -> None:
     due = [d for d in s.delayed if d.at == at]
     if not due:
         return
-    s.delayed = [d for d in s.delayed if d.at != at]
+    s.delayed = tuple(d for d in s.delayed if d.at != at)
     for d in due:
         same = [oid for oid, zone, ts in d.remembered
                 if s.objects[oid].zone == zone and s.objects[oid].timestamp == ts]
