@@ -111,14 +111,16 @@ def _restore(s: GameState, ended: list, log: list) -> None:
 STATIC = "while_it_applies"  # the duration of a control effect a static ability makes (611.3)
 
 
+def statics_may_apply(s: GameState) -> bool:
+    """Whether a static control effect applies or may start to (settle_statics has work to do)."""
+    return s.static_control or bool(s.memo("control_statics", lambda: [
+        oid for oid, plans in layers.static_sources(s) if any("control" in st for st, *_ in plans)]))
+
+
 def settle_statics(s: GameState, log: list) -> None:
     """611.3, 613.1b: a static `control` ability ("You control the bound Entity") applies to what
     it covers for as long as it does; its control effect carries its source's timestamp (613.7a).
     Checked each time a player would receive priority, before the state-based actions."""
-    sources = s.memo("control_statics", lambda: [oid for oid, plans in layers.static_sources(s)
-                                                 if any("control" in st for st, *_ in plans)])
-    if not sources and not s.static_control:
-        return
     wanted = {}
     for src, st in layers.statics_of(s, "control"):
         for oid in s.battlefield:

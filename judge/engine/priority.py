@@ -14,7 +14,8 @@ def settle(s: GameState, log: list) -> bool:
     """117.5: state-based checks until none apply, then waiting triggers in APNAP order; repeat."""
     happened = False
     for _ in range(100):
-        control.settle_statics(s, log)  # layer 2 from statics, before the checks read who controls what
+        if control.statics_may_apply(s):  # layer 2 from statics, before the checks read who controls what
+            control.settle_statics(s, log)
         did = sba.run(s, log)
         stacked = False if s.game_over else triggers.stack_waiting(s, log)
         happened = happened or did or stacked
