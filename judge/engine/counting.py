@@ -33,9 +33,10 @@ def counting(s: GameState, obj) -> bool:
 def ebb(s: GameState, log: list) -> None:
     """703.4s, 702.45c: as the world cycle advances, one count counter leaves each Entity with any."""
     eased = []
+    objects = s.objects
     for oid in s.battlefield:
-        obj = s.objects[oid]
-        if obj.counters.get("count", 0):
+        obj = objects[oid]
+        if obj.counters and obj.counters.get("count", 0):
             edited = s.edit(oid)
             edited.counters["count"] -= 1
             if not edited.counters["count"]:

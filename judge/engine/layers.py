@@ -98,14 +98,14 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     card = card or s.card(target)
     if card is None or (target.card_type or card.type) != "Entity":  # 613.1d's result
         return False
-    if affects == "attacking_own_havens":
-        return target.id in besiegers_of(s, source.controller)
     if affects == "own_entities":
         return target.controller == source.controller
     if affects == "other_own_entities":
         return target.controller == source.controller and target.id != source.id
     if affects == "opponent_entities":
         return target.controller != source.controller
+    if affects == "attacking_own_havens":
+        return target.id in besiegers_of(s, source.controller)
     return affects == "each_entity"
 
 

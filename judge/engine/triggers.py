@@ -132,9 +132,10 @@ def decay(s: GameState, player: str, log: list) -> None:
     """122.2f, 702.41a: at the beginning of its controller's upkeep, an Entity loses 1 Vigor for
     each decay counter on it — cumulatively, for as long as it stays (the rules say nothing of
     the lost Vigor coming back)."""
+    objects = s.objects
     for oid in s.battlefield:
-        obj = s.objects[oid]
-        n = obj.counters.get("decay", 0)
+        obj = objects[oid]
+        n = obj.counters.get("decay", 0) if obj.counters else 0  # most permanents carry no counters
         if n and obj.controller == player and ch.is_entity(s, obj):
             rot = (Effect("modify", {"attack": 0, "vigor": -n, "until": "permanent", "to": "self"}),)
             s.waiting.append(Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({n} counter(s))", "decay"))

@@ -87,9 +87,10 @@ def revenants(s: GameState, player: str, log: list) -> None:
     their Spoils triggers; its owner may pay as it resolves."""
     if s.is_day:
         return
+    cards, objects = s.cards, s.objects
     for oid in s.player(player).spoils:
-        obj = s.objects[oid]
-        card = s.card(obj)
+        obj = objects[oid]
+        card = cards.get(obj.card)
         if card is None or not card.keywords or not card.has("Revenant"):  # in the Spoils: its printed abilities
             continue
         price = _price(s, oid, "Revenant", "702.46a")
