@@ -158,7 +158,7 @@ def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
             for layer, key in layers:
                 out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
     for m in s.modifiers:
-        if m.obj != obj.id:
+        if m.obj != obj.id or m.layer == "2":  # layer 2 is read as the object's controller (control.py)
             continue
         if m.layer == "4":
             out.append(_Layered("4", m.timestamp, {"add_subtypes": list(m.subtypes)}, {}))
