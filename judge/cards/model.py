@@ -34,6 +34,7 @@ class Ability:
     when: str | None = None
     cost: Cost | None = None
     targets: tuple[dict, ...] = ()
+    condition: dict | None = None  # a triggered ability's intervening "if" (603.4)
 
     @property
     def produces_vitae(self) -> bool:
@@ -64,6 +65,10 @@ class CardDef:
     ascends: int | None = None
     statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
     enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
+    modes: tuple = ()  # a modal spell's modes: each a tuple of effects, in printed order (700.4)
+    mode_count: int = 1  # how many modes are chosen, unless Entwine is paid (702.35b)
+    backfire: tuple = ()  # (("corruption", N), ("damage", N)): an unpaid Backlash's price (702.36a)
+    reckoning: tuple = ()  # the effects Reckoning telegraphs, done when its last counter goes (702.50a)
     origin: str = ""  # file:line it was read from
 
     def has(self, keyword: str) -> bool:

@@ -137,8 +137,8 @@ class _Reader(Validator):
                 self.keyword_list(self.strings(value, f"{name}: static {kind}", st), st)
             elif kind == "add_subtypes":
                 self.strings(value, f"{name}: static add_subtypes", st)
-            elif kind == "reduce_damage":
-                self.integer(value, f"{name}: reduce_damage", st)
+            elif kind in ("reduce_damage", "feast"):
+                self.integer(value, f"{name}: {kind}", st)
             elif value is not True:
                 self.fail(f"{name}: static {kind} takes true", st)
             if st.get("affects", "self") not in V.AFFECTS:
@@ -167,6 +167,39 @@ class _Reader(Validator):
             out.append(("counters", {str(k).lower(): v for k, v in c.items()}))
         return tuple(out)
 
+    def condition(self, raw) -> dict | None:
+        """An intervening "if" (603.4): {controls: {subtype, type, at_least}}."""
+        if raw is None:
+            return None
+        self.keys(raw, V.TRIGGER_CONDITIONS, "an intervening if")
+        if not raw:
+            self.fail("an intervening if names a condition", raw)
+        for word, spec in raw.items():
+            self.keys(spec, V.CONTROLS_KEYS, f"if {word}")
+            if "at_least" in spec:
+                self.integer(spec["at_least"], f"if {word}: at_least", spec)
+            for key in ("subtype", "type"):
+                if key in spec and not isinstance(spec[key], str):
+                    self.fail(f"if {word}: {key} must be a name", spec)
+            if spec.get("type") is not None and spec["type"] not in V.CARD_TYPES:
+                self.fail(f"if {word}: unknown card type {spec['type']!r}", spec)
+        return {word: dict(spec) for word, spec in raw.items()}
+
+    def modes(self, raw, name: str) -> tuple:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list) or len(raw) < 2:
+            self.fail(f"{name}: modes must list two or more modes, each a list of effects (700.4)", raw)
+        return tuple(self.effects(mode, raw) for mode in raw)
+
+    def backfire(self, raw, name: str) -> tuple:
+        if raw is None:
+            return ()
+        self.keys(raw, V.BACKFIRE_KEYS, f"{name}: backfire")
+        if not raw:
+            self.fail(f"{name}: backfire names Corruption or damage", raw)
+        return tuple((k, self.integer(v, f"{name}: backfire {k}", raw)) for k, v in raw.items())
+
     def effects(self, raw, node) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             self.fail("effects must be a list", node)
@@ -192,11 +225,11 @@ class _Reader(Validator):
         if kind == "spell":
             return Ability("spell", self.effects(body, raw))
         if kind == "triggered":
-            self.keys(body, {"when", "effects", "targets"}, "triggered ability")
+            self.keys(body, {"when", "effects", "targets", "if"}, "triggered ability")
             if body.get("when") not in V.TRIGGER_EVENTS:
                 self.fail(f"unknown trigger event {body.get('when')!r} (known: {', '.join(sorted(V.TRIGGER_EVENTS))})", body)
             return Ability("triggered", self.effects(body.get("effects"), body), when=body["when"],
-                           targets=self.targets(body.get("targets"), body))
+                           targets=self.targets(body.get("targets"), body), condition=self.condition(body.get("if")))
         if kind == "activated":
             self.keys(body, {"cost", "effects", "targets"}, "activated ability")
             return Ability("activated", self.effects(body.get("effects"), body),
@@ -228,10 +261,27 @@ class _Reader(Validator):
             self.fail(f"{name}: abilities must be a list", raw)
         numbers = {}
         for key in ("attack", "vigor", "blood_seal", "defense", "rooms", "wards", "initial_vitae",
-                    "enlightenment", "ascends"):
+                    "enlightenment", "ascends"):  # mode_count is read with the modes
             if raw.get(key) is not None:
                 numbers[key] = self.integer(raw[key], f"{name}: {key}", raw)
         text = raw.get("text", "")
+        modes = self.modes(raw.get("modes"), name)
+        if "mode_count" in raw:
+            count = self.integer(raw["mode_count"], f"{name}: mode_count", raw)
+            if not modes or not 1 <= count <= len(modes):
+                self.fail(f"{name}: mode_count must be between 1 and the number of modes", raw)
+            numbers["mode_count"] = count
+        keywords_heads = {kw.split(" ")[0] for kw in keywords}
+        if "backfire" in raw and "Backlash" not in keywords_heads:
+            self.fail(f"{name}: backfire belongs to a Backlash card (702.36a)", raw)
+        if "Backlash" in keywords_heads and "backfire" not in raw:
+            self.fail(f"{name}: a Backlash card prints its backfire (backfire: {{corruption: N}} or {{damage: N}}, "
+                      f"702.36a)", raw)
+        if "Entwine" in keywords_heads and not modes:
+            self.fail(f"{name}: Entwine belongs to a modal spell (702.35b)", raw)
+        if ("reckoning" in raw) != ("Reckoning" in keywords_heads):
+            self.fail(f"{name}: a Reckoning card prints the effect it telegraphs (reckoning: [effects]), and only "
+                      f"it (702.50a)", raw)
         return CardDef(
             name=name.strip(), type=ctype, supertypes=supertypes,
             subtypes=self.strings(raw.get("subtypes"), "subtypes", raw), lineage=raw.get("lineage"),
@@ -239,6 +289,8 @@ class _Reader(Validator):
             text=str(text), abilities=tuple(self.ability(a, abilities) for a in abilities),
             targets=self.targets(raw.get("targets"), raw),
             statics=self.statics(raw.get("statics"), name), enters=self.enters(raw.get("enters"), name),
+            modes=modes, backfire=self.backfire(raw.get("backfire"), name),
+            reckoning=self.effects(raw["reckoning"], raw) if "reckoning" in raw else (),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
             **{"blood_seal": 0, **numbers},
         )

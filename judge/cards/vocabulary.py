@@ -33,12 +33,19 @@ CARD_KEYS = frozenset({
     # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
     # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
     "ascends", "statics", "enters",
+    # a modal spell's modes (700.4, 601.2b), each a list of effects, and how many are chosen;
+    # what an unpaid Backlash synthesis cost backfires (702.36a); Reckoning's telegraphed effect (702.50a)
+    "modes", "mode_count", "backfire", "reckoning",
 })
+BACKFIRE_KEYS = frozenset({"corruption", "damage"})
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
                           "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain",
-                          "pool_to_draws", "draw_to_recall"})
+                          "pool_to_draws", "draw_to_recall",
+                          # an enter-modifier (614.8): as an Entity it affects enters, its controller
+                          # may sacrifice other Entities; N Growth counters on this for each
+                          "feast"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.
@@ -50,7 +57,14 @@ COUNTS = frozenset({"spoils", "entities", "hand"})
 CONDITIONS = frozenset({"night", "day", "siege", "pack"})
 COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
-TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop"})
+TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop",
+                            # additions: an attacker's becoming blocked, once per attack and once per
+                            # blocker (700.1, 509.3a); dealing damage (603.2e); its controller sacrificing
+                            # an Entity (701.12a)
+                            "becomes_blocked", "blocked_by_entity", "deals_damage", "sacrifices"})
+# A triggered ability's intervening "if" (603.4): `if: {controls: {subtype, type, at_least}}`.
+TRIGGER_CONDITIONS = frozenset({"controls"})
+CONTROLS_KEYS = frozenset({"subtype", "type", "at_least"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
                           "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
@@ -89,6 +103,11 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "discard": (frozenset({"n", "who"}), "n"),
     # addition: a Vitae ability's product ("Drain this: add 2 Vitae"), rule 106.7
     "add_vitae": (frozenset({"amount", "source"}), "amount"),
+    # additions: "counter target spell unless its controller pays N" (701.7b, 118.9); Foresee N
+    # (701.16a); tokens created by an effect (111.2, 701.8)
+    "counter_unless_pays": (frozenset({"amount", "to"}), "amount"),
+    "foresee": (frozenset({"n", "who"}), "n"),
+    "create_token": (frozenset({"card", "n", "who"}), "card"),
 }
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})

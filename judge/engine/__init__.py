@@ -2,10 +2,10 @@
 
 A pipeline, each layer importing only the ones below it (tests/test_engine_structure.py):
 
-    actions.py          apply(): one action in, refusals and engine errors out (never raises)
+    actions.py          apply(): one action in, refusals and engine errors out (never raises);
+                        an action stopped at a choice waits, and an answer replays it (asking.py)
     action_kinds.py     ACTIONS: every action kind — its keys, shape, references, handler
     references.py       what an action's words name (ids, card names in a zone, `top`, players)
-    choices.py          CHOICE_KINDS: pending choices the rules give a player, answered by `choose`
     passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
     turn.py combat.py   steps and turn-based actions (500–514), combat (506–511)
     cycle.py shelter.py the world cycle, shifts and extra turns (500.8–500.12); the Day (514.4, 503.3)
@@ -13,9 +13,14 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     wards.py            springing a Trap from an attacked Haven's Wards (509.2, policies C5, C6)
     resolve.py          resolving the top of the stack (608)
     priority.py         giving priority: state-based actions, then triggers (117.5)
-    sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES
+    sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES; Toll (702.14a)
+    conditions.py       intervening "if" conditions of triggered abilities (603.4)
     effects.py          HANDLERS: what each effect of a resolving object does (608.4)
+    feasts.py           enter-modifiers that take objects: Devour, feasts (614.8, 702.43a)
     keywords.py         MODELLED: the 702 keywords the engine reads, with their rules
+    asking.py           ask(): a choice the rules give a player — answered, given in advance, a
+                        default the scenario allows, or the action stops at it
+    choices.py          CHOICE_KINDS: every kind of choice (its rule, answer shape, default), answers read
     perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
     replacement.py      rewrites proposed events: replacement and prevention (614–616)
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
@@ -30,8 +35,9 @@ Card files are read by judge/cards (vocabulary, model, reader), shared with the 
 Extension points, one table each: a keyword (keywords.MODELLED), an action kind
 (action_kinds.ACTIONS), an effect
 (effects.HANDLERS, its keys in judge/cards/vocabulary.py), a trigger event
-(triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a pending-choice kind
-(choices.CHOICE_KINDS), a kind of proposed event (proposals, replacement.GATHER, perform.CARRY).
+(triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a kind of choice
+(choices.CHOICE_KINDS and an `asking.ask` where the rules give it), a kind of proposed event
+(proposals, replacement.GATHER, perform.CARRY).
 
 Every event cites the rules that made it happen; rule numbers appear in this package only as
 string literals such as "704.5j", so the test suite can collect and check them all.

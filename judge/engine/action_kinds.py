@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import casting, choices, combat, outcome, passing, priority, triggers, wards
+from judge.engine import casting, combat, outcome, passing, priority, wards
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -28,7 +28,6 @@ class ActionKind:
     shape: Callable = lambda action: None  # raises Refused when a value is malformed
     needs_player: bool = True
     names_card: bool = False  # its value is a card name or id (cast, set, fire)
-    answers: bool = False  # an answer or a standing order: it does not decline waiting choices
     before_waiting_damage: bool = False  # taken while combat damage waits (it is what the damage waits for)
     after_game_over: bool = False
 
@@ -50,6 +49,15 @@ def _mapping(value, allowed: set, what: str) -> None:
 def _cast_shape(action) -> None:
     if "x" in action:
         _integer(action["x"], "x")
+    if "modes" in action:
+        modes = action["modes"]
+        if not isinstance(modes, list) or not modes:
+            raise Refused("modes must list the chosen modes by number (1 is the first printed)")
+        for m in modes:
+            _integer(m, "a mode")
+    for key in ("entwine", "synthesis", "tribute", "recall"):
+        if key in action and not isinstance(action[key], bool):
+            raise Refused(f"{key} must be true or false, not {action[key]!r}")
     if "pay" in action:
         _mapping(action["pay"], {"pool", "master"}, "pay")
         for k, v in action["pay"].items():
@@ -129,8 +137,10 @@ def _concede(s: GameState, who, action, log: list) -> None:
 def _cast(s: GameState, who, action, log: list) -> None:
     recall = bool(action.get("recall"))
     oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
+    decree = tuple(resolve_ref(s, d) for d in as_list(action.get("decree")))
     casting.cast(s, who, oid, _targets(s, action), action.get("x"), action.get("pay"), bool(action.get("tribute")),
-                 log, recall=recall)
+                 log, recall=recall, modes=action.get("modes"), entwine=bool(action.get("entwine")), decree=decree,
+                 synthesis=bool(action.get("synthesis")))
 
 
 def _set(s: GameState, who, action, log: list) -> None:
@@ -174,14 +184,15 @@ def _block(s: GameState, who, action, log: list) -> None:
 
 
 def _order(s: GameState, who, action, log: list) -> None:
+    """The damage assignment order of a blocked attacker's blockers (510.2c). (An order of
+    simultaneous triggers answers the choice play waits for, 603.3: actions.py.)"""
     ids = [resolve_ref(s, o) for o in as_list(action["order"])]
-    if (s.phase, s.step) == ("combat", "combat_damage") and not s.damage_dealt:
-        combat.set_order(s, who, ids, log)
-        if s.damage_dealt:
-            priority.give_priority(s, s.active, log, ("510.6",))
-    elif not triggers.reorder(s, who, ids, log):
-        raise Refused("that order names neither a blocked attacker's blockers in the combat damage step nor "
-                      "the sources of the player's simultaneous triggers on top of the stack", "603.3", "510.2c")
+    if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
+        raise Refused("no order is due: blockers are ordered in the combat damage step (510.2c), and simultaneous "
+                      "triggers as they are put on the stack (603.3)", "510.2c", "603.3")
+    combat.set_order(s, who, ids, log)
+    if s.damage_dealt:
+        priority.give_priority(s, s.active, log, ("510.6",))
 
 
 def _assign(s: GameState, who, action, log: list) -> None:
@@ -204,9 +215,7 @@ def _prefer(s: GameState, who, action, log: list) -> None:
 
 
 def _choose(s: GameState, who, action, log: list) -> None:
-    if not s.pending:
-        raise Refused("no choice is waiting to be answered", "608.4")
-    choices.answer(s, who, [resolve_ref(s, c) for c in as_list(action["choose"])], log)
+    raise Refused("no choice is waiting to be answered", "608.4")  # a waiting one is answered in actions.py
 
 
 def _value_refs(kind: str):
@@ -224,8 +233,10 @@ def _declared(kind: str, want: tuple):
 _P = frozenset({"player"})
 # kind word -> what it is; the order is the order a kind word is looked for in an action.
 ACTIONS: dict[str, ActionKind] = {
-    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall"}, _cast,
-                       refs=lambda a: as_list(a.get("targets")), shape=_cast_shape, names_card=True),
+    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall", "modes", "entwine", "decree",
+                             "synthesis"}, _cast,
+                       refs=lambda a: as_list(a.get("targets")) + as_list(a.get("decree")), shape=_cast_shape,
+                       names_card=True),
     "set": ActionKind(_P | {"set"}, _set, names_card=True),
     "fire": ActionKind(_P | {"fire", "targets"}, _fire, refs=lambda a: as_list(a.get("targets")), names_card=True),
     "activate": ActionKind(_P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"),
@@ -241,13 +252,13 @@ ACTIONS: dict[str, ActionKind] = {
     "order": ActionKind(_P | {"order"}, _order, refs=_value_refs("order"), before_waiting_damage=True),
     "assign": ActionKind(_P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape,
                          before_waiting_damage=True),
-    "choose": ActionKind(_P | {"choose"}, _choose, answers=True),
+    "choose": ActionKind(_P | {"choose"}, _choose),
     "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False),
     "concede": ActionKind(_P | {"concede"}, _concede, before_waiting_damage=True, after_game_over=True),
     # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
     "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
                          shape=_spring_shape),
-    "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, answers=True, before_waiting_damage=True),
+    "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, before_waiting_damage=True),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

@@ -32,7 +32,8 @@ def _non_power_speed(s: GameState, player: str) -> bool:
 
 
 def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
-         tribute: bool, log: list, recall: bool = False) -> None:
+         tribute: bool, log: list, recall: bool = False, *, modes: list | None = None, entwine: bool = False,
+         decree: tuple = (), synthesis: bool = False) -> None:
     """601.2: propose, announce, target, check, determine and pay the cost, then priority."""
     _require_priority(s, player)
     p = s.player(player)
@@ -50,13 +51,22 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     power_speed = _check_timing(s, player, card)
     if x is not None and card.type != "Caprice":
         raise Refused("only a Caprice may have X in its cost", "304.7" if card.type == "Power" else "107.3")
+    chosen = _check_modes(card, modes, entwine)
     _check_targets(s, player, card, card_oid, targets)
+    _check_decree(s, player, card, decree)
     extra_vitae = x or 0
     if tribute:
         n = card.keyword_value("Tribute")
         if n is None:
             raise Refused(f"{card.name} has no Tribute", "702.25a")
         extra_vitae += int(n or 0)
+    if entwine:
+        extra_vitae += int(card.keyword_value("Entwine") or 0)
+    synthesis_cost = card.keyword_value("Backlash")
+    if synthesis and synthesis_cost is None:
+        raise Refused(f"{card.name} has no Backlash synthesis cost", "702.36a", "601.8")
+    if synthesis:
+        extra_vitae += int(synthesis_cost or 0)
     # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
@@ -67,8 +77,9 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     else:
         costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
     move(s, card_oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
-                             recalled=recall, label=card.name, uid=s.next_uid))
+    item = StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
+                     recalled=recall, label=card.name, uid=s.next_uid, modes=chosen, decree=tuple(decree))
+    s.stack.append(item)
     s.next_uid += 1
     speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
         "601.3e" if power_speed else "601.3c"
@@ -76,8 +87,79 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     log.append(event(f"{player} casts {card.name}{tdesc}" + (f" with X={x}" if x else "")
                      + (" paying its Tribute" if tribute else ""), "601.2", speed,
                      *(("117.6",) if len(s.stack) > 1 else ())))
+    _announce(s, player, card, item, entwine, synthesis, log)
     triggers.fire(s, "cast", card_oid, player)
+    triggers.toll(s, item)
     _priority_back(s, player, log, "601.2i")
+
+
+def _check_modes(card, modes: list | None, entwine: bool) -> tuple:
+    """601.2b, 700.4a: a modal spell's modes are announced as it is cast (all of them, with
+    Entwine, 702.35b). Returns them 0-based, in printed order."""
+    if not card.modes:
+        if modes or entwine:
+            raise Refused(f"{card.name} is not modal: there are no modes to choose", "700.4",
+                          *(("702.35b",) if entwine else ()))
+        return ()
+    every = tuple(range(len(card.modes)))
+    if entwine:
+        if card.keyword_value("Entwine") is None:
+            raise Refused(f"{card.name} has no Entwine", "702.35b")
+        if modes and sorted(set(modes)) != [i + 1 for i in every]:
+            raise Refused("with Entwine paid every mode is chosen", "702.35b", "601.2b")
+        return every
+    if not modes:
+        raise Refused(f"{card.name} is modal: announce its mode{'s' if card.mode_count > 1 else ''} (modes: [N])",
+                      "601.2b", "700.4a")
+    if len(set(modes)) != len(modes) or any(not 1 <= m <= len(card.modes) for m in modes):
+        raise Refused(f"modes must name distinct modes among 1..{len(card.modes)}", "700.4a")
+    if len(modes) != card.mode_count:
+        raise Refused(f"{card.name} chooses {card.mode_count} mode(s), not {len(modes)}"
+                      + (" (Entwine chooses them all)" if card.has("Entwine") else ""), "700.4a", "601.2b")
+    return tuple(sorted(m - 1 for m in modes))
+
+
+def _check_decree(s: GameState, player: str, card, decree: tuple) -> None:
+    """601.2b, 702.35a: a Mandate's decree is the choice an opponent would make, announced now:
+    what it names must be an opponent's (their permanent, their card in hand, 723.4a)."""
+    if not decree:
+        return
+    if not card.has("Mandate"):
+        raise Refused(f"{card.name} has no Mandate: there is no decree to announce", "702.35a", "601.2b")
+    for oid in decree:
+        obj = s.objects.get(oid)
+        if obj is None or obj.controller == player or obj.zone not in ("battlefield", "hand"):
+            raise Refused(f"{oid} is not an opponent's permanent or card in hand: a decree makes an opponent's "
+                          f"choice, with their resources", "723.4a", "702.35a")
+
+
+def _announce(s: GameState, player: str, card, item: StackItem, entwine: bool, synthesis: bool, log: list) -> None:
+    """What the announcement fixed (601.2b): the modes, the decree, the Backlash synthesis."""
+    if item.modes and not entwine:
+        log.append(event(f"{player} announces mode{'s' if len(item.modes) > 1 else ''} "
+                         + ", ".join(str(m + 1) for m in item.modes) + f" of {card.name}", "601.2b", "700.4a"))
+    if entwine:
+        log.append(event(f"{player} pays {card.name}'s Entwine: every mode is chosen, to resolve in printed order",
+                         "702.35b", "601.2b"))
+    if item.decree:
+        log.append(event(f"{player} announces the Mandate's decree: "
+                         + ", ".join(s.objects[o].card or o for o in item.decree)
+                         + " — fixed now, carried out only if it resolves", "702.35a", "601.2b"))
+    if card.has("Backlash"):
+        if synthesis:
+            log.append(event(f"{player} pays {card.name}'s synthesis cost: no backfire", "601.8", "702.36a"))
+            return
+        p = s.player(player)
+        for what, n in card.backfire:
+            if what == "corruption":
+                p.corruption += n
+                log.append(event(f"{player} does not pay {card.name}'s synthesis cost: the backfire of {n} "
+                                 f"Corruption is incurred as part of the cast ({p.corruption}); it stands even if "
+                                 f"the spell is countered", "601.8", "702.36a", "601.2h", "601.10"))
+            else:
+                perform.deal_damage(s, item.obj, player, n, log)
+                log.append(event(f"{player} does not pay {card.name}'s synthesis cost: the backfire deals {n} damage "
+                                 f"to their Master as part of the cast", "601.8", "702.36a", "601.2h", "601.10"))
 
 
 def _check_timing(s: GameState, player: str, card) -> bool:
@@ -203,6 +285,7 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     p = s.player(player)
     if perform.move(s, oid, "spoils", log) == "spoils":
         triggers.fire(s, "dies", oid, player)
+    triggers.fire_for_permanents(s, "sacrifices", player)
     if card.cost.vitae:
         perform.add_to_pool(s, player, card.cost.vitae, card.race, log)
     p.corruption += 1
@@ -248,6 +331,8 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         was_entity = ch.is_entity(s, obj)
         if perform.move(s, oid, "spoils", log) == "spoils" and was_entity:
             triggers.fire(s, "dies", oid, controller)
+        if was_entity:
+            triggers.fire_for_permanents(s, "sacrifices", controller)
     if ability.produces_vitae:
         # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).
         log.append(event(f"{player} uses {card.name}'s Vitae ability", "106.7", "605.3"))
@@ -256,9 +341,11 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
             return
     else:
         s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),
-                                 label=f"{card.name}'s ability {n}", uid=s.next_uid))
+                                 label=f"{card.name}'s ability {n}", uid=s.next_uid,
+                                 target_kinds=tuple(spec["kind"] for spec in ability.targets)))
         s.next_uid += 1
         log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1"))
+        triggers.toll(s, s.stack[-1])
     _priority_back(s, player, log, "117.3a")
 
 
@@ -324,6 +411,7 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
     s.stack.append(StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name,
                              uid=s.next_uid))
     s.next_uid += 1
+    triggers.toll(s, s.stack[-1])
     tdesc = f" at {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
     log.append(event(f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
                      f"committed; no cost is paid", "601.11a", "601.11b", "601.11c", "405.6b", "304.4"))

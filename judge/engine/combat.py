@@ -153,6 +153,14 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
     for attack in s.attacks:
         for b in attack.blockers:
             triggers.fire(s, "blocks", b)
+        if attack.blockers:
+            # 509.3a, 700.1: becoming blocked is one event; each blocker is one more (603.2c)
+            triggers.fire(s, "becomes_blocked", attack.attacker)
+            for _ in attack.blockers:
+                triggers.fire(s, "blocked_by_entity", attack.attacker)
+    if any(s.card(a.attacker).triggers("blocked_by_entity") for a in s.attacks if len(a.blockers) > 1):
+        log.append(event("an attacker met by several blockers became blocked once, and was blocked by each of them: "
+                         "one trigger per blocker", "700.1", "603.2c", "509.3a"))
     s.blocks_declared = True
     desc = "; ".join(f"{s.objects[b].card} blocks {s.objects[a].card}" for a, bs in planned.items() for b in bs)
     log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g"))

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import cycle, perform, triggers
+from judge.engine import costs, cycle, perform, triggers, zones
+from judge.engine.asking import ask
 from judge.engine.events import event
-from judge.engine.state import GameState, Modifier, Redirect, Shield
+from judge.engine.state import GameState, Modifier, Obj, Redirect, Shield
 from judge.engine.zones import move
 
 
@@ -22,6 +24,9 @@ class Context:
     source: str | None  # the card or permanent the instructions come from
     targets: list  # legal targets (object ids, player names, stack uids as "stack:N")
     x: int = 0
+    mandate: bool = False  # a Mandate resolves: its controller makes its opponents' choices (702.35a, 723.4)
+    decree: tuple = ()  # the ids the Mandate's controller announced as the decree (601.2b)
+    cites: tuple = ()  # the rules of the keyword the instructions come from (a Toll trigger: 702.14a)
 
 
 def _amount(value, ctx: Context) -> int:
@@ -173,16 +178,112 @@ def _extra_turn(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 
 def _sacrifice(s: GameState, a: dict, ctx: Context, log: list) -> None:
-    sacrifice_each(s, _players(s, a.get("who", "controller"), ctx), a.get("what", "Entity"), log)
+    sacrifice_each(s, _players(s, a.get("who", "controller"), ctx), a.get("what", "Entity"), log, ctx)
 
 
 def _discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """701.10a: the discarding player chooses the cards (a Mandate's controller, for an opponent)."""
     for pname in _players(s, a.get("who"), ctx):
         p = s.player(pname)
-        for _ in range(min(_amount(a.get("n", 1), ctx), len(p.hand))):
-            oid = p.hand[-1]  # the player's choice (701.10a); undeclared: the last card
+        n = min(_amount(a.get("n", 1), ctx), len(p.hand))
+        if n <= 0:
+            continue
+        picked = choose_for(s, log, ctx, "discard-choice", pname, tuple(p.hand),
+                            f"the {n} card(s) {pname} discards", (n, n), default=tuple(p.hand[-n:]))
+        for oid in picked:
             perform.move(s, oid, "spoils", log)
-            log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a"))
+            log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a", *ctx.cites))
+
+
+def choose_for(s: GameState, log: list, ctx: Context, kind: str, player: str, options: tuple, prompt: str,
+               count=(1, 1), default=None) -> tuple:
+    """The choice `player` makes as the instructions run — made by the Mandate's controller
+    instead when `player` is an opponent (702.35a, 723.4: from that player's resources, the
+    hidden ones shown to the chooser while choosing, 723.4b); its decree, announced at
+    casting, is that answer when it still fits (601.2b)."""
+    if not (ctx.mandate and player != ctx.controller):
+        return ask(s, log, kind, player, options, prompt, count=count, default=default)
+    decreed = tuple(o for o in ctx.decree if o in options)
+    if decreed and count[0] <= len(decreed) <= count[1]:
+        log.append(event(f"Mandate: {ctx.controller}'s decree, announced at casting, chooses for {player}: "
+                         + ", ".join(s.objects[o].card or o for o in decreed), "702.35a", "601.2b", "723.4"))
+        return decreed
+    if ctx.decree:
+        log.append(event(f"Mandate: the decree ({', '.join(ctx.decree)}) no longer fits {prompt}; "
+                         f"{ctx.controller} chooses for {player} as it resolves", "702.35a", "723.4a"))
+    hidden = " (the cards are shown to them while they choose, 723.4b)" if kind == "discard-choice" else ""
+    picked = ask(s, log, kind, ctx.controller, options, prompt + hidden, count=count, for_player=player)
+    log.append(event(f"Mandate: {ctx.controller} makes {player}'s choice, with {player}'s resources", "702.35a",
+                     "723.4", "723.4a", *(("723.4b",) if hidden else ())))
+    return picked
+
+
+def _counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """701.7b, 118.9: the spell's controller may pay; a player who cannot cover the cost in full
+    has no choice (the vein may cover a shortfall, by Night)."""
+    n = _amount(a.get("amount"), ctx)
+    for target in _recipients_on_stack(s, a.get("to", "target"), ctx):
+        item = s.stack_item(target)
+        payer = s.player(item.controller)
+        what = item.label or "the spell"
+        can = payer.pool_total + (0 if s.is_day else payer.vitae) >= n
+        if not can:
+            log.append(event(f"{payer.name} cannot pay {n} Vitae in full: no choice, {what} is countered",
+                             "701.7b", *ctx.cites))
+            counter(s, target, log)
+            continue
+        answer = ask(s, log, "unless-payment", payer.name, ("pay", "decline"),
+                     f"pay {n} Vitae, or {what} is countered ({_origin(s, ctx)})")
+        if answer == "pay":
+            costs.pay(s, payer, Cost(vitae=n), log, what=f"{_origin(s, ctx)}'s price of {n} for {what}")
+            log.append(event(f"{payer.name} pays {n}: {what} stands", "701.7b", "118.9", *ctx.cites))
+        else:
+            log.append(event(f"{payer.name} declines to pay {n}: {what} is countered", "701.7b", "118.9",
+                             *ctx.cites))
+            counter(s, target, log)
+
+
+def _recipients_on_stack(s: GameState, to: str, ctx: Context) -> list[str]:
+    return [t for t in (ctx.targets if to == "target" else ctx.targets[1:2]) if s.stack_item(t) is not None]
+
+
+def _foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """701.16a: look at the top N of your Domain, put any of them on the bottom in any order,
+    the rest back on top; the Domain stays hidden (401.8)."""
+    n = _amount(a.get("n"), ctx)
+    for pname in _players(s, a.get("who"), ctx):
+        if n <= 0:
+            continue  # Foreseeing 0 is no Foresee event (701.16a)
+        seen = zones.look_at_top(s, pname, n)
+        if not seen:
+            log.append(event(f"{pname} Foresees {n}, but the Domain is empty", "701.16a"))
+            continue
+        if all(not s.objects[o].card for o in seen):
+            log.append(event(f"{pname} Foresees {n}: the cards are unknown to the scenario, so how they are divided "
+                             f"changes nothing it can tell; they stay on top", "701.16a", "401.8"))
+            continue
+        names = ", ".join(s.objects[o].card or "an unknown card" for o in seen)
+        bottom = ask(s, log, "foresee", pname, tuple(seen),
+                     f"which of the top {len(seen)} cards of {pname}'s Domain ({names}) go to the bottom, in order "
+                     f"(the rest stay on top)", count=(0, len(seen)), default=())
+        zones.put_on_bottom(s, pname, list(bottom))
+        log.append(event(f"{pname} Foresees {n}: looks at {names} (looking is not revealing) and puts "
+                         + (", ".join(s.objects[o].card or "a card" for o in bottom) + " on the bottom"
+                            if bottom else "none on the bottom"), "701.16a", "401.8"))
+
+
+def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """701.8a, 111.2: the tokens enter under their creator's control, who owns them."""
+    name = str(a["card"])
+    card = s.cards.get(name)
+    for pname in _players(s, a.get("who"), ctx):
+        for _ in range(_amount(a.get("n", 1), ctx)):
+            oid = f"{name.lower().replace(' ', '-')}-token-{s.next_uid}"
+            s.next_uid += 1
+            s.add_object(Obj(oid, name, pname, pname, "created", token=True))
+            move(s, oid, "battlefield", controller=pname)
+            log.append(event(f"{pname} creates a {card.name} token ({oid})", "701.8a", "111.2", "111.3"))
+            triggers.fire(s, "enters", oid)
 
 
 def _add_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -264,22 +365,29 @@ def _prevent_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
                          "615.4" if sh.instances else "615.3" if amount is not None else "615.8"))
 
 
-def sacrifice_each(s: GameState, players: list[str], what: str, log: list) -> None:
-    """Each player, in APNAP order, chooses; then all are sacrificed at once (101.4)."""
+def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: Context | None = None) -> None:
+    """Each player, in APNAP order, chooses; then all are sacrificed at once (101.4, 701.12a)."""
+    ctx = ctx or Context(players[0] if players else s.active, None, [])
     chosen = []
     for pname in players:
-        mine = [o for o in s.battlefield if s.objects[o].controller == pname and ch.ctype(s, s.objects[o]) == what]
+        mine = tuple(o for o in s.battlefield if s.objects[o].controller == pname
+                     and ch.ctype(s, s.objects[o]) == what)
         if mine:
-            pick = min(mine, key=lambda o: s.objects[o].timestamp)  # default choice: the longest-standing
-            chosen.append((pname, pick))
+            oldest = min(mine, key=lambda o: s.objects[o].timestamp)
+            pick = choose_for(s, log, ctx, "sacrifice-choice", pname, mine, f"the {what} {pname} sacrifices",
+                              default=(oldest,))
+            chosen.append((pname, pick[0]))
     for pname, oid in chosen:
+        was_entity = ch.is_entity(s, s.objects[oid])
         if perform.move(s, oid, "spoils", log) == "spoils":
             triggers.fire(s, "dies", oid, pname)
+        if was_entity:
+            triggers.fire_for_permanents(s, "sacrifices", pname)
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
         log.append(event(f"In APNAP order each player chose, then all were sacrificed at once: {names} "
                          f"{s.policies.note('C39')}", "101.4", "701.12a", "603.6c", *s.policies.rules("C39"),
-                         policy="C39"))
+                         *ctx.cites, policy="C39"))
     if s.policies.reading("C39") == "106.5d":
         for pname, _ in chosen:
             s.player(pname).corruption += 1
@@ -330,4 +438,7 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "sacrifice": _sacrifice,
     "discard": _discard,
     "add_vitae": _add_vitae,
+    "counter_unless_pays": _counter_unless_pays,
+    "foresee": _foresee,
+    "create_token": _create_token,
 }

@@ -23,6 +23,7 @@ MODELLED: dict[str, str] = {
     "Reach": "702.11",
     "Deathless": "702.12",
     "Elusive": "702.13",
+    "Toll": "702.14",
     "Sanctity": "702.15",
     "Ambush": "702.16",
     "Bulwark": "702.17",
@@ -31,6 +32,10 @@ MODELLED: dict[str, str] = {
     "Tribute": "702.25",
     "Champion": "702.28",
     "Siege": "702.29",
+    "Mandate": "702.35",
+    "Entwine": "702.35",
+    "Backlash": "702.36",
     "Contagion": "702.40",
+    "Devour": "702.43",
     "Pack": "702.44",
 }

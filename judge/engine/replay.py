@@ -7,7 +7,9 @@ from pathlib import Path
 
 from judge.engine import characteristics as ch
 from judge.engine.action_kinds import action_kind
-from judge.engine.actions import apply
+from judge.engine import choices
+from judge.engine.actions import answers_waiting, apply, waiting_choice
+from judge.engine.asking import question
 from judge.engine.events import Event, rule_id
 from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
@@ -48,6 +50,7 @@ class Replay:
     kept: dict = field(default_factory=dict, repr=False)  # step number -> state (0: the board)
     looked_at: set = field(default_factory=set, repr=False)  # the step numbers expectations look at
     latest: GameState | None = field(default=None, repr=False)  # the state after the last step
+    stopped_at: int | None = None  # the action not taken: play waits for a choice it does not answer
     _last: tuple = field(default=(None, None), repr=False)  # the state replayed last, by step number
 
     def __post_init__(self) -> None:
@@ -86,7 +89,15 @@ class Replay:
 
     @property
     def ok(self) -> bool:
-        return all(e["ok"] for e in self.expectations)
+        return all(e["ok"] for e in self.expectations) and self.stopped_at is None
+
+    @property
+    def waiting(self) -> str | None:
+        """The choice the replay ends waiting for (a "may" the next action would decline aside), in words."""
+        choice = waiting_choice(self.latest)
+        if choice is None or choices.CHOICE_KINDS[choice.kind].optional and self.stopped_at is None:
+            return None
+        return question(self.latest, choice)
 
     @property
     def engine_errors(self) -> list[tuple[int, Event]]:
@@ -95,8 +106,13 @@ class Replay:
         return found + [(s.n, e) for s in self.steps for e in s.events if e.engine_error]
 
     def to_dict(self) -> dict:
-        return {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
-                "expectations": list(self.expectations)}
+        out = {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
+               "expectations": list(self.expectations)}
+        if self.waiting:
+            out["waiting"] = self.waiting
+        if self.stopped_at is not None:
+            out["stopped_at"] = self.stopped_at
+        return out
 
 
 def describe_action(action) -> str:
@@ -128,6 +144,11 @@ def run(scenario: Scenario, until: int | None = None) -> Replay:
     for n, (action, line) in enumerate(zip(scenario.actions, scenario.action_lines), start=1):
         if until is not None and n > until:
             break
+        choice = waiting_choice(state)
+        if choice is not None and not choices.CHOICE_KINDS[choice.kind].optional \
+                and not answers_waiting(state, action):
+            replay.stopped_at = n  # the replay stops at the choice: the scenario does not answer it
+            break
         state, events = apply(state, action)
         replay.record(action, events, state, line)
     replay.expectations = [check(e, replay) for e in scenario.expect]
@@ -148,7 +169,9 @@ def check(item, replay: Replay) -> dict:
     last = len(replay.steps)
     label = f"after action {after}: " if after is not None else ""
     if after is not None and after > last:
-        return _result(False, f"{label}{_describe(item)}", [f"not reached: the replay stopped after action {last}"])
+        why = f" waiting for a choice ({replay.waiting})" if replay.stopped_at else ""
+        return _result(False, f"{label}{_describe(item)}",
+                       [f"not reached: the replay stopped after action {last}{why}"])
     state = replay.state_after(after if after is not None else last)
     if "player" in item:
         p = state.player(item["player"])
@@ -252,4 +275,5 @@ def final_dict(s: GameState) -> dict:
                   for i in s.stack],
         "game_over": s.game_over,
         "result": s.result,
+        "waiting": question(s, waiting_choice(s)) if waiting_choice(s) is not None else None,
     }

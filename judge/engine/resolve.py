@@ -3,7 +3,7 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import costs, effects, perform, triggers
+from judge.engine import conditions, costs, effects, feasts, perform, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -12,8 +12,11 @@ from judge.engine.zones import move
 
 
 def resolve_top(s: GameState, log: list) -> None:
-    item = s.stack.pop()
+    """608: the top object resolves. It waits on the stack while its instructions run (608.7a),
+    so a choice they ask for finds it there."""
+    item = s.stack[-1]
     if item.kind == "seal":
+        s.stack.pop()
         _resolve_seal(s, item, log)
         return
     if item.kind == "set":
@@ -21,12 +24,9 @@ def resolve_top(s: GameState, log: list) -> None:
         log.append(event(f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
                          "408.4", "304.3"))
         return
-    ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
+    ctx = effects.Context(item.controller, item.obj or item.source, [], item.x, cites=item.cites)
     if item.kind == "ability":
-        ctx.targets = list(item.targets)
-        log.append(event(f"{item.label} resolves", "608.1", "405.2"))
-        effects.run(s, item.effects, ctx, log)
-        log.append(event(f"{item.label} leaves the stack", "608.7a"))
+        _resolve_ability(s, item, ctx, log)
         return
     obj = s.objects[item.obj]
     card = s.card(obj)
@@ -46,8 +46,11 @@ def resolve_top(s: GameState, log: list) -> None:
     if item.tribute and card.has("Tribute"):
         log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "601.7", "608.5"))
     if not card.is_permanent:
-        # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
-        effects.run(s, card.spell_effects, ctx, log)
+        ctx.mandate, ctx.decree = card.has("Mandate"), item.decree
+        if ctx.mandate:
+            log.append(event(f"{card.name} has Mandate: {item.controller} makes the choices its instructions give "
+                             f"an opponent", "702.35a", "723.4"))
+        effects.run(s, card.spell_effects + _chosen_modes(s, card, item, log), ctx, log)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
@@ -58,6 +61,7 @@ def resolve_top(s: GameState, log: list) -> None:
                 log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
                                  *(("601.11d",) if item.fired else ())))
         return
+    fed = feasts.before_entering(s, obj.id, item.controller, log)
     move(s, obj.id, "battlefield", controller=item.controller)
     attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
     if attach:
@@ -66,7 +70,45 @@ def resolve_top(s: GameState, log: list) -> None:
                      + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
                      *(("608.7c",) if attach else ())))
     enter_modified(s, obj.id, log)
+    feasts.fed(s, obj.id, fed, log)
     triggers.fire(s, "enters", obj.id)
+
+
+def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:
+    """An ability resolves: its intervening "if" and its targets are checked again first."""
+    if item.condition and not conditions.holds(s, item.condition, item.controller):
+        _leave(s, item)
+        log.append(event(f"{item.label}: its condition ({conditions.describe(item.condition)}) no longer holds — it "
+                         f"is removed from the stack and does nothing", "603.4", *item.cites))
+        return
+    ctx.targets = list(item.targets)
+    if item.target_kinds:
+        ctx.targets = [t for t, kind in zip(item.targets, item.target_kinds)
+                       if is_legal(s, item.controller, t, kind, item.source)]
+        if not ctx.targets:
+            _leave(s, item)
+            log.append(event(f"{item.label} tries to resolve, but its target is now illegal: it does nothing",
+                             "608.3", "115.6", *item.cites))
+            return
+    log.append(event(f"{item.label} resolves", "608.1", "405.2", *item.cites))
+    effects.run(s, item.effects, ctx, log)
+    _leave(s, item)
+    log.append(event(f"{item.label} leaves the stack", "608.7a"))
+
+
+def _leave(s: GameState, item: StackItem) -> None:
+    s.stack = [i for i in s.stack if i.uid != item.uid]
+
+
+def _chosen_modes(s: GameState, card, item: StackItem, log: list) -> tuple:
+    """The instructions of the modes announced at casting, in printed order (601.2b, 702.35b)."""
+    if not card.modes:
+        return ()
+    chosen = sorted(item.modes)
+    if len(chosen) == len(card.modes) and len(chosen) > card.mode_count:
+        log.append(event(f"{card.name}'s Entwine was paid: every mode resolves, in printed order", "702.35b",
+                         "601.2b"))
+    return tuple(e for i in chosen for e in card.modes[i])
 
 
 def enter_modified(s: GameState, oid: str, log: list) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import outcome, perform, shelter, triggers
+from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
 
@@ -38,7 +39,7 @@ def _safe_refuge(s: GameState, p) -> bool:
     return obj is not None and obj.zone == "battlefield" and obj.owner == p.name and ch.ctype(s, obj) == "Haven"
 
 
-def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
+def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     """(object id, destination, rule, sentence) for each object-level check that applies."""
     found = []
     for oid, card in s.permanents():
@@ -74,24 +75,31 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
     for obj in (s.objects[t] for t in s.tokens):
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
-    found += _eminent(s)
+    found += _eminent(s, log)
     return found
 
 
-def _eminent(s: GameState) -> list:
-    """704.5q (policy C3): duplicates of an Eminent name under one player; the newest stays."""
+def _eminent(s: GameState, log: list) -> list:
+    """704.5q (policy C3): duplicates of an Eminent name under one player — that player chooses
+    the one that stays (300.4's reading: the newest)."""
     found, seen = [], {}
     for oid, card in s.permanents():
         if card and "Eminent" in card.supertypes:
             obj = s.objects[oid]
             seen.setdefault((obj.controller, card.name), []).append(obj)
-    for (_controller, name), objs in seen.items():
+    for (controller, name), objs in seen.items():
         if len(objs) > 1:
-            keep = max(objs, key=lambda o: o.timestamp)
+            newest = max(objs, key=lambda o: o.timestamp).id
+            if s.policies.reading("C3") == "704.5q":
+                keep = ask(s, log, "eminent-duplicate", controller, tuple(o.id for o in objs),
+                           f"which Eminent {name} {controller} keeps (the rest go to the Spoils)",
+                           default=(newest,))[0]
+            else:
+                keep = newest
             for o in objs:
-                if o is not keep:
+                if o.id != keep:
                     found.append((o.id, "spoils", "704.5q",
-                                  f"Eminent duplicate {name}: the newest stays, this one goes to the Spoils "
+                                  f"Eminent duplicate {name}: {controller} keeps {keep}, this one goes to the Spoils "
                                   f"{s.policies.note('C3')}"))
     return found
 
@@ -101,7 +109,7 @@ def check_once(s: GameState, log: list) -> bool:
     if s.game_over:
         return False
     losers, winners, wrath = _player_checks(s)
-    objects = _object_checks(s)
+    objects = _object_checks(s, log)
     if not (losers or winners or wrath or objects):
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}

@@ -15,13 +15,15 @@ from judge.cards import reader as card_db
 from judge.engine import priority
 from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
 from judge.engine.actions import guarded
-from judge.engine.errors import Refused
+from judge.engine.choices import CHOICE_KINDS
+from judge.engine.errors import Refused, ScenarioError
 from judge.engine.policies import Policies, default_table
-from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
+from judge.engine.state import (PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, Preset, StackItem,
+                                Unit)
 from judge.yamlio import LDict, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
-            "starting_player", "description"}
+            "starting_player", "description", "answers", "defaults"}
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
 PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
@@ -77,6 +79,12 @@ class _Builder(Validator):
         for card in card_db.parse_cards(self.raw.get("cards"), self.path):
             db[card.name] = card
         self.cards = db
+        for card in db.values():  # a token an effect creates is defined like any other card (111.3)
+            for eff in _all_effects(card):
+                if eff.name == "create_token" and str(eff.args.get("card")) not in db:
+                    where, _, line = card.origin.rpartition(":")
+                    raise ScenarioError(f"{card.name}: create_token names an unknown card {eff.args.get('card')!r}",
+                                        where, int(line) if line.isdigit() and int(line) else None)
         return db
 
     def need_card(self, name, node) -> str:
@@ -260,6 +268,8 @@ class _Builder(Validator):
         for obj in self.objects.values():
             obj.__dict__.pop("_line", None)
         state.tokens = tuple(oid for oid, obj in self.objects.items() if obj.token)
+        state.preset = self.answers(raw.get("answers"), raw)
+        state.defaults = self.defaults(raw.get("defaults"), raw)
         state.freeze_all()  # the board is committed: every action from here on forks it
         actions_raw = raw.get("actions") or []
         if not isinstance(actions_raw, list):
@@ -275,6 +285,43 @@ class _Builder(Validator):
         state, setup = guarded(state, priority.settle)  # what is already due on the board (117.5)
         return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
                         list(expect), setup)
+
+    def answers(self, raw, top) -> tuple:
+        """`answers:` — choices answered in advance: [{player, choose, kind?}], each taken by the
+        first choice of that player (and kind) that play asks for (asking.py)."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.fail("answers must be a list of {player, choose, kind}", top, top.line_of("answers"))
+        out = []
+        for item, line in zip(raw, getattr(raw, "item_lines", [None] * len(raw))):
+            self.keys(item, {"player", "choose", "kind"}, "an answer given in advance")
+            if "choose" not in item:
+                self.fail("an answer given in advance needs choose", item, line)
+            self.check_player(item.get("player"), item, line)
+            kind = item.get("kind")
+            if kind is not None and kind not in CHOICE_KINDS:
+                self.fail(f"unknown choice kind {kind!r} (known: {', '.join(sorted(CHOICE_KINDS))})", item, line)
+            out.append(Preset(item["player"], _plain(item["choose"]), kind, line))
+        return tuple(out)
+
+    def defaults(self, raw, top) -> frozenset:
+        """`defaults: engine` (every choice with a stated default) or a list of choice kinds: the
+        choices the scenario leaves to the engine's stated default instead of stopping."""
+        if raw is None:
+            return frozenset()
+        if raw == "engine":
+            return frozenset({"*"})
+        kinds = raw if isinstance(raw, list) else None
+        if kinds is None or not all(isinstance(k, str) for k in kinds):
+            self.fail("defaults must be `engine` or a list of choice kinds", top, top.line_of("defaults"))
+        for k in kinds:
+            if k not in CHOICE_KINDS:
+                self.fail(f"unknown choice kind {k!r} (known: {', '.join(sorted(CHOICE_KINDS))})", top,
+                          top.line_of("defaults"))
+            if not CHOICE_KINDS[k].default:
+                self.fail(f"the choice {k!r} has no stated default: it must be answered", top, top.line_of("defaults"))
+        return frozenset(kinds)
 
     def round(self, value, node) -> int:
         text = str(value).strip()
@@ -380,6 +427,19 @@ class _Builder(Validator):
             pass
         else:
             self.fail(f"unknown expectation {dict(item)!r}", item, line)
+
+
+def _all_effects(card):
+    return [e for a in card.abilities for e in a.effects] + [e for m in card.modes for e in m] + list(card.reckoning)
+
+
+def _plain(value):
+    """A YAML value as plain lists, dicts and scalars (what an answer reads)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def load(path: str | Path) -> Scenario:

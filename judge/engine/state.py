@@ -149,7 +149,12 @@ class StackItem:
     marked: tuple = ()  # of those, the Pit-marked casts declared with it (407.6)
     label: str = ""
     uid: int = 0
-    group: int = 0  # triggers stacked together share a group: their controller may reorder them
+    group: int = 0  # triggers stacked together share a group
+    target_kinds: tuple = ()  # a triggered ability's chosen targets' kinds, checked again on resolution (608.3)
+    condition: Any = None  # a triggered ability's intervening "if", checked again on resolution (603.4)
+    modes: tuple = ()  # a modal spell's chosen modes, 0-based, in printed order (601.2b, 700.4a)
+    decree: tuple = ()  # a Mandate's decree announced at casting: the ids chosen in an opponent's place (601.2b)
+    cites: tuple = ()  # the rules of the keyword an ability comes from (a Toll trigger: 702.14a, 603.14c)
 
 
 @dataclass(frozen=True)
@@ -223,20 +228,41 @@ class Trigger:
     label: str
     when: str = ""
     targets: tuple = ()
+    target_kinds: tuple = ()  # targets its controller chooses as it is put on the stack (603.3)
+    condition: Any = None  # an intervening "if" (603.4)
+    cites: tuple = ()  # the rules of the keyword it comes from, cited as it resolves
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice the rules give a player, waiting for `{player: P, choose: [..]}` (choices.py).
+    """A choice the rules give a player, waiting for `{player: P, choose: ..}` (choices.py).
 
-    `kind` names its entry in choices.CHOICE_KINDS; `options` are the ids an answer may name;
-    `rule` is the rule that gives the choice (cited when an answer is refused)."""
+    `kind` names its entry in choices.CHOICE_KINDS (whose `rule` gives the choice, cited when an
+    answer is refused); `options` are what an answer may name — ids, or words for a `word`
+    choice — and `count` how many of them a `pick` takes (least, most); a `map` choice answers
+    for each of its `keys` (614.8). `for_player` is whose choice it normally is, when another
+    player makes it (a Mandate's caster, 702.35a). `resume` is the action the choice paused."""
 
     kind: str
     player: str
     options: tuple = ()
     rule: str = ""
     prompt: str = ""  # what is being chosen, in words
+    count: tuple = (1, 1)
+    keys: tuple = ()
+    for_player: str | None = None
+    resume: Any = None  # asking.Paused: the action to replay with the answer, and where it started
+
+
+@dataclass(frozen=True)
+class Preset:
+    """An answer a scenario gives in advance (`answers:`): the first choice `player` is asked
+    (of `kind`, when given) takes `value` without stopping."""
+
+    player: str
+    value: Any
+    kind: str | None = None
+    line: int | None = None
 
 
 @dataclass
@@ -276,6 +302,8 @@ class GameState:
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
+    preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones
+    defaults: frozenset = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":
@@ -322,6 +350,7 @@ class GameState:
     def commit(self) -> "GameState":
         """Freeze this working state: it can be shared from now on, and never changes again."""
         d = self.__dict__
+        d.pop("_answers", None)  # the answers an action was replayed with (asking.py)
         for obj in d.pop("_edited", ()):
             obj.freeze()
         for p in d["players"]:

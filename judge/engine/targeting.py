@@ -31,3 +31,14 @@ def is_legal(s: GameState, controller: str, target: str, kind: str, source: str 
     if kind == "permanent":
         return True
     return ch.ctype(s, obj) == kind
+
+
+def legal_targets(s: GameState, controller: str, kind: str, source: str | None = None) -> list[str]:
+    """Every legal `kind` target for `controller` now: players, permanents, objects on the stack."""
+    if kind == "player":
+        candidates = [p.name for p in s.players]
+    elif kind in ("spell", "spell or ability"):
+        candidates = [item.obj or f"stack:{item.uid}" for item in s.stack]
+    else:
+        candidates = list(s.battlefield)
+    return [t for t in candidates if is_legal(s, controller, t, kind, source)]

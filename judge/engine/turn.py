@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from judge.engine import combat, cycle, perform, priority, shelter, triggers
+from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.zones import move
@@ -59,9 +60,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
     if step == "upkeep":
         if s.return_due:
             s.return_due = False
-            if shelter.offer_return(s, log):
-                s.priority = None  # a turn-based choice: nobody has priority until it is answered
-                return
+            shelter.offer_return(s, log)  # a turn-based choice: play waits for each player's answer
         finish_upkeep(s, log)
         return
     if step == "draw":
@@ -94,7 +93,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
 
 
 def finish_upkeep(s: GameState, log: list) -> None:
-    """After any return from shelter: upkeep triggers are stacked, then the active player acts (503.1)."""
+    """After any return from shelter: upkeep triggers wait, then the active player acts (503.1)."""
     triggers.fire_for_permanents(s, "upkeep", s.active)
     priority.give_priority(s, s.active, log)
     log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
@@ -109,11 +108,16 @@ _STEP_RULES = {
 
 def cleanup(s: GameState, log: list) -> None:
     active = s.player(s.active)
-    # 514.1: discard down to the maximum hand size (the player's choice; undeclared: the newest cards).
-    while len(active.hand) > HAND_SIZE:
-        oid = active.hand[-1]
-        perform.move(s, oid, "spoils", log)
-        log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
+    # 514.1: discard down to the maximum hand size; the player chooses which (701.10a).
+    extra = len(active.hand) - HAND_SIZE
+    if extra > 0:
+        picked = ask(s, log, "cleanup-discard", active.name, tuple(active.hand),
+                     f"the {extra} card(s) {active.name} discards down to {HAND_SIZE}", count=(extra, extra),
+                     default=tuple(active.hand[-extra:]))
+        for oid in picked:
+            perform.move(s, oid, "spoils", log)
+            log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1",
+                             "402.2", "701.10a"))
     # 514.2, as one turn-based action:
     lasting = ("permanent", "your_next_turn")
     s.modifiers = [m for m in s.modifiers if m.until in lasting]

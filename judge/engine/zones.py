@@ -87,3 +87,25 @@ def _out_of_combat(s: GameState, oid: str) -> None:
     if any(oid in a.blockers for a in s.attacks):
         s.attacks = [replace(a, blockers=tuple(b for b in a.blockers if b != oid)) if oid in a.blockers else a
                      for a in s.attacks]
+
+
+def look_at_top(s: GameState, name: str, n: int) -> list[str]:
+    """The ids of the top `n` cards of the player's Domain (fewer if it holds fewer); an unknown
+    card becomes an object as it is looked at, so that it can be named, and stays where it is."""
+    p = s.player(name)
+    domain = p.own("domain")
+    for i in range(min(n, len(domain))):
+        if domain[i] is None:
+            oid = f"{name.lower()}-card-{s.next_uid}"
+            s.next_uid += 1
+            s.add_object(Obj(oid, "", name, name, "domain"))
+            domain[i] = oid
+    return list(domain[:n])
+
+
+def put_on_bottom(s: GameState, name: str, oids: list[str]) -> None:
+    """Move those cards of the player's Domain to its bottom, the last listed undermost."""
+    domain = s.player(name).own("domain")
+    for oid in oids:
+        domain.remove(oid)
+    domain.extend(oids)
