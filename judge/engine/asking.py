@@ -60,7 +60,9 @@ def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *
         if who == player and k == kind:
             del given[i]
             value = read(s, choice, _as_written(value))
-            log.append(event(f"{player} {_verb(choice, value)}: {describe(s, choice, value)} — {prompt}", spec.rule))
+            verb = _verb(choice, value)
+            said = "" if verb == "declines" else f": {describe(s, choice, value)}"
+            log.append(event(f"{player} {verb}{said} — {prompt}", spec.rule))
             return value
     for i, pre in enumerate(s.preset):
         if pre.player == player and pre.kind in (None, kind):
