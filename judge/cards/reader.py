@@ -253,6 +253,10 @@ class _Reader(Validator):
         for kw in keywords:
             if kw.split(" ")[0] not in V.KEYWORDS:
                 self.fail(f"{name}: unknown keyword {kw!r}", raw, raw.line_of("keywords") if isinstance(raw, LDict) else None)
+        lineage = raw.get("lineage")
+        if lineage is not None and lineage not in V.LINEAGES:
+            self.fail(f"{name}: unknown lineage {lineage!r} (the six of 105.1, by story name: "
+                      f"{', '.join(sorted(V.LINEAGES))})", raw, raw.line_of("lineage") if isinstance(raw, LDict) else None)
         binding = raw.get("binding", "unbound")
         if binding not in V.BINDINGS:
             self.fail(f"{name}: unknown binding {binding!r}", raw)

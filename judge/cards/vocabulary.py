@@ -15,6 +15,8 @@ CARD_TYPES = frozenset({
 PERMANENT_TYPES = CARD_TYPES - {"Caprice", "Power", "Trap"}
 SUPERTYPES = frozenset({"Eminent", "Mortal"})
 BINDINGS = frozenset({"night", "day", "unbound"})
+# The six lineages of 105.1, by their story names (rulings/nodawn/lineages.yaml says what each fixes).
+LINEAGES = frozenset({"Elian", "Garethean", "Kaelite", "Liamite", "Orionite", "Theronite"})
 
 # Keyword abilities of rule 702 (the head word; some take a number or cost: "Siege 3").
 KEYWORDS = frozenset({

@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, perform, shelter, triggers
+from judge.engine import lineages, outcome, perform, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -14,15 +14,15 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
     """(losers with their rule, ascenders, Wrath conversions) found on the current state."""
     losers, winners, wrath = [], [], []
     for p in s.living:
-        master = s.cards.get(p.master)
-        ascends = master.ascends if master and master.ascends else None
+        ascends, why = lineages.ascension(s.cards.get(p.master)) or (None, ())
         if p.vitae <= 0:
             losers.append((p.name, "704.5a", f"{p.name}'s Master's Vitae is {p.vitae}: the vein has run dry"))
         if p.drew_from_empty:
             losers.append((p.name, "704.5b", f"{p.name} drew from an empty Domain (deck-out)"))
         if ascends is not None:
             if p.corruption >= ascends:
-                winners.append((p.name, f"{p.name} reaches {p.corruption} Corruption: Ascension"))
+                winners.append((p.name, f"{p.name} reaches {p.corruption} Corruption: Ascension (their Master ascends at "
+                                        f"{ascends}, exempt from liquidation at 10)", why))
         elif p.corruption >= 10:
             losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
         if p.wrath >= 5:
@@ -113,8 +113,9 @@ def check_once(s: GameState, log: list) -> bool:
     if not (losers or winners or wrath or objects):
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
-                   | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set()))
-    parts = [t for *_, t in losers] + [t for _, t in winners] + [t for *_, t in objects]
+                   | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())
+                   | {r for *_, why in winners for r in why})
+    parts = [t for *_, t in losers] + [t for _, t, _ in winners] + [t for *_, t in objects]
     for p in wrath:
         p.wrath -= 5
         p.corruption += 1
@@ -151,7 +152,7 @@ def check_once(s: GameState, log: list) -> bool:
     if losers or winners:
         # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
         loser_names = []
-        winner_names = [n for n, _ in winners]
+        winner_names = [n for n, *_ in winners]
         for name, rule, _ in losers:
             if name in winner_names and rule == "704.5c":
                 continue
