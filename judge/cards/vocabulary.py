@@ -84,6 +84,7 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "corruption": (frozenset({"amount", "who"}), "amount"),
     "wrath": (frozenset({"amount", "who"}), "amount"),
     "add_counters": (frozenset({"kind", "n", "to"}), None),
+    "remove_counters": (frozenset({"kind", "n", "to"}), None),  # addition (122.1)
     "modify": (frozenset({"attack", "vigor", "until", "to"}), None),
     # additions: the other layers (613.1f, 613.4b, 613.4d, 613.1d)
     "set_stats": (frozenset({"attack", "vigor", "until", "to"}), None),

@@ -51,9 +51,13 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     power_speed = _check_timing(s, player, card)
     if x is not None and card.type != "Caprice":
         raise Refused("only a Caprice may have X in its cost", "304.7" if card.type == "Power" else "107.3")
+    # 601.2b, the announcements — modes, the decree, optional and additional costs — then 601.2c, targets
     chosen = _check_modes(card, modes, entwine)
-    _check_targets(s, player, card, card_oid, targets)
+    synthesis_cost = card.keyword_value("Backlash")
+    if synthesis and synthesis_cost is None:
+        raise Refused(f"{card.name} has no Backlash synthesis cost", "702.36a", "601.8")
     _check_decree(s, player, card, decree)
+    _check_targets(s, player, card, card_oid, targets)
     extra_vitae = x or 0
     if tribute:
         n = card.keyword_value("Tribute")
@@ -62,9 +66,6 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         extra_vitae += int(n or 0)
     if entwine:
         extra_vitae += int(card.keyword_value("Entwine") or 0)
-    synthesis_cost = card.keyword_value("Backlash")
-    if synthesis and synthesis_cost is None:
-        raise Refused(f"{card.name} has no Backlash synthesis cost", "702.36a", "601.8")
     if synthesis:
         extra_vitae += int(synthesis_cost or 0)
     # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.

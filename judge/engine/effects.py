@@ -11,7 +11,7 @@ from typing import Callable
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import costs, cycle, perform, triggers, zones
+from judge.engine import costs, cycle, perform, reckoning, triggers, zones
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState, Modifier, Obj, Redirect, Shield
@@ -153,7 +153,26 @@ def _add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
         obj = s.edit(oid)
         obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
         log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
-                         *(("122.2d",) if kind == "growth" else ())))
+                         *(("122.2d",) if kind == "growth" else ()), *ctx.cites))
+        if kind == reckoning.COUNTER:
+            reckoning.placed(s, ctx.source, oid)
+
+
+def _remove_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    kind = str(a.get("kind", "growth")).lower()
+    for oid in _objects(s, a.get("to", "target"), ctx):
+        obj = s.edit(oid)
+        had = obj.counters.get(kind, 0)
+        n = min(had, _amount(a.get("n", 1), ctx))
+        if n <= 0:
+            continue
+        obj.counters[kind] = had - n
+        if not obj.counters[kind]:
+            del obj.counters[kind]
+        log.append(event(f"{n} {kind} counter(s) removed from {s.card(obj).name} ({had - n} left)", "122.1",
+                         *ctx.cites))
+        if kind == reckoning.COUNTER and had - n == 0:
+            reckoning.removed(s, oid)
 
 
 def _redirect_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -284,6 +303,7 @@ def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
             move(s, oid, "battlefield", controller=pname)
             log.append(event(f"{pname} creates a {card.name} token ({oid})", "701.8a", "111.2", "111.3"))
             triggers.fire(s, "enters", oid)
+            reckoning.entered(s, oid)
 
 
 def _add_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -430,6 +450,7 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "corruption": _meter("corruption", "122.2b"),
     "wrath": _meter("wrath", "122.2c"),
     "add_counters": _add_counters,
+    "remove_counters": _remove_counters,
     **{name: _layered(name) for name in _LAYERED},
     "prevent_damage": _prevent_damage,
     "redirect_damage": _redirect_damage,

@@ -38,4 +38,5 @@ MODELLED: dict[str, str] = {
     "Contagion": "702.40",
     "Devour": "702.43",
     "Pack": "702.44",
+    "Reckoning": "702.50",
 }

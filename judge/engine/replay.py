@@ -176,11 +176,11 @@ def check(item, replay: Replay) -> dict:
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
-        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won"):
+        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge"):
             if key not in item:
                 continue
             actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
-                      "hand": len(p.hand), "lost": p.lost, "won": p.won}[key]
+                      "hand": len(p.hand), "lost": p.lost, "won": p.won, "refuge": p.refuge}[key]
             if actual != item[key]:
                 wrong.append(f"{key} is {actual}, expected {item[key]}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))

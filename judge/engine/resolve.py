@@ -3,7 +3,7 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import conditions, costs, effects, feasts, perform, triggers
+from judge.engine import conditions, costs, effects, feasts, perform, reckoning, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -72,6 +72,7 @@ def resolve_top(s: GameState, log: list) -> None:
     enter_modified(s, obj.id, log)
     feasts.fed(s, obj.id, fed, log)
     triggers.fire(s, "enters", obj.id)
+    reckoning.entered(s, obj.id)
 
 
 def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:

@@ -29,7 +29,7 @@ PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
                "power_slot", "wards"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
-EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
+EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge"}
 EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters"}
 EXPECT_TURN = {"round", "active"}
 ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",

@@ -302,6 +302,7 @@ class GameState:
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
+    marks: tuple = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
     preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones
     defaults: frozenset = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
 

@@ -22,7 +22,7 @@ TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkee
                  "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
                  "becomes_blocked": "509.3a", "blocked_by_entity": "700.1", "deals_damage": "603.2e",
                  "sacrifices": "701.12a",
-                 "champion": "702.28a", "contagion": "702.40a", "toll": "702.14a"}
+                 "champion": "702.28a", "contagion": "702.40a", "toll": "702.14a", "reckoning": "702.50a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:

@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, cycle, perform, priority, shelter, triggers
+from judge.engine import combat, cycle, perform, priority, reckoning, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
@@ -95,6 +95,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
 def finish_upkeep(s: GameState, log: list) -> None:
     """After any return from shelter: upkeep triggers wait, then the active player acts (503.1)."""
     triggers.fire_for_permanents(s, "upkeep", s.active)
+    reckoning.at_upkeep(s, s.active)
     priority.give_priority(s, s.active, log)
     log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
 

@@ -45,6 +45,8 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         # 400.7: effects watching the old object do not follow the new one (615.8, 614.6f)
         s.shields = [sh for sh in s.shields if oid not in (sh.recipient, sh.source)]
         s.redirects = [r for r in s.redirects if r.protect != oid]
+        if s.marks:
+            s.marks = tuple(m for m in s.marks if oid not in m)  # a Reckoning's link (702.50a)
         # Whatever was attached to it is left for the state-based check (704.5r, 704.5s).
         _out_of_combat(s, oid)  # 506.6
     obj.zone = zone
