@@ -341,12 +341,15 @@ def state_view(s) -> StateView:
             line += ", blocked by " + ", ".join(name(b) for b in attack.blockers)
         combat.append(line)
     pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
-    waiting: dict[str, list[str]] = {}  # the choices players still owe the engine a `choose` for
-    for choice in getattr(s, "pending", ()):
-        waiting.setdefault(choice.prompt or choice.kind, []).append(choice.player)
-    for what, names in reversed(list(waiting.items())):
-        pending.insert(0, f"waiting for a choice ({what}) from: {', '.join(names)}")
+    # the choice play stopped at: who owes the engine a `choose`, for what, among which options
+    pending[:0] = [_question(s, choice) for choice in getattr(s, "pending", ())]
     return StateView(turn, players, battlefield, stack, pending, combat)
+
+
+def _question(s, choice) -> str:
+    from judge.engine.asking import question
+
+    return question(s, choice)
 
 
 def scenario_copy(data: dict) -> dict:
