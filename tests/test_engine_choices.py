@@ -106,7 +106,7 @@ def test_answers_given_in_advance_are_used_up_in_order_and_logged():
     assert zones(replay.final)["column"] == "spoils" and zones(replay.final)["pallbearer"] == "spoils"
     assert replay.final.preset == ()
     told = [e.text for s in replay.steps for e in s.events if "given in advance" in e.text]
-    assert len(told) == 2 and "`answers:` line 6" in told[0] and "`answers:` line 5" in told[1]
+    assert len(told) == 2 and "`answers:` no. 2" in told[0] and "`answers:` no. 1" in told[1]
 
 
 def test_an_answer_in_advance_that_does_not_fit_refuses_the_action():
@@ -235,3 +235,13 @@ def test_the_tui_shows_the_question_play_waits_for():
 
     view = ea._replay(board())
     assert view.steps[-1].state.pending[0].startswith("waiting for Ana: the Entity Ana sacrifices")
+
+
+def test_no_ruling_sheet_is_made_from_a_replay_that_stops_at_a_choice(tmp_path, capsys):
+    from judge import cli
+
+    path = tmp_path / "stops.yaml"
+    path.write_text(BOARD.replace("TOP", "").replace("ACTIONS", CAST + "  - pass\n"), encoding="utf-8")
+    assert cli.main(["sheet", "--replay", str(path), "--format", "text"]) == 2
+    err = capsys.readouterr().err
+    assert "the replay stops before action 3, at a choice the scenario does not answer" in err

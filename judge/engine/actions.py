@@ -77,7 +77,7 @@ def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None):
         except Exception as exc:  # a defect: reported as such, never as a refusal, and the session goes on
             return _fresh(base, None, [engine_error(exc, traceback.format_exc())], answers)
         return _fresh(base, s.commit(), log[skip:], answers)
-    raise RuntimeError("an `until` declined a thousand choices")
+    return _fresh(base, None, [engine_error(RuntimeError("an `until` declined a thousand choices"), "")], answers)
 
 
 def _fresh(base, state, log, answers):

@@ -66,7 +66,7 @@ def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *
             return value
     for i, pre in enumerate(s.preset):
         if pre.player == player and pre.kind in (None, kind):
-            where = f"`answers:` line {pre.line}" if pre.line else "`answers:`"
+            where = f"`answers:` no. {pre.number}"
             try:
                 value = read(s, choice, pre.value)
             except Refused as why:

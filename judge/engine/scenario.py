@@ -294,7 +294,7 @@ class _Builder(Validator):
         if not isinstance(raw, list):
             self.fail("answers must be a list of {player, choose, kind}", top, top.line_of("answers"))
         out = []
-        for item, line in zip(raw, getattr(raw, "item_lines", [None] * len(raw))):
+        for number, (item, line) in enumerate(zip(raw, getattr(raw, "item_lines", [None] * len(raw))), 1):
             self.keys(item, {"player", "choose", "kind"}, "an answer given in advance")
             if "choose" not in item:
                 self.fail("an answer given in advance needs choose", item, line)
@@ -302,7 +302,7 @@ class _Builder(Validator):
             kind = item.get("kind")
             if kind is not None and kind not in CHOICE_KINDS:
                 self.fail(f"unknown choice kind {kind!r} (known: {', '.join(sorted(CHOICE_KINDS))})", item, line)
-            out.append(Preset(item["player"], _plain(item["choose"]), kind, line))
+            out.append(Preset(item["player"], _plain(item["choose"]), kind, number))
         return tuple(out)
 
     def defaults(self, raw, top) -> frozenset:

@@ -262,7 +262,7 @@ class Preset:
     player: str
     value: Any
     kind: str | None = None
-    line: int | None = None
+    number: int = 0  # its place in the scenario's `answers:` list, from 1
 
 
 @dataclass
