@@ -103,7 +103,8 @@ def _to_zone(dest: str, rule: str, destroys: bool):
                 continue
             controller, was_entity, on_field = obj.controller, ch.is_entity(s, obj), obj.zone == "battlefield"
             went = perform.move(s, oid, dest, log, instead=a.get("instead"))
-            log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7"))
+            log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7",
+                             *ctx.cites))
             if on_field and went == "spoils" and was_entity:
                 triggers.fire(s, "dies", oid, controller)
     return handler
@@ -111,7 +112,7 @@ def _to_zone(dest: str, rule: str, destroys: bool):
 
 def _counter(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for t in ctx.targets:
-        counter(s, t, log)
+        counter(s, t, log, ctx.cites)
 
 
 def _draw(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -249,7 +250,7 @@ def _counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None
         if not can:
             log.append(event(f"{payer.name} cannot pay {n} Vitae in full: no choice, {what} is countered",
                              "701.7b", *ctx.cites))
-            counter(s, target, log)
+            counter(s, target, log, ctx.cites)
             continue
         answer = ask(s, log, "unless-payment", payer.name, ("pay", "decline"),
                      f"pay {n} Vitae, or {what} is countered ({_origin(s, ctx)})")
@@ -259,7 +260,7 @@ def _counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None
         else:
             log.append(event(f"{payer.name} declines to pay {n}: {what} is countered", "701.7b", "118.9",
                              *ctx.cites))
-            counter(s, target, log)
+            counter(s, target, log, ctx.cites)
 
 
 def _recipients_on_stack(s: GameState, to: str, ctx: Context) -> list[str]:
@@ -413,8 +414,9 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: 
             s.player(pname).corruption += 1
 
 
-def counter(s: GameState, target: str, log: list) -> None:
-    """Remove a spell or announcement from the stack unresolved (701.7a)."""
+def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
+    """Remove a spell or announcement from the stack unresolved (701.7a); `cites`: the rules of
+    the keyword that counters it (a Toll)."""
     item = s.stack_item(target)
     if item is None:
         return
@@ -424,15 +426,15 @@ def counter(s: GameState, target: str, log: list) -> None:
             move(s, oid, "hand")
         log.append(event(f"the seal is countered: nothing enters the Pit, no Vitae flows, the batch returns to "
                          f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
-                         "505.4a", "505.4d", "601.12c"))
+                         "505.4a", "505.4d", "601.12c", *cites))
     elif item.kind in ("spell", "set"):
         dest = perform.move(s, item.obj, "void" if item.recalled else "spoils", log)
         extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
         log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
                          f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",
-                         "118.5", *extra))
+                         "118.5", *extra, *cites))
     else:
-        log.append(event(f"{item.label} is countered", "701.7a"))
+        log.append(event(f"{item.label} is countered", "701.7a", *cites))
 
 
 # The effect table: every effect name the card format accepts (judge/cards/vocabulary.py EFFECTS)
