@@ -245,3 +245,20 @@ def test_no_ruling_sheet_is_made_from_a_replay_that_stops_at_a_choice(tmp_path, 
     assert cli.main(["sheet", "--replay", str(path), "--format", "text"]) == 2
     err = capsys.readouterr().err
     assert "the replay stops before action 3, at a choice the scenario does not answer" in err
+
+
+def test_an_until_that_declines_a_may_and_is_then_refused_leaves_the_state_as_it_was():
+    from judge.engine import actions
+    from judge.engine.asking import ask
+    from judge.engine.errors import Refused
+
+    base = board().state
+    asked = []
+
+    def work(s, log):  # a "may" met on the way (not at the until's point), then a refusal
+        asked.append(ask(s, log, "unless-payment", "Ana", ("pay", "decline"), "a test price"))
+        raise Refused("never reached", "500.1")
+
+    after, events = actions._run(base, {"until": {"phase": "ending", "step": "end"}}, (), work=work, fresh=True)
+    assert after is base and asked == ["decline"]
+    assert len(events) == 1 and events[0].refused and "nd:500.1" in events[0].rules

@@ -32,13 +32,13 @@ def apply(state: GameState, action) -> tuple[GameState, list[Event]]:
     choice = waiting_choice(state)
     if choice is not None:
         return _while_waiting(state, choice, action)
-    return _run(state, action, ())
+    return _run(state, action, (), fresh=True)
 
 
 def guarded(state: GameState, work) -> tuple[GameState, list[Event]]:
     """Settle a scenario's board (`work` is priority.settle): its state and events, paused at a
     choice if one arises, or the untouched `state` with one refusal or engine-error event."""
-    return _run(state, None, (), work=work)
+    return _run(state, None, (), work=work, fresh=True)
 
 
 def waiting_choice(state: GameState):
@@ -54,9 +54,10 @@ def answers_waiting(state: GameState, action) -> bool:
                                    or kind in choices.CHOICE_KINDS[choice.kind].answered_by)
 
 
-def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None):
+def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None, fresh: bool = False):
     """Carry out `action` on a working copy of `base`, replayed with `answers`; returns
-    (state, events), or (None, [one refusal or engine-error event])."""
+    (state, events). A refusal or an engine error returns one event, with `base` when the action
+    is `fresh` (a first attempt), else with None: the caller keeps the state it was waiting in."""
     work = work or (lambda s, log: _dispatch(s, action, log))
     for _ in range(1000):  # each round declines one more "may" an `until` passes on
         s = base.fork()
@@ -70,21 +71,15 @@ def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None):
                 answers += ((choice.player, choice.kind, choices.CHOICE_KINDS[choice.kind].declined),)
                 continue
             s.pending = [replace(choice, resume=Paused(base, action, answers, len(log)))]
+            s.priority = None  # nobody holds priority while a player owes an answer
             log.append(question_event(question(s, choice), choice.rule))
-            return _fresh(base, s.commit(), log[skip:], answers)
+            return s.commit(), log[skip:]
         except Refused as why:
-            return _fresh(base, None, [refusal(why.text, *why.rules, policy=why.policy)], answers)
+            return (base if fresh else None), [refusal(why.text, *why.rules, policy=why.policy)]
         except Exception as exc:  # a defect: reported as such, never as a refusal, and the session goes on
-            return _fresh(base, None, [engine_error(exc, traceback.format_exc())], answers)
-        return _fresh(base, s.commit(), log[skip:], answers)
-    return _fresh(base, None, [engine_error(RuntimeError("an `until` declined a thousand choices"), "")], answers)
-
-
-def _fresh(base, state, log, answers):
-    """A refusal or an engine error of a first attempt leaves `base` as it was."""
-    if state is None and not answers:
-        return base, log
-    return state, log
+            return (base if fresh else None), [engine_error(exc, traceback.format_exc())]
+        return s.commit(), log[skip:]
+    return (base if fresh else None), [engine_error(RuntimeError("an `until` declined a thousand choices"), "")]
 
 
 def _passed_on(s: GameState, action, choice) -> bool:
