@@ -46,6 +46,7 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
                                 answered_by=frozenset({"order"})),
     "trigger-targets": ChoiceKind("603.3", "pick"),
     "replacement-order": ChoiceKind("616.1", "word", "the effect with the earliest timestamp first"),
+    "shield-allocation": ChoiceKind("615.3", "order", "the order the damage was assigned in"),
     "unless-payment": ChoiceKind("701.7b", "word", optional=True, declined="decline"),
     "foresee": ChoiceKind("701.16a", "pick", "every card stays on top, in its order"),
     "enter-choices": ChoiceKind("614.8", "map", optional=True, declined=()),

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from judge.engine import characteristics as ch
 from judge.engine import perform, replacement, triggers
+from judge.engine.asking import ask
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
@@ -340,23 +341,43 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
     log.append(event("all combat damage is dealt at once", "510.3"))
     struck: dict[str, list] = {}
-    for source, recipient, amount in _shield_order(s, hits):
+    for source, recipient, amount in _shield_order(s, hits, log):
         landed, dealt = perform.deal_damage(s, source, recipient, amount, log, combat=True)
         if dealt > 0:
             struck.setdefault(source, []).append(landed)
     _contagion(s, struck)
 
 
-def _shield_order(s: GameState, hits: list) -> list:
+def _shield_order(s: GameState, hits: list, log: list) -> list:
     """615.3: when several sources strike a shielded recipient at once, its controller (or the
-    player) chooses what the shield eats: hits from the sources named in their `prefer` list
-    meet the shields first; otherwise the order of assignment."""
+    player) chooses what the shield eats: the sources named in their standing `prefer` list
+    first; otherwise, where the shields cannot stop it all, they are asked (the stated default:
+    the order of assignment)."""
     def rank(hit) -> int:
         source, recipient, _ = hit
         prefer = s.prefer.get(replacement.affected_player(s, recipient), [])
         names = (source, s.objects[source].card)
         return next((i for i, name in enumerate(prefer) if name in names), len(prefer))
-    return sorted(hits, key=rank)
+    ordered = sorted(hits, key=rank)
+    chosen: dict = {}
+    for recipient in dict.fromkeys(r for _, r, _ in ordered):
+        mine = [h for h in ordered if h[1] == recipient]
+        sources = tuple(dict.fromkeys(src for src, _, _ in mine))
+        if len(sources) < 2 or any(rank(h) < len(s.prefer.get(replacement.affected_player(s, recipient), []))
+                                   for h in mine):
+            continue  # one source, or the player's standing order answers it
+        shields = [sh for sh in s.shields if sh.recipient in (None, recipient) and (sh.source is None
+                   or sh.source in sources)]
+        if not shields or all(sh.amount is not None and sh.instances is None for sh in shields) \
+                and sum(sh.amount for sh in shields) >= sum(n for _, _, n in mine):
+            continue  # nothing is prevented, or all of it is: which comes first changes nothing
+        who = replacement.affected_player(s, recipient)
+        chosen[recipient] = ask(s, log, "shield-allocation", who, sources,
+                                f"which source's damage to {_name(s, recipient)} meets the prevention shield first",
+                                default=sources)
+    if not chosen:
+        return ordered
+    return sorted(ordered, key=lambda h: chosen[h[1]].index(h[0]) if h[1] in chosen else 0)
 
 
 def _contagion(s: GameState, struck: dict) -> None:
