@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import outcome, perform, shelter, triggers
+from judge.engine import contracts, outcome, perform, shelter, triggers
 from judge.engine.events import event
 from judge.engine.state import GameState
 
@@ -43,9 +43,9 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
     found = []
     for oid, card in s.permanents():
         obj = s.objects[oid]
-        name = card.name if card else oid
+        name = (card.name or "a face-down permanent") if card else oid
         kind = card.type if card else ""
-        if kind == "Entity":
+        if card is not None and card.is_a("Entity"):  # whatever other type it bears (300.2)
             vig = ch.vigor(s, obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
@@ -58,6 +58,9 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
             found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
+        if card is not None and card.clauses and contracts.complete(s, oid, card):
+            found.append((oid, "spoils", "704.5t", f"{name} has spoken its final clause: the rite is complete and "
+                                                   f"consigned to the Spoils"))
         if obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
             legal = host is not None and host.zone == "battlefield"
