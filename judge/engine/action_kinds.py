@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import casting, choices, combat, faces, outcome, passing, priority, triggers, wards
+from judge.engine import casting, choices, combat, faces, outcome, passing, priority, processions, triggers, wards
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -151,6 +151,20 @@ def _set_trap(s: GameState, who, action, log: list) -> None:
     wards.set_trap(s, who, resolve_ref(s, action["set_trap"], who, "hand"), resolve_ref(s, action["haven"]), log)
 
 
+def _depart(s: GameState, who, action, log: list) -> None:
+    value = action["depart"]
+    pieces = [processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
+              for x in as_list(value["pieces"])]
+    processions.depart(s, who, resolve_ref(s, value["to"]), pieces, log)
+
+
+def _depart_shape(action) -> None:
+    value = action["depart"]
+    _mapping(value, {"to", "pieces"}, "depart")
+    if "to" not in value or not isinstance(value.get("pieces"), list):
+        raise Refused("depart needs {to: HAVEN-ID, pieces: [master and decoy ids]}", "408.5")
+
+
 def _set_trap_shape(action) -> None:
     if "haven" not in action:
         raise Refused("a set_trap action names the Haven whose empty Ward slot takes the Trap (307.3)", "307.3")
@@ -277,6 +291,10 @@ ACTIONS: dict[str, ActionKind] = {
     "turn_face_up": ActionKind(_P | {"turn_face_up"}, _turn_face_up, refs=_value_refs("turn_face_up")),
     "set_trap": ActionKind(_P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape,
                            names_card=True),
+    # addition (F4): a Passage departs (408.5, 116.2f)
+    "depart": ActionKind(_P | {"depart"}, _depart, shape=_depart_shape,
+                         refs=lambda a: [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"])
+                                                                if str(x) != processions.MASTER]),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

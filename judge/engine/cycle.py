@@ -2,7 +2,7 @@
 and at each extra turn, shifts that re-anchor it, and extra turns themselves."""
 from __future__ import annotations
 
-from judge.engine import calendar, contracts, shelter, suspicion
+from judge.engine import calendar, contracts, processions, shelter, suspicion
 from judge.engine.events import event
 from judge.engine.state import ROUNDS, GameState
 
@@ -67,6 +67,7 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
     else:
         calendar.round_begins(s, log)
     suspicion.weigh(s, wrap, log)
+    processions.round_begins(s, log)
     if s.is_day != was_day:
         _flip_statics(s, log)
     if s.is_day:

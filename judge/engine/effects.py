@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import cycle, offers, perform, suspicion, triggers
+from judge.engine import cycle, offers, perform, processions, suspicion, triggers
 from judge.engine.events import event
 from judge.engine.state import DropRule, GameState, Modifier, Redirect, Shield
 from judge.engine.zones import move
@@ -209,9 +209,15 @@ def _drop_rule(forbid: bool):
 
 def _look(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """309.4, 708.6: a look, not a reveal — its controller learns the card; the table does not."""
-    for oid in [t for t in ctx.targets if t in s.objects]:
-        log.append(event(f"{ctx.controller} looks at the hidden card (known to {ctx.controller} alone; nothing is "
-                         f"revealed): {s.objects[oid].card or 'an unknown card'}", "309.4", "708.6"))
+    for ref in ctx.targets:
+        piece = processions.piece(s, ref)
+        if piece is not None:
+            seen = f"{piece[0]}'s Master" if piece[2] == processions.MASTER else s.objects[piece[2]].card
+            log.append(event(f"{ctx.controller} looks at Procession piece {piece[1]} (known to {ctx.controller} "
+                             f"alone; nothing is revealed): {seen}", "309.4", "708.6", "408.5a"))
+        elif ref in s.objects:
+            log.append(event(f"{ctx.controller} looks at the hidden card (known to {ctx.controller} alone; nothing "
+                             f"is revealed): {s.objects[ref].card or 'an unknown card'}", "309.4", "708.6"))
 
 
 def _add_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:

@@ -34,6 +34,8 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
 
 def _safe_refuge(s: GameState, p) -> bool:
     """704.5f (own, not control — C26): the refuge is a live Haven the player owns."""
+    if p.procession is not None:
+        return True  # a Master on the road is exempt from the sun unless a strike finds it (408.5c, 500.16a)
     obj = s.objects.get(p.refuge) if p.refuge else None
     return obj is not None and obj.zone == "battlefield" and obj.owner == p.name and ch.ctype(s, obj) == "Haven"
 

@@ -28,7 +28,7 @@ TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "a
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
 PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
-               "power_slot", "wards", "suspicion_share", "laboratory", "invited"}
+               "power_slot", "wards", "suspicion_share", "laboratory", "invited", "seats"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to",
                "face_down", "guise"}
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
@@ -220,6 +220,10 @@ class _Builder(Validator):
             if not isinstance(invited, list) or not all(isinstance(n, str) for n in invited):
                 self.fail(f"{name}: invited must be a list of player names", praw)
             p.invited = tuple(invited)
+            seats = praw.get("seats") or []
+            if not isinstance(seats, list):
+                self.fail(f"{name}: seats must be a list of Haven ids", praw)
+            p.seats = tuple(str(h) for h in seats)
             p.hand = self.zone_list(praw.get("hand"), name, "hand", praw)
             p.domain = self.domain(praw.get("domain"), name, praw)
             for zone in ("spoils", "void", "pit", "shelter"):
@@ -232,6 +236,9 @@ class _Builder(Validator):
         names = [p.name for p in players]
         self.player_names = set(names)
         for p in players:
+            for haven in p.seats:  # 310.8a: Havens that already gained the Master's seat (408.5i)
+                if haven not in battlefield or self.cards[self.objects[haven].card].type != "Haven":
+                    self.fail(f"{p.name}: seats names {haven!r}, not a Haven on the battlefield", players_raw)
             for other in p.invited:
                 if other not in self.player_names or other == p.name:
                     self.fail(f"{p.name}: invited names {other!r}, not another player", players_raw)
@@ -381,6 +388,8 @@ class _Builder(Validator):
         ref = str(ref)
         if ref in SPECIAL_REFS or ref in self.player_names or ref in self.objects:
             return
+        if ref.startswith("piece:") and ref[6:].isdigit() and int(ref[6:]) >= 1:
+            return  # a Procession piece, by its place in a departure (408.5): checked as the action is taken
         if ref in self.names:
             if len(self.names[ref]) > 1:
                 self.fail(f"{ref!r} names {len(self.names[ref])} objects; give them ids and use the id", node, line)

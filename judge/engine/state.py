@@ -101,6 +101,8 @@ class Player:
     refuge: str | None = None
     suspicion_share: int = 0  # the points of Suspicion this player's effects raised (123.2)
     invited: tuple = ()  # the players Invited across this player's thresholds (310.10, 310.11)
+    seats: tuple = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
+    procession: Any = None  # processions.Procession while the Master is on the road (408.5)
     lost: bool = False
     won: bool = False
     drew_from_empty: bool = False

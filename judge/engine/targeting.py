@@ -20,6 +20,12 @@ def is_legal(s: GameState, controller: str, target: str, kind: str, source: str 
     if kind == "player":
         p = s.player(target)
         return p is not None and not p.lost
+    if target.startswith("piece:"):  # a hidden piece of another player's Procession (408.5, 309.4)
+        traveler = next((p for p in s.players if p.procession is not None and target[6:].isdigit()
+                         and 1 <= int(target[6:]) <= len(p.procession.pieces)), None)
+        return kind == "Procession piece" and traveler is not None and traveler.name != controller
+    if kind == "Procession piece":
+        return False
     if target.startswith("stack:") or any(i.obj == target for i in s.stack):
         if kind not in ("spell", "spell or ability"):
             return False

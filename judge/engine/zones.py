@@ -58,8 +58,8 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.timestamp = s.next_ts
         s.next_ts += 1
         s.own("battlefield").append(oid)
-    elif zone == "stack":
-        pass  # the caller places the StackItem
+    elif zone in ("stack", "procession"):
+        pass  # the caller places the StackItem, or lists the piece in the Procession (processions.py)
     else:
         container = s.zone_list(obj)
         if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory"):
