@@ -151,6 +151,10 @@ def _set_trap(s: GameState, who, action, log: list) -> None:
     wards.set_trap(s, who, resolve_ref(s, action["set_trap"], who, "hand"), resolve_ref(s, action["haven"]), log)
 
 
+def _brew(s: GameState, who, action, log: list) -> None:
+    casting.brew(s, who, [resolve_ref(s, c) for c in as_list(action["brew"])], log)
+
+
 def _depart(s: GameState, who, action, log: list) -> None:
     value = action["depart"]
     pieces = [processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
@@ -291,7 +295,8 @@ ACTIONS: dict[str, ActionKind] = {
     "turn_face_up": ActionKind(_P | {"turn_face_up"}, _turn_face_up, refs=_value_refs("turn_face_up")),
     "set_trap": ActionKind(_P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape,
                            names_card=True),
-    # addition (F4): a Passage departs (408.5, 116.2f)
+    # additions (F4): brewing a Formula (710.2); a Passage departs (408.5, 116.2f)
+    "brew": ActionKind(_P | {"brew"}, _brew, refs=_value_refs("brew")),
     "depart": ActionKind(_P | {"depart"}, _depart, shape=_depart_shape,
                          refs=lambda a: [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"])
                                                                 if str(x) != processions.MASTER]),

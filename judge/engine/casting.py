@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from judge.engine import characteristics as ch
 from judge.engine import calendar, costs, effects, faces, perform, suspicion, triggers
+from judge.cards import vocabulary as V
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -400,3 +401,49 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
                      f"committed; no cost is paid, and no Master is needed", "601.11", "601.11a", "601.11b", "601.11c",
                      "405.6b", "304.4"))
     _priority_back(s, player, log, "117.3a")
+
+
+def brew(s: GameState, player: str, oids: list, log: list) -> None:
+    """710.2: one Base and up to three modifiers (one each of Vector, Selector, Amplifier), from
+    hand and a Laboratory the player controls, cast as one spell; its cost is the sum of the
+    hand Components' costs (a stored one was paid at storage). The first named is the Base."""
+    _require_priority(s, player)
+    p = s.player(player)
+    if not oids or len(set(oids)) != len(oids) or len(oids) > 4:
+        raise Refused("a brew announces one Base and up to three modifiers, each once", "710.2")
+    for n, oid in enumerate(oids):
+        card = s.card(oid)
+        if card is None or "Component" not in card.subtypes:
+            raise Refused(f"{s.objects[oid].card or 'that card'} is not a Component", "710.1", "710.2")
+        if oid not in p.hand and oid not in p.laboratory:
+            raise Refused(f"{card.name} is neither in {player}'s hand nor stored in a Laboratory {player} controls",
+                          "710.2", "312.4")
+        crafts = [c for c in V.COMPONENT_CRAFTS if c in card.subtypes]
+        if crafts and (crafts[0] == "Base") != (n == 0):
+            raise Refused(f"{card.name} is a {crafts[0]}: the Base is named first, then the modifiers", "710.2")
+        if card.targets:
+            raise Refused(f"{card.name} has targets: a targeted Component is not modelled by the engine", "710.2")
+    named = [c for o in oids[1:] for c in V.COMPONENT_CRAFTS if c in s.card(o).subtypes]
+    if len(set(named)) != len(named):
+        raise Refused("at most one modifier of each craft", "710.2")
+    base = s.card(oids[0])
+    if base.is_permanent:
+        raise Refused(f"a brew whose Base is a {base.type} is not modelled by the engine", "710.3")
+    _check_timing(s, player, base)
+    paid = [s.card(o).cost for o in oids if o in p.hand]
+    sources = {c.source for c in paid if c.source}
+    if len(sources) > 1:
+        raise Refused("the Components demand Vitae of different sources: one payment cannot meet both", "710.2",
+                      "106.4")
+    total = Cost(vitae=sum(c.vitae for c in paid), master=sum(c.master for c in paid),
+                 corruption=sum(c.corruption for c in paid), wrath=sum(c.wrath for c in paid),
+                 source=next(iter(sources), None))
+    costs.pay(s, p, total, log, what=f"the brew of {', '.join(s.card(o).name for o in oids)}")
+    for oid in oids:
+        move(s, oid, "stack")
+    s.stack.append(StackItem("spell", player, obj=oids[0], batch=tuple(oids[1:]),
+                             label=f"the Formula of {base.name}", uid=s.next_uid))
+    s.next_uid += 1
+    log.append(event(f"{player} brews a Formula: {', '.join(s.card(o).name for o in oids)} — one announcement, "
+                     f"one spell on the stack ({len(oids)} cards)", "710.2", "601.2", "312.4"))
+    _priority_back(s, player, log, "601.2i")

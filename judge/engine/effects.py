@@ -338,6 +338,11 @@ def counter(s: GameState, target: str, log: list) -> None:
         log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
                          f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",
                          "118.5", *extra))
+        for oid in item.batch:  # a brew is one spell: every Component falls with it (710.4)
+            perform.move(s, oid, "spoils", log)
+        if item.batch:
+            log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
+                             f"with its Base", "710.4", "701.7a"))
     else:
         log.append(event(f"{item.label} is countered", "701.7a"))
 

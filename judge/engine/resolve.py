@@ -56,6 +56,8 @@ def resolve_top(s: GameState, log: list) -> None:
     if not card.is_permanent:
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects, ctx, log)
+        for oid in item.batch:  # a brewed Formula: the Base's text, then each modifier's as announced (710.3)
+            effects.run(s, s.card(oid).spell_effects, ctx, log)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
@@ -65,6 +67,9 @@ def resolve_top(s: GameState, log: list) -> None:
                 dest = perform.move(s, obj.id, "spoils", log)
                 log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
                                  *(("601.11d",) if item.fired else ())))
+        for oid in item.batch:  # the brew's Components travel with their Base (710.3)
+            dest = perform.move(s, oid, "spoils", log)
+            log.append(event(f"{s.card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
         return
     move(s, obj.id, "battlefield", controller=item.controller)
     attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None

@@ -76,6 +76,11 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             if haven is None or haven.zone != "battlefield":
                 found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
                                                       f"to the Spoils unsprung"))
+        for oid in p.laboratory:  # 312.3: the siege takes the workshop and everything on its benches
+            haven = s.objects.get(s.objects[oid].attached_to)
+            if haven is None or haven.zone != "battlefield":
+                found.append((oid, "spoils", "312.3", f"{s.objects[oid].card}, stored in a Laboratory whose Haven is "
+                                                      f"gone, falls to its owner's Spoils"))
     for obj in (s.objects[t] for t in s.tokens):
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
@@ -127,7 +132,7 @@ def check_once(s: GameState, log: list) -> bool:
             if zone_list is not None and oid in zone_list:
                 zone_list.remove(oid)
             s.edit(oid).zone = "gone"
-        elif obj.zone == "wards":
+        elif obj.zone in ("wards", "laboratory"):
             perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":
             controller = obj.controller

@@ -242,11 +242,13 @@ class _Builder(Validator):
             for other in p.invited:
                 if other not in self.player_names or other == p.name:
                     self.fail(f"{p.name}: invited names {other!r}, not another player", players_raw)
-            for oid in p.laboratory:  # 312.4: stored by a Laboratory Room of a Haven the player controls
-                if not any("Laboratory" in self.cards[self.objects[o].card].room_functions for o in battlefield
-                           if self.objects[o].owner == p.name):
+            labs = [o for o in battlefield if self.objects[o].owner == p.name
+                    and "Laboratory" in self.cards[self.objects[o].card].room_functions]
+            for oid in p.laboratory:  # 312.4: stored face down, bound to a Laboratory Room the player controls
+                if not labs:
                     self.fail(f"{p.name} stores cards in a Laboratory but controls no Haven with a Laboratory Room "
                               f"(312.4)", None, self.objects[oid]._line)
+                self.objects[oid].attached_to = self.objects[oid].attached_to or labs[0]
         for oid in battlefield:
             obj = self.objects[oid]
             if obj.attached_to is not None and obj.attached_to not in self.objects:

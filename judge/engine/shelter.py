@@ -65,7 +65,9 @@ def shelter_step(s: GameState, log: list) -> None:
         for oid in possessions:
             move(s, oid, "shelter", keep=True)
             s.edit(oid).sheltered_in = p.refuge
-        rooms = {h: s.card(h).rooms or 0 for h in havens}
+        # 312.2: a Room given a function is occupied by its craft and shelters no Entity
+        rooms = {h: max(0, (s.card(h).rooms or 0) - len(s.card(h).room_functions)) for h in havens}
+        crafts = [f for h in havens for f in s.card(h).room_functions]
         saved, dead = [], []
         for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
             obj = s.objects[oid]
@@ -91,7 +93,10 @@ def shelter_step(s: GameState, log: list) -> None:
             parts.append("sheltered: " + ", ".join(s.objects[o].card for o in saved))
         if dead:
             parts.append("left to the light: " + ", ".join(s.objects[o].card for o in dead))
-        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ())]
+        if crafts:
+            parts.append(f"Rooms given to {', '.join(crafts)} shelter no Entity")
+        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ()),
+                 *(("312.2",) if crafts else ())]
         if dead:
             rules += ["514.4d", "614.6c", *s.policies.rules("C19")]
         if any(s.objects[o].token for o in dead):
