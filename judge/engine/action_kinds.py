@@ -247,9 +247,18 @@ def _prefer(s: GameState, who, action, log: list) -> None:
 def _choose(s: GameState, who, action, log: list) -> None:
     if not s.pending:
         raise Refused("no choice is waiting to be answered", "608.4")
-    options = s.pending[0].options  # an answer among the options stands as written (accept, decline)
-    choices.answer(s, who, [c if str(c) in options else resolve_ref(s, c) for c in as_list(action["choose"])],
-                   log)
+    choice = s.pending[0]
+    chosen = []
+    for c in as_list(action["choose"]):
+        if str(c) in choice.options:  # an answer among the options stands as written (accept, decline)
+            chosen.append(str(c))
+            continue
+        try:
+            chosen.append(resolve_ref(s, c))
+        except Refused:  # not a word of the choice nor a thing on the board: not among its options
+            raise Refused(f"{c!r} is not among the options of {choice.prompt or 'the waiting choice'}",
+                          choice.rule) from None
+    choices.answer(s, who, chosen, log)
 
 
 def _value_refs(kind: str):
