@@ -94,3 +94,14 @@ def lay_from_domain(s: GameState, player: str, n: int, guise: str, log: list) ->
                      f"each a nameless 2/2" + (" with Toll 2" if guise == "shroud" else ""),
                      LAID_FACE_DOWN[guise], "708.4", *(("708.2a",) if guise == "shroud" else ())))
     return laid
+
+
+def copy_of(s: GameState, oid: str) -> dict:
+    """What a copy of the permanent `oid` is made of (707.3): a face-down permanent's copy copies its
+    guise — it enters face down bearing that same guise, with nothing beneath (so it can never be
+    turned face up, turn_face_up). For the token-creating effect: the new object's `card`,
+    `face_down` and `guise`."""
+    obj = s.objects[oid]
+    if obj.face_down:
+        return {"card": "", "face_down": True, "guise": obj.guise}
+    return {"card": obj.card, "face_down": False, "guise": None}
