@@ -56,7 +56,7 @@ def ctype(s: GameState, obj: Obj) -> str:
 
 def is_entity(s: GameState, obj: Obj) -> bool:
     card = s.card(obj)
-    return card is not None and card.is_a("Entity")  # an Entity that is also a Relic too (300.2)
+    return card is not None and "Entity" in card.types  # an Entity that is also a Relic too (300.2)
 
 
 def lethal(s: GameState, obj: Obj, venom: bool = False) -> int:

@@ -47,7 +47,7 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
         obj = s.objects[oid]
         name = (card.name or "a face-down permanent") if card else oid
         kind = card.type if card else ""
-        if card is not None and card.is_a("Entity"):  # whatever other type it bears (300.2)
+        if card is not None and "Entity" in card.types:  # whatever other type it bears (300.2)
             vig = ch.vigor(s, obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
