@@ -166,5 +166,5 @@ def test_the_choices_the_issue_names_are_listed(choices):
     assert eminent["asked"] == "fixed" and "C3" in eminent["conflicts"]
 
 
-def test_only_the_return_from_shelter_stops_the_replay_today(choices):
-    assert [c["id"] for c in choices if c["asked"] == "pending"] == ["return-from-shelter"]
+def test_the_choices_that_stop_the_replay_today(choices):
+    assert [c["id"] for c in choices if c["asked"] == "pending"] == ["accept-gift", "return-from-shelter"]

@@ -33,12 +33,24 @@ CARD_KEYS = frozenset({
     # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
     # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
     "ascends", "statics", "enters",
+    # additions (F4): more than one card type (300.2), a Power's other door (304.5), a
+    # Contract's clauses (714.2), a Haven's convoy Defense (408.5f) and Room functions (312.1)
+    "types", "castable_with", "clauses", "convoy_defense", "room_functions",
 })
+# The six lineage crafts a Room may bear (312.1); what each does is card text, not rule.
+ROOM_FUNCTIONS = frozenset({"Laboratory", "Scriptorium", "Forge", "Vault", "Kennel", "Confessional"})
+# The crafts of a Component (710.1), read from its subtypes; a Formula is brewed in this order (710.3).
+COMPONENT_CRAFTS = ("Base", "Vector", "Selector", "Amplifier")
+# A triggered ability's intervening condition (603.4), `if: {KIND: N}`: checked as it triggers
+# and as it resolves. different_names: the controller's Entities with different names (201.3b).
+TRIGGER_CONDITIONS = frozenset({"different_names"})
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
                           "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain",
-                          "pool_to_draws", "draw_to_recall"})
+                          "pool_to_draws", "draw_to_recall",
+                          # addition (F4): "Traps you set cost 1 less" (601.2f), {vitae: N, of: Trap}
+                          "reduce_cost"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.
@@ -52,7 +64,9 @@ COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
 TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
-                          "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
+                          "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood",
+                          # addition (F4): a hidden piece of an opponent's Procession (408.5, 309.4)
+                          "Procession piece"})
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
 CYCLE_TYPES = frozenset({"night", "day"})
 ZONE_INSTEAD = frozenset({"void", "hand", "domain"})
@@ -63,7 +77,9 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "destroy": (frozenset({"to", "instead"}), "to"),  # instead: a self-replacement (614.7)
     "counter": (frozenset({"to"}), "to"),
     "draw": (frozenset({"n", "who"}), "n"),
-    "gain_vitae": (frozenset({"amount", "who"}), "amount"),
+    # may: the player chooses whether to accept (a pending choice); invites: giver — accepting
+    # Invites the effect's controller across the accepting player's thresholds (310.11)
+    "gain_vitae": (frozenset({"amount", "who", "may", "invites"}), "amount"),
     "lose_vitae": (frozenset({"amount", "who"}), "amount"),
     "corruption": (frozenset({"amount", "who"}), "amount"),
     "wrath": (frozenset({"amount", "who"}), "amount"),
@@ -89,6 +105,12 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "discard": (frozenset({"n", "who"}), "n"),
     # addition: a Vitae ability's product ("Drain this: add 2 Vitae"), rule 106.7
     "add_vitae": (frozenset({"amount", "source"}), "amount"),
+    # additions (F4): Suspicion (123.2); effects that permit or forbid the drop (101.2); a look at
+    # a hidden card, not a reveal (309.4, 708.6)
+    "raise_suspicion": (frozenset({"amount"}), "amount"),
+    "permit_drop": (frozenset({"extra", "who", "until"}), None),
+    "forbid_drop": (frozenset({"who", "until"}), None),
+    "look": (frozenset({"to"}), "to"),
 }
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})

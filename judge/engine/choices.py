@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import shelter, turn
+from judge.engine import offers, shelter, turn
 from judge.engine.errors import Refused
 from judge.engine.state import GameState
 
@@ -28,6 +28,8 @@ class ChoiceKind:
 CHOICE_KINDS: dict[str, ChoiceKind] = {
     # 503.3: the paid return of sheltered night Entities at the first Night upkeep; the upkeep then goes on
     shelter.RETURN: ChoiceKind(shelter.answer, shelter.decline, turn.finish_upkeep),
+    # an optional gain ("may", 310.11 when it Invites its giver): accept or decline
+    offers.OFFER: ChoiceKind(offers.answer, offers.decline, offers.resume),
 }
 
 

@@ -31,6 +31,10 @@ MODELLED: dict[str, str] = {
     "Tribute": "702.25",
     "Champion": "702.28",
     "Siege": "702.29",
+    "Transmute": "702.31",
+    "Masquerade": "702.32",
+    "Evidence": "702.33",
+    "Shroud": "702.34",
     "Contagion": "702.40",
     "Pack": "702.44",
 }
