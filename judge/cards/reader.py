@@ -105,6 +105,19 @@ class _Reader(Validator):
             for key in ("combat", "next_instance"):
                 if key in args and not isinstance(args[key], bool):
                     self.fail(f"effect prevent_damage: {key} must be true or false", raw)
+        for key in ("may",):
+            if key in args and not isinstance(args[key], bool):
+                self.fail(f"effect {name}: {key} must be true or false", raw)
+        if "invites" in args and args["invites"] != "giver":
+            self.fail(f"effect {name}: invites must be giver (310.11)", raw)
+        if "invites" in args and not args.get("may"):
+            self.fail(f"effect {name}: an Invitation comes only with an accepted gift: invites needs may: true "
+                      f"(310.11)", raw)
+        if name == "permit_drop":
+            self.integer(args.get("extra", 1), "effect permit_drop: extra", raw)
+        if name in ("permit_drop", "forbid_drop") and args.get("until", "end_of_turn") not in ("end_of_turn",
+                                                                                             "permanent"):
+            self.fail(f"effect {name}: until is end_of_turn or permanent", raw)
         if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
 
@@ -139,6 +152,11 @@ class _Reader(Validator):
                 self.strings(value, f"{name}: static add_subtypes", st)
             elif kind in ("reduce_damage", "feast"):
                 self.integer(value, f"{name}: {kind}", st)
+            elif kind == "reduce_cost":
+                self.keys(value, {"vitae", "of"}, f"{name}: static reduce_cost")
+                self.integer(value.get("vitae"), f"{name}: reduce_cost vitae", st)
+                if value.get("of") not in V.CARD_TYPES:
+                    self.fail(f"{name}: reduce_cost of must name a card type, not {value.get('of')!r}", st)
             elif value is not True:
                 self.fail(f"{name}: static {kind} takes true", st)
             if st.get("affects", "self") not in V.AFFECTS:
@@ -168,13 +186,16 @@ class _Reader(Validator):
         return tuple(out)
 
     def condition(self, raw) -> dict | None:
-        """An intervening "if" (603.4): {controls: {subtype, type, at_least}}."""
+        """An intervening "if" (603.4): {controls: {subtype, type, at_least}}, {different_names: N}."""
         if raw is None:
             return None
         self.keys(raw, V.TRIGGER_CONDITIONS, "an intervening if")
         if not raw:
             self.fail("an intervening if names a condition", raw)
         for word, spec in raw.items():
+            if word == "different_names":
+                self.integer(spec, f"if {word}", raw)
+                continue
             self.keys(spec, V.CONTROLS_KEYS, f"if {word}")
             if "at_least" in spec:
                 self.integer(spec["at_least"], f"if {word}: at_least", spec)
@@ -183,7 +204,7 @@ class _Reader(Validator):
                     self.fail(f"if {word}: {key} must be a name", spec)
             if spec.get("type") is not None and spec["type"] not in V.CARD_TYPES:
                 self.fail(f"if {word}: unknown card type {spec['type']!r}", spec)
-        return {word: dict(spec) for word, spec in raw.items()}
+        return {word: spec if isinstance(spec, int) else dict(spec) for word, spec in raw.items()}
 
     def modes(self, raw, name: str) -> tuple:
         if raw is None:
@@ -203,7 +224,19 @@ class _Reader(Validator):
     def effects(self, raw, node) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             self.fail("effects must be a list", node)
-        return tuple(self.effect(e, raw) for e in raw)
+        out = tuple(self.effect(e, raw) for e in raw)
+        # an optional gain waits for its player's answer, so nothing may follow it (608.2)
+        if any(e.args.get("may") for e in out[:-1]):
+            self.fail("an effect with may: true must be the last of its list", raw)
+        return out
+
+    def clauses(self, raw, name: str) -> tuple:
+        """A Contract's clause abilities, I first (714.2): a list of effect lists."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, list) or not raw or not all(isinstance(c, list) for c in raw):
+            self.fail(f"{name}: clauses must be a non-empty list of effect lists (clause I first)", raw)
+        return tuple(self.effects(c, raw) for c in raw)
 
     def targets(self, raw, node) -> tuple[dict, ...]:
         if raw is None:
@@ -242,9 +275,10 @@ class _Reader(Validator):
         name = raw.get("name")
         if not isinstance(name, str) or not name.strip():
             self.fail("a card needs a name", raw)
-        ctype = raw.get("type")
-        if ctype not in V.CARD_TYPES:
-            self.fail(f"{name}: unknown card type {ctype!r}", raw, raw.line_of("type") if isinstance(raw, LDict) else None)
+        types = self.card_types(raw, name)
+        ctype = types[0]
+        if raw.get("clauses") is not None and not {"Contract", "Ritual"} & set(types):
+            self.fail(f"{name}: clauses belong to a Contract or a Liturgy (a Ritual), 714.1", raw)
         supertypes = self.strings(raw.get("supertypes"), "supertypes", raw)
         for s in supertypes:
             if s not in V.SUPERTYPES:
@@ -265,7 +299,7 @@ class _Reader(Validator):
             self.fail(f"{name}: abilities must be a list", raw)
         numbers = {}
         for key in ("attack", "vigor", "blood_seal", "defense", "rooms", "wards", "initial_vitae",
-                    "enlightenment", "ascends"):  # mode_count is read with the modes
+                    "enlightenment", "ascends", "convoy_defense"):  # mode_count is read with the modes
             if raw.get(key) is not None:
                 numbers[key] = self.integer(raw[key], f"{name}: {key}", raw)
         text = raw.get("text", "")
@@ -296,8 +330,43 @@ class _Reader(Validator):
             modes=modes, backfire=self.backfire(raw.get("backfire"), name),
             reckoning=self.effects(raw["reckoning"], raw) if "reckoning" in raw else (),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
+            types=types, castable_with=self.castable_with(raw, name, types),
+            clauses=self.clauses(raw.get("clauses"), name), room_functions=self.room_functions(raw, name, types),
             **{"blood_seal": 0, **numbers},
         )
+
+    def card_types(self, raw, name: str) -> tuple[str, ...]:
+        """`type: T`, or `types: [T, U]` for a card of more than one type (300.2) — not both."""
+        if "types" in raw:
+            if "type" in raw:
+                self.fail(f"{name}: give type or types, not both", raw)
+            types = self.strings(raw["types"], f"{name}: types", raw)
+            if len(types) < 2 or len(set(types)) != len(types):
+                self.fail(f"{name}: types lists two or more different card types (one type: use type)", raw)
+        else:
+            types = (raw.get("type"),)
+        for ctype in types:
+            if ctype not in V.CARD_TYPES:
+                self.fail(f"{name}: unknown card type {ctype!r}", raw,
+                          raw.line_of("types" if "types" in raw else "type") if isinstance(raw, LDict) else None)
+        return types
+
+    def castable_with(self, raw, name: str, types: tuple) -> str | None:
+        value = raw.get("castable_with")
+        if value is None:
+            return None
+        if "Power" not in types or not isinstance(value, str):
+            self.fail(f"{name}: castable_with names a subtype, and only a Power has it (304.5)", raw)
+        return value
+
+    def room_functions(self, raw, name: str, types: tuple) -> tuple[str, ...]:
+        functions = self.strings(raw.get("room_functions"), f"{name}: room_functions", raw)
+        for f in functions:
+            if f not in V.ROOM_FUNCTIONS:
+                self.fail(f"{name}: unknown Room function {f!r} (known: {', '.join(sorted(V.ROOM_FUNCTIONS))})", raw)
+        if functions and ("Haven" not in types or len(functions) > (raw.get("rooms") or 0)):
+            self.fail(f"{name}: Room functions belong to a Haven's Rooms, at most one each (312.1)", raw)
+        return functions
 
 
 def parse_cards(raw, path: str | None) -> list[CardDef]:

@@ -38,8 +38,15 @@ CARD_KEYS = frozenset({
     # a modal spell's modes (700.4, 601.2b), each a list of effects, and how many are chosen;
     # what an unpaid Backlash synthesis cost backfires (702.36a); Reckoning's telegraphed effect (702.50a)
     "modes", "mode_count", "backfire", "reckoning",
+    # additions (F4): more than one card type (300.2), a Power's other door (304.5), a
+    # Contract's clauses (714.2), a Haven's convoy Defense (408.5f) and Room functions (312.1)
+    "types", "castable_with", "clauses", "convoy_defense", "room_functions",
 })
 BACKFIRE_KEYS = frozenset({"corruption", "damage"})
+# The six lineage crafts a Room may bear (312.1); what each does is card text, not rule.
+ROOM_FUNCTIONS = frozenset({"Laboratory", "Scriptorium", "Forge", "Vault", "Kennel", "Confessional"})
+# The crafts of a Component (710.1), read from its subtypes; a Formula is brewed in this order (710.3).
+COMPONENT_CRAFTS = ("Base", "Vector", "Selector", "Amplifier")
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
 STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
@@ -47,7 +54,9 @@ STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove"
                           "pool_to_draws", "draw_to_recall",
                           # an enter-modifier (614.8): as an Entity it affects enters, its controller
                           # may sacrifice other Entities; N Growth counters on this for each
-                          "feast"})
+                          "feast",
+                          # addition (F4): "Traps you set cost 1 less" (601.2f), {vitae: N, of: Trap}
+                          "reduce_cost"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.
@@ -64,11 +73,15 @@ TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upke
                             # blocker (700.1, 509.3a); dealing damage (603.2e); its controller sacrificing
                             # an Entity (701.12a)
                             "becomes_blocked", "blocked_by_entity", "deals_damage", "sacrifices"})
-# A triggered ability's intervening "if" (603.4): `if: {controls: {subtype, type, at_least}}`.
-TRIGGER_CONDITIONS = frozenset({"controls"})
+# A triggered ability's intervening "if" (603.4), checked as it triggers and as it resolves:
+# `if: {controls: {subtype, type, at_least}}`; `if: {different_names: N}`, the controller's
+# Entities with different names (201.3b, addition F4). judge/engine/conditions.py reads them.
+TRIGGER_CONDITIONS = frozenset({"controls", "different_names"})
 CONTROLS_KEYS = frozenset({"subtype", "type", "at_least"})
 TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
-                          "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood"})
+                          "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood",
+                          # addition (F4): a hidden piece of an opponent's Procession (408.5, 309.4)
+                          "Procession piece"})
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
 CYCLE_TYPES = frozenset({"night", "day"})
 ZONE_INSTEAD = frozenset({"void", "hand", "domain"})
@@ -79,7 +92,9 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "destroy": (frozenset({"to", "instead"}), "to"),  # instead: a self-replacement (614.7)
     "counter": (frozenset({"to"}), "to"),
     "draw": (frozenset({"n", "who"}), "n"),
-    "gain_vitae": (frozenset({"amount", "who"}), "amount"),
+    # may: the player chooses whether to accept (a pending choice); invites: giver — accepting
+    # Invites the effect's controller across the accepting player's thresholds (310.11)
+    "gain_vitae": (frozenset({"amount", "who", "may", "invites"}), "amount"),
     "lose_vitae": (frozenset({"amount", "who"}), "amount"),
     "corruption": (frozenset({"amount", "who"}), "amount"),
     "wrath": (frozenset({"amount", "who"}), "amount"),
@@ -111,6 +126,12 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "counter_unless_pays": (frozenset({"amount", "to"}), "amount"),
     "foresee": (frozenset({"n", "who"}), "n"),
     "create_token": (frozenset({"card", "n", "who"}), "card"),
+    # additions (F4): Suspicion (123.2); effects that permit or forbid the drop (101.2); a look at
+    # a hidden card, not a reveal (309.4, 708.6)
+    "raise_suspicion": (frozenset({"amount"}), "amount"),
+    "permit_drop": (frozenset({"extra", "who", "until"}), None),
+    "forbid_drop": (frozenset({"who", "until"}), None),
+    "look": (frozenset({"to"}), "to"),
 }
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
                                "each_opponent_entity", "each_own_entity", "second_target"})

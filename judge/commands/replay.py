@@ -61,11 +61,12 @@ def _titles(replay) -> dict:
     """Rule titles from the corpus, for the ids the log cites (empty if the corpus is unavailable)."""
     ids = {r for step in replay.steps for e in step.events for r in e.rules}
     ids |= {r for e in replay.scenario.setup_events for r in e.rules}
-    try:
-        from judge import context
+    from judge import context
 
+    try:
         corpus = context.corpus()
-    except Exception:  # the log is still useful without titles
+    except Exception as exc:  # the log is still useful without titles, and says why they are missing
+        print(f"judge replay: rule titles left out, the rules could not be loaded: {exc}", file=sys.stderr)
         return {}
     titles = {}
     for rid in ids:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import casting, combat, outcome, passing, priority, wards
+from judge.engine import casting, combat, faces, outcome, passing, priority, processions, wards
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -46,7 +46,16 @@ def _mapping(value, allowed: set, what: str) -> None:
         raise Refused(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(allowed))})")
 
 
+FACE_DOWN_CASTS = ("masquerade", "transmute")  # cast keys naming a face-down cast (702.31a, 702.32a)
+
+
 def _cast_shape(action) -> None:
+    named = [k for k in FACE_DOWN_CASTS if k in action]
+    for k in named:
+        if action[k] is not True:
+            raise Refused(f"{k} takes true (cast the card face down by {k.title()})")
+    if len(named) > 1:
+        raise Refused("a card is cast face down by one keyword, not two")
     if "x" in action:
         _integer(action["x"], "x")
     if "modes" in action:
@@ -138,9 +147,41 @@ def _cast(s: GameState, who, action, log: list) -> None:
     recall = bool(action.get("recall"))
     oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
     decree = tuple(resolve_ref(s, d) for d in as_list(action.get("decree")))
+    face_down = next((k for k in FACE_DOWN_CASTS if action.get(k)), None)
     casting.cast(s, who, oid, _targets(s, action), action.get("x"), action.get("pay"), bool(action.get("tribute")),
                  log, recall=recall, modes=action.get("modes"), entwine=bool(action.get("entwine")), decree=decree,
-                 synthesis=bool(action.get("synthesis")))
+                 synthesis=bool(action.get("synthesis")), face_down=face_down)
+
+
+def _turn_face_up(s: GameState, who, action, log: list) -> None:
+    faces.turn_face_up(s, who, resolve_ref(s, action["turn_face_up"]), log)
+
+
+def _set_trap(s: GameState, who, action, log: list) -> None:
+    wards.set_trap(s, who, resolve_ref(s, action["set_trap"], who, "hand"), resolve_ref(s, action["haven"]), log)
+
+
+def _brew(s: GameState, who, action, log: list) -> None:
+    casting.brew(s, who, [resolve_ref(s, c) for c in as_list(action["brew"])], log)
+
+
+def _depart(s: GameState, who, action, log: list) -> None:
+    value = action["depart"]
+    pieces = [processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
+              for x in as_list(value["pieces"])]
+    processions.depart(s, who, resolve_ref(s, value["to"]), pieces, log)
+
+
+def _depart_shape(action) -> None:
+    value = action["depart"]
+    _mapping(value, {"to", "pieces"}, "depart")
+    if "to" not in value or not isinstance(value.get("pieces"), list):
+        raise Refused("depart needs {to: HAVEN-ID, pieces: [master and decoy ids]}", "408.5")
+
+
+def _set_trap_shape(action) -> None:
+    if "haven" not in action:
+        raise Refused("a set_trap action names the Haven whose empty Ward slot takes the Trap (307.3)", "307.3")
 
 
 def _set(s: GameState, who, action, log: list) -> None:
@@ -234,7 +275,7 @@ _P = frozenset({"player"})
 # kind word -> what it is; the order is the order a kind word is looked for in an action.
 ACTIONS: dict[str, ActionKind] = {
     "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall", "modes", "entwine", "decree",
-                             "synthesis"}, _cast,
+                             "synthesis", *FACE_DOWN_CASTS}, _cast,
                        refs=lambda a: as_list(a.get("targets")) + as_list(a.get("decree")), shape=_cast_shape,
                        names_card=True),
     "set": ActionKind(_P | {"set"}, _set, names_card=True),
@@ -259,6 +300,15 @@ ACTIONS: dict[str, ActionKind] = {
     "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
                          shape=_spring_shape),
     "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, before_waiting_damage=True),
+    # additions (F4): turning a face-down permanent face up (701.21a, 708.8); setting a Trap (307.3)
+    "turn_face_up": ActionKind(_P | {"turn_face_up"}, _turn_face_up, refs=_value_refs("turn_face_up")),
+    "set_trap": ActionKind(_P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape,
+                           names_card=True),
+    # additions (F4): brewing a Formula (710.2); a Passage departs (408.5, 116.2f)
+    "brew": ActionKind(_P | {"brew"}, _brew, refs=_value_refs("brew")),
+    "depart": ActionKind(_P | {"depart"}, _depart, shape=_depart_shape,
+                         refs=lambda a: [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"])
+                                                                if str(x) != processions.MASTER]),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

@@ -3,8 +3,11 @@ activated abilities (602). Every check runs before anything is paid, so a refusa
 the state as it was (the caller also discards the working copy)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine import characteristics as ch
-from judge.engine import costs, effects, perform, triggers
+from judge.engine import calendar, costs, effects, faces, perform, suspicion, triggers
+from judge.cards import vocabulary as V
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -33,13 +36,21 @@ def _non_power_speed(s: GameState, player: str) -> bool:
 
 def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
          tribute: bool, log: list, recall: bool = False, *, modes: list | None = None, entwine: bool = False,
-         decree: tuple = (), synthesis: bool = False) -> None:
-    """601.2: propose, announce, target, check, determine and pay the cost, then priority."""
+         decree: tuple = (), synthesis: bool = False, face_down: str | None = None) -> None:
+    """601.2: propose, announce, target, check, determine and pay the cost, then priority.
+    `face_down` names the keyword's guise for a face-down cast (708.3): from then on everything
+    that examines the spell sees only the guise."""
     _require_priority(s, player)
     p = s.player(player)
     card = s.card(card_oid)
     if card is None:
         raise Refused("an unknown card cannot be cast", "601.1")
+    if face_down is not None:
+        faces.check_face_down_cast(s, card_oid, face_down)
+        if recall:
+            raise Refused("a card cast by Recall is cast face up, for its Recall cost", "601.9", "708.3")
+        faces.lay_face_down(s, card_oid, face_down)
+        card = s.card(card_oid)
     recall_cost = card.keyword_value("Recall")
     if recall:
         if recall_cost is None:
@@ -68,6 +79,8 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         extra_vitae += int(card.keyword_value("Entwine") or 0)
     if synthesis:
         extra_vitae += int(synthesis_cost or 0)
+    watch = suspicion.watch_surcharge(s, card)
+    extra_vitae += watch
     # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
@@ -75,8 +88,14 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
                   what=f"{card.name} by Recall", recall_only=True)
         log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
                          f"entirely", "601.9", "702.20a"))
+    elif face_down is not None:
+        costs.pay(s, p, faces.FACE_DOWN_CAST_COST, log, split=split, what="a face-down spell")
     else:
-        costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}")
+        costs.pay(s, p, card.cost, log, extra_vitae=extra_vitae, split=split, what=f"{card.name}"
+                  + (" and the Watch's surcharge" if watch else ""))
+    if watch:
+        log.append(event(f"Suspicion is {s.suspicion}: the town is watching, and {card.name}, which raises it, "
+                         f"costs {watch} more", "123.4a"))
     move(s, card_oid, "stack")
     item = StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
                      recalled=recall, label=card.name, uid=s.next_uid, modes=chosen, decree=tuple(decree))
@@ -85,9 +104,16 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     speed = "601.3a" if card.type == "Caprice" else "601.3b" if card.type == "Power" else \
         "601.3e" if power_speed else "601.3c"
     tdesc = f" targeting {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
-    log.append(event(f"{player} casts {card.name}{tdesc}" + (f" with X={x}" if x else "")
+    what = card.name
+    if face_down is not None:
+        what = (f"a face-down spell by {face_down.title()}: a nameless 2/2 Entity with no text and no cost"
+                + (" and Toll 2" if "Toll 2" in card.keywords else "") + ", for 3 Vitae")
+    log.append(event(f"{player} casts {what}{tdesc}" + (f" with X={x}" if x else "")
                      + (" paying its Tribute" if tribute else ""), "601.2", speed,
-                     *(("117.6",) if len(s.stack) > 1 else ())))
+                     *(("117.6",) if len(s.stack) > 1 else ()), *_target_rules(s, targets),
+                     *((faces.CAST_FACE_DOWN[face_down], "708.3", "708.2", *(("708.2a",) if "Toll 2" in card.keywords else ()))
+                       if face_down is not None else ()),
+                     *(("210.7", "310.1") if _is_estate(card) else ())))
     _announce(s, player, card, item, entwine, synthesis, log)
     triggers.fire(s, "cast", card_oid, player)
     triggers.toll(s, item)
@@ -161,13 +187,29 @@ def _announce(s: GameState, player: str, card, item: StackItem, entwine: bool, s
                 perform.deal_damage(s, item.obj, player, n, log)
                 log.append(event(f"{player} does not pay {card.name}'s synthesis cost: the backfire deals {n} damage "
                                  f"to their Master as part of the cast", "601.8", "702.36a", "601.2h", "601.10"))
+def _is_estate(card) -> bool:
+    return card.is_a("Estate") or card.is_a("Haven") and "Estate" in card.subtypes
+
+
+def _target_rules(s: GameState, targets: list) -> tuple:
+    """Targets chosen at announcement (601.2c, 115.1); one bearing two types is legal as either (300.2)."""
+    if not targets:
+        return ()
+    objs = [s.objects[t] for t in targets if t in s.objects]
+    dual = any(s.card(o) is not None and len(s.card(o).types) > 1 for o in objs)
+    sheltered = [o for o in objs if o.zone == "shelter"]
+    feast = calendar.law_holds(s, "thresholds_fail") if sheltered else None
+    return ("601.2c", "115.1", *(("300.2",) if dual else ()), *(("310.10", "408.2b") if sheltered else ()),
+            *(feast.rules if feast else ()))
 
 
 def _check_timing(s: GameState, player: str, card) -> bool:
     """601.3: what may be cast now. Returns whether the card is cast at Power speed."""
-    if card.type in ("Master", "Haven", "Trap"):
+    if card.type in ("Master", "Haven", "Trap") and not _is_estate(card):
         raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3",
                       "307.3" if card.type == "Trap" else "103.2")
+    if card.type == "Power":
+        _check_master_present(s, player, card, "cast")
     power_speed = card.type in ("Caprice", "Power") or card.has("Ambush")
     if not power_speed and not _non_power_speed(s, player):
         raise Refused(f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
@@ -181,6 +223,20 @@ def _check_timing(s: GameState, player: str, card) -> bool:
             and s.policies.reading("C10") == "304.7":
         raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
     return power_speed
+
+
+def _check_master_present(s: GameState, player: str, card, doing: str) -> None:
+    """304.5, 601.3b: a Power is cast or Set only while its controller's Master is on the
+    battlefield — never by Day, when it shelters (304.6) — unless the card opens another door."""
+    if not s.is_day:
+        return
+    door = card.castable_with
+    if door and any(s.objects[o].controller == player and ch.is_entity(s, s.objects[o])
+                    and door in ch.subtypes(s, s.objects[o]) for o in s.battlefield):
+        return
+    raise Refused(f"{player}'s Master shelters by Day: {card.name} cannot be {doing} without it"
+                  + (f" (its other door needs a {door} {player} controls on the battlefield)" if door else ""),
+                  "304.5", "601.3b", "304.6")
 
 
 def _priority_back(s: GameState, player: str, log: list, rule: str) -> None:
@@ -202,8 +258,16 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     _require_priority(s, player)
     marked = list(marked or [])
     p = s.player(player)
-    if p.dropped:
+    forbidding = [r for r in s.drop_rules if r.player == player and r.forbid]
+    if forbidding:
+        raise Refused(f"{forbidding[0].origin} says {player} can't seal the Pit this turn; an effect permitting it "
+                      f"does not override that: the \"can't\" prevails", "101.2", "505.4d")
+    extra = next((r for r in s.drop_rules if r.player == player and not r.forbid and r.extra > 0), None)
+    if p.dropped and extra is None:
         raise Refused(f"{player} has already used this turn's drop", "505.4d", "106.5a", "601.12c")
+    if p.dropped:  # 101.2: an effect permits one more drop this turn; it is used now
+        s.drop_rules = tuple(replace(r, extra=r.extra - 1) if r is extra else r for r in s.drop_rules)
+        log.append(event(f"{extra.origin} permits {player} another drop this turn", "101.2", "505.4d"))
     if s.active != player or not s.in_main_phase():
         raise Refused("the drop is made only in its player's own main phase", "106.5a", "505.4")
     if s.stack and s.policies.reading("C21") == "505.4":
@@ -323,7 +387,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     for t, spec in zip(targets, ability.targets):
         if not is_legal(s, player, t, spec["kind"], oid):
             raise Refused(f"{_target_name(s, t)} is not a legal target", "601.2c", "115.1",
-                          *_sanctity_rule(s, t, oid))
+                          *_sanctity_rule(s, t, oid), *_threshold_rule(s, t))
     costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
     if cost.drain:
         s.edit(oid).drained = True
@@ -365,7 +429,12 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
             item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid))
+                          "601.2c", "115.1", *extra, *_sanctity_rule(s, t, oid), *_threshold_rule(s, t))
+
+
+def _threshold_rule(s: GameState, target: str) -> tuple:
+    obj = s.objects.get(target)
+    return ("310.10", "408.2b") if obj is not None and obj.zone == "shelter" else ()
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:
@@ -381,6 +450,7 @@ def set_power(s: GameState, player: str, oid: str, log: list) -> None:
                       *s.policies.rules("C7"), policy="C7")
     if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
         raise Refused(f"{card.name}'s binding forbids setting it in {s.round_name}", "304.3", "601.3d")
+    _check_master_present(s, player, card, "Set")
     pending = [i for i in s.stack if i.kind == "set" and i.controller == player]
     if p.slot or pending:
         raise Refused(f"{player}'s Master has one Power slot and it is taken", "408.4", "403.5a")
@@ -415,5 +485,52 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
     triggers.toll(s, s.stack[-1])
     tdesc = f" at {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
     log.append(event(f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
-                     f"committed; no cost is paid", "601.11a", "601.11b", "601.11c", "405.6b", "304.4"))
+                     f"committed; no cost is paid, and no Master is needed", "601.11", "601.11a", "601.11b", "601.11c",
+                     "405.6b", "304.4"))
     _priority_back(s, player, log, "117.3a")
+
+
+def brew(s: GameState, player: str, oids: list, log: list) -> None:
+    """710.2: one Base and up to three modifiers (one each of Vector, Selector, Amplifier), from
+    hand and a Laboratory the player controls, cast as one spell; its cost is the sum of the
+    hand Components' costs (a stored one was paid at storage). The first named is the Base."""
+    _require_priority(s, player)
+    p = s.player(player)
+    if not oids or len(set(oids)) != len(oids) or len(oids) > 4:
+        raise Refused("a brew announces one Base and up to three modifiers, each once", "710.2")
+    for n, oid in enumerate(oids):
+        card = s.card(oid)
+        if card is None or "Component" not in card.subtypes:
+            raise Refused(f"{s.objects[oid].card or 'that card'} is not a Component", "710.1", "710.2")
+        if oid not in p.hand and oid not in p.laboratory:
+            raise Refused(f"{card.name} is neither in {player}'s hand nor stored in a Laboratory {player} controls",
+                          "710.2", "312.4")
+        crafts = [c for c in V.COMPONENT_CRAFTS if c in card.subtypes]
+        if crafts and (crafts[0] == "Base") != (n == 0):
+            raise Refused(f"{card.name} is a {crafts[0]}: the Base is named first, then the modifiers", "710.2")
+        if card.targets:
+            raise Refused(f"{card.name} has targets: a targeted Component is not modelled by the engine", "710.2")
+    named = [c for o in oids[1:] for c in V.COMPONENT_CRAFTS if c in s.card(o).subtypes]
+    if len(set(named)) != len(named):
+        raise Refused("at most one modifier of each craft", "710.2")
+    base = s.card(oids[0])
+    if base.is_permanent:
+        raise Refused(f"a brew whose Base is a {base.type} is not modelled by the engine", "710.3")
+    _check_timing(s, player, base)
+    paid = [s.card(o).cost for o in oids if o in p.hand]
+    sources = {c.source for c in paid if c.source}
+    if len(sources) > 1:
+        raise Refused("the Components demand Vitae of different sources: one payment cannot meet both", "710.2",
+                      "106.4")
+    total = Cost(vitae=sum(c.vitae for c in paid), master=sum(c.master for c in paid),
+                 corruption=sum(c.corruption for c in paid), wrath=sum(c.wrath for c in paid),
+                 source=next(iter(sources), None))
+    costs.pay(s, p, total, log, what=f"the brew of {', '.join(s.card(o).name for o in oids)}")
+    for oid in oids:
+        move(s, oid, "stack")
+    s.stack.append(StackItem("spell", player, obj=oids[0], batch=tuple(oids[1:]),
+                             label=f"the Formula of {base.name}", uid=s.next_uid))
+    s.next_uid += 1
+    log.append(event(f"{player} brews a Formula: {', '.join(s.card(o).name for o in oids)} — one announcement, "
+                     f"one spell on the stack ({len(oids)} cards)", "710.2", "601.2", "312.4"))
+    _priority_back(s, player, log, "601.2i")

@@ -55,7 +55,8 @@ def ctype(s: GameState, obj: Obj) -> str:
 
 
 def is_entity(s: GameState, obj: Obj) -> bool:
-    return ctype(s, obj) == "Entity"
+    card = s.card(obj)
+    return card is not None and "Entity" in card.types  # an Entity that is also a Relic too (300.2)
 
 
 def lethal(s: GameState, obj: Obj, venom: bool = False) -> int:

@@ -50,6 +50,9 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     "unless-payment": ChoiceKind("701.7b", "word", optional=True, declined="decline"),
     "foresee": ChoiceKind("701.16a", "pick", "every card stays on top, in its order"),
     "enter-choices": ChoiceKind("614.8", "map", optional=True, declined=()),
+    # a "may gain" (offers.py): a gift that Invites its giver (310.11), or a plain optional instruction (608.4)
+    "accept-gift": ChoiceKind("310.11", "word", optional=True, declined="decline"),
+    "optional-instruction": ChoiceKind("608.4", "word", optional=True, declined="decline"),
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import perform, replacement, triggers
+from judge.engine import perform, processions, replacement, triggers
 from judge.engine.asking import ask
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -41,6 +41,8 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
             raise Refused(f"{name} has Bulwark and can't attack", "702.17a", "508.1c")
         defender = _target_owner(s, player, target)
         attacks.append(Attack(attacker, target, defender))
+    if sum(1 for a in attacks if processions.piece(s, a.target) is not None) > 1:
+        raise Refused("at most one attack a turn may be declared at a convoy's hidden pieces", "506.3e", "408.5b")
     for att in attacks:
         obj = s.objects[att.attacker]
         if not ch.has(s, obj, "Vigilance"):
@@ -77,10 +79,17 @@ def _is_haven(s: GameState, target: str) -> bool:
 
 def _name(s: GameState, target: str) -> str:
     obj = s.objects.get(target)
+    if obj is None and target.startswith("piece:"):
+        return f"a hidden piece of the road ({target})"
     return s.card(obj).name if obj else f"{target}'s Master"
 
 
 def _target_owner(s: GameState, player: str, target: str) -> str:
+    found = processions.piece(s, target)
+    if found is not None:
+        if found[0] == player:
+            raise Refused("a player does not strike their own Procession", "408.5b", "506.3e")
+        return found[0]
     p = s.player(target)
     if p is not None:
         if p.name == player or p.lost:
@@ -325,6 +334,9 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 hits.append((b, attack.attacker, ch.attack(s, s.objects[b])))
             if backers:
                 log.append(event(f"the blockers of {obj.card} strike back", "510.2e"))
+        elif attack.target.startswith("piece:"):
+            if strikes:  # 408.5b: no damage is dealt to a road-box; the strike lands or bounces
+                processions.strike(s, attack.attacker, attack.target, log)
         else:
             target_alive = s.player(attack.target) is not None and not s.player(attack.target).lost \
                 or (attack.target in s.objects and s.objects[attack.target].zone == "battlefield")

@@ -11,10 +11,10 @@ from typing import Callable
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import costs, cycle, perform, reckoning, triggers, zones
+from judge.engine import costs, cycle, offers, perform, processions, reckoning, suspicion, triggers, zones
 from judge.engine.asking import ask
 from judge.engine.events import event
-from judge.engine.state import GameState, Modifier, Obj, Redirect, Shield
+from judge.engine.state import DropRule, GameState, Modifier, Obj, Redirect, Shield
 from judge.engine.zones import move
 
 
@@ -121,6 +121,11 @@ def _draw(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 
 def _gain_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    if a.get("may"):  # the player chooses whether to take it (310.11: a gift may Invite its giver)
+        for pname in _players(s, a.get("who"), ctx):
+            offers.offer(s, pname, _amount(a.get("amount"), ctx), ctx.controller, a.get("invites") == "giver",
+                         _origin(s, ctx), log)
+        return
     for pname in _players(s, a.get("who"), ctx):
         p = s.player(pname)
         gained = max(0, min(_amount(a.get("amount"), ctx), p.cap - p.vitae))  # nothing recovers above the cap (119.1)
@@ -307,6 +312,36 @@ def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
             reckoning.entered(s, oid)
 
 
+def _raise_suspicion(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    suspicion.raise_(s, ctx.controller, _amount(a.get("amount"), ctx), _origin(s, ctx), log)
+
+
+def _drop_rule(forbid: bool):
+    """101.2: "you may seal the Pit a second time" / "can't seal the Pit" for the turn; a "can't"
+    prevails over any "may" (casting.seal reads them)."""
+    def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
+        origin = _origin(s, ctx)
+        for pname in _players(s, a.get("who", "controller"), ctx):
+            rule = DropRule(pname, forbid, a.get("until", "end_of_turn"), origin, 0 if forbid else int(a.get("extra", 1)))
+            s.drop_rules = s.drop_rules + (rule,)
+            what = "can't seal the Pit" if forbid else f"may seal the Pit {rule.extra} more time(s)"
+            log.append(event(f"{origin}: {pname} {what} ({rule.until.replace('_', ' ')})", "101.2", "505.4d"))
+    return handler
+
+
+def _look(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """309.4, 708.6: a look, not a reveal — its controller learns the card; the table does not."""
+    for ref in ctx.targets:
+        piece = processions.piece(s, ref)
+        if piece is not None:
+            seen = f"{piece[0]}'s Master" if piece[2] == processions.MASTER else s.objects[piece[2]].card
+            log.append(event(f"{ctx.controller} looks at Procession piece {piece[1]} (known to {ctx.controller} "
+                             f"alone; nothing is revealed): {seen}", "309.4", "708.6", "408.5a"))
+        elif ref in s.objects:
+            log.append(event(f"{ctx.controller} looks at the hidden card (known to {ctx.controller} alone; nothing "
+                             f"is revealed): {s.objects[ref].card or 'an unknown card'}", "309.4", "708.6"))
+
+
 def _add_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
     perform.add_to_pool(s, ctx.controller, _amount(a.get("amount"), ctx), a.get("source"), log)
     log.append(event(f"{ctx.controller} adds {a.get('amount')} Vitae to the pool (a Vitae ability)", "106.7", "605.3"))
@@ -427,12 +462,17 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
         log.append(event(f"the seal is countered: nothing enters the Pit, no Vitae flows, the batch returns to "
                          f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
                          "505.4a", "505.4d", "601.12c", *cites))
-    elif item.kind in ("spell", "set"):
+    elif item.kind in ("spell", "set", "trap"):
         dest = perform.move(s, item.obj, "void" if item.recalled else "spoils", log)
         extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
         log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
                          f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",
                          "118.5", *extra, *cites))
+        for oid in item.batch:  # a brew is one spell: every Component falls with it (710.4)
+            perform.move(s, oid, "spoils", log)
+        if item.batch:
+            log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
+                             f"with its Base", "710.4", "701.7a"))
     else:
         log.append(event(f"{item.label} is countered", "701.7a", *cites))
 
@@ -464,4 +504,8 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "counter_unless_pays": _counter_unless_pays,
     "foresee": _foresee,
     "create_token": _create_token,
+    "raise_suspicion": _raise_suspicion,
+    "permit_drop": _drop_rule(forbid=False),
+    "forbid_drop": _drop_rule(forbid=True),
+    "look": _look,
 }

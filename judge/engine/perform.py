@@ -31,7 +31,11 @@ def happen(s: GameState, proposal, log: list) -> list:
 # -- the doers, one per kind of proposed event -------------------------------------------------
 def _move(s: GameState, mv: ZoneChange, log: list) -> None:
     # "shuffled in": the position is not modelled, the bottom stands for it
+    hidden = s.objects[mv.obj].face_down
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
+    if hidden and not s.objects[mv.obj].face_down:
+        log.append(event(f"the face-down card is revealed to all players as it goes to the {mv.went}: it was "
+                         f"{s.objects[mv.obj].card}", "708.9"))
 
 
 def _gain(s: GameState, g: Gain, log: list) -> None:

@@ -176,11 +176,14 @@ def check(item, replay: Replay) -> dict:
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
-        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge"):
+        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
+                    "suspicion_share"):
             if key not in item:
                 continue
             actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
-                      "hand": len(p.hand), "lost": p.lost, "won": p.won, "refuge": p.refuge}[key]
+                      "hand": len(p.hand), "lost": p.lost, "won": p.won, "refuge": p.refuge,
+                      "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
+                      "suspicion_share": p.suspicion_share}[key]
             if actual != item[key]:
                 wrong.append(f"{key} is {actual}, expected {item[key]}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))
@@ -193,8 +196,9 @@ def check(item, replay: Replay) -> dict:
             wrong.append("no such object")
         else:
             actual = {"zone": obj.zone, "damage": obj.damage, "drained": obj.drained,
-                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj)}
-            for key in ("zone", "damage", "drained", "attack", "vigor"):
+                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj), "revealed": obj.revealed,
+                      "face_down": obj.face_down, "controller": obj.controller, "of": obj.owner}
+            for key in ("zone", "damage", "drained", "attack", "vigor", "revealed", "face_down", "controller", "of"):
                 if key in item and actual[key] != item[key]:
                     wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
             have = ch.keywords(state, obj)
@@ -209,6 +213,10 @@ def check(item, replay: Replay) -> dict:
                     wrong.append(f"{kind} counters are {obj.counters.get(str(kind).lower(), 0)}, expected {n}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("object", "after"))
         return _result(not wrong, f"{label}{ref}: {want}", wrong)
+    if "suspicion" in item or "cycle" in item:
+        wrong = [f"{key} is {getattr(state, key)}" for key in ("suspicion", "cycle")
+                 if key in item and getattr(state, key) != item[key]]
+        return _result(not wrong, f"{label}{_describe(item)}", wrong)
     if "round" in item or "active" in item:
         wrong = []
         if "round" in item and state.round_name != item["round"]:

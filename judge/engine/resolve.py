@@ -3,7 +3,8 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import conditions, costs, effects, feasts, perform, reckoning, triggers
+from judge.engine import (conditions, contracts, costs, effects, faces, feasts, perform, reckoning, suspicion,
+                          triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -18,6 +19,9 @@ def resolve_top(s: GameState, log: list) -> None:
     if item.kind == "seal":
         s.stack.pop()
         _resolve_seal(s, item, log)
+        return
+    if item.kind == wards.TRAP_SET:
+        wards.resolve_set(s, item, log)
         return
     if item.kind == "set":
         move(s, item.obj, "slot")
@@ -42,7 +46,8 @@ def resolve_top(s: GameState, log: list) -> None:
                              *(("601.9", "404.5") if item.recalled else ())))
             return
         ctx.targets = legal
-    log.append(event(f"{card.name} resolves", "608.1", "405.2"))
+    log.append(event(f"{card.name or 'the face-down spell'} resolves", "608.1", "405.2"))
+    _lay_evidence(s, item.controller, card, log)
     if item.tribute and card.has("Tribute"):
         log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "601.7", "608.5"))
     if not card.is_permanent:
@@ -51,6 +56,8 @@ def resolve_top(s: GameState, log: list) -> None:
             log.append(event(f"{card.name} has Mandate: {item.controller} makes the choices its instructions give "
                              f"an opponent", "702.35a", "723.4"))
         effects.run(s, card.spell_effects + _chosen_modes(s, card, item, log), ctx, log)
+        for oid in item.batch:  # a brewed Formula: the Base's text, then each modifier's as announced (710.3)
+            effects.run(s, s.card(oid).spell_effects, ctx, log)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
@@ -60,17 +67,22 @@ def resolve_top(s: GameState, log: list) -> None:
                 dest = perform.move(s, obj.id, "spoils", log)
                 log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
                                  *(("601.11d",) if item.fired else ())))
+        for oid in item.batch:  # the brew's Components travel with their Base (710.3)
+            dest = perform.move(s, oid, "spoils", log)
+            log.append(event(f"{s.card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
         return
     fed = feasts.before_entering(s, obj.id, item.controller, log)
     move(s, obj.id, "battlefield", controller=item.controller)
     attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
     if attach:
         s.edit(obj.id).attached_to = attach
-    log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
+    log.append(event(f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
                      + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
                      *(("608.7c",) if attach else ())))
     enter_modified(s, obj.id, log)
     feasts.fed(s, obj.id, fed, log)
+    if "Mortal" in card.supertypes:  # 309.3: Mortal tongues wag
+        suspicion.raise_(s, item.controller, 1, f"{card.name} entering", log, ("309.3", "123.2"))
     triggers.fire(s, "enters", obj.id)
     reckoning.entered(s, obj.id)
 
@@ -80,7 +92,8 @@ def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:
     if item.condition and not conditions.holds(s, item.condition, item.controller):
         _leave(s, item)
         log.append(event(f"{item.label}: its condition ({conditions.describe(item.condition)}) no longer holds — it "
-                         f"is removed from the stack and does nothing", "603.4", *item.cites))
+                         f"is removed from the stack and does nothing", "608.2", "603.4",
+                         *conditions.rules(item.condition), *item.cites))
         return
     ctx.targets = list(item.targets)
     if item.target_kinds:
@@ -112,10 +125,21 @@ def _chosen_modes(s: GameState, card, item: StackItem, log: list) -> tuple:
     return tuple(e for i in chosen for e in card.modes[i])
 
 
+def _lay_evidence(s: GameState, player: str, card, log: list) -> None:
+    """702.33a, 702.34a: Evidence N / Shroud N lay the top N cards of the Domain face down."""
+    for keyword, guise in (("Evidence", "evidence"), ("Shroud", "shroud")):
+        value = card.keyword_value(keyword)
+        if value is not None:
+            faces.lay_from_domain(s, player, int(value) if value.isdigit() else 0, guise, log)
+
+
 def enter_modified(s: GameState, oid: str, log: list) -> None:
     """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
     permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
     card = s.card(oid)
+    clause_one = contracts.enter_with_lore(s, oid, log)
+    if clause_one:
+        effects.run(s, clause_one, effects.Context(s.objects[oid].controller, oid, []), log)
     if card is None or not card.enters:
         return
     obj = s.edit(oid)
@@ -146,7 +170,7 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
     sealed = len(item.batch) - len(item.marked)
     log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
                      f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))
-    triggers.fire_for_permanents(s, "drop", p.name)
+    triggers.fire_for_permanents(s, "drop", p.name, log)
     if item.marked:
         _marked_casts(s, item, log)
 

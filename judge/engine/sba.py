@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import lineages, outcome, perform, shelter, triggers
+from judge.engine import contracts, lineages, outcome, perform, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -35,6 +35,8 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
 
 def _safe_refuge(s: GameState, p) -> bool:
     """704.5f (own, not control — C26): the refuge is a live Haven the player owns."""
+    if p.procession is not None:
+        return True  # a Master on the road is exempt from the sun unless a strike finds it (408.5c, 500.16a)
     obj = s.objects.get(p.refuge) if p.refuge else None
     return obj is not None and obj.zone == "battlefield" and obj.owner == p.name and ch.ctype(s, obj) == "Haven"
 
@@ -44,9 +46,9 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     found = []
     for oid, card in s.permanents():
         obj = s.objects[oid]
-        name = card.name if card else oid
+        name = (card.name or "a face-down permanent") if card else oid
         kind = card.type if card else ""
-        if kind == "Entity":
+        if card is not None and "Entity" in card.types:  # whatever other type it bears (300.2)
             vig = ch.vigor(s, obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
@@ -59,6 +61,9 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
             found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
             found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
+        if card is not None and card.clauses and contracts.complete(s, oid, card):
+            found.append((oid, "spoils", "704.5t", f"{name} has spoken its final clause: the rite is complete and "
+                                                   f"consigned to the Spoils"))
         if obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
             legal = host is not None and host.zone == "battlefield"
@@ -72,6 +77,11 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
             if haven is None or haven.zone != "battlefield":
                 found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
                                                       f"to the Spoils unsprung"))
+        for oid in p.laboratory:  # 312.3: the siege takes the workshop and everything on its benches
+            haven = s.objects.get(s.objects[oid].attached_to)
+            if haven is None or haven.zone != "battlefield":
+                found.append((oid, "spoils", "312.3", f"{s.objects[oid].card}, stored in a Laboratory whose Haven is "
+                                                      f"gone, falls to its owner's Spoils"))
     for obj in (s.objects[t] for t in s.tokens):
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
@@ -131,7 +141,7 @@ def check_once(s: GameState, log: list) -> bool:
             if zone_list is not None and oid in zone_list:
                 zone_list.remove(oid)
             s.edit(oid).zone = "gone"
-        elif obj.zone == "wards":
+        elif obj.zone in ("wards", "laboratory"):
             perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":
             controller = obj.controller

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import costs, perform, triggers
+from judge.engine.seats import holds_seat
 from judge.cards.model import Cost
 from judge.engine.asking import ask
 from judge.engine.events import event
@@ -38,6 +39,8 @@ def _night_entities(s: GameState, player: str) -> list[str]:
 def day_rest(s: GameState, log: list) -> None:
     """703.4b: as each Day round begins, a Master in a safe refuge recovers 1 Vitae (capped)."""
     for p in s.apnap():
+        if p.procession is not None:
+            continue  # an exposed Master, or one on the road, does not rest (703.4b)
         refuge = p.refuge if p.refuge in _havens(s, p.name) else None
         if refuge is None:
             havens = _havens(s, p.name)
@@ -52,11 +55,15 @@ def shelter_step(s: GameState, log: list) -> None:
     overflow_to = "void" if s.policies.reading("C19") == "703.5" else "spoils"
     for p in s.apnap():
         havens = _havens(s, p.name)
-        p.refuge = _choose_refuge(s, p, havens, log)
-        if p.refuge is None:
-            log.append(event(f"{p.name}'s Master controls no Haven and cannot shelter: the sunrise will claim it",
-                             "514.4a", "500.16a"))
-        rooms = {h: s.card(h).rooms or 0 for h in havens}
+        seated = [h for h in havens if holds_seat(s, p.name, h)]  # 310.8a: only these bed the Master
+        if p.procession is None:  # a Master on the road shelters where the road ends (processions.py)
+            p.refuge = _choose_refuge(s, p, seated, log)
+            if p.refuge is None:
+                log.append(event(f"{p.name}'s Master controls no Haven holding its seat and cannot shelter: the "
+                                 f"sunrise will claim it", "514.4a", "310.8a", "500.16a"))
+        # 312.2: a Room given a function is occupied by its craft and shelters no Entity
+        rooms = {h: max(0, (s.card(h).rooms or 0) - len(s.card(h).room_functions)) for h in havens}
+        crafts = [f for h in havens for f in s.card(h).room_functions]
         night = sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp)
         kept = tuple(o for o in night if not s.objects[o].token)  # a token cannot shelter (514.4e)
         room_count = sum(rooms.values())
@@ -92,7 +99,10 @@ def shelter_step(s: GameState, log: list) -> None:
             parts.append("sheltered: " + ", ".join(s.objects[o].card for o in saved))
         if dead:
             parts.append("left to the light: " + ", ".join(s.objects[o].card for o in dead))
-        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ())]
+        if crafts:
+            parts.append(f"Rooms given to {', '.join(crafts)} shelter no Entity")
+        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ()),
+                 *(("312.2",) if crafts else ())]
         if dead:
             rules += ["514.4d", "614.6c", *s.policies.rules("C19")]
         if any(s.objects[o].token for o in dead):
@@ -102,7 +112,8 @@ def shelter_step(s: GameState, log: list) -> None:
 
 
 def _choose_refuge(s: GameState, p, havens: list, log: list) -> str | None:
-    """514.4a: each Master chooses one Haven it controls as its refuge for the Day."""
+    """514.4a: each Master chooses one Haven it controls (holding its seat, 310.8a) as its refuge
+    for the Day."""
     if len(havens) <= 1:
         return havens[0] if havens else None
     default = p.refuge if p.refuge in havens else havens[0]

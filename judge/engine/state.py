@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.cards.model import CardDef
+from judge.engine.guise import GUISES
 from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
                                  freeze_list, frozen_twin, thawed_copy)
 
@@ -30,7 +31,7 @@ STEPS = {
     "main2": (None,),
     "ending": ("end", "cleanup"),
 }
-ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards")
+ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards", "laboratory")
 HAND_SIZE = 7  # 402.2
 
 
@@ -60,6 +61,9 @@ class Obj:
     timestamp: int = 0
     venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
+    face_down: bool = False  # a face-down spell or permanent: it wears its guise (708.2)
+    guise: str | None = None  # the rule that laid it face down (guise.GUISES), kept straight (708.7)
+    revealed: bool = False  # a hidden card shown to all players (708.9, 123.4b)
 
     def thaw(self) -> "Obj":
         """A private copy to write to (its counters too: they are written in place)."""
@@ -93,7 +97,12 @@ class Player:
     shelter: list = field(default_factory=list)
     slot: list = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
     wards: list = field(default_factory=list)  # set Traps, each arming one Haven (attached_to), 307.3
+    laboratory: list = field(default_factory=list)  # cards stored face down by a Laboratory Room (312.4)
     refuge: str | None = None
+    suspicion_share: int = 0  # the points of Suspicion this player's effects raised (123.2)
+    invited: tuple = ()  # the players Invited across this player's thresholds (310.10, 310.11)
+    seats: tuple = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
+    procession: Any = None  # processions.Procession while the Master is on the road (408.5)
     lost: bool = False
     won: bool = False
     drew_from_empty: bool = False
@@ -126,7 +135,7 @@ class Player:
             self.__class__ = FrozenPlayer
 
 
-PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards")
+PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
 FrozenObj = frozen_twin(Obj)
 FrozenPlayer = frozen_twin(Player)
 
@@ -234,6 +243,17 @@ class Trigger:
 
 
 @dataclass(frozen=True)
+class DropRule:
+    """An effect that permits (`extra` more drops) or forbids the drop for one player (101.2)."""
+
+    player: str
+    forbid: bool
+    until: str
+    origin: str
+    extra: int = 0
+
+
+@dataclass(frozen=True)
 class Choice:
     """A choice the rules give a player, waiting for `{player: P, choose: ..}` (choices.py).
 
@@ -305,6 +325,11 @@ class GameState:
     marks: tuple = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
     preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones
     defaults: frozenset = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
+    suspicion: int = 0  # the shared world meter, 0..10 (123.1)
+    inquest_armed: bool = True  # the Inquest sits once per crossing of 7 (123.4b)
+    cycle: int = 1  # the world cycle's count: each return of The Hunt begins the next (730.1)
+    feasts: tuple = ()  # the announced calendar: (name, cycle, round name) (730.2)
+    drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":
@@ -412,6 +437,15 @@ class GameState:
         return None
 
     def card(self, obj: Obj | str) -> CardDef | None:
+        """The card as the game sees it: a face-down object shows only its guise (708.2, 613.2)."""
+        if obj.__class__ is str:
+            obj = self.objects[obj]
+        if obj.face_down:
+            return GUISES[obj.guise]
+        return self.cards.get(obj.card)
+
+    def true_card(self, obj: Obj | str) -> CardDef | None:
+        """The card's own face, whatever it shows (its controller may look, 708.6)."""
         if obj.__class__ is str:
             obj = self.objects[obj]
         return self.cards.get(obj.card)
@@ -431,7 +465,7 @@ class GameState:
         """The list holding `obj`, made private to this working state (the caller writes to it)."""
         if obj.zone == "battlefield":
             return self.own("battlefield")
-        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards"):
+        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards", "laboratory"):
             return self.player(obj.owner).own(obj.zone)
         return None
 

@@ -22,13 +22,14 @@ TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkee
                  "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
                  "becomes_blocked": "509.3a", "blocked_by_entity": "700.1", "deals_damage": "603.2e",
                  "sacrifices": "701.12a",
-                 "champion": "702.28a", "contagion": "702.40a", "toll": "702.14a", "reckoning": "702.50a"}
+                 "champion": "702.28a", "contagion": "702.40a", "toll": "702.14a", "reckoning": "702.50a",
+                 "clause": "714.2"}  # a Contract's clause ability, awakened by Lore counters (contracts.py)
 
 
-def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> None:
+def fire(s: GameState, when: str, oid: str, controller: str | None = None, log: list | None = None) -> None:
     """Queue every `when` trigger of the object `oid` (looked at as it is now, or as it
-    last was: a dies-trigger looks back, 603.6c). One whose intervening "if" is false now
-    never triggers (603.4)."""
+    last was: a dies-trigger looks back, 603.6c). An ability whose intervening "if" is false
+    now never triggers (603.4); `log`, when given, is told so."""
     obj = s.objects.get(oid)
     card = s.card(obj) if obj else None
     if card is None:
@@ -36,16 +37,21 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None) -> No
     for ability in card.triggers(when):
         who = controller or obj.controller
         if ability.condition and not conditions.holds(s, ability.condition, who):
+            # 603.4: an intervening "if" false as the event happens: the ability does not trigger
+            if log is not None:
+                log.append(event(f"{card.name}'s '{when}' ability does not trigger: its condition "
+                                 f"({conditions.describe(ability.condition)}) is not met",
+                                 "603.4", *conditions.rules(ability.condition)))
             continue
         s.waiting.append(Trigger(who, oid, ability.effects, f"{card.name}'s '{when}' trigger", when,
                                  target_kinds=tuple(spec["kind"] for spec in ability.targets),
                                  condition=ability.condition))
 
 
-def fire_for_permanents(s: GameState, when: str, controller: str) -> None:
+def fire_for_permanents(s: GameState, when: str, controller: str, log: list | None = None) -> None:
     for oid in list(s.battlefield):
         if s.objects[oid].controller == controller:
-            fire(s, when, oid)
+            fire(s, when, oid, log=log)
 
 
 def toll(s: GameState, item: StackItem) -> None:

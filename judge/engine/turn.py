@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, cycle, perform, priority, reckoning, shelter, triggers
+from judge.engine import combat, contracts, cycle, perform, priority, reckoning, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
@@ -82,7 +82,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         cleanup(s, log)
         return
     if step == "end":
-        triggers.fire_for_permanents(s, "end_step", active)
+        triggers.fire_for_permanents(s, "end_step", active, log)
     if step == "combat_damage":
         combat.begin_damage_step(s, log)
         if s.game_over:
@@ -93,8 +93,10 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
 
 
 def finish_upkeep(s: GameState, log: list) -> None:
-    """After any return from shelter: upkeep triggers wait, then the active player acts (503.1)."""
-    triggers.fire_for_permanents(s, "upkeep", s.active)
+    """After any return from shelter: the rites' Lore counters (714.3b), then upkeep triggers
+    wait (a Reckoning's too), and the active player acts (503.1)."""
+    contracts.upkeep_lore(s, log)
+    triggers.fire_for_permanents(s, "upkeep", s.active, log)
     reckoning.at_upkeep(s, s.active)
     priority.give_priority(s, s.active, log)
     log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
@@ -124,6 +126,7 @@ def cleanup(s: GameState, log: list) -> None:
     s.modifiers = [m for m in s.modifiers if m.until in lasting]
     s.shields = [sh for sh in s.shields if sh.until in lasting]
     s.redirects = [r for r in s.redirects if r.until in lasting]
+    s.drop_rules = tuple(r for r in s.drop_rules if r.until in lasting)
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
         wasted = p.pool_total

@@ -30,6 +30,10 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     Returns `zone`."""
     obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
+    if obj.face_down and obj.zone in ("battlefield", "stack") and zone != "battlefield" and not keep:
+        # 708.9: a face-down card leaving the battlefield, or the stack for anywhere but the
+        # battlefield, is revealed to all players as it goes
+        obj.face_down, obj.guise, obj.revealed = False, None, True
     remove_from_zone(s, oid)
     if keep:
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
@@ -56,11 +60,11 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.timestamp = s.next_ts
         s.next_ts += 1
         s.own("battlefield").append(oid)
-    elif zone == "stack":
-        pass  # the caller places the StackItem
+    elif zone in ("stack", "procession"):
+        pass  # the caller places the StackItem, or lists the piece in the Procession (processions.py)
     else:
         container = s.zone_list(obj)
-        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards"):
+        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory"):
             container.append(oid)
         else:
             container.insert(0, oid)
