@@ -157,6 +157,7 @@ def check_once(s: GameState, log: list) -> bool:
                      *(s.policies.rules("C3") if eminent else ()),
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
+                     *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
                      policy="C3" if eminent else None))
     log.extend(replaced)
     if losers or winners:
