@@ -10,6 +10,7 @@ from judge.cards.reader import parse_cards
 from judge.engine.actions import apply
 from judge.engine.errors import ScenarioError
 from judge.engine.scenario import load, load_string
+from judge.engine.seats import holds_seat
 from judge.yamlio import load_text
 
 BOARD = """\
@@ -104,3 +105,34 @@ def test_turning_the_guise_face_up_pays_its_masquerade_cost_and_keeps_priority()
     assert after.player("Ana").pool_total == 0 and after.priority == "Ana"
     assert state.objects["guise"].face_down  # the state before is untouched
     assert any("nd:702.32a" in e.rules and "nd:708.8a" in e.rules for e in events)
+
+
+SEAT_BOARD = """\
+title: seat fixture
+game: nodawn
+cards:
+  - {name: Gilded Counting-House, type: Haven, subtypes: [Estate], lineage: Kaelite, cost: {vitae: 5}, blood_seal: 2,
+     defense: 8, rooms: 2, wards: 2, text: "Haven — Estate (Kaelite)."}
+turn: {active: Ana, round: The Hunt, phase: main1}
+players:
+  - name: Ana
+    master: {card: Aurelio Torretti, vitae: 20}
+    battlefield:
+      - {card: Gilded Haven, id: haven}
+      - {card: Gilded Counting-House, id: counting}
+  - name: Ben
+    master: {card: Aurelio Torretti, vitae: 20}
+    battlefield: [{card: Gilded Haven, id: ben-haven}]
+actions: []
+expect: []
+"""
+
+
+def test_an_estate_of_the_masters_lineage_holds_no_seat_until_an_arrival_brings_it():
+    """310.8a and its 310.8b example: the lineage Haven always holds the seat; a Kaelite Estate
+    is an additional Haven (100.2c) and holds it only once a Passage has arrived (408.5i)."""
+    state = load_string(SEAT_BOARD).state
+    assert holds_seat(state, "Ana", "haven") and not holds_seat(state, "Ana", "counting")
+    arrived = load_string(SEAT_BOARD.replace("vitae: 20}\n    battlefield:", "vitae: 20}\n    seats: [counting]\n"
+                                             "    battlefield:", 1)).state
+    assert holds_seat(arrived, "Ana", "counting")

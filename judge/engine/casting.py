@@ -12,6 +12,7 @@ from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.priority import give_priority
+from judge.engine.seats import is_estate
 from judge.engine.state import GameState, StackItem
 from judge.engine.targeting import is_legal
 from judge.engine.zones import move
@@ -113,7 +114,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
                      *(("117.6",) if len(s.stack) > 1 else ()), *_target_rules(s, targets),
                      *((faces.CAST_FACE_DOWN[face_down], "708.3", "708.2", *(("708.2a",) if "Toll 2" in card.keywords else ()))
                        if face_down is not None else ()),
-                     *(("210.7", "310.1") if _is_estate(card) else ())))
+                     *(("210.7", "310.1") if is_estate(card) else ())))
     _announce(s, player, card, item, entwine, synthesis, log)
     triggers.fire(s, "cast", card_oid, player)
     triggers.toll(s, item)
@@ -187,8 +188,6 @@ def _announce(s: GameState, player: str, card, item: StackItem, entwine: bool, s
                 perform.deal_damage(s, item.obj, player, n, log)
                 log.append(event(f"{player} does not pay {card.name}'s synthesis cost: the backfire deals {n} damage "
                                  f"to their Master as part of the cast", "601.8", "702.36a", "601.2h", "601.10"))
-def _is_estate(card) -> bool:
-    return card.is_a("Estate") or card.is_a("Haven") and "Estate" in card.subtypes
 
 
 def _target_rules(s: GameState, targets: list) -> tuple:
@@ -205,7 +204,7 @@ def _target_rules(s: GameState, targets: list) -> tuple:
 
 def _check_timing(s: GameState, player: str, card) -> bool:
     """601.3: what may be cast now. Returns whether the card is cast at Power speed."""
-    if card.type in ("Master", "Haven", "Trap") and not _is_estate(card):
+    if card.type in ("Master", "Haven", "Trap") and not is_estate(card):
         raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3",
                       "307.3" if card.type == "Trap" else "103.2")
     if card.type == "Power":
