@@ -225,7 +225,9 @@ class _Reader(Validator):
         if not isinstance(raw, list):
             self.fail("effects must be a list", node)
         out = tuple(self.effect(e, raw) for e in raw)
-        # an optional gain waits for its player's answer, so nothing may follow it (608.2)
+        # an optional gain ends its list: an effect after it would be carried out whether or not
+        # the player accepts, which a printed "If they do, …" contradicts (the rider that may follow
+        # an acceptance is `invites:`, on the gain itself)
         if any(e.args.get("may") for e in out[:-1]):
             self.fail("an effect with may: true must be the last of its list", raw)
         return out

@@ -9,14 +9,22 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
     turn.py combat.py   steps and turn-based actions (500–514), combat (506–511)
     cycle.py shelter.py the world cycle, shifts and extra turns (500.8–500.12); the Day (514.4, 503.3)
+    seats.py            the law of the seat: which Havens may bed the Master (310.8a)
+    processions.py      the Passage: the Master on the road among decoys, strikes, arrival (408.5)
+    calendar.py         the cycle count and the feasts that recolor a round (730; rulings/nodawn/feasts.yaml)
+    suspicion.py        the shared Suspicion meter, the Inquest and the Purge (123)
     casting.py costs.py casting (601), the drop, field sources, abilities (602), the cost block (118)
-    wards.py            springing a Trap from an attacked Haven's Wards (509.2, policies C5, C6)
+    wards.py            setting a Trap (307.3); springing one from an attacked Haven's Wards (509.2, C5, C6)
+    faces.py guise.py   face-down play: laying cards face down, turning them up (708); the guises (708.2)
     resolve.py          resolving the top of the stack (608)
+    contracts.py        Contracts, Liturgies and Great Works: Lore counters and clauses (714, 715)
     priority.py         giving priority: state-based actions, then triggers (117.5)
     sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES; Toll (702.14a)
     conditions.py       intervening "if" conditions of triggered abilities (603.4)
     effects.py          HANDLERS: what each effect of a resolving object does (608.4)
-    feasts.py           enter-modifiers that take objects: Devour, feasts (614.8, 702.43a)
+    feasts.py           enter-modifiers that take objects: Devour, `feast:` statics (614.8, 702.43a) —
+                        not the calendar's feasts (calendar.py)
+    offers.py           optional gains ("may"): accept or decline, a gift that Invites (310.11)
     keywords.py         MODELLED: the 702 keywords the engine reads, with their rules
     asking.py           ask(): a choice the rules give a player — answered, given in advance, a
                         default the scenario allows, or the action stops at it
