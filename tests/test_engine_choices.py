@@ -262,3 +262,43 @@ def test_an_until_that_declines_a_may_and_is_then_refused_leaves_the_state_as_it
     after, events = actions._run(base, {"until": {"phase": "ending", "step": "end"}}, (), work=work, fresh=True)
     assert after is base and asked == ["decline"]
     assert len(events) == 1 and events[0].refused and "nd:500.1" in events[0].rules
+
+
+GIFT = """
+title: an optional gain
+game: nodawn
+cards:
+  - {name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "Liamite Master."}
+  - {name: Windfall, type: Caprice, cost: {vitae: 1}, blood_seal: 1, text: "You may gain 2 Vitae.",
+     abilities: [{spell: [{gain_vitae: {amount: 2, who: controller, may: true}}]}]}
+turn: {active: Ana, round: The Hunt, phase: main1}
+players:
+  - name: Ana
+    master: {card: Aurelio Torretti, vitae: 12}
+    pool: 1
+    hand: [Windfall]
+    battlefield: [{card: Gilded Haven}]
+  - name: Ben
+    master: {card: Silent Maren, vitae: 20}
+    battlefield: [{card: The Counting-House Dark}]
+actions: []
+expect: []
+"""
+
+
+def test_an_optional_gain_without_an_invitation_is_asked_as_an_optional_instruction():
+    """608.4: a "may" of an instruction; not among accept | decline is refused citing 608.4; any
+    other action declines it."""
+    state = load_string(GIFT).state
+    state, _ = apply(state, {"player": "Ana", "cast": "Windfall"})
+    waiting, _ = apply(state, "pass")
+    choice = waiting_choice(waiting)
+    assert (choice.kind, choice.player, choice.options, choice.rule) == \
+        ("optional-instruction", "Ana", ("accept", "decline"), "608.4")
+    after, events = apply(waiting, {"player": "Ana", "choose": "maybe"})
+    assert after is waiting and events[0].refused and "nd:608.4" in events[0].rules
+    accepted, _ = apply(waiting, {"player": "Ana", "choose": "accept"})
+    assert accepted.player("Ana").vitae == 14 and waiting_choice(accepted) is None
+    declined, events = apply(waiting, {"player": "Ana", "pass": True})
+    assert declined.player("Ana").vitae == 12 and waiting_choice(declined) is None
+    assert any("declines" in e.text and "nd:608.4" in e.rules for e in events)
