@@ -61,7 +61,7 @@ def card_error(text: str) -> ScenarioError:
     ("  abilities: [{spell: [{challenge: {to: target, with: everyone}}]}]", "unknown with"),
     ("  abilities: [{spell: [{may_pay: {cost: {vitae: 1, blood: 2}, effects: []}}]}]", "unknown key 'blood'"),
     ("  statics: [{reduce_cost: {vitae: 1, per: {type: Scholar}}}]", "unknown key 'type'"),
-    ("  statics: [{reduce_cost: {vitae: 1, of: Dragon}}]", "of must be a card type"),
+    ("  statics: [{reduce_cost: {vitae: 1, of: Dragon}}]", "of must name a card type"),
     ("  statics: [{approach_tax: {lose_vitae: -1}}]", "cannot be negative"),
     ("  statics: [{trap_bonus: {vitae: 1}}]", "unknown key 'vitae'"),
     ("  statics: [{modify: {attack: -1}, affects: attacking_everyone}]", "unknown affects"),
@@ -187,7 +187,7 @@ def test_laying_to_rest_is_the_undertakers_choice():
     s = _dying_drudge()
     assert s.objects["drudge"].zone == "spoils" and [c.kind for c in s.pending] == ["lay-to-rest"]
     _refused(s, {"player": "Ana", "choose": "yes"}, "709.2")
-    _refused(s, {"player": "Ben", "choose": "pay"}, "608.4")  # the rites are the undertaker's
+    _refused(s, {"player": "Ben", "choose": "pay"}, "709.2")  # the rites are the undertaker's (709.2 gives them)
     paid = _step(s, {"player": "Ana", "choose": "pay"})
     assert paid.objects["drudge"].zone == "void" and paid.player("Ana").pool_total == 4 and not paid.pending
     declined = _step(s, {"player": "Ana", "pass": True})  # any other action declines
@@ -198,7 +198,7 @@ def test_the_revenant_offer_is_answered_pay_or_decline():
     s = _state(board(turn="{active: Ana, round: The Hunt, phase: main2}", ana="    battlefield: [{card: Gilded Haven}]",
                      ben="    spoils: [{card: Nachzehrer, id: n}]\n    battlefield: [{card: The Counting-House Dark}]"))
     s = _step(s, {"until": {"phase": "beginning", "step": "upkeep"}}, "pass")
-    assert s.active == "Ben" and [c.kind for c in s.pending] == ["may-pay"]
+    assert s.active == "Ben" and [c.kind for c in s.pending] == ["revenant-return"]
     _refused(s, {"player": "Ben", "choose": "later"}, "702.46a")
     back = _step(s, {"player": "Ben", "choose": "pay"})
     assert back.objects["n"].zone == "battlefield" and "restless" in back.objects["n"].marks

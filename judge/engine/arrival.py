@@ -3,16 +3,20 @@ change the arrival itself, so it is never on the battlefield otherwise — and t
 effects put there (tokens, 111.2, 701.8a)."""
 from __future__ import annotations
 
+from judge.engine import contracts
 from judge.engine.events import event
 from judge.engine.state import GameState, Obj
 
 
-def enter_modified(s: GameState, oid: str, log: list) -> None:
+def enter_modified(s: GameState, oid: str, log: list) -> tuple:
     """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
-    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
+    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b). A rite
+    enters with its first Lore counter (714.3a): returns clause I's effects, for the caller to
+    carry out now (effects.enter), else ()."""
     card = s.card(oid)
+    clause_one = contracts.enter_with_lore(s, oid, log)
     if card is None:
-        return
+        return clause_one
     decay = card.keyword_value("Decay")
     if decay and decay.isdigit():  # 702.41a: "enters with N decay counters on it"
         obj = s.edit(oid)
@@ -20,7 +24,7 @@ def enter_modified(s: GameState, oid: str, log: list) -> None:
         log.append(event(f"{card.name} enters with {decay} decay counter(s) (Decay {decay})", "702.41a", "122.2f",
                          "614.6b"))
     if not card.enters:
-        return
+        return clause_one
     obj = s.edit(oid)
     for key, value in card.enters:
         if key == "drained" and value:
@@ -32,11 +36,14 @@ def enter_modified(s: GameState, oid: str, log: list) -> None:
                 obj.counters[kind] = obj.counters.get(kind, 0) + n
             log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
                              "614.6b", "614.2"))
+    return clause_one
 
 
-def put_token(s: GameState, oid: str, card: str, player: str) -> None:
-    """A new token object onto the battlefield under `player`, who owns it (111.2)."""
-    obj = Obj(oid, card, player, player, "battlefield", newly_turned=True, token=True, timestamp=s.next_ts)
+def put_token(s: GameState, oid: str, card: str, player: str, face_down: bool = False, guise: str | None = None) -> None:
+    """A new token object onto the battlefield under `player`, who owns it (111.2) — face down in
+    a guise when it copies a face-down permanent (707.3)."""
+    obj = Obj(oid, card, player, player, "battlefield", newly_turned=True, token=True, timestamp=s.next_ts,
+              face_down=face_down, guise=guise)
     s.next_ts += 1
     s.add_object(obj)
     s.own("battlefield").append(oid)

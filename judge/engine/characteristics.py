@@ -61,12 +61,15 @@ def ctype(s: GameState, obj: Obj) -> str:
     for every permanent at every check)."""
     if obj.card_type is not None:
         return obj.card_type
-    card = s.cards.get(obj.card)
+    card = s.card(obj)  # a face-down permanent's guise (708.2)
     return card.type if card else ""
 
 
 def is_entity(s: GameState, obj: Obj) -> bool:
-    return ctype(s, obj) == "Entity"
+    if obj.card_type is not None:  # a type-changing effect replaced every type it bore (613.1d)
+        return obj.card_type == "Entity"
+    card = s.card(obj)
+    return card is not None and "Entity" in card.types  # an Entity that is also a Relic too (300.2)
 
 
 def lethal(s: GameState, obj: Obj, venom: bool = False) -> int:

@@ -5,6 +5,7 @@ from math import ceil
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
+from judge.engine import layers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit
@@ -96,10 +97,11 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
                          f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
 
 
-def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list) -> int:
-    """601.2f: the total Vitae owed for casting `card`, after the reductions that apply — its own
-    `reduce_cost` statics (which work wherever it is cast from, 113.5) and those of its caster's
-    permanents that reduce spells of its type — never below zero, and locked from here on."""
+def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list, doing: str = "") -> int:
+    """601.2f: the total Vitae owed for casting `card` (or setting it, a Trap, 307.3), after the
+    reductions that apply — its own `reduce_cost` statics (which work wherever it is cast from,
+    113.5) and the functioning ones of its caster's permanents that reduce cards of a type it
+    bears (300.2) — never below zero, and locked from here on."""
     cut, sources = 0, []
     for st in card.statics:
         if "reduce_cost" in st and "of" not in st["reduce_cost"]:
@@ -107,22 +109,20 @@ def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list) 
             if n:
                 cut += n
                 sources.append(f"its own text ({n})")
-    for oid_, other in s.permanents():
-        holder = s.objects[oid_]
-        if other is None or holder.controller != player or oid_ == oid:
+    for holder, st in layers.statics_of(s, "reduce_cost"):
+        rc = st["reduce_cost"]
+        if holder.controller != player or holder.id == oid or "of" not in rc or not card.is_a(rc["of"]):
             continue
-        for st in other.statics:
-            rc = st.get("reduce_cost")
-            if rc and rc.get("of") == card.type:
-                n = _reduction(s, player, rc)
-                if n:
-                    cut += n
-                    sources.append(f"{other.name} ({n})")
+        n = _reduction(s, player, rc)
+        if n:
+            cut += n
+            sources.append(f"{s.card(holder).name} ({n})")
     if not cut:
         return vitae
     locked = max(0, vitae - cut)
-    log.append(event(f"{card.name}'s cost is determined: {vitae} Vitae less {cut} ({', '.join(sources)}) = {locked}"
-                     f"{' — a discount never refunds' if cut > vitae else ''}; it is locked now", "601.2f", "113.5"))
+    log.append(event(f"{card.name}'s cost{doing} is determined: {vitae} Vitae less {cut} ({', '.join(sources)}) = "
+                     f"{locked}{' — a discount never refunds' if cut > vitae else ''}; it is locked now", "601.2f",
+                     "113.5"))
     return locked
 
 

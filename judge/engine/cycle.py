@@ -2,7 +2,7 @@
 and at each extra turn, shifts that re-anchor it, and extra turns themselves."""
 from __future__ import annotations
 
-from judge.engine import counting, immure, shelter, triggers
+from judge.engine import calendar, contracts, counting, immure, processions, shelter, suspicion, triggers
 from judge.engine.events import event
 from judge.engine.state import ROUNDS, GameState
 
@@ -81,6 +81,14 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
     else:
         log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9",
                          "500.9d", "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
+    wrap = s.round_index == 0  # the return of The Hunt, whatever a shift did (730.5)
+    if wrap:
+        calendar.wrap(s, log)
+        contracts.wrap_lore(s, log)
+    else:
+        calendar.round_begins(s, log)
+    suspicion.weigh(s, wrap, log)
+    processions.round_begins(s, log)
     if s.is_day != was_day:
         _flip_statics(s, log)
         _rites(s, log)

@@ -4,6 +4,7 @@ already rewritten by the replacement and prevention effects watching it (perform
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
+from judge.engine import triggers
 from judge.engine.events import event
 from judge.engine.proposals import Hit
 from judge.engine.state import GameState
@@ -12,8 +13,13 @@ from judge.engine.state import GameState
 def carry_out(s: GameState, hit: Hit, log: list) -> None:
     recipient, amount, source, combat = hit.recipient, hit.amount, hit.source, hit.combat
     if amount <= 0:
+        if hit.prevented:
+            log.append(event(f"all {hit.prevented} damage from {_name(s, source)} was prevented: it is never dealt, "
+                             f"and nothing triggers on it", "603.2e", "615.1"))
         return  # a 0-damage event does not happen (120.6)
     hit.dealt = amount
+    if source in s.objects:
+        triggers.fire(s, "deals_damage", source)  # it was dealt (603.2e: a prevented event triggers nothing)
     src = s.objects.get(source) if source else None
     src_name = s.card(src).name if src else "an effect"
     player = s.player(recipient)
@@ -47,3 +53,8 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
         gained = max(0, min(amount, owner.cap - owner.vitae))
         owner.vitae += gained
         log.append(event(f"Feed: {owner.name}'s Master recovers {gained} Vitae ({owner.vitae})", "702.5a", "510.5"))
+
+
+def _name(s: GameState, source: str | None) -> str:
+    obj = s.objects.get(source) if source else None
+    return s.card(obj).name if obj is not None and s.card(obj) else "an effect"

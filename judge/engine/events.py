@@ -1,9 +1,10 @@
 """Events: what happened, in a sentence, and the rules that made it happen.
 
-An event is one of three kinds: a plain `event` of play, a `refusal` (an action the rules
-forbid: the state is unchanged and the event cites the rule that forbids it) or an
-`engine-error` (a defect inside the engine: the state is unchanged and the event carries the
-traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it).
+An event is one of four kinds: a plain `event` of play, a `refusal` (an action the rules
+forbid: the state is unchanged and the event cites the rule that forbids it), a `choice` (play
+stops at a choice the rules give a player, citing the rule that gives it, until it is answered)
+or an `engine-error` (a defect inside the engine: the state is unchanged and the event carries
+the traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 EVENT = "event"
 REFUSAL = "refusal"
 ENGINE_ERROR = "engine-error"
+CHOICE = "choice"
 
 
 def rule_id(number: str) -> str:
@@ -42,6 +44,10 @@ class Event:
     def engine_error(self) -> bool:
         return self.kind == ENGINE_ERROR
 
+    @property
+    def asks(self) -> bool:
+        return self.kind == CHOICE
+
     def to_dict(self) -> dict:
         out = {"text": self.text, "rules": list(self.rules)}
         if self.kind != EVENT:
@@ -56,6 +62,11 @@ def event(text: str, *rules: str, policy: str | None = None) -> Event:
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:
     return Event(f"refused: {text}", tuple(dict.fromkeys(rule_id(r) for r in rules)), REFUSAL, policy)
+
+
+def question(text: str, *rules: str) -> Event:
+    """Play stops here: a player owes the engine an answer (asking.py)."""
+    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), CHOICE)
 
 
 def engine_error(exc: BaseException, detail: str) -> Event:

@@ -96,8 +96,8 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     if affects == "own_sources":
         return target.controller == source.controller
     card = card or s.card(target)
-    if card is None or (target.card_type or card.type) != "Entity":  # 613.1d's result
-        return False
+    if card is None or "Entity" not in ((target.card_type,) if target.card_type else card.types):
+        return False  # layer 4's result (613.1d); an Entity that bears another type too (300.2)
     if affects == "own_entities":
         return target.controller == source.controller
     if affects == "other_own_entities":

@@ -37,7 +37,11 @@ def _move(s: GameState, mv: ZoneChange, log: list) -> None:
         log.append(event(f"{card.name if card else mv.obj} goes to its owner's {mv.dest.title()} ({obj.owner}'s), "
                          f"not its controller's", "400.3"))
     # "shuffled in": the position is not modelled, the bottom stands for it
+    hidden = s.objects[mv.obj].face_down
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
+    if hidden and not s.objects[mv.obj].face_down:
+        log.append(event(f"the face-down card is revealed to all players as it goes to the {mv.went}: it was "
+                         f"{s.objects[mv.obj].card}", "708.9"))
     card = s.card(s.objects[mv.obj])
     if card is not None and any(layers.defines_itself(st) for st in card.statics) and mv.went != "stack":
         obj = s.objects[mv.obj]

@@ -4,22 +4,24 @@ what passing leads to is passing.py's, what resolving does is resolve.py's.
 """
 from __future__ import annotations
 
-from judge.engine import control, sba, triggers
+from judge.engine import control, rites, sba, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState
 
 
 def settle(s: GameState, log: list) -> bool:
-    """117.5: state-based checks until none apply, then waiting triggers in APNAP order; repeat."""
+    """117.5: state-based checks until none apply, then waiting triggers in APNAP order; then
+    the rites owed for the deaths among them (709.2, rites.py); repeat."""
     happened = False
     for _ in range(100):
         if control.statics_may_apply(s):  # layer 2 from statics, before the checks read who controls what
             control.settle_statics(s, log)
         did = sba.run(s, log)
         stacked = False if s.game_over else triggers.stack_waiting(s, log)
-        happened = happened or did or stacked
-        if not (did or stacked) or s.game_over:
+        offered = bool(s.owed_rites) and rites.settle(s, log)
+        happened = happened or did or stacked or offered
+        if not (did or stacked or offered) or s.game_over:
             break
     return happened
 

@@ -20,6 +20,7 @@ class Hit:
     combat: bool = False
     unpreventable: bool = False  # 615.9
     dealt: int = 0  # carried out: how much was dealt
+    prevented: int = 0  # how much prevention effects stopped on the way (615)
 
 
 @dataclass

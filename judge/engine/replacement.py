@@ -8,8 +8,8 @@ replacement effects in their turn when perform.py carries them out. Nothing here
 or changes a pool: this module only rewrites (and spends the shields and redirections it uses).
 Which effect applies first is chosen by the affected player, or the affected object's
 controller (616.1): self-replacements first (616.1a), then the effects that player names in a
-standing `prefer` (the order they choose), then the rest in timestamp order (the engine's
-default choice, documented in tests/scenarios/README.md).
+standing `prefer` (the order they choose); otherwise they are asked (asking.py), and the stated
+default — only where a scenario opts in — is timestamp order.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import Callable
 
 from judge.engine import characteristics as ch
 from judge.engine import layers
+from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState
@@ -41,7 +42,9 @@ def affected_player(s: GameState, who: str) -> str | None:
     return (obj.controller or obj.owner) if obj else None
 
 
-def _choose(s: GameState, player: str | None, found: list[Candidate]) -> Candidate:
+def _choose(s: GameState, player: str | None, found: list[Candidate], log: list) -> Candidate:
+    """616.1: self-replacements first (616.1a); then the affected player chooses — by their
+    standing `prefer` order, else asked (the stated default: the earliest timestamp)."""
     selfish = [c for c in found if c.self_replacement]
     if selfish:
         return selfish[0]
@@ -50,7 +53,24 @@ def _choose(s: GameState, player: str | None, found: list[Candidate]) -> Candida
         for c in found:
             if name in (c.origin, c.origin_id):
                 return c
-    return min(found, key=lambda c: c.timestamp)
+    earliest = min(found, key=lambda c: c.timestamp)
+    if player is None or len({c.origin for c in found}) == 1:
+        return earliest  # alike: which applies first changes nothing
+    labels = _labels(found)
+    word = ask(s, log, "replacement-order", player, tuple(labels),
+               "which replacement or prevention effect applies first: " + ", ".join(labels),
+               keys=tuple(c.origin_id or label for c, label in zip(found, labels)),
+               default=labels[found.index(earliest)])
+    return found[labels.index(word)]
+
+
+def _labels(found: list[Candidate]) -> list[str]:
+    counts: dict = {}
+    out = []
+    for c in found:
+        counts[c.origin] = counts.get(c.origin, 0) + 1
+        out.append(c.origin if counts[c.origin] == 1 else f"{c.origin} #{counts[c.origin]}")
+    return out
 
 
 def rewrite(s: GameState, ev, log: list) -> list:
@@ -63,7 +83,7 @@ def rewrite(s: GameState, ev, log: list) -> list:
         if not found:
             return [ev]
         who = affected(s, ev)
-        pick = _choose(s, who, found)
+        pick = _choose(s, who, found, log)
         if len(found) > 1:
             log.append(event(f"{who or 'the owner'} chooses which effect applies first: {pick.origin} "
                              f"(of {', '.join(c.origin for c in found)})", "616.1",
@@ -123,6 +143,7 @@ def _prevent(hit: Hit, n: int | None) -> int:
         return 0
     stopped = hit.amount if n is None else min(n, hit.amount)
     hit.amount -= stopped
+    hit.prevented += stopped
     return stopped
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.cards.model import CardDef
+from judge.engine.guise import GUISES
 from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
                                  freeze_list, frozen_twin, thawed_copy)
 
@@ -30,7 +31,7 @@ STEPS = {
     "main2": (None,),
     "ending": ("end", "cleanup"),
 }
-ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards")
+ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards", "laboratory")
 HAND_SIZE = 7  # 402.2
 
 
@@ -63,6 +64,9 @@ class Obj:
     marks: tuple = ()  # designations that are neither counters nor abilities ("restless", "shadowless", ...)
     undertaker: str | None = None  # who may lay it to rest: the controller of its lethal damage's source (709.2)
     card_type: str | None = None  # layer 4's result while a type-changing effect applies (613.1d), else None
+    face_down: bool = False  # a face-down spell or permanent: it wears its guise (708.2)
+    guise: str | None = None  # the rule that laid it face down (guise.GUISES), kept straight (708.7)
+    revealed: bool = False  # a hidden card shown to all players (708.9, 123.4b)
 
     def thaw(self) -> "Obj":
         """A private copy to write to (its counters too: they are written in place)."""
@@ -96,7 +100,12 @@ class Player:
     shelter: list = field(default_factory=list)
     slot: list = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
     wards: list = field(default_factory=list)  # set Traps, each arming one Haven (attached_to), 307.3
+    laboratory: list = field(default_factory=list)  # cards stored face down by a Laboratory Room (312.4)
     refuge: str | None = None
+    suspicion_share: int = 0  # the points of Suspicion this player's effects raised (123.2)
+    invited: tuple = ()  # the players Invited across this player's thresholds (310.10, 310.11)
+    seats: tuple = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
+    procession: Any = None  # processions.Procession while the Master is on the road (408.5)
     lost: bool = False
     won: bool = False
     drew_from_empty: bool = False
@@ -129,7 +138,7 @@ class Player:
             self.__class__ = FrozenPlayer
 
 
-PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards")
+PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
 FrozenObj = frozen_twin(Obj)
 FrozenPlayer = frozen_twin(Player)
 
@@ -154,6 +163,11 @@ class StackItem:
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
     when: str = ""  # a triggered ability's event (dies, enters, ...)
+    target_kinds: tuple = ()  # a triggered ability's chosen targets' kinds, checked again on resolution (608.3)
+    condition: Any = None  # a triggered ability's intervening "if", checked again on resolution (603.4)
+    modes: tuple = ()  # a modal spell's chosen modes, 0-based, in printed order (601.2b, 700.4a)
+    decree: tuple = ()  # a Mandate's decree announced at casting: the ids chosen in an opponent's place (601.2b)
+    cites: tuple = ()  # the rules of the keyword an ability comes from (a Toll trigger: 702.14a, 603.14c)
 
 
 @dataclass(frozen=True)
@@ -233,6 +247,20 @@ class Trigger:
     label: str
     when: str = ""
     targets: tuple = ()
+    target_kinds: tuple = ()  # targets its controller chooses as it is put on the stack (603.3)
+    condition: Any = None  # an intervening "if" (603.4)
+    cites: tuple = ()  # the rules of the keyword it comes from, cited as it resolves
+
+
+@dataclass(frozen=True)
+class DropRule:
+    """An effect that permits (`extra` more drops) or forbids the drop for one player (101.2)."""
+
+    player: str
+    forbid: bool
+    until: str
+    origin: str
+    extra: int = 0
 
 
 @dataclass(frozen=True)
@@ -253,18 +281,34 @@ class Delayed:
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice the rules give a player, waiting for `{player: P, choose: [..]}` (choices.py).
+    """A choice the rules give a player, waiting for `{player: P, choose: ..}` (choices.py).
 
-    `kind` names its entry in choices.CHOICE_KINDS; `options` are the ids an answer may name;
-    `rule` is the rule that gives the choice (cited when an answer is refused)."""
+    `kind` names its entry in choices.CHOICE_KINDS (whose `rule` gives the choice, cited when an
+    answer is refused); `options` are what an answer may name — ids, or words for a `word`
+    choice — and `count` how many of them a `pick` takes (least, most); a `map` choice answers
+    for each of its `keys` (614.8). `for_player` is whose choice it normally is, when another
+    player makes it (a Mandate's caster, 702.35a). `resume` is the action the choice paused."""
 
     kind: str
     player: str
     options: tuple = ()
     rule: str = ""
     prompt: str = ""  # what is being chosen, in words
-    subject: str | None = None  # the object the choice is about (a dying Entity's rites, 709.2)
-    detail: Any = None  # what the kind needs to carry the answer out (an offer's cost and effects)
+    count: tuple = (1, 1)
+    keys: tuple = ()
+    for_player: str | None = None
+    resume: Any = None  # asking.Paused: the action to replay with the answer, and where it started
+
+
+@dataclass(frozen=True)
+class Preset:
+    """An answer a scenario gives in advance (`answers:`): the first choice `player` is asked
+    (of `kind`, when given) takes `value` without stopping."""
+
+    player: str
+    value: Any
+    kind: str | None = None
+    number: int = 0  # its place in the scenario's `answers:` list, from 1
 
 
 @dataclass
@@ -306,6 +350,15 @@ class GameState:
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
     delayed: tuple = ()  # (Delayed, ...) waiting for their moment (603.7); a value, replaced when it changes
     static_control: bool = False  # some control effect of a static ability applies (control.settle_statics)
+    owed_rites: tuple = ()  # ((dead id, undertaker), ..): deaths whose rites are still to be offered (709.2)
+    marks: tuple = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
+    preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones
+    defaults: frozenset = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
+    suspicion: int = 0  # the shared world meter, 0..10 (123.1)
+    inquest_armed: bool = True  # the Inquest sits once per crossing of 7 (123.4b)
+    cycle: int = 1  # the world cycle's count: each return of The Hunt begins the next (730.1)
+    feasts: tuple = ()  # the announced calendar: (name, cycle, round name) (730.2)
+    drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":
@@ -352,6 +405,7 @@ class GameState:
     def commit(self) -> "GameState":
         """Freeze this working state: it can be shared from now on, and never changes again."""
         d = self.__dict__
+        d.pop("_answers", None)  # the answers an action was replayed with (asking.py)
         for obj in d.pop("_edited", ()):
             obj.freeze()
         for p in d["players"]:
@@ -412,6 +466,15 @@ class GameState:
         return None
 
     def card(self, obj: Obj | str) -> CardDef | None:
+        """The card as the game sees it: a face-down object shows only its guise (708.2, 613.2)."""
+        if obj.__class__ is str:
+            obj = self.objects[obj]
+        if obj.face_down:
+            return GUISES[obj.guise]
+        return self.cards.get(obj.card)
+
+    def true_card(self, obj: Obj | str) -> CardDef | None:
+        """The card's own face, whatever it shows (its controller may look, 708.6)."""
         if obj.__class__ is str:
             obj = self.objects[obj]
         return self.cards.get(obj.card)
@@ -431,7 +494,7 @@ class GameState:
         """The list holding `obj`, made private to this working state (the caller writes to it)."""
         if obj.zone == "battlefield":
             return self.own("battlefield")
-        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards"):
+        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards", "laboratory"):
             return self.player(obj.owner).own(obj.zone)
         return None
 

@@ -95,7 +95,7 @@ def revenants(s: GameState, player: str, log: list) -> None:
             continue
         price = _price(s, oid, "Revenant", "702.46a")
         back = (Effect("return_to_battlefield", {"to": "self", "by": "Revenant"}),)
-        offer = Effect("may_pay", {"cost": price, "effects": back, "rule": "702.46a"})
+        offer = Effect("may_pay", {"cost": price, "effects": back, "choice": "revenant-return"})
         s.waiting.append(Trigger(player, oid, (offer,), f"{s.card(obj).name}'s Revenant", "revenant"))
         log.append(event(f"{s.card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers",
                          "702.46a", "709.3"))
