@@ -39,7 +39,8 @@ def enter_modified(s: GameState, oid: str, log: list) -> tuple:
     return clause_one
 
 
-def put_token(s: GameState, oid: str, card: str, player: str, face_down: bool = False, guise: str | None = None) -> None:
+def put_token(s: GameState, oid: str, card: str, player: str, face_down: bool = False,
+              guise: str | None = None) -> None:
     """A new token object onto the battlefield under `player`, who owns it (111.2) — face down in
     a guise when it copies a face-down permanent (707.3)."""
     obj = Obj(oid, card, player, player, "battlefield", newly_turned=True, token=True, timestamp=s.next_ts,

@@ -84,14 +84,20 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
 
 def revenants(s: GameState, player: str, log: list) -> None:
     """702.46a: at the beginning of its owner's upkeep on a Night round, each card with Revenant in
-    their Spoils triggers; its owner may pay as it resolves."""
+    their Spoils triggers (its printed abilities: it is in the Spoils); its owner may pay as it
+    resolves."""
     if s.is_day:
         return
-    cards, objects = s.cards, s.objects
+    # the names of the game's cards that print Revenant: its card database is fixed, so the memo
+    # (kept until the battlefield changes) spares a scan of every card at each upkeep
+    restless = s.memo("restless", lambda: frozenset(name for name, c in s.cards.items()
+                                                    if c.keywords and c.has("Revenant")))
+    if not restless:
+        return
+    objects = s.objects
     for oid in s.player(player).spoils:
         obj = objects[oid]
-        card = cards.get(obj.card)
-        if card is None or not card.keywords or not card.has("Revenant"):  # in the Spoils: its printed abilities
+        if obj.card not in restless:
             continue
         price = _price(s, oid, "Revenant", "702.46a")
         back = (Effect("return_to_battlefield", {"to": "self", "by": "Revenant"}),)
