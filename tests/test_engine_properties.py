@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.actions import apply
+from judge.engine.actions import apply, waiting_choice
 from judge.engine.scenario import load_string
 from judge.engine.state import PHASES, STEPS
 
@@ -108,8 +108,14 @@ def candidates(s) -> list:
         for b in theirs:
             out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}]})
     out += [{"until": {"phase": ph, "step": st_}} for ph in PHASES for st_ in STEPS[ph] if st_ != "replenish"]
-    for name in [c.player for c in s.pending[:1]]:  # the return from shelter: pay for all, or for none
-        out += [{"player": name, "choose": list(s.player(name).shelter)}, {"player": name, "choose": []}]
+    choice = waiting_choice(s)
+    if choice is not None:  # the choice play waits for: a fitting answer, the options whole, none, and the words
+        least = choice.count[0]
+        out += [{"player": choice.player, "choose": list(choice.options[:max(least, 1)])},
+                {"player": choice.player, "choose": list(choice.options)}, {"player": choice.player, "choose": []}]
+        out += [{"player": choice.player, "choose": word} for word in choice.options[:2]]
+        if choice.keys:
+            out.append({"player": choice.player, "choose": {choice.keys[0]: list(choice.options[:1])}})
     return out
 
 

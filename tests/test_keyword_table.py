@@ -18,7 +18,7 @@ STATUSES = {"implemented", "partial", "missing"}
 PARAMETERS = {"none", "number", "cost", "quality", "object", "none | quality"}
 ASKED = {"pending", "announcement", "declaration", "action", "fixed", "not-modelled", "setup"}
 CHOICE_KEYS = {"id", "rule", "rules", "who", "what", "options", "when", "asked", "engine_today", "keyword",
-               "conflicts"}
+               "conflicts", "kind"}
 ROW_KEYS = {"keyword", "rule", "rules", "written", "parameter", "kind", "summary", "engine_status", "engine_where",
             "cites", "needs", "choices", "feasible", "conflicts", "notes"}
 
@@ -163,11 +163,21 @@ def test_the_choices_the_issue_names_are_listed(choices):
     # combat assignment, modes, the return from shelter.
     assert {"704.5q", "701.12a", "701.10a", "514.1", "603.3", "616.1", "510.2c", "700.4a", "503.3"} <= by_rule
     eminent = next(c for c in choices if c["id"] == "eminent-duplicate")
-    assert eminent["asked"] == "fixed" and "C3" in eminent["conflicts"]
+    assert eminent["asked"] == "pending" and "C3" in eminent["conflicts"]
 
 
-def test_only_the_return_from_shelter_stops_the_replay_today(choices):
-    assert [c["id"] for c in choices if c["asked"] == "pending"] == ["return-from-shelter"]
+def test_the_choices_that_stop_the_replay_are_the_engines_choice_kinds(choices):
+    """Each pending choice is a kind of judge/engine/choices.py — its own id, or the `kind:` it is
+    asked under — and each kind is a choice of the list, with the same rule."""
+    from judge.engine.choices import CHOICE_KINDS
+
+    pending = [c for c in choices if c["asked"] == "pending"]
+    assert {c.get("kind", c["id"]) for c in pending} == set(CHOICE_KINDS)
+    by_id = {c["id"]: c for c in choices}
+    for name, kind in CHOICE_KINDS.items():
+        assert by_id[name]["asked"] == "pending" and by_id[name]["rule"] == kind.rule, name
+    assert all("kind" not in c for c in choices if c["asked"] != "pending")
+    assert len(pending) == 22
 
 
 # The YAML's parameter field -> the parameter form the engine's registry names (keywords.PARAMETERS).

@@ -27,6 +27,13 @@ class Effect:
     args: dict  # normalised keyword arguments
 
 
+def walk_effects(effects):
+    """Every effect of a list, and of the effect lists nested in it (a delayed trigger's, ...)."""
+    for e in effects:
+        yield e
+        yield from walk_effects(e.args.get("effects", ()))
+
+
 @dataclass(frozen=True)
 class Ability:
     kind: str  # spell | triggered | activated
@@ -34,10 +41,19 @@ class Ability:
     when: str | None = None
     cost: Cost | None = None
     targets: tuple[dict, ...] = ()
+    condition: dict | None = None  # a triggered ability's intervening "if" (603.4): {word: spec}
 
     @property
     def produces_vitae(self) -> bool:
         return any(e.name == "add_vitae" for e in self.effects)
+
+
+@dataclass(frozen=True)
+class CoOpt:
+    """An Influencer's printed co-opt (302.10): the price another Master pays, and for how long."""
+
+    cost: Cost
+    until: str
 
 
 @dataclass(frozen=True)
@@ -66,8 +82,26 @@ class CardDef:
     enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
     riders: tuple = ()  # ((rider key, (Effect, ...)), ...): vocabulary.RIDERS
     renamed: tuple = ()  # ((as printed, as read), ...): keywords printed under an old name
+    co_opt: CoOpt | None = None  # an Influencer's co-opt price and duration (302.10)
+    modes: tuple = ()  # a modal spell's modes: each a tuple of effects, in printed order (700.4)
+    mode_count: int = 1  # how many modes are chosen, unless Entwine is paid (702.35b)
+    backfire: tuple = ()  # (("corruption", N), ("damage", N)): an unpaid Backlash's price (702.36a)
+    reckoning: tuple = ()  # the effects Reckoning telegraphs, done when its last counter goes (702.50a)
     origin: str = ""  # file:line it was read from
     lines: tuple = ()  # ((card key, line), ...): where each key of the card file stands
+    types: tuple[str, ...] = ()  # every card type it bears, `type` first (300.2)
+    castable_with: str | None = None  # a Power castable while its controller controls this subtype (304.5)
+    clauses: tuple = ()  # a Contract's (or Liturgy's) clause abilities I, II, III…: tuples of Effects (714.2)
+    convoy_defense: int | None = None  # a Haven's printed convoy Defense, a Procession's crack value (408.5f)
+    room_functions: tuple[str, ...] = ()  # the crafts its Rooms bear, one Room each (312.1)
+
+    def __post_init__(self) -> None:
+        if not self.types:
+            object.__setattr__(self, "types", (self.type,))
+
+    def is_a(self, card_type: str) -> bool:
+        """Whether the card bears `card_type` among its types (300.2)."""
+        return card_type in self.types
 
     def line_of(self, key: str) -> int | None:
         """The line of one key of the card file (the card's own line if unknown)."""
@@ -92,10 +126,18 @@ class CardDef:
                 return rest
         return None
 
+    def all_effects(self):
+        """Every effect the card carries — its abilities', modes', Reckoning's and clauses' —
+        nested ones included."""
+        for a in self.abilities:
+            yield from walk_effects(a.effects)
+        for effects in (*self.modes, self.reckoning, *self.clauses):
+            yield from walk_effects(effects)
+
     @property
     def race(self) -> str | None:
         # The first subtype of an Entity is its Race, the blood source (106.3, 205.3b).
-        return self.subtypes[0] if self.type == "Entity" and self.subtypes else None
+        return self.subtypes[0] if self.is_a("Entity") and self.subtypes else None
 
     @property
     def spell_effects(self) -> tuple[Effect, ...]:
@@ -110,4 +152,4 @@ class CardDef:
 
     @property
     def is_permanent(self) -> bool:
-        return self.type in V.PERMANENT_TYPES
+        return any(t in V.PERMANENT_TYPES for t in self.types)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from judge import paths
 from judge.cards import vocabulary as V
-from judge.cards.model import Ability, CardDef, Cost, Effect
+from judge.cards.model import Ability, CardDef, CoOpt, Cost, Effect
 from judge.yamlio import LDict, ScenarioError, Validator, load_file, line_of
 
 
@@ -105,6 +105,49 @@ class _Reader(Validator):
             for key in ("combat", "next_instance"):
                 if key in args and not isinstance(args[key], bool):
                     self.fail(f"effect prevent_damage: {key} must be true or false", raw)
+        if name == "create_token":
+            if ("card" in args) == ("copy_of" in args):
+                self.fail("effect create_token names either a card (card: NAME) or what it copies (copy_of: target)",
+                          raw)
+            if "card" in args and not isinstance(args["card"], str):
+                self.fail("effect create_token: card must be a card name", raw)
+            if "copy_of" in args and args["copy_of"] not in V.OBJECT_RECIPIENTS:
+                self.fail(f"effect create_token: unknown copy_of {args['copy_of']!r}", raw)
+            if "copy_of" in args and "n" in args:
+                self.fail("effect create_token: a copy is one token (no n)", raw)
+            if "id" in args and not isinstance(args["id"], str):
+                self.fail("effect create_token: id must be a name", raw)
+        if name == "delayed":
+            if args.get("at") not in V.DELAY_POINTS:
+                self.fail(f"effect delayed: at must be one of {', '.join(sorted(V.DELAY_POINTS))}", raw)
+            args["effects"] = self.effects(args.get("effects"), raw)
+        if name == "return_to_battlefield":
+            if args.get("to", "self") not in ("self", "target"):
+                self.fail("effect return_to_battlefield returns self or a target card", raw)
+            if "by" in args and args["by"] not in V.RETURN_WAYS:
+                self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
+        if name == "challenge" and args.get("with", "second_target") not in V.OBJECT_RECIPIENTS:
+            self.fail(f"effect challenge: unknown with {args.get('with')!r}", raw)
+        if name == "may_pay":
+            args["cost"] = self.cost(args.get("cost"), raw)
+            args["effects"] = self.effects(args.get("effects"), raw)
+        if name == "set_type" and args.get("type") not in V.CARD_TYPES:
+            self.fail(f"effect set_type: unknown card type {args.get('type')!r}", raw)
+        if name == "gain_control" and "bloodlust" in args and not isinstance(args["bloodlust"], bool):
+            self.fail("effect gain_control: bloodlust must be true or false", raw)
+        for key in ("may",):
+            if key in args and not isinstance(args[key], bool):
+                self.fail(f"effect {name}: {key} must be true or false", raw)
+        if "invites" in args and args["invites"] != "giver":
+            self.fail(f"effect {name}: invites must be giver (310.11)", raw)
+        if "invites" in args and not args.get("may"):
+            self.fail(f"effect {name}: an Invitation comes only with an accepted gift: invites needs may: true "
+                      f"(310.11)", raw)
+        if name == "permit_drop":
+            self.integer(args.get("extra", 1), "effect permit_drop: extra", raw)
+        if name in ("permit_drop", "forbid_drop") and args.get("until", "end_of_turn") not in ("end_of_turn",
+                                                                                             "permanent"):
+            self.fail(f"effect {name}: until is end_of_turn or permanent", raw)
         if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
 
@@ -166,8 +209,23 @@ class _Reader(Validator):
                 self.keyword_list(self.strings(value, f"{name}: static {kind}", st), st)
             elif kind == "add_subtypes":
                 self.strings(value, f"{name}: static add_subtypes", st)
-            elif kind == "reduce_damage":
-                self.integer(value, f"{name}: reduce_damage", st)
+            elif kind in ("reduce_damage", "feast"):
+                self.integer(value, f"{name}: {kind}", st)
+            elif kind == "reduce_cost":
+                self.keys(value, V.REDUCE_COST_KEYS, f"{name}: static reduce_cost")
+                if self.integer(value.get("vitae"), f"{name}: reduce_cost vitae", st) < 0:
+                    self.fail(f"{name}: reduce_cost vitae cannot be negative", st)
+                if "per" in value:
+                    self.keys(value["per"], {"subtype"}, f"{name}: reduce_cost per")
+                    if not isinstance(value["per"].get("subtype"), str):
+                        self.fail(f"{name}: reduce_cost per needs a subtype", st)
+                if "of" in value and value["of"] not in V.CARD_TYPES:
+                    self.fail(f"{name}: reduce_cost of must name a card type, not {value.get('of')!r}", st)
+            elif kind in ("approach_tax", "trap_bonus"):
+                key = "lose_vitae" if kind == "approach_tax" else "damage"
+                self.keys(value, {key}, f"{name}: static {kind}")
+                if self.integer(value.get(key), f"{name}: {kind} {key}", st) < 0:
+                    self.fail(f"{name}: {kind} {key} cannot be negative", st)
             elif value is not True:
                 self.fail(f"{name}: static {kind} takes true", st)
             if st.get("affects", "self") not in V.AFFECTS:
@@ -196,10 +254,71 @@ class _Reader(Validator):
             out.append(("counters", {str(k).lower(): v for k, v in c.items()}))
         return tuple(out)
 
+    def co_opt(self, raw, name: str) -> CoOpt | None:
+        if raw is None:
+            return None
+        self.keys(raw, V.CO_OPT_KEYS, f"{name}: co_opt")
+        until = raw.get("until", "end_of_turn")
+        if until not in V.DURATIONS:
+            self.fail(f"{name}: co_opt until must be one of {', '.join(sorted(V.DURATIONS))}", raw)
+        if "cost" not in raw:
+            self.fail(f"{name}: co_opt needs the cost its card prints", raw)
+        return CoOpt(self.cost(raw["cost"], raw), until)
+
+    def condition(self, raw) -> dict | None:
+        """An intervening "if" (603.4): {controls: {subtype, type, at_least}}, {different_names: N}."""
+        if raw is None:
+            return None
+        self.keys(raw, V.TRIGGER_CONDITIONS, "an intervening if")
+        if not raw:
+            self.fail("an intervening if names a condition", raw)
+        for word, spec in raw.items():
+            if word == "different_names":
+                self.integer(spec, f"if {word}", raw)
+                continue
+            self.keys(spec, V.CONTROLS_KEYS, f"if {word}")
+            if "at_least" in spec:
+                self.integer(spec["at_least"], f"if {word}: at_least", spec)
+            for key in ("subtype", "type"):
+                if key in spec and not isinstance(spec[key], str):
+                    self.fail(f"if {word}: {key} must be a name", spec)
+            if spec.get("type") is not None and spec["type"] not in V.CARD_TYPES:
+                self.fail(f"if {word}: unknown card type {spec['type']!r}", spec)
+        return {word: spec if isinstance(spec, int) else dict(spec) for word, spec in raw.items()}
+
+    def modes(self, raw, name: str) -> tuple:
+        if raw is None:
+            return ()
+        if not isinstance(raw, list) or len(raw) < 2:
+            self.fail(f"{name}: modes must list two or more modes, each a list of effects (700.4)", raw)
+        return tuple(self.effects(mode, raw) for mode in raw)
+
+    def backfire(self, raw, name: str) -> tuple:
+        if raw is None:
+            return ()
+        self.keys(raw, V.BACKFIRE_KEYS, f"{name}: backfire")
+        if not raw:
+            self.fail(f"{name}: backfire names Corruption or damage", raw)
+        return tuple((k, self.integer(v, f"{name}: backfire {k}", raw)) for k, v in raw.items())
+
     def effects(self, raw, node) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
             self.fail("effects must be a list", node)
-        return tuple(self.effect(e, raw) for e in raw)
+        out = tuple(self.effect(e, raw) for e in raw)
+        # an optional gain ends its list: an effect after it would be carried out whether or not
+        # the player accepts, which a printed "If they do, …" contradicts (the rider that may follow
+        # an acceptance is `invites:`, on the gain itself)
+        if any(e.args.get("may") for e in out[:-1]):
+            self.fail("an effect with may: true must be the last of its list", raw)
+        return out
+
+    def clauses(self, raw, name: str) -> tuple:
+        """A Contract's clause abilities, I first (714.2): a list of effect lists."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, list) or not raw or not all(isinstance(c, list) for c in raw):
+            self.fail(f"{name}: clauses must be a non-empty list of effect lists (clause I first)", raw)
+        return tuple(self.effects(c, raw) for c in raw)
 
     def targets(self, raw, node) -> tuple[dict, ...]:
         if raw is None:
@@ -221,11 +340,11 @@ class _Reader(Validator):
         if kind == "spell":
             return Ability("spell", self.effects(body, raw))
         if kind == "triggered":
-            self.keys(body, {"when", "effects", "targets"}, "triggered ability")
+            self.keys(body, {"when", "effects", "targets", "if"}, "triggered ability")
             if body.get("when") not in V.TRIGGER_EVENTS:
                 self.fail(f"unknown trigger event {body.get('when')!r} (known: {', '.join(sorted(V.TRIGGER_EVENTS))})", body)
             return Ability("triggered", self.effects(body.get("effects"), body), when=body["when"],
-                           targets=self.targets(body.get("targets"), body))
+                           targets=self.targets(body.get("targets"), body), condition=self.condition(body.get("if")))
         if kind == "activated":
             self.keys(body, {"cost", "effects", "targets"}, "activated ability")
             return Ability("activated", self.effects(body.get("effects"), body),
@@ -238,9 +357,10 @@ class _Reader(Validator):
         name = raw.get("name")
         if not isinstance(name, str) or not name.strip():
             self.fail("a card needs a name", raw)
-        ctype = raw.get("type")
-        if ctype not in V.CARD_TYPES:
-            self.fail(f"{name}: unknown card type {ctype!r}", raw, raw.line_of("type") if isinstance(raw, LDict) else None)
+        types = self.card_types(raw, name)
+        ctype = types[0]
+        if raw.get("clauses") is not None and not {"Contract", "Ritual"} & set(types):
+            self.fail(f"{name}: clauses belong to a Contract or a Liturgy (a Ritual), 714.1", raw)
         supertypes = self.strings(raw.get("supertypes"), "supertypes", raw)
         for s in supertypes:
             if s not in V.SUPERTYPES:
@@ -248,6 +368,10 @@ class _Reader(Validator):
         keywords = self.strings(raw.get("keywords"), "keywords", raw)
         self.keyword_list(keywords, raw, raw.line_of("keywords") if isinstance(raw, LDict) else None, name)
         keywords, renamed = self.printed_keywords(keywords)
+        lineage = raw.get("lineage")
+        if lineage is not None and lineage not in V.LINEAGES:
+            self.fail(f"{name}: unknown lineage {lineage!r} (the six of 105.1, by story name: "
+                      f"{', '.join(sorted(V.LINEAGES))})", raw, raw.line_of("lineage") if isinstance(raw, LDict) else None)
         binding = raw.get("binding", "unbound")
         if binding not in V.BINDINGS:
             self.fail(f"{name}: unknown binding {binding!r}", raw)
@@ -256,10 +380,24 @@ class _Reader(Validator):
             self.fail(f"{name}: abilities must be a list", raw)
         numbers = {}
         for key in ("attack", "vigor", "blood_seal", "defense", "rooms", "wards", "initial_vitae",
-                    "enlightenment", "ascends"):
+                    "enlightenment", "ascends", "convoy_defense"):  # mode_count is read with the modes
             if raw.get(key) is not None:
                 numbers[key] = self.integer(raw[key], f"{name}: {key}", raw)
         text = raw.get("text", "")
+        modes = self.modes(raw.get("modes"), name)
+        if "mode_count" in raw:
+            count = self.integer(raw["mode_count"], f"{name}: mode_count", raw)
+            if not modes or not 1 <= count <= len(modes):
+                self.fail(f"{name}: mode_count must be between 1 and the number of modes", raw)
+            numbers["mode_count"] = count
+        # What belongs to a keyword needs it here; a keyword whose part the file does not write is
+        # loaded, and judge/engine/support.py marks the card unplayable (the reader loads every card).
+        keywords_heads = {kw.split(" ")[0] for kw in keywords}
+        if "backfire" in raw and "Backlash" not in keywords_heads:
+            self.fail(f"{name}: backfire belongs to a Backlash card (702.36a)", raw)
+        if "reckoning" in raw and "Reckoning" not in keywords_heads:
+            self.fail(f"{name}: reckoning: is the effect a Reckoning card telegraphs; it needs the Reckoning "
+                      f"keyword (702.50a)", raw)
         return CardDef(
             name=name.strip(), type=ctype, supertypes=supertypes,
             subtypes=self.strings(raw.get("subtypes"), "subtypes", raw), lineage=raw.get("lineage"),
@@ -268,10 +406,48 @@ class _Reader(Validator):
             targets=self.targets(raw.get("targets"), raw),
             statics=self.statics(raw.get("statics"), name), enters=self.enters(raw.get("enters"), name),
             riders=self.riders(raw, name, keywords), renamed=renamed,
+            co_opt=self.co_opt(raw.get("co_opt"), name),
+            modes=modes, backfire=self.backfire(raw.get("backfire"), name),
+            reckoning=self.effects(raw["reckoning"], raw) if "reckoning" in raw else (),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
             lines=tuple(getattr(raw, "key_lines", {}).items()),
+            types=types, castable_with=self.castable_with(raw, name, types),
+            clauses=self.clauses(raw.get("clauses"), name), room_functions=self.room_functions(raw, name, types),
             **{"blood_seal": 0, **numbers},
         )
+
+    def card_types(self, raw, name: str) -> tuple[str, ...]:
+        """`type: T`, or `types: [T, U]` for a card of more than one type (300.2) — not both."""
+        if "types" in raw:
+            if "type" in raw:
+                self.fail(f"{name}: give type or types, not both", raw)
+            types = self.strings(raw["types"], f"{name}: types", raw)
+            if len(types) < 2 or len(set(types)) != len(types):
+                self.fail(f"{name}: types lists two or more different card types (one type: use type)", raw)
+        else:
+            types = (raw.get("type"),)
+        for ctype in types:
+            if ctype not in V.CARD_TYPES:
+                self.fail(f"{name}: unknown card type {ctype!r}", raw,
+                          raw.line_of("types" if "types" in raw else "type") if isinstance(raw, LDict) else None)
+        return types
+
+    def castable_with(self, raw, name: str, types: tuple) -> str | None:
+        value = raw.get("castable_with")
+        if value is None:
+            return None
+        if "Power" not in types or not isinstance(value, str):
+            self.fail(f"{name}: castable_with names a subtype, and only a Power has it (304.5)", raw)
+        return value
+
+    def room_functions(self, raw, name: str, types: tuple) -> tuple[str, ...]:
+        functions = self.strings(raw.get("room_functions"), f"{name}: room_functions", raw)
+        for f in functions:
+            if f not in V.ROOM_FUNCTIONS:
+                self.fail(f"{name}: unknown Room function {f!r} (known: {', '.join(sorted(V.ROOM_FUNCTIONS))})", raw)
+        if functions and ("Haven" not in types or len(functions) > (raw.get("rooms") or 0)):
+            self.fail(f"{name}: Room functions belong to a Haven's Rooms, at most one each (312.1)", raw)
+        return functions
 
 
 def parse_cards(raw, path: str | None) -> list[CardDef]:

@@ -1,8 +1,9 @@
 """`judge replay SCENARIO.yaml [--json] [--until N]`: step a No Dawn scenario through the
 engine and print each step's events with the rules behind them, the final state and the
-expectations. Exit 0 only if every expectation holds, 1 if one fails, 3 if the engine reported
-an engine error (a defect, printed plainly on stderr; --traceback adds the traceback). The
-work is judge.engine.replay's; this module only renders."""
+expectations. A replay that stops at a choice the scenario does not answer says so, with the
+options. Exit 0 only if every expectation holds (and no action was left untaken at a choice),
+1 otherwise, 3 if the engine reported an engine error (a defect, printed plainly on stderr;
+--traceback adds the traceback). The work is judge.engine.replay's; this module only renders."""
 from __future__ import annotations
 
 import json
@@ -60,11 +61,12 @@ def _titles(replay) -> dict:
     """Rule titles from the corpus, for the ids the log cites (empty if the corpus is unavailable)."""
     ids = {r for step in replay.steps for e in step.events for r in e.rules}
     ids |= {r for e in replay.scenario.setup_events for r in e.rules}
-    try:
-        from judge import context
+    from judge import context
 
+    try:
         corpus = context.corpus()
-    except Exception:  # the log is still useful without titles
+    except Exception as exc:  # the log is still useful without titles, and says why they are missing
+        print(f"judge replay: rule titles left out, the rules could not be loaded: {exc}", file=sys.stderr)
         return {}
     titles = {}
     for rid in ids:
@@ -114,12 +116,19 @@ def _render(replay) -> None:
     for step in replay.steps:
         console.print(Text(f"{step.n:>3}. ", style="bold") + Text(step.action, style="bold yellow"))
         for e in step.events:
-            style = "bold magenta" if e.engine_error else "red" if e.refused else "yellow" if e.not_modelled else ""
+            style = ("bold magenta" if e.engine_error else "red" if e.refused else "bold blue" if e.asks
+                     else "yellow" if e.not_modelled else "")
             console.print(Text("     ") + Text(e.text, style=style))
             if e.rules:
                 console.print(Text("       ") + cites(e))
     from judge.engine.replay import final_dict
 
+    if replay.stopped_at is not None:
+        console.print(Text(f"\nThe replay stops before action {replay.stopped_at}: it does not answer the choice play "
+                           f"waits for. Answer it there, give it in advance (`answers:`), or let the engine take its "
+                           f"stated default (`defaults: engine`).", style="bold blue"))
+    if replay.waiting:
+        console.print(Text(replay.waiting[0].upper() + replay.waiting[1:], style="bold blue"))
     final = final_dict(replay.final)
     t = final["turn"]
     console.print(Text(f"\nFinal state — {t['round']}, {t['active']}'s turn, {t['phase']}"

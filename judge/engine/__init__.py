@@ -2,24 +2,45 @@
 
 A pipeline, each layer importing only the ones below it (tests/test_engine_structure.py):
 
-    actions.py          apply(): one action in, refusals and engine errors out (never raises)
+    actions.py          apply(): one action in, refusals and engine errors out (never raises);
+                        an action stopped at a choice waits, and an answer replays it (asking.py)
     action_kinds.py     ACTIONS: every action kind — its keys, shape, references, handler
     references.py       what an action's words name (ids, card names in a zone, `top`, players)
-    choices.py          CHOICE_KINDS: pending choices the rules give a player, answered by `choose`
     passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
     turn.py combat.py   steps and turn-based actions (500–514), combat (506–511)
     cycle.py shelter.py the world cycle, shifts and extra turns (500.8–500.12); the Day (514.4, 503.3)
+    seats.py            the law of the seat: which Havens may bed the Master (310.8a)
+    processions.py      the Passage: the Master on the road among decoys, strikes, arrival (408.5)
+    calendar.py         the cycle count and the feasts that recolor a round (730; rulings/nodawn/feasts.yaml)
+    suspicion.py        the shared Suspicion meter, the Inquest and the Purge (123)
     casting.py costs.py casting (601), the drop, field sources, abilities (602), the cost block (118)
-    wards.py            springing a Trap from an attacked Haven's Wards (509.2, policies C5, C6)
+    wards.py            setting a Trap (307.3); springing one from an attacked Haven's Wards (509.2, C5, C6)
+    faces.py guise.py   face-down play: laying cards face down, turning them up (708); the guises (708.2)
     resolve.py          resolving the top of the stack (608)
+    contracts.py        Contracts, Liturgies and Great Works: Lore counters and clauses (714, 715)
+    coopt.py attaching.py   co-opting an Influencer (302.10); Wield and the attach instruction (702.18, 701.4)
+    zone_abilities.py   Exhume, Revenant, Bleed: keyword abilities that work outside the battlefield (113.5)
+    immure.py           Immure: a Haven's activated ability, shadowless Entities (702.47)
     priority.py         giving priority: state-based actions, then triggers (117.5)
-    sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES
-    effects.py          HANDLERS: what each effect of a resolving object does (608.4)
+    sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES; Toll (702.14a);
+                        delayed triggers (603.7)
+    rites.py            laying to rest: the undertaker's choice as an Entity dies (709.2)
+    conditions.py       intervening "if" conditions of triggered abilities (603.4)
+    effects.py          HANDLERS: what each effect of a resolving object does (608.4); "you may pay" (608.4)
+    feasts.py           enter-modifiers that take objects: Devour, `feast:` statics (614.8, 702.43a) —
+                        not the calendar's feasts (calendar.py)
+    offers.py           optional gains ("may"): accept or decline, a gift that Invites (310.11)
     keywords.py         MODELLED: the 702 keywords the engine reads, declared where they are read
-    unmodelled.py       rules the engine knows it leaves to the players, noted where they apply
+    asking.py           ask(): a choice the rules give a player — answered, given in advance, a
+                        default the scenario allows, or the action stops at it
+    choices.py          CHOICE_KINDS: every kind of choice (its rule, answer shape, default), answers read
     perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
     replacement.py      rewrites proposed events: replacement and prevention (614–616)
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)
+    arrival.py          how a permanent enters (614.6a-b, Decay's counters, a rite's Lore 714.3a) and tokens
+                        put onto the battlefield
+    control.py          layer 2: control changes, their durations and reverting (613.1b, 723); removal from combat
+    grounds.py counting.py  Terrain statics on the approach (604.4); count counters and Scatter (702.45)
     damage.py zones.py  what dealt damage does (120); moving between zones — mutation only
     layers.py characteristics.py targeting.py outcome.py   reading the state; winning and losing
     state.py frozen.py  GameState and its records; copy-on-write sharing between states, frozen on commit
@@ -33,8 +54,9 @@ Extension points, one table each: a keyword (`NAME = keywords.implements("Keywor
 the module that reads it; keywords.MODELLED gathers them), an action kind
 (action_kinds.ACTIONS), an effect
 (effects.HANDLERS, its keys in judge/cards/vocabulary.py), a trigger event
-(triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a pending-choice kind
-(choices.CHOICE_KINDS), a kind of proposed event (proposals, replacement.GATHER, perform.CARRY).
+(triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a kind of choice
+(choices.CHOICE_KINDS and an `asking.ask` where the rules give it), a kind of proposed event
+(proposals, replacement.GATHER, perform.CARRY).
 
 Every event cites the rules that made it happen; rule numbers appear in this package only as
 string literals such as "704.5j", so the test suite can collect and check them all.

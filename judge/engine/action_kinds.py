@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import casting, choices, combat, outcome, passing, priority, triggers, wards
+from judge.engine import (attaching, casting, combat, coopt, faces, immure, outcome, passing, priority, processions,
+                          wards, zone_abilities)
 from judge.engine.errors import Malformed, Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -28,7 +29,6 @@ class ActionKind:
     shape: Callable = lambda action: None  # raises Refused when a value is malformed
     needs_player: bool = True
     names_card: bool = False  # its value is a card name or id (cast, set, fire)
-    answers: bool = False  # an answer or a standing order: it does not decline waiting choices
     before_waiting_damage: bool = False  # taken while combat damage waits (it is what the damage waits for)
     after_game_over: bool = False
 
@@ -47,9 +47,27 @@ def _mapping(value, allowed: set, what: str) -> None:
         raise Malformed(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(allowed))})")
 
 
+FACE_DOWN_CASTS = ("masquerade", "transmute")  # cast keys naming a face-down cast (702.31a, 702.32a)
+
+
 def _cast_shape(action) -> None:
+    named = [k for k in FACE_DOWN_CASTS if k in action]
+    for k in named:
+        if action[k] is not True:
+            raise Malformed(f"{k} takes true (cast the card face down by {k.title()})")
+    if len(named) > 1:
+        raise Malformed("a card is cast face down by one keyword, not two")
     if "x" in action:
         _integer(action["x"], "x")
+    if "modes" in action:
+        modes = action["modes"]
+        if not isinstance(modes, list) or not modes:
+            raise Malformed("modes must list the chosen modes by number (1 is the first printed)")
+        for m in modes:
+            _integer(m, "a mode")
+    for key in ("entwine", "synthesis", "tribute", "recall"):
+        if key in action and not isinstance(action[key], bool):
+            raise Malformed(f"{key} must be true or false, not {action[key]!r}")
     if "pay" in action:
         _mapping(action["pay"], {"pool", "master"}, "pay")
         for k, v in action["pay"].items():
@@ -129,8 +147,44 @@ def _concede(s: GameState, who, action, log: list) -> None:
 def _cast(s: GameState, who, action, log: list) -> None:
     recall = bool(action.get("recall"))
     oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
+    decree = tuple(resolve_ref(s, d) for d in as_list(action.get("decree")))
+    face_down = next((k for k in FACE_DOWN_CASTS if action.get(k)), None)
     casting.cast(s, who, oid, _targets(s, action), action.get("x"), action.get("pay"), bool(action.get("tribute")),
-                 log, recall=recall)
+                 log, recall=recall, modes=action.get("modes"), entwine=bool(action.get("entwine")), decree=decree,
+                 synthesis=bool(action.get("synthesis")), face_down=face_down,
+                 despoil=[resolve_ref(s, c, who, "spoils") for c in as_list(action.get("despoil"))],
+                 muster=[resolve_ref(s, c) for c in as_list(action.get("muster"))])
+
+
+def _turn_face_up(s: GameState, who, action, log: list) -> None:
+    faces.turn_face_up(s, who, resolve_ref(s, action["turn_face_up"]), log)
+
+
+def _set_trap(s: GameState, who, action, log: list) -> None:
+    wards.set_trap(s, who, resolve_ref(s, action["set_trap"], who, "hand"), resolve_ref(s, action["haven"]), log)
+
+
+def _brew(s: GameState, who, action, log: list) -> None:
+    casting.brew(s, who, [resolve_ref(s, c) for c in as_list(action["brew"])], log)
+
+
+def _depart(s: GameState, who, action, log: list) -> None:
+    value = action["depart"]
+    pieces = [processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
+              for x in as_list(value["pieces"])]
+    processions.depart(s, who, resolve_ref(s, value["to"]), pieces, log)
+
+
+def _depart_shape(action) -> None:
+    value = action["depart"]
+    _mapping(value, {"to", "pieces"}, "depart")
+    if "to" not in value or not isinstance(value.get("pieces"), list):
+        raise Malformed("depart needs {to: HAVEN-ID, pieces: [master and decoy ids]} (408.5)")
+
+
+def _set_trap_shape(action) -> None:
+    if "haven" not in action:
+        raise Malformed("a set_trap action names the Haven whose empty Ward slot takes the Trap (307.3)")
 
 
 def _set(s: GameState, who, action, log: list) -> None:
@@ -174,14 +228,15 @@ def _block(s: GameState, who, action, log: list) -> None:
 
 
 def _order(s: GameState, who, action, log: list) -> None:
+    """The damage assignment order of a blocked attacker's blockers (510.2c). (An order of
+    simultaneous triggers answers the choice play waits for, 603.3: actions.py.)"""
     ids = [resolve_ref(s, o) for o in as_list(action["order"])]
-    if (s.phase, s.step) == ("combat", "combat_damage") and not s.damage_dealt:
-        combat.set_order(s, who, ids, log)
-        if s.damage_dealt:
-            priority.give_priority(s, s.active, log, ("510.6",))
-    elif not triggers.reorder(s, who, ids, log):
-        raise Refused("that order names neither a blocked attacker's blockers in the combat damage step nor "
-                      "the sources of the player's simultaneous triggers on top of the stack", "603.3", "510.2c")
+    if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
+        raise Refused("no order is due: blockers are ordered in the combat damage step (510.2c), and simultaneous "
+                      "triggers as they are put on the stack (603.3)", "510.2c", "603.3")
+    combat.set_order(s, who, ids, log)
+    if s.damage_dealt:
+        priority.give_priority(s, s.active, log, ("510.6",))
 
 
 def _assign(s: GameState, who, action, log: list) -> None:
@@ -204,7 +259,37 @@ def _prefer(s: GameState, who, action, log: list) -> None:
 
 
 def _choose(s: GameState, who, action, log: list) -> None:
-    choices.answer(s, who, [resolve_ref(s, c) for c in as_list(action["choose"])], log)
+    raise Refused("no choice is waiting to be answered", "608.4")  # a waiting one is answered in actions.py
+
+
+def _co_opt(s: GameState, who, action, log: list) -> None:
+    coopt.co_opt(s, who, resolve_ref(s, action["co_opt"]), log)
+
+
+def _wield(s: GameState, who, action, log: list) -> None:
+    attaching.wield(s, who, resolve_ref(s, action["wield"]), resolve_ref(s, action["to"]), log)
+
+
+def _exhume(s: GameState, who, action, log: list) -> None:
+    zone_abilities.exhume(s, who, resolve_ref(s, action["exhume"], who, "spoils"), log)
+
+
+def _bleed(s: GameState, who, action, log: list) -> None:
+    zone_abilities.bleed(s, who, resolve_ref(s, action["bleed"], who, "hand"), log)
+
+
+def _immure(s: GameState, who, action, log: list) -> None:
+    immure.activate(s, who, resolve_ref(s, action["immure"]), resolve_ref(s, action["entity"]), log)
+
+
+def _immure_shape(action) -> None:
+    if "entity" not in action:
+        raise Malformed("an immure action names the Entity whose shadow is sealed (entity: ID)")
+
+
+def _wield_shape(action) -> None:
+    if "to" not in action:
+        raise Malformed("a wield action needs the Entity to attach the Weapon to (to: ID)")
 
 
 def _value_refs(kind: str):
@@ -222,8 +307,10 @@ def _declared(kind: str, want: tuple):
 _P = frozenset({"player"})
 # kind word -> what it is; the order is the order a kind word is looked for in an action.
 ACTIONS: dict[str, ActionKind] = {
-    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall"}, _cast,
-                       refs=lambda a: as_list(a.get("targets")), shape=_cast_shape, names_card=True),
+    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall", "modes", "entwine", "decree",
+                             "synthesis", *FACE_DOWN_CASTS, "despoil", "muster"}, _cast,
+                       refs=lambda a: as_list(a.get("targets")) + as_list(a.get("decree")) + as_list(a.get("despoil"))
+                       + as_list(a.get("muster")), shape=_cast_shape, names_card=True),
     "set": ActionKind(_P | {"set"}, _set, names_card=True),
     "fire": ActionKind(_P | {"fire", "targets"}, _fire, refs=lambda a: as_list(a.get("targets")), names_card=True),
     "activate": ActionKind(_P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"),
@@ -239,13 +326,31 @@ ACTIONS: dict[str, ActionKind] = {
     "order": ActionKind(_P | {"order"}, _order, refs=_value_refs("order"), before_waiting_damage=True),
     "assign": ActionKind(_P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape,
                          before_waiting_damage=True),
-    "choose": ActionKind(_P | {"choose"}, _choose, answers=True),
+    "choose": ActionKind(_P | {"choose"}, _choose),
     "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False),
     "concede": ActionKind(_P | {"concede"}, _concede, before_waiting_damage=True, after_game_over=True),
     # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
     "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
                          shape=_spring_shape),
-    "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, answers=True, before_waiting_damage=True),
+    "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, before_waiting_damage=True),
+    # additions (F4): turning a face-down permanent face up (701.21a, 708.8); setting a Trap (307.3)
+    "turn_face_up": ActionKind(_P | {"turn_face_up"}, _turn_face_up, refs=_value_refs("turn_face_up")),
+    "set_trap": ActionKind(_P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape,
+                           names_card=True),
+    # additions (F4): brewing a Formula (710.2); a Passage departs (408.5, 116.2f)
+    "brew": ActionKind(_P | {"brew"}, _brew, refs=_value_refs("brew")),
+    "depart": ActionKind(_P | {"depart"}, _depart, shape=_depart_shape,
+                         refs=lambda a: [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"])
+                                                                if str(x) != processions.MASTER]),
+    # additions: co-opting an Influencer (302.10), Wielding a Weapon (702.18a)
+    "co_opt": ActionKind(_P | {"co_opt"}, _co_opt, refs=_value_refs("co_opt")),
+    "wield": ActionKind(_P | {"wield", "to"}, _wield, refs=lambda a: [a["wield"], a["to"]], shape=_wield_shape),
+    # additions: the keyword abilities that work from the Spoils and the hand (113.5)
+    "exhume": ActionKind(_P | {"exhume"}, _exhume, names_card=True),
+    "bleed": ActionKind(_P | {"bleed"}, _bleed, names_card=True),
+    # addition: a Haven's Immure (702.47a), naming the Entity chosen as part of its cost
+    "immure": ActionKind(_P | {"immure", "entity"}, _immure, refs=lambda a: [a["immure"], a["entity"]],
+                         shape=_immure_shape),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

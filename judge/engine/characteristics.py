@@ -34,9 +34,16 @@ def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
 
 
 def defense(s: GameState, obj: Obj) -> int:
-    """A Haven's remaining Defense: printed Defense less its damage counters (120.3d, 310.4)."""
+    """A Haven's remaining Defense: printed Defense less its damage counters (120.3d, 310.4), plus
+    2 for each immured Entity still on the battlefield whose shadow it holds (702.47b)."""
     card = s.card(obj)
-    return (card.defense or 0) - obj.damage
+    held = sum(2 for m in obj.marks if m.startswith("holds:") and _immured(s, m[6:], obj.id)) if obj.marks else 0
+    return (card.defense or 0) - obj.damage + held
+
+
+def _immured(s: GameState, entity: str, haven: str) -> bool:
+    body = s.objects.get(entity)
+    return body is not None and body.zone == "battlefield" and f"immured:{haven}" in body.marks
 
 
 def has(s: GameState, obj: Obj, keyword: str) -> bool:
@@ -48,16 +55,23 @@ def qualities(s: GameState, obj: Obj) -> set[str]:
     card = s.card(obj)
     if card is None:
         return set()
-    return {q for q in (card.lineage, card.type, card.name, *subtypes(s, obj)) if q}
+    return {q for q in (card.lineage, ctype(s, obj), card.name, *subtypes(s, obj)) if q}
 
 
 def ctype(s: GameState, obj: Obj) -> str:
-    card = s.card(obj)
+    """The card type, after type-changing effects (613.1d; layers.card_type, inlined: it is read
+    for every permanent at every check)."""
+    if obj.card_type is not None:
+        return obj.card_type
+    card = s.card(obj)  # a face-down permanent's guise (708.2)
     return card.type if card else ""
 
 
 def is_entity(s: GameState, obj: Obj) -> bool:
-    return ctype(s, obj) == "Entity"
+    if obj.card_type is not None:  # a type-changing effect replaced every type it bore (613.1d)
+        return obj.card_type == "Entity"
+    card = s.card(obj)
+    return card is not None and "Entity" in card.types  # an Entity that is also a Relic too (300.2)
 
 
 def lethal(s: GameState, obj: Obj, venom: bool = False) -> int:
@@ -75,3 +89,22 @@ def can_act_now(s: GameState, obj: Obj) -> bool:
     if binding == "day":
         return s.is_day
     return True
+
+
+def can_arm(s: GameState, weapon: Obj, host: Obj | None, controller: str | None = None) -> bool:
+    """A Weapon arms an Entity on the battlefield, never itself (301.5b–c); Wield's target is one
+    its controller controls (702.18a)."""
+    return (host is not None and host.id != weapon.id and host.zone == "battlefield" and is_entity(s, host)
+            and (controller is None or host.controller == controller))
+
+
+def legal_host(s: GameState, item: Obj, host: Obj | None) -> bool:
+    """Whether the Weapon or Ritual `item` may be (or stay) attached to `host` (701.4a, 301.5b,
+    702.19a: a Ritual to what its target names, an Entity unless it says otherwise)."""
+    card = s.card(item)
+    if host is None or host.zone != "battlefield":
+        return False
+    if card is not None and ctype(s, item) == "Weapon":
+        return can_arm(s, item, host)
+    kind = card.targets[0]["kind"] if card is not None and card.targets else "Entity"
+    return kind == "permanent" or ctype(s, host) == kind

@@ -1,57 +1,152 @@
-"""Pending choices: a choice the rules give a player stops play until it is answered.
+"""The kinds of choice the rules give a player (rulings/nodawn/choices.yaml): CHOICE_KINDS.
 
-A Choice (state.py) waits in `state.pending`, the first one now. `{player: P, choose: [..]}`
-answers it; any other action declines every waiting choice (where the kind allows it), and
-once none of a kind waits, play goes on as that kind says.
+Where the rules give a choice, the engine calls `asking.ask(...)` with the kind, the chooser and
+the options (asking.py). An answer is `{player: P, choose: ..}`, read here by the kind's shape:
 
-To add a kind of choice: make the engine put a Choice of that kind in `state.pending` where the
-rules give it, and register its answer, decline and continuation in CHOICE_KINDS below.
+    pick   one id or a list of ids among the options, as many as the choice's `count` allows
+    order  a list naming every option once, in the order they are to resolve (first listed first)
+    word   one of the option words (`pay`, `decline`, an effect's name), or the id a word stands for
+    map    {KEY: [ids], ..}: for each key (an effect offering to take objects) the ids it takes,
+           no id under two keys (614.8); with one key a plain list will do
+
+An answer that is not among the options is refused citing the rule that gives the choice.
+
+To add a kind: one `ChoiceKind` row below, with the id choices.yaml gives the choice, and an
+`asking.ask(s, log, KIND, ...)` where the rules give it (before anything it decides is changed).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections import Counter
+from dataclasses import dataclass, field
 
-from judge.engine import shelter, turn
 from judge.engine.errors import Refused
-from judge.engine.state import GameState
+from judge.engine.references import as_list, resolve_ref
+from judge.engine.state import Choice, GameState
 
 
 @dataclass(frozen=True)
 class ChoiceKind:
-    # (state, choice, chosen ids, log): check the answer (Refused citing choice.rule), act on it, pop it
-    answer: Callable
-    decline: Callable  # (state, choice, log): the next action is no answer; pop it
-    then: Callable  # (state, log): what follows once no choice waits any more
+    rule: str  # the rule that gives the choice (cited when an answer is refused)
+    shape: str  # pick | order | word | map (see the module docstring)
+    default: str = ""  # the engine's stated default, in words; "" if it has none (a target)
+    optional: bool = False  # a "may": the next action that is not an answer declines it (scenario-format.md)
+    declined: object = ()  # the answer a decline stands for
+    answered_by: frozenset = field(default_factory=frozenset)  # action kinds besides `choose` that answer it
 
 
 CHOICE_KINDS: dict[str, ChoiceKind] = {
-    # 503.3: the paid return of sheltered night Entities at the first Night upkeep; the upkeep then goes on
-    shelter.RETURN: ChoiceKind(shelter.answer, shelter.decline, turn.finish_upkeep),
+    "return-from-shelter": ChoiceKind("503.3", "pick", optional=True),
+    "eminent-duplicate": ChoiceKind("704.5q", "pick", "the newest stays (as 300.4 reads)"),
+    "sacrifice-choice": ChoiceKind("701.12a", "pick", "the longest-standing permanent of the kind"),
+    "discard-choice": ChoiceKind("701.10a", "pick", "the newest cards in hand"),
+    "cleanup-discard": ChoiceKind("514.1", "pick", "the newest cards in hand"),
+    "refuge": ChoiceKind("514.4a", "pick", "the previous refuge if it is still theirs, else their first Haven"),
+    "shelter-rooms": ChoiceKind("514.4d", "pick", "the longest-standing night Entities take the Rooms"),
+    "trigger-order": ChoiceKind("603.3", "order", "the order they triggered (the first triggered resolves last)",
+                                answered_by=frozenset({"order"})),
+    "trigger-targets": ChoiceKind("603.3", "pick"),
+    "replacement-order": ChoiceKind("616.1", "word", "the effect with the earliest timestamp first"),
+    "shield-allocation": ChoiceKind("615.3", "order", "the order the damage was assigned in"),
+    "unless-payment": ChoiceKind("701.7b", "word", optional=True, declined="decline"),
+    "foresee": ChoiceKind("701.16a", "pick", "every card stays on top, in its order"),
+    "enter-choices": ChoiceKind("614.8", "map", optional=True, declined=()),
+    # a "may gain" (offers.py): a gift that Invites its giver (310.11), or a plain optional instruction (608.4)
+    "accept-gift": ChoiceKind("310.11", "word", optional=True, declined="decline"),
+    "optional-instruction": ChoiceKind("608.4", "word", optional=True, declined="decline"),
+    # "you may pay" as Revenant's trigger resolves (702.46a, effects._may_pay); the undertaker's rites
+    # as an Entity dies (709.2, rites.py)
+    "revenant-return": ChoiceKind("702.46a", "word", optional=True, declined="decline"),
+    "lay-to-rest": ChoiceKind("709.2", "word", optional=True, declined="decline"),
 }
 
 
-def answer(s: GameState, who: str, chosen: list, log: list) -> None:
-    if not s.pending:
-        raise Refused("no choice is waiting to be answered", "608.4")
-    choice = s.pending[0]
-    if choice.player != who:  # the rule that gives the choice gives it to that player
-        raise Refused(f"no choice is waiting for {who}: {choice.player} is to choose ({choice.prompt})", choice.rule,
-                      "608.4")
+def read(s: GameState, choice: Choice, raw):
+    """The answer `raw` (as a scenario writes it) to `choice`, checked against its options:
+    a tuple of ids (pick, order), a word, or a tuple of (key, ids) pairs (map)."""
     kind = CHOICE_KINDS[choice.kind]
-    kind.answer(s, choice, chosen, log)
-    if not s.pending:
-        kind.then(s, log)
+    return _READERS[kind.shape](s, choice, raw)
 
 
-def decline_all(s: GameState, log: list) -> None:
-    """The next action does not answer the waiting choices: each is declined."""
-    kinds = []
-    while s.pending:
-        choice = s.pending[0]
-        kind = CHOICE_KINDS[choice.kind]
-        kind.decline(s, choice, log)
-        if kind not in kinds:
-            kinds.append(kind)
-    for kind in kinds:
-        kind.then(s, log)
+def _refuse(choice: Choice, text: str):
+    raise Refused(f"{text} — {choice.prompt}", choice.rule)
+
+
+def _ids(s: GameState, choice: Choice, raw) -> tuple:
+    out = []
+    for ref in as_list(raw):
+        if isinstance(ref, (dict, list)):
+            _refuse(choice, f"{ref!r} is not an object id")
+        try:
+            oid = resolve_ref(s, ref)
+        except Refused:
+            _refuse(choice, f"{ref!r} names nothing that can be chosen")
+        if oid not in choice.options:
+            _refuse(choice, f"{ref} is not among the options ({', '.join(choice.options) or 'none'})")
+        out.append(oid)
+    return tuple(out)
+
+
+def _pick(s: GameState, choice: Choice, raw) -> tuple:
+    ids = _ids(s, choice, raw)
+    if len(set(ids)) != len(ids):
+        _refuse(choice, "the same one is named twice")
+    least, most = choice.count
+    if not least <= len(ids) <= most:
+        want = str(least) if least == most else f"{least} to {most}"
+        _refuse(choice, f"{want} must be chosen, not {len(ids)}")
+    return ids
+
+
+def _order(s: GameState, choice: Choice, raw) -> tuple:
+    ids = _ids(s, choice, raw)
+    if Counter(ids) != Counter(choice.options):
+        _refuse(choice, f"the order must name each of {', '.join(choice.options)} once")
+    return ids
+
+
+def _word(s: GameState, choice: Choice, raw) -> str:
+    word = str(raw)
+    if word not in choice.options and word in choice.keys:  # a word choice's keys: the ids its words stand for
+        word = choice.options[choice.keys.index(word)]
+    if word not in choice.options:
+        _refuse(choice, f"{raw!r} is not one of {', '.join(choice.options)}")
+    return word
+
+
+def _map(s: GameState, choice: Choice, raw) -> tuple:
+    if isinstance(raw, list) and len(choice.keys) == 1:
+        raw = {choice.keys[0]: raw}
+    if not isinstance(raw, dict):
+        _refuse(choice, "the answer maps each effect to the ids it takes: {SOURCE: [ids], ..}")
+    out, seen = [], set()
+    for key, value in raw.items():
+        try:
+            k = resolve_ref(s, key)
+        except Refused:
+            k = str(key)
+        if k not in choice.keys:
+            _refuse(choice, f"{key} offers nothing here (the effects offering: {', '.join(choice.keys)})")
+        ids = _ids(s, choice, value)
+        if seen & set(ids) or len(set(ids)) != len(ids):
+            twice = sorted((seen & set(ids)) or {i for i in ids if ids.count(i) > 1})
+            _refuse(choice, f"{', '.join(twice)} cannot be chosen twice across the effects modifying one "
+                            f"arrival")
+        seen |= set(ids)
+        out.append((k, ids))
+    return tuple(out)
+
+
+_READERS = {"pick": _pick, "order": _order, "word": _word, "map": _map}
+
+
+def describe(s: GameState, choice: Choice, value) -> str:
+    """An answer in words, for the log."""
+    def name(oid):
+        obj = s.objects.get(oid)
+        return f"{obj.card or 'a card'} ({oid})" if obj is not None else str(oid)
+    if isinstance(value, str):
+        return value
+    if CHOICE_KINDS[choice.kind].shape == "map":
+        return "; ".join(f"{name(k)} takes {', '.join(name(i) for i in ids) or 'nothing'}" for k, ids in value) \
+            or "nothing"
+    return ", ".join(name(v) for v in value) or "none"

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import keywords, layers, perform, replacement, triggers
+from judge.engine import control, counting, grounds, keywords, layers, perform, processions, replacement, triggers
+from judge.engine.asking import ask
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.cards.model import Effect
@@ -55,9 +56,13 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
             raise Refused(f"{name}'s binding keeps it out of this round's fighting", "508.1a", "107.5b")
         if ch.has(s, obj, BULWARK):
             raise Refused(f"{name} has Bulwark and can't attack", "702.17a", "508.1c")
+        if counting.counting(s, obj):
+            raise Refused(f"{name} bears count counters: it is counting and cannot attack", "702.45b", "122.2j")
         defender = _target_owner(s, player, target)
         attacks.append(Attack(attacker, target, defender))
     vigilant = []
+    if sum(1 for a in attacks if processions.piece(s, a.target) is not None) > 1:
+        raise Refused("at most one attack a turn may be declared at a convoy's hidden pieces", "506.3e", "408.5b")
     for att in attacks:
         obj = s.objects[att.attacker]
         if ch.has(s, obj, VIGILANCE):
@@ -78,6 +83,7 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
                      *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ()),
                      *(("506.3d", "311.6") if any(s.player(a.target) is not None for a in attacks) else ()),
                      *(("702.4a",) if vigilant else ()), *(("702.9a",) if hungry else ())))
+    grounds.on_declaration(s, log)
 
 
 _CHAMPION_BONUS = (Effect("modify", {"attack": 1, "vigor": 1, "until": "end_of_turn", "to": "target"}),)
@@ -99,10 +105,17 @@ def _is_haven(s: GameState, target: str) -> bool:
 
 def _name(s: GameState, target: str) -> str:
     obj = s.objects.get(target)
+    if obj is None and target.startswith("piece:"):
+        return f"a hidden piece of the road ({target})"
     return s.card(obj).name if obj else f"{target}'s Master"
 
 
 def _target_owner(s: GameState, player: str, target: str) -> str:
+    found = processions.piece(s, target)
+    if found is not None:
+        if found[0] == player:
+            raise Refused("a player does not strike their own Procession", "408.5b", "506.3e")
+        return found[0]
     p = s.player(target)
     if p is not None:
         if p.name == player or p.lost:
@@ -155,6 +168,8 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
         if quality and quality in ch.qualities(s, obj):
             raise Refused(f"{_name(s, attacker)} has Sanctity from {quality}: {name} can't block it", "702.15a",
                           "509.1d")
+        if counting.counting(s, obj):
+            raise Refused(f"{name} bears count counters: it is counting and cannot block", "702.45b", "122.2j")
         if any(blocker in v for v in planned.values()):
             raise Refused(f"{name} can block only one attack", "509.1a")
         if attacker_has(s, attacker, FLYING):
@@ -188,6 +203,14 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
     for attack in s.attacks:
         for b in attack.blockers:
             triggers.fire(s, "blocks", b)
+        if attack.blockers:
+            # 509.3a, 700.1: becoming blocked is one event; each blocker is one more (603.2c)
+            triggers.fire(s, "becomes_blocked", attack.attacker)
+            for _ in attack.blockers:
+                triggers.fire(s, "blocked_by_entity", attack.attacker)
+    if any(s.card(a.attacker).triggers("blocked_by_entity") for a in s.attacks if len(a.blockers) > 1):
+        log.append(event("an attacker met by several blockers became blocked once, and was blocked by each of them: "
+                         "one trigger per blocker", "700.1", "603.2c", "509.3a"))
     s.blocks_declared = True
     desc = "; ".join(f"{s.objects[b].card} blocks {s.objects[a].card}" for a, bs in planned.items() for b in bs)
     log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g",
@@ -358,6 +381,9 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 hits.append((b, attack.attacker, ch.attack(s, s.objects[b])))
             if backers:
                 log.append(event(f"the blockers of {obj.card} strike back", "510.2e"))
+        elif attack.target.startswith("piece:"):
+            if strikes:  # 408.5b: no damage is dealt to a road-box; the strike lands or bounces
+                processions.strike(s, attack.attacker, attack.target, log)
         else:
             target_alive = s.player(attack.target) is not None and not s.player(attack.target).lost \
                 or (attack.target in s.objects and s.objects[attack.target].zone == "battlefield")
@@ -374,23 +400,43 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
     log.append(event("all combat damage is dealt at once", "510.3"))
     struck: dict[str, list] = {}
-    for source, recipient, amount in _shield_order(s, hits):
+    for source, recipient, amount in _shield_order(s, hits, log):
         landed, dealt = perform.deal_damage(s, source, recipient, amount, log, combat=True)
         if dealt > 0:
             struck.setdefault(source, []).append(landed)
     _contagion(s, struck)
 
 
-def _shield_order(s: GameState, hits: list) -> list:
+def _shield_order(s: GameState, hits: list, log: list) -> list:
     """615.3: when several sources strike a shielded recipient at once, its controller (or the
-    player) chooses what the shield eats: hits from the sources named in their `prefer` list
-    meet the shields first; otherwise the order of assignment."""
+    player) chooses what the shield eats: the sources named in their standing `prefer` list
+    first; otherwise, where the shields cannot stop it all, they are asked (the stated default:
+    the order of assignment)."""
     def rank(hit) -> int:
         source, recipient, _ = hit
         prefer = s.prefer.get(replacement.affected_player(s, recipient), [])
         names = (source, s.objects[source].card)
         return next((i for i, name in enumerate(prefer) if name in names), len(prefer))
-    return sorted(hits, key=rank)
+    ordered = sorted(hits, key=rank)
+    chosen: dict = {}
+    for recipient in dict.fromkeys(r for _, r, _ in ordered):
+        mine = [h for h in ordered if h[1] == recipient]
+        sources = tuple(dict.fromkeys(src for src, _, _ in mine))
+        if len(sources) < 2 or any(rank(h) < len(s.prefer.get(replacement.affected_player(s, recipient), []))
+                                   for h in mine):
+            continue  # one source, or the player's standing order answers it
+        shields = [sh for sh in s.shields if sh.recipient in (None, recipient) and (sh.source is None
+                   or sh.source in sources)]
+        if not shields or all(sh.amount is not None and sh.instances is None for sh in shields) \
+                and sum(sh.amount for sh in shields) >= sum(n for _, _, n in mine):
+            continue  # nothing is prevented, or all of it is: which comes first changes nothing
+        who = replacement.affected_player(s, recipient)
+        chosen[recipient] = ask(s, log, "shield-allocation", who, sources,
+                                f"which source's damage to {_name(s, recipient)} meets the prevention shield first",
+                                default=sources)
+    if not chosen:
+        return ordered
+    return sorted(ordered, key=lambda h: chosen[h[1]].index(h[0]) if h[1] in chosen else 0)
 
 
 def _contagion(s: GameState, struck: dict) -> None:
@@ -419,9 +465,7 @@ _CONTAGION = (Effect("add_counters", {"kind": "corruption", "n": 1, "to": "targe
 
 
 def end_of_combat(s: GameState, log: list) -> None:
-    s.modifiers = [m for m in s.modifiers if m.until != "end_of_combat"]
-    s.shields = [sh for sh in s.shields if sh.until != "end_of_combat"]
-    s.redirects = [r for r in s.redirects if r.until != "end_of_combat"]
+    control.expire(s, lambda e: e.until == "end_of_combat", log)
     s.attacks, s.damage_round, s.strikers, s.frenzied = [], 0, (), ()
     log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
                      "effects expire", "511.3", "511.2"))

@@ -5,6 +5,8 @@ from math import ceil
 
 from judge.cards.model import Cost
 from judge.engine import keywords
+from judge.engine import characteristics as ch
+from judge.engine import layers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit
@@ -97,6 +99,56 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         player.wrath += cost.wrath
         log.append(event(f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
                          f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
+
+
+def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list, doing: str = "") -> int:
+    """601.2f: the total Vitae owed for casting `card` (or setting it, a Trap, 307.3), after the
+    reductions that apply — its own `reduce_cost` statics (which work wherever it is cast from,
+    113.5) and the functioning ones of its caster's permanents that reduce cards of a type it
+    bears (300.2) — never below zero, and locked from here on."""
+    cut, sources = 0, []
+    for st in card.statics:
+        if "reduce_cost" in st and "of" not in st["reduce_cost"]:
+            n = _reduction(s, player, st["reduce_cost"])
+            if n:
+                cut += n
+                sources.append(f"its own text ({n})")
+    for holder, st in layers.statics_of(s, "reduce_cost"):
+        rc = st["reduce_cost"]
+        if holder.controller != player or holder.id == oid or "of" not in rc or not card.is_a(rc["of"]):
+            continue
+        n = _reduction(s, player, rc)
+        if n:
+            cut += n
+            sources.append(f"{s.card(holder).name} ({n})")
+    if not cut:
+        return vitae
+    locked = max(0, vitae - cut)
+    log.append(event(f"{card.name}'s cost{doing} is determined: {vitae} Vitae less {cut} ({', '.join(sources)}) = "
+                     f"{locked}{' — a discount never refunds' if cut > vitae else ''}; it is locked now", "601.2f",
+                     "113.5"))
+    return locked
+
+
+def _reduction(s: GameState, player: str, rc: dict) -> int:
+    per = rc.get("per")
+    if per is None:
+        return rc["vitae"]
+    subtype = per["subtype"]
+    count = sum(1 for oid, _ in s.permanents() if s.objects[oid].controller == player
+                and subtype in ch.subtypes(s, s.objects[oid]))
+    return rc["vitae"] * count
+
+
+def can_pay(s: GameState, player: Player, cost: Cost) -> bool:
+    """Whether `pay` would accept this cost now, paid the default way (pool first, then the vein)."""
+    if cost.corruption < 0 and player.corruption < -cost.corruption:
+        return False
+    if cost.wrath < 0 and player.wrath < -cost.wrath:
+        return False
+    eligible = sum(u.amount for u in player.pool if _eligible(u, cost.source))
+    vein = max(0, cost.vitae - eligible) + cost.master
+    return not vein or (not s.is_day and vein <= player.vitae)
 
 
 def marked_cost(s: GameState, oid: str) -> int:

@@ -2,7 +2,7 @@
 and at each extra turn, shifts that re-anchor it, and extra turns themselves."""
 from __future__ import annotations
 
-from judge.engine import shelter
+from judge.engine import calendar, contracts, counting, immure, processions, shelter, suspicion, triggers
 from judge.engine.events import event
 from judge.engine.state import ROUNDS, GameState
 
@@ -40,6 +40,27 @@ def _flip_statics(s: GameState, log: list) -> None:
                                  f"{'wakes' if awake else 'sleeps'} with the flip", "611.3a", "611.3"))
 
 
+def _rites(s: GameState, log: list) -> None:
+    """603.14a, 731.5: "When Night falls" / "When Day breaks" trigger on the flip itself, for the
+    permanents that watch the sky; a face-down card (a sheltered resident, a set Trap or Power)
+    does not watch it (708.5)."""
+    when = "day_breaks" if s.is_day else "night_falls"
+    for p in s.apnap():
+        if s.is_day:
+            triggers.fire_for_permanents(s, "day_breaks", p.name)
+        else:
+            triggers.fire_for_permanents(s, "night_falls", p.name)
+    hidden = [oid for p in s.players for zone in ("shelter", "wards", "slot") for oid in getattr(p, zone)
+              if s.card(oid) is not None and s.card(oid).triggers(when)]
+    if any(t.when == when for t in s.waiting):
+        log.append(event(f"{'dawn breaks' if s.is_day else 'dusk falls'}: the {'Dawn' if s.is_day else 'Dusk'} rites of "
+                         f"the permanents that watch the sky trigger", "603.14a", "731.5", "703.4a"))
+    if hidden:
+        log.append(event(f"face down, {', '.join(s.objects[o].card for o in hidden)} "
+                         f"{'does' if len(hidden) == 1 else 'do'} not watch the sky: no rite fires", "603.14a",
+                         "731.5", "708.5"))
+
+
 def advance(s: GameState, log: list, extra: bool = False) -> None:
     """One step of the cycle (500.9d, 703.4a), or a shift's re-anchoring (500.12), followed by
     what the new round type brings: the day rest, the shelter step at dawn (514.4, policy C18),
@@ -60,10 +81,21 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
     else:
         log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9",
                          "500.9d", "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
+    wrap = s.round_index == 0  # the return of The Hunt, whatever a shift did (730.5)
+    if wrap:
+        calendar.wrap(s, log)
+        contracts.wrap_lore(s, log)
+    else:
+        calendar.round_begins(s, log)
+    suspicion.weigh(s, wrap, log)
+    processions.round_begins(s, log)
     if s.is_day != was_day:
         _flip_statics(s, log)
+        _rites(s, log)
+    counting.ebb(s, log)  # 703.4s
     if s.is_day:
         shelter.day_rest(s, log)
+        immure.wither(s, log)  # 702.47c
     if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
         # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).
         log.append(event(f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",

@@ -1,8 +1,9 @@
 """Events: what happened, in a sentence, and the rules that made it happen.
 
-An event is one of four kinds: a plain `event` of play, a `refusal` (an action the rules
-forbid: the state is unchanged and the event cites the rule that forbids it), an
-`engine-error` (a defect inside the engine: the state is unchanged and the event carries the
+An event is one of five kinds: a plain `event` of play, a `refusal` (an action the rules
+forbid: the state is unchanged and the event cites the rule that forbids it), a `choice` (play
+stops at a choice the rules give a player, citing the rule that gives it, until it is answered),
+an `engine-error` (a defect inside the engine: the state is unchanged and the event carries the
 traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it) or a
 `not-modelled` note (a rule that applied here and that the engine does not play, citing it:
 replays and sheets gather them under "Not modelled here").
@@ -15,6 +16,7 @@ EVENT = "event"
 REFUSAL = "refusal"
 ENGINE_ERROR = "engine-error"
 NOT_MODELLED = "not-modelled"
+CHOICE = "choice"
 
 
 def rule_id(number: str) -> str:
@@ -49,6 +51,10 @@ class Event:
     def not_modelled(self) -> bool:
         return self.kind == NOT_MODELLED
 
+    @property
+    def asks(self) -> bool:
+        return self.kind == CHOICE
+
     def to_dict(self) -> dict:
         out = {"text": self.text, "rules": list(self.rules)}
         if self.kind != EVENT:
@@ -67,6 +73,11 @@ def refusal(text: str, *rules: str, policy: str | None = None) -> Event:
 
 def not_modelled(text: str, *rules: str) -> Event:
     return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), NOT_MODELLED)
+
+
+def question(text: str, *rules: str) -> Event:
+    """Play stops here: a player owes the engine an answer (asking.py)."""
+    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), CHOICE)
 
 
 def engine_error(exc: BaseException, detail: str) -> Event:

@@ -6,10 +6,11 @@ Two kinds of continuous effect feed the layers:
   their timestamp is their source's (613.7a);
 * `Modifier`s from resolutions (611.2): locked to one object (611.2a), stamped when created.
 
-Layers handled (613.1): 4 subtypes, 6 keyword abilities (with dependency, 613.8), 7a defining
-abilities, 7b set values, 7c modifications and Growth counters, 7d switches (613.4). Layers 1–3
-and 5 have nothing in this engine to apply (copy, control change and text change are not
-modelled).
+Layers handled (613.1): 2 control (control.py keeps each object's controller as layer 2's
+result), 4 card type and subtypes, 6 keyword abilities (with dependency, 613.8), 7a defining
+abilities, 7b set values, 7c modifications and Growth counters, 7d switches (613.4). Layers 1, 3
+and 5 have nothing in this engine to apply (a token copy takes its original's card, 707.2; text
+change is not modelled).
 """
 from __future__ import annotations
 
@@ -80,6 +81,37 @@ def pack_met(s: GameState, source: Obj, n: int) -> bool:
     return source.id in attacking and len(attacking) - 1 >= n
 
 
+def besiegers_of(s: GameState, player: str) -> set:
+    """The Entities attacking a Haven `player` controls (303.5a: what a Terrain's approach reaches)."""
+    out = set()
+    for a in s.attacks:
+        haven = s.objects.get(a.target)
+        if haven is not None and haven.controller == player and card_type(s, haven) == "Haven":
+            out.add(a.attacker)
+    return out
+
+
+def card_type(s: GameState, obj: Obj, card=None) -> str:
+    """The object's card type after layer 4's type-changing effects (613.1d): the latest
+    "becomes a [type]" (it replaces the printed type; kept on the object as it begins and ends,
+    `retype`), else the printed one."""
+    if obj.card_type is not None:
+        return obj.card_type
+    card = card or s.card(obj)
+    return card.type if card else ""
+
+
+def retype(s: GameState, oid: str) -> None:
+    """Layer 4's card type for `oid` after its type-changing effects began or ended: the latest
+    one's (modifiers are kept in timestamp order, 613.7), or the printed type when none is left."""
+    kind = None
+    for m in s.modifiers:
+        if m.card_type is not None and m.obj == oid:
+            kind = m.card_type
+    if s.objects[oid].card_type != kind:
+        s.edit(oid).card_type = kind
+
+
 def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> bool:
     if affects == "self":
         return source.id == target.id
@@ -88,14 +120,16 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     if affects == "own_sources":
         return target.controller == source.controller
     card = card or s.card(target)
-    if card is None or card.type != "Entity":
-        return False
+    if card is None or "Entity" not in ((target.card_type,) if target.card_type else card.types):
+        return False  # layer 4's result (613.1d); an Entity that bears another type too (300.2)
     if affects == "own_entities":
         return target.controller == source.controller
     if affects == "other_own_entities":
         return target.controller == source.controller and target.id != source.id
     if affects == "opponent_entities":
         return target.controller != source.controller
+    if affects == "attacking_own_havens":
+        return target.id in besiegers_of(s, source.controller)
     return affects == "each_entity"
 
 
@@ -129,8 +163,17 @@ def statics_of(s: GameState, kind: str):
                 yield src, st
 
 
+def defines_itself(st: dict) -> bool:
+    """A characteristic-defining ability (604.3): a `define` that is the card's own, defines only
+    it and is unconditional — it functions in every zone."""
+    return "define" in st and st.get("affects", "self") == "self" and "while" not in st
+
+
 def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
     out: list[_Layered] = []
+    if obj.zone != "battlefield" and card is not None and card.statics:  # on the battlefield it is a source below
+        out += [_Layered("7a", obj.timestamp, {"define": st["define"], "source": obj}, {})
+                for st in card.statics if defines_itself(st)]
     for oid, plans in static_sources(s):
         src = s.objects[oid]
         for st, when, affects, filters, layers in plans:
@@ -139,7 +182,7 @@ def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
             for layer, key in layers:
                 out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
     for m in s.modifiers:
-        if m.obj != obj.id:
+        if m.obj != obj.id or m.layer == "2":  # layer 2 is read as the object's controller (control.py)
             continue
         if m.layer == "4":
             out.append(_Layered("4", m.timestamp, {"add_subtypes": list(m.subtypes)}, {}))

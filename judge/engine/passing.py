@@ -5,7 +5,7 @@ calls back up here.
 """
 from __future__ import annotations
 
-from judge.engine import choices, combat, resolve, turn
+from judge.engine import combat, resolve, turn
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.priority import give_priority
@@ -62,9 +62,6 @@ def until(s: GameState, target, log: list) -> None:
         here = (s.phase, s.step)
         if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):
             return
-        if s.pending:  # passing on is not an answer: the waiting choices are declined
-            choices.decline_all(s, log)
-            continue
         if damage_waiting(s):
             combat.deal_combat_damage(s, log)
             give_priority(s, s.active, log)

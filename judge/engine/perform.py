@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Callable
 
 from judge.engine import damage as damage_rules
-from judge.engine import replacement, zones
+from judge.engine import characteristics as ch
+from judge.engine import layers, replacement, zones
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState, Unit
@@ -30,8 +31,25 @@ def happen(s: GameState, proposal, log: list) -> list:
 
 # -- the doers, one per kind of proposed event -------------------------------------------------
 def _move(s: GameState, mv: ZoneChange, log: list) -> None:
+    obj = s.objects[mv.obj]
+    if mv.dest in OWNED_ZONES and obj.controller != obj.owner and obj.zone == "battlefield":
+        card = s.card(obj)
+        log.append(event(f"{card.name if card else mv.obj} goes to its owner's {mv.dest.title()} ({obj.owner}'s), "
+                         f"not its controller's", "400.3"))
     # "shuffled in": the position is not modelled, the bottom stands for it
+    hidden = s.objects[mv.obj].face_down
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
+    if hidden and not s.objects[mv.obj].face_down:
+        log.append(event(f"the face-down card is revealed to all players as it goes to the {mv.went}: it was "
+                         f"{s.objects[mv.obj].card}", "708.9"))
+    card = s.card(s.objects[mv.obj])
+    if card is not None and any(layers.defines_itself(st) for st in card.statics) and mv.went != "stack":
+        obj = s.objects[mv.obj]
+        log.append(event(f"{card.name} is {ch.attack(s, obj)}/{ch.vigor(s, obj)} in the {mv.went}: its "
+                         f"characteristic-defining ability works in every zone", "604.3", "613.4a"))
+
+
+OWNED_ZONES = ("domain", "hand", "spoils", "pit")  # a card put into one goes to its owner's (400.3)
 
 
 def _gain(s: GameState, g: Gain, log: list) -> None:
@@ -77,6 +95,17 @@ def move(s: GameState, oid: str, dest: str, log: list, instead: str | None = Non
     mv = ZoneChange(oid, dest, dies=s.objects[oid].zone == "battlefield", instead=instead)
     went = [d.went for d in happen(s, mv, log) if isinstance(d, ZoneChange) and d.obj == oid]
     return went[0] if went else s.objects[oid].zone
+
+
+def leave(s: GameState, oid: str, dest: str, log: list, instead: str | None = None) -> tuple[str, bool]:
+    """Move a card like `move`; returns (the zone it went to, whether it died): a permanent dies as
+    it is put into a Spoils from the battlefield (603.6c), or when a replacement that sends it
+    elsewhere keeps its death (Exhume's banishment, 702.22a). The caller fires dies-triggers."""
+    from_field = s.objects[oid].zone == "battlefield"
+    mv = ZoneChange(oid, dest, dies=from_field, instead=instead)
+    done = [d for d in happen(s, mv, log) if isinstance(d, ZoneChange) and d.obj == oid]
+    went = done[0].went if done else s.objects[oid].zone
+    return went, from_field and (went == "spoils" or any(d.still_dies for d in done))
 
 
 def deal_damage(s: GameState, source: str | None, recipient: str, amount: int, log: list, combat: bool = False,

@@ -4,19 +4,24 @@ what passing leads to is passing.py's, what resolving does is resolve.py's.
 """
 from __future__ import annotations
 
-from judge.engine import sba, triggers
+from judge.engine import control, rites, sba, triggers
+from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState
 
 
 def settle(s: GameState, log: list) -> bool:
-    """117.5: state-based checks until none apply, then waiting triggers in APNAP order; repeat."""
+    """117.5: state-based checks until none apply, then waiting triggers in APNAP order; then
+    the rites owed for the deaths among them (709.2, rites.py); repeat."""
     happened = False
     for _ in range(100):
+        if control.statics_may_apply(s):  # layer 2 from statics, before the checks read who controls what
+            control.settle_statics(s, log)
         did = sba.run(s, log)
         stacked = False if s.game_over else triggers.stack_waiting(s, log)
-        happened = happened or did or stacked
-        if not (did or stacked) or s.game_over:
+        offered = bool(s.owed_rites) and rites.settle(s, log)
+        happened = happened or did or stacked or offered
+        if not (did or stacked or offered) or s.game_over:
             break
     return happened
 
@@ -33,3 +38,16 @@ def give_priority(s: GameState, player: str, log: list, rules: tuple = ()) -> No
     s.priority = p.name if p else None
     if rules:
         log.append(event(f"{s.priority} receives priority", *rules))
+
+
+def require(s: GameState, player: str) -> None:
+    """An action that needs priority (117.1): refused unless `player` holds it. (Once the game
+    is over, actions.apply has refused every action but a concession, 104.1.)"""
+    if s.priority != player:
+        raise Refused(f"{player} does not hold priority ({s.priority} does)", "117.1")
+
+
+def back(s: GameState, player: str, log: list, rule: str) -> None:
+    """After a player's action, they receive priority again (117.3a, and the rule of the action)."""
+    give_priority(s, player, log)
+    log.append(event(f"{s.priority} receives priority again", rule, "117.3a"))

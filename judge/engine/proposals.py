@@ -20,6 +20,7 @@ class Hit:
     combat: bool = False
     unpreventable: bool = False  # 615.9
     dealt: int = 0  # carried out: how much was dealt
+    prevented: int = 0  # how much prevention effects stopped on the way (615)
 
 
 @dataclass
@@ -32,6 +33,7 @@ class ZoneChange:
     instead: str | None = None  # a self-replacement from the instruction moving it (614.7)
     bottom: bool = False
     went: str = ""  # carried out: the zone it went to
+    still_dies: bool = False  # a replacement sent it elsewhere, but it died all the same (Exhume, 702.22a)
 
 
 @dataclass

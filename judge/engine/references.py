@@ -24,6 +24,11 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
             if item.fired:
                 return item.obj
         raise Refused("there is no Fired Power on the stack", "405.6b")
+    if ref.startswith("piece:") and zone is None:
+        if not any(p.procession is not None and ref[6:].isdigit() and 1 <= int(ref[6:]) <= len(p.procession.pieces)
+                   for p in s.players):
+            raise Refused(f"there is no Procession piece {ref!r} on the road", "408.5")
+        return ref
     if s.player(ref) is not None and zone is None:
         return ref
     if ref in s.objects:

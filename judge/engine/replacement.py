@@ -8,8 +8,8 @@ replacement effects in their turn when perform.py carries them out. Nothing here
 or changes a pool: this module only rewrites (and spends the shields and redirections it uses).
 Which effect applies first is chosen by the affected player, or the affected object's
 controller (616.1): self-replacements first (616.1a), then the effects that player names in a
-standing `prefer` (the order they choose), then the rest in timestamp order (the engine's
-default choice, documented in tests/scenarios/README.md).
+standing `prefer` (the order they choose); otherwise they are asked (asking.py), and the stated
+default — only where a scenario opts in — is timestamp order.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import Callable
 
 from judge.engine import characteristics as ch
 from judge.engine import keywords, layers
+from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState
@@ -43,7 +44,9 @@ def affected_player(s: GameState, who: str) -> str | None:
     return (obj.controller or obj.owner) if obj else None
 
 
-def _choose(s: GameState, player: str | None, found: list[Candidate]) -> Candidate:
+def _choose(s: GameState, player: str | None, found: list[Candidate], log: list) -> Candidate:
+    """616.1: self-replacements first (616.1a); then the affected player chooses — by their
+    standing `prefer` order, else asked (the stated default: the earliest timestamp)."""
     selfish = [c for c in found if c.self_replacement]
     if selfish:
         return selfish[0]
@@ -52,7 +55,24 @@ def _choose(s: GameState, player: str | None, found: list[Candidate]) -> Candida
         for c in found:
             if name in (c.origin, c.origin_id):
                 return c
-    return min(found, key=lambda c: c.timestamp)
+    earliest = min(found, key=lambda c: c.timestamp)
+    if player is None or len({c.origin for c in found}) == 1:
+        return earliest  # alike: which applies first changes nothing
+    labels = _labels(found)
+    word = ask(s, log, "replacement-order", player, tuple(labels),
+               "which replacement or prevention effect applies first: " + ", ".join(labels),
+               keys=tuple(c.origin_id or label for c, label in zip(found, labels)),
+               default=labels[found.index(earliest)])
+    return found[labels.index(word)]
+
+
+def _labels(found: list[Candidate]) -> list[str]:
+    counts: dict = {}
+    out = []
+    for c in found:
+        counts[c.origin] = counts.get(c.origin, 0) + 1
+        out.append(c.origin if counts[c.origin] == 1 else f"{c.origin} #{counts[c.origin]}")
+    return out
 
 
 def rewrite(s: GameState, ev, log: list) -> list:
@@ -65,7 +85,7 @@ def rewrite(s: GameState, ev, log: list) -> list:
         if not found:
             return [ev]
         who = affected(s, ev)
-        pick = _choose(s, who, found)
+        pick = _choose(s, who, found, log)
         if len(found) > 1:
             log.append(event(f"{who or 'the owner'} chooses which effect applies first: {pick.origin} "
                              f"(of {', '.join(c.origin for c in found)})", "616.1",
@@ -96,6 +116,10 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
         if r.protect == hit.recipient:
             out.append(_redirect(s, r))
     src = s.objects.get(hit.source) if hit.source else None
+    if src is not None and (src.card_type or s.card(src).type) == "Trap":  # after type changes (613.1d)
+        for holder, st in layers.statics_of(s, "trap_bonus"):
+            if src.owner == holder.controller:  # a Trap its controller set in their own Havens (307.3)
+                out.append(_sharpen(s, holder, st["trap_bonus"]["damage"]))
     if src is not None:
         for holder, st in layers.statics_of(s, "double_damage"):
             if layers.covers(s, holder, src, st.get("affects", "own_sources")):
@@ -121,6 +145,7 @@ def _prevent(hit: Hit, n: int | None) -> int:
         return 0
     stopped = hit.amount if n is None else min(n, hit.amount)
     hit.amount -= stopped
+    hit.prevented += stopped
     return stopped
 
 
@@ -147,6 +172,16 @@ def _double(s: GameState, holder) -> Candidate:
         log.append(event(f"{name}: the damage is doubled instead, to {hit.amount} (each doubler applies once)",
                          "614.1", "614.3"))
     return Candidate(f"double:{holder.id}", name, holder.id, holder.timestamp, apply)
+
+
+def _sharpen(s: GameState, holder, n: int) -> Candidate:
+    name = s.card(holder).name
+
+    def apply(hit: Hit, log: list) -> None:
+        hit.amount += n
+        log.append(event(f"{name} sharpens the sprung Trap: it deals {n} more, {hit.amount} damage", "604.4",
+                         "303.5a", "614.1"))
+    return Candidate(f"sharpen:{holder.id}", name, holder.id, holder.timestamp, apply)
 
 
 def _shield(s: GameState, sh, index: int) -> Candidate:
@@ -201,16 +236,32 @@ _INSTEAD = {"void": "banished to the Void", "hand": "returned to its owner's han
             "domain": "shuffled into its owner's Domain"}
 
 
+_SECOND_DEATH = {  # a mark -> the rules that send the marked permanent to the Void instead of anywhere else
+    "exhumed": ("702.22a", "404.5", "406.6"),
+    "restless": ("702.46a", "404.5", "709.5"),
+}
+
+
 def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
-    if mv.dest != "spoils":
-        return []
     out = []
+    obj = s.objects[mv.obj]
+    for mark in obj.marks if obj.zone == "battlefield" and mv.dest not in ("void", "battlefield") else ():
+        if mark in _SECOND_DEATH:
+            def banish(m: ZoneChange, log: list, mark=mark, name=s.card(obj).name) -> None:
+                # Exhume: "its death trigger, if any, still fires before it is banished" (702.22a)
+                m.still_dies = mark == "exhumed" and m.dest == "spoils" and m.dies
+                log.append(event(f"{name} would leave the battlefield ({'exhumed' if mark == 'exhumed' else 'restless'}):"
+                                 f" it is banished to the Void instead"
+                                 + ("; it died all the same" if m.still_dies else ""), *_SECOND_DEATH[mark], "614.1"))
+                m.dest = "void"
+            out.append(Candidate(f"{mark}:{obj.id}", s.card(obj).name, obj.id, obj.timestamp, banish))
+    if mv.dest != "spoils":
+        return out
     if mv.instead:
         def own(m: ZoneChange, log: list, where=mv.instead) -> None:
             m.dest = where
             log.append(event(f"the instruction's own replacement: it is {_INSTEAD[where]} instead", "614.7"))
         out.append(Candidate("self", "the instruction itself", None, -1, own, self_replacement=True))
-    obj = s.objects[mv.obj]
     card = s.card(obj)
     if mv.dies and card is not None and obj.zone == "battlefield":
         for st in card.statics:

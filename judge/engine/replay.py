@@ -7,7 +7,9 @@ from pathlib import Path
 
 from judge.engine import characteristics as ch
 from judge.engine.action_kinds import action_kind
-from judge.engine.actions import apply
+from judge.engine import choices
+from judge.engine.actions import answers_waiting, apply, waiting_choice
+from judge.engine.asking import question
 from judge.engine.events import Event, rule_id
 from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
@@ -48,6 +50,7 @@ class Replay:
     kept: dict = field(default_factory=dict, repr=False)  # step number -> state (0: the board)
     looked_at: set = field(default_factory=set, repr=False)  # the step numbers expectations look at
     latest: GameState | None = field(default=None, repr=False)  # the state after the last step
+    stopped_at: int | None = None  # the action not taken: play waits for a choice it does not answer
     _last: tuple = field(default=(None, None), repr=False)  # the state replayed last, by step number
 
     def __post_init__(self) -> None:
@@ -86,7 +89,15 @@ class Replay:
 
     @property
     def ok(self) -> bool:
-        return all(e["ok"] for e in self.expectations)
+        return all(e["ok"] for e in self.expectations) and self.stopped_at is None
+
+    @property
+    def waiting(self) -> str | None:
+        """The choice the replay ends waiting for (a "may" the next action would decline aside), in words."""
+        choice = waiting_choice(self.latest)
+        if choice is None or choices.CHOICE_KINDS[choice.kind].optional and self.stopped_at is None:
+            return None
+        return question(self.latest, choice)
 
     @property
     def not_modelled(self) -> list[tuple[int, Event]]:
@@ -110,9 +121,14 @@ class Replay:
         return found + [(s.n, e) for s in self.steps for e in s.events if e.engine_error]
 
     def to_dict(self) -> dict:
-        return {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
-                "expectations": list(self.expectations),
-                "not_modelled": [{"step": n, "text": e.text, "rules": list(e.rules)} for n, e in self.not_modelled]}
+        out = {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
+               "expectations": list(self.expectations),
+               "not_modelled": [{"step": n, "text": e.text, "rules": list(e.rules)} for n, e in self.not_modelled]}
+        if self.waiting:
+            out["waiting"] = self.waiting
+        if self.stopped_at is not None:
+            out["stopped_at"] = self.stopped_at
+        return out
 
 
 def describe_action(action) -> str:
@@ -144,6 +160,11 @@ def run(scenario: Scenario, until: int | None = None) -> Replay:
     for n, (action, line) in enumerate(zip(scenario.actions, scenario.action_lines), start=1):
         if until is not None and n > until:
             break
+        choice = waiting_choice(state)
+        if choice is not None and not choices.CHOICE_KINDS[choice.kind].optional \
+                and not answers_waiting(state, action):
+            replay.stopped_at = n  # the replay stops at the choice: the scenario does not answer it
+            break
         state, events = apply(state, action)
         replay.record(action, events, state, line)
     replay.expectations = [check(e, replay) for e in scenario.expect]
@@ -164,16 +185,21 @@ def check(item, replay: Replay) -> dict:
     last = len(replay.steps)
     label = f"after action {after}: " if after is not None else ""
     if after is not None and after > last:
-        return _result(False, f"{label}{_describe(item)}", [f"not reached: the replay stopped after action {last}"])
+        why = f" waiting for a choice ({replay.waiting})" if replay.stopped_at else ""
+        return _result(False, f"{label}{_describe(item)}",
+                       [f"not reached: the replay stopped after action {last}{why}"])
     state = replay.state_after(after if after is not None else last)
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
-        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won"):
+        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
+                    "suspicion_share"):
             if key not in item:
                 continue
             actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
-                      "hand": len(p.hand), "lost": p.lost, "won": p.won}[key]
+                      "hand": len(p.hand), "lost": p.lost, "won": p.won, "refuge": p.refuge,
+                      "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
+                      "suspicion_share": p.suspicion_share}[key]
             if actual != item[key]:
                 wrong.append(f"{key} is {actual}, expected {item[key]}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))
@@ -186,8 +212,11 @@ def check(item, replay: Replay) -> dict:
             wrong.append("no such object")
         else:
             actual = {"zone": obj.zone, "damage": obj.damage, "drained": obj.drained,
-                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj)}
-            for key in ("zone", "damage", "drained", "attack", "vigor"):
+                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj), "revealed": obj.revealed,
+                      "face_down": obj.face_down, "controller": obj.controller, "of": obj.owner,
+                      "defense": ch.defense(state, obj)}
+            for key in ("zone", "damage", "drained", "attack", "vigor", "revealed", "face_down", "controller", "of",
+                        "defense"):
                 if key in item and actual[key] != item[key]:
                     wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
             have = ch.keywords(state, obj)
@@ -202,6 +231,10 @@ def check(item, replay: Replay) -> dict:
                     wrong.append(f"{kind} counters are {obj.counters.get(str(kind).lower(), 0)}, expected {n}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("object", "after"))
         return _result(not wrong, f"{label}{ref}: {want}", wrong)
+    if "suspicion" in item or "cycle" in item:
+        wrong = [f"{key} is {getattr(state, key)}" for key in ("suspicion", "cycle")
+                 if key in item and getattr(state, key) != item[key]]
+        return _result(not wrong, f"{label}{_describe(item)}", wrong)
     if "round" in item or "active" in item:
         wrong = []
         if "round" in item and state.round_name != item["round"]:
@@ -269,4 +302,5 @@ def final_dict(s: GameState) -> dict:
                   for i in s.stack],
         "game_over": s.game_over,
         "result": s.result,
+        "waiting": question(s, waiting_choice(s)) if waiting_choice(s) is not None else None,
     }

@@ -3,7 +3,8 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import costs, effects, keywords, layers, perform, triggers, unmodelled
+from judge.engine import (conditions, costs, counting, effects, faces, feasts, keywords, layers, perform, reckoning,
+                          suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -11,24 +12,32 @@ from judge.engine.targeting import is_legal
 from judge.engine.zones import move
 
 SIEGE = keywords.implements("Siege", "702.29", "number")
+MANDATE = keywords.implements("Mandate", "702.35")
+SCATTER = keywords.implements("Scatter", "702.45", "number")
+BIND = keywords.implements("Bind", "702.19", "object")
+EVIDENCE = keywords.implements("Evidence", "702.33", "number")
+SHROUD = keywords.implements("Shroud", "702.34", "number")
 
 
 def resolve_top(s: GameState, log: list) -> None:
-    item = s.stack.pop()
+    """608: the top object resolves. It waits on the stack while its instructions run (608.7a),
+    so a choice they ask for finds it there."""
+    item = s.stack[-1]
     if item.kind == "seal":
+        s.stack.pop()
         _resolve_seal(s, item, log)
+        return
+    if item.kind == wards.TRAP_SET:
+        wards.resolve_set(s, item, log)
         return
     if item.kind == "set":
         move(s, item.obj, "slot")
         log.append(event(f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
                          "408.4", "304.3"))
         return
-    ctx = effects.Context(item.controller, item.obj or item.source, [], item.x)
+    ctx = effects.Context(item.controller, item.obj or item.source, [], item.x, cites=item.cites)
     if item.kind == "ability":
-        ctx.targets = list(item.targets)
-        log.append(event(f"{item.label} resolves", "608.1", "405.2", *item.rules))
-        effects.run(s, item.effects, ctx, log)
-        log.append(event(f"{item.label} leaves the stack", "608.7a", *item.rules))
+        _resolve_ability(s, item, ctx, log)
         return
     obj = s.objects[item.obj]
     card = s.card(obj)
@@ -44,10 +53,20 @@ def resolve_top(s: GameState, log: list) -> None:
                              *(("601.9", "404.5") if item.recalled else ())))
             return
         ctx.targets = legal
-    log.append(event(f"{card.name} resolves", "608.1", "405.2"))
+        ctx.declared = list(item.targets)
+    log.append(event(f"{card.name or 'the face-down spell'} resolves", "608.1", "405.2"))
+    _lay_evidence(s, item.controller, card, log)
     if not card.is_permanent:
+        ctx.mandate, ctx.decree = card.has(MANDATE), item.decree
+        if ctx.mandate:
+            log.append(event(f"{card.name} has Mandate: {item.controller} makes the choices its instructions give "
+                             f"an opponent", "702.35a", "723.4"))
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
-        effects.run(s, card.spell_effects, ctx, log)
+        effects.run(s, card.spell_effects + _chosen_modes(s, card, item, log), ctx, log)
+        for oid in item.batch:  # a brewed Formula: the Base's text, then each modifier's as announced (710.3)
+            effects.run(s, s.card(oid).spell_effects, ctx, log)
+        for t in ctx.targets if card.has(SCATTER) else ():
+            counting.scatter(s, card, t, log)  # its effect confronts an attacking Entity (702.45a)
         _riders(s, item, card, ctx, log)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
@@ -58,20 +77,53 @@ def resolve_top(s: GameState, log: list) -> None:
                 dest = perform.move(s, obj.id, "spoils", log)
                 log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
                                  *(("601.11d",) if item.fired else ())))
+        for oid in item.batch:  # the brew's Components travel with their Base (710.3)
+            dest = perform.move(s, oid, "spoils", log)
+            log.append(event(f"{s.card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
         return
+    fed = feasts.before_entering(s, obj.id, item.controller, log)
     move(s, obj.id, "battlefield", controller=item.controller)
-    attach = item.targets[0] if card.type in ("Ritual", "Weapon") and item.targets else None
+    # A Ritual enters bound to its target (608.7c, Bind 702.19a); a Weapon enters unattached (301.5).
+    attach = item.targets[0] if card.type == "Ritual" and item.targets else None
     if attach:
         s.edit(obj.id).attached_to = attach
-    log.append(event(f"{card.name} enters the battlefield under {item.controller}'s control"
-                     + (f", attached to {s.objects[attach].card}" if attach else ""), "608.7b",
-                     *(("608.7c",) if attach else ())))
-    enter_modified(s, obj.id, log)
-    if "Mortal" in card.supertypes:
-        log.append(unmodelled.suspicion(card.name, item.controller))
+    log.append(event(f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
+                     + (f", attached to {s.objects[attach].card}" if attach else "")
+                     + (", unattached: Wield attaches it" if card.type == "Weapon" else ""), "608.7b",
+                     *(("608.7c",) if attach else ()), *(("702.19a",) if attach and card.has(BIND) else ()),
+                     *(("301.5",) if card.type == "Weapon" else ())))
+    effects.enter(s, obj.id, log)
+    feasts.fed(s, obj.id, fed, log)
+    if "Mortal" in card.supertypes:  # 309.3: Mortal tongues wag
+        suspicion.raise_(s, item.controller, 1, f"{card.name} entering", log, ("309.3", "123.2"))
     ctx.source = obj.id
     _riders(s, item, card, ctx, log)
     triggers.fire(s, "enters", obj.id)
+    reckoning.entered(s, obj.id)
+
+
+def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:
+    """An ability resolves: its intervening "if" and its targets are checked again first."""
+    if item.condition and not conditions.holds(s, item.condition, item.controller):
+        _leave(s, item)
+        log.append(event(f"{item.label}: its condition ({conditions.describe(item.condition)}) no longer holds — it "
+                         f"is removed from the stack and does nothing", "608.2", "603.4",
+                         *conditions.rules(item.condition), *item.cites))
+        return
+    ctx.targets = list(item.targets)
+    ctx.declared = list(item.targets)
+    if item.target_kinds:
+        ctx.targets = [t for t, kind in zip(item.targets, item.target_kinds)
+                       if is_legal(s, item.controller, t, kind, item.source)]
+        if not ctx.targets:
+            _leave(s, item)
+            log.append(event(f"{item.label} tries to resolve, but its target is now illegal: it does nothing",
+                             "608.3", "115.6", *item.cites))
+            return
+    log.append(event(f"{item.label} resolves", "608.1", "405.2", *item.cites))
+    effects.run(s, item.effects, ctx, log)
+    _leave(s, item)
+    log.append(event(f"{item.label} leaves the stack", "608.7a", *item.cites))
 
 
 def _riders(s: GameState, item: StackItem, card, ctx: effects.Context, log: list) -> None:
@@ -94,23 +146,27 @@ def _riders(s: GameState, item: StackItem, card, ctx: effects.Context, log: list
         effects.run(s, rider, ctx, log)
 
 
-def enter_modified(s: GameState, oid: str, log: list) -> None:
-    """614.6a-b: "enters drained" / "enters with N counters" replace the arrival itself, so the
-    permanent is never on the battlefield otherwise and enter-triggers see it so (614.6b)."""
-    card = s.card(oid)
-    if card is None or not card.enters:
-        return
-    obj = s.edit(oid)
-    for key, value in card.enters:
-        if key == "drained" and value:
-            obj.drained = True
-            log.append(event(f"{card.name} enters drained (a replacement: it is never replenished on the "
-                             f"battlefield)", "614.6a", "614.2"))
-        elif key == "counters":
-            for kind, n in value.items():
-                obj.counters[kind] = obj.counters.get(kind, 0) + n
-            log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
-                             "614.6b", "614.2"))
+def _leave(s: GameState, item: StackItem) -> None:
+    s.stack = [i for i in s.stack if i.uid != item.uid]
+
+
+def _chosen_modes(s: GameState, card, item: StackItem, log: list) -> tuple:
+    """The instructions of the modes announced at casting, in printed order (601.2b, 702.35b)."""
+    if not card.modes:
+        return ()
+    chosen = sorted(item.modes)
+    if len(chosen) == len(card.modes) and len(chosen) > card.mode_count:
+        log.append(event(f"{card.name}'s Entwine was paid: every mode resolves, in printed order", "702.35b",
+                         "601.2b"))
+    return tuple(e for i in chosen for e in card.modes[i])
+
+
+def _lay_evidence(s: GameState, player: str, card, log: list) -> None:
+    """702.33a, 702.34a: Evidence N / Shroud N lay the top N cards of the Domain face down."""
+    for keyword, guise in ((EVIDENCE, "evidence"), (SHROUD, "shroud")):
+        value = card.keyword_value(keyword)
+        if value is not None:
+            faces.lay_from_domain(s, player, keywords.number(keyword, value), guise, log)
 
 
 def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
@@ -128,7 +184,7 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
     sealed = len(item.batch) - len(item.marked)
     log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
                      f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))
-    triggers.fire_for_permanents(s, "drop", p.name)
+    triggers.fire_for_permanents(s, "drop", p.name, log)
     if item.marked:
         _marked_casts(s, item, log)
 
@@ -156,3 +212,4 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
         log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
                          f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",
                          *s.policies.rules("C20"), policy="C20"))
+        triggers.cast_watchers(s, p.name, s.card(oid))

@@ -4,28 +4,30 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import keywords, outcome, perform, shelter, triggers, unmodelled
+from judge.engine import contracts, keywords, lineages, outcome, perform, rites, shelter, triggers
+from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
 
 DEATHLESS = keywords.implements("Deathless", "702.12")
 VENOM = keywords.implements("Venom", "702.6")  # the mark its damage leaves, read here (704.5k)
 SANCTITY = keywords.implements("Sanctity", "702.15", "quality")
+BIND = keywords.implements("Bind", "702.19", "object")
 
 
 def _player_checks(s: GameState) -> tuple[list, list, list]:
     """(losers with their rule, ascenders, Wrath conversions) found on the current state."""
     losers, winners, wrath = [], [], []
     for p in s.living:
-        master = s.cards.get(p.master)
-        ascends = master.ascends if master and master.ascends else None
+        ascends, why = lineages.ascension(s.cards.get(p.master)) or (None, ())
         if p.vitae <= 0:
             losers.append((p.name, "704.5a", f"{p.name}'s Master's Vitae is {p.vitae}: the vein has run dry"))
         if p.drew_from_empty:
             losers.append((p.name, "704.5b", f"{p.name} drew from an empty Domain (deck-out)"))
         if ascends is not None:
             if p.corruption >= ascends:
-                winners.append((p.name, f"{p.name} reaches {p.corruption} Corruption: Ascension"))
+                winners.append((p.name, f"{p.name} reaches {p.corruption} Corruption: Ascension (their Master ascends at "
+                                        f"{ascends}, exempt from liquidation at 10)", why))
         elif p.corruption >= 10:
             losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
         if p.wrath >= 5:
@@ -38,18 +40,22 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
 
 def _safe_refuge(s: GameState, p) -> bool:
     """704.5f (own, not control — C26): the refuge is a live Haven the player owns."""
+    if p.procession is not None:
+        return True  # a Master on the road is exempt from the sun unless a strike finds it (408.5c, 500.16a)
     obj = s.objects.get(p.refuge) if p.refuge else None
     return obj is not None and obj.zone == "battlefield" and obj.owner == p.name and ch.ctype(s, obj) == "Haven"
 
 
-def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
+def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     """(object id, destination, rule, sentence) for each object-level check that applies."""
     found = []
     for oid, card in s.permanents():
         obj = s.objects[oid]
-        name = card.name if card else oid
-        kind = card.type if card else ""
-        if kind == "Entity":
+        name = (card.name or "a face-down permanent") if card else oid
+        # its card types after type-changing effects (613.1d), whatever other type it bears (300.2)
+        types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
+        kind = types[0] if types else ""
+        if "Entity" in types:
             vig = ch.vigor(s, obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
@@ -63,15 +69,20 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
             found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
+        if card is not None and card.clauses and contracts.complete(s, oid, card):
+            found.append((oid, "spoils", "704.5t", f"{name} has spoken its final clause: the rite is complete and "
+                                                   f"consigned to the Spoils"))
         if obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
-            legal = host is not None and host.zone == "battlefield"
+            legal = ch.legal_host(s, obj, host) if kind in ("Ritual", "Weapon") else \
+                host is not None and host.zone == "battlefield"
             quality = ch.keyword_value(s, host, SANCTITY) if legal and kind == "Ritual" else None
             if quality and quality in ch.qualities(s, obj):
                 found.append((oid, "spoils", "702.15a", f"{name} is bound to {s.card(host).name}, which has Sanctity "
                                                         f"from {quality}: it can't be Bound by it and goes to the Spoils"))
             elif not legal and kind == "Ritual":
-                found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"))
+                found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"
+                              + (" (Bind, 702.19a)" if card.has(BIND) else "")))
             elif not legal:
                 found.append((oid, "unattach", "704.5s", f"{name} becomes unattached and stays on the battlefield"))
     for p in s.players:
@@ -80,27 +91,39 @@ def _object_checks(s: GameState) -> list[tuple[str, str, str, str]]:
             if haven is None or haven.zone != "battlefield":
                 found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
                                                       f"to the Spoils unsprung"))
+        for oid in p.laboratory:  # 312.3: the siege takes the workshop and everything on its benches
+            haven = s.objects.get(s.objects[oid].attached_to)
+            if haven is None or haven.zone != "battlefield":
+                found.append((oid, "spoils", "312.3", f"{s.objects[oid].card}, stored in a Laboratory whose Haven is "
+                                                      f"gone, falls to its owner's Spoils"))
     for obj in (s.objects[t] for t in s.tokens):
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
-    found += _eminent(s)
+    found += _eminent(s, log)
     return found
 
 
-def _eminent(s: GameState) -> list:
-    """704.5q (policy C3): duplicates of an Eminent name under one player; the newest stays."""
+def _eminent(s: GameState, log: list) -> list:
+    """704.5q (policy C3): duplicates of an Eminent name under one player — that player chooses
+    the one that stays (300.4's reading: the newest)."""
     found, seen = [], {}
     for oid, card in s.permanents():
         if card and "Eminent" in card.supertypes:
             obj = s.objects[oid]
             seen.setdefault((obj.controller, card.name), []).append(obj)
-    for (_controller, name), objs in seen.items():
+    for (controller, name), objs in seen.items():
         if len(objs) > 1:
-            keep = max(objs, key=lambda o: o.timestamp)
+            newest = max(objs, key=lambda o: o.timestamp).id
+            if s.policies.reading("C3") == "704.5q":
+                keep = ask(s, log, "eminent-duplicate", controller, tuple(o.id for o in objs),
+                           f"which Eminent {name} {controller} keeps (the rest go to the Spoils)",
+                           default=(newest,))[0]
+            else:
+                keep = newest
             for o in objs:
-                if o is not keep:
+                if o.id != keep:
                     found.append((o.id, "spoils", "704.5q",
-                                  f"Eminent duplicate {name}: the newest stays, this one goes to the Spoils "
+                                  f"Eminent duplicate {name}: {controller} keeps {keep}, this one goes to the Spoils "
                                   f"{s.policies.note('C3')}"))
     return found
 
@@ -117,20 +140,20 @@ def check_once(s: GameState, log: list) -> bool:
     if s.game_over:
         return False
     losers, winners, wrath = _player_checks(s)
-    objects = _object_checks(s)
+    objects = _object_checks(s, log)
     _clear_venom(s)
     if not (losers or winners or wrath or objects):
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
-                   | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set()))
-    parts = [t for *_, t in losers] + [t for _, t in winners] + [t for *_, t in objects]
+                   | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())
+                   | {r for *_, why in winners for r in why})
+    parts = [t for *_, t in losers] + [t for _, t, _ in winners] + [t for *_, t in objects]
     for p in wrath:
         p.wrath -= 5
         p.corruption += 1
         parts.append(f"{p.name} converts 5 Wrath into 1 Corruption (Wrath {p.wrath}, Corruption {p.corruption})")
     # Objects first on the snapshot (last-known information is the pre-sweep state, 704.7).
     replaced: list = []  # what replacement effects made of the moves, told after the sweep itself
-    rites: list = []  # the laying to rest not offered at the deaths by damage (709.2)
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
@@ -140,32 +163,34 @@ def check_once(s: GameState, log: list) -> bool:
             if zone_list is not None and oid in zone_list:
                 zone_list.remove(oid)
             s.edit(oid).zone = "gone"
-        elif obj.zone == "wards":
+        elif obj.zone in ("wards", "laboratory"):
             perform.move(s, oid, dest, replaced)
         elif obj.zone == "battlefield":
-            controller = obj.controller
+            controller, undertaker = obj.controller, obj.undertaker
             was_entity = ch.is_entity(s, obj)
-            went = perform.move(s, oid, dest, replaced)
-            if was_entity and went == "spoils":
+            went, died = perform.leave(s, oid, dest, replaced)
+            if was_entity and died:
                 triggers.fire(s, "dies", oid, controller)
-                if rule in ("704.5j", "704.5k"):  # a death with an undertaker: the source of the damage
-                    rites.append(unmodelled.laying_to_rest(obj.card, None))
+                if rule in ("704.5j", "704.5k") and went == "spoils":
+                    rites.owe(s, oid, undertaker)  # lethal damage has an undertaker (709.2)
             if rule == "704.5n" and s.is_day:
                 shelter.expose(s, oid, log)
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
+    bound = any(r == "704.5r" and s.card(o) is not None and s.card(o).has(BIND) for o, _, r, _ in objects)
     log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
                      *(("702.6a",) if any(r == "704.5k" for *_, r, _ in objects) else ()),
+                     *(("702.19a",) if bound else ()), *(("301.5b",) if any(r == "704.5s" for *_, r, _ in objects) else ()),
                      *(s.policies.rules("C3") if eminent else ()),
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
+                     *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
                      policy="C3" if eminent else None))
     log.extend(replaced)
-    log.extend(rites)
     if losers or winners:
         # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
         loser_names = []
-        winner_names = [n for n, _ in winners]
+        winner_names = [n for n, *_ in winners]
         for name, rule, _ in losers:
             if name in winner_names and rule == "704.5c":
                 continue

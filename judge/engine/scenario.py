@@ -12,27 +12,37 @@ from pathlib import Path
 
 from judge.corpus.slug import slugify
 from judge.cards import reader as card_db
-from judge.engine import priority, support
+from judge.engine import calendar, priority, support
+from judge.engine.faces import GUISE_KEYWORD
+from judge.engine.guise import GUISES
 from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
 from judge.engine.actions import guarded
-from judge.engine.errors import Refused
+from judge.engine.choices import CHOICE_KINDS
+from judge.engine.errors import Refused, ScenarioError
 from judge.engine.events import not_modelled
 from judge.engine.policies import Policies, default_table
-from judge.engine.state import PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, StackItem, Unit
+from judge.engine.state import (PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, Preset, StackItem,
+                                Unit)
 from judge.yamlio import LDict, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
-            "starting_player", "description"}
+            "starting_player", "description", "answers", "defaults",
+            # additions (F4): the shared Suspicion meter (123.1), the cycle count and the calendar (730)
+            "suspicion", "cycle", "feasts"}
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
 PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
-               "power_slot", "wards"}
-OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to"}
-EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won"}
-EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters"}
+               "power_slot", "wards", "suspicion_share", "laboratory", "invited", "seats"}
+OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to",
+               "face_down", "guise"}
+EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
+                 "suspicion_share"}
+EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters", "revealed",
+                 "face_down", "controller", "of", "defense"}
 EXPECT_TURN = {"round", "active"}
+EXPECT_WORLD = {"suspicion", "cycle"}
 ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",
-              "left"}
+              "left", "laboratory"}
 SPECIAL_REFS = {"seal", "top", "fire", "set"}
 
 
@@ -84,6 +94,17 @@ class _Builder(Validator):
             self.refuse_unplayable(card, None)  # a card defined here is used by this scenario
             self.checked[card.name] = None
         self.cards = db
+        self.token_ids = set()
+        for card in db.values():  # a token an effect creates is defined like any other card (111.3)
+            for eff in card.all_effects():
+                if eff.name != "create_token":
+                    continue
+                if "card" in eff.args and eff.args["card"] not in db:
+                    where, _, line = card.origin.rpartition(":")
+                    raise ScenarioError(f"{card.name}: create_token names an unknown card {eff.args['card']!r}",
+                                        where, int(line) if line.isdigit() and int(line) else None)
+                if "id" in eff.args:
+                    self.token_ids.add(str(eff.args["id"]))
         return db
 
     def need_card(self, name, node) -> str:
@@ -133,7 +154,8 @@ class _Builder(Validator):
         counters = spec.get("counters") or {}
         if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
             self.fail("counters must map a counter kind to a number", spec, line)
-        obj = Obj(oid, card, owner, owner, zone,
+        face_down, guise = self.face(spec, card, zone, line)
+        obj = Obj(oid, card, owner, owner, zone, face_down=face_down, guise=guise,
                   damage=self.int_(spec.get("damage", 0), "damage", spec, allow_none=True),
                   drained=self.bool_(spec.get("drained"), "drained", spec),
                   newly_turned=self.bool_(spec.get("newly_turned"), "newly_turned", spec),
@@ -144,6 +166,28 @@ class _Builder(Validator):
         self.objects[oid] = obj
         self.names.setdefault(card, []).append(oid)
         return oid
+
+    def face(self, spec, card: str, zone: str, line) -> tuple[bool, str | None]:
+        """`face_down: true` (708.2) with `guise:` naming the rule that laid it down; without it,
+        the face-down keyword the card prints (Transmute, Masquerade, Sleeper)."""
+        if not isinstance(spec, dict) or not spec.get("face_down"):
+            if isinstance(spec, dict) and "guise" in spec:
+                self.fail("guise is given only with face_down: true", spec, line)
+            return False, None
+        self.bool_(spec.get("face_down"), "face_down", spec)
+        if zone != "battlefield":
+            self.fail("face_down: true is for a permanent on the battlefield (set Traps and Powers are face down "
+                      "by their zone)", spec, line)
+        guise = spec.get("guise")
+        if guise is None:
+            printed = [g for g, kw in GUISE_KEYWORD.items() if self.cards[card].has(kw)]
+            if len(printed) != 1:
+                self.fail(f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
+                          f"({', '.join(sorted(GUISES))})", spec, line)
+            guise = printed[0]
+        if guise not in GUISES:
+            self.fail(f"unknown guise {guise!r} (known: {', '.join(sorted(GUISES))})", spec, line)
+        return True, guise
 
     def zone_list(self, value, owner: str, zone: str, node) -> list[str]:
         if value is None:
@@ -210,7 +254,17 @@ class _Builder(Validator):
                        pool=self.pool(praw.get("pool"), praw),
                        spent_from_master=self.int_(praw.get("spent_from_master", 0), "spent_from_master", praw),
                        dropped=self.bool_(praw.get("dropped"), "dropped", praw),
-                       turns_taken=self.int_(praw.get("turns_taken", 2), "turns_taken", praw))
+                       turns_taken=self.int_(praw.get("turns_taken", 2), "turns_taken", praw),
+                       suspicion_share=self.int_(praw.get("suspicion_share", 0), "suspicion_share", praw))
+            p.laboratory = self.zone_list(praw.get("laboratory"), name, "laboratory", praw)
+            invited = praw.get("invited") or []
+            if not isinstance(invited, list) or not all(isinstance(n, str) for n in invited):
+                self.fail(f"{name}: invited must be a list of player names", praw)
+            p.invited = tuple(invited)
+            seats = praw.get("seats") or []
+            if not isinstance(seats, list):
+                self.fail(f"{name}: seats must be a list of Haven ids", praw)
+            p.seats = tuple(str(h) for h in seats)
             p.hand = self.zone_list(praw.get("hand"), name, "hand", praw)
             p.domain = self.domain(praw.get("domain"), name, praw)
             for zone in ("spoils", "void", "pit", "shelter"):
@@ -222,6 +276,20 @@ class _Builder(Validator):
             players.append(p)
         names = [p.name for p in players]
         self.player_names = set(names)
+        for p in players:
+            for haven in p.seats:  # 310.8a: Havens that already gained the Master's seat (408.5i)
+                if haven not in battlefield or self.cards[self.objects[haven].card].type != "Haven":
+                    self.fail(f"{p.name}: seats names {haven!r}, not a Haven on the battlefield", players_raw)
+            for other in p.invited:
+                if other not in self.player_names or other == p.name:
+                    self.fail(f"{p.name}: invited names {other!r}, not another player", players_raw)
+            labs = [o for o in battlefield if self.objects[o].owner == p.name
+                    and "Laboratory" in self.cards[self.objects[o].card].room_functions]
+            for oid in p.laboratory:  # 312.4: stored face down, bound to a Laboratory Room the player controls
+                if not labs:
+                    self.fail(f"{p.name} stores cards in a Laboratory but controls no Haven with a Laboratory Room "
+                              f"(312.4)", None, self.objects[oid]._line)
+                self.objects[oid].attached_to = self.objects[oid].attached_to or labs[0]
         for oid in battlefield:
             obj = self.objects[oid]
             if obj.attached_to is not None and obj.attached_to not in self.objects:
@@ -280,6 +348,7 @@ class _Builder(Validator):
         state = GameState(players=players, objects=self.objects, battlefield=battlefield, stack=[], active=active,
                           round_index=round_index, phase=phase, step=step, priority=prio, cards=self.cards,
                           policies=policies, starting_player=starting)
+        self.world(raw, state)
         for oid in battlefield:
             state.objects[oid].timestamp = state.next_ts
             state.next_ts += 1
@@ -287,6 +356,8 @@ class _Builder(Validator):
         for obj in self.objects.values():
             obj.__dict__.pop("_line", None)
         state.tokens = tuple(oid for oid, obj in self.objects.items() if obj.token)
+        state.preset = self.answers(raw.get("answers"), raw)
+        state.defaults = self.defaults(raw.get("defaults"), raw)
         state.freeze_all()  # the board is committed: every action from here on forks it
         actions_raw = raw.get("actions") or []
         if not isinstance(actions_raw, list):
@@ -302,6 +373,67 @@ class _Builder(Validator):
         state, setup = guarded(state, priority.settle)  # what is already due on the board (117.5)
         return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
                         list(expect), setup, self.notes())
+
+    def answers(self, raw, top) -> tuple:
+        """`answers:` — choices answered in advance: [{player, choose, kind?}], each taken by the
+        first choice of that player (and kind) that play asks for (asking.py)."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            self.fail("answers must be a list of {player, choose, kind}", top, top.line_of("answers"))
+        out = []
+        for number, (item, line) in enumerate(zip(raw, getattr(raw, "item_lines", [None] * len(raw))), 1):
+            self.keys(item, {"player", "choose", "kind"}, "an answer given in advance")
+            if "choose" not in item:
+                self.fail("an answer given in advance needs choose", item, line)
+            self.check_player(item.get("player"), item, line)
+            kind = item.get("kind")
+            if kind is not None and kind not in CHOICE_KINDS:
+                self.fail(f"unknown choice kind {kind!r} (known: {', '.join(sorted(CHOICE_KINDS))})", item, line)
+            out.append(Preset(item["player"], _plain(item["choose"]), kind, number))
+        return tuple(out)
+
+    def defaults(self, raw, top) -> frozenset:
+        """`defaults: engine` (every choice with a stated default) or a list of choice kinds: the
+        choices the scenario leaves to the engine's stated default instead of stopping."""
+        if raw is None:
+            return frozenset()
+        if raw == "engine":
+            return frozenset({"*"})
+        kinds = raw if isinstance(raw, list) else None
+        if kinds is None or not all(isinstance(k, str) for k in kinds):
+            self.fail("defaults must be `engine` or a list of choice kinds", top, top.line_of("defaults"))
+        for k in kinds:
+            if k not in CHOICE_KINDS:
+                self.fail(f"unknown choice kind {k!r} (known: {', '.join(sorted(CHOICE_KINDS))})", top,
+                          top.line_of("defaults"))
+            if not CHOICE_KINDS[k].default:
+                self.fail(f"the choice {k!r} has no stated default: it must be answered", top, top.line_of("defaults"))
+        return frozenset(kinds)
+
+    def world(self, raw, state: GameState) -> None:
+        """`suspicion: N` (123.1, 0..10), `cycle: N` (730.1) and the announced `feasts:` (730.2)."""
+        if "suspicion" in raw:
+            state.suspicion = self.int_(raw["suspicion"], "suspicion", raw)
+            if not 0 <= state.suspicion <= 10:
+                self.fail("suspicion is bounded 0..10 (123.1)", raw, raw.line_of("suspicion"))
+        state.inquest_armed = state.suspicion < 7  # a meter already at 7 has had its Inquest (123.4b)
+        if "cycle" in raw:
+            state.cycle = self.int_(raw["cycle"], "cycle", raw)
+            if state.cycle < 1:
+                self.fail("the cycle count starts at 1 (730.1)", raw, raw.line_of("cycle"))
+        feasts = raw.get("feasts") or []
+        if not isinstance(feasts, list):
+            self.fail("feasts must be a list of {name, cycle, round}", raw, raw.line_of("feasts"))
+        table = calendar.feast_table()
+        out = []
+        for f in feasts:
+            self.keys(f, {"name", "cycle", "round"}, "a feast")
+            if f.get("name") not in table:
+                self.fail(f"feast {f.get('name')!r} is not modelled by the engine: the rules state no law for it "
+                          f"(known: {', '.join(sorted(table))}; rulings/nodawn/feasts.yaml)", f)
+            out.append((f["name"], self.int_(f.get("cycle"), "feast cycle", f), ROUNDS[self.round(f.get("round"), f)]))
+        state.feasts = tuple(out)
 
     def round(self, value, node) -> int:
         text = str(value).strip()
@@ -338,6 +470,10 @@ class _Builder(Validator):
         ref = str(ref)
         if ref in SPECIAL_REFS or ref in self.player_names or ref in self.objects:
             return
+        if ref in self.token_ids or ref.rstrip("0123456789").removesuffix("-") in self.token_ids:
+            return  # a token an effect will create under that id (create_token's `id`, numbered when taken)
+        if ref.startswith("piece:") and ref[6:].isdigit() and int(ref[6:]) >= 1:
+            return  # a Procession piece, by its place in a departure (408.5): checked as the action is taken
         if ref in self.names:
             if len(self.names[ref]) > 1:
                 self.fail(f"{ref!r} names {len(self.names[ref])} objects; give them ids and use the id", node, line)
@@ -381,6 +517,8 @@ class _Builder(Validator):
         if "player" in item:
             self.keys(item, {"after", "player"} | EXPECT_PLAYER, "a player expectation")
             self.check_player(item["player"], item, line)
+            if "battlefield" in item:
+                self.int_(item["battlefield"], "battlefield (the permanents they control)", item)
         elif "object" in item:
             self.keys(item, {"after", "object"} | EXPECT_OBJECT, "an object expectation")
             self.check_ref(item["object"], item, line)
@@ -391,6 +529,12 @@ class _Builder(Validator):
                     self.fail(f"{key} must be a list of keywords", item, line)
             if "counters" in item and not isinstance(item["counters"], dict):
                 self.fail("counters must map a counter kind to a number", item, line)
+            for key in ("controller", "of"):
+                if key in item:
+                    self.check_player(item[key], item, line)
+        elif body and body <= EXPECT_WORLD:
+            for key in body:
+                self.int_(item[key], key, item)
         elif body and body <= EXPECT_TURN:
             if "round" in item:
                 self.round(item["round"], item)
@@ -407,6 +551,15 @@ class _Builder(Validator):
             pass
         else:
             self.fail(f"unknown expectation {dict(item)!r}", item, line)
+
+
+def _plain(value):
+    """A YAML value as plain lists, dicts and scalars (what an answer reads)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def load(path: str | Path) -> Scenario:

@@ -2,20 +2,21 @@
 first Night upkeep (503.3), and exposure when a sheltering Haven falls (506.5a).
 
 The Master's possessions (Companions, Relics, Rituals; a set Power stays in its slot) shelter
-with it in the refuge, free and without Rooms (514.4b), and return free (503.3a). The return of
-night Entities is optional and paid (1 Vitae each, "as any Vitae cost is paid"), so it is a
-choice the engine offers each player in APNAP order (a Choice of kind "shelter-return", answered
-through choices.py): `{player: P, choose: [IDs]}` names the Entities to pay for; any other next
-action declines (scenario-format.md).
+with it in the refuge, free and without Rooms (514.4b), and return free (503.3a). Each player
+chooses their refuge (514.4a) and, when Rooms are short, which night Entities take them (514.4d).
+The return of night Entities is optional and paid (1 Vitae each, "as any Vitae cost is paid"),
+so it is a choice each player is asked in APNAP order: `{player: P, choose: [IDs]}` names the
+Entities to pay for; any other next action declines (scenario-format.md).
 """
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import costs, perform, triggers
+from judge.engine.seats import holds_seat
 from judge.cards.model import Cost
-from judge.engine.errors import Refused
+from judge.engine.asking import ask
 from judge.engine.events import event
-from judge.engine.state import Choice, GameState
+from judge.engine.state import GameState
 from judge.engine.zones import move
 
 
@@ -27,7 +28,23 @@ POSSESSIONS = ("Companion", "Relic", "Ritual")
 
 
 def _possessions(s: GameState, player: str) -> list[str]:
-    return [o for o in s.battlefield if s.objects[o].controller == player and ch.ctype(s, s.objects[o]) in POSSESSIONS]
+    """The Master's possessions that shelter with it (514.4b) — cards only: the shelter lies off
+    the battlefield, so a token never shelters (111.9, 400.9a)."""
+    return [o for o in s.battlefield if s.objects[o].controller == player and not s.objects[o].token
+            and ch.ctype(s, s.objects[o]) in POSSESSIONS]
+
+
+def _night_tokens(s: GameState, player: str) -> list[str]:
+    """Night-bound tokens that are not Entities (a night-bound Relic token, say): they would
+    withdraw with the Master's possessions, and die instead (111.9, 514.4e)."""
+    return [o for o in s.battlefield if s.objects[o].controller == player and s.objects[o].token
+            and not ch.is_entity(s, s.objects[o]) and s.card(o).binding == "night"]
+
+
+def _tokens_afield(s: GameState, player: str) -> list[str]:
+    """Day-bound and unbound tokens simply remain afield through the Day (111.9)."""
+    return [o for o in s.battlefield if s.objects[o].controller == player and s.objects[o].token
+            and s.card(o).binding != "night"]
 
 
 def _night_entities(s: GameState, player: str) -> list[str]:
@@ -38,6 +55,8 @@ def _night_entities(s: GameState, player: str) -> list[str]:
 def day_rest(s: GameState, log: list) -> None:
     """703.4b: as each Day round begins, a Master in a safe refuge recovers 1 Vitae (capped)."""
     for p in s.apnap():
+        if p.procession is not None:
+            continue  # an exposed Master, or one on the road, does not rest (703.4b)
         refuge = p.refuge if p.refuge in _havens(s, p.name) else None
         if refuge is None:
             havens = _havens(s, p.name)
@@ -52,31 +71,41 @@ def shelter_step(s: GameState, log: list) -> None:
     overflow_to = "void" if s.policies.reading("C19") == "703.5" else "spoils"
     for p in s.apnap():
         havens = _havens(s, p.name)
-        p.refuge = p.refuge if p.refuge in havens else (havens[0] if havens else None)
-        if p.refuge is None:
-            log.append(event(f"{p.name}'s Master controls no Haven and cannot shelter: the sunrise will claim it",
-                             "514.4a", "500.16a"))
+        seated = [h for h in havens if holds_seat(s, p.name, h)]  # 310.8a: only these bed the Master
+        if p.procession is None:  # a Master on the road shelters where the road ends (processions.py)
+            p.refuge = _choose_refuge(s, p, seated, log)
+            if p.refuge is None:
+                log.append(event(f"{p.name}'s Master controls no Haven holding its seat and cannot shelter: the "
+                                 f"sunrise will claim it", "514.4a", "310.8a", "500.16a"))
+        # 312.2: a Room given a function is occupied by its craft and shelters no Entity
+        rooms = {h: max(0, (s.card(h).rooms or 0) - len(s.card(h).room_functions)) for h in havens}
+        crafts = [f for h in havens for f in s.card(h).room_functions]
+        night = sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp)
+        kept = tuple(o for o in night if not s.objects[o].token)  # a token cannot shelter (514.4e)
+        room_count = sum(rooms.values())
+        if len(kept) > room_count:
+            kept = ask(s, log, "shelter-rooms", p.name, kept,
+                       f"which {room_count} of {p.name}'s night Entities take the Rooms (the others are left to the "
+                       f"light)", count=(room_count, room_count), default=kept[:room_count])
         possessions = _possessions(s, p.name) if p.refuge else []
         for oid in possessions:
             move(s, oid, "shelter", keep=True)
             s.edit(oid).sheltered_in = p.refuge
-        rooms = {h: s.card(h).rooms or 0 for h in havens}
-        saved, dead = [], []
-        for oid in sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp):
-            obj = s.objects[oid]
+        saved, dead = [], list(_night_tokens(s, p.name))
+        afield = _tokens_afield(s, p.name)
+        for oid in night:
             haven = next((h for h in havens if rooms[h] > 0), None)
-            if obj.token or haven is None:
+            if oid not in kept or haven is None:
                 dead.append(oid)
                 continue
-            rooms[haven] -= 1
+            rooms[haven] -= 1  # the saved fill the Havens' Rooms in battlefield order
             move(s, oid, "shelter", keep=True)
             s.edit(oid).sheltered_in = haven
             saved.append(oid)
         for oid in dead:
             controller = s.objects[oid].controller
             # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
-            went = perform.move(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)
-            if went == "spoils":
+            if perform.leave(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)[1]:
                 triggers.fire(s, "dies", oid, controller)
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
         if possessions:
@@ -86,18 +115,33 @@ def shelter_step(s: GameState, log: list) -> None:
             parts.append("sheltered: " + ", ".join(s.objects[o].card for o in saved))
         if dead:
             parts.append("left to the light: " + ", ".join(s.objects[o].card for o in dead))
-        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ())]
+        if afield:
+            parts.append("a token cannot shelter, and these are not night-bound, so they remain afield: "
+                         + ", ".join(s.objects[o].card for o in afield))
+        if crafts:
+            parts.append(f"Rooms given to {', '.join(crafts)} shelter no Entity")
+        rules = ["514.4", "514.4a", "514.4c", "703.4q", *(("514.4b", "408.2") if possessions else ()),
+                 *(("111.9", "400.9a") if afield else ()), *(("312.2",) if crafts else ())]
         if dead:
             rules += ["514.4d", "614.6c", *s.policies.rules("C19")]
         if any(s.objects[o].token for o in dead):
-            rules.append("514.4e")
+            rules += ["514.4e", "111.9", "400.9a"]
         log.append(event("Shelter step: " + "; ".join(parts) + (f" {s.policies.note('C19')}" if dead else ""),
                          *rules, policy="C19" if dead else None))
 
 
-def offer_return(s: GameState, log: list) -> bool:
-    """503.3: queue the return choice for each player (APNAP) with sheltered Entities.
-    Returns whether a choice is now waiting."""
+def _choose_refuge(s: GameState, p, havens: list, log: list) -> str | None:
+    """514.4a: each Master chooses one Haven it controls (holding its seat, 310.8a) as its refuge
+    for the Day."""
+    if len(havens) <= 1:
+        return havens[0] if havens else None
+    default = p.refuge if p.refuge in havens else havens[0]
+    return ask(s, log, "refuge", p.name, tuple(havens), f"the Haven {p.name}'s Master takes refuge in for the Day",
+               default=(default,))[0]
+
+
+def offer_return(s: GameState, log: list) -> None:
+    """503.3: each player (APNAP) with sheltered night Entities may pay 1 Vitae each to return them."""
     for p in s.apnap():
         free = [o for o in p.shelter if not ch.is_entity(s, s.objects[o])]
         for oid in free:
@@ -105,53 +149,26 @@ def offer_return(s: GameState, log: list) -> bool:
         if free:
             log.append(event(f"{p.name}'s Master returns with its possessions, free of charge: "
                              + ", ".join(s.objects[o].card for o in free), "503.3a", "703.4e"))
-    s.pending = [Choice(RETURN, p.name, tuple(p.shelter), "503.3", "return from Shelter")
-                 for p in s.apnap() if p.shelter]
-    return _next_offer(s, log)
-
-
-RETURN = "shelter-return"  # the kind of the return choice in choices.CHOICE_KINDS
-
-
-def _next_offer(s: GameState, log: list) -> bool:
-    while s.pending:
-        name = s.pending[0].player
-        if s.pending[0].kind == RETURN and s.player(name).shelter:
-            names = ", ".join(s.objects[o].card for o in s.player(name).shelter)
-            log.append(event(f"Return from shelter: {name} may pay 1 Vitae for each night Entity to return "
-                             f"({names}) — answer with choose", "503.3", "503.3b", "703.4e"))
-            return True
-        s.pending.pop(0)
-    return False
-
-
-def answer(s: GameState, choice: Choice, chosen: list, log: list) -> None:
-    player = choice.player
-    p = s.player(player)
-    for oid in chosen:
-        if oid not in p.shelter:
-            raise Refused(f"{s.objects[oid].card if oid in s.objects else oid} is not sheltered", "503.3")
-    if chosen:
-        # One payment for all of a player's returns: one taxed action (policy C40).
-        costs.pay(s, p, Cost(vitae=len(chosen)), log, what=f"returning {len(chosen)} night Entit"
-                  f"{'y' if len(chosen) == 1 else 'ies'} {s.policies.note('C40')}")
-        for oid in chosen:
-            _return(s, oid)
-        log.append(event(f"{player} returns {', '.join(s.objects[o].card for o in chosen)} from shelter, healed",
-                         "503.3b", "503.3c", *s.policies.rules("C40"), policy="C40"))
-    if p.shelter:
-        log.append(event(f"{', '.join(s.objects[o].card for o in p.shelter)} "
-                         f"{'stays' if len(p.shelter) == 1 else 'stay'} sheltered", "503.3d"))
-    s.pending.pop(0)
-    _next_offer(s, log)
-
-
-def decline(s: GameState, choice: Choice, log: list) -> None:
-    p = s.player(choice.player)
-    if p.shelter:
-        log.append(event(f"{p.name} pays for no return: {', '.join(s.objects[o].card for o in p.shelter)} "
-                         f"stay sheltered", "503.3d"))
-    s.pending.pop(0)
+    for p in s.apnap():
+        if not p.shelter:
+            continue
+        names = ", ".join(s.objects[o].card for o in p.shelter)
+        log.append(event(f"Return from shelter: {p.name} may pay 1 Vitae for each night Entity to return "
+                         f"({names})", "503.3", "503.3b", "703.4e"))
+        chosen = ask(s, log, "return-from-shelter", p.name, tuple(p.shelter),
+                     f"which of {p.name}'s sheltered night Entities to pay 1 Vitae each to return ({names})",
+                     count=(0, len(p.shelter)))
+        if chosen:
+            # One payment for all of a player's returns: one taxed action (policy C40).
+            costs.pay(s, p, Cost(vitae=len(chosen)), log, what=f"returning {len(chosen)} night Entit"
+                      f"{'y' if len(chosen) == 1 else 'ies'} {s.policies.note('C40')}")
+            for oid in chosen:
+                _return(s, oid)
+            log.append(event(f"{p.name} returns {', '.join(s.objects[o].card for o in chosen)} from shelter, healed",
+                             "503.3b", "503.3c", *s.policies.rules("C40"), policy="C40"))
+        if p.shelter:
+            log.append(event(f"{', '.join(s.objects[o].card for o in p.shelter)} "
+                             f"{'stays' if len(p.shelter) == 1 else 'stay'} sheltered", "503.3d"))
 
 
 def _return(s: GameState, oid: str) -> None:
@@ -161,6 +178,7 @@ def _return(s: GameState, oid: str) -> None:
         obj.damage = 0  # 503.3c: the great healer (possessions return undisturbed, 503.3a)
     obj.newly_turned = False  # it never left its controller's control
     obj.sheltered_in = None
+    obj.undertaker = None  # healed: no damage of anyone's is lethal to it now
 
 
 def expose(s: GameState, haven: str, log: list) -> None:

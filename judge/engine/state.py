@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.cards.model import CardDef
+from judge.engine.guise import GUISES
 from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
                                  freeze_list, frozen_twin, thawed_copy)
 
@@ -30,7 +31,7 @@ STEPS = {
     "main2": (None,),
     "ending": ("end", "cleanup"),
 }
-ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards")
+ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards", "laboratory")
 HAND_SIZE = 7  # 402.2
 
 
@@ -60,6 +61,12 @@ class Obj:
     timestamp: int = 0
     venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
+    marks: tuple = ()  # designations that are neither counters nor abilities ("restless", "shadowless", ...)
+    undertaker: str | None = None  # who may lay it to rest: the controller of its lethal damage's source (709.2)
+    card_type: str | None = None  # layer 4's result while a type-changing effect applies (613.1d), else None
+    face_down: bool = False  # a face-down spell or permanent: it wears its guise (708.2)
+    guise: str | None = None  # the rule that laid it face down (guise.GUISES), kept straight (708.7)
+    revealed: bool = False  # a hidden card shown to all players (708.9, 123.4b)
 
     def thaw(self) -> "Obj":
         """A private copy to write to (its counters too: they are written in place)."""
@@ -93,7 +100,12 @@ class Player:
     shelter: list = field(default_factory=list)
     slot: list = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
     wards: list = field(default_factory=list)  # set Traps, each arming one Haven (attached_to), 307.3
+    laboratory: list = field(default_factory=list)  # cards stored face down by a Laboratory Room (312.4)
     refuge: str | None = None
+    suspicion_share: int = 0  # the points of Suspicion this player's effects raised (123.2)
+    invited: tuple = ()  # the players Invited across this player's thresholds (310.10, 310.11)
+    seats: tuple = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
+    procession: Any = None  # processions.Procession while the Master is on the road (408.5)
     lost: bool = False
     won: bool = False
     drew_from_empty: bool = False
@@ -126,7 +138,7 @@ class Player:
             self.__class__ = FrozenPlayer
 
 
-PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards")
+PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
 FrozenObj = frozen_twin(Obj)
 FrozenPlayer = frozen_twin(Player)
 
@@ -150,7 +162,12 @@ class StackItem:
     label: str = ""
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
-    rules: tuple = ()  # a keyword's trigger: the keyword rule its resolution cites (702.28a)
+    when: str = ""  # a triggered ability's event (dies, enters, ...)
+    target_kinds: tuple = ()  # a triggered ability's chosen targets' kinds, checked again on resolution (608.3)
+    condition: Any = None  # a triggered ability's intervening "if", checked again on resolution (603.4)
+    modes: tuple = ()  # a modal spell's chosen modes, 0-based, in printed order (601.2b, 700.4a)
+    decree: tuple = ()  # a Mandate's decree announced at casting: the ids chosen in an opponent's place (601.2b)
+    cites: tuple = ()  # the rules of the keyword an ability comes from (a Toll trigger: 702.14a, 603.14c)
 
 
 @dataclass(frozen=True)
@@ -170,7 +187,9 @@ class Modifier:
     """A continuous effect from a resolution (611.2) on one object, locked to it (611.2a).
 
     `layer` says what it does (613.1): "7c" adds attack/vigor (613.4c), "7b" sets them
-    (None leaves one alone), "7d" switches them, "6" grants/removes keywords, "4" adds subtypes."""
+    (None leaves one alone), "7d" switches them, "6" grants/removes keywords, "4" adds subtypes
+    or sets the card type, "2" gives control to `gains` (control.py; `base` is the controller
+    it reverts to once no such effect is left, 723.3)."""
 
     obj: str
     attack: int | None
@@ -182,6 +201,10 @@ class Modifier:
     loses: tuple = ()  # layer 6: removed
     subtypes: tuple = ()  # layer 4: added
     controller: str | None = None  # who made it (for "until your next turn", 611.2c)
+    card_type: str | None = None  # layer 4: the card type it becomes (700.7's "becomes a Relic")
+    gains: str | None = None  # layer 2: the player it gives control to
+    base: str | None = None  # layer 2: the controller before any control effect applied
+    origin: str | None = None  # a static ability's source, for the effects statics make (control.py)
 
 
 @dataclass(frozen=True)
@@ -224,21 +247,68 @@ class Trigger:
     label: str
     when: str = ""
     targets: tuple = ()
-    rules: tuple = ()  # further rules it cites when stacked (a keyword that names the trigger)
+    target_kinds: tuple = ()  # targets its controller chooses as it is put on the stack (603.3)
+    condition: Any = None  # an intervening "if" (603.4)
+    cites: tuple = ()  # the rules of the keyword it comes from, cited as it resolves
+
+
+@dataclass(frozen=True)
+class DropRule:
+    """An effect that permits (`extra` more drops) or forbids the drop for one player (101.2)."""
+
+    player: str
+    forbid: bool
+    until: str
+    origin: str
+    extra: int = 0
+
+
+@dataclass(frozen=True)
+class Delayed:
+    """A delayed triggered ability (603.7), made by a resolving effect: it waits for `at` (the
+    next cleanup, the next end step) and triggers once. `remembered` are the objects its words
+    name ("that Entity", "it"), each as (id, zone, timestamp) when made: the same object only
+    while it has not changed zones since (400.7), whatever qualities it has lost (700.7)."""
+
+    controller: str
+    source: str | None
+    at: str
+    effects: tuple
+    remembered: tuple = ()  # ((id, zone, timestamp), ...) of its targets
+    source_seen: tuple | None = None  # (zone, timestamp) of its source when made
+    label: str = ""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """A choice the rules give a player, waiting for `{player: P, choose: [..]}` (choices.py).
+    """A choice the rules give a player, waiting for `{player: P, choose: ..}` (choices.py).
 
-    `kind` names its entry in choices.CHOICE_KINDS; `options` are the ids an answer may name;
-    `rule` is the rule that gives the choice (cited when an answer is refused)."""
+    `kind` names its entry in choices.CHOICE_KINDS (whose `rule` gives the choice, cited when an
+    answer is refused); `options` are what an answer may name — ids, or words for a `word`
+    choice — and `count` how many of them a `pick` takes (least, most); a `map` choice answers
+    for each of its `keys` (614.8). `for_player` is whose choice it normally is, when another
+    player makes it (a Mandate's caster, 702.35a). `resume` is the action the choice paused."""
 
     kind: str
     player: str
     options: tuple = ()
     rule: str = ""
     prompt: str = ""  # what is being chosen, in words
+    count: tuple = (1, 1)
+    keys: tuple = ()
+    for_player: str | None = None
+    resume: Any = None  # asking.Paused: the action to replay with the answer, and where it started
+
+
+@dataclass(frozen=True)
+class Preset:
+    """An answer a scenario gives in advance (`answers:`): the first choice `player` is asked
+    (of `kind`, when given) takes `value` without stopping."""
+
+    player: str
+    value: Any
+    kind: str | None = None
+    number: int = 0  # its place in the scenario's `answers:` list, from 1
 
 
 @dataclass
@@ -278,6 +348,17 @@ class GameState:
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
+    delayed: tuple = ()  # (Delayed, ...) waiting for their moment (603.7); a value, replaced when it changes
+    static_control: bool = False  # some control effect of a static ability applies (control.settle_statics)
+    owed_rites: tuple = ()  # ((dead id, undertaker), ..): deaths whose rites are still to be offered (709.2)
+    marks: tuple = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
+    preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones
+    defaults: frozenset = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
+    suspicion: int = 0  # the shared world meter, 0..10 (123.1)
+    inquest_armed: bool = True  # the Inquest sits once per crossing of 7 (123.4b)
+    cycle: int = 1  # the world cycle's count: each return of The Hunt begins the next (730.1)
+    feasts: tuple = ()  # the announced calendar: (name, cycle, round name) (730.2)
+    drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":
@@ -324,6 +405,7 @@ class GameState:
     def commit(self) -> "GameState":
         """Freeze this working state: it can be shared from now on, and never changes again."""
         d = self.__dict__
+        d.pop("_answers", None)  # the answers an action was replayed with (asking.py)
         for obj in d.pop("_edited", ()):
             obj.freeze()
         for p in d["players"]:
@@ -384,6 +466,15 @@ class GameState:
         return None
 
     def card(self, obj: Obj | str) -> CardDef | None:
+        """The card as the game sees it: a face-down object shows only its guise (708.2, 613.2)."""
+        if obj.__class__ is str:
+            obj = self.objects[obj]
+        if obj.face_down:
+            return GUISES[obj.guise]
+        return self.cards.get(obj.card)
+
+    def true_card(self, obj: Obj | str) -> CardDef | None:
+        """The card's own face, whatever it shows (its controller may look, 708.6)."""
         if obj.__class__ is str:
             obj = self.objects[obj]
         return self.cards.get(obj.card)
@@ -403,7 +494,7 @@ class GameState:
         """The list holding `obj`, made private to this working state (the caller writes to it)."""
         if obj.zone == "battlefield":
             return self.own("battlefield")
-        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards"):
+        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards", "laboratory"):
             return self.player(obj.owner).own(obj.zone)
         return None
 

@@ -20,10 +20,11 @@ from functools import lru_cache
 
 from judge import paths
 from judge.cards import vocabulary as V
-from judge.cards.model import CardDef
+from judge.cards.model import CardDef, walk_effects
 from judge.engine import actions  # noqa: F401 - imports every module that declares a keyword
 from judge.engine import effects, keywords, layers, triggers
-from judge.engine.casting import TRIBUTE
+from judge.engine.casting import BACKLASH, ENTWINE, TRIBUTE
+from judge.engine.reckoning import RECKONING
 from judge.yamlio import load_file
 
 
@@ -119,6 +120,9 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
                            f"the keyword as doing nothing", rule, card.line_of("keywords")))
 
     need(TRIBUTE, "702.25a", "tribute" in riders, "the rider a paid Tribute earns (`tribute:`)")
+    need(BACKLASH, "702.36a", bool(card.backfire), "the backfire an unpaid synthesis cost incurs (`backfire:`)")
+    need(ENTWINE, "702.35b", bool(card.modes), "the modes it entwines (`modes:`)")
+    need(RECKONING, "702.50a", bool(card.reckoning), "the effect it telegraphs (`reckoning:`)")
     need(layers.SIEGE, "702.29a", "siege" in riders or _has_static(card, lambda st: st.get("while") == "siege"),
          "its Siege rider (a `while: siege` static or a `siege:` rider)")
     need(layers.PACK, "702.44a", _has_static(card, lambda st: st.get("while") == "pack"),
@@ -141,10 +145,14 @@ _SCOPES = {"objects": V.OBJECT_RECIPIENTS, "players": V.PLAYER_RECIPIENTS | {"ta
 
 
 def _all_effects(card: CardDef) -> list[tuple[str, object, int | None]]:
-    """(where, effect, line) for every effect the card carries."""
+    """(where, effect, line) for every effect the card carries, nested ones included."""
     out = [(f"a {a.kind} ability", e, card.line_of("abilities")) for a in card.abilities for e in a.effects]
     out += [(f"its {key} rider", e, card.line_of(key)) for key, rider in card.riders for e in rider]
-    return out
+    out += [(f"its mode {n}", e, card.line_of("modes")) for n, mode in enumerate(card.modes, 1) for e in mode]
+    out += [("what its Reckoning telegraphs", e, card.line_of("reckoning")) for e in card.reckoning]
+    out += [(f"its clause {n}", e, card.line_of("clauses")) for n, clause in enumerate(card.clauses, 1)
+            for e in clause]
+    return [(where, nested, line) for where, e, line in out for nested in walk_effects((e,))]
 
 
 def _effect_gaps(card: CardDef) -> list[Gap]:
@@ -157,10 +165,6 @@ def _effect_gaps(card: CardDef) -> list[Gap]:
                                f"{', '.join(sorted(_SCOPES[scope]))}; not modelled by the engine", "608.4", line))
         if eff.name == "sacrifice" and eff.args.get("what", "Entity") not in V.CARD_TYPES:
             out.append(Gap(f"{where}: sacrifice what: {eff.args['what']!r} is not a card type", "701.12a", line))
-    for a in card.abilities:
-        if a.kind == "triggered" and a.targets:
-            out.append(Gap("a triggered ability's targets are never chosen as it is put on the stack: not "
-                           "modelled by the engine (603.3)", "603.3", card.line_of("abilities")))
     return out
 
 

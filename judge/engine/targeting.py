@@ -1,6 +1,7 @@
 """Targets (115, 601.2c, 608.3): naming them and checking that they are legal."""
 from __future__ import annotations
 
+from judge.engine import calendar
 from judge.engine import characteristics as ch
 from judge.engine import keywords
 from judge.engine.state import GameState
@@ -9,29 +10,61 @@ ELUSIVE = keywords.implements("Elusive", "702.13", "optional-quality")
 SANCTITY = keywords.implements("Sanctity", "702.15", "quality")
 
 
+def threshold_open(s: GameState, controller: str, obj) -> bool:
+    """310.10, 408.2b: what a Shelter holds is out of reach but of an Invited opponent's spells
+    and abilities — and of everyone's on a night whose thresholds fail (St. George's Eve, 310.12)."""
+    if obj.controller == controller:
+        return False
+    return controller in s.player(obj.controller).invited or calendar.law_holds(s, "thresholds_fail") is not None
+
+
 def is_legal(s: GameState, controller: str, target: str, kind: str, source: str | None = None) -> bool:
     """Whether `target` is a legal `kind` target for `controller`'s spell or ability from the
     object `source` (when given: Sanctity from a quality it has forbids it, 702.15a)."""
     if kind == "player":
         p = s.player(target)
         return p is not None and not p.lost
+    if target.startswith("piece:"):  # a hidden piece of another player's Procession (408.5, 309.4)
+        traveler = next((p for p in s.players if p.procession is not None and target[6:].isdigit()
+                         and 1 <= int(target[6:]) <= len(p.procession.pieces)), None)
+        return kind == "Procession piece" and traveler is not None and traveler.name != controller
+    if kind == "Procession piece":
+        return False
     if target.startswith("stack:") or any(i.obj == target for i in s.stack):
         if kind not in ("spell", "spell or ability"):
             return False
         item = s.stack_item(target)
         if item is None:
             return False
-        if item.kind in ("seal", "set"):
+        if item.kind in ("seal", "set", "trap"):
             return s.policies.reading("C42") == "405.6c" or kind == "spell or ability"
         return item.kind == "spell" or kind == "spell or ability"
     obj = s.objects.get(target)
-    if obj is None or obj.zone != "battlefield":
+    if obj is None or obj.zone not in ("battlefield", "shelter"):
+        return False
+    if obj.zone == "shelter" and not threshold_open(s, controller, obj):
         return False
     if protection(s, controller, target, source):
         return False
     if kind == "permanent":
         return True
-    return ch.ctype(s, obj) == kind
+    card = s.card(obj)
+    return card is not None and card.is_a(kind)  # a card of two types is a target of either (300.2)
+
+
+def legal_targets(s: GameState, controller: str, kind: str, source: str | None = None) -> list[str]:
+    """Every legal `kind` target for `controller` now: players, permanents (and what a Shelter
+    holds, where its threshold is open), objects on the stack, Procession pieces."""
+    if kind == "player":
+        candidates = [p.name for p in s.players]
+    elif kind in ("spell", "spell or ability"):
+        candidates = [item.obj or f"stack:{item.uid}" for item in s.stack]
+    elif kind == "Procession piece":
+        candidates = [f"piece:{n}" for p in s.players if p.procession is not None
+                      for n in range(1, len(p.procession.pieces) + 1)]
+    else:
+        candidates = list(s.battlefield) + [o for p in s.players for o in p.shelter]
+    return [t for t in candidates if is_legal(s, controller, t, kind, source)]
 
 
 def protection(s: GameState, controller: str, target: str, source: str | None = None) -> tuple:

@@ -1,7 +1,9 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import combat, cycle, perform, priority, shelter, triggers
+from judge.engine import (combat, contracts, control, cycle, perform, priority, reckoning, shelter, triggers,
+                          zone_abilities)
+from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.zones import move
@@ -59,9 +61,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
     if step == "upkeep":
         if s.return_due:
             s.return_due = False
-            if shelter.offer_return(s, log):
-                s.priority = None  # a turn-based choice: nobody has priority until it is answered
-                return
+            shelter.offer_return(s, log)  # a turn-based choice: play waits for each player's answer
         finish_upkeep(s, log)
         return
     if step == "draw":
@@ -83,7 +83,8 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         cleanup(s, log)
         return
     if step == "end":
-        triggers.fire_for_permanents(s, "end_step", active)
+        triggers.fire_for_permanents(s, "end_step", active, log)
+        triggers.fire_delayed(s, "end_step", log)
     if step == "combat_damage":
         combat.begin_damage_step(s, log)
         if s.game_over:
@@ -94,8 +95,14 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
 
 
 def finish_upkeep(s: GameState, log: list) -> None:
-    """After any return from shelter: upkeep triggers are stacked, then the active player acts (503.1)."""
-    triggers.fire_for_permanents(s, "upkeep", s.active)
+    """After any return from shelter: the rites' Lore counters (714.3b), then upkeep triggers
+    wait (a Reckoning's, decay's and the Revenants' in the Spoils too), and the active player
+    acts (503.1)."""
+    contracts.upkeep_lore(s, log)
+    triggers.fire_for_permanents(s, "upkeep", s.active, log)
+    reckoning.at_upkeep(s, s.active)
+    triggers.decay(s, s.active, log)
+    zone_abilities.revenants(s, s.active, log)
     priority.give_priority(s, s.active, log)
     log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
 
@@ -109,16 +116,21 @@ _STEP_RULES = {
 
 def cleanup(s: GameState, log: list) -> None:
     active = s.player(s.active)
-    # 514.1: discard down to the maximum hand size (the player's choice; undeclared: the newest cards).
-    while len(active.hand) > HAND_SIZE:
-        oid = active.hand[-1]
-        perform.move(s, oid, "spoils", log)
-        log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1", "402.2"))
+    triggers.fire_delayed(s, "cleanup", log)  # "at end of turn", "at the next cleanup" (603.7)
+    # 514.1: discard down to the maximum hand size; the player chooses which (701.10a).
+    extra = len(active.hand) - HAND_SIZE
+    if extra > 0:
+        picked = ask(s, log, "cleanup-discard", active.name, tuple(active.hand),
+                     f"the {extra} card(s) {active.name} discards down to {HAND_SIZE}", count=(extra, extra),
+                     default=tuple(active.hand[-extra:]))
+        for oid in picked:
+            perform.move(s, oid, "spoils", log)
+            log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1",
+                             "402.2", "701.10a"))
     # 514.2, as one turn-based action:
-    lasting = ("permanent", "your_next_turn")
-    s.modifiers = [m for m in s.modifiers if m.until in lasting]
-    s.shields = [sh for sh in s.shields if sh.until in lasting]
-    s.redirects = [r for r in s.redirects if r.until in lasting]
+    lasting = ("permanent", "your_next_turn", control.STATIC)
+    control.expire(s, lambda e: e.until not in lasting, log)
+    s.drop_rules = tuple(r for r in s.drop_rules if r.until in lasting)
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
         wasted = p.pool_total
@@ -170,10 +182,8 @@ def _expire_until_next_turn(s: GameState, player: str, log: list) -> None:
         return e.until == "your_next_turn" and e.controller == player
     ending = [e for e in s.modifiers + s.shields + s.redirects if due(e)]
     if ending:
-        s.modifiers = [m for m in s.modifiers if not due(m)]
-        s.shields = [sh for sh in s.shields if not due(sh)]
-        s.redirects = [r for r in s.redirects if not due(r)]
         log.append(event(f"{player}'s \"until your next turn\" effects end ({len(ending)})", "611.2c"))
+        control.expire(s, due, log)
 
 
 def next_turn(s: GameState, log: list) -> None:

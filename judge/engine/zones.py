@@ -30,7 +30,12 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     Returns `zone`."""
     obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
+    if obj.face_down and obj.zone in ("battlefield", "stack") and zone != "battlefield" and not keep:
+        # 708.9: a face-down card leaving the battlefield, or the stack for anywhere but the
+        # battlefield, is revealed to all players as it goes
+        obj.face_down, obj.guise, obj.revealed = False, None, True
     remove_from_zone(s, oid)
+    obj.card_type = None  # its modifiers, type-changing ones too, stay behind (400.7)
     if keep:
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
         _out_of_combat(s, oid)
@@ -40,11 +45,15 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.drained = False
         obj.attached_to = None
         obj.venom_hit = False
+        obj.marks = ()
+        obj.undertaker = None
         obj.controller = obj.owner
         s.modifiers = [m for m in s.modifiers if m.obj != oid]
         # 400.7: effects watching the old object do not follow the new one (615.8, 614.6f)
         s.shields = [sh for sh in s.shields if oid not in (sh.recipient, sh.source)]
         s.redirects = [r for r in s.redirects if r.protect != oid]
+        if s.marks:
+            s.marks = tuple(m for m in s.marks if oid not in m)  # a Reckoning's link (702.50a)
         # Whatever was attached to it is left for the state-based check (704.5r, 704.5s).
         _out_of_combat(s, oid)  # 506.6
     obj.zone = zone
@@ -54,11 +63,11 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
         obj.timestamp = s.next_ts
         s.next_ts += 1
         s.own("battlefield").append(oid)
-    elif zone == "stack":
-        pass  # the caller places the StackItem
+    elif zone in ("stack", "procession"):
+        pass  # the caller places the StackItem, or lists the piece in the Procession (processions.py)
     else:
         container = s.zone_list(obj)
-        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards"):
+        if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory"):
             container.append(oid)
         else:
             container.insert(0, oid)
@@ -87,3 +96,25 @@ def _out_of_combat(s: GameState, oid: str) -> None:
     if any(oid in a.blockers for a in s.attacks):
         s.attacks = [replace(a, blockers=tuple(b for b in a.blockers if b != oid)) if oid in a.blockers else a
                      for a in s.attacks]
+
+
+def look_at_top(s: GameState, name: str, n: int) -> list[str]:
+    """The ids of the top `n` cards of the player's Domain (fewer if it holds fewer); an unknown
+    card becomes an object as it is looked at, so that it can be named, and stays where it is."""
+    p = s.player(name)
+    domain = p.own("domain")
+    for i in range(min(n, len(domain))):
+        if domain[i] is None:
+            oid = f"{name.lower()}-card-{s.next_uid}"
+            s.next_uid += 1
+            s.add_object(Obj(oid, "", name, name, "domain"))
+            domain[i] = oid
+    return list(domain[:n])
+
+
+def put_on_bottom(s: GameState, name: str, oids: list[str]) -> None:
+    """Move those cards of the player's Domain to its bottom, the last listed undermost."""
+    domain = s.player(name).own("domain")
+    for oid in oids:
+        domain.remove(oid)
+    domain.extend(oids)

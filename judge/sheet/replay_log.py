@@ -13,7 +13,8 @@ from judge.sheet.model import NotModelled, ReplayLog, ReplayStep, StepEvent
 
 
 class ReplayUnavailable(RuntimeError):
-    """The scenario could not be replayed: no engine yet, a bad scenario file, or an engine error."""
+    """The scenario could not be replayed: no engine yet, a bad scenario file, an engine error, or a
+    choice the scenario leaves unanswered."""
 
 
 def run_scenario(path: Path) -> dict:
@@ -38,6 +39,10 @@ def run_scenario(path: Path) -> dict:
         where = "while setting the board up" if n == 0 else f"at step {n}"
         raise ReplayUnavailable(f"cannot make a sheet of {path}: the engine failed {where} ({first.text}); "
                                 f"`judge replay --traceback {path}` shows where")
+    if result.stopped_at is not None:  # the actions after it were never played: not the scenario's ruling
+        raise ReplayUnavailable(f"cannot make a sheet of {path}: the replay stops before action {result.stopped_at}, "
+                                f"at a choice the scenario does not answer ({result.waiting}); `judge replay {path}` "
+                                f"shows it")
     data = result.to_dict()
     setup = [e.to_dict() for e in getattr(result.scenario, "setup_events", [])]
     if setup:

@@ -2,8 +2,10 @@
 
 Screens see plain values (ReplayView, StepView, StateView, dicts in the scenario format), never
 engine objects, so when the engine's API moves only this file follows. A replay comes from
-judge.engine.replay when it offers `run`, else from stepping judge.engine.actions.apply over
-judge.engine.scenario's starting state; nothing here knows a rule.
+judge.engine.replay; nothing here knows a rule. The engine's modules are imported where they are
+used, so the TUI starts without them. What the engine refuses (a ScenarioError, with its file
+and line) becomes an EngineProblem for the screens to show; anything else is a defect and is
+left to raise (the TUI's guard reports it).
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from pathlib import Path
 
 import yaml
 
+from judge.yamlio import ScenarioError
+
 
 class EngineProblem(Exception):
     """The engine is missing or refused a file: the message names the file and line."""
@@ -21,10 +25,8 @@ class EngineProblem(Exception):
 # -- vocabulary of the scenario format -------------------------------------------------------
 def turn_vocabulary() -> tuple[tuple[str, ...], tuple[str, ...], dict]:
     """(round names, phases, {phase: steps}) as the engine reads them."""
-    try:
-        from judge.engine.state import PHASES, ROUNDS, STEPS
-    except ImportError as exc:
-        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    from judge.engine.state import PHASES, ROUNDS, STEPS
+
     return tuple(ROUNDS), tuple(PHASES), {k: tuple(v) for k, v in STEPS.items()}
 
 
@@ -33,13 +35,16 @@ PLAYER_NUMBERS = ("vitae", "corruption", "wrath", "pool")
 
 
 def card_names() -> list[str]:
+    return sorted(_card_database())
+
+
+def _card_database() -> dict:
+    """The card files, read once; a bad one is an EngineProblem naming its file and line."""
+    from judge.cards.reader import database
+
     try:
-        from judge.cards.reader import database
-    except ImportError as exc:
-        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
-    try:
-        return sorted(database())
-    except Exception as exc:  # ScenarioError: a bad card file, named with its line
+        return database()
+    except ScenarioError as exc:
         raise EngineProblem(str(exc)) from None
 
 
@@ -48,12 +53,7 @@ def card_text(name: str, scenario: dict | None = None) -> str:
     for raw in (scenario or {}).get("cards") or []:
         if isinstance(raw, dict) and raw.get("name") == name:
             return _describe_raw_card(raw)
-    try:
-        from judge.cards.reader import database
-
-        card = database().get(name)
-    except Exception:
-        card = None
+    card = _card_database().get(name)
     if card is None:
         return ""
     stats = f" {card.attack}/{card.vigor}" if card.attack is not None else ""
@@ -68,12 +68,7 @@ def initial_vitae(name: str, scenario: dict | None = None) -> int | None:
         if isinstance(raw, dict) and raw.get("name") == name:
             value = raw.get("initial_vitae")
             return int(value) if isinstance(value, int) else None
-    try:
-        from judge.cards.reader import database
-
-        card = database().get(name)
-    except Exception:
-        return None
+    card = _card_database().get(name)
     return getattr(card, "initial_vitae", None) if card is not None else None
 
 
@@ -114,13 +109,11 @@ def read_scenario(path: str | Path) -> dict:
 
 
 def check_scenario_text(text: str, path: str = "<board>") -> None:
-    try:
-        from judge.engine import scenario
-    except ImportError as exc:
-        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
+    from judge.engine import scenario
+
     try:
         scenario.load_string(text, path)
-    except Exception as exc:  # ScenarioError carries file:line; anything else is a message
+    except ScenarioError as exc:  # it names the file and line
         raise EngineProblem(str(exc)) from None
 
 
@@ -222,58 +215,37 @@ def replay_file(path: str | Path) -> ReplayView:
     path = str(Path(path).expanduser())
     if not Path(path).is_file():
         raise EngineProblem(f"{path}: no such file")
-    scenario = _engine_module("scenario")
+    from judge.engine import scenario
+
     try:
         loaded = scenario.load(path)
-    except Exception as exc:  # ScenarioError: file and line
+    except ScenarioError as exc:  # it names the file and line
         raise EngineProblem(str(exc)) from None
     return _replay(loaded)
 
 
 def replay_data(data: dict) -> ReplayView:
-    scenario = _engine_module("scenario")
+    from judge.engine import scenario
+
     try:
         loaded = scenario.load_string(dump_scenario(data), "<board>")
-    except Exception as exc:
+    except ScenarioError as exc:
         raise EngineProblem(str(exc)) from None
     return _replay(loaded)
 
 
-def _engine_module(name: str):
-    import importlib
-
-    try:
-        return importlib.import_module(f"judge.engine.{name}")
-    except ImportError as exc:
-        raise EngineProblem(f"the No Dawn engine is not available ({exc})") from None
-
-
 def _replay(loaded) -> ReplayView:
-    """Steps, states and expectation results from the engine's replay runner (judge.engine.replay);
-    without one, the actions are stepped through judge.engine.actions.apply and no expectation
-    is checked."""
+    """Steps, states and expectation results from the engine's replay runner."""
+    from judge.engine.replay import run
+
     setup = [_event_view(e) for e in getattr(loaded, "setup_events", [])]
     steps = [StepView(0, "the board as set up", setup, state_view(loaded.state))]
-    try:
-        runner = _engine_module("replay")
-    except EngineProblem:
-        runner = None
-    if runner is not None and hasattr(runner, "run"):
-        try:
-            result = runner.run(loaded)
-        except Exception as exc:  # the runner promises not to raise; a defect is still shown
-            raise EngineProblem(f"the replay failed: {exc.__class__.__name__}: {exc}") from None
-        for step in result.steps:
-            steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events],
-                                  state_view(step.state)))
-        expectations = [(bool(e.get("ok")), str(e.get("text"))) for e in result.expectations]
-        return ReplayView(loaded.title, loaded.path, steps, expectations)
-    apply = _engine_module("actions").apply
-    state = loaded.state
-    for n, action in enumerate(loaded.actions, 1):
-        state, events = apply(state, action)
-        steps.append(StepView(n, describe_action(action), [_event_view(e) for e in events], state_view(state)))
-    return ReplayView(loaded.title, loaded.path, steps)
+    result = run(loaded)  # it never raises for the game: an engine defect is an engine-error event
+    for step in result.steps:
+        steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events],
+                              state_view(step.state)))
+    expectations = [(bool(e.get("ok")), str(e.get("text"))) for e in result.expectations]
+    return ReplayView(loaded.title, loaded.path, steps, expectations)
 
 
 def _event_view(e) -> EventView:
@@ -282,14 +254,12 @@ def _event_view(e) -> EventView:
 
 def describe_action(action) -> str:
     """An action in words, as the engine's replay log words it (a plain rendering without it)."""
-    try:
-        from judge.engine.replay import describe_action as engine_words
+    from judge.engine.action_kinds import action_kind
+    from judge.engine.replay import describe_action as engine_words
+    from judge.sheet.replay_log import action_text
 
-        return engine_words(action)
-    except Exception:  # no runner, or a line the engine cannot read yet (it is still shown)
-        from judge.sheet.replay_log import action_text
-
-        return action_text(action)
+    # A line being edited on the board may not be an action yet: it is shown as written.
+    return engine_words(action) if action_kind(action) else action_text(action)
 
 
 def state_view(s) -> StateView:
@@ -341,12 +311,15 @@ def state_view(s) -> StateView:
             line += ", blocked by " + ", ".join(name(b) for b in attack.blockers)
         combat.append(line)
     pending = [f"trigger waiting: {t.label} ({t.controller})" for t in getattr(s, "waiting", [])]
-    waiting: dict[str, list[str]] = {}  # the choices players still owe the engine a `choose` for
-    for choice in getattr(s, "pending", ()):
-        waiting.setdefault(choice.prompt or choice.kind, []).append(choice.player)
-    for what, names in reversed(list(waiting.items())):
-        pending.insert(0, f"waiting for a choice ({what}) from: {', '.join(names)}")
+    # the choice play stopped at: who owes the engine a `choose`, for what, among which options
+    pending[:0] = [_question(s, choice) for choice in getattr(s, "pending", ())]
     return StateView(turn, players, battlefield, stack, pending, combat)
+
+
+def _question(s, choice) -> str:
+    from judge.engine.asking import question
+
+    return question(s, choice)
 
 
 def scenario_copy(data: dict) -> dict:

@@ -1,0 +1,166 @@
+"""The Passage (408.5; a strigoi's is the Procession): the Master on the road among decoys.
+
+On a Day round a player with two or more Havens sends the Master, face down among up to three
+face-down decoys from hand, toward another Haven they control (408.5, 116.2f). The pieces are
+named `piece:1`, `piece:2`… in the order of departure. Opponents may strike one piece a turn as
+an attack (408.5b, 506.3e); a strike lands only if the striker's Attack meets the crack value,
+the printed convoy Defense of the refuge departed from while it stands (408.5f). The Master
+arrives as the third Day round begins, counting the round of departure (408.5d, 703.4c): it is
+revealed at its destination, which becomes its refuge and gains its seat (408.5i, 310.8a), and
+recovers 10 Vitae (capped); unspent decoys return to hand. Night falling first ends the travel
+safely (408.5e).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from judge.engine import characteristics as ch
+from judge.engine import outcome, perform, priority, triggers
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.seats import havens, holds_seat
+from judge.engine.state import GameState
+from judge.engine.zones import move
+
+MASTER = "master"  # the Master's own piece among the decoys' object ids
+ZONE = "procession"  # the zone of a decoy on the road
+MAX_DECOYS = 3
+ARRIVAL_ROUND = 3  # the third Day round, counting the round of departure (408.5d)
+ARRIVAL_VITAE = 10
+
+
+@dataclass(frozen=True)
+class Procession:
+    dest: str
+    origin: str | None  # the refuge departed from: its convoy Defense is the crack value (408.5f)
+    pieces: tuple  # MASTER or a decoy's object id, in the order of departure
+    day_rounds: int = 1
+
+
+def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> None:
+    p = s.player(player)
+    priority.require(s, player)
+    if not s.is_day:
+        raise Refused("a Passage departs only on a Day round", "408.5", "116.2f")
+    if p.procession is not None:
+        raise Refused(f"{player}'s Master is already on the road", "408.5")
+    own = havens(s, player)
+    if len(own) < 2:
+        raise Refused(f"{player} controls {len(own)} Haven(s): a Passage needs two or more", "408.5", "116.2f")
+    if dest not in own or dest == p.refuge:
+        raise Refused(f"the destination must be another Haven {player} controls", "408.5", "116.2f")
+    if pieces.count(MASTER) != 1:
+        raise Refused("the Master travels as exactly one of the pieces (name it `master`)", "408.5")
+    decoys = [x for x in pieces if x != MASTER]
+    if len(decoys) > MAX_DECOYS or len(set(decoys)) != len(decoys):
+        raise Refused(f"up to {MAX_DECOYS} different decoys travel with the Master", "408.5")
+    for oid in decoys:
+        if oid not in p.hand:
+            raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand: decoys are hand cards", "408.5")
+    for oid in decoys:
+        move(s, oid, ZONE)
+    p.procession = Procession(dest, p.refuge, tuple(pieces))
+    log.append(event(f"{player}'s Master sets out on the road toward {s.card(dest).name}, face down among "
+                     f"{len(decoys)} face-down decoy(s): {len(pieces)} pieces, indistinguishable to the table "
+                     f"(piece:1…piece:{len(pieces)})", "408.5", "408.5a", "116.2f", "708.5"))
+    priority.back(s, player, log, "116.3")
+
+
+def piece(s: GameState, ref: str) -> tuple[str, int, str] | None:
+    """`piece:N` -> (the traveling player, N, the piece: MASTER or a decoy id); None if no such piece.
+    With several convoys on the road a bare `piece:N` would be ambiguous: it is refused."""
+    if not isinstance(ref, str) or not ref.startswith("piece:") or not ref[6:].isdigit():
+        return None
+    n = int(ref[6:])
+    found = [(p.name, n, p.procession.pieces[n - 1]) for p in s.players
+             if p.procession is not None and 1 <= n <= len(p.procession.pieces)]
+    if len(found) > 1:
+        raise Refused(f"{ref} names a piece of more than one Procession", "408.5")
+    return found[0] if found else None
+
+
+def crack_value(s: GameState, player: str) -> int:
+    """408.5f: the printed convoy Defense of the departed refuge, read while it stands."""
+    origin = s.player(player).procession.origin
+    obj = s.objects.get(origin) if origin else None
+    if obj is None or obj.zone != "battlefield":
+        return 0
+    return s.card(obj).convoy_defense or 0
+
+
+def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
+    """408.5b, 408.5f, 510.3e: an unblocked strike at a piece, as combat damage is dealt."""
+    found = piece(s, ref)
+    striker = s.objects[attacker]
+    if found is None:
+        log.append(event(f"{s.card(striker).name}'s mark has left the road: the strike fizzles", "708.10", "510.2b"))
+        return
+    traveler, n, content = found
+    crack, power = crack_value(s, traveler), ch.attack(s, striker)
+    if power < crack:
+        log.append(event(f"{s.card(striker).name} strikes piece {n} with Attack {power} against the crack value "
+                         f"{crack}: the strike bounces — nothing is revealed", "408.5f", "408.5b"))
+        return
+    p = s.player(traveler)
+    if content == MASTER:
+        log.append(event(f"{s.card(striker).name}'s strike lands on piece {n}: it is {traveler}'s Master, revealed "
+                         f"on the road — the sun claims it", "408.5b", "510.3e", "116.2f", "408.5f"))
+        _disband(s, traveler, log)
+        outcome.settle_results(s, [traveler], [], log, ("408.5b", "510.3e"))
+        return
+    decoy = s.edit(content)
+    decoy.revealed = True
+    p.procession = replace(p.procession, pieces=tuple(x for x in p.procession.pieces if x != content))
+    perform.move(s, content, "spoils", log)
+    log.append(event(f"{s.card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
+                     f"decoy, revealed — {s.objects[content].card}; it is spent to its owner's Spoils, and the "
+                     f"striking Entity dies", "408.5b", "408.5f", "510.3e", "116.2f"))
+    if perform.leave(s, attacker, "spoils", log)[1]:
+        triggers.fire(s, "dies", attacker, striker.controller)
+
+
+def _disband(s: GameState, player: str, log: list) -> None:
+    p = s.player(player)
+    decoys = [x for x in p.procession.pieces if x != MASTER]
+    for oid in decoys:
+        move(s, oid, "hand")
+    p.procession = None
+    if decoys:
+        log.append(event(f"{player}'s unspent decoys return to hand: "
+                         + ", ".join(s.objects[o].card for o in decoys), "408.5d", "703.4c"))
+
+
+def round_begins(s: GameState, log: list) -> None:
+    """703.4c, 408.5d-e: as each round begins, the convoys on the road count it; the third Day
+    round brings the arrival, a Night ends the travel safely."""
+    for p in s.players:
+        if p.procession is None:
+            continue
+        if not s.is_day:
+            log.append(event(f"Night falls before {p.name}'s Master arrives: the travel ends safely and it emerges "
+                             f"onto the battlefield", "408.5e", "731.7", "703.4c"))
+            _disband(s, p.name, log)
+            continue
+        p.procession = replace(p.procession, day_rounds=p.procession.day_rounds + 1)
+        if p.procession.day_rounds >= ARRIVAL_ROUND:
+            _arrive(s, p.name, log)
+
+
+def _arrive(s: GameState, player: str, log: list) -> None:
+    p = s.player(player)
+    dest = p.procession.dest
+    if s.objects[dest].zone != "battlefield" or s.objects[dest].controller != player:
+        log.append(event(f"{player}'s destination is no longer a Haven they control: the Master is revealed at "
+                         f"journey's end with no refuge", "408.5d", "704.5f"))
+        p.refuge = None
+        _disband(s, player, log)
+        return
+    gained = max(0, min(ARRIVAL_VITAE, p.cap - p.vitae))
+    p.vitae += gained
+    p.refuge = dest
+    if not holds_seat(s, player, dest):
+        p.seats = p.seats + (dest,)
+    log.append(event(f"the third Day round of the road begins: {player}'s Master arrives, revealed at "
+                     f"{s.card(dest).name} — its refuge now, holding its seat — and recovers {gained} Vitae "
+                     f"({p.vitae}, cap {p.cap})", "408.5d", "703.4c", "408.5i", "310.8a", "119.1"))
+    _disband(s, player, log)

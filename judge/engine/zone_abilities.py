@@ -1,0 +1,109 @@
+"""Keyword abilities that work outside the battlefield (113.5): Exhume and Revenant from the
+Spoils, Bleed from the hand. Each becomes an ability on the stack whose effects are written in
+the card vocabulary (judge/cards/vocabulary.py), so resolving it is ordinary resolution (608).
+
+* Exhume {cost} (702.22a): at non-Power speed, pay the cost: the Entity returns from its
+  owner's Spoils, not newly turned ("it rises hungry"); it is banished at end of turn (a delayed
+  trigger at the cleanup, 603.7), and banished instead if it would leave the battlefield first
+  (the mark "exhumed", replacement.py) — its death trigger, if any, still fires.
+* Revenant [cost] (702.46a): at the beginning of its owner's upkeep on a Night round, a card with
+  Revenant in their Spoils triggers; as it resolves they may pay the cost (a pending choice) to
+  return it, restless: banished when it would next leave the battlefield.
+* Bleed {cost} (702.21a): from the hand, pay the cost and discard the card: draw a card. "When you
+  Bleed this card" (the trigger event `bled`) triggers on that discard.
+"""
+from __future__ import annotations
+
+from judge.cards.model import Cost, Effect
+from judge.engine import characteristics as ch
+from judge.engine import costs, keywords, perform, priority, triggers
+from judge.engine.errors import Refused
+from judge.engine.events import event
+from judge.engine.state import GameState, StackItem, Trigger
+
+EXHUME = keywords.implements("Exhume", "702.22", "cost")
+BLEED = keywords.implements("Bleed", "702.21", "cost")
+REVENANT = keywords.implements("Revenant", "702.46", "cost")
+
+
+def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
+    obj = s.objects[oid]
+    value = ch.keyword_value(s, obj, keyword) if obj.zone == "battlefield" else s.card(obj).keyword_value(keyword)
+    if value is None:
+        raise Refused(f"{s.card(oid).name} has no {keyword}", rule)
+    return Cost(vitae=keywords.number(keyword, value))  # its cost was checked at load (support.py, 207.3)
+
+
+def _ability(s: GameState, player: str, oid: str, effects: tuple, label: str) -> None:
+    s.stack.append(StackItem("ability", player, source=oid, effects=effects, label=label, uid=s.next_uid))
+    s.next_uid += 1
+
+
+def exhume(s: GameState, player: str, oid: str, log: list) -> None:
+    priority.require(s, player)
+    obj = s.objects[oid]
+    card = s.card(obj)
+    if obj.zone != "spoils" or obj.owner != player:
+        raise Refused(f"{card.name} is not in {player}'s Spoils: Exhume works from there", "702.22a", "113.5")
+    if card.type != "Entity":
+        raise Refused(f"{card.name} is not an Entity card", "702.22a")
+    price = _price(s, oid, EXHUME, "702.22a")
+    if not (s.active == player and s.in_main_phase() and not s.stack):
+        raise Refused("Exhume is activated at non-Power speed: its owner's main phase, empty stack", "702.22a")
+    if not ch.can_act_now(s, obj):
+        raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
+                      "731.4a")
+    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Exhume")
+    _ability(s, player, oid, _EXHUMED, f"{card.name}'s Exhume")
+    log.append(event(f"{player} Exhumes {card.name} from the Spoils: the ability is announced on the stack",
+                     "702.22a", "405.6", "602.3"))
+    priority.back(s, player, log, "117.3a")
+
+
+_EXHUMED = (Effect("return_to_battlefield", {"to": "self", "by": EXHUME}),
+            Effect("delayed", {"at": "cleanup", "effects": (Effect("banish", {"to": "self"}),)}))
+
+
+def bleed(s: GameState, player: str, oid: str, log: list) -> None:
+    priority.require(s, player)
+    obj = s.objects[oid]
+    card = s.card(obj)
+    if obj.zone != "hand" or obj.owner != player:
+        raise Refused(f"{card.name if card else oid} is not in {player}'s hand: Bleed works from there", "702.21a",
+                      "113.5")
+    price = _price(s, oid, BLEED, "702.21a")
+    if not ch.can_act_now(s, obj):
+        raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
+                      "731.4a")
+    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Bleed")
+    perform.move(s, oid, "spoils", log)  # the discard is part of the cost (702.21a, 701.10a)
+    log.append(event(f"{player} Bleeds {card.name}: it is discarded as part of the cost; they will draw a card",
+                     "702.21a", "701.10a", "602.3"))
+    triggers.fire(s, "bled", oid, player)
+    _ability(s, player, oid, (Effect("draw", {"n": 1}),), f"{card.name}'s Bleed")
+    priority.back(s, player, log, "117.3a")
+
+
+def revenants(s: GameState, player: str, log: list) -> None:
+    """702.46a: at the beginning of its owner's upkeep on a Night round, each card with Revenant in
+    their Spoils triggers (its printed abilities: it is in the Spoils); its owner may pay as it
+    resolves."""
+    if s.is_day:
+        return
+    # the names of the game's cards that print Revenant: its card database is fixed, so the memo
+    # (kept until the battlefield changes) spares a scan of every card at each upkeep
+    restless = s.memo("restless", lambda: frozenset(name for name, c in s.cards.items()
+                                                    if c.keywords and c.has(REVENANT)))
+    if not restless:
+        return
+    objects = s.objects
+    for oid in s.player(player).spoils:
+        obj = objects[oid]
+        if obj.card not in restless:
+            continue
+        price = _price(s, oid, REVENANT, "702.46a")
+        back = (Effect("return_to_battlefield", {"to": "self", "by": REVENANT}),)
+        offer = Effect("may_pay", {"cost": price, "effects": back, "choice": "revenant-return"})
+        s.waiting.append(Trigger(player, oid, (offer,), f"{s.card(obj).name}'s Revenant", "revenant"))
+        log.append(event(f"{s.card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers",
+                         "702.46a", "709.3"))
