@@ -3,6 +3,7 @@ format accepts registered in the engine table that gives it meaning."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -146,6 +147,9 @@ def keyword_declarations() -> dict[str, dict[str, tuple]]:
     return found
 
 
+_WRITTEN = re.compile(r"^\S+ (\d+|from \S+|to \S+)$")  # a keyword written with its parameter
+
+
 def test_the_engine_names_a_keyword_only_where_it_declares_it():
     """Outside keywords.implements(...) no vocabulary keyword is written as a string: the code reads
     each through the name its module declared, so what is implemented is what is declared."""
@@ -153,9 +157,16 @@ def test_the_engine_names_a_keyword_only_where_it_declares_it():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         declared = {id(node.value.args[0]) for node in tree.body if isinstance(node, ast.Assign)
                     and isinstance(node.value, ast.Call) and getattr(node.value.func, "attr", "") == "implements"}
+        # a card defined in code (a guise, 708.2a) carries its keywords as written, like a card file
+        carried = {id(c) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                   and getattr(node.func, "id", "") == "CardDef"
+                   for kw in node.keywords if kw.arg == "keywords" for c in ast.walk(kw.value)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and node.value in V.KEYWORDS:
                 assert id(node) in declared, (path.name, node.value, node.lineno)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _WRITTEN.match(node.value) \
+                    and node.value.split(" ")[0] in V.KEYWORDS:  # "Toll 2", "Sanctity from Kaelite"
+                assert id(node) in carried, (path.name, node.value, node.lineno)
 
 
 def test_every_declared_keyword_is_read_by_its_module():

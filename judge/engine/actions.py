@@ -72,7 +72,7 @@ def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None, f
                 continue
             s.pending = [replace(choice, resume=Paused(base, action, answers, len(log)))]
             s.priority = None  # nobody holds priority while a player owes an answer
-            log.append(question_event(question(s, choice), choice.rule))
+            log.append(question_event(question(s, choice), choice.rule, *choice.cites))
             return s.commit(), log[skip:]
         except Refused as why:
             return (base if fresh else None), [refusal(why.text, *why.rules, policy=why.policy)]
@@ -99,7 +99,8 @@ def _while_waiting(state: GameState, choice, action) -> tuple[GameState, list[Ev
             check_shape(kind, action)
             who = acting_player(state, kind, action)
             if who != choice.player:
-                raise Refused(f"the choice waiting is {choice.player}'s, not {who}'s — {choice.prompt}", choice.rule)
+                raise Refused(f"the choice waiting is {choice.player}'s, not {who}'s — {choice.prompt}", choice.rule,
+                              *choice.cites)
             value = choices.read(state, choice, action[kind])
         except Refused as why:
             return state, [refusal(why.text, *why.rules, policy=why.policy)]
@@ -119,7 +120,7 @@ def _while_waiting(state: GameState, choice, action) -> tuple[GameState, list[Ev
             return state, more  # the action is refused: nothing changes, the choice still waits
         return after, log + more
     return state, [refusal(f"{choice.player} must first answer the choice play waits for: {choice.prompt} "
-                           f"(answer with {{player: {choice.player}, choose: ..}})", choice.rule)]
+                           f"(answer with {{player: {choice.player}, choose: ..}})", choice.rule, *choice.cites)]
 
 
 def _concede_while_waiting(state: GameState, paused: Paused, action):

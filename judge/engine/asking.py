@@ -47,11 +47,15 @@ class NeedChoice(Exception):
 
 
 def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *, count=(1, 1), keys=(),
-        default=None, for_player: str | None = None):
+        default=None, for_player: str | None = None, cites: tuple = ()):
     """The answer to the choice `kind` that `player` makes among `options` (see the module
-    docstring): a tuple of ids (pick, order), a word, or ((key, ids), ..) (map)."""
+    docstring): a tuple of ids (pick, order), a word, or ((key, ids), ..) (map). `cites` are the
+    rules of what the prompt is about (the keyword a trigger comes from), cited by every event of
+    the choice after the rule that gives it."""
     spec = CHOICE_KINDS[kind]
-    choice = Choice(kind, player, tuple(options), spec.rule, prompt, tuple(count), tuple(keys), for_player)
+    choice = Choice(kind, player, tuple(options), spec.rule, prompt, tuple(count), tuple(keys), for_player,
+                    cites=tuple(cites))
+    rules = (spec.rule, *choice.cites)
     forced = _forced(choice, spec.shape)
     if forced is not None:
         return forced
@@ -62,7 +66,7 @@ def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *
             value = read(s, choice, _as_written(value))
             verb = _verb(choice, value)
             said = "" if verb == "declines" else f": {describe(s, choice, value)}"
-            log.append(event(f"{player} {verb}{said} — {prompt}", spec.rule))
+            log.append(event(f"{player} {verb}{said} — {prompt}", *rules))
             return value
     for i, pre in enumerate(s.preset):
         if pre.player == player and pre.kind in (None, kind):
@@ -74,12 +78,12 @@ def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *
                               *why.rules) from None
             s.preset = s.preset[:i] + s.preset[i + 1:]
             log.append(event(f"{player}'s answer given in advance ({where}): {describe(s, choice, value)} — {prompt}",
-                             spec.rule))
+                             *rules))
             return value
     if default is not None and not spec.optional and ("*" in s.defaults or kind in s.defaults):
         value = default if isinstance(default, str) else tuple(default)
         log.append(event(f"a default is taken for {player}, as the scenario allows (`defaults:`): "
-                         f"{spec.default} — {describe(s, choice, value)} — {prompt}", spec.rule))
+                         f"{spec.default} — {describe(s, choice, value)} — {prompt}", *rules))
         return value
     raise NeedChoice(choice)
 

@@ -40,7 +40,7 @@ def wield(s: GameState, player: str, weapon: str, entity: str, log: list) -> Non
     price = keywords.number(WIELD, ch.keyword_value(s, obj, WIELD))
     costs.pay(s, s.player(player), Cost(vitae=price), log, what=f"{name}'s Wield", cites=("702.18a",))
     s.stack.append(StackItem("ability", player, source=weapon, effects=_ATTACH, targets=(entity,),
-                             label=f"{name}'s Wield", uid=s.next_uid))
+                             label=f"{name}'s Wield", uid=s.next_uid, cites=("702.18a",)))
     s.next_uid += 1
     log.append(event(f"{player} activates {name}'s Wield targeting {s.card(host).name}", "702.18a", "602.3",
                      "505.6"))

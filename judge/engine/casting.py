@@ -117,15 +117,16 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         ("601.3e", "702.16a") if power_speed else ("601.3c",)
     tdesc = f" targeting {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
     what = card.name
-    if face_down is not None:
+    guise_words, guise_rules = faces.carried(card.keywords, "and") if face_down is not None else ("", ())
+    if face_down is not None:  # `card` is the guise
         what = (f"a face-down spell by {face_down.title()}: a nameless 2/2 Entity with no text and no cost"
-                + (" and Toll 2" if "Toll 2" in card.keywords else "") + ", for 3 Vitae")
+                f"{guise_words}, for 3 Vitae")
     log.append(event(f"{player} casts {what}{tdesc}" + (f" with X={x}" if x else "")
                      + (" paying its Tribute" if tribute else ""), "601.2", *speed,
                      *(("601.7", "702.25a") if tribute else ()),
                      *(("117.6",) if len(s.stack) > 1 else ()), *_target_rules(s, targets),
-                     *((faces.CAST_FACE_DOWN[face_down], "708.3", "708.2", *(("708.2a",) if "Toll 2" in card.keywords else ()))
-                       if face_down is not None else ()),
+                     *((faces.CAST_FACE_DOWN[face_down], "708.3", "708.2", *guise_rules) if face_down is not None
+                       else ()),
                      *(("210.7", "310.1") if is_estate(card) else ())))
     _announce(s, player, card, item, entwine, synthesis, log)
     triggers.fire(s, "cast", card_oid, player)
@@ -198,7 +199,8 @@ def _check_modes(card, modes: list | None, entwine: bool) -> tuple:
         raise Refused(f"modes must name distinct modes among 1..{len(card.modes)}", "700.4a")
     if len(modes) != card.mode_count:
         raise Refused(f"{card.name} chooses {card.mode_count} mode(s), not {len(modes)}"
-                      + (" (Entwine chooses them all)" if card.has(ENTWINE) else ""), "700.4a", "601.2b")
+                      + (" (Entwine chooses them all)" if card.has(ENTWINE) else ""), "700.4a", "601.2b",
+                      *(("702.35b",) if card.has(ENTWINE) else ()))
     return tuple(sorted(m - 1 for m in modes))
 
 
@@ -300,6 +302,8 @@ def _target_name(s: GameState, t: str) -> str:
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
     obj = s.objects.get(t)
+    if obj is not None and obj.face_down:
+        return "a face-down permanent"  # its guise has no name (708.2)
     return s.card(obj).name if obj and s.card(obj) else t
 
 

@@ -68,7 +68,7 @@ def read(s: GameState, choice: Choice, raw):
 
 
 def _refuse(choice: Choice, text: str):
-    raise Refused(f"{text} — {choice.prompt}", choice.rule)
+    raise Refused(f"{text} — {choice.prompt}", choice.rule, *choice.cites)
 
 
 def _ids(s: GameState, choice: Choice, raw) -> tuple:

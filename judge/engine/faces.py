@@ -12,6 +12,7 @@ from judge.cards.model import Cost
 from judge.engine import costs, keywords
 from judge.engine.errors import Refused
 from judge.engine.events import event
+from judge.engine.guise import GUISES
 from judge.engine.priority import give_priority
 from judge.engine.state import GameState, Obj
 from judge.engine.zones import move
@@ -25,6 +26,16 @@ GUISE_KEYWORD = {"transmute": TRANSMUTE, "masquerade": MASQUERADE}
 CAST_FACE_DOWN = {"transmute": "702.31a", "masquerade": "702.32a"}  # cast for 3, turned up for {N}
 LAID_FACE_DOWN = {"evidence": "702.33a", "shroud": "702.34a"}  # laid from the Domain; an Entity turns up for its cost
 FACE_DOWN_CAST_COST = Cost(vitae=3)  # 702.31a, 708.3
+
+
+def carried(guise_keywords: tuple, joined_by: str) -> tuple[str, tuple]:
+    """The keywords a guise carries besides being a nameless 2/2 (708.2a: Masquerade's and
+    Shroud's Toll 2), in words (" with Toll 2") and with the rules to cite: 708.2a and each
+    keyword's own."""
+    if not guise_keywords:
+        return "", ()
+    return (f" {joined_by} " + ", ".join(guise_keywords),
+            ("708.2a", *(keywords.MODELLED[keywords.split(kw)[0]].rule for kw in guise_keywords)))
 
 
 def lay_face_down(s: GameState, oid: str, guise: str) -> None:
@@ -94,9 +105,9 @@ def lay_from_domain(s: GameState, player: str, n: int, guise: str, log: list) ->
         lay_face_down(s, top, guise)
         move(s, top, "battlefield", controller=player)
         laid.append(top)
+    words, rules = carried(GUISES[guise].keywords, "with")
     log.append(event(f"{player} puts the top {len(laid)} card(s) of the Domain onto the battlefield face down, "
-                     f"each a nameless 2/2" + (" with Toll 2" if guise == "shroud" else ""),
-                     LAID_FACE_DOWN[guise], "708.4", *(("708.2a",) if guise == "shroud" else ())))
+                     f"each a nameless 2/2{words}", LAID_FACE_DOWN[guise], "708.4", *rules))
     return laid
 
 

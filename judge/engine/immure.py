@@ -36,7 +36,7 @@ def activate(s: GameState, player: str, haven: str, entity: str, log: list) -> N
     costs.pay(s, s.player(player), Cost(vitae=keywords.number(IMMURE, price)), log, what=f"{card.name}'s Immure",
               cites=("702.47a",))
     s.stack.append(StackItem("ability", player, source=haven, effects=_SEAL, targets=(entity,),
-                             label=f"{card.name}'s Immure", uid=s.next_uid))
+                             label=f"{card.name}'s Immure", uid=s.next_uid, cites=("702.47a",)))
     s.next_uid += 1
     log.append(event(f"{player} activates {card.name}'s Immure, choosing {s.card(body).name} (part of the cost)",
                      "702.47a", "602.3"))

@@ -17,6 +17,7 @@ SCATTER = keywords.implements("Scatter", "702.45", "number")
 BIND = keywords.implements("Bind", "702.19", "object")
 EVIDENCE = keywords.implements("Evidence", "702.33", "number")
 SHROUD = keywords.implements("Shroud", "702.34", "number")
+WIELD = keywords.implements("Wield", "702.18", "cost")  # a Weapon that prints it enters to be wielded (301.5)
 
 
 def resolve_top(s: GameState, log: list) -> None:
@@ -87,11 +88,13 @@ def resolve_top(s: GameState, log: list) -> None:
     attach = item.targets[0] if card.type == "Ritual" and item.targets else None
     if attach:
         s.edit(obj.id).attached_to = attach
+    weapon = card.type == "Weapon"
+    wieldable = weapon and card.has(WIELD)
     log.append(event(f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
                      + (f", attached to {s.objects[attach].card}" if attach else "")
-                     + (", unattached: Wield attaches it" if card.type == "Weapon" else ""), "608.7b",
+                     + ((", unattached" + (": Wield attaches it" if wieldable else "")) if weapon else ""), "608.7b",
                      *(("608.7c",) if attach else ()), *(("702.19a",) if attach and card.has(BIND) else ()),
-                     *(("301.5",) if card.type == "Weapon" else ())))
+                     *(("301.5",) if weapon else ()), *(("702.18a",) if wieldable else ())))
     effects.enter(s, obj.id, log)
     feasts.fed(s, obj.id, fed, log)
     if "Mortal" in card.supertypes:  # 309.3: Mortal tongues wag

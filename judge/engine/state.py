@@ -287,7 +287,8 @@ class Choice:
     answer is refused); `options` are what an answer may name — ids, or words for a `word`
     choice — and `count` how many of them a `pick` takes (least, most); a `map` choice answers
     for each of its `keys` (614.8). `for_player` is whose choice it normally is, when another
-    player makes it (a Mandate's caster, 702.35a). `resume` is the action the choice paused."""
+    player makes it (a Mandate's caster, 702.35a). `resume` is the action the choice paused;
+    `cites`, the rules behind what the choice is about, which its events cite besides `rule`."""
 
     kind: str
     player: str
@@ -298,6 +299,7 @@ class Choice:
     keys: tuple = ()
     for_player: str | None = None
     resume: Any = None  # asking.Paused: the action to replay with the answer, and where it started
+    cites: tuple = ()  # the rules of what is chosen about (a keyword's trigger: its 702 rule), cited with `rule`
 
 
 @dataclass(frozen=True)

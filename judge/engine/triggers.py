@@ -79,7 +79,8 @@ def toll(s: GameState, item: StackItem) -> None:
         if price is None:
             continue
         effects = (Effect("counter_unless_pays", {"amount": keywords.number(TOLL, price), "to": "target"}),)
-        s.waiting.append(Trigger(obj.controller, target, effects, f"{s.card(obj).name}'s Toll {price} trigger",
+        name = s.card(obj).name or "a face-down permanent"  # a guise has no name (708.2)
+        s.waiting.append(Trigger(obj.controller, target, effects, f"{name}'s Toll {price} trigger",
                                  "toll", (ref,), cites=("702.14a", "603.14c")))
 
 
@@ -102,9 +103,7 @@ def stack_waiting(s: GameState, log: list) -> bool:
             continue
         items = []
         for trig in mine:
-            # a keyword's trigger cites its keyword rule as it resolves too (702.28a, 702.30a)
-            keyword_rule = (TRIGGER_RULES[trig.when],) if TRIGGER_RULES[trig.when].startswith("702.") else ()
-            cites = tuple(dict.fromkeys((*trig.cites, *keyword_rule)))
+            cites = keyword_rules(trig)
             items.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
                                    targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group,
                                    target_kinds=trig.target_kinds, condition=trig.condition, cites=cites,
@@ -120,6 +119,14 @@ def stack_waiting(s: GameState, log: list) -> bool:
     return stacked or bool(s.waiting)
 
 
+def keyword_rules(trig: Trigger) -> tuple:
+    """The rules of the keyword a trigger comes from — its own cites and, for a keyword's trigger
+    event, that keyword's rule (702.28a, 702.30a) — cited as it is put on the stack, as its targets
+    and order are chosen, and as it resolves."""
+    keyword_rule = (TRIGGER_RULES[trig.when],) if TRIGGER_RULES[trig.when].startswith("702.") else ()
+    return tuple(dict.fromkeys((*trig.cites, *keyword_rule)))
+
+
 def _with_targets(s: GameState, trig: Trigger, log: list) -> Trigger | None:
     """603.3: the controller chooses the targets as it is put on the stack; with no legal
     choice it is removed."""
@@ -130,10 +137,11 @@ def _with_targets(s: GameState, trig: Trigger, log: list) -> Trigger | None:
         options = legal_targets(s, trig.controller, kind, trig.source)
         if not options:
             log.append(event(f"{trig.label} has no legal target ({kind}): it is removed from the stack", "603.3",
-                             "115.1"))
+                             "115.1", *keyword_rules(trig)))
             return None
         which = f" ({n} of {len(trig.target_kinds)})" if len(trig.target_kinds) > 1 else ""
-        chosen += ask(s, log, "trigger-targets", trig.controller, options, f"a target ({kind}) for {trig.label}{which}")
+        chosen += ask(s, log, "trigger-targets", trig.controller, options, f"a target ({kind}) for {trig.label}{which}",
+                      cites=keyword_rules(trig))
     return replace(trig, targets=tuple(chosen))
 
 
@@ -152,9 +160,10 @@ def _order(s: GameState, player: str, items: list, log: list) -> None:
         return  # alike in every respect: their order changes nothing
     sources = tuple(dict.fromkeys(i.source for i in items))
     default = tuple(reversed(sources))  # the last triggered sits on top and resolves first
+    keyword_cites = tuple(dict.fromkeys(rule for i in items for rule in i.cites))  # the keywords they come from
     answer = ask(s, log, "trigger-order", player, sources,
                  f"the order of {player}'s simultaneous triggers: " + ", ".join(i.label for i in items),
-                 default=default)
+                 default=default, cites=keyword_cites)
     by_source: dict = {}
     for item in items:
         by_source.setdefault(item.source, []).append(item)
@@ -164,7 +173,7 @@ def _order(s: GameState, player: str, items: list, log: list) -> None:
     s.stack[k:] = [replace(item, uid=uid) for item, uid in zip(reversed(ordered), uids)]
     if answer != default:
         log.append(event(f"{player} orders their simultaneous triggers: " + ", ".join(i.label for i in ordered)
-                         + " (resolving in that order)", "603.3"))
+                         + " (resolving in that order)", "603.3", *keyword_cites))
 
 
 

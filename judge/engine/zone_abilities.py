@@ -34,8 +34,10 @@ def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
     return Cost(vitae=keywords.number(keyword, value))  # its cost was checked at load (support.py, 207.3)
 
 
-def _ability(s: GameState, player: str, oid: str, effects: tuple, label: str) -> None:
-    s.stack.append(StackItem("ability", player, source=oid, effects=effects, label=label, uid=s.next_uid))
+def _ability(s: GameState, player: str, oid: str, effects: tuple, label: str, rule: str) -> None:
+    """The keyword's ability on the stack, citing the keyword's rule as it resolves."""
+    s.stack.append(StackItem("ability", player, source=oid, effects=effects, label=label, uid=s.next_uid,
+                             cites=(rule,)))
     s.next_uid += 1
 
 
@@ -53,8 +55,8 @@ def exhume(s: GameState, player: str, oid: str, log: list) -> None:
     if not ch.can_act_now(s, obj):
         raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
                       "731.4a")
-    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Exhume")
-    _ability(s, player, oid, _EXHUMED, f"{card.name}'s Exhume")
+    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Exhume", cites=("702.22a",))
+    _ability(s, player, oid, _EXHUMED, f"{card.name}'s Exhume", "702.22a")
     log.append(event(f"{player} Exhumes {card.name} from the Spoils: the ability is announced on the stack",
                      "702.22a", "405.6", "602.3"))
     priority.back(s, player, log, "117.3a")
@@ -75,12 +77,12 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
     if not ch.can_act_now(s, obj):
         raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
                       "731.4a")
-    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Bleed")
+    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Bleed", cites=("702.21a",))
     perform.move(s, oid, "spoils", log)  # the discard is part of the cost (702.21a, 701.10a)
     log.append(event(f"{player} Bleeds {card.name}: it is discarded as part of the cost; they will draw a card",
                      "702.21a", "701.10a", "602.3"))
     triggers.fire(s, "bled", oid, player)
-    _ability(s, player, oid, (Effect("draw", {"n": 1}),), f"{card.name}'s Bleed")
+    _ability(s, player, oid, (Effect("draw", {"n": 1}),), f"{card.name}'s Bleed", "702.21a")
     priority.back(s, player, log, "117.3a")
 
 
