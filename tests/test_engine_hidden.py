@@ -136,3 +136,12 @@ def test_an_estate_of_the_masters_lineage_holds_no_seat_until_an_arrival_brings_
     arrived = load_string(SEAT_BOARD.replace("vitae: 20}\n    battlefield:", "vitae: 20}\n    seats: [counting]\n"
                                              "    battlefield:", 1)).state
     assert holds_seat(arrived, "Ana", "counting")
+
+
+def test_every_guise_is_cast_or_laid_face_down_and_so_has_its_door_named():
+    # faces._price names the price of turning a guise face up from the rule that laid it down (708.8)
+    from judge.engine import faces
+    from judge.engine.guise import GUISES
+
+    assert set(faces.CAST_FACE_DOWN) | set(faces.LAID_FACE_DOWN) == set(GUISES)
+    assert not set(faces.CAST_FACE_DOWN) & set(faces.LAID_FACE_DOWN)

@@ -83,12 +83,12 @@ def _price(s: GameState, obj, true) -> tuple[str, Cost]:
     if obj.guise in CAST_FACE_DOWN:
         value = true.keyword_value(GUISE_KEYWORD[obj.guise])
         return CAST_FACE_DOWN[obj.guise], Cost(vitae=keywords.number(GUISE_KEYWORD[obj.guise], value or ""))
-    if obj.guise in LAID_FACE_DOWN:
-        if not true.is_a("Entity"):
-            raise Refused(f"{true.name} is not an Entity card: laid face down by {obj.guise.title()}, it has no door "
-                          f"face up and stays a 2/2", LAID_FACE_DOWN[obj.guise], "708.8")
-        return LAID_FACE_DOWN[obj.guise], true.cost
-    raise Refused(f"a {obj.guise} guise has no door face up", "708.8")
+    if obj.guise not in LAID_FACE_DOWN:  # every guise (guise.GUISES) is cast or laid face down: a defect
+        raise ValueError(f"a {obj.guise!r} guise is neither cast nor laid face down")
+    if not true.is_a("Entity"):
+        raise Refused(f"{true.name} is not an Entity card: laid face down by {obj.guise.title()}, it has no door "
+                      f"face up and stays a 2/2", LAID_FACE_DOWN[obj.guise], "708.8")
+    return LAID_FACE_DOWN[obj.guise], true.cost
 
 
 def lay_from_domain(s: GameState, player: str, n: int, guise: str, log: list) -> list[str]:
