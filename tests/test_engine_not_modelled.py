@@ -1,7 +1,9 @@
 """Replays and ruling sheets say plainly what a scenario relies on that the engine does not model
 (issue 15, item 1): a card whose printed text names a keyword its card file lacks, and a rule the
-engine leaves to the players where it applied (709.2, laying to rest) — a "Not modelled here"
-section in `judge replay` and in `judge sheet --replay`, in every format."""
+engine passes over where it applied (701.20a: a card shuffled into the Domain is put at its
+bottom, the shuffle's random order is not modelled) — a "Not modelled here" section in `judge
+replay` and in `judge sheet --replay`, in every format. What the engine plays (laying to rest,
+709.2; Suspicion, 123.2) is played, and noted nowhere."""
 from __future__ import annotations
 
 import json
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from judge.cli import main
-from judge.engine.replay import run
+from judge.engine.replay import run, run_file
 from judge.engine.scenario import load
 
 BOARD = """\
@@ -23,6 +25,8 @@ cards:
   - {name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "Liamite Master."}
   - {name: Hollow Sentinel, type: Entity, subtypes: [Construct], cost: {vitae: 2}, attack: 1, vigor: 2, blood_seal: 1,
      text: "Flying. A hollow thing."}
+  - {name: Homing Wisp, type: Entity, subtypes: [Spirit], cost: {vitae: 1}, attack: 1, vigor: 1, blood_seal: 1,
+     text: "If this would die, shuffle it into its owner's Domain instead.", statics: [{dies_to_domain: true}]}
   - {name: Quiet Knife, type: Caprice, cost: {vitae: 1}, blood_seal: 1, text: "Destroy target Entity.",
      targets: [{kind: Entity}], abilities: [{spell: [{destroy: target}]}]}
   - {name: Grim Tithe, type: Caprice, cost: {vitae: 1}, blood_seal: 1, text: "Each player sacrifices an Entity.",
@@ -41,18 +45,22 @@ players:
     battlefield:
       - {card: The Counting-House Dark}
       - {card: Hollow Sentinel, id: sentinel}
-      - {card: Iron Column, id: column}
+      - {card: Homing Wisp, id: wisp}
 actions:
-  - {player: Ana, cast: Quiet Knife, targets: [sentinel]}
+  - {player: Ana, cast: Quiet Knife, targets: [wisp]}
   - pass
   - {player: Ana, cast: Grim Tithe}
   - pass
 expect:
+  - {object: wisp, zone: domain}
   - {object: sentinel, zone: spoils}
-  - {object: column, zone: spoils}
   - {object: drudge, zone: spoils}
-  - {cited: ["701.9a", "701.12a"]}
+  - {cited: ["701.9a", "614.1", "701.12a"]}
 """
+
+SHUFFLE_NOTE = ("not modelled here — the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain; the engine "
+                "does not randomize the Domain's order but puts the card at the bottom, so the replay does not rule "
+                "on where it lies")
 
 
 @pytest.fixture
@@ -69,27 +77,27 @@ def test_the_replay_gathers_what_it_relied_on(fixture):
     assert notes == [
         (0, "not modelled here — Hollow Sentinel's text names Flying, which its card file's keywords: lack — the "
             "engine plays it without Flying", ("nd:702.10",)),
-        (2, "not modelled here — laying to rest (709.2): as Hollow Sentinel died, Ana, the undertaker, could have "
-            "paid 1 Vitae to put it into the Void instead; the engine does not offer it, and Hollow Sentinel lies in "
-            "the Spoils", ("nd:709.2",)),
+        (2, SHUFFLE_NOTE, ("nd:701.20a",)),
     ]
-    # the sacrifices (701.12a) have no undertaker: no rites are owed (709.2), so no note
+    # the Wisp is at the bottom of Ben's Domain, as the note says
+    assert replay.steps[-1].state.player("Ben").domain[-1] == "wisp"
+    # the sacrifices (701.12a) put their Entities into the Spoils: nothing passed over, so no note
     assert sum(e.not_modelled for s in replay.steps for e in s.events) == 1
 
 
 def test_a_note_is_not_a_citation(fixture, tmp_path):
     path = tmp_path / "cites.yaml"
-    path.write_text(BOARD.replace('{cited: ["701.9a", "701.12a"]}', '{cited: ["709.2"]}'), encoding="utf-8")
+    path.write_text(BOARD.replace('{cited: ["701.9a", "614.1", "701.12a"]}', '{cited: ["701.20a"]}'),
+                    encoding="utf-8")
     replay = run(load(path))
     assert [e["ok"] for e in replay.expectations] == [True, True, True, False]
 
 
-def test_a_death_by_lethal_damage_notes_the_rites_without_naming_the_undertaker():
-    shared = Path(__file__).parent / "scenarios" / "shared" / "v01-simultaneous-sba-sweep.yaml"
-    notes = run(load(shared)).not_modelled
-    assert len(notes) == 1 and notes[0][0] == 2
-    assert "as Iron Column died, the undertaker (the controller of the source of the lethal damage) could" \
-        in notes[0][1].text
+def test_laying_to_rest_is_played_not_noted():
+    # the engine plays the rites (709.2, rites.py): the undertaker is asked, and nothing is noted
+    replay = run_file(Path(__file__).parent / "scenarios" / "e64-the-rites-after-a-destroy.yaml")
+    assert replay.ok and replay.not_modelled == []
+    assert "nd:709.2" in {r for s in replay.steps for e in s.events for r in e.rules}
 
 
 def test_judge_replay_says_it_first_and_in_json(fixture):
@@ -100,21 +108,22 @@ def test_judge_replay_says_it_first_and_in_json(fixture):
     lines = text.stdout.splitlines()
     assert lines[1].startswith("Not modelled here (2): the engine does not play these")
     assert lines[2].startswith("  the scenario's cards: Hollow Sentinel's text names Flying")
-    assert lines[3].startswith("  step 2: laying to rest (709.2)")
+    assert lines[3].startswith("  step 2: the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain")
     doc = json.loads(subprocess.run([sys.executable, "-m", "judge", "replay", str(fixture), "--json"],
                                     capture_output=True, text=True).stdout)
-    assert [(n["step"], n["rules"]) for n in doc["not_modelled"]] == [(0, ["nd:702.10"]), (2, ["nd:709.2"])]
+    assert [(n["step"], n["rules"]) for n in doc["not_modelled"]] == [(0, ["nd:702.10"]), (2, ["nd:701.20a"])]
+    assert doc["not_modelled"][1]["text"] == SHUFFLE_NOTE
 
 
 @pytest.mark.parametrize("fmt, head, line", [
     ("markdown", "**Not modelled here: the engine does not play these, so the replay does not rule on them:**",
-     "- step 2: laying to rest (709.2): as Hollow Sentinel died"),
+     "- step 2: the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain"),
     ("text", "Not modelled here: the engine does not play these, so the replay does not",
      "  ! the scenario's cards: Hollow Sentinel's text names Flying"),
     ("html", '<p class="not-modelled"><strong>Not modelled here: the engine does not play these, so the replay '
-             'does not rule on them:</strong></p>', "<li>step 2: laying to rest (709.2): as Hollow Sentinel died"),
+             'does not rule on them:</strong></p>', "<li>step 2: the shuffle (701.20a): Homing Wisp is shuffled into"),
     ("terminal", "Not modelled here: the engine does not play these, so the replay does not rule on them:",
-     "! step 2: laying to rest (709.2): as Hollow Sentinel died"),
+     "! step 2: the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain"),
 ])
 def test_every_sheet_format_says_it(fixture, capsys, monkeypatch, tmp_path, fmt, head, line, session_context):
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
@@ -123,12 +132,14 @@ def test_every_sheet_format_says_it(fixture, capsys, monkeypatch, tmp_path, fmt,
     out = capsys.readouterr().out
     assert head in out and line in out
     assert out.index(head) < out.index("Quiet Knife")  # at the head of the replay, before its steps
-    assert "709.2" in out.split(head)[0] or fmt == "terminal"  # the rule is quoted among the rules cited
+    assert "701.20a" in out.split(head)[0] or fmt == "terminal"  # the rule is quoted among the rules cited
 
 
-def test_a_mortal_entering_notes_the_suspicion_it_raises(tmp_path):
+def test_a_mortal_entering_raises_suspicion_and_notes_nothing(tmp_path):
+    # Suspicion is played (suspicion.py): the Dhampir, a Mortal, raises it as it enters (309.3,
+    # 123.2); its card file writes its look, so only the Sentinel's Flying is noted
     text = BOARD.replace("hand: [Quiet Knife, Grim Tithe]", "hand: [The Dhampir of the Toll-Road]").replace(
-        """  - {player: Ana, cast: Quiet Knife, targets: [sentinel]}
+        """  - {player: Ana, cast: Quiet Knife, targets: [wisp]}
   - pass
   - {player: Ana, cast: Grim Tithe}
   - pass""", """  - {player: Ana, cast: The Dhampir of the Toll-Road}
@@ -138,8 +149,10 @@ def test_a_mortal_entering_notes_the_suspicion_it_raises(tmp_path):
     path.write_text(text, encoding="utf-8")
     replay = run(load(path))
     assert replay.ok
-    assert [(n, e.rules) for n, e in replay.not_modelled] == [(0, ("nd:702.10",)), (0, ("nd:602.1",)),
-                                                               (2, ("nd:309.3", "nd:123.2"))]
-    assert replay.not_modelled[2][1].text == (
-        "not modelled here — Suspicion (309.3, 123.2): The Dhampir of the Toll-Road is a Mortal, and its entering "
-        "raises Suspicion by 1, attributed to Ana; the engine keeps no Suspicion meter")
+    assert [(n, e.rules) for n, e in replay.not_modelled] == [(0, ("nd:702.10",))]
+    after = replay.steps[-1].state
+    assert after.suspicion == 1 and after.player("Ana").suspicion_share == 1
+    raised = [e for e in replay.steps[-1].events if "raises Suspicion" in e.text]
+    assert [(e.text, e.rules) for e in raised] == [(
+        "The Dhampir of the Toll-Road entering raises Suspicion 1: 0 -> 1, attributed to Ana (share 1)",
+        ("nd:123.1", "nd:309.3", "nd:123.2"))]

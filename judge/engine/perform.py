@@ -12,7 +12,7 @@ from typing import Callable
 from judge.engine import damage as damage_rules
 from judge.engine import characteristics as ch
 from judge.engine import layers, replacement, zones
-from judge.engine.events import event
+from judge.engine.events import event, not_modelled
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState, Unit
 
@@ -36,9 +36,15 @@ def _move(s: GameState, mv: ZoneChange, log: list) -> None:
         card = s.card(obj)
         log.append(event(f"{card.name if card else mv.obj} goes to its owner's {mv.dest.title()} ({obj.owner}'s), "
                          f"not its controller's", "400.3"))
-    # "shuffled in": the position is not modelled, the bottom stands for it
+    # "shuffled in": the position is not modelled, the bottom stands for it — and the replay says so
     hidden = s.objects[mv.obj].face_down
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
+    if mv.went == "domain" and not mv.bottom:
+        moved = s.objects[mv.obj]
+        log.append(not_modelled(f"not modelled here — the shuffle (701.20a): {moved.card or 'the card'} is shuffled "
+                                f"into {moved.owner}'s Domain; the engine does not randomize the Domain's order but "
+                                f"puts the card at the bottom, so the replay does not rule on where it lies",
+                                "701.20a"))
     if hidden and not s.objects[mv.obj].face_down:
         log.append(event(f"the face-down card is revealed to all players as it goes to the {mv.went}: it was "
                          f"{s.objects[mv.obj].card}", "708.9"))
