@@ -116,16 +116,26 @@ def test_no_dawn_card_shows_its_text_and_where_the_rules_name_it(capsys):
     assert "nd:120.4/example-1" in [e["id"] for e in data["named_in"]]
 
 
-def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch):
+def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("COLUMNS", "200")
+    assert cli.main(["card", "bishop of coin"]) == 0  # Toll is modelled (judge/engine/triggers.py)
+    assert "Engine: plays this card in a replay" in capsys.readouterr().out
+    assert cli.main(["card", "--json", "bishop of coin"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == {"playable": True, "not_modelled": []}
+    # a card file the engine cannot read: the Bishop's Toll written without its cost
+    from judge.cards import reader
+
+    bad = tmp_path / "bishop-of-coin.yaml"
+    bad.write_text((reader.card_dir() / "bishop-of-coin.yaml").read_text(encoding="utf-8").replace(
+        "keywords: [Toll 2]", "keywords: [Toll X]"), encoding="utf-8")
+    monkeypatch.setattr(reader, "_DATABASE", {**reader.database(), **reader.load_card_files(tmp_path)})
+    what = "Toll needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.14)"
     assert cli.main(["card", "bishop of coin"]) == 0
-    out = capsys.readouterr().out
-    assert ("Engine: not playable — not modelled by the engine: Toll (702.14) (cards/nodawn/bishop-of-coin.yaml:11); "
-            "a scenario using it is refused") in out
+    shown = " ".join(capsys.readouterr().out.split())  # the long temporary path may wrap the line
+    assert f"Engine: not playable — {what} ({bad}:11); a scenario using it is refused" in shown
     assert cli.main(["card", "--json", "bishop of coin"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == {
-        "playable": False, "not_modelled": [{"what": "not modelled by the engine: Toll (702.14)", "rule": "702.14",
-                                             "where": "cards/nodawn/bishop-of-coin.yaml:11"}]}
+        "playable": False, "not_modelled": [{"what": what, "rule": "702.14", "where": f"{bad}:11"}]}
     assert cli.main(["card", "iron column"]) == 0
     assert "Engine: plays this card in a replay" in capsys.readouterr().out
     assert cli.main(["card", "--json", "iron column"]) == 0

@@ -66,13 +66,24 @@ def card_error(text: str) -> ScenarioError:
     ("  statics: [{trap_bonus: {vitae: 1}}]", "unknown key 'vitae'"),
     ("  statics: [{modify: {attack: -1}, affects: attacking_everyone}]", "unknown affects"),
     ("  co_opt: {until: end_of_turn}", "needs the cost"),
-    ("  keywords: [Exhume]", "written with its number"),
-    ("  keywords: [Wield two]", "written with its number"),
     ("  co_opt: {cost: {vitae: 3}, until: forever}", "co_opt until must be one of"),
 ])
 def test_a_bad_card_addition_names_file_and_line(body, words):
     err = card_error(f"- name: Bad Card\n  type: Caprice\n  text: x\n{body}\n")
     assert words in str(err) and err.path == "cards.yaml" and err.line in (1, 4)
+
+
+@pytest.mark.parametrize("keyword, words", [
+    ("Exhume", "Exhume needs a cost in Vitae, a whole number (\"Recall 2\"), not '' (702.22)"),
+    ("Wield two", "Wield needs a cost in Vitae, a whole number (\"Recall 2\"), not 'two' (702.18)"),
+])
+def test_a_keyword_written_without_its_cost_is_refused_at_the_card_line(keyword, words):
+    # the card loads (as reference) but a scenario using it is refused (judge/engine/support.py)
+    cards = f'  - {{name: Bad Card, type: Caprice, text: "x", keywords: [{keyword}]}}'
+    with pytest.raises(ScenarioError) as info:
+        load_string(board(cards), "scenario.yaml")
+    assert info.value.path == "scenario.yaml" and info.value.line == 6
+    assert info.value.message == f"the scenario uses Bad Card, which the engine cannot play: {words}"
 
 
 def test_a_token_of_an_unknown_card_is_refused_at_load_with_the_card_line():

@@ -73,10 +73,15 @@ def playable(card: CardDef) -> bool:
 
 
 # -- keywords --------------------------------------------------------------------------------
+def _printed(card: CardDef, written: str) -> str:
+    """How the card printed a keyword the reader renamed ("Sleeper 3" read as "Reckoning 3")."""
+    renamed = next((old for old, new in card.renamed if new == written), None)
+    return f" (printed {renamed}, read as {written}: 702.39d)" if renamed else ""
+
+
 def _keyword(card: CardDef, written: str, line: int | None, how: str = "") -> list[Gap]:
     head, rest = keywords.split(written)
-    renamed = next((old for old, new in card.renamed if new == written), None)
-    printed = f" (printed {renamed}, read as {written}: 702.39d)" if renamed else ""
+    printed = _printed(card, written)
     known = keywords.MODELLED.get(head)
     if known is None:
         return [Gap(f"{how}{not_modelled(head)}{printed}", keyword_rules().get(head, "702"), line)]
@@ -116,8 +121,9 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
 
     def need(keyword: str, rule: str, ok: bool, what: str) -> None:
         if keyword in heads and not ok:
+            written = next(kw for kw in card.keywords if keywords.split(kw)[0] == keyword)
             out.append(Gap(f"{keyword}: {what} is not written in the card file, so the engine would play "
-                           f"the keyword as doing nothing", rule, card.line_of("keywords")))
+                           f"the keyword as doing nothing{_printed(card, written)}", rule, card.line_of("keywords")))
 
     need(TRIBUTE, "702.25a", "tribute" in riders, "the rider a paid Tribute earns (`tribute:`)")
     need(BACKLASH, "702.36a", bool(card.backfire), "the backfire an unpaid synthesis cost incurs (`backfire:`)")
