@@ -56,6 +56,17 @@ class SearchResult:
     query: qlang.ParsedQuery
     suggestions: list[str] = field(default_factory=list)  # "did you mean"
     notes: list[str] = field(default_factory=list)  # e.g. an unknown game name
+    # How likely each game is for the question's words (gamemodel), when the judge named no game:
+    # a soft prior on the ranking, never a filter. Empty when a game was given or nothing inferred.
+    game_likelihood: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def inferred_game(self) -> str | None:
+        """The game the question's words point to most (None when a game was given)."""
+        ranked = sorted(self.game_likelihood.values(), reverse=True)
+        if not ranked or len(ranked) > 1 and ranked[0] == ranked[1]:
+            return None  # no word of the question says which game (a uniform likelihood)
+        return max(self.game_likelihood, key=self.game_likelihood.get)
 
 
 def _preloaded(q):
@@ -130,7 +141,7 @@ class Searcher:
         if only_numbers:
             result.hits = self._number_hits(parsed)[:limit]
             return result
-        result.hits = self._word_hits(parsed, limit)
+        result.hits, result.game_likelihood = self._word_hits(parsed, limit)
         if not result.hits and parsed.words:
             result.suggestions = self.did_you_mean(parsed.words)
         return result
@@ -304,7 +315,8 @@ class Searcher:
         number = self.lexicon.number
         return [(number[r["id"]], float(r.score or 0.0)) for r in results if r["id"] in number]
 
-    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
+    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> tuple[list[Hit], dict[str, float]]:
+        """The ranked hits, and the likelihood of each game that weighed them."""
         plain = bool(parsed.words.strip()) and not qlang.uses_operators(parsed.words)
         # A lone or doubled operator ("NOT", "AND AND") is a word, as a judge would read it.
         terms = analyze(parsed.words.lower() if plain else OPERATOR_RE.sub(" ", parsed.words))
@@ -335,7 +347,7 @@ class Searcher:
         hits.sort(key=lambda h: -h.score)
         hits = self._without_repeats(hits, limit + FIRST_PAGE)
         hits = self._every_document_of_the_game(hits, limit)
-        return hits[:limit]
+        return hits[:limit], posterior
 
     def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
         """The documents repeat themselves word for word (a Shadowfist topic and its only ruling,
