@@ -158,8 +158,12 @@ def test_search_json_says_the_inferred_game(capsys):
 
 
 def test_search_terminal_names_the_likely_game(capsys):
+    from judge import context
+
+    p = context.searcher().search("my province was broken").game_likelihood
     assert cli.main(["search", "--limit", "1", "my province was broken"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first.startswith("likely game: L5R LCG 9") and ", then L5R CCG " in first
+    assert first == (f"likely game: L5R LCG {p['l5r-lcg']:.0%}, then L5R CCG {p['l5r-ccg']:.0%} "
+                     "(not a filter; --game G for one)")
     assert cli.main(["search", "--game", "lcg", "--limit", "1", "my province was broken"]) == 0
     assert "likely game" not in capsys.readouterr().out

@@ -95,4 +95,4 @@ def _likely_games(likelihood: dict[str, float]) -> str:
 
     ranked = sorted(likelihood.items(), key=lambda kv: -kv[1])[:2]
     parts = [f"{GAME_TITLES.get(game, game)} {p:.0%}" for game, p in ranked]
-    return f"likely game: {', then '.join(parts)} (all games listed; --game G for one)"
+    return f"likely game: {', then '.join(parts)} (not a filter; --game G for one)"

@@ -22,11 +22,9 @@ from judge.search.synonyms import Vocabulary, bridges, translations
 
 SEARCHED_FIELDS = list(FIELDS)
 AROUND_WEIGHT = 0.5  # what surrounds an entry (titles above it, its examples, its list items) against its own words
-SYNONYM_BOOST = 0.9  # a bridged word counts, but less than the word the judge typed
 CONCEPT_MAX = True  # a concept scores by its best reading (False: its readings add up)
 TALK_WEIGHT = 0.5  # a word of table talk (rules/table-talk.yaml), against a word of the rules
 GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
-LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely
 PHRASE_BOOST = 0.33  # an adjacent pair of the question's words found together in an entry
 TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole title
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
@@ -321,8 +319,9 @@ class Searcher:
         # A lone or doubled operator ("NOT", "AND AND") is a word, as a judge would read it.
         terms = analyze(parsed.words.lower() if plain else OPERATOR_RE.sub(" ", parsed.words))
         posterior = self._posterior(terms, parsed)
-        # Bridge only into the games the question plausibly belongs to (or the one asked for).
-        games = parsed.games or [g for g, p in posterior.items() if p >= LIKELY_GAME] or None
+        # Bridge into every game (or the ones asked for): each bridged word is read only in the
+        # documents of its own game, and the posterior weighs the games afterwards.
+        games = parsed.games or None
         # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
         concepts: dict[str, set[str]] = {t: {t} for t in terms}
         if plain:
@@ -383,7 +382,9 @@ class Searcher:
             boost = (TALK_WEIGHT if term in self.talk else 1.0) * terms.count(term)
             readings.setdefault((term,), []).append([(term, None, boost)])
         for bridge in bridges(terms, self.synonyms, games):
-            share = SYNONYM_BOOST / len(bridge.phrase)  # a phrase's words share its weight
+            # A translation counts as the word typed (the concept scores by its best reading, so
+            # it never adds to it); a phrase's words share that weight.
+            share = 1.0 / len(bridge.phrase)
             readings.setdefault(bridge.trigger, []).append([(w, bridge.game, share) for w in bridge.phrase])
             for word in bridge.trigger:
                 concepts.setdefault(word, {word}).update(bridge.phrase)
