@@ -99,3 +99,13 @@ def test_no_game_is_inferred_when_one_is_given_or_no_word_tells(session_searcher
     unknown = searcher.search("qqqzzz xxyyq")
     assert set(unknown.game_likelihood.values()) == {0.25} and unknown.inferred_game is None
     assert searcher.search("704.5j").inferred_game is None  # rule numbers are not weighed
+
+
+def test_a_translated_reading_counts_as_the_word_itself():
+    """Game a prints "tap"; game b prints "turn", which its bridge reads "tap" as: a question
+    saying "tap" is as likely in either (the reading counts whole, not a share of the word)."""
+    model = GameModel({"a": Counter({"tap": 5, "haven": 5}), "b": Counter({"turn": 5, "provinc": 5})},
+                      frozenset({"tap", "turn", "haven", "provinc"}))
+    posterior = model.posterior(["tap"], {"b": {"tap": {"turn"}}})
+    assert posterior["a"] == pytest.approx(posterior["b"]) == pytest.approx(0.5)
+    assert likeliest(model, {"b": {"tap": {"turn"}}}, "tap haven") == "a"
