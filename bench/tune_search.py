@@ -21,7 +21,6 @@ from eval_search import DEFAULT_SCORER, load_scorer, rank_of  # noqa: E402
 
 # (module, constant) pairs that are tuned, and the factors each is tried at.
 TUNABLE = [
-    ("judge.search.searcher", "SYNONYM_BOOST"),
     ("judge.search.searcher", "GAME_FLOOR"),
     ("judge.search.searcher", "PHRASE_BOOST"),
     ("judge.search.searcher", "TITLE_BOOST"),
@@ -29,8 +28,6 @@ TUNABLE = [
     ("judge.search.searcher", "COVERAGE_POWER"),
     ("judge.search.searcher", "AROUND_WEIGHT"),
     ("judge.search.searcher", "TALK_WEIGHT"),
-    ("judge.search.searcher", "LIKELY_GAME"),
-    ("judge.search.gamemodel", "TEMPERATURE"),
 ]
 FACTORS = (0.5, 0.75, 1.33, 2.0)
 

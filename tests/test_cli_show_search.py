@@ -144,3 +144,26 @@ def test_show_lists_children_by_their_short_name(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "704.5a A player whose Master's Vitae is 0 or less loses the game." in out
     assert "704.5a 704.5a" not in out
+
+
+def test_search_json_says_the_inferred_game(capsys):
+    from judge import context
+
+    expected = context.searcher().search("my province was broken").game_likelihood
+    results = run_json(capsys, "search", "--json", "--limit", "3", "my province was broken")
+    assert {r["inferred_game"] for r in results} == {"l5r-lcg"}
+    assert [r["game_likelihood"] for r in results] == [round(expected[r["game"]], 4) for r in results]
+    given = run_json(capsys, "search", "--json", "--game", "lcg", "--limit", "3", "my province was broken")
+    assert {(r["inferred_game"], r["game_likelihood"]) for r in given} == {(None, None)}
+
+
+def test_search_terminal_names_the_likely_game(capsys):
+    from judge import context
+
+    p = context.searcher().search("my province was broken").game_likelihood
+    assert cli.main(["search", "--limit", "1", "my province was broken"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == (f"likely game: L5R LCG {p['l5r-lcg']:.0%}, then L5R CCG {p['l5r-ccg']:.0%} "
+                     "(not a filter; --game G for one)")
+    assert cli.main(["search", "--game", "lcg", "--limit", "1", "my province was broken"]) == 0
+    assert "likely game" not in capsys.readouterr().out

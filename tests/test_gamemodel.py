@@ -78,3 +78,34 @@ def test_a_card_named_whole_decides(model, bridge, corpus):
     assert {"charm", "life"} <= named
     posterior = model.posterior(terms, bridge, named)
     assert max(posterior, key=posterior.get) == "shadowfist"
+
+
+def test_the_inferred_game_is_reported_and_only_weighs(session_searcher, corpus):
+    searcher = session_searcher
+    """The search result says which game the words point to (gamemodel's posterior over the four
+    games), and that game only weighs the ranking: the other games' hits are still listed."""
+    result = searcher.search("can a bowed card be used to pay a cost", limit=10)
+    assert set(result.game_likelihood) == {"nodawn", "l5r-lcg", "l5r-ccg", "shadowfist"}
+    assert sum(result.game_likelihood.values()) == pytest.approx(1.0)
+    assert result.inferred_game == "l5r-lcg"
+    games = [corpus.get(h.id).game for h in result.hits]
+    assert games[0] == "l5r-ccg" and "l5r-lcg" in games  # a soft prior, not a filter
+
+
+def test_no_game_is_inferred_when_one_is_given_or_no_word_tells(session_searcher):
+    searcher = session_searcher
+    given = searcher.search("can a bowed card be used to pay a cost", game="l5r-lcg")
+    assert given.game_likelihood == {} and given.inferred_game is None
+    unknown = searcher.search("qqqzzz xxyyq")
+    assert set(unknown.game_likelihood.values()) == {0.25} and unknown.inferred_game is None
+    assert searcher.search("704.5j").inferred_game is None  # rule numbers are not weighed
+
+
+def test_a_translated_reading_counts_as_the_word_itself():
+    """Game a prints "tap"; game b prints "turn", which its bridge reads "tap" as: a question
+    saying "tap" is as likely in either (the reading counts whole, not a share of the word)."""
+    model = GameModel({"a": Counter({"tap": 5, "haven": 5}), "b": Counter({"turn": 5, "provinc": 5})},
+                      frozenset({"tap", "turn", "haven", "provinc"}))
+    posterior = model.posterior(["tap"], {"b": {"tap": {"turn"}}})
+    assert posterior["a"] == pytest.approx(posterior["b"]) == pytest.approx(0.5)
+    assert likeliest(model, {"b": {"tap": {"turn"}}}, "tap haven") == "a"

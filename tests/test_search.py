@@ -148,6 +148,9 @@ def test_stemming_meets_the_rules_forms():
     # Irregular forms (rules/english-words.yaml) before stemming, derived words to their root after.
     assert analyze("stole stolen dealt halves") == analyze("steal steal deal half")
     assert analyze("owners ownership blockers death") == analyze("own own block die")
+    # The common irregular verbs and agent nouns: "a broken province" meets "break a province".
+    assert analyze("broken broke chosen withdrawn forbidden") == analyze("break break choose withdraw forbid")
+    assert analyze("winner loser choice defense defence") == analyze("win lose choose defend defend")
 
 
 def test_rule_listed_above_its_example(searcher, corpus):

@@ -66,3 +66,16 @@ def test_a_translation_outranks_an_unrelated_literal_word(searcher):
     share the question's other words."""
     hits = [h.id for h in searcher.search("where do exiled cards go", game="nodawn", limit=5).hits]
     assert any(h.startswith("nd:406") or h == "nd:glossary/void" or h.startswith("nd:701.6") for h in hits), hits
+
+
+def test_a_translation_counts_as_the_word_typed(searcher):
+    """"tapped" is read as No Dawn's "drained" at the full weight of the word: an entry found
+    through the bridge scores what it scores when the judge types "drained" — all but the
+    entries whose name the judge typed ("Drain"), which gain their title's idf."""
+    tapped = {h.id: h.score for h in searcher.search("tapped", game="nodawn", limit=30).hits}
+    drained = {h.id: h.score for h in searcher.search("drained", game="nodawn", limit=30).hits}
+    named = {i for _, ids in searcher.titles.named_in(analyze("drained")) for i in ids}
+    common = [i for i in tapped if i in drained and i not in named]
+    assert len(common) >= 20
+    assert all(tapped[i] == pytest.approx(drained[i]) for i in common)
+    assert all(drained[i] > tapped[i] for i in named if i in tapped and i in drained)

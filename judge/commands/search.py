@@ -41,7 +41,10 @@ def run(args) -> int:
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
-             "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags)}
+             "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags),
+             # which game the question's words point to, when none was given (a soft prior)
+             "inferred_game": result.inferred_game,
+             "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None}
             for h, e in hits
         ], ensure_ascii=False, indent=2))
         return 0
@@ -57,6 +60,8 @@ def run(args) -> int:
         console.print(f"[dim]{GAME_TITLES[game]} only ($JUDGE_GAME); --game all searches every game[/dim]")
     for note in result.notes:
         console.print(f"[yellow]{note}[/yellow]")
+    if result.inferred_game and hits:
+        console.print(f"[dim]{_likely_games(result.game_likelihood)}[/dim]")
     if not hits:
         console.print("No matches.")
         if result.suggestions:
@@ -81,3 +86,13 @@ def run(args) -> int:
             also = ", ".join(corpus.get(i).citation or i for i in hit.same_text if corpus.get(i))
             console.print(Text(f"    same text in {also}", style="dim"))
     return 0
+
+
+def _likely_games(likelihood: dict[str, float]) -> str:
+    """The prior the ranking used, said so that a judge knows why one game leads and that the
+    others are still listed: "likely game: L5R LCG 77%, then L5R CCG 17% (…)"."""
+    from judge.corpus.documents import GAME_TITLES
+
+    ranked = sorted(likelihood.items(), key=lambda kv: -kv[1])[:2]
+    parts = [f"{GAME_TITLES.get(game, game)} {p:.0%}" for game, p in ranked]
+    return f"likely game: {', then '.join(parts)} (not a filter; --game G for one)"

@@ -18,14 +18,12 @@ from judge.search.analysis import analyze
 
 MU = 2000.0  # Dirichlet smoothing mass: games with few words are not overconfident
 # Naive Bayes over a dozen words is wildly overconfident (common words pile up evidence), so the
-# log-likelihoods are averaged per word and scaled: a handful of telling words still decides.
-TEMPERATURE = 1.5
+# log-likelihoods are averaged per word: a handful of telling words still decides.
 # The kinds whose titles name the games' concepts (a glossary term, a rule's head, a topic).
 # Cards are left out: their names are ordinary English ("200 Guys With Hatchets").
 CONCEPT_KINDS = frozenset({"rule", "subrule", "group", "glossary", "appendix", "topic", "subtopic",
                            "subsection", "term"})
 MAX_CONCEPT_WORDS = 5  # a longer title is a sentence, not a name
-TRANSLATED = 0.25  # a bridged reading ("tapped" read as "drained") counts a quarter of the word itself
 
 
 class GameModel:
@@ -66,7 +64,7 @@ class GameModel:
 
         `translations` ({game or None: {word: {synonyms}}}) lets each game hear a word in its
         own vocabulary: "tapped" is read as "bowed" for L5R and "drained" for No Dawn, the
-        best-scoring reading counting (a translation language model). `names` are further words
+        best-scoring reading counting as the word itself. `names` are further words
         that decide: those of a card or other title the judge typed whole ("charmed life")."""
         translations = translations or {}
         games = list(self.counts)
@@ -92,12 +90,11 @@ class GameModel:
             for t in known:
                 total += max(
                     (math.log((c.get(w, 0) + MU * self.collection[w] / self.total) / (size + MU))
-                     + (0.0 if w == t else math.log(TRANSLATED))
                      for w in readings(t, g)),
                     default=math.log(MU / self.total / (size + MU)),
                 )
             logp[g] = total
-        scaled = {g: TEMPERATURE * v / len(known) for g, v in logp.items()}
+        scaled = {g: v / len(known) for g, v in logp.items()}  # averaged per word
         top = max(scaled.values())
         weights = {g: math.exp(v - top) for g, v in scaled.items()}
         norm = sum(weights.values())

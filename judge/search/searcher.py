@@ -22,11 +22,9 @@ from judge.search.synonyms import Vocabulary, bridges, translations
 
 SEARCHED_FIELDS = list(FIELDS)
 AROUND_WEIGHT = 0.5  # what surrounds an entry (titles above it, its examples, its list items) against its own words
-SYNONYM_BOOST = 0.9  # a bridged word counts, but less than the word the judge typed
 CONCEPT_MAX = True  # a concept scores by its best reading (False: its readings add up)
 TALK_WEIGHT = 0.5  # a word of table talk (rules/table-talk.yaml), against a word of the rules
 GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
-LIKELY_GAME = 0.05  # the vocabulary bridge is applied for games at least this likely
 PHRASE_BOOST = 0.33  # an adjacent pair of the question's words found together in an entry
 TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole title
 CANDIDATES = 100  # results fetched from whoosh before re-ranking
@@ -56,6 +54,17 @@ class SearchResult:
     query: qlang.ParsedQuery
     suggestions: list[str] = field(default_factory=list)  # "did you mean"
     notes: list[str] = field(default_factory=list)  # e.g. an unknown game name
+    # How likely each game is for the question's words (gamemodel), when the judge named no game:
+    # a soft prior on the ranking, never a filter. Empty when a game was given or nothing inferred.
+    game_likelihood: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def inferred_game(self) -> str | None:
+        """The game the question's words point to most (None when a game was given)."""
+        ranked = sorted(self.game_likelihood.values(), reverse=True)
+        if not ranked or len(ranked) > 1 and ranked[0] == ranked[1]:
+            return None  # no word of the question says which game (a uniform likelihood)
+        return max(self.game_likelihood, key=self.game_likelihood.get)
 
 
 def _preloaded(q):
@@ -130,7 +139,7 @@ class Searcher:
         if only_numbers:
             result.hits = self._number_hits(parsed)[:limit]
             return result
-        result.hits = self._word_hits(parsed, limit)
+        result.hits, result.game_likelihood = self._word_hits(parsed, limit)
         if not result.hits and parsed.words:
             result.suggestions = self.did_you_mean(parsed.words)
         return result
@@ -304,13 +313,15 @@ class Searcher:
         number = self.lexicon.number
         return [(number[r["id"]], float(r.score or 0.0)) for r in results if r["id"] in number]
 
-    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> list[Hit]:
+    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> tuple[list[Hit], dict[str, float]]:
+        """The ranked hits, and the likelihood of each game that weighed them."""
         plain = bool(parsed.words.strip()) and not qlang.uses_operators(parsed.words)
         # A lone or doubled operator ("NOT", "AND AND") is a word, as a judge would read it.
         terms = analyze(parsed.words.lower() if plain else OPERATOR_RE.sub(" ", parsed.words))
         posterior = self._posterior(terms, parsed)
-        # Bridge only into the games the question plausibly belongs to (or the one asked for).
-        games = parsed.games or [g for g, p in posterior.items() if p >= LIKELY_GAME] or None
+        # Bridge into every game (or the ones asked for): each bridged word is read only in the
+        # documents of its own game, and the posterior weighs the games afterwards.
+        games = parsed.games or None
         # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
         concepts: dict[str, set[str]] = {t: {t} for t in terms}
         if plain:
@@ -335,7 +346,7 @@ class Searcher:
         hits.sort(key=lambda h: -h.score)
         hits = self._without_repeats(hits, limit + FIRST_PAGE)
         hits = self._every_document_of_the_game(hits, limit)
-        return hits[:limit]
+        return hits[:limit], posterior
 
     def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
         """The documents repeat themselves word for word (a Shadowfist topic and its only ruling,
@@ -371,7 +382,9 @@ class Searcher:
             boost = (TALK_WEIGHT if term in self.talk else 1.0) * terms.count(term)
             readings.setdefault((term,), []).append([(term, None, boost)])
         for bridge in bridges(terms, self.synonyms, games):
-            share = SYNONYM_BOOST / len(bridge.phrase)  # a phrase's words share its weight
+            # A translation counts as the word typed (the concept scores by its best reading, so
+            # it never adds to it); a phrase's words share that weight.
+            share = 1.0 / len(bridge.phrase)
             readings.setdefault(bridge.trigger, []).append([(w, bridge.game, share) for w in bridge.phrase])
             for word in bridge.trigger:
                 concepts.setdefault(word, {word}).update(bridge.phrase)
