@@ -18,6 +18,7 @@ from judge.engine import characteristics as ch
 from judge.engine import outcome, perform, priority, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
+from judge.engine.references import procession_piece
 from judge.engine.seats import havens, holds_seat
 from judge.engine.state import GameState
 from judge.engine.zones import move
@@ -67,16 +68,8 @@ def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> Non
 
 
 def piece(s: GameState, ref: str) -> tuple[str, int, str] | None:
-    """`piece:N` -> (the traveling player, N, the piece: MASTER or a decoy id); None if no such piece.
-    With several convoys on the road a bare `piece:N` would be ambiguous: it is refused."""
-    if not isinstance(ref, str) or not ref.startswith("piece:") or not ref[6:].isdigit():
-        return None
-    n = int(ref[6:])
-    found = [(p.name, n, p.procession.pieces[n - 1]) for p in s.players
-             if p.procession is not None and 1 <= n <= len(p.procession.pieces)]
-    if len(found) > 1:
-        raise Refused(f"{ref} names a piece of more than one Procession", "408.5")
-    return found[0] if found else None
+    """`piece:N` -> (the traveling player, N, the piece); refused when ambiguous (references.procession_piece)."""
+    return procession_piece(s, ref)
 
 
 def crack_value(s: GameState, player: str) -> int:

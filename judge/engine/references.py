@@ -25,8 +25,7 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
                 return item.obj
         raise Refused("there is no Fired Power on the stack", "405.6b")
     if ref.startswith("piece:") and zone is None:
-        if not any(p.procession is not None and ref[6:].isdigit() and 1 <= int(ref[6:]) <= len(p.procession.pieces)
-                   for p in s.players):
+        if procession_piece(s, ref) is None:
             raise Refused(f"there is no Procession piece {ref!r} on the road", "408.5")
         return ref
     if s.player(ref) is not None and zone is None:
@@ -46,6 +45,20 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
         where = f" in {player}'s {zone}" if zone else ""
         raise Refused(f"there is no {ref!r}{where}", "601.1" if zone == "hand" else "115.1")
     return candidates[0].id
+
+
+def procession_piece(s: GameState, ref) -> tuple[str, int, str] | None:
+    """`piece:N` -> (the traveling player, N, the piece: MASTER or a decoy id); None if no such piece.
+    With several convoys on the road a bare `piece:N` would be ambiguous: it is refused, by
+    targeting, combat and the strike alike (one lookup, so they cannot disagree)."""
+    if not isinstance(ref, str) or not ref.startswith("piece:") or not ref[6:].isdigit():
+        return None
+    n = int(ref[6:])
+    found = [(p.name, n, p.procession.pieces[n - 1]) for p in s.players
+             if p.procession is not None and 1 <= n <= len(p.procession.pieces)]
+    if len(found) > 1:
+        raise Refused(f"{ref} names a piece of more than one Procession", "408.5")
+    return found[0] if found else None
 
 
 def player(s: GameState, name) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from judge.engine import calendar
 from judge.engine import characteristics as ch
 from judge.engine import keywords
+from judge.engine.references import procession_piece
 from judge.engine.state import GameState
 
 ELUSIVE = keywords.implements("Elusive", "702.13", "optional-quality")
@@ -25,9 +26,8 @@ def is_legal(s: GameState, controller: str, target: str, kind: str, source: str 
         p = s.player(target)
         return p is not None and not p.lost
     if target.startswith("piece:"):  # a hidden piece of another player's Procession (408.5, 309.4)
-        traveler = next((p for p in s.players if p.procession is not None and target[6:].isdigit()
-                         and 1 <= int(target[6:]) <= len(p.procession.pieces)), None)
-        return kind == "Procession piece" and traveler is not None and traveler.name != controller
+        found = procession_piece(s, target)  # refused when two convoys are on the road
+        return kind == "Procession piece" and found is not None and found[0] != controller
     if kind == "Procession piece":
         return False
     if target.startswith("stack:") or any(i.obj == target for i in s.stack):
@@ -60,8 +60,8 @@ def legal_targets(s: GameState, controller: str, kind: str, source: str | None =
     elif kind in ("spell", "spell or ability"):
         candidates = [item.obj or f"stack:{item.uid}" for item in s.stack]
     elif kind == "Procession piece":
-        candidates = [f"piece:{n}" for p in s.players if p.procession is not None
-                      for n in range(1, len(p.procession.pieces) + 1)]
+        candidates = list(dict.fromkeys(f"piece:{n}" for p in s.players if p.procession is not None
+                                        for n in range(1, len(p.procession.pieces) + 1)))
     else:
         candidates = list(s.battlefield) + [o for p in s.players for o in p.shelter]
     return [t for t in candidates if is_legal(s, controller, t, kind, source)]
