@@ -649,6 +649,22 @@ def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(libr
     run(app, script)
 
 
+def test_replay_that_ends_at_a_choice_shows_the_question_alone(library, tmp_path):
+    ends = tmp_path / "ends.yaml"  # e51 with its last action, Ana's answer, cut: no action is left untaken
+    text = E51.read_text(encoding="utf-8")
+    ends.write_text(text.replace("  - {player: Ana, choose: chapel}\n", ""), encoding="utf-8")
+    app = make_app(library, scenario=str(ends), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert notice(app) == ("Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: "
+                               "haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, "
+                               "choose: ..}")
+        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginni…"]
+
+    run(app, script)
+
+
 def test_replay_shows_an_engine_error_as_a_defect_not_a_refusal(library, monkeypatch):
     from dataclasses import replace
 
