@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bundled import V01
+from bundled import SCENARIOS, V01
 from tui_pilot import settle
 
 
@@ -482,11 +482,212 @@ def test_replay_shows_the_rule_that_forbids_an_illegal_action(library, corpus, t
         await pilot.pause()
         text = " ".join(shown(app).split())
         assert "Refused" in text
+        # a refusal is a ruling: marked ✗, never as an engine error, and nothing in the notice
+        assert step_rows(app)[1].startswith("1 ✗ Ana: cast") and notice(app) == ""
+        assert "ENGINE ERROR" not in text and "Engine error" not in text
         first = corpus.get(refusal.rules[0])
         assert first.citation in text
         await pilot.press("ctrl+b")
         await pilot.pause()
         assert app.basket.steps and app.basket.steps[0].rules == list(refusal.rules)
+
+    run(app, script)
+
+
+# -- what the replay does not rule on ----------------------------------------------------------
+E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"  # a note at step 4, a choice, a refusal
+E63 = SCENARIOS / "e63-delayed-doom-misses-the-new-object.yaml"  # a note on the scenario's cards
+E51 = SCENARIOS / "e51-the-refuge-is-chosen-at-dawn.yaml"  # play stops for Ana's refuge
+
+NOT_MODELLED_HEAD = "Not modelled here (1): the engine does not play these, so this replay does not rule on them"
+SHUFFLE = ("the shuffle (701.20a): Homing Revenant is shuffled into Ben's Domain; the engine does not randomize "
+           "the Domain's order but puts the card at the bottom, so the replay does not rule on where it lies")
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def notice(app) -> str:
+    """The panel between the header and the panes, as one line of words ("" when it is not shown)."""
+    rows = shown(app).split("\n")
+    end = next(i for i, row in enumerate(rows) if row.startswith("╭"))
+    return words(" ".join(rows[1:end]))
+
+
+def step_rows(app) -> list[str]:
+    """The Steps list as the screen shows it, one entry a row (the list's left column)."""
+    rows = shown(app).split("\n")
+    start = next(i for i, row in enumerate(rows) if row.startswith("╭─ Steps"))
+    found = []
+    for row in rows[start + 1:]:
+        cell = row[1:row.index("│", 1)].strip() if row.startswith("│") else ""
+        if not cell:
+            break
+        found.append(cell)
+    return found
+
+
+def region_words(app, selector: str) -> str:
+    """What the screen shows inside one widget's region, as one line of words."""
+    region = app.screen.query_one(selector).region
+    rows = shown(app).split("\n")[region.y:region.bottom]
+    return words(" ".join(row[region.x:region.right] for row in rows))
+
+
+def event_lines(app) -> list[tuple[str, str]]:
+    """The events pane's lines with their styles (the pane scrolls at 80×24; its lines are all here)."""
+    events = app.screen.query_one("#replay-events")
+    return [(str(events.get_option_at_index(i).prompt.plain), str(events.get_option_at_index(i).prompt.style))
+            for i in range(events.option_count)]
+
+
+def cli_lines(path, monkeypatch, capsys) -> list[str]:
+    """`judge replay`'s own output, one line per line (wide enough not to wrap)."""
+    from judge import cli
+
+    monkeypatch.setenv("COLUMNS", "400")
+    cli.main(["replay", str(path)])
+    return [line.strip() for line in capsys.readouterr().out.splitlines()]
+
+
+def test_replay_says_up_front_and_at_its_step_what_the_engine_does_not_model(library, monkeypatch, capsys):
+    told = cli_lines(E53, monkeypatch, capsys)
+    assert told[1:3] == [NOT_MODELLED_HEAD, f"step 4: {SHUFFLE}"]  # judge replay's words, which the TUI uses
+    app = make_app(library, scenario=str(E53), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert notice(app) == words(f"{NOT_MODELLED_HEAD} step 4: {SHUFFLE}")
+        assert step_rows(app) == ["0 the board as set up", "1 Ana: cast Ember Bolt…", "2 ? all players pass",
+                                  "3 ✗ Ben: choose Ember …", "4 ~ Ben: choose revena…"]
+        await pilot.press("right", "right", "right", "right")
+        await pilot.pause()
+        assert app.screen.current == 4
+        assert notice(app) == words(f"{NOT_MODELLED_HEAD} step 4: {SHUFFLE}")  # the same at every step
+        notes = [(text, style) for text, style in event_lines(app) if "not modelled" in text]
+        assert notes == [(f"• not modelled here — {SHUFFLE}", "yellow")]
+        await pilot.press("left", "left")  # step 2: play asks Ben which replacement applies first
+        await pilot.pause()
+        asked = [(text, style) for text, style in event_lines(app) if style == "bold blue"]
+        assert len(asked) == 1 and asked[0][0].startswith("• waiting for Ben: ")
+        assert not [text for text, _ in event_lines(app) if "not modelled" in text]
+
+    run(app, script)
+
+
+def test_a_note_on_the_scenarios_cards_belongs_to_the_board_as_set_up(library):
+    app = make_app(library, scenario=str(E63), mode="replay")
+    note = ("Marked for Dusk's text prints the triggered ability \"At the beginning of the next end step, banish "
+            "target Entity.\", which its card file does not write — the engine plays the card without it")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert app.screen.current == 0
+        assert notice(app) == words(f"{NOT_MODELLED_HEAD} the scenario's cards: {note}")
+        assert step_rows(app)[0] == "0 ~ the board as set up"
+        assert (f"• not modelled here — {note}", "yellow") in event_lines(app)
+
+    run(app, script)
+
+
+def test_the_notes_are_shown_as_written_never_read_as_markup(library, tmp_path):
+    # a card named with markup brackets: the notice, the events and the steps show them as typed
+    marked = tmp_path / "marked.yaml"
+    lines = E63.read_text(encoding="utf-8").splitlines(keepends=True)
+    marked.write_text("".join(line if line.startswith("#") else
+                              line.replace("Marked for Dusk", '"Marked for [b]Dusk[/b]"') for line in lines),
+                      encoding="utf-8")
+    app = make_app(library, scenario=str(marked), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert "the scenario's cards: Marked for [b]Dusk[/b]'s text prints the triggered ability" in notice(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "• Ana casts Marked for [b]Dusk[/b] targeting Grey Warden" in [t for t, _ in event_lines(app)]
+
+    run(app, script)
+
+
+def test_replay_that_rules_on_everything_has_no_notice(library):
+    app = make_app(library, scenario=str(V01), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert not app.screen.query_one("#replay-notice-scroll").display
+        assert notice(app) == ""
+        assert shown(app).split("\n")[1].startswith("╭─ Steps")
+
+    run(app, script)
+
+
+def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(library, tmp_path, monkeypatch,
+                                                                            capsys):
+    stops = tmp_path / "stops.yaml"  # e51 without Ana's answer: the next action does not answer her choice
+    text = E51.read_text(encoding="utf-8")
+    assert text.count("  - {player: Ana, choose: chapel}\n") == 1
+    stops.write_text(text.replace("  - {player: Ana, choose: chapel}\n", "  - pass\n"), encoding="utf-8")
+    stop = ("The replay stops before action 2: it does not answer the choice play waits for. Answer it there, give "
+            "it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`).")
+    question = ("Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: haven (Gilded "
+                "Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}")
+    told = cli_lines(stops, monkeypatch, capsys)
+    assert stop in told and question in told  # judge replay's words, which the TUI uses
+    app = make_app(library, scenario=str(stops), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert notice(app) == words(f"{stop} {question}")
+        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginni…", "2 not taken: all playe…"]
+        await pilot.press("end", "right")  # the action not taken is not a step to go to
+        await pilot.pause()
+        assert app.screen.current == 1
+        assert event_lines(app)[-2:] == [
+            ("• " + question[0].lower() + question[1:], "bold blue"), ("    → No Dawn CR 514.4a", "cyan")]
+
+    run(app, script)
+
+
+def test_replay_that_ends_at_a_choice_shows_the_question_alone(library, tmp_path):
+    ends = tmp_path / "ends.yaml"  # e51 with its last action, Ana's answer, cut: no action is left untaken
+    text = E51.read_text(encoding="utf-8")
+    ends.write_text(text.replace("  - {player: Ana, choose: chapel}\n", ""), encoding="utf-8")
+    app = make_app(library, scenario=str(ends), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert notice(app) == ("Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: "
+                               "haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, "
+                               "choose: ..}")
+        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginni…"]
+
+    run(app, script)
+
+
+def test_replay_shows_an_engine_error_as_a_defect_not_a_refusal(library, monkeypatch):
+    from dataclasses import replace
+
+    from judge.engine.action_kinds import ACTIONS
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("injected fault")
+
+    # no bundled scenario makes the engine fail: Ana's cast at step 1 is made to raise, as a defect would
+    monkeypatch.setitem(ACTIONS, "cast", replace(ACTIONS["cast"], handler=broken))
+    defect = "ZeroDivisionError: injected fault — a defect in the engine, not a ruling; the state is unchanged"
+    app = make_app(library, scenario=str(V01), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        assert notice(app) == f"Engine error at step 1: {defect}"
+        assert step_rows(app)[1].startswith("1 ! Ana: cast")
+        await pilot.press("right")
+        await pilot.pause()
+        state = region_words(app, "#replay-state-scroll")
+        assert state.startswith(f"ENGINE ERROR — {defect} ")
+        assert "Refused" not in words(shown(app)) and "✗" not in shown(app)
+        assert event_lines(app)[1] == (f"• engine error: {defect}", "bold magenta reverse")
 
     run(app, script)
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from bundled import REPO, TESTS, V01
+from bundled import REPO, SCENARIOS, TESTS, V01
 from tui_pilot import settle
 
 pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
 
+E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
@@ -52,6 +53,8 @@ SCREENS = {
     "card": (dict(mode="card"), steady(*typed("charmed life"))),
     "board": (dict(mode="board", scenario=str(V01)), steady("down", "down")),
     "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
+    # a note the engine does not model, a question asked and a refusal: the notice and the marks
+    "replay-not-modelled": (dict(mode="replay", scenario=str(E53)), steady("right", "right", "right", "right")),
     "help": (dict(), steady("f1")),
     "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
 }

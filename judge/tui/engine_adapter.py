@@ -175,6 +175,8 @@ class EventView:
     error: bool = False  # a refusal: the rules forbid the action
     policy: str | None = None
     engine_error: bool = False  # a defect inside the engine, never a ruling
+    not_modelled: bool = False  # a rule that applied here and that the engine does not play
+    asks: bool = False  # play stopped here for a player's choice
 
 
 @dataclass
@@ -202,6 +204,22 @@ class StepView:
     def engine_error(self) -> bool:
         return any(e.engine_error for e in self.events)
 
+    @property
+    def asks(self) -> bool:
+        return any(e.asks for e in self.events)
+
+    @property
+    def not_modelled(self) -> bool:
+        return any(e.not_modelled for e in self.events)
+
+
+@dataclass
+class NoteView:
+    """A "Not modelled here" note: the step it belongs to (0: the scenario's cards) and what it says."""
+    step: int
+    text: str  # without the "not modelled here — " every note's text starts with
+    rules: tuple[str, ...]
+
 
 @dataclass
 class ReplayView:
@@ -209,6 +227,11 @@ class ReplayView:
     path: str
     steps: list[StepView]
     expectations: list[tuple[bool, str]] = field(default_factory=list)
+    not_modelled: list[NoteView] = field(default_factory=list)  # each note once, at its first step
+    engine_errors: list[tuple[int, str]] = field(default_factory=list)  # (step, the defect in words)
+    stopped_at: int | None = None  # the action not taken: play waits for a choice it does not answer
+    not_taken: str | None = None  # that action, in words
+    waiting: str | None = None  # the choice the replay ends waiting for, in words
 
 
 def replay_file(path: str | Path) -> ReplayView:
@@ -235,21 +258,33 @@ def replay_data(data: dict) -> ReplayView:
 
 
 def _replay(loaded) -> ReplayView:
-    """Steps, states and expectation results from the engine's replay runner."""
-    from judge.engine.replay import run
+    """Steps, states, expectation results and what the replay does not rule on, from the engine's
+    replay runner."""
+    from judge.engine.replay import describe_action as engine_words, run
 
-    setup = [_event_view(e) for e in getattr(loaded, "setup_events", [])]
+    # What the scenario's cards say and their files do not belongs to the board as set up.
+    setup = [_event_view(e) for e in [*loaded.not_modelled, *loaded.setup_events]]
     steps = [StepView(0, "the board as set up", setup, state_view(loaded.state))]
     result = run(loaded)  # it never raises for the game: an engine defect is an engine-error event
     for step in result.steps:
         steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events],
                               state_view(step.state)))
     expectations = [(bool(e.get("ok")), str(e.get("text"))) for e in result.expectations]
-    return ReplayView(loaded.title, loaded.path, steps, expectations)
+    notes = [NoteView(n, e.text.removeprefix(NOTE_LEAD), tuple(e.rules)) for n, e in result.not_modelled]
+    defects = [(n, e.text.removeprefix(ENGINE_ERROR_LEAD)) for n, e in result.engine_errors]
+    stopped = result.stopped_at
+    not_taken = engine_words(loaded.actions[stopped - 1]) if stopped is not None else None
+    return ReplayView(loaded.title, loaded.path, steps, expectations, notes, defects, stopped, not_taken,
+                      result.waiting)
+
+
+NOTE_LEAD = "not modelled here — "  # how the engine starts a note's text (judge replay drops it too)
+ENGINE_ERROR_LEAD = "engine error: "
 
 
 def _event_view(e) -> EventView:
-    return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error))
+    return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error),
+                     bool(e.not_modelled), bool(e.asks))
 
 
 def describe_action(action) -> str:

@@ -1,9 +1,13 @@
 """The replay screen: step a scenario forward and back and see why each thing happened.
 
-Left, the steps (a refused action is marked ✗, an engine error — a defect, never a ruling — !); right, the current step's events, each with the
-rules it cites (Enter opens one in a lookup screen, Escape comes back), and the state after
-the step: turn, players, battlefield, stack, anything waiting. The replay itself comes from
-the engine through judge.tui.engine_adapter.
+Up front, under the header, what the replay does not rule on, in `judge replay`'s words: the
+"Not modelled here" notes, an engine error, the choice the replay stops at (who, what, among
+which options, how to answer). Left, the steps (marked ! for an engine error — a defect, never a
+ruling —, ✗ for a refused action, ? where play asks a player, ~ where a note belongs); right, the
+current step's events, each with the rules it cites (Enter opens one in a lookup screen, Escape
+comes back), and the state after the step: turn, players, battlefield, stack, anything waiting.
+The replay itself comes from the engine through judge.tui.engine_adapter; its text is the
+scenario's and is shown as plain text (rich Text), never read as markup.
 """
 from __future__ import annotations
 
@@ -42,6 +46,8 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-head")
+        with VerticalScroll(id="replay-notice-scroll"):  # scrolls only if the notes outgrow half the screen
+            yield Static("", id="replay-notice")
         with Horizontal(id="replay-main"):
             yield OptionList(id="replay-steps")
             with Vertical(id="replay-pane"):
@@ -79,14 +85,23 @@ class ReplayScreen(Screen):
         steps.clear_options()
         for step in view.steps:
             line = Text(f"{step.n:>2} ", style="bold")
-            if step.engine_error:
-                line.append("! ", style="bold magenta")
-            elif step.refused:
-                line.append("✗ ", style="bold red")
-            line.append(step.action, style="magenta" if step.engine_error else "red" if step.refused else "")
+            mark, style = step_mark(step)
+            if mark:
+                line.append(f"{mark} ", style=f"bold {style}")
+            # the action itself is coloured only where it was not played as written
+            line.append(step.action, style=style if step.engine_error or step.refused else "")
             line.no_wrap, line.overflow = True, "ellipsis"
             steps.add_option(Option(line, id=f"step-{step.n}"))
+        if view.stopped_at is not None:  # the action the replay did not take, not a step to go to
+            line = Text(f"{view.stopped_at:>2} ", style="dim")
+            line.append(f"not taken: {view.not_taken}", style="dim italic")
+            line.no_wrap, line.overflow = True, "ellipsis"
+            steps.add_option(Option(line, disabled=True))
         steps.border_title = f"Steps · {len(view.steps) - 1}"
+        notice = self.query_one("#replay-notice", Static)
+        lines = notice_lines(view)
+        notice.update(Group(*lines))
+        self.query_one("#replay-notice-scroll").display = bool(lines)
         self.go(0)
         steps.focus()
 
@@ -159,7 +174,8 @@ class ReplayScreen(Screen):
         self.query_one("#replay-head", Static).update(head)
         lines: list[tuple[Text, str | None]] = [(Text(step.action, style="bold"), None)]
         for event in step.events:
-            style = "bold magenta reverse" if event.engine_error else "bold red" if event.error else ""
+            style = ("bold magenta reverse" if event.engine_error else "bold red" if event.error
+                     else "bold blue" if event.asks else "yellow" if event.not_modelled else "")
             text = Text("• " + event.text, style=style)
             if event.policy:
                 text.append(f"  [policy {event.policy}]", style="magenta")
@@ -227,3 +243,47 @@ class ReplayScreen(Screen):
         step = self.view.steps[self.current]
         self.app.cite_step(StepItem(self.view.title, step.n, step.action,
                                     tuple((e.text, tuple(e.rules)) for e in step.events)))
+
+
+# -- what the replay does not rule on, in `judge replay`'s words ---------------------------------
+NOT_MODELLED_HEAD = "Not modelled here ({n}): the engine does not play these, so this replay does not rule on them"
+STOPPED = ("The replay stops before action {n}: it does not answer the choice play waits for. Answer it there, "
+           "give it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`).")
+ENGINE_ERROR = "Engine error {where}: {what}"
+
+
+def step_mark(step: ea.StepView) -> tuple[str, str]:
+    """The mark a step's row carries and its colour: the gravest thing in it first."""
+    if step.engine_error:
+        return "!", "magenta"
+    if step.refused:
+        return "✗", "red"
+    if step.asks:
+        return "?", "blue"
+    if step.not_modelled:
+        return "~", "yellow"
+    return "", ""
+
+
+def notice_lines(view: ea.ReplayView) -> list[Text]:
+    """The panel under the header, the same at every step: empty when the replay rules on everything."""
+    lines: list[Text] = []
+    for n, what in view.engine_errors:
+        where = "while setting the board up" if n == 0 else f"at step {n}"
+        lines.append(Text(ENGINE_ERROR.format(where=where, what=what), style="bold magenta"))
+    if view.not_modelled:
+        lines.append(Text(NOT_MODELLED_HEAD.format(n=len(view.not_modelled)), style="bold yellow"))
+        for note in view.not_modelled:
+            where = "the scenario's cards" if note.step == 0 else f"step {note.step}"
+            lines.append(Text(f"  {where}: ", style="yellow") + Text(note.text))
+    return lines + stop_lines(view)
+
+
+def stop_lines(view: ea.ReplayView) -> list[Text]:
+    """Where the replay stops and the question it waits on: who must choose, what, how to answer."""
+    lines: list[Text] = []
+    if view.stopped_at is not None:
+        lines.append(Text(STOPPED.format(n=view.stopped_at), style="bold blue"))
+    if view.waiting:
+        lines.append(Text(view.waiting[0].upper() + view.waiting[1:], style="bold blue"))
+    return lines
