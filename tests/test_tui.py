@@ -499,7 +499,7 @@ E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"  # a note at ste
 E63 = SCENARIOS / "e63-delayed-doom-misses-the-new-object.yaml"  # a note on the scenario's cards
 E51 = SCENARIOS / "e51-the-refuge-is-chosen-at-dawn.yaml"  # play stops for Ana's refuge
 
-NOT_MODELLED_HEAD = "Not modelled here (1): the engine does not play these, so this replay does not rule on them"
+NOT_MODELLED_HEAD = "Not modelled here (1): the engine does not play these, so the replay does not rule on them"
 SHUFFLE = ("the shuffle (701.20a): Homing Revenant is shuffled into Ben's Domain; the engine does not randomize "
            "the Domain's order but puts the card at the bottom, so the replay does not rule on where it lies")
 

@@ -10,6 +10,7 @@ import json
 import sys
 
 from judge.cli import UserError
+from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place
 
 
 def register(sub) -> None:
@@ -105,11 +106,9 @@ def _render(replay) -> None:
     console.print(Text(replay.scenario.title, style="bold"))
     notes = replay.not_modelled
     if notes:  # said first and plainly: the replay leans on something the engine does not play
-        console.print(Text(f"Not modelled here ({len(notes)}): the engine does not play these, so this replay "
-                           f"does not rule on them", style="bold yellow"))
+        console.print(Text(not_modelled_head(len(notes)), style="bold yellow"))
         for n, e in notes:
-            where = "the scenario's cards" if n == 0 else f"step {n}"
-            console.print(Text(f"  {where}: ", style="yellow") + Text(e.text.removeprefix("not modelled here — ")))
+            console.print(Text(f"  {note_place(n)}: ", style="yellow") + Text(note_body(e.text)))
     for e in replay.scenario.setup_events:
         console.print(Text("  setup: ", style="dim") + Text(e.text))
         console.print(Text("      ") + cites(e))
@@ -124,9 +123,7 @@ def _render(replay) -> None:
     from judge.engine.replay import final_dict
 
     if replay.stopped_at is not None:
-        console.print(Text(f"\nThe replay stops before action {replay.stopped_at}: it does not answer the choice play "
-                           f"waits for. Answer it there, give it in advance (`answers:`), or let the engine take its "
-                           f"stated default (`defaults: engine`).", style="bold blue"))
+        console.print(Text("\n" + STOPPED.format(n=replay.stopped_at), style="bold blue"))
     if replay.waiting:
         console.print(Text(replay.waiting[0].upper() + replay.waiting[1:], style="bold blue"))
     final = final_dict(replay.final)

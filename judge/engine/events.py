@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.replay_words import ENGINE_ERROR_LEAD
+
 EVENT = "event"
 REFUSAL = "refusal"
 ENGINE_ERROR = "engine-error"
@@ -81,5 +83,5 @@ def question(text: str, *rules: str) -> Event:
 
 
 def engine_error(exc: BaseException, detail: str) -> Event:
-    return Event(f"engine error: {exc.__class__.__name__}: {exc} — a defect in the engine, not a ruling; "
+    return Event(f"{ENGINE_ERROR_LEAD}{exc.__class__.__name__}: {exc} — a defect in the engine, not a ruling; "
                  f"the state is unchanged", (), ENGINE_ERROR, None, detail)

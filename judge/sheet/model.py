@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from judge.replay_words import not_modelled_head, note_body, note_place
+
 
 @dataclass(frozen=True)
 class Quoted:
@@ -64,7 +66,7 @@ class ReplayStep:
 
 
 # The head of a replay's "Not modelled here" section, in every format.
-NOT_MODELLED_HEAD = "Not modelled here: the engine does not play these, so the replay does not rule on them"
+NOT_MODELLED_HEAD = not_modelled_head()
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,11 @@ class NotModelled:
 
     @property
     def where(self) -> str:
-        return "the scenario's cards" if self.step == 0 else f"step {self.step}"
+        return note_place(self.step)
 
     @property
     def what(self) -> str:
-        return self.text.removeprefix("not modelled here — ")
+        return note_body(self.text)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from judge.replay_words import note_body
 from judge.yamlio import ScenarioError
 
 
@@ -270,16 +271,14 @@ def _replay(loaded) -> ReplayView:
         steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events],
                               state_view(step.state)))
     expectations = [(bool(e.get("ok")), str(e.get("text"))) for e in result.expectations]
-    notes = [NoteView(n, e.text.removeprefix(NOTE_LEAD), tuple(e.rules)) for n, e in result.not_modelled]
-    defects = [(n, e.text.removeprefix(ENGINE_ERROR_LEAD)) for n, e in result.engine_errors]
+    notes = [NoteView(n, note_body(e.text), tuple(e.rules)) for n, e in result.not_modelled]
+    defects = [(n, note_body(e.text)) for n, e in result.engine_errors]
     stopped = result.stopped_at
     not_taken = engine_words(loaded.actions[stopped - 1]) if stopped is not None else None
     return ReplayView(loaded.title, loaded.path, steps, expectations, notes, defects, stopped, not_taken,
                       result.waiting)
 
 
-NOTE_LEAD = "not modelled here — "  # how the engine starts a note's text (judge replay drops it too)
-ENGINE_ERROR_LEAD = "engine error: "
 
 
 def _event_view(e) -> EventView:

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place
 from judge.tui import engine_adapter as ea
 from judge.tui.basket import StepItem
 from judge.tui.guard import guarded
@@ -193,7 +194,7 @@ class ReplayScreen(Screen):
         state = step.state
         parts: list = []
         for event in (e for e in step.events if e.engine_error):
-            parts.append(Text("ENGINE ERROR — " + event.text.removeprefix("engine error: "),
+            parts.append(Text("ENGINE ERROR — " + note_body(event.text),
                               style="bold magenta reverse"))
         refused = [e for e in step.events if e.error]
         for event in refused:
@@ -246,9 +247,6 @@ class ReplayScreen(Screen):
 
 
 # -- what the replay does not rule on, in `judge replay`'s words ---------------------------------
-NOT_MODELLED_HEAD = "Not modelled here ({n}): the engine does not play these, so this replay does not rule on them"
-STOPPED = ("The replay stops before action {n}: it does not answer the choice play waits for. Answer it there, "
-           "give it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`).")
 ENGINE_ERROR = "Engine error {where}: {what}"
 
 
@@ -272,10 +270,9 @@ def notice_lines(view: ea.ReplayView) -> list[Text]:
         where = "while setting the board up" if n == 0 else f"at step {n}"
         lines.append(Text(ENGINE_ERROR.format(where=where, what=what), style="bold magenta"))
     if view.not_modelled:
-        lines.append(Text(NOT_MODELLED_HEAD.format(n=len(view.not_modelled)), style="bold yellow"))
+        lines.append(Text(not_modelled_head(len(view.not_modelled)), style="bold yellow"))
         for note in view.not_modelled:
-            where = "the scenario's cards" if note.step == 0 else f"step {note.step}"
-            lines.append(Text(f"  {where}: ", style="yellow") + Text(note.text))
+            lines.append(Text(f"  {note_place(note.step)}: ", style="yellow") + Text(note.text))
     return lines + stop_lines(view)
 
 

@@ -1,0 +1,26 @@
+"""How a replay says what it does not rule on — the engine's notes, its defects, a choice it
+stops at — in the same words in `judge replay`, the TUI and every sheet format. A leaf module:
+the sheets use it without importing the engine."""
+from __future__ import annotations
+
+NOTE_LEAD = "not modelled here — "  # how the engine starts a note's text (judge/engine/events.py)
+ENGINE_ERROR_LEAD = "engine error: "
+
+
+def note_body(text: str) -> str:
+    """A note's or an engine error's text without the lead every one of them starts with."""
+    return text.removeprefix(NOTE_LEAD).removeprefix(ENGINE_ERROR_LEAD)
+
+
+STOPPED = ("The replay stops before action {n}: it does not answer the choice play waits for. Answer it there, "
+           "give it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`).")
+
+
+def not_modelled_head(count: int | None = None) -> str:
+    counted = f" ({count})" if count else ""
+    return f"Not modelled here{counted}: the engine does not play these, so the replay does not rule on them"
+
+
+def note_place(step: int) -> str:
+    """Where a note belongs: step 0 is the board as set up, with the scenario's cards."""
+    return "the scenario's cards" if step == 0 else f"step {step}"
