@@ -11,7 +11,7 @@ Entities to pay for; any other next action declines (scenario-format.md).
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, perform, triggers
+from judge.engine import costs, perform, timestamps, triggers
 from judge.engine.seats import holds_seat
 from judge.cards.model import Cost
 from judge.engine.asking import ask
@@ -149,6 +149,7 @@ def offer_return(s: GameState, log: list) -> None:
         if free:
             log.append(event(f"{p.name}'s Master returns with its possessions, free of charge: "
                              + ", ".join(s.objects[o].card for o in free), "503.3a", "703.4e"))
+            timestamps.arrived_together(s, log, p.name, free, "the possessions returning from shelter at once")
     for p in s.apnap():
         if not p.shelter:
             continue
@@ -164,6 +165,7 @@ def offer_return(s: GameState, log: list) -> None:
                       f"{'y' if len(chosen) == 1 else 'ies'} {s.policies.note('C40')}")
             for oid in chosen:
                 _return(s, oid)
+            timestamps.arrived_together(s, log, p.name, chosen, "the night Entities returning from shelter at once")
             log.append(event(f"{p.name} returns {', '.join(s.objects[o].card for o in chosen)} from shelter, healed",
                              "503.3b", "503.3c", *s.policies.rules("C40"), policy="C40"))
         if p.shelter:
