@@ -651,6 +651,7 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: 
             triggers.fire(s, "dies", oid, pname)
         if was_entity:
             triggers.fire_for_permanents(s, "sacrifices", pname)
+    arranging.into_spoils(s, log, [o for _, o in chosen], "the permanents sacrificed into the Spoils at once")
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
         log.append(event(f"In APNAP order each player chose, then all were sacrificed at once: {names} "
@@ -682,6 +683,7 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
                          "118.5", *extra, *cites))
         for oid in item.batch:  # a brew is one spell: every Component falls with it (710.4)
             perform.move(s, oid, "spoils", log)
+        arranging.into_spoils(s, log, (item.obj, *item.batch), "the brew's cards, put into the Spoils at once")
         if item.batch:
             log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
                              f"with its Base", "710.4", "701.7a"))

@@ -11,7 +11,7 @@ Entities to pay for; any other next action declines (scenario-format.md).
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, perform, timestamps, triggers
+from judge.engine import arranging, costs, perform, timestamps, triggers
 from judge.engine.seats import holds_seat
 from judge.cards.model import Cost
 from judge.engine.asking import ask
@@ -107,6 +107,7 @@ def shelter_step(s: GameState, log: list) -> None:
             # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
             if perform.leave(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)[1]:
                 triggers.fire(s, "dies", oid, controller)
+        arranging.into_spoils(s, log, dead, "the night Entities that die at dawn, put into the Spoils at once")
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
         if possessions:
             parts.append("the Master's possessions shelter with it, free and without Rooms: "
