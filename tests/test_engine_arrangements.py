@@ -115,10 +115,17 @@ def test_the_timestamp_default_is_the_order_the_engine_moved_them_in():
     assert len(told) == 1 and "nd:613.7d" in told[0].rules
 
 
-def test_objects_alike_or_without_static_abilities_are_not_asked_their_timestamp_order():
+def test_objects_alike_without_static_abilities_or_adding_up_are_not_asked_their_timestamp_order():
     alike = RETURN.replace("{card: Oak Warden, id: oak}", "{card: Bone Warden, id: oak}")
     replay = run(scenario(alike, RETURN_ACTIONS))
     assert replay.waiting is None and replay.final.objects["oak"].zone == "battlefield"
     plain = RETURN.replace("{card: Oak Warden, id: oak}", "{card: Duskcaller Shaman, id: oak}")
     replay = run(scenario(plain, RETURN_ACTIONS))
     assert replay.waiting is None and replay.final.objects["oak"].zone == "battlefield"
+    adding = RETURN.replace("{set: {attack: 1, vigor: 1}", "{modify: {attack: 1, vigor: 1}") \
+        .replace("{set: {attack: 4, vigor: 4}", "{modify: {attack: 4, vigor: 0}")
+    assert adding.count("modify:") == 2
+    replay = run(scenario(adding, RETURN_ACTIONS))  # +N/+N adds up the same in any order (layer 7c)
+    assert replay.waiting is None
+    s, cantor = replay.final, replay.final.objects["cantor"]
+    assert (ch.attack(s, cantor), ch.vigor(s, cantor)) == (1 + 1 + 4, 3 + 1)  # Lauds Cantor is 1/3
