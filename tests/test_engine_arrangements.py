@@ -106,6 +106,14 @@ def test_objects_entering_at_once_with_static_abilities_wait_for_their_timestamp
     assert "earliest timestamp first" in replay.waiting
 
 
+@pytest.mark.parametrize("answer", [["oak"], ["oak", "cantor"], ["oak", "oak"], "pass"])
+def test_a_timestamp_order_not_among_the_options_is_refused_citing_613_7d_and_changes_nothing(answer):
+    state = run(scenario(RETURN, RETURN_ACTIONS)).final
+    after, events = apply(state, answer if answer == "pass" else {"player": "Ana", "choose": answer})
+    assert after is state and waiting_choice(after).kind == "simultaneous-timestamps"
+    assert len(events) == 1 and events[0].refused and "nd:613.7d" in events[0].rules
+
+
 def test_the_timestamp_default_is_the_order_the_engine_moved_them_in():
     replay = run(scenario(RETURN, RETURN_ACTIONS, top="defaults: [simultaneous-timestamps]\n"))
     s = replay.final
