@@ -112,12 +112,13 @@ def test_every_action_kind_has_a_handler_and_its_own_key():
 
 
 def asked_kinds() -> set[str]:
-    """The choice kinds passed as string literals to asking.ask / effects.choose_for anywhere in the engine."""
+    """The choice kinds passed as string literals to asking.ask / effects.choose_for anywhere in the engine
+    (or to arranging.together, which records an order to be asked when something reads it)."""
     names = set()
     for path in ENGINE_DIR.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             name = getattr(node.func, "attr", getattr(node.func, "id", "")) if isinstance(node, ast.Call) else ""
-            position = {"ask": 2, "choose_for": 3}.get(name)
+            position = {"ask": 2, "choose_for": 3, "together": 2}.get(name)
             if position is not None and len(node.args) > position:
                 arg = node.args[position]
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):

@@ -16,7 +16,8 @@ RULINGS = paths.data_root() / "rulings" / "nodawn"
 RULE = re.compile(r"^\d{3}\.\d+[a-z]?$")
 STATUSES = {"implemented", "partial", "missing"}
 PARAMETERS = {"none", "number", "cost", "quality", "object", "none | quality"}
-ASKED = {"pending", "announcement", "declaration", "action", "fixed", "not-modelled", "setup"}
+ASKED = {"pending", "announcement", "declaration", "action", "fixed", "immaterial", "no-choice", "not-modelled",
+         "setup"}
 CHOICE_KEYS = {"id", "rule", "rules", "who", "what", "options", "when", "asked", "engine_today", "keyword",
                "conflicts", "kind"}
 ROW_KEYS = {"keyword", "rule", "rules", "written", "parameter", "kind", "summary", "engine_status", "engine_where",
@@ -177,7 +178,7 @@ def test_the_choices_that_stop_the_replay_are_the_engines_choice_kinds(choices):
     for name, kind in CHOICE_KINDS.items():
         assert by_id[name]["asked"] == "pending" and by_id[name]["rule"] == kind.rule, name
     assert all("kind" not in c for c in choices if c["asked"] != "pending")
-    assert len(pending) == 22
+    assert len(pending) == 26
 
 
 # The YAML's parameter field -> the parameter form the engine's registry names (keywords.PARAMETERS).

@@ -34,6 +34,10 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     asking.py           ask(): a choice the rules give a player — answered, given in advance, a
                         default the scenario allows, or the action stops at it
     choices.py          CHOICE_KINDS: every kind of choice (its rule, answer shape, default), answers read
+    arranging.py        cards arriving together whose order is their owner's (407.4, 404.3): recorded, and
+                        asked when something first reads the order
+    timestamps.py       a player's objects entering at once take their timestamps in the order they choose
+                        (613.7d), asked where it can matter
     perform.py          carries out proposed events after replacement: moves, damage, Vitae, draws
     replacement.py      rewrites proposed events: replacement and prevention (614–616)
     proposals.py        the proposed events (Hit, ZoneChange, Gain, Draw, Draws)

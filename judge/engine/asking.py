@@ -130,7 +130,7 @@ def question(s: GameState, choice: Choice) -> str:
         options = ", ".join(name(o) for o in choice.options) or "none"
     least, most = choice.count
     how = {"pick": (f"choose {least}" if least == most else f"choose {least} to {most}") + f" of: {options}",
-           "order": f"order all of: {options} (first listed resolves first)",
+           "order": f"order all of: {options} ({spec.listed})",
            "word": f"answer {options}",
            "map": f"for each of {', '.join(name(k) for k in choice.keys)}, the ids it takes, from: {options}"}[shape]
     whose = f" (in {choice.for_player}'s place)" if choice.for_player else ""

@@ -32,6 +32,7 @@ class ChoiceKind:
     optional: bool = False  # a "may": the next action that is not an answer declines it (scenario-format.md)
     declined: object = ()  # the answer a decline stands for
     answered_by: frozenset = field(default_factory=frozenset)  # action kinds besides `choose` that answer it
+    listed: str = "first listed resolves first"  # (order) what the order of an answer means
 
 
 CHOICE_KINDS: dict[str, ChoiceKind] = {
@@ -57,6 +58,12 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     # as an Entity dies (709.2, rites.py)
     "revenant-return": ChoiceKind("702.46a", "word", optional=True, declined="decline"),
     "lay-to-rest": ChoiceKind("709.2", "word", optional=True, declined="decline"),
+    # the order of cards arriving together, asked when something first reads it (arranging.py)
+    "pit-flush-order": ChoiceKind("407.4", "order", "the order they were sealed in", listed="from the top down"),
+    "spoils-order": ChoiceKind("404.3", "order", "the order the engine moved them in", listed="from the top down"),
+    # the timestamp order of a player's objects entering at once, where it can matter (timestamps.py)
+    "simultaneous-timestamps": ChoiceKind("613.7d", "order", "the order the engine moved them in",
+                                          listed="earliest timestamp first"),
 }
 
 

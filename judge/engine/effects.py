@@ -11,7 +11,8 @@ from typing import Callable
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import (arrival, attaching, control, costs, cycle, faces, immure, keywords, layers, offers,
+from judge.engine import (arranging, arrival, attaching, control, costs, cycle, faces, immure, keywords, layers,
+                          offers,
                           perform, processions, reckoning, rites, suspicion, triggers, zones)
 from judge.engine.asking import ask
 from judge.engine.choices import CHOICE_KINDS
@@ -124,6 +125,7 @@ def _deal_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
 def _to_zone(dest: str, rule: str, destroys: bool):
     """destroy (701.9a), banish (701.6a), return to hand (400.7): a card leaves for `dest`."""
     def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
+        spoiled = []  # what this instruction puts into Spoils, all at once (404.3)
         for oid in _objects(s, a.get("to", "target"), ctx):
             obj = s.objects[oid]
             if destroys and ch.has(s, obj, DEATHLESS):
@@ -132,12 +134,15 @@ def _to_zone(dest: str, rule: str, destroys: bool):
             controller, was_entity = obj.controller, ch.is_entity(s, obj)
             exhumed = "exhumed" in obj.marks
             went, died = perform.leave(s, oid, dest, log, instead=a.get("instead"))
+            if went == "spoils":
+                spoiled.append(oid)
             log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7",
                              *(("702.22a", "404.5", "406.6") if exhumed and went == "void" else ()), *ctx.cites))
             if died and was_entity:
                 triggers.fire(s, "dies", oid, controller)
                 if destroys and went == "spoils":
                     rites.owe(s, oid, ctx.controller)  # the destroying effect's controller (709.2)
+        arranging.into_spoils(s, log, spoiled, "the cards the instruction put into the Spoils at once")
     return handler
 
 
@@ -249,6 +254,7 @@ def _discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
         for oid in picked:
             perform.move(s, oid, "spoils", log)
             log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a", *ctx.cites))
+        arranging.into_spoils(s, log, picked, "the cards they discarded at once")
 
 
 def choose_for(s: GameState, log: list, ctx: Context, kind: str, player: str, options: tuple, prompt: str,
@@ -310,6 +316,7 @@ def _foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for pname in _players(s, a.get("who"), ctx):
         if n <= 0:
             continue  # Foreseeing 0 is no Foresee event (701.16a)
+        arranging.settle(s, log, pname, "domain", s.player(pname).domain[:n])
         seen = zones.look_at_top(s, pname, n)
         if not seen:
             log.append(event(f"{pname} Foresees {n}, but the Domain is empty", "701.16a"))
@@ -644,6 +651,7 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: 
             triggers.fire(s, "dies", oid, pname)
         if was_entity:
             triggers.fire_for_permanents(s, "sacrifices", pname)
+    arranging.into_spoils(s, log, [o for _, o in chosen], "the permanents sacrificed into the Spoils at once")
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
         log.append(event(f"In APNAP order each player chose, then all were sacrificed at once: {names} "
@@ -675,6 +683,7 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
                          "118.5", *extra, *cites))
         for oid in item.batch:  # a brew is one spell: every Component falls with it (710.4)
             perform.move(s, oid, "spoils", log)
+        arranging.into_spoils(s, log, (item.obj, *item.batch), "the brew's cards, put into the Spoils at once")
         if item.batch:
             log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
                              f"with its Base", "710.4", "701.7a"))

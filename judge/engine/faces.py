@@ -9,7 +9,7 @@ again (708.8a).
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import costs, keywords
+from judge.engine import arranging, costs, keywords
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.guise import GUISES
@@ -96,6 +96,7 @@ def lay_from_domain(s: GameState, player: str, n: int, guise: str, log: list) ->
     turned down before they enter, so nothing of their faces enters with them."""
     p = s.player(player)
     laid = []
+    arranging.settle(s, log, player, "domain", p.domain[:n])
     for _ in range(min(n, len(p.domain))):
         top = p.domain[0]
         if top is None:  # an unknown card becomes an object as it is laid (as one drawn does, zones.draw_top)

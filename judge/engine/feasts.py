@@ -9,7 +9,7 @@ two of them (614.8). Each is a "may": any other next action declines them all.
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import keywords, layers, perform, triggers
+from judge.engine import arranging, keywords, layers, perform, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -55,6 +55,8 @@ def before_entering(s: GameState, oid: str, controller: str, log: list) -> list:
             log.append(event(f"{controller} sacrifices {', '.join(s.objects[v].card for v in taken)} to "
                              f"{s.card(holder).name} as {s.card(oid).name} enters", rule, "614.8", "701.12a"))
         out.append((holder, n, rule, taken))
+    arranging.into_spoils(s, log, [v for *_, taken in out for v in taken],
+                          "the Entities sacrificed into the Spoils at once")
     return out
 
 

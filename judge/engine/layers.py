@@ -144,6 +144,11 @@ def _plan(st: dict) -> tuple:
     return st, st.get("while"), st.get("affects", "self"), filters, tuple((l, k) for k, l in _LAYER_OF if k in st)
 
 
+def acting_layers(card) -> frozenset:
+    """The layers the card's static abilities act in (613.1; a `control` static acts in layer 2)."""
+    return frozenset(layer for st in card.statics for key, layer in (*_LAYER_OF, ("control", "2")) if key in st)
+
+
 def static_sources(s: GameState) -> list[tuple[str, tuple]]:
     """(permanent, its static abilities read once) for each permanent whose card carries static
     abilities, in battlefield order (611.3). Derived once per battlefield: an object's card never

@@ -11,7 +11,7 @@ from typing import Callable
 
 from judge.engine import damage as damage_rules
 from judge.engine import characteristics as ch
-from judge.engine import layers, replacement, zones
+from judge.engine import arranging, layers, replacement, zones
 from judge.engine.events import event, not_modelled
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState, Unit
@@ -64,6 +64,7 @@ def _gain(s: GameState, g: Gain, log: list) -> None:
 
 
 def _draw(s: GameState, d: Draw, log: list) -> None:
+    arranging.settle(s, log, d.player, "domain", s.player(d.player).domain[:1])
     if zones.draw_top(s, d.player) is None:
         d.empty = True
         s.player(d.player).drew_from_empty = True

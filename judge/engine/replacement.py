@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from judge.engine import characteristics as ch
-from judge.engine import keywords, layers
+from judge.engine import arranging, keywords, layers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
@@ -301,6 +301,7 @@ def _draw_candidates(s: GameState, ev: Draw) -> list[Candidate]:
         if holder.controller == ev.player:
             def instead(d: Draw, log: list, name=s.card(holder).name) -> list:
                 p = s.player(d.player)
+                arranging.settle(s, log, d.player, "spoils", p.spoils[-1:])
                 if p.spoils:
                     oid = p.spoils[-1]
                     log.append(event(f"{name}: instead of drawing, {d.player} returns {s.objects[oid].card or 'a card'} "

@@ -3,8 +3,8 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import (conditions, costs, counting, effects, faces, feasts, keywords, layers, perform, reckoning,
-                          suspicion, triggers, wards)
+from judge.engine import (arranging, conditions, costs, counting, effects, faces, feasts, keywords, layers, perform,
+                          reckoning, suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -81,6 +81,7 @@ def resolve_top(s: GameState, log: list) -> None:
         for oid in item.batch:  # the brew's Components travel with their Base (710.3)
             dest = perform.move(s, oid, "spoils", log)
             log.append(event(f"{s.card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
+        arranging.into_spoils(s, log, (obj.id, *item.batch), "the brew's cards, put into the Spoils at once")
         return
     fed = feasts.before_entering(s, obj.id, item.controller, log)
     move(s, obj.id, "battlefield", controller=item.controller)

@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import contracts, keywords, lineages, outcome, perform, rites, shelter, triggers
+from judge.engine import arranging, contracts, keywords, lineages, outcome, perform, rites, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -187,6 +187,8 @@ def check_once(s: GameState, log: list) -> bool:
                      *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
                      policy="C3" if eminent else None))
     log.extend(replaced)
+    spoiled = [oid for oid, dest, *_ in objects if dest == "spoils" and s.objects[oid].zone == "spoils"]
+    arranging.into_spoils(s, log, spoiled, "the cards the state-based check put into the Spoils at once")
     if losers or winners:
         # 104.3g: Ascension prevails over a simultaneous liquidation; any other loss wins out.
         loser_names = []

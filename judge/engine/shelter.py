@@ -11,7 +11,7 @@ Entities to pay for; any other next action declines (scenario-format.md).
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, perform, triggers
+from judge.engine import arranging, costs, perform, timestamps, triggers
 from judge.engine.seats import holds_seat
 from judge.cards.model import Cost
 from judge.engine.asking import ask
@@ -107,6 +107,7 @@ def shelter_step(s: GameState, log: list) -> None:
             # 614.6c: it dies instead of sheltering; a Spoils-bound card still meets replacements.
             if perform.leave(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)[1]:
                 triggers.fire(s, "dies", oid, controller)
+        arranging.into_spoils(s, log, dead, "the night Entities that die at dawn, put into the Spoils at once")
         parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
         if possessions:
             parts.append("the Master's possessions shelter with it, free and without Rooms: "
@@ -149,6 +150,7 @@ def offer_return(s: GameState, log: list) -> None:
         if free:
             log.append(event(f"{p.name}'s Master returns with its possessions, free of charge: "
                              + ", ".join(s.objects[o].card for o in free), "503.3a", "703.4e"))
+            timestamps.arrived_together(s, log, p.name, free, "the possessions returning from shelter at once")
     for p in s.apnap():
         if not p.shelter:
             continue
@@ -164,6 +166,7 @@ def offer_return(s: GameState, log: list) -> None:
                       f"{'y' if len(chosen) == 1 else 'ies'} {s.policies.note('C40')}")
             for oid in chosen:
                 _return(s, oid)
+            timestamps.arrived_together(s, log, p.name, chosen, "the night Entities returning from shelter at once")
             log.append(event(f"{p.name} returns {', '.join(s.objects[o].card for o in chosen)} from shelter, healed",
                              "503.3b", "503.3c", *s.policies.rules("C40"), policy="C40"))
         if p.shelter:

@@ -352,6 +352,7 @@ class GameState:
     tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
     delayed: tuple = ()  # (Delayed, ...) waiting for their moment (603.7); a value, replaced when it changes
     static_control: bool = False  # some control effect of a static ability applies (control.settle_statics)
+    arrangements: tuple = ()  # (arranging.Arrangement, ..): cards arrived together, their order still the owner's to choose
     owed_rites: tuple = ()  # ((dead id, undertaker), ..): deaths whose rites are still to be offered (709.2)
     marks: tuple = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
     preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones

@@ -1,7 +1,7 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import (combat, contracts, control, cycle, perform, priority, reckoning, shelter, triggers,
+from judge.engine import (arranging, combat, contracts, control, cycle, perform, priority, reckoning, shelter, triggers,
                           zone_abilities)
 from judge.engine.asking import ask
 from judge.engine.events import event
@@ -127,6 +127,7 @@ def cleanup(s: GameState, log: list) -> None:
             perform.move(s, oid, "spoils", log)
             log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1",
                              "402.2", "701.10a"))
+        arranging.into_spoils(s, log, picked, f"the cards they discarded down to {HAND_SIZE}")
     # 514.2, as one turn-based action:
     lasting = ("permanent", "your_next_turn", control.STATIC)
     control.expire(s, lambda e: e.until not in lasting, log)
@@ -152,6 +153,8 @@ def cleanup(s: GameState, log: list) -> None:
                 move(s, oid, "domain", bottom=True)
             log.append(event(f"{p.name}'s Pit flushes {len(flushed)} card(s) to the bottom of the Domain",
                              "514.2c", "407.4"))
+            arranging.together(s, log, "pit-flush-order", p.name, "domain", flushed,
+                               "the cards the Pit flushed to the bottom of the Domain, unrevealed (401.5)")
         p.spent_from_master = 0
         p.dropped = False
         p.siege_count = 0

@@ -30,6 +30,9 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     Returns `zone`."""
     obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
+    if s.arrangements:  # a card that moves on is no longer among cards that arrived together (arranging.py)
+        s.arrangements = tuple(a for a in (replace(a, ids=tuple(i for i in a.ids if i != oid)) if oid in a.ids else a
+                                           for a in s.arrangements) if len(a.ids) > 1)
     if obj.face_down and obj.zone in ("battlefield", "stack") and zone != "battlefield" and not keep:
         # 708.9: a face-down card leaving the battlefield, or the stack for anywhere but the
         # battlefield, is revealed to all players as it goes
