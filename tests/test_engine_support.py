@@ -13,6 +13,7 @@ from judge.cards.reader import database, parse_cards
 from judge.engine import keywords, support
 from judge.engine.errors import ScenarioError
 from judge.engine.scenario import load
+from bundled import SCENARIOS
 from judge.yamlio import load_text
 
 BOARD = """\
@@ -270,3 +271,16 @@ def test_text_printing_an_ability_the_card_file_does_not_write_is_noted():
     (trap,) = _cards('- {name: Thornward, type: Trap, text: "Ward — When sprung, deal 4 damage to the attacking '
                      'Entity.", abilities: [{spell: [{deal_damage: {amount: 4, to: target}}]}]}')
     assert support.text_notes(trap) == []
+    # a spell whose effect makes a delayed trigger writes that trigger (603.7)
+    (mark,) = _cards('- {name: Dusk Mark, type: Caprice, text: "At the beginning of the next end step, banish target '
+                     'Entity.", abilities: [{spell: [{delayed: {at: end_step, effects: [{banish: target}]}}]}], '
+                     'targets: [{kind: Entity}]}')
+    assert support.text_notes(mark) == []
+    # ...but a spell that does something else now writes no trigger
+    (bolt,) = _cards('- {name: Dusk Bolt, type: Caprice, text: "At the beginning of the next end step, banish target '
+                     'Entity.", abilities: [{spell: [{banish: target}]}], targets: [{kind: Entity}]}')
+    assert [rule for _, rule in support.text_notes(bolt)] == ["603.1"]
+    # no scenario's cards print an ability their files do not write
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        if path.name != "examples.yaml":
+            assert load(path).not_modelled == [], path.name

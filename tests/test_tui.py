@@ -496,7 +496,7 @@ def test_replay_shows_the_rule_that_forbids_an_illegal_action(library, corpus, t
 
 # -- what the replay does not rule on ----------------------------------------------------------
 E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"  # a note at step 4, a choice, a refusal
-E63 = SCENARIOS / "e63-delayed-doom-misses-the-new-object.yaml"  # a note on the scenario's cards
+E63 = SCENARIOS / "e63-delayed-doom-misses-the-new-object.yaml"  # a delayed trigger, a recast object
 E51 = SCENARIOS / "e51-the-refuge-is-chosen-at-dawn.yaml"  # play stops for Ana's refuge
 
 NOT_MODELLED_HEAD = "Not modelled here (1): the engine does not play these, so the replay does not rule on them"
@@ -576,10 +576,23 @@ def test_replay_says_up_front_and_at_its_step_what_the_engine_does_not_model(lib
     run(app, script)
 
 
-def test_a_note_on_the_scenarios_cards_belongs_to_the_board_as_set_up(library):
-    app = make_app(library, scenario=str(E63), mode="replay")
-    note = ("Marked for Dusk's text prints the triggered ability \"At the beginning of the next end step, banish "
-            "target Entity.\", which its card file does not write — the engine plays the card without it")
+def _e63_with_an_unwritten_trigger(tmp_path, warden="Grey Warden"):
+    """E63 with Grey Warden's text printing a trigger its fixture does not write (a note on the
+    scenario's cards), the Warden optionally renamed."""
+    lines = E63.read_text(encoding="utf-8").splitlines(keepends=True)
+    text = "".join(line if line.startswith("#") else line.replace("Ambush. A 3/3 (fixture).",
+                                                                  "Ambush. When this dies, draw a card.")
+                   .replace("Grey Warden", warden) for line in lines)
+    assert "When this dies" in text
+    path = tmp_path / "e63-unwritten.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_note_on_the_scenarios_cards_belongs_to_the_board_as_set_up(library, tmp_path):
+    app = make_app(library, scenario=str(_e63_with_an_unwritten_trigger(tmp_path)), mode="replay")
+    note = ("Grey Warden's text prints the triggered ability \"When this dies, draw a card.\", which its card file "
+            "does not write — the engine plays the card without it")
 
     async def script(pilot):
         await settle(pilot)
@@ -593,19 +606,15 @@ def test_a_note_on_the_scenarios_cards_belongs_to_the_board_as_set_up(library):
 
 def test_the_notes_are_shown_as_written_never_read_as_markup(library, tmp_path):
     # a card named with markup brackets: the notice, the events and the steps show them as typed
-    marked = tmp_path / "marked.yaml"
-    lines = E63.read_text(encoding="utf-8").splitlines(keepends=True)
-    marked.write_text("".join(line if line.startswith("#") else
-                              line.replace("Marked for Dusk", '"Marked for [b]Dusk[/b]"') for line in lines),
-                      encoding="utf-8")
+    marked = _e63_with_an_unwritten_trigger(tmp_path, warden='"Grey [b]Warden[/b]"')
     app = make_app(library, scenario=str(marked), mode="replay")
 
     async def script(pilot):
         await settle(pilot)
-        assert "the scenario's cards: Marked for [b]Dusk[/b]'s text prints the triggered ability" in notice(app)
+        assert "the scenario's cards: Grey [b]Warden[/b]'s text prints the triggered ability" in notice(app)
         await pilot.press("right")
         await pilot.pause()
-        assert "• Ana casts Marked for [b]Dusk[/b] targeting Grey Warden" in [t for t, _ in event_lines(app)]
+        assert "• Ana casts Marked for Dusk targeting Grey [b]Warden[/b]" in [t for t, _ in event_lines(app)]
 
     run(app, script)
 

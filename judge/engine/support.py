@@ -217,6 +217,8 @@ def text_notes(card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{card.name}'s text names {word}, which its card file's keywords: lack — the engine "
                         f"plays it without {word}", rules.get(word, "702")))
     kinds = {a.kind for a in card.abilities}
+    if any(e.name == "delayed" for a in card.abilities for e in walk_effects(a.effects)):
+        kinds.add("triggered")  # "At the beginning of the next end step, …": a delayed trigger its effect makes (603.7)
     if card.type == "Trap" and "spell" in kinds:
         kinds.add("triggered")  # a Trap's "When sprung, …" is its effect as it springs (307.4), written as spell:
     for pattern, kind, rule in ((_TRIGGERED, "triggered", "603.1"), (_ACTIVATED, "activated", "602.1")):
