@@ -217,6 +217,7 @@ MAUL = give("Ana", "battlefield", {"card": "Pallbearer's Maul", "id": "maul"})
 KEEP = give("Ana", "battlefield", {"card": "Bricked Keep", "id": "keep"})
 COMPONENTS = give("Ana", "hand", {"card": "Fever Base", "id": "base"}, {"card": "Social Vector", "id": "vector"},
                   {"card": "Social Vector", "id": "vector-2"}, {"card": "Profane Vector", "id": "profane"})
+OWES_ANA = player_field("Ben", debts=[{"to": "Ana"}])
 
 # (case id, board patch, actions — the last one refused —, the rules the refusal must cite)
 CASES = [
@@ -678,6 +679,11 @@ CASES = [
     ("brew-a-permanent-base", give("Ana", "hand", {"card": "Homunculus Base", "id": "homunculus"}),
      [{"player": "Ana", "brew": ["homunculus"]}], ("710.3",)),
     ("brew-with-two-sources", COMPONENTS, [{"player": "Ana", "brew": ["base", "profane"]}], ("710.2", "106.4")),
+    # -- calling a Debt (116.2g, 702.48b) ----------------------------------------------------------------
+    ("call-a-debt-outside-the-main-phase", both(at("combat", "beginning_of_combat"), OWES_ANA),
+     [{"player": "Ana", "call_debt": "Ben"}], ("116.2g", "702.48b")),
+    ("call-a-debt-on-oneself", OWES_ANA, [{"player": "Ana", "call_debt": "Ana"}], ("702.48b", "116.2g")),
+    ("call-a-debt-not-owed", nothing, [{"player": "Ana", "call_debt": "Ben"}], ("702.48b", "122.2i")),
 ]
 
 

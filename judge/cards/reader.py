@@ -126,6 +126,9 @@ class _Reader(Validator):
                 self.fail("effect return_to_battlefield returns self or a target card", raw)
             if "by" in args and args["by"] not in V.RETURN_WAYS:
                 self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
+        if name == "take_debt" and "price" in args and (isinstance(args["price"], bool)
+                                                       or not isinstance(args["price"], int) or args["price"] < 0):
+            self.fail(f"effect take_debt: price must be a whole number of Vitae, not {args['price']!r} (702.48c)", raw)
         if name == "challenge" and args.get("with", "second_target") not in V.OBJECT_RECIPIENTS:
             self.fail(f"effect challenge: unknown with {args.get('with')!r}", raw)
         if name == "may_pay":

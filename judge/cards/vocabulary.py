@@ -181,6 +181,10 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "permit_drop": (frozenset({"extra", "who", "until"}), None),
     "forbid_drop": (frozenset({"who", "until"}), None),
     "look": (frozenset({"to"}), "to"),
+    # addition (F5a): "…and they take on a Debt to you" (702.48a): each player `who` names (the
+    # targeted player unless it says) owes the effect's controller a Debt; `price`: the Vitae its
+    # honoring costs (702.48c), when the card prints one
+    "take_debt": (frozenset({"who", "price"}), "who"),
 }
 RETURN_WAYS = frozenset({"Exhume", "Revenant"})
 DELAY_POINTS = frozenset({"cleanup", "end_step"})

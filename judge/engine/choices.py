@@ -57,6 +57,9 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     # as an Entity dies (709.2, rites.py)
     "revenant-return": ChoiceKind("702.46a", "word", optional=True, declined="decline"),
     "lay-to-rest": ChoiceKind("709.2", "word", optional=True, declined="decline"),
+    # Debt (702.48, debts.py): which of several Debts a creditor calls; the debtor honors or refuses
+    "debt-call": ChoiceKind("702.48b", "word"),
+    "debt-honor": ChoiceKind("702.48c", "word"),
 }
 
 

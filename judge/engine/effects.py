@@ -11,7 +11,7 @@ from typing import Callable
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import (arrival, attaching, control, costs, cycle, faces, immure, keywords, layers, offers,
+from judge.engine import (arrival, attaching, control, costs, cycle, debts, faces, immure, keywords, layers, offers,
                           perform, processions, reckoning, rites, suspicion, triggers, zones)
 from judge.engine.asking import ask
 from judge.engine.choices import CHOICE_KINDS
@@ -330,6 +330,14 @@ def _foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def _raise_suspicion(s: GameState, a: dict, ctx: Context, log: list) -> None:
     suspicion.raise_(s, ctx.controller, _amount(a.get("amount"), ctx), _origin(s, ctx), log)
+
+
+def _take_debt(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """702.48a: "…and they take on a Debt to you" — each player `who` names owes the effect's
+    controller a Debt; `price` is the Vitae its honoring costs (702.48c), if printed."""
+    price = a.get("price")
+    for pname in _players(s, a.get("who", "target_player"), ctx):
+        debts.take(s, pname, ctx.controller, None if price is None else int(price), _origin(s, ctx), log)
 
 
 def _drop_rule(forbid: bool):
@@ -678,6 +686,8 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
         if item.batch:
             log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
                              f"with its Base", "710.4", "701.7a"))
+    elif item.kind == debts.CALL:
+        debts.countered(item, log)
     else:
         log.append(event(f"{item.label} is countered", "701.7a", *cites))
 
@@ -718,6 +728,7 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "counter_unless_pays": _counter_unless_pays,
     "foresee": _foresee,
     "raise_suspicion": _raise_suspicion,
+    "take_debt": _take_debt,
     "permit_drop": _drop_rule(forbid=False),
     "forbid_drop": _drop_rule(forbid=True),
     "look": _look,
@@ -746,4 +757,5 @@ REACHES: dict[str, dict[str, str]] = {
     "extra_turn": {"who": "players"},
     "sacrifice": {"who": "players"},
     "discard": {"who": "players"},
+    "take_debt": {"who": "players"},
 }

@@ -3,7 +3,7 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import (conditions, costs, counting, effects, faces, feasts, keywords, layers, perform, reckoning,
+from judge.engine import (conditions, costs, counting, debts, effects, faces, feasts, keywords, layers, perform, reckoning,
                           suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
@@ -30,6 +30,9 @@ def resolve_top(s: GameState, log: list) -> None:
         return
     if item.kind == wards.TRAP_SET:
         wards.resolve_set(s, item, log)
+        return
+    if item.kind == debts.CALL:
+        debts.resolve_call(s, item, log)
         return
     if item.kind == "set":
         move(s, item.obj, "slot")

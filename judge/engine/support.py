@@ -24,6 +24,7 @@ from judge.cards.model import CardDef, walk_effects
 from judge.engine import actions  # noqa: F401 - imports every module that declares a keyword
 from judge.engine import effects, keywords, layers, triggers
 from judge.engine.casting import BACKLASH, ENTWINE, TRIBUTE
+from judge.engine.debts import DEBT
 from judge.engine.reckoning import RECKONING
 from judge.yamlio import load_file
 
@@ -129,6 +130,8 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
     need(BACKLASH, "702.36a", bool(card.backfire), "the backfire an unpaid synthesis cost incurs (`backfire:`)")
     need(ENTWINE, "702.35b", bool(card.modes), "the modes it entwines (`modes:`)")
     need(RECKONING, "702.50a", bool(card.reckoning), "the effect it telegraphs (`reckoning:`)")
+    need(DEBT, "702.48a", any(e.name == "take_debt" for _, e, _ in _all_effects(card)),
+         "the rider that creates the Debt (a `take_debt` effect)")
     need(layers.SIEGE, "702.29a", "siege" in riders or _has_static(card, lambda st: st.get("while") == "siege"),
          "its Siege rider (a `while: siege` static or a `siege:` rider)")
     need(layers.PACK, "702.44a", _has_static(card, lambda st: st.get("while") == "pack"),
