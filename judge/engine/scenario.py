@@ -12,7 +12,7 @@ from pathlib import Path
 
 from judge.corpus.slug import slugify
 from judge.cards import reader as card_db
-from judge.engine import calendar, priority, support
+from judge.engine import calendar, priority, sleepers, support
 from judge.engine import seats as seat_law
 from judge.engine.faces import GUISE_KEYWORD
 from judge.engine.guise import GUISES
@@ -184,6 +184,9 @@ class _Builder(Validator):
         guise = spec.get("guise")
         if guise is None:
             printed = [g for g, kw in GUISE_KEYWORD.items() if self.cards[card].has(kw)]
+            sleeper = self.cards[card].sleeper
+            if self.cards[card].has(sleepers.SLEEPER) and sleeper is not None and sleeper.dormant:
+                printed.append(sleepers.DORMANT)  # a dormant Sleeper (702.39b)
             if len(printed) != 1:
                 self.fail(f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
                           f"({', '.join(sorted(GUISES))})", spec, line)

@@ -25,6 +25,8 @@ from judge.engine import actions  # noqa: F401 - imports every module that decla
 from judge.engine import effects, keywords, layers, triggers
 from judge.engine.casting import BACKLASH, ENTWINE, TRIBUTE
 from judge.engine.debts import DEBT
+from judge.engine.dominance import DOMINANCE
+from judge.engine.sleepers import SLEEPER
 from judge.engine.reckoning import RECKONING
 from judge.yamlio import load_file
 
@@ -99,11 +101,24 @@ def _granted(card: CardDef) -> list[str]:
     return out
 
 
+# Keywords whose meaning is printed on the card that has them, as its own part (a Sleeper's form, a
+# dominance condition, a Debt's rider): a granted one would carry none of it.
+_OWN_TERMS = {SLEEPER: ("`sleeper:`", "702.39a"), DOMINANCE: ("`dominance:`", "702.42a"),
+              DEBT: ("a `take_debt` effect", "702.48a")}
+
+
 def _keyword_gaps(card: CardDef) -> list[Gap]:
     line = card.line_of("keywords")
     out = [g for kw in card.keywords for g in _keyword(card, kw, line)]
     granted_line = card.line_of("statics") or card.line_of("abilities")
-    out += [g for kw in dict.fromkeys(_granted(card)) for g in _keyword(card, kw, granted_line, "it grants ")]
+    for kw in dict.fromkeys(_granted(card)):
+        head = keywords.split(kw)[0]
+        if head in _OWN_TERMS:
+            part, rule = _OWN_TERMS[head]
+            out.append(Gap(f"it grants {head}, whose terms are printed on the card that has it ({part}); a granted "
+                           f"{head} carries none: not modelled by the engine ({rule})", rule, granted_line))
+        else:
+            out += _keyword(card, kw, granted_line, "it grants ")
     return out
 
 
@@ -121,7 +136,7 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
     out = []
 
     def need(keyword: str, rule: str, ok: bool, what: str) -> None:
-        if keyword in heads and not ok:
+        if keyword in heads and keyword in keywords.MODELLED and not ok:  # an unmodelled one is refused as such
             written = next(kw for kw in card.keywords if keywords.split(kw)[0] == keyword)
             out.append(Gap(f"{keyword}: {what} is not written in the card file, so the engine would play "
                            f"the keyword as doing nothing{_printed(card, written)}", rule, card.line_of("keywords")))
@@ -130,6 +145,9 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
     need(BACKLASH, "702.36a", bool(card.backfire), "the backfire an unpaid synthesis cost incurs (`backfire:`)")
     need(ENTWINE, "702.35b", bool(card.modes), "the modes it entwines (`modes:`)")
     need(RECKONING, "702.50a", bool(card.reckoning), "the effect it telegraphs (`reckoning:`)")
+    need(SLEEPER, "702.39a", card.sleeper is not None,
+         "how it lies in wait (`sleeper:` — dormant, what waking does; or gathering, its counter and what it arms)")
+    need(DOMINANCE, "702.42a", card.dominance is not None, "its printed dominance condition (`dominance:`)")
     need(DEBT, "702.48a", any(e.name == "take_debt" for _, e, _ in _all_effects(card)),
          "the rider that creates the Debt (a `take_debt` effect)")
     need(layers.SIEGE, "702.29a", "siege" in riders or _has_static(card, lambda st: st.get("while") == "siege"),
