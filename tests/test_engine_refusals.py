@@ -68,6 +68,8 @@ CARDS = [
      "blood_seal": 1, "keywords": ["Overrun"], "text": "Overrun."},
     {"name": "Ox", "type": "Entity", "subtypes": ["Beast"], "cost": {"vitae": 1}, "attack": 4, "vigor": 4,
      "blood_seal": 1, "text": "A 4/4."},
+    {"name": "Lurker", "type": "Entity", "subtypes": ["Vampire"], "cost": {"vitae": 2}, "attack": 3, "vigor": 3,
+     "blood_seal": 1, "keywords": ["Sleeper"], "text": "Sleeper.", "sleeper": {"wakes": [{"draw": 1}]}},
     {"name": "Snare", "type": "Trap", "cost": {"vitae": 1}, "blood_seal": 1, "text": "Deal 1 damage to the attacker.",
      "abilities": [{"spell": [{"deal_damage": {"amount": 1, "to": "target"}}]}]},
     # the systems merged from the other branches: choices, modes, cost preps, face-down play, Processions,
@@ -679,6 +681,8 @@ CASES = [
     ("brew-a-permanent-base", give("Ana", "hand", {"card": "Homunculus Base", "id": "homunculus"}),
      [{"player": "Ana", "brew": ["homunculus"]}], ("710.3",)),
     ("brew-with-two-sources", COMPONENTS, [{"player": "Ana", "brew": ["base", "profane"]}], ("710.2", "106.4")),
+    ("turn-up-a-dormant-sleeper", give("Ana", "battlefield", {"card": "Lurker", "id": "lurker", "face_down": True}),
+     [{"player": "Ana", "turn_face_up": "lurker"}], ("702.39b", "708.8")),
     # -- calling a Debt (116.2g, 702.48b) ----------------------------------------------------------------
     ("call-a-debt-outside-the-main-phase", both(at("combat", "beginning_of_combat"), OWES_ANA),
      [{"player": "Ana", "call_debt": "Ben"}], ("116.2g", "702.48b")),
