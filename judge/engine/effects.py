@@ -88,6 +88,10 @@ def _players(s: GameState, who: str, ctx: Context) -> list[str]:
         return [p.name for p in s.apnap() if p.name != ctx.controller]
     if who in ("target_player", "target"):
         return [t for t in ctx.targets if s.player(t) is not None]
+    if who == "attached":  # the player a Ritual is bound to (702.19a, 303.3b)
+        src = s.objects.get(ctx.source) if ctx.source else None
+        bound = s.player(src.attached_to) if src is not None and src.attached_to else None
+        return [bound.name] if bound is not None and not bound.lost else []
     return []
 
 

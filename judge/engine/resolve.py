@@ -96,8 +96,9 @@ def resolve_top(s: GameState, log: list) -> None:
         s.edit(obj.id).attached_to = attach
     weapon = card.type == "Weapon"
     wieldable = weapon and card.has(WIELD)
+    bound = (attach if s.player(attach) is not None else s.objects[attach].card) if attach else ""
     log.append(event(f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
-                     + (f", attached to {s.objects[attach].card}" if attach else "")
+                     + (f", attached to {bound}" if attach else "")
                      + ((", unattached" + (": Wield attaches it" if wieldable else "")) if weapon else ""), "608.7b",
                      *(("608.7c",) if attach else ()), *(("702.19a",) if attach and card.has(BIND) else ()),
                      *(("301.5",) if weapon else ()), *(("702.18a",) if wieldable else ())))

@@ -319,8 +319,10 @@ class _Builder(Validator):
                 self.objects[oid].attached_to = self.objects[oid].attached_to or labs[0]
         for oid in battlefield:
             obj = self.objects[oid]
-            if obj.attached_to is not None and obj.attached_to not in self.objects:
-                self.fail(f"attached_to {obj.attached_to!r} names no object", None, obj._line)
+            bound_player = obj.attached_to in self.player_names and self.cards[obj.card].type == "Ritual"
+            if obj.attached_to is not None and obj.attached_to not in self.objects and not bound_player:
+                self.fail(f"attached_to {obj.attached_to!r} names no object (nor, for a Ritual bound to a player, a "
+                          f"player)", None, obj._line)
         for p in players:
             for oid in p.wards:  # a Ward arms the Haven it names, else the player's first Haven (307.3)
                 obj = self.objects[oid]

@@ -25,6 +25,7 @@ from judge.engine import actions  # noqa: F401 - imports every module that decla
 from judge.engine import effects, keywords, layers, triggers
 from judge.engine.casting import BACKLASH, ENTWINE, TRIBUTE
 from judge.engine.debts import DEBT
+from judge.engine.resolve import BIND
 from judge.engine.dominance import DOMINANCE
 from judge.engine.sleepers import SLEEPER
 from judge.engine.reckoning import RECKONING
@@ -66,7 +67,8 @@ def gaps(card: CardDef) -> tuple[Gap, ...]:
     hit = _CACHE.get(id(card))
     if hit is not None and hit[0] is card:
         return hit[1]
-    found = tuple(_keyword_gaps(card) + _rider_gaps(card) + _effect_gaps(card) + _static_gaps(card))
+    found = tuple(_keyword_gaps(card) + _rider_gaps(card) + _bind_gaps(card) + _effect_gaps(card)
+                  + _static_gaps(card))
     _CACHE[id(card)] = (card, found)
     return found
 
@@ -166,6 +168,42 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
     return out
 
 
+# -- Bind: the object it names is the target its Ritual requires (303.3a) ----------------------------
+def _bind_gaps(card: CardDef) -> list[Gap]:
+    written = next((kw for kw in card.keywords if keywords.split(kw)[0] == BIND), None)
+    if written is None or keywords.parameter_problem(written) is not None:
+        return []  # no Bind, or its unreadable parameter is already a gap (_keyword_gaps)
+    line = card.line_of("keywords")
+    kind = keywords.value(BIND, keywords.split(written)[1])
+    if card.type != "Ritual":
+        return [Gap(f"{written}: only a Ritual is played as bound (702.19a, 303.3); a binding {card.type} is not "
+                    f"modelled by the engine", "702.19a", line)]
+    if kind not in V.TARGET_KINDS:
+        return [Gap(f"{written}: {kind!r} is no kind of object or player a card can target ("
+                    f"{', '.join(sorted(V.TARGET_KINDS))})", "702.19a", line)]
+    if not card.targets or card.targets[0]["kind"] != kind:
+        named = card.targets[0]["kind"] if card.targets else "none"
+        return [Gap(f"{written}: a Ritual with Bind requires a target of the kind its Bind names, chosen as it is "
+                    f"cast — its first target must be {{kind: {kind}}}, not {named}", "303.3a",
+                    card.line_of("targets") or line)]
+    if kind == "player" and _names_attached(card):
+        return [Gap(f"{written}: `to: attached` and `affects: attached` reach the permanent a card is attached to, "
+                    f"not a bound player (name it `who: attached`) — not modelled by the engine", "303.3b", line)]
+    return []
+
+
+def binds_a_player(card: CardDef) -> bool:
+    written = next((kw for kw in card.keywords if keywords.split(kw)[0] == BIND), None)
+    return written is not None and keywords.value(BIND, keywords.split(written)[1]) == "player"
+
+
+def _names_attached(card: CardDef) -> bool:
+    """Whether the card aims at `attached` as an object (an effect's `to:`, a static's `affects:`);
+    `who: attached` names a bound player (effects._players)."""
+    return any(e.args.get("to") == "attached" for _, e, _ in _all_effects(card)) or \
+        _has_static(card, lambda st: st.get("affects", "attached" if "control" in st else None) == "attached")
+
+
 # -- effects: each aimed at what its handler can reach ---------------------------------------------
 _SCOPES = {"objects": V.OBJECT_RECIPIENTS, "players": V.PLAYER_RECIPIENTS | {"target"},
            "any": V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS, "target": {"target"}}
@@ -184,10 +222,11 @@ def _all_effects(card: CardDef) -> list[tuple[str, object, int | None]]:
 
 def _effect_gaps(card: CardDef) -> list[Gap]:
     out = []
+    bound_player = {"attached"} if binds_a_player(card) else set()  # `who: attached`: the player it binds
     for where, eff, line in _all_effects(card):
         for key, scope in effects.REACHES.get(eff.name, {}).items():
             value = eff.args.get(key)
-            if value is not None and value not in _SCOPES[scope]:
+            if value is not None and value not in _SCOPES[scope] | (bound_player if scope == "players" else set()):
                 out.append(Gap(f"{where}: {eff.name} {key}: {value} — the effect reaches only "
                                f"{', '.join(sorted(_SCOPES[scope]))}; not modelled by the engine", "608.4", line))
         if eff.name == "sacrifice" and eff.args.get("what", "Entity") not in V.CARD_TYPES:
