@@ -193,6 +193,9 @@ class _Builder(Validator):
             guise = printed[0]
         if guise not in GUISES:
             self.fail(f"unknown guise {guise!r} (known: {', '.join(sorted(GUISES))})", spec, line)
+        sleeper = self.cards[card].sleeper
+        if guise == sleepers.DORMANT and not (self.cards[card].has(sleepers.SLEEPER) and sleeper and sleeper.dormant):
+            self.fail(f"the {guise} guise is a dormant Sleeper's, and {card} is none (702.39b)", spec, line)
         return True, guise
 
     def zone_list(self, value, owner: str, zone: str, node) -> list[str]:
