@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import (attaching, casting, combat, coopt, debts, faces, immure, outcome, passing, priority, processions,
-                          wards, zone_abilities)
+from judge.engine import (attaching, casting, combat, coopt, debts, faces, immure, outcome, passing, priority,
+                          processions, wards, zone_abilities)
 from judge.engine.errors import Malformed, Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref

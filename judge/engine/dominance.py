@@ -31,7 +31,10 @@ def at_upkeep(s: GameState, player: str) -> None:
     """702.42a, 503.2d: the Burden of each permanent with Dominance the player controls."""
     for oid in s.battlefield:
         obj = s.objects[oid]
-        if obj.controller == player and ch.has(s, obj, DOMINANCE):
+        card = s.card(obj)
+        # only a card printing its dominance has one (a granted Dominance is refused at load, support.py);
+        # the layers then say whether it still has the keyword
+        if obj.controller == player and card is not None and card.dominance is not None and ch.has(s, obj, DOMINANCE):
             s.waiting.append(Trigger(player, oid, _BURDEN, f"{s.card(obj).name}'s {DOMINANCE} (the Burden)",
                                      "dominance", cites=CITES))
 
@@ -45,7 +48,10 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
                          "608.2"))
         return ()
     player, card = obj.controller, s.card(obj)
-    terms = card.dominance
+    terms = card.dominance if card is not None else None
+    if terms is None or not ch.has(s, obj, DOMINANCE):  # turned face down, or the keyword removed since
+        log.append(event("the permanent no longer has Dominance: the Burden does nothing", "702.42a", "608.2"))
+        return ()
     if _met(s, oid, player, terms, log):
         return ()
     if terms.fails:

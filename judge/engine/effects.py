@@ -354,6 +354,9 @@ def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
         log.append(event("the Sleeper has left the battlefield: it does not mature", "702.39a", "608.2"))
         return
     shape = sleepers.form(s, oid)
+    if shape is None:  # a new object since, with no Sleeper beneath (a copy's guise, 707.3)
+        log.append(event("the permanent has no Sleeper beneath it now: nothing matures", "702.39a", "608.2"))
+        return
     if not shape.dormant:
         armed = sleepers.gather(s, oid, log)
         if armed:
@@ -365,8 +368,8 @@ def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
         log.append(event("the Sleeper is face up already: there is nothing to wake", "702.39b"))
         return
     answer = ask(s, log, "sleeper-wake", ctx.controller, (sleepers.WAKE, sleepers.SLEEP),
-                 f"whether {ctx.controller} wakes the dormant Sleeper ({oid}) — turns it face up and does what waking "
-                 f"does", cites=("702.39b",))
+                 f"whether {ctx.controller} wakes the dormant Sleeper ({oid}) — turns it face up and does what "
+                 f"waking does", cites=("702.39b",))
     if answer != sleepers.WAKE:
         log.append(event(f"{ctx.controller} lets the Sleeper lie in wait: it stays face down", "702.39b"))
         return

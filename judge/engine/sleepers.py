@@ -14,6 +14,7 @@ The trigger's own effects are `mature` (effects.py), which reads this module."""
 from __future__ import annotations
 
 from judge.cards.model import Effect
+from judge.engine import characteristics as ch
 from judge.engine import keywords
 from judge.engine.events import event
 from judge.engine.state import GameState, Trigger
@@ -27,9 +28,10 @@ _MATURE = (Effect("mature", {}),)
 
 def form(s: GameState, oid: str):
     """The Sleeper form of the card beneath the object, or None (read from its true face: a dormant
-    Sleeper's guise has no text, 708.2, yet its maturing functions face down, 600.6, 603.13)."""
+    Sleeper's guise has no text, 708.2, yet its maturing functions face down, 600.6, 603.13). The
+    card reader gives a form only to a card printing Sleeper."""
     card = s.true_card(oid)
-    return card.sleeper if card is not None and card.has(SLEEPER) else None
+    return card.sleeper if card is not None else None
 
 
 def is_dormant(s: GameState, oid: str) -> bool:
@@ -54,7 +56,7 @@ def at_upkeep(s: GameState, player: str) -> None:
         if shape.dormant and is_dormant(s, oid):
             s.waiting.append(Trigger(player, oid, _MATURE, "a dormant Sleeper's maturing (face down)", "sleeper",
                                      cites=("702.39b",)))
-        elif not shape.dormant and not obj.face_down:
+        elif not shape.dormant and not obj.face_down and ch.has(s, obj, SLEEPER):  # unless an effect removed it
             s.waiting.append(Trigger(player, oid, _MATURE, f"{s.card(obj).name}'s Sleeper gathers", "sleeper",
                                      cites=("702.39c",)))
 
