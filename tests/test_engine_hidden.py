@@ -66,7 +66,8 @@ def test_a_card_the_new_vocabulary_cannot_read_is_refused_with_its_line(text, wo
     ("actions: []", "suspicion: 11\nactions: []", "bounded 0..10"),
     ("{card: Masked Courtier, id: guise, face_down: true}", "{card: Gilded Haven, id: guise, face_down: true}",
      "prints no single face-down keyword"),
-    ("face_down: true}", "face_down: true, guise: sleeper}", "unknown guise"),
+    ("face_down: true}", "face_down: true, guise: veil}", "unknown guise"),
+    ("face_down: true}", "face_down: true, guise: sleeper}", "is a dormant Sleeper's, and Masked Courtier is none"),
     ("    pool: 1\n", "    pool: 1\n    laboratory: [Slip the Knife]\n", "no Haven with a Laboratory Room"),
 ])
 def test_a_scenario_the_new_format_cannot_read_is_refused_at_load(tmp_path: Path, old, new, words):
@@ -139,9 +140,10 @@ def test_an_estate_of_the_masters_lineage_holds_no_seat_until_an_arrival_brings_
 
 
 def test_every_guise_is_cast_or_laid_face_down_and_so_has_its_door_named():
-    # faces._price names the price of turning a guise face up from the rule that laid it down (708.8)
-    from judge.engine import faces
+    # faces._price names the price of turning a guise face up from the rule that laid it down (708.8);
+    # a dormant Sleeper has none: it turns up only by waking (702.39b, faces.turn_face_up refuses)
+    from judge.engine import faces, sleepers
     from judge.engine.guise import GUISES
 
-    assert set(faces.CAST_FACE_DOWN) | set(faces.LAID_FACE_DOWN) == set(GUISES)
+    assert set(faces.CAST_FACE_DOWN) | set(faces.LAID_FACE_DOWN) | {sleepers.DORMANT} == set(GUISES)
     assert not set(faces.CAST_FACE_DOWN) & set(faces.LAID_FACE_DOWN)

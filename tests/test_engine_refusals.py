@@ -68,6 +68,8 @@ CARDS = [
      "blood_seal": 1, "keywords": ["Overrun"], "text": "Overrun."},
     {"name": "Ox", "type": "Entity", "subtypes": ["Beast"], "cost": {"vitae": 1}, "attack": 4, "vigor": 4,
      "blood_seal": 1, "text": "A 4/4."},
+    {"name": "Lurker", "type": "Entity", "subtypes": ["Vampire"], "cost": {"vitae": 2}, "attack": 3, "vigor": 3,
+     "blood_seal": 1, "keywords": ["Sleeper"], "text": "Sleeper.", "sleeper": {"wakes": [{"draw": 1}]}},
     {"name": "Snare", "type": "Trap", "cost": {"vitae": 1}, "blood_seal": 1, "text": "Deal 1 damage to the attacker.",
      "abilities": [{"spell": [{"deal_damage": {"amount": 1, "to": "target"}}]}]},
     # the systems merged from the other branches: choices, modes, cost preps, face-down play, Processions,
@@ -217,6 +219,7 @@ MAUL = give("Ana", "battlefield", {"card": "Pallbearer's Maul", "id": "maul"})
 KEEP = give("Ana", "battlefield", {"card": "Bricked Keep", "id": "keep"})
 COMPONENTS = give("Ana", "hand", {"card": "Fever Base", "id": "base"}, {"card": "Social Vector", "id": "vector"},
                   {"card": "Social Vector", "id": "vector-2"}, {"card": "Profane Vector", "id": "profane"})
+OWES_ANA = player_field("Ben", debts=[{"to": "Ana"}])
 
 # (case id, board patch, actions — the last one refused —, the rules the refusal must cite)
 CASES = [
@@ -683,6 +686,13 @@ CASES = [
     ("brew-a-permanent-base", give("Ana", "hand", {"card": "Homunculus Base", "id": "homunculus"}),
      [{"player": "Ana", "brew": ["homunculus"]}], ("710.3",)),
     ("brew-with-two-sources", COMPONENTS, [{"player": "Ana", "brew": ["base", "profane"]}], ("710.2", "106.4")),
+    ("turn-up-a-dormant-sleeper", give("Ana", "battlefield", {"card": "Lurker", "id": "lurker", "face_down": True}),
+     [{"player": "Ana", "turn_face_up": "lurker"}], ("702.39b", "708.8")),
+    # -- calling a Debt (116.2g, 702.48b) ----------------------------------------------------------------
+    ("call-a-debt-outside-the-main-phase", both(at("combat", "beginning_of_combat"), OWES_ANA),
+     [{"player": "Ana", "call_debt": "Ben"}], ("116.2g", "702.48b")),
+    ("call-a-debt-on-oneself", OWES_ANA, [{"player": "Ana", "call_debt": "Ana"}], ("702.48b", "116.2g")),
+    ("call-a-debt-not-owed", nothing, [{"player": "Ana", "call_debt": "Ben"}], ("702.48b", "122.2i")),
 ]
 
 

@@ -192,5 +192,5 @@ def test_a_disagreeing_declaration_is_an_error():
     with pytest.raises(ValueError, match="Venom is declared both"):
         keywords.implements("Venom", "702.7")
     with pytest.raises(ValueError, match="unknown parameter form"):
-        keywords.implements("Debt", "702.48", "price")
-    assert "Debt" not in keywords.MODELLED
+        keywords.implements("Regenerate", "702.49a", "price")
+    assert "Regenerate" not in keywords.MODELLED

@@ -54,9 +54,9 @@ def test_the_fixture_loads(tmp_path):
     assert load(scenario(tmp_path)).state.player("Ana").hand
 
 
-# Every card of cards/nodawn/ is playable now (Toll, Mandate, Entwine, Exhume, Revenant, Bind and
-# Wield are modelled), so the database cases add card files the engine cannot play: Dominance
-# (702.42) and the dormant Sleeper (702.39b) have no code path.
+# Every card of cards/nodawn/ is playable, and every keyword of the card format is modelled now, so
+# the database cases add card files whose keywords the engine is made not to model: the fixture takes
+# Dominance (702.42) and Sleeper (702.39) out of the registry, as if no module declared them.
 UNPLAYABLE = """\
 # fixture card files: keywords the engine does not model
 - name: Burdened Hound
@@ -80,7 +80,10 @@ UNPLAYABLE = """\
 
 @pytest.fixture
 def with_unplayable(tmp_path, monkeypatch) -> str:
-    """The card database with UNPLAYABLE's cards added; returns their card file's path."""
+    """The card database with UNPLAYABLE's cards added, their keywords out of the registry; returns
+    their card file's path."""
+    for name in ("Dominance", "Sleeper"):
+        monkeypatch.delitem(keywords.MODELLED, name)
     folder = tmp_path / "cards"
     folder.mkdir()
     (folder / "unplayable.yaml").write_text(UNPLAYABLE, encoding="utf-8")
@@ -142,7 +145,8 @@ def test_a_card_on_the_stack_is_refused(tmp_path, with_unplayable):
                                   f"play: not modelled by the engine: Sleeper (702.39)")
 
 
-def test_a_card_defined_in_the_scenario_is_refused_at_its_line_even_unused(tmp_path):
+def test_a_card_defined_in_the_scenario_is_refused_at_its_line_even_unused(tmp_path, monkeypatch):
+    monkeypatch.delitem(keywords.MODELLED, "Debt")  # as if no module declared it
     extra = '  - {name: Debt Broker, type: Entity, cost: {vitae: 2}, attack: 1, vigor: 1, keywords: [Debt], text: "Debt."}\n'
     err = refusal(tmp_path, extra=extra)
     assert err.line == 5
@@ -157,8 +161,10 @@ ENTITY = '  - {{name: Probe, type: Entity, cost: {{vitae: 2}}, attack: 1, vigor:
     ("keywords: [Sleeper 3]", "Reckoning: the effect it telegraphs (`reckoning:`) is not written in the card file, "
                               "so the engine would play the keyword as doing nothing (printed Sleeper 3, read as "
                               "Reckoning 3: 702.39d)"),
-    ("keywords: [Sleeper]", "not modelled by the engine: Sleeper (702.39)"),
-    ("keywords: [Dominance]", "not modelled by the engine: Dominance (702.42)"),
+    ("keywords: [Sleeper]", "Sleeper: how it lies in wait (`sleeper:` — dormant, what waking does; or gathering, "
+                            "its counter and what it arms) is not written in the card file"),
+    ("keywords: [Dominance]", "Dominance: its printed dominance condition (`dominance:`) is not written"),
+    ("keywords: [Debt]", "Debt: the rider that creates the Debt (a `take_debt` effect) is not written"),
     ("keywords: [Siege]", "Siege needs a whole number (\"Siege 3\"), not '' (702.29)"),
     ("keywords: [Recall X]", "Recall needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.20)"),
     ("keywords: [Flying 2]", "Flying takes no parameter, not '2' (702.10)"),
@@ -174,9 +180,12 @@ ENTITY = '  - {{name: Probe, type: Entity, cost: {{vitae: 2}}, attack: 1, vigor:
     ("keywords: [Command]", "Command: its anthem (a static with `affects: other_own_entities`) is not written"),
     ("keywords: [Drop-rites]", "Drop-rites: what it does (a triggered ability `when: drop`) is not written"),
     ("statics: [{modify: {attack: 1}, while: siege}]", "a `while: siege` static needs the card's own Siege keyword"),
-    ("statics: [{grant: [Dominance]}]", "it grants not modelled by the engine: Dominance (702.42)"),
+    ("statics: [{grant: [Dominance]}]", "it grants Dominance, whose terms are printed on the card that has it "
+                                        "(`dominance:`); a granted Dominance carries none: not modelled by the "
+                                        "engine (702.42a)"),
     ("abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Debt], to: self}}]}}]",
-     "it grants not modelled by the engine: Debt (702.48)"),
+     "it grants Debt, whose terms are printed on the card that has it (a `take_debt` effect)"),
+    ("statics: [{grant: [Sleeper]}]", "it grants Sleeper, whose terms are printed on the card that has it"),
     ("statics: [{grant: [Toll X]}]", "it grants Toll needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' "
                                      "(702.14)"),
     ("abilities: [{spell: [{destroy: {to: each_player}}]}]", "destroy to: each_player — the effect reaches only"),
@@ -202,6 +211,12 @@ def test_what_the_engine_cannot_play_is_refused_naming_the_rule(tmp_path, fields
     "keywords: [Toll 2]", "statics: [{grant: [Toll 2]}]",
     "abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Muster 2], to: self}}]}}]",
     "keywords: [Sleeper 3], reckoning: [{destroy: target}]",
+    # modelled by F5a: the dormant and gathering Sleeper, Dominance, Debt — each with its own terms
+    "keywords: [Sleeper], sleeper: {wakes: [{draw: 1}]}",
+    "keywords: [Sleeper], sleeper: {gathers: whisper, arms: {at: 2, effects: [{draw: 1}]}}",
+    "keywords: [Dominance], dominance: {pay: 1}",
+    "keywords: [Dominance], dominance: {if: {controls: {subtype: Beast, at_least: 2}}, price: 2, fails: [{draw: 1}]}",
+    "keywords: [Debt], abilities: [{spell: [{take_debt: {who: each_opponent, price: 2}}]}]",
     "abilities: [{triggered: {when: enters, effects: [{deal_damage: {amount: 1, to: target}}], "
     "targets: [{kind: Entity}]}}]",
 ])

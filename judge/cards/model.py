@@ -57,6 +57,37 @@ class CoOpt:
 
 
 @dataclass(frozen=True)
+class SleeperForm:
+    """How a card's Sleeper lies in wait (702.39a): dormant — it enters face down and may wake at
+    its controller's upkeep, `wakes` being what waking does and `targets` what it strikes (702.39b);
+    or gathering — a `gathers` counter at each upkeep, `arms` happening as the `arms_at`-th arrives
+    (702.39c)."""
+
+    wakes: tuple = ()
+    targets: tuple = ()
+    gathers: str | None = None
+    arms_at: int | None = None
+    arms: tuple = ()
+
+    @property
+    def dormant(self) -> bool:
+        return self.gathers is None
+
+
+@dataclass(frozen=True)
+class DominanceTerms:
+    """A card's printed dominance (702.42a): a condition its controller meets at upkeep — `condition`
+    (an intervening "if", conditions.py) or a payment of `pay` Vitae; `price`, the printed dominance
+    price appeasing it costs (702.42b: plus 1), the payment itself when the condition is one; `fails`,
+    the failure consequence its own text states, used instead of 702.42b's choice and 702.42a's loss."""
+
+    condition: dict | None = None
+    pay: int | None = None
+    price: int | None = None
+    fails: tuple = ()
+
+
+@dataclass(frozen=True)
 class CardDef:
     name: str
     type: str
@@ -87,6 +118,8 @@ class CardDef:
     mode_count: int = 1  # how many modes are chosen, unless Entwine is paid (702.35b)
     backfire: tuple = ()  # (("corruption", N), ("damage", N)): an unpaid Backlash's price (702.36a)
     reckoning: tuple = ()  # the effects Reckoning telegraphs, done when its last counter goes (702.50a)
+    sleeper: SleeperForm | None = None  # how its Sleeper waits and matures (702.39b-c)
+    dominance: DominanceTerms | None = None  # its printed dominance condition and price (702.42)
     origin: str = ""  # file:line it was read from
     lines: tuple = ()  # ((card key, line), ...): where each key of the card file stands
     types: tuple[str, ...] = ()  # every card type it bears, `type` first (300.2)
@@ -131,7 +164,9 @@ class CardDef:
         nested ones included."""
         for a in self.abilities:
             yield from walk_effects(a.effects)
-        for effects in (*self.modes, self.reckoning, *self.clauses):
+        forms = (self.sleeper.wakes, self.sleeper.arms) if self.sleeper else ()
+        for effects in (*self.modes, self.reckoning, *self.clauses, *forms,
+                        *((self.dominance.fails,) if self.dominance else ())):
             yield from walk_effects(effects)
 
     @property

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from judge import paths
 from judge.cards import vocabulary as V
-from judge.cards.model import Ability, CardDef, CoOpt, Cost, Effect
+from judge.cards.model import Ability, CardDef, CoOpt, Cost, DominanceTerms, Effect, SleeperForm
 from judge.yamlio import LDict, ScenarioError, Validator, load_file, line_of
 
 
@@ -126,6 +126,9 @@ class _Reader(Validator):
                 self.fail("effect return_to_battlefield returns self or a target card", raw)
             if "by" in args and args["by"] not in V.RETURN_WAYS:
                 self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
+        if name == "take_debt" and "price" in args and (isinstance(args["price"], bool)
+                                                       or not isinstance(args["price"], int) or args["price"] < 0):
+            self.fail(f"effect take_debt: price must be a whole number of Vitae, not {args['price']!r} (702.48c)", raw)
         if name == "challenge" and args.get("with", "second_target") not in V.OBJECT_RECIPIENTS:
             self.fail(f"effect challenge: unknown with {args.get('with')!r}", raw)
         if name == "may_pay":
@@ -265,6 +268,48 @@ class _Reader(Validator):
             self.fail(f"{name}: co_opt needs the cost its card prints", raw)
         return CoOpt(self.cost(raw["cost"], raw), until)
 
+    def sleeper(self, raw, name: str) -> SleeperForm | None:
+        """`sleeper: {wakes: [effects], targets: [..]}` (dormant, 702.39b) or `sleeper: {gathers: KIND,
+        arms: {at: N, effects: [..]}}` (gathering, 702.39c)."""
+        if raw is None:
+            return None
+        self.keys(raw, V.SLEEPER_KEYS, f"{name}: sleeper")
+        if ("gathers" in raw) == ("wakes" in raw):
+            self.fail(f"{name}: sleeper is dormant (wakes: what waking does) or gathering (gathers: the counter kind "
+                      f"its card names), 702.39a", raw)
+        if "wakes" in raw:
+            if "arms" in raw:
+                self.fail(f"{name}: sleeper: arms belongs to a gathering Sleeper (702.39c)", raw)
+            return SleeperForm(wakes=self.effects(raw["wakes"], raw), targets=self.targets(raw.get("targets"), raw))
+        if "targets" in raw:
+            self.fail(f"{name}: sleeper: targets belong to a dormant Sleeper's waking (702.39b)", raw)
+        if not isinstance(raw["gathers"], str) or not raw["gathers"].strip():
+            self.fail(f"{name}: sleeper gathers the counter kind its card names (122.2h)", raw)
+        arms = raw.get("arms")
+        if arms is None:
+            self.fail(f"{name}: a gathering Sleeper's text says what a number of its counters arms (arms: {{at: N, "
+                      f"effects: [..]}}), 702.39c", raw)
+        self.keys(arms, V.SLEEPER_ARMS_KEYS, f"{name}: sleeper arms")
+        at = self.integer(arms.get("at"), f"{name}: sleeper arms at", arms)
+        if at < 1:
+            self.fail(f"{name}: sleeper arms at a number of counters, 1 or more", arms)
+        return SleeperForm(gathers=raw["gathers"].strip().lower(), arms_at=at, arms=self.effects(arms.get("effects"), arms))
+
+    def dominance(self, raw, name: str) -> DominanceTerms | None:
+        """`dominance: {if: CONDITION | pay: N, price: N, fails: [effects]}` (702.42a-b)."""
+        if raw is None:
+            return None
+        self.keys(raw, V.DOMINANCE_KEYS, f"{name}: dominance")
+        if ("if" in raw) == ("pay" in raw):
+            self.fail(f"{name}: dominance prints one condition: if: (what its controller must meet) or pay: N (the "
+                      f"Vitae they pay), 702.42a", raw)
+        pay = self.integer(raw["pay"], f"{name}: dominance pay", raw) if "pay" in raw else None
+        if pay is not None and "price" in raw:
+            self.fail(f"{name}: a dominance paid in Vitae has that payment as its price (702.42b)", raw)
+        price = self.integer(raw["price"], f"{name}: dominance price", raw) if "price" in raw else pay
+        return DominanceTerms(condition=self.condition(raw.get("if")), pay=pay, price=price,
+                              fails=self.effects(raw["fails"], raw) if "fails" in raw else ())
+
     def condition(self, raw) -> dict | None:
         """An intervening "if" (603.4): {controls: {subtype, type, at_least}}, {different_names: N}."""
         if raw is None:
@@ -395,6 +440,9 @@ class _Reader(Validator):
         keywords_heads = {kw.split(" ")[0] for kw in keywords}
         if "backfire" in raw and "Backlash" not in keywords_heads:
             self.fail(f"{name}: backfire belongs to a Backlash card (702.36a)", raw)
+        for key, keyword, rule in (("sleeper", "Sleeper", "702.39a"), ("dominance", "Dominance", "702.42a")):
+            if key in raw and keyword not in keywords_heads:
+                self.fail(f"{name}: {key}: belongs to a card with the {keyword} keyword ({rule})", raw)
         if "reckoning" in raw and "Reckoning" not in keywords_heads:
             self.fail(f"{name}: reckoning: is the effect a Reckoning card telegraphs; it needs the Reckoning "
                       f"keyword (702.50a)", raw)
@@ -409,6 +457,7 @@ class _Reader(Validator):
             co_opt=self.co_opt(raw.get("co_opt"), name),
             modes=modes, backfire=self.backfire(raw.get("backfire"), name),
             reckoning=self.effects(raw["reckoning"], raw) if "reckoning" in raw else (),
+            sleeper=self.sleeper(raw.get("sleeper"), name), dominance=self.dominance(raw.get("dominance"), name),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
             lines=tuple(getattr(raw, "key_lines", {}).items()),
             types=types, castable_with=self.castable_with(raw, name, types),

@@ -51,7 +51,12 @@ CARD_KEYS = frozenset({
     "types", "castable_with", "clauses", "convoy_defense", "room_functions",
     # an Influencer's printed co-opt: any other Master may pay its cost to control it (302.10, 723.2c)
     "co_opt",
+    # additions (F5a): how a Sleeper waits and matures (702.39b-c); a printed dominance (702.42)
+    "sleeper", "dominance",
 })
+SLEEPER_KEYS = frozenset({"wakes", "targets", "gathers", "arms"})
+SLEEPER_ARMS_KEYS = frozenset({"at", "effects"})
+DOMINANCE_KEYS = frozenset({"if", "pay", "price", "fails"})
 # rider key -> the keyword whose condition earns it (a paid Tribute, 702.25a; a met Siege, 702.29a)
 RIDERS = {"tribute": "Tribute", "siege": "Siege"}
 CO_OPT_KEYS = frozenset({"cost", "until"})
@@ -181,6 +186,14 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
     "permit_drop": (frozenset({"extra", "who", "until"}), None),
     "forbid_drop": (frozenset({"who", "until"}), None),
     "look": (frozenset({"to"}), "to"),
+    # addition (F5a): "…and they take on a Debt to you" (702.48a): each player `who` names (the
+    # targeted player unless it says) owes the effect's controller a Debt; `price`: the Vitae its
+    # honoring costs (702.48c), when the card prints one
+    "take_debt": (frozenset({"who", "price"}), "who"),
+    # the keyword triggers' own effects (F5a), as Immure's: a Sleeper matures (702.39b-c); Dominance's
+    # Burden resolves (702.42a-b) — each reads the card's `sleeper:` / `dominance:`
+    "mature": (frozenset(), None),
+    "burden": (frozenset(), None),
 }
 RETURN_WAYS = frozenset({"Exhume", "Revenant"})
 DELAY_POINTS = frozenset({"cleanup", "end_step"})

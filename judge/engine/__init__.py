@@ -26,6 +26,9 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
                         delayed triggers (603.7)
     rites.py            laying to rest: the undertaker's choice as an Entity dies (709.2)
     conditions.py       intervening "if" conditions of triggered abilities (603.4)
+    debts.py            Debt: markers on players, the call on the stack, honored or refused (702.48, 116.2g)
+    dominance.py        Dominance: the Burden at its controller's upkeep, its teeth, the loss (702.42, C45)
+    sleepers.py         Sleeper: the dormant and the gathering form maturing at upkeep (702.39)
     effects.py          HANDLERS: what each effect of a resolving object does (608.4); "you may pay" (608.4)
     feasts.py           enter-modifiers that take objects: Devour, `feast:` statics (614.8, 702.43a) —
                         not the calendar's feasts (calendar.py)

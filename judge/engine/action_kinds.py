@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import (attaching, casting, combat, coopt, faces, immure, outcome, passing, priority, processions,
-                          wards, zone_abilities)
+from judge.engine import (attaching, casting, combat, coopt, debts, faces, immure, outcome, passing, priority,
+                          processions, wards, zone_abilities)
 from judge.engine.errors import Malformed, Refused
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
@@ -282,6 +282,12 @@ def _immure(s: GameState, who, action, log: list) -> None:
     immure.activate(s, who, resolve_ref(s, action["immure"]), resolve_ref(s, action["entity"]), log)
 
 
+def _call_debt(s: GameState, who, action, log: list) -> None:
+    priority.require(s, who)
+    debts.call(s, who, player(s, action["call_debt"]), log)
+    priority.back(s, who, log, "116.2g")
+
+
 def _immure_shape(action) -> None:
     if "entity" not in action:
         raise Malformed("an immure action names the Entity whose shadow is sealed (entity: ID)")
@@ -351,6 +357,8 @@ ACTIONS: dict[str, ActionKind] = {
     # addition: a Haven's Immure (702.47a), naming the Entity chosen as part of its cost
     "immure": ActionKind(_P | {"immure", "entity"}, _immure, refs=lambda a: [a["immure"], a["entity"]],
                          shape=_immure_shape),
+    # addition: a creditor calls a Debt an opponent owes them (116.2g, 702.48b), naming the debtor
+    "call_debt": ActionKind(_P | {"call_debt"}, _call_debt),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
 }
 

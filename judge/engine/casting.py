@@ -26,6 +26,7 @@ ENTWINE = keywords.implements("Entwine", "702.35", "cost")
 MANDATE = keywords.implements("Mandate", "702.35")
 DESPOIL = keywords.implements("Despoil", "702.23", "number")
 MUSTER = keywords.implements("Muster", "702.26", "number")
+BIND = keywords.implements("Bind", "702.19", "object")  # a Ritual with Bind targets what it names (303.3a)
 CONSCRIPT = keywords.implements("Conscript", "702.38")
 
 
@@ -511,8 +512,9 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
         if not is_legal(s, player, t, spec["kind"], oid):
             item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
+            bind = ("303.3a", "702.19a") if card.has(BIND) else ()  # the target its Bind names
             raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *extra, *protection(s, player, t, oid), *_threshold_rule(s, t))
+                          "601.2c", "115.1", *bind, *extra, *protection(s, player, t, oid), *_threshold_rule(s, t))
         if card.has(CONSCRIPT) and t in s.objects and s.objects[t].controller == player:
             raise Refused(f"Conscript co-opts an enemy Entity: {player} already controls {_target_name(s, t)}",
                           "702.38a", "601.2c")

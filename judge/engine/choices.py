@@ -64,6 +64,13 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     # the timestamp order of a player's objects entering at once, where it can matter (timestamps.py)
     "simultaneous-timestamps": ChoiceKind("613.7d", "order", "the order the engine moved them in",
                                           listed="earliest timestamp first"),
+    # Debt (702.48, debts.py): which of several Debts a creditor calls; the debtor honors or refuses
+    "debt-call": ChoiceKind("702.48b", "word"),
+    "debt-honor": ChoiceKind("702.48c", "word"),
+    # a dormant Sleeper may wake at its controller's upkeep (702.39b, effects._mature); as Dominance's
+    # Burden resolves unmet, its controller may accept the challenge instead of the loss (702.42b)
+    "sleeper-wake": ChoiceKind("702.39b", "word", optional=True, declined="sleep"),
+    "dominance": ChoiceKind("702.42b", "word", optional=True, declined="decline"),
 }
 
 

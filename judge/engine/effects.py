@@ -11,13 +11,14 @@ from typing import Callable
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import (arranging, arrival, attaching, control, costs, cycle, faces, immure, keywords, layers,
-                          offers,
-                          perform, processions, reckoning, rites, suspicion, triggers, zones)
+from judge.engine import (arranging, arrival, attaching, control, costs, cycle, debts, dominance, faces, immure,
+                          keywords, layers, offers, perform, processions, reckoning, rites, sleepers, suspicion,
+                          triggers, zones)
 from judge.engine.asking import ask
 from judge.engine.choices import CHOICE_KINDS
 from judge.engine.events import event
 from judge.engine.state import DropRule, GameState, Modifier, Redirect, Shield
+from judge.engine.targeting import legal_targets
 from judge.engine.zones import move
 
 DEATHLESS = keywords.implements("Deathless", "702.12")
@@ -88,6 +89,10 @@ def _players(s: GameState, who: str, ctx: Context) -> list[str]:
         return [p.name for p in s.apnap() if p.name != ctx.controller]
     if who in ("target_player", "target"):
         return [t for t in ctx.targets if s.player(t) is not None]
+    if who == "attached":  # the player a Ritual is bound to (702.19a, 303.3b)
+        src = s.objects.get(ctx.source) if ctx.source else None
+        bound = s.player(src.attached_to) if src is not None and src.attached_to else None
+        return [bound.name] if bound is not None and not bound.lost else []
     return []
 
 
@@ -337,6 +342,61 @@ def _foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def _raise_suspicion(s: GameState, a: dict, ctx: Context, log: list) -> None:
     suspicion.raise_(s, ctx.controller, _amount(a.get("amount"), ctx), _origin(s, ctx), log)
+
+
+def _take_debt(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """702.48a: "…and they take on a Debt to you" — each player `who` names owes the effect's
+    controller a Debt; `price` is the Vitae its honoring costs (702.48c), if printed."""
+    price = a.get("price")
+    for pname in _players(s, a.get("who", "target_player"), ctx):
+        debts.take(s, pname, ctx.controller, None if price is None else int(price), _origin(s, ctx), log)
+
+
+def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """A Sleeper matures (702.39, sleepers.py): a dormant one may wake, its waking striking a target
+    that is not optional while one stands (702.39b); a gathering one gains its counter (702.39c)."""
+    oid = ctx.source
+    obj = s.objects.get(oid) if oid else None
+    if obj is None or obj.zone != "battlefield":
+        log.append(event("the Sleeper has left the battlefield: it does not mature", "702.39a", "608.2"))
+        return
+    shape = sleepers.form(s, oid)
+    if shape is None:  # a new object since, with no Sleeper beneath (a copy's guise, 707.3)
+        log.append(event("the permanent has no Sleeper beneath it now: nothing matures", "702.39a", "608.2"))
+        return
+    if not shape.dormant:
+        armed = sleepers.gather(s, oid, log)
+        if armed:
+            log.append(event(f"{s.card(oid).name}'s {shape.arms_at} {shape.gathers} counters arm what its text says",
+                             "702.39c"))
+            run(s, armed, Context(ctx.controller, oid, [], cites=("702.39c",)), log)
+        return
+    if not sleepers.is_dormant(s, oid):
+        log.append(event("the Sleeper is face up already: there is nothing to wake", "702.39b"))
+        return
+    answer = ask(s, log, "sleeper-wake", ctx.controller, (sleepers.WAKE, sleepers.SLEEP),
+                 f"whether {ctx.controller} wakes the dormant Sleeper ({oid}) — turns it face up and does what "
+                 f"waking does", cites=("702.39b",))
+    if answer != sleepers.WAKE:
+        log.append(event(f"{ctx.controller} lets the Sleeper lie in wait: it stays face down", "702.39b"))
+        return
+    struck = []
+    for spec in shape.targets:
+        options = tuple(legal_targets(s, ctx.controller, spec["kind"], oid))
+        if options:  # not optional while a legal target stands (702.39b)
+            struck += ask(s, log, "trigger-targets", ctx.controller, options,
+                          f"the target ({spec['kind']}) the Sleeper's waking strikes", cites=("702.39b",))
+    sleepers.wake(s, oid, log)
+    if shape.targets and not struck:
+        log.append(event("no legal target stands: the waking strikes nothing", "702.39b", "115.1"))
+    run(s, shape.wakes, Context(ctx.controller, oid, list(struck), declared=list(struck), cites=("702.39b",)), log)
+
+
+def _burden(s: GameState, a: dict, ctx: Context, log: list) -> None:
+    """Dominance's trigger resolves (702.42a-b, dominance.py); a card's own failure consequence runs here."""
+    fails = dominance.resolve(s, ctx.source, log)
+    if fails:
+        run(s, fails, Context(ctx.controller, ctx.source, [], cites=("702.42b",)), log)
 
 
 def _drop_rule(forbid: bool):
@@ -687,6 +747,8 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
         if item.batch:
             log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
                              f"with its Base", "710.4", "701.7a"))
+    elif item.kind == debts.CALL:
+        debts.countered(item, log)
     else:
         log.append(event(f"{item.label} is countered", "701.7a", *cites))
 
@@ -727,6 +789,9 @@ HANDLERS: dict[str, Callable[[GameState, dict, Context, list], None]] = {
     "counter_unless_pays": _counter_unless_pays,
     "foresee": _foresee,
     "raise_suspicion": _raise_suspicion,
+    "take_debt": _take_debt,
+    "mature": _mature,
+    "burden": _burden,
     "permit_drop": _drop_rule(forbid=False),
     "forbid_drop": _drop_rule(forbid=True),
     "look": _look,
@@ -755,4 +820,5 @@ REACHES: dict[str, dict[str, str]] = {
     "extra_turn": {"who": "players"},
     "sacrifice": {"who": "players"},
     "discard": {"who": "players"},
+    "take_debt": {"who": "players"},
 }

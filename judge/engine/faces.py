@@ -9,7 +9,7 @@ again (708.8a).
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import arranging, costs, keywords
+from judge.engine import arranging, costs, keywords, sleepers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.guise import GUISES
@@ -67,6 +67,9 @@ def turn_face_up(s: GameState, player: str, oid: str, log: list) -> None:
     if obj.token or true is None:
         raise Refused("a copy of a face-down permanent has nothing beneath its guise: it can never be turned "
                       "face up", "707.3", "708.8")
+    if obj.guise == sleepers.DORMANT:
+        raise Refused("a dormant Sleeper is turned face up only by its own rule — woken at its controller's "
+                      "upkeep; it has no price to turn it up as a special action", "702.39b", "708.8")
     rule, price = _price(s, obj, true)
     costs.pay(s, s.player(player), price, log, what=f"turning {true.name} face up")
     turned = s.edit(oid)

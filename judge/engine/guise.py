@@ -17,5 +17,6 @@ GUISES: dict[str, CardDef] = {
     "masquerade": _TOLLED,  # 702.32a, 708.2a
     "evidence": _PLAIN,  # 702.33a
     "shroud": _TOLLED,  # 702.34a, 708.2a
+    "sleeper": _PLAIN,  # a dormant Sleeper: the plain guise of 613.2 (702.39b, 708.2b)
 }
 

@@ -193,13 +193,13 @@ def check(item, replay: Replay) -> dict:
         p = state.player(item["player"])
         wrong = []
         for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
-                    "suspicion_share"):
+                    "suspicion_share", "debts", "invited"):
             if key not in item:
                 continue
             actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
                       "hand": len(p.hand), "lost": p.lost, "won": p.won, "refuge": p.refuge,
                       "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
-                      "suspicion_share": p.suspicion_share}[key]
+                      "suspicion_share": p.suspicion_share, "debts": len(p.debts), "invited": list(p.invited)}[key]
             if actual != item[key]:
                 wrong.append(f"{key} is {actual}, expected {item[key]}")
         want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))

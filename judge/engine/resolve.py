@@ -3,8 +3,8 @@ Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import (arranging, conditions, costs, counting, effects, faces, feasts, keywords, layers, perform,
-                          reckoning, suspicion, triggers, wards)
+from judge.engine import (arranging, conditions, costs, counting, debts, effects, faces, feasts, keywords, layers,
+                          perform, reckoning, sleepers, suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -30,6 +30,9 @@ def resolve_top(s: GameState, log: list) -> None:
         return
     if item.kind == wards.TRAP_SET:
         wards.resolve_set(s, item, log)
+        return
+    if item.kind == debts.CALL:
+        debts.resolve_call(s, item, log)
         return
     if item.kind == "set":
         move(s, item.obj, "slot")
@@ -84,6 +87,9 @@ def resolve_top(s: GameState, log: list) -> None:
         arranging.into_spoils(s, log, (obj.id, *item.batch), "the brew's cards, put into the Spoils at once")
         return
     fed = feasts.before_entering(s, obj.id, item.controller, log)
+    dormant = not obj.face_down and sleepers.enters_dormant(s, obj.id)
+    if dormant:  # 702.39b: turned down before it enters, so nothing of its face enters with it (708.4)
+        faces.lay_face_down(s, obj.id, sleepers.DORMANT)
     move(s, obj.id, "battlefield", controller=item.controller)
     # A Ritual enters bound to its target (608.7c, Bind 702.19a); a Weapon enters unattached (301.5).
     attach = item.targets[0] if card.type == "Ritual" and item.targets else None
@@ -91,14 +97,19 @@ def resolve_top(s: GameState, log: list) -> None:
         s.edit(obj.id).attached_to = attach
     weapon = card.type == "Weapon"
     wieldable = weapon and card.has(WIELD)
+    bound = (attach if s.player(attach) is not None else s.objects[attach].card) if attach else ""
     log.append(event(f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
-                     + (f", attached to {s.objects[attach].card}" if attach else "")
+                     + (f", attached to {bound}" if attach else "")
                      + ((", unattached" + (": Wield attaches it" if wieldable else "")) if weapon else ""), "608.7b",
                      *(("608.7c",) if attach else ()), *(("702.19a",) if attach and card.has(BIND) else ()),
                      *(("301.5",) if weapon else ()), *(("702.18a",) if wieldable else ())))
+    if dormant:
+        log.append(event(f"{card.name} is a dormant {sleepers.SLEEPER}: it enters face down, a nameless 2/2 every "
+                         f"player sees that much of, and its face's enter abilities neither trigger nor apply",
+                         "702.39b", "708.2b", "708.4", "613.2"))
     effects.enter(s, obj.id, log)
     feasts.fed(s, obj.id, fed, log)
-    if "Mortal" in card.supertypes:  # 309.3: Mortal tongues wag
+    if "Mortal" in s.card(obj.id).supertypes:  # 309.3: Mortal tongues wag (not a guise's: it has none, 708.2)
         suspicion.raise_(s, item.controller, 1, f"{card.name} entering", log, ("309.3", "123.2"))
     ctx.source = obj.id
     _riders(s, item, card, ctx, log)

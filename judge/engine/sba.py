@@ -72,7 +72,12 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
         if card is not None and card.clauses and contracts.complete(s, oid, card):
             found.append((oid, "spoils", "704.5t", f"{name} has spoken its final clause: the rite is complete and "
                                                    f"consigned to the Spoils"))
-        if obj.attached_to is not None:
+        bound_player = s.player(obj.attached_to) if obj.attached_to is not None else None
+        if bound_player is not None:  # a Ritual bound to a player falls as that player leaves (303.3b, 704.5r)
+            if bound_player.lost:
+                found.append((oid, "spoils", "704.5r", f"{name} is bound to {bound_player.name}, who has left the "
+                                                       f"game: it goes to the Spoils (Bind, 702.19a, 303.3b)"))
+        elif obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
             legal = ch.legal_host(s, obj, host) if kind in ("Ritual", "Weapon") else \
                 host is not None and host.zone == "battlefield"

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from judge.corpus.slug import slugify
 from judge.cards import reader as card_db
-from judge.engine import calendar, priority, support
+from judge.engine import calendar, priority, sleepers, support
+from judge.engine import seats as seat_law
 from judge.engine.faces import GUISE_KEYWORD
 from judge.engine.guise import GUISES
 from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
@@ -21,8 +22,8 @@ from judge.engine.choices import CHOICE_KINDS
 from judge.engine.errors import Refused, ScenarioError
 from judge.engine.events import not_modelled
 from judge.engine.policies import Policies, default_table
-from judge.engine.state import (PHASES, ROUND_ALIASES, ROUNDS, STEPS, GameState, Obj, Player, Preset, StackItem,
-                                Unit)
+from judge.engine.state import (PHASES, ROUND_ALIASES, ROUNDS, STEPS, Debt, GameState, Obj, Player, Preset,
+                                StackItem, Unit)
 from judge.yamlio import LDict, Validator, load_file, load_text, line_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
@@ -32,11 +33,13 @@ TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "a
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
 PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
                "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
-               "power_slot", "wards", "suspicion_share", "laboratory", "invited", "seats"}
+               "power_slot", "wards", "suspicion_share", "laboratory", "invited", "seats",
+               # addition (F5a): the Debt markers a player owes (122.2i, 702.48a)
+               "debts"}
 OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to",
                "face_down", "guise"}
 EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
-                 "suspicion_share"}
+                 "suspicion_share", "debts", "invited"}
 EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters", "revealed",
                  "face_down", "controller", "of", "defense"}
 EXPECT_TURN = {"round", "active"}
@@ -181,12 +184,18 @@ class _Builder(Validator):
         guise = spec.get("guise")
         if guise is None:
             printed = [g for g, kw in GUISE_KEYWORD.items() if self.cards[card].has(kw)]
+            sleeper = self.cards[card].sleeper
+            if self.cards[card].has(sleepers.SLEEPER) and sleeper is not None and sleeper.dormant:
+                printed.append(sleepers.DORMANT)  # a dormant Sleeper (702.39b)
             if len(printed) != 1:
                 self.fail(f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
                           f"({', '.join(sorted(GUISES))})", spec, line)
             guise = printed[0]
         if guise not in GUISES:
             self.fail(f"unknown guise {guise!r} (known: {', '.join(sorted(GUISES))})", spec, line)
+        sleeper = self.cards[card].sleeper
+        if guise == sleepers.DORMANT and not (self.cards[card].has(sleepers.SLEEPER) and sleeper and sleeper.dormant):
+            self.fail(f"the {guise} guise is a dormant Sleeper's, and {card} is none (702.39b)", spec, line)
         return True, guise
 
     def zone_list(self, value, owner: str, zone: str, node) -> list[str]:
@@ -204,6 +213,22 @@ class _Builder(Validator):
                 self.fail("domain count cannot be negative", node)
             return [None] * value
         return self.zone_list(value, owner, "domain", node)
+
+    def debts(self, value, name: str, node) -> tuple:
+        """`debts: [{to: CREDITOR, price: N, from: CARD}]` — the Debts a player owes (122.2i):
+        `price` the Vitae its honoring costs (702.48c; none printed when absent)."""
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.fail(f"{name}: debts must be a list of {{to: CREDITOR, price: N, from: CARD}}", node)
+        out = []
+        for d in value:
+            self.keys(d, {"to", "price", "from"}, "a Debt")
+            if not isinstance(d.get("to"), str):
+                self.fail(f"{name}: a Debt names its creditor (to: PLAYER)", d)
+            price = self.int_(d["price"], "price", d) if "price" in d else None
+            out.append(Debt(d["to"], price, str(d.get("from", ""))))
+        return tuple(out)
 
     def pool(self, value, node) -> list:
         if value is None:
@@ -261,6 +286,7 @@ class _Builder(Validator):
             if not isinstance(invited, list) or not all(isinstance(n, str) for n in invited):
                 self.fail(f"{name}: invited must be a list of player names", praw)
             p.invited = tuple(invited)
+            p.debts = self.debts(praw.get("debts"), name, praw)
             seats = praw.get("seats") or []
             if not isinstance(seats, list):
                 self.fail(f"{name}: seats must be a list of Haven ids", praw)
@@ -280,6 +306,10 @@ class _Builder(Validator):
             for haven in p.seats:  # 310.8a: Havens that already gained the Master's seat (408.5i)
                 if haven not in battlefield or self.cards[self.objects[haven].card].type != "Haven":
                     self.fail(f"{p.name}: seats names {haven!r}, not a Haven on the battlefield", players_raw)
+            for debt in p.debts:
+                if debt.creditor not in self.player_names or debt.creditor == p.name:
+                    self.fail(f"{p.name}: a Debt is owed to another player, not {debt.creditor!r} (702.48a)",
+                              players_raw)
             for other in p.invited:
                 if other not in self.player_names or other == p.name:
                     self.fail(f"{p.name}: invited names {other!r}, not another player", players_raw)
@@ -292,8 +322,10 @@ class _Builder(Validator):
                 self.objects[oid].attached_to = self.objects[oid].attached_to or labs[0]
         for oid in battlefield:
             obj = self.objects[oid]
-            if obj.attached_to is not None and obj.attached_to not in self.objects:
-                self.fail(f"attached_to {obj.attached_to!r} names no object", None, obj._line)
+            bound_player = obj.attached_to in self.player_names and self.cards[obj.card].type == "Ritual"
+            if obj.attached_to is not None and obj.attached_to not in self.objects and not bound_player:
+                self.fail(f"attached_to {obj.attached_to!r} names no object (nor, for a Ritual bound to a player, a "
+                          f"player)", None, obj._line)
         for p in players:
             for oid in p.wards:  # a Ward arms the Haven it names, else the player's first Haven (307.3)
                 obj = self.objects[oid]
@@ -349,6 +381,14 @@ class _Builder(Validator):
                           round_index=round_index, phase=phase, step=step, priority=prio, cards=self.cards,
                           policies=policies, starting_player=starting)
         self.world(raw, state)
+        for p, praw in zip(players, players_raw):
+            if praw.get("refuge") is not None and p.refuge not in seat_law.havens(state, p.name):
+                self.fail(f"{p.name}'s refuge {p.refuge!r} is not a Haven {p.name} controls (514.4a)", praw,
+                          praw.line_of("refuge"))
+            if praw.get("refuge") is not None and not seat_law.holds_seat(state, p.name, p.refuge):
+                self.fail(f"{p.name}'s refuge {p.refuge!r} is not a Haven holding the seat of {p.name}'s Master: a "
+                          f"Master may take refuge only in a Haven that holds its seat (310.8a) — its lineage Haven, "
+                          f"or one that gained the seat (seats:)", praw, praw.line_of("refuge"))
         for oid in battlefield:
             state.objects[oid].timestamp = state.next_ts
             state.next_ts += 1

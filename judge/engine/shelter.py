@@ -73,6 +73,12 @@ def shelter_step(s: GameState, log: list) -> None:
         havens = _havens(s, p.name)
         seated = [h for h in havens if holds_seat(s, p.name, h)]  # 310.8a: only these bed the Master
         if p.procession is None:  # a Master on the road shelters where the road ends (processions.py)
+            unseated = [h for h in havens if h not in seated]
+            if unseated:
+                log.append(event(f"{', '.join(s.card(h).name for h in unseated)} {'holds' if len(unseated) == 1 else 'hold'}"
+                                 f" no seat of {p.name}'s Master and cannot bed it: only "
+                                 f"{', '.join(s.card(h).name for h in seated) or 'no Haven'} may be its refuge",
+                                 "310.8a", "514.4a"))
             p.refuge = _choose_refuge(s, p, seated, log)
             if p.refuge is None:
                 log.append(event(f"{p.name}'s Master controls no Haven holding its seat and cannot shelter: the "

@@ -104,6 +104,7 @@ class Player:
     refuge: str | None = None
     suspicion_share: int = 0  # the points of Suspicion this player's effects raised (123.2)
     invited: tuple = ()  # the players Invited across this player's thresholds (310.10, 310.11)
+    debts: tuple = ()  # Debt markers this player owes, oldest first (122.2i, 702.48a)
     seats: tuple = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
     procession: Any = None  # processions.Procession while the Master is on the road (408.5)
     lost: bool = False
@@ -168,6 +169,7 @@ class StackItem:
     modes: tuple = ()  # a modal spell's chosen modes, 0-based, in printed order (601.2b, 700.4a)
     decree: tuple = ()  # a Mandate's decree announced at casting: the ids chosen in an opponent's place (601.2b)
     cites: tuple = ()  # the rules of the keyword an ability comes from (a Toll trigger: 702.14a, 603.14c)
+    debt: Any = None  # a called Debt's announcement: the Debt called (702.48b)
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,16 @@ class Redirect:
     origin: str | None = None
     next_only: bool = True  # "the next time": used up by one event
     controller: str | None = None
+
+
+@dataclass(frozen=True)
+class Debt:
+    """A Debt marker on a player (122.2i): owed to `creditor`; `price` the Vitae its creating card
+    printed, None when it prints none (702.48c); `origin` the card whose effect created it."""
+
+    creditor: str
+    price: int | None = None
+    origin: str = ""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,10 @@ from judge.cards.model import CardDef, walk_effects
 from judge.engine import actions  # noqa: F401 - imports every module that declares a keyword
 from judge.engine import effects, keywords, layers, triggers
 from judge.engine.casting import BACKLASH, ENTWINE, TRIBUTE
+from judge.engine.debts import DEBT
+from judge.engine.resolve import BIND
+from judge.engine.dominance import DOMINANCE
+from judge.engine.sleepers import SLEEPER
 from judge.engine.reckoning import RECKONING
 from judge.yamlio import load_file
 
@@ -63,7 +67,8 @@ def gaps(card: CardDef) -> tuple[Gap, ...]:
     hit = _CACHE.get(id(card))
     if hit is not None and hit[0] is card:
         return hit[1]
-    found = tuple(_keyword_gaps(card) + _rider_gaps(card) + _effect_gaps(card) + _static_gaps(card))
+    found = tuple(_keyword_gaps(card) + _rider_gaps(card) + _bind_gaps(card) + _effect_gaps(card)
+                  + _static_gaps(card))
     _CACHE[id(card)] = (card, found)
     return found
 
@@ -98,11 +103,24 @@ def _granted(card: CardDef) -> list[str]:
     return out
 
 
+# Keywords whose meaning is printed on the card that has them, as its own part (a Sleeper's form, a
+# dominance condition, a Debt's rider): a granted one would carry none of it.
+_OWN_TERMS = {SLEEPER: ("`sleeper:`", "702.39a"), DOMINANCE: ("`dominance:`", "702.42a"),
+              DEBT: ("a `take_debt` effect", "702.48a")}
+
+
 def _keyword_gaps(card: CardDef) -> list[Gap]:
     line = card.line_of("keywords")
     out = [g for kw in card.keywords for g in _keyword(card, kw, line)]
     granted_line = card.line_of("statics") or card.line_of("abilities")
-    out += [g for kw in dict.fromkeys(_granted(card)) for g in _keyword(card, kw, granted_line, "it grants ")]
+    for kw in dict.fromkeys(_granted(card)):
+        head = keywords.split(kw)[0]
+        if head in _OWN_TERMS:
+            part, rule = _OWN_TERMS[head]
+            out.append(Gap(f"it grants {head}, whose terms are printed on the card that has it ({part}); a granted "
+                           f"{head} carries none: not modelled by the engine ({rule})", rule, granted_line))
+        else:
+            out += _keyword(card, kw, granted_line, "it grants ")
     return out
 
 
@@ -120,7 +138,7 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
     out = []
 
     def need(keyword: str, rule: str, ok: bool, what: str) -> None:
-        if keyword in heads and not ok:
+        if keyword in heads and keyword in keywords.MODELLED and not ok:  # an unmodelled one is refused as such
             written = next(kw for kw in card.keywords if keywords.split(kw)[0] == keyword)
             out.append(Gap(f"{keyword}: {what} is not written in the card file, so the engine would play "
                            f"the keyword as doing nothing{_printed(card, written)}", rule, card.line_of("keywords")))
@@ -129,6 +147,11 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
     need(BACKLASH, "702.36a", bool(card.backfire), "the backfire an unpaid synthesis cost incurs (`backfire:`)")
     need(ENTWINE, "702.35b", bool(card.modes), "the modes it entwines (`modes:`)")
     need(RECKONING, "702.50a", bool(card.reckoning), "the effect it telegraphs (`reckoning:`)")
+    need(SLEEPER, "702.39a", card.sleeper is not None,
+         "how it lies in wait (`sleeper:` — dormant, what waking does; or gathering, its counter and what it arms)")
+    need(DOMINANCE, "702.42a", card.dominance is not None, "its printed dominance condition (`dominance:`)")
+    need(DEBT, "702.48a", any(e.name == "take_debt" for _, e, _ in _all_effects(card)),
+         "the rider that creates the Debt (a `take_debt` effect)")
     need(layers.SIEGE, "702.29a", "siege" in riders or _has_static(card, lambda st: st.get("while") == "siege"),
          "its Siege rider (a `while: siege` static or a `siege:` rider)")
     need(layers.PACK, "702.44a", _has_static(card, lambda st: st.get("while") == "pack"),
@@ -143,6 +166,42 @@ def _rider_gaps(card: CardDef) -> list[Gap]:
             out.append(Gap(f"a `while: {condition}` static needs the card's own {keyword} keyword (its threshold)",
                            _THRESHOLD_RULES[keyword], card.line_of("statics")))
     return out
+
+
+# -- Bind: the object it names is the target its Ritual requires (303.3a) ----------------------------
+def _bind_gaps(card: CardDef) -> list[Gap]:
+    written = next((kw for kw in card.keywords if keywords.split(kw)[0] == BIND), None)
+    if written is None or keywords.parameter_problem(written) is not None:
+        return []  # no Bind, or its unreadable parameter is already a gap (_keyword_gaps)
+    line = card.line_of("keywords")
+    kind = keywords.value(BIND, keywords.split(written)[1])
+    if card.type != "Ritual":
+        return [Gap(f"{written}: only a Ritual is played as bound (702.19a, 303.3); a binding {card.type} is not "
+                    f"modelled by the engine", "702.19a", line)]
+    if kind not in V.TARGET_KINDS:
+        return [Gap(f"{written}: {kind!r} is no kind of object or player a card can target ("
+                    f"{', '.join(sorted(V.TARGET_KINDS))})", "702.19a", line)]
+    if not card.targets or card.targets[0]["kind"] != kind:
+        named = card.targets[0]["kind"] if card.targets else "none"
+        return [Gap(f"{written}: a Ritual with Bind requires a target of the kind its Bind names, chosen as it is "
+                    f"cast — its first target must be {{kind: {kind}}}, not {named}", "303.3a",
+                    card.line_of("targets") or line)]
+    if kind == "player" and _names_attached(card):
+        return [Gap(f"{written}: `to: attached` and `affects: attached` reach the permanent a card is attached to, "
+                    f"not a bound player (name it `who: attached`) — not modelled by the engine", "303.3b", line)]
+    return []
+
+
+def binds_a_player(card: CardDef) -> bool:
+    written = next((kw for kw in card.keywords if keywords.split(kw)[0] == BIND), None)
+    return written is not None and keywords.value(BIND, keywords.split(written)[1]) == "player"
+
+
+def _names_attached(card: CardDef) -> bool:
+    """Whether the card aims at `attached` as an object (an effect's `to:`, a static's `affects:`);
+    `who: attached` names a bound player (effects._players)."""
+    return any(e.args.get("to") == "attached" for _, e, _ in _all_effects(card)) or \
+        _has_static(card, lambda st: st.get("affects", "attached" if "control" in st else None) == "attached")
 
 
 # -- effects: each aimed at what its handler can reach ---------------------------------------------
@@ -163,10 +222,11 @@ def _all_effects(card: CardDef) -> list[tuple[str, object, int | None]]:
 
 def _effect_gaps(card: CardDef) -> list[Gap]:
     out = []
+    bound_player = {"attached"} if binds_a_player(card) else set()  # `who: attached`: the player it binds
     for where, eff, line in _all_effects(card):
         for key, scope in effects.REACHES.get(eff.name, {}).items():
             value = eff.args.get(key)
-            if value is not None and value not in _SCOPES[scope]:
+            if value is not None and value not in _SCOPES[scope] | (bound_player if scope == "players" else set()):
                 out.append(Gap(f"{where}: {eff.name} {key}: {value} — the effect reaches only "
                                f"{', '.join(sorted(_SCOPES[scope]))}; not modelled by the engine", "608.4", line))
         if eff.name == "sacrifice" and eff.args.get("what", "Entity") not in V.CARD_TYPES:
@@ -217,7 +277,9 @@ def text_notes(card: CardDef) -> list[tuple[str, str]]:
             out.append((f"{card.name}'s text names {word}, which its card file's keywords: lack — the engine "
                         f"plays it without {word}", rules.get(word, "702")))
     kinds = {a.kind for a in card.abilities}
-    if any(e.name == "delayed" for a in card.abilities for e in walk_effects(a.effects)):
+    if card.sleeper or card.dominance or card.reckoning or card.clauses:
+        kinds.add("triggered")  # an upkeep trigger written through its keyword's or its Contract's form
+    if any(e.name == "delayed" for e in card.all_effects()):
         kinds.add("triggered")  # "At the beginning of the next end step, …": a delayed trigger its effect makes (603.7)
     if card.type == "Trap" and "spell" in kinds:
         kinds.add("triggered")  # a Trap's "When sprung, …" is its effect as it springs (307.4), written as spell:

@@ -33,7 +33,8 @@ TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkee
                  "sacrifices": "701.12a", "night_falls": "603.14a", "day_breaks": "603.14a", "bled": "702.21a",
                  "champion": "702.28a", "contagion": "702.40a", "toll": "702.14a", "reckoning": "702.50a",
                  "clause": "714.2",  # a Contract's clause ability, awakened by Lore counters (contracts.py)
-                 "delayed": "603.7", "revenant": "702.46a", "scholarship": "702.27a", "decay": "702.41a"}
+                 "delayed": "603.7", "revenant": "702.46a", "scholarship": "702.27a", "decay": "702.41a",
+                 "sleeper": "702.39a", "dominance": "702.42a"}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None, log: list | None = None) -> None:

@@ -1,8 +1,8 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
 from __future__ import annotations
 
-from judge.engine import (arranging, combat, contracts, control, cycle, perform, priority, reckoning, shelter, triggers,
-                          zone_abilities)
+from judge.engine import (arranging, combat, contracts, control, cycle, dominance, perform, priority, reckoning,
+                          shelter, sleepers, triggers, zone_abilities)
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
@@ -101,6 +101,8 @@ def finish_upkeep(s: GameState, log: list) -> None:
     contracts.upkeep_lore(s, log)
     triggers.fire_for_permanents(s, "upkeep", s.active, log)
     reckoning.at_upkeep(s, s.active)
+    sleepers.at_upkeep(s, s.active)
+    dominance.at_upkeep(s, s.active)
     triggers.decay(s, s.active, log)
     zone_abilities.revenants(s, s.active, log)
     priority.give_priority(s, s.active, log)
