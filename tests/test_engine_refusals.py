@@ -502,6 +502,11 @@ CASES = [
     ("an-answer-given-in-advance-does-not-fit", both(give("Ana", "hand", {"card": "Grim Tithe", "id": "tithe"}),
                                                      setting(answers=[{"player": "Ana", "choose": ["column"]}])),
      [{"player": "Ana", "cast": "tithe"}, "pass"], ("701.12a",)),
+    ("a-duel-division-that-does-not-add-up", both(IN_COMBAT, setting(policies={"C46": "510.2e"})),
+     [{"player": "Ana", "attack": [{"attacker": "pikeman", "target": "column"},
+                                  {"attacker": "drudge", "target": "column"}]},
+      TO_BLOCKS, {"until": {"phase": "combat", "step": "end_of_combat"}},
+      {"player": "Ben", "choose": {"pikeman": 2, "drudge": 2}}], ("510.2e",)),
     # -- the cast's shape (malformed) ------------------------------------------------------------
     ("face-down-takes-true", nothing, [{"player": "Ana", "cast": "spark", "masquerade": "yes"}], MALFORMED),
     ("face-down-by-two-keywords", nothing, [{"player": "Ana", "cast": "spark", "masquerade": True,

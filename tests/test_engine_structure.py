@@ -129,7 +129,7 @@ def asked_kinds() -> set[str]:
 def test_every_choice_kind_is_asked_somewhere_and_has_a_shape_and_rule():
     assert set(CHOICE_KINDS) == asked_kinds()
     for kind in CHOICE_KINDS.values():
-        assert kind.shape in {"pick", "order", "word", "map"} and kind.rule
+        assert kind.shape in {"pick", "order", "word", "map", "divide"} and kind.rule
         assert not (kind.optional and kind.default), "a \"may\" is declined, never defaulted"
 
 

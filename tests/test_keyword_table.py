@@ -178,7 +178,7 @@ def test_the_choices_that_stop_the_replay_are_the_engines_choice_kinds(choices):
     for name, kind in CHOICE_KINDS.items():
         assert by_id[name]["asked"] == "pending" and by_id[name]["rule"] == kind.rule, name
     assert all("kind" not in c for c in choices if c["asked"] != "pending")
-    assert len(pending) == 30
+    assert len(pending) == 31
 
 
 # The YAML's parameter field -> the parameter form the engine's registry names (keywords.PARAMETERS).

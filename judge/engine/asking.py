@@ -101,12 +101,16 @@ def _forced(choice: Choice, shape: str):
         return options[0]
     if shape == "map" and not options:
         return ()
+    if shape == "divide" and len(options) == 1:
+        return ((options[0], choice.count[0]),)
     return None
 
 
 def _as_written(value):
     """A stored answer as a scenario would write it, to read it again against the options."""
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        if isinstance(value[0][1], int):  # a divide: ((id, amount), ..)
+            return dict(value)
         return {k: list(ids) for k, ids in value}
     return list(value) if isinstance(value, tuple) else value
 
@@ -132,7 +136,8 @@ def question(s: GameState, choice: Choice) -> str:
     how = {"pick": (f"choose {least}" if least == most else f"choose {least} to {most}") + f" of: {options}",
            "order": f"order all of: {options} ({spec.listed})",
            "word": f"answer {options}",
-           "map": f"for each of {', '.join(name(k) for k in choice.keys)}, the ids it takes, from: {options}"}[shape]
+           "map": f"for each of {', '.join(name(k) for k in choice.keys)}, the ids it takes, from: {options}",
+           "divide": f"divide {least} among: {options} ({{ID: N, ..}}, each N 0 or more, adding up to {least})"}[shape]
     whose = f" (in {choice.for_player}'s place)" if choice.for_player else ""
     tail = " — or any other action declines" if spec.optional else ""
     return (f"waiting for {choice.player}{whose}: {choice.prompt}; {how}; answer with "

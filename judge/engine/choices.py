@@ -8,6 +8,8 @@ the options (asking.py). An answer is `{player: P, choose: ..}`, read here by th
     word   one of the option words (`pay`, `decline`, an effect's name), or the id a word stands for
     map    {KEY: [ids], ..}: for each key (an effect offering to take objects) the ids it takes,
            no id under two keys (614.8); with one key a plain list will do
+    divide {ID: N, ..}: an amount (the choice's `count`) divided among the options, each N a
+           whole number 0 or more, summing to the amount (an option left out takes 0)
 
 An answer that is not among the options is refused citing the rule that gives the choice.
 
@@ -71,6 +73,10 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     # Burden resolves unmet, its controller may accept the challenge instead of the loss (702.42b)
     "sleeper-wake": ChoiceKind("702.39b", "word", optional=True, declined="sleep"),
     "dominance": ChoiceKind("702.42b", "word", optional=True, declined="decline"),
+    # policy C46's 510.2e reading: an Entity attacked by several unblocked attackers divides its damage
+    # among them as a blocker would (combat._strike_back)
+    "duel-division": ChoiceKind("510.2e", "divide", "lethal to each attacker in the order of the attacks, the "
+                                "rest to the last"),
 }
 
 
@@ -150,7 +156,24 @@ def _map(s: GameState, choice: Choice, raw) -> tuple:
     return tuple(out)
 
 
-_READERS = {"pick": _pick, "order": _order, "word": _word, "map": _map}
+def _divide(s: GameState, choice: Choice, raw) -> tuple:
+    total = choice.count[0]
+    if not isinstance(raw, dict):
+        _refuse(choice, f"the answer divides {total} among the options: {{ID: N, ..}}")
+    given: dict = {}
+    for key, amount in raw.items():
+        (oid,) = _ids(s, choice, key)
+        if oid in given:
+            _refuse(choice, f"{oid} is named twice")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            _refuse(choice, f"{key} must take a whole number 0 or more, not {amount!r}")
+        given[oid] = amount
+    if sum(given.values()) != total:
+        _refuse(choice, f"the amounts must add up to {total}, not {sum(given.values())}")
+    return tuple((oid, given.get(oid, 0)) for oid in choice.options)
+
+
+_READERS = {"pick": _pick, "order": _order, "word": _word, "map": _map, "divide": _divide}
 
 
 def describe(s: GameState, choice: Choice, value) -> str:
@@ -160,6 +183,8 @@ def describe(s: GameState, choice: Choice, value) -> str:
         return f"{obj.card or 'a card'} ({oid})" if obj is not None else str(oid)
     if isinstance(value, str):
         return value
+    if CHOICE_KINDS[choice.kind].shape == "divide":
+        return ", ".join(f"{n} to {name(oid)}" for oid, n in value)
     if CHOICE_KINDS[choice.kind].shape == "map":
         return "; ".join(f"{name(k)} takes {', '.join(name(i) for i in ids) or 'nothing'}" for k, ids in value) \
             or "nothing"

@@ -362,6 +362,7 @@ def deal_combat_damage(s: GameState, log: list) -> None:
         return
     s.damage_dealt = True
     hits: list[tuple[str, str, int]] = []  # (source, recipient, amount)
+    dueled: list = []  # the attacked Entities that strike back, once each, after every attacker (510.2)
     for attack in s.attacks:
         obj = s.objects.get(attack.attacker)
         if obj is None or obj.zone != "battlefield":
@@ -395,9 +396,11 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 hits.append((attack.attacker, attack.target, power))
                 log.append(event(f"{obj.card} is unblocked and assigns {power} to {_name(s, attack.target)}", "510.2b"))
             tobj = s.objects.get(attack.target)
-            if tobj is not None and ch.is_entity(s, tobj) and ch.attack(s, tobj) > 0 and _strikes(s, tobj.id):
-                hits.append((attack.target, attack.attacker, ch.attack(s, tobj)))
-                log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
+            if tobj is not None and ch.is_entity(s, tobj) and ch.attack(s, tobj) > 0 and _strikes(s, tobj.id) \
+                    and tobj.id not in dueled:
+                dueled.append(tobj.id)
+    for target in dueled:
+        hits += _strike_back(s, s.objects[target], log)
     log.append(event("all combat damage is dealt at once", "510.3"))
     struck: dict[str, list] = {}
     for source, recipient, amount in _shield_order(s, hits, log):
@@ -405,6 +408,49 @@ def deal_combat_damage(s: GameState, log: list) -> None:
         if dealt > 0:
             struck.setdefault(source, []).append(landed)
     _contagion(s, struck)
+
+
+def _duelists(s: GameState, target: str) -> list[str]:
+    """The attackers still in combat whose unblocked attacks are at `target` (510.2f's duels)."""
+    return [a.attacker for a in s.attacks if a.target == target and not a.blocked
+            and a.attacker in s.objects and s.objects[a.attacker].zone == "battlefield"]
+
+
+def _strike_back(s: GameState, tobj, log: list) -> list:
+    """510.2f: the attacked Entity assigns its combat damage to its attacker. Attacked by several
+    unblocked attackers, policy C46 decides: each its own duel in full, or divided (510.2e)."""
+    power = ch.attack(s, tobj)
+    attackers = _duelists(s, tobj.id)
+    if len(attackers) == 1:
+        log.append(event(f"{tobj.card} strikes back: the attack is a duel", "510.2f", "509.1b"))
+        return [(tobj.id, attackers[0], power)]
+    names = ", ".join(s.objects[a].card for a in attackers)
+    if s.policies.reading("C46") == "510.2f":
+        log.append(event(f"{tobj.card} strikes back at each of its attackers ({names}) with its full {power}: "
+                         f"each attack is its own duel {s.policies.note('C46')}", *s.policies.rules("C46"),
+                         policy="C46"))
+        return [(tobj.id, a, power) for a in attackers]
+    division = ask(s, log, "duel-division", tobj.controller, attackers,
+                   f"how {tobj.card} ({tobj.id}) divides its {power} combat damage among the Entities attacking it "
+                   f"(policy C46)", count=(power, power), default=_lethal_first(s, tobj, attackers, power),
+                   cites=("510.2f",))
+    log.append(event(f"{tobj.card} strikes back, dividing its {power} among its attackers: "
+                     + ", ".join(f"{n} to {s.objects[a].card}" for a, n in division)
+                     + f" {s.policies.note('C46')}", "510.2e", *s.policies.rules("C46"), policy="C46"))
+    return [(tobj.id, a, n) for a, n in division if n > 0]
+
+
+def _lethal_first(s: GameState, tobj, attackers: list, power: int) -> tuple:
+    """The stated default of a divided strike back: lethal to each attacker in the order of the
+    attacks (1 is lethal from Venom), the rest to the last."""
+    venom = ch.has(s, tobj, VENOM)
+    left, out = power, []
+    for a in attackers:
+        give = min(left, ch.lethal(s, s.objects[a], venom))
+        out.append([a, give])
+        left -= give
+    out[-1][1] += left
+    return tuple((a, n) for a, n in out)
 
 
 def _shield_order(s: GameState, hits: list, log: list) -> list:

@@ -297,7 +297,8 @@ class Choice:
 
     `kind` names its entry in choices.CHOICE_KINDS (whose `rule` gives the choice, cited when an
     answer is refused); `options` are what an answer may name — ids, or words for a `word`
-    choice — and `count` how many of them a `pick` takes (least, most); a `map` choice answers
+    choice — and `count` how many of them a `pick` takes (least, most), or the amount a `divide`
+    shares out (amount, amount); a `map` choice answers
     for each of its `keys` (614.8). `for_player` is whose choice it normally is, when another
     player makes it (a Mandate's caster, 702.35a). `resume` is the action the choice paused;
     `cites`, the rules behind what the choice is about, which its events cite besides `rule`."""
