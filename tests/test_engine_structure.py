@@ -112,7 +112,7 @@ def test_every_action_kind_has_a_handler_and_its_own_key():
 
 
 def asked_kinds() -> set[str]:
-    """The choice kinds passed as string literals to asking.ask / effects.choose_for anywhere in the engine
+    """The choice kinds passed as string literals to asking.ask / effect_context.choose_for anywhere in the engine
     (or to arranging.together, which records an order to be asked when something reads it)."""
     names = set()
     for path in ENGINE_DIR.glob("*.py"):

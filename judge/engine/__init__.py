@@ -29,7 +29,19 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     debts.py            Debt: markers on players, the call on the stack, honored or refused (702.48, 116.2g)
     dominance.py        Dominance: the Burden at its controller's upkeep, its teeth, the loss (702.42, C45)
     sleepers.py         Sleeper: the dormant and the gathering form maturing at upkeep (702.39)
-    effects.py          HANDLERS: what each effect of a resolving object does (608.4); "you may pay" (608.4)
+    effects.py          HANDLERS: what each effect of a resolving object does (608.4), and the dispatch; the
+                        effects that run instructions through it: "you may pay" (608.4), delayed (603.7),
+                        mature, burden, and those that put a permanent onto the battlefield (create_token,
+                        return_to_battlefield: a rite's clause I, 714.3a)
+    damage_effects.py   deal_damage, challenge (701.17), prevent_damage (615), redirect_damage (614.6f)
+    zone_effects.py     destroy, banish, return_to_hand, draw, discard, sacrifice, counter (701.7),
+                        foresee (701.16), look (309.4)
+    continuous_effects.py   the layered effects (613.1), gain_control (layer 2), permit_drop, forbid_drop (101.2)
+    player_effects.py   Vitae (119), Corruption and Wrath (122.2), Suspicion (123), Debt (702.48), shifts and
+                        extra turns (500.8-500.12)
+    permanent_effects.py    counters (122.1), replenish (110.5b), attach (701.4), Immure (702.47)
+    effect_context.py   Context: one resolution's controller, source, targets, X; what an effect's words name;
+                        choose_for, a choice a Mandate's controller makes for an opponent (702.35a, 723.4)
     feasts.py           enter-modifiers that take objects: Devour, `feast:` statics (614.8, 702.43a) —
                         not the calendar's feasts (calendar.py)
     offers.py           optional gains ("may"): accept or decline, a gift that Invites (310.11)
@@ -60,7 +72,8 @@ Card files are read by judge/cards (vocabulary, model, reader), shared with the 
 Extension points, one table each: a keyword (`NAME = keywords.implements("Keyword", "702.x")` in
 the module that reads it; keywords.MODELLED gathers them), an action kind
 (action_kinds.ACTIONS), an effect
-(effects.HANDLERS, its keys in judge/cards/vocabulary.py), a trigger event
+(effects.HANDLERS, its keys in judge/cards/vocabulary.py, its handler in the *_effects.py module of its
+kind), a trigger event
 (triggers.TRIGGER_RULES and a `triggers.fire` where it happens), a kind of choice
 (choices.CHOICE_KINDS and an `asking.ask` where the rules give it), a kind of proposed event
 (proposals, replacement.GATHER, perform.CARRY).

@@ -199,7 +199,7 @@ def binds_a_player(card: CardDef) -> bool:
 
 def _names_attached(card: CardDef) -> bool:
     """Whether the card aims at `attached` as an object (an effect's `to:`, a static's `affects:`);
-    `who: attached` names a bound player (effects._players)."""
+    `who: attached` names a bound player (effect_context.players)."""
     return any(e.args.get("to") == "attached" for _, e, _ in _all_effects(card)) or \
         _has_static(card, lambda st: st.get("affects", "attached" if "control" in st else None) == "attached")
 

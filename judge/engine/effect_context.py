@@ -1,0 +1,122 @@
+"""What a resolving object's instructions run in and what their words name (608.2, 608.4).
+
+The Context of one resolution (its controller, source, targets, X, the layers it has touched, a
+Mandate's stolen choices); the readers of an effect's recipient words (`to:`, `who:`) and amounts;
+the names events give its source and recipients; and `choose_for`, a choice made as the
+instructions run, which a Mandate's controller makes for an opponent (702.35a, 723.4). The
+handler modules (damage_effects, zone_effects, continuous_effects, player_effects,
+permanent_effects, effects) read these; effects.py re-exports Context for its callers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine import characteristics as ch
+from judge.engine.asking import ask
+from judge.engine.events import event
+from judge.engine.state import GameState
+
+
+@dataclass
+class Context:
+    controller: str
+    source: str | None  # the card or permanent the instructions come from
+    targets: list  # legal targets (object ids, player names, stack uids as "stack:N")
+    x: int = 0
+    layers: dict = field(default_factory=dict)  # object -> the layers this resolution's effects touched (613.6)
+    declared: list = field(default_factory=list)  # the targets as announced, in order (the legal ones are `targets`)
+    mandate: bool = False  # a Mandate resolves: its controller makes its opponents' choices (702.35a, 723.4)
+    decree: tuple = ()  # the ids the Mandate's controller announced as the decree (601.2b)
+    cites: tuple = ()  # the rules of the keyword the instructions come from (a Toll trigger: 702.14a)
+
+
+def amount(value, ctx: Context) -> int:
+    return ctx.x if value == "X" else int(value or 0)
+
+
+def objects(s: GameState, to: str, ctx: Context) -> list[str]:
+    if to == "target":
+        return [t for t in ctx.targets if t in s.objects]
+    if to == "second_target":
+        return [t for t in ctx.targets[1:2] if t in s.objects]
+    if to == "self":
+        return [ctx.source] if ctx.source in s.objects and s.objects[ctx.source].zone == "battlefield" else []
+    if to == "attached":
+        src = s.objects.get(ctx.source)
+        return [src.attached_to] if src and src.attached_to else []
+    entities = [o for o in s.battlefield if ch.is_entity(s, s.objects[o])]
+    if to == "each_entity":
+        return entities
+    if to == "each_other_entity":
+        return [o for o in entities if o != ctx.source]
+    if to == "each_opponent_entity":
+        return [o for o in entities if s.objects[o].controller != ctx.controller]
+    if to == "each_own_entity":
+        return [o for o in entities if s.objects[o].controller == ctx.controller]
+    return []
+
+
+def players(s: GameState, who: str, ctx: Context) -> list[str]:
+    if who in ("controller", None):
+        return [ctx.controller]
+    if who == "owner":
+        src = s.objects.get(ctx.source)
+        return [src.owner if src else ctx.controller]
+    if who == "each_player":
+        return [p.name for p in s.apnap()]
+    if who == "each_opponent":
+        return [p.name for p in s.apnap() if p.name != ctx.controller]
+    if who in ("target_player", "target"):
+        return [t for t in ctx.targets if s.player(t) is not None]
+    if who == "attached":  # the player a Ritual is bound to (702.19a, 303.3b)
+        src = s.objects.get(ctx.source) if ctx.source else None
+        bound = s.player(src.attached_to) if src is not None and src.attached_to else None
+        return [bound.name] if bound is not None and not bound.lost else []
+    return []
+
+
+def recipients(s: GameState, to: str, ctx: Context) -> list[str]:
+    """Objects or players, whichever `to` names; a `target` may be either."""
+    if to == "target":
+        return [t for t in ctx.targets if t in s.objects or s.player(t) is not None]
+    if to == "second_target":
+        return [t for t in ctx.targets[1:2] if t in s.objects or s.player(t) is not None]
+    if to in ("controller", "owner", "each_player", "each_opponent", "target_player"):
+        return players(s, to, ctx)
+    return objects(s, to, ctx)
+
+
+def label(s: GameState, who: str) -> str:
+    if s.player(who) is not None:
+        return f"{who}'s Master"
+    obj = s.objects.get(who)
+    return s.card(obj).name if obj is not None and s.card(obj) else who
+
+
+def origin(s: GameState, ctx: Context) -> str:
+    src = s.objects.get(ctx.source) if ctx.source else None
+    card = s.card(src) if src is not None else None
+    return (card.name or "a face-down permanent") if card is not None else "an effect"
+
+
+def choose_for(s: GameState, log: list, ctx: Context, kind: str, player: str, options: tuple, prompt: str,
+               count=(1, 1), default=None) -> tuple:
+    """The choice `player` makes as the instructions run — made by the Mandate's controller
+    instead when `player` is an opponent (702.35a, 723.4: from that player's resources, the
+    hidden ones shown to the chooser while choosing, 723.4b); its decree, announced at
+    casting, is that answer when it still fits (601.2b)."""
+    if not (ctx.mandate and player != ctx.controller):
+        return ask(s, log, kind, player, options, prompt, count=count, default=default)
+    decreed = tuple(o for o in ctx.decree if o in options)
+    if decreed and count[0] <= len(decreed) <= count[1]:
+        log.append(event(f"Mandate: {ctx.controller}'s decree, announced at casting, chooses for {player}: "
+                         + ", ".join(s.objects[o].card or o for o in decreed), "702.35a", "601.2b", "723.4"))
+        return decreed
+    if ctx.decree:
+        log.append(event(f"Mandate: the decree ({', '.join(ctx.decree)}) no longer fits {prompt}; "
+                         f"{ctx.controller} chooses for {player} as it resolves", "702.35a", "723.4a"))
+    hidden = " (the cards are shown to them while they choose, 723.4b)" if kind == "discard-choice" else ""
+    picked = ask(s, log, kind, ctx.controller, options, prompt + hidden, count=count, for_player=player)
+    log.append(event(f"Mandate: {ctx.controller} makes {player}'s choice, with {player}'s resources", "702.35a",
+                     "723.4", "723.4a", *(("723.4b",) if hidden else ())))
+    return picked
