@@ -139,9 +139,12 @@ def _until(s: GameState, who, action, log: list) -> None:
 
 
 def _concede(s: GameState, who, action, log: list) -> None:
+    held = s.priority == who
     outcome.settle_results(s, [who], [], log, ("104.3a",))
-    if s.priority == who and not s.game_over:
-        priority.give_priority(s, s.next_living(who).name, log)
+    if held and not s.game_over:
+        # 800.6a: the departed player's priority passes to the next player still in the game (leaving
+        # has already named them), who receives it only after the checks and triggers (117.5, 704.3).
+        priority.give_priority(s, s.priority, log)
 
 
 def _cast(s: GameState, who, action, log: list) -> None:
