@@ -80,7 +80,8 @@ def test_a_check_that_takes_the_last_player_to_pass_out_ends_the_step():
     Vitae at 0 (704.5a): she leaves, every player left has passed in succession (117.4)."""
     s, _ = apply(board(), {"player": "Ana", "pass": True})
     work = s.fork()
-    work.player("Cara").vitae = 0  # a state the checks have not seen yet: no action reaches it otherwise
+    work.player("Cara").vitae = 0  # a state the checks have not seen yet: no action reaches it otherwise,
+    work.checked = False           # so the edit says so itself, as any action but a pass does (actions.py)
     s, events = apply(work.commit(), {"player": "Ben", "pass": True})
     texts = [e.text for e in events]
     assert s.player("Cara").lost and s.objects["hex"].zone == "spoils"
@@ -90,4 +91,11 @@ def test_a_check_that_takes_the_last_player_to_pass_out_ends_the_step():
 
 def test_a_settled_pass_checks_nothing_and_says_nothing_more():
     s, events = apply(board(), {"player": "Ana", "pass": True})
-    assert [e.text for e in events] == ["Ana passes priority"] and s.priority == "Ben"
+    assert [e.text for e in events] == ["Ana passes priority"] and s.priority == "Ben" and s.checked
+
+
+def test_any_action_but_a_pass_leaves_the_state_to_be_checked_again():
+    s = board()
+    assert s.checked  # the board was settled as it was loaded (117.5)
+    assert not apply(s, {"player": "Cara", "concede": True})[0].checked
+    assert apply(s, {"player": "Ana", "drain": "pikeman"})[0].checked  # it ends as Ana receives priority again

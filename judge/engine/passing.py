@@ -19,8 +19,10 @@ def pass_one(s: GameState, log: list) -> str:
     s.passes += 1
     if s.passes < len(s.living):
         # 117.5, 704.3: the next player would receive priority, so the checks and triggers come first
-        # (a player who left meanwhile, 800.6a, has made the state change since the last check).
-        settle(s, log)
+        # (a player who left meanwhile, 800.6a, has changed the state since the last check). A state
+        # that only passing has touched since the checks found nothing would give the same answer.
+        if not s.checked:
+            settle(s, log)
         if s.game_over:
             s.priority = None
             return "passed"
