@@ -31,6 +31,7 @@ class ActionKind:
     names_card: bool = False  # its value is a card name or id (cast, set, fire)
     before_waiting_damage: bool = False  # taken while combat damage waits (it is what the damage waits for)
     after_game_over: bool = False
+    passes_first: bool = False  # it begins by passing priority, which changes nothing the 117.5 checks read
 
 
 # -- shapes ----------------------------------------------------------------------------------
@@ -139,9 +140,12 @@ def _until(s: GameState, who, action, log: list) -> None:
 
 
 def _concede(s: GameState, who, action, log: list) -> None:
+    held = s.priority == who
     outcome.settle_results(s, [who], [], log, ("104.3a",))
-    if s.priority == who and not s.game_over:
-        priority.give_priority(s, s.next_living(who).name, log)
+    if held and not s.game_over:
+        # 800.6a: the departed player's priority passes to the next player still in the game (leaving
+        # has already named them), who receives it only after the checks and triggers (117.5, 704.3).
+        priority.give_priority(s, s.priority, log)
 
 
 def _cast(s: GameState, who, action, log: list) -> None:
@@ -333,7 +337,7 @@ ACTIONS: dict[str, ActionKind] = {
     "assign": ActionKind(_P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape,
                          before_waiting_damage=True),
     "choose": ActionKind(_P | {"choose"}, _choose),
-    "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False),
+    "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False, passes_first=True),
     "concede": ActionKind(_P | {"concede"}, _concede, before_waiting_damage=True, after_game_over=True),
     # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
     "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
@@ -359,7 +363,7 @@ ACTIONS: dict[str, ActionKind] = {
                          shape=_immure_shape),
     # addition: a creditor calls a Debt an opponent owes them (116.2g, 702.48b), naming the debtor
     "call_debt": ActionKind(_P | {"call_debt"}, _call_debt),
-    "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False),
+    "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False, passes_first=True),
 }
 
 

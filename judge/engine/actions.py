@@ -149,6 +149,8 @@ def _dispatch(s: GameState, action, log: list) -> None:
     spec = ACTIONS[kind]
     if s.game_over and not spec.after_game_over:
         raise Refused("the game is over", "104.1")
+    if not spec.passes_first:
+        s.checked = False  # any other action may change what the state-based checks read (117.5)
     if not spec.before_waiting_damage and passing.damage_waiting(s):
         combat.deal_combat_damage(s, log)
         priority.give_priority(s, s.active, log)

@@ -483,6 +483,8 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         log.append(event(f"{player} uses {card.name}'s Vitae ability", "106.7", "605.3", *lifted))
         effects.run(s, ability.effects, effects.Context(player, oid, list(targets)), log)
         if s.priority == player:
+            # 117.3a: activated with priority, they receive it again, the checks and triggers first (117.5)
+            priority.give_priority(s, player, log)
             return
     else:
         s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from judge.engine import combat, resolve, turn
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.engine.priority import give_priority
+from judge.engine.priority import give_priority, settle
 from judge.engine.state import GameState
 
 
@@ -18,8 +18,17 @@ def pass_one(s: GameState, log: list) -> str:
     holder = s.priority
     s.passes += 1
     if s.passes < len(s.living):
-        s.priority = s.next_living(holder).name
-        return "passed"
+        # 117.5, 704.3: the next player would receive priority, so the checks and triggers come first
+        # (a player who left meanwhile, 800.6a, has changed the state since the last check). A state
+        # that only passing has touched since the checks found nothing would give the same answer.
+        if not s.checked:
+            settle(s, log)
+        if s.game_over:
+            s.priority = None
+            return "passed"
+        if s.passes < len(s.living):  # the checks may have taken the players still to pass out of the game
+            s.priority = s.next_living(holder).name
+            return "passed"
     # 117.4: all players passed in succession
     if s.stack:
         resolve.resolve_top(s, log)

@@ -21,7 +21,10 @@ def settle(s: GameState, log: list) -> bool:
         stacked = False if s.game_over else triggers.stack_waiting(s, log)
         offered = bool(s.owed_rites) and rites.settle(s, log)
         happened = happened or did or stacked or offered
-        if not (did or stacked or offered) or s.game_over:
+        if s.game_over:
+            break
+        if not (did or stacked or offered):
+            s.checked = True  # until something other than passing happens, checking again finds nothing
             break
     return happened
 

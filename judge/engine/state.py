@@ -340,6 +340,7 @@ class GameState:
     cards: Any  # {name: CardDef}; shared, never copied
     policies: Any  # judge.engine.policies.Policies; shared
     passes: int = 0  # consecutive passes (117.4)
+    checked: bool = False  # the 117.5 checks found nothing left to do, and only passing has happened since
     starting_player: str | None = None
     attacks_declared: bool = False
     blocks_declared: bool = False
