@@ -159,6 +159,19 @@ def static_sources(s: GameState) -> list[tuple[str, tuple]]:
     return s.memo("static_sources", find)
 
 
+def _layered_sources(s: GameState) -> list[tuple[str, tuple]]:
+    """static_sources less the statics that act in no layer (a damage reduction, a cost change):
+    the layers skip those, so they are dropped once per battlefield, as static_sources is derived."""
+    def find() -> list:
+        out = []
+        for oid, plans in static_sources(s):
+            layered = tuple(plan for plan in plans if plan[4])
+            if layered:
+                out.append((oid, layered))
+        return out
+    return s.memo("layered_sources", find)
+
+
 def statics_of(s: GameState, kind: str):
     """(source object, static) for every functioning static of this kind (the key it carries)."""
     for oid, plans in static_sources(s):
@@ -179,10 +192,11 @@ def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
     if obj.zone != "battlefield" and card is not None and card.statics:  # on the battlefield it is a source below
         out += [_Layered("7a", obj.timestamp, {"define": st["define"], "source": obj}, {})
                 for st in card.statics if defines_itself(st)]
-    for oid, plans in static_sources(s):
-        src = s.objects[oid]
+    objects = s.objects
+    for oid, plans in _layered_sources(s):
+        src = objects[oid]
         for st, when, affects, filters, layers in plans:
-            if not layers or not condition_holds(s, src, when) or not covers(s, src, obj, affects, card):
+            if not condition_holds(s, src, when) or not covers(s, src, obj, affects, card):
                 continue
             for layer, key in layers:
                 out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
@@ -254,46 +268,52 @@ def _timestamp(e: _Layered) -> int:
 
 def compute(s: GameState, obj: Obj) -> Chars:
     card = s.card(obj)
-    chars = Chars(card.attack if card and card.attack is not None else 0,
-                  card.vigor if card and card.vigor is not None else 0,
-                  list(card.keywords) if card else [], list(card.subtypes) if card else [])
+    if card is None:
+        chars = Chars(0, 0, [], [])
+    else:
+        chars = Chars(card.attack if card.attack is not None else 0, card.vigor if card.vigor is not None else 0,
+                      list(card.keywords), list(card.subtypes))
     effects = _effects_for(s, obj, card)
-    if not effects and not obj.counters.get("growth"):
+    growth = obj.counters.get("growth", 0)  # counters are 7c modifications (613.4c)
+    if not effects and not growth:
         return chars
-    by_layer: dict[str, list] = {layer: [] for layer in ("4", "6", "7a", "7b", "7c", "7d")}
-    for e in sorted(effects, key=_timestamp):  # 613.7: within a layer, in timestamp order
-        by_layer[e.layer].append(e)
-    for e in by_layer["4"]:
-        if _matches(e, chars):
+    by_layer: dict[str, list] = {}
+    for e in effects:
+        by_layer.setdefault(e.layer, []).append(e)
+    for group in by_layer.values():
+        if len(group) > 1:
+            group.sort(key=_timestamp)  # 613.7: within a layer, in timestamp order (stable, as one sort of all)
+    for e in by_layer.get("4", ()):
+        if not e.filters or _matches(e, chars):
             chars.subtypes += [t for t in e.op["add_subtypes"] if t not in chars.subtypes]
-    for e in _layer6_order(by_layer["6"]) if by_layer["6"] else ():
-        if not _matches(e, chars):
-            continue
-        for kw in e.op.get("grant", []):
-            if kw not in chars.keywords:
-                chars.keywords.append(kw)
-        for kw in e.op.get("remove", []):
-            chars.keywords = [k for k in chars.keywords if k.split(" ")[0] != kw]
-    for e in by_layer["7a"]:
+    if "6" in by_layer:
+        for e in _layer6_order(by_layer["6"]):
+            if e.filters and not _matches(e, chars):
+                continue
+            for kw in e.op.get("grant", []):
+                if kw not in chars.keywords:
+                    chars.keywords.append(kw)
+            for kw in e.op.get("remove", []):
+                chars.keywords = [k for k in chars.keywords if k.split(" ")[0] != kw]
+    for e in by_layer.get("7a", ()):
         d = e.op["define"]
         if "attack" in d:
             chars.attack = _count(s, e.op["source"], d["attack"])
         if "vigor" in d:
             chars.vigor = _count(s, e.op["source"], d["vigor"])
-    for e in by_layer["7b"]:
-        if _matches(e, chars):
+    for e in by_layer.get("7b", ()):
+        if not e.filters or _matches(e, chars):
             if e.op["set"].get("attack") is not None:
                 chars.attack = e.op["set"]["attack"]
             if e.op["set"].get("vigor") is not None:
                 chars.vigor = e.op["set"]["vigor"]
-    growth = obj.counters.get("growth", 0)  # counters are 7c modifications (613.4c)
     chars.attack += growth
     chars.vigor += growth
-    for e in by_layer["7c"]:
-        if _matches(e, chars):
+    for e in by_layer.get("7c", ()):
+        if not e.filters or _matches(e, chars):
             chars.attack += e.op["modify"].get("attack", 0) or 0
             chars.vigor += e.op["modify"].get("vigor", 0) or 0
-    for e in by_layer["7d"]:
-        if _matches(e, chars):
+    for e in by_layer.get("7d", ()):
+        if not e.filters or _matches(e, chars):
             chars.attack, chars.vigor = chars.vigor, chars.attack
     return chars

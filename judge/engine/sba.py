@@ -112,10 +112,9 @@ def _eminent(s: GameState, log: list) -> list:
     """704.5q (policy C3): duplicates of an Eminent name under one player — that player chooses
     the one that stays (300.4's reading: the newest)."""
     found, seen = [], {}
-    for oid, card in s.permanents():
-        if card and "Eminent" in card.supertypes:
-            obj = s.objects[oid]
-            seen.setdefault((obj.controller, card.name), []).append(obj)
+    for oid, card in _eminent_permanents(s):
+        obj = s.objects[oid]
+        seen.setdefault((obj.controller, card.name), []).append(obj)
     for (controller, name), objs in seen.items():
         if len(objs) > 1:
             newest = max(objs, key=lambda o: o.timestamp).id
@@ -131,6 +130,13 @@ def _eminent(s: GameState, log: list) -> list:
                                   f"Eminent duplicate {name}: {controller} keeps {keep}, this one goes to the Spoils "
                                   f"{s.policies.note('C3')}"))
     return found
+
+
+def _eminent_permanents(s: GameState) -> list:
+    """(id, card) of the Eminent permanents, in battlefield order: derived once per battlefield,
+    as s.permanents() is (an object's card never changes)."""
+    return s.memo("eminent_permanents",
+                  lambda: [(oid, card) for oid, card in s.permanents() if card and "Eminent" in card.supertypes])
 
 
 def _clear_venom(s: GameState) -> None:
