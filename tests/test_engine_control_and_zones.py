@@ -8,45 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from judge.cards.reader import parse_cards
 from judge.engine import characteristics as ch
 from judge.engine.actions import apply
 from judge.engine.errors import ScenarioError
 from judge.engine.events import rule_id
 from judge.engine.replay import run, run_file
 from judge.engine.scenario import load_string
-from judge.yamlio import load_text
 
-MAREN = '{name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "M."}'
-
-
-def board(cards: str = "", ana: str = "", ben: str = "", turn: str = "{active: Ana, round: The Hunt, phase: main1}",
-          actions: str = "[]") -> str:
-    return f"""
-title: control and zones fixture
-game: nodawn
-cards:
-  - {MAREN}
-{cards}
-turn: {turn}
-players:
-  - name: Ana
-    master: {{card: Aurelio Torretti, vitae: 20}}
-    pool: 6
-{ana}
-  - name: Ben
-    master: {{card: Silent Maren, vitae: 20}}
-    pool: 6
-{ben}
-actions: {actions}
-expect: [{{stack: 0}}]
-"""
+from engine_boards import MAIN_PHASE, card_error, two_player_board
 
 
-def card_error(text: str) -> ScenarioError:
-    with pytest.raises(ScenarioError) as info:
-        parse_cards(load_text(text, "cards.yaml"), "cards.yaml")
-    return info.value
+def board(cards: str = "", ana: str = "", ben: str = "", turn: str = MAIN_PHASE, actions: str = "[]") -> str:
+    return two_player_board("control and zones fixture", 6, cards, ana, ben, turn, actions)
 
 
 @pytest.mark.parametrize("body, words", [
