@@ -1,0 +1,65 @@
+"""User text is data: make stored or typed text harmless for the place it is printed.
+
+Saved rulings are shared between judges, queries and scenario files come from anyone. Before such
+text reaches a terminal, rich markup or a Markdown file it passes through one of these:
+
+- `for_terminal`: escape sequences (CSI, OSC, DCS…) removed whole, other control characters shown
+  as U+FFFD so tampering is visible; newlines and tabs kept.
+- `one_line`: `for_terminal`, then line breaks shown as " ⏎ " — for one-line listings.
+- `for_rich`: `for_terminal`, then rich markup escaped, for strings handed to rich as markup.
+- `for_markdown`: `for_terminal`, then every character Markdown or its embedded HTML would
+  interpret is backslash-escaped or written as an entity.
+"""
+from __future__ import annotations
+
+import re
+
+from rich.markup import escape as _rich_escape
+
+# ESC-introduced sequences: CSI (ESC [ … final byte), OSC/DCS/APC/PM/SOS (ESC ] … BEL or ST),
+# and two-byte escapes (ESC followed by one character). The 8-bit C1 forms are matched too.
+_ESCAPE_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"            # CSI
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])"    # OSC, DCS, SOS, PM, APC …
+    r"[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"       # … up to BEL or ST (or the end)
+    r"|\x1b[ -~]?"                                 # any other escape
+)
+# C0 controls but tab and newline, DEL, C1 controls, and the Unicode bidi overrides that can make
+# a ruling read differently from what it says.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\x0b\x0c\x85\u2028\u2029]")
+REPLACEMENT = "\ufffd"
+
+
+def for_terminal(text: str) -> str:
+    """`text` with escape sequences removed and other control characters made visible."""
+    text = _ESCAPE_SEQUENCE.sub("", text)
+    text = text.replace("\r\n", "\n")
+    return _CONTROL.sub(REPLACEMENT, text)
+
+
+def one_line(text: str) -> str:
+    """`for_terminal` on one line: each line break shown as ' ⏎ '."""
+    return for_terminal(_LINE_BREAK.sub(" \u23ce ", text))
+
+
+def for_rich(text: str) -> str:
+    """`for_terminal`, with rich markup escaped (for strings rich will parse as markup)."""
+    return _rich_escape(for_terminal(text))
+
+
+# Inline characters Markdown (CommonMark and GitHub's dialect) gives a meaning to.
+_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]{}|~!#+\-.()=:$])")
+_HTML_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def for_markdown(text: str) -> str:
+    """`text` as literal Markdown: no emphasis, links, images, HTML, headings, rules or lists.
+
+    Every ASCII punctuation character Markdown might read is backslash-escaped (CommonMark
+    allows a backslash before any of them) and `& < >` become entities, so raw HTML such as
+    `<script>` or `<img onerror=…>` is shown, never run. Line breaks are kept.
+    """
+    text = for_terminal(text)
+    text = "".join(_HTML_ENTITIES.get(char, char) for char in text)
+    return _MARKDOWN_INLINE.sub(r"\\\1", text)
