@@ -20,9 +20,12 @@ from judge.sheet.sections import CONTEXT, EXAMPLE, SheetWriter, entry_blocks, he
 # Text nodes only: quotes stay as typed, so the file reads like the source.
 escape = partial(_escape, quote=False)
 
-# An entry whose quoted text is shorter than this is kept on one page: about a third of an A4
-# page at the print size, so keeping it whole never leaves more than a third of a page empty.
-KEEP_WHOLE_CHARS = 1800
+# An entry expected to print in at most this many lines is kept on one page: about a quarter of
+# an A4 or Letter page at the print size, so keeping it whole never leaves much of a page empty.
+# The estimate counts CHARS_PER_LINE characters a line (fewer than a printed line holds) and one
+# line more for each block's label and spacing.
+KEEP_WHOLE_LINES = 16
+CHARS_PER_LINE = 90
 
 CSS = """
 :root { color-scheme: light; }
@@ -40,6 +43,7 @@ blockquote.context { border-left-color: #bbb; color: #444; font-size: .92em; }
 .label { font-size: .85em; font-weight: bold; margin: .4em 0 0; }
 .answer { white-space: pre-wrap; }
 ol.steps li { margin-bottom: .3em; } .rules { color: #555; font-size: .85em; }
+p.step { font-weight: bold; margin: 0; }
 .failed { color: #a00; font-weight: bold; }
 code { font-size: .9em; }
 footer { margin-top: 1.5em; color: #555; font-size: .85em; }
@@ -47,8 +51,8 @@ section.sheet + section.sheet { break-before: page; page-break-before: always; }
 @page { size: auto; margin: 14mm 14mm 16mm; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }
-  h1, h2, h3, .where, .label { break-after: avoid; page-break-after: avoid; }
-  .entry.whole, .particulars, li { break-inside: avoid; page-break-inside: avoid; }
+  h1, h2, h3, .where, .label, p.step { break-after: avoid; page-break-after: avoid; }
+  .entry.whole, .particulars, li li { break-inside: avoid; page-break-inside: avoid; }
   blockquote, p, li { orphans: 3; widows: 3; }
   a { color: inherit; text-decoration: none; }
 }
@@ -58,6 +62,13 @@ section.sheet + section.sheet { break-before: page; page-break-before: always; }
 def _block(text: str, css: str = "") -> str:
     cls = f' class="{css}"' if css else ""
     return f"<blockquote{cls}>{escape(text)}</blockquote>"
+
+
+def _printed_lines(blocks) -> int:
+    lines = 2  # the heading and the where-line
+    for block in blocks:
+        lines += 1 + sum(-(-len(line) // CHARS_PER_LINE) or 1 for line in block.text.splitlines())
+    return lines
 
 
 def _rules(rules: tuple[str, ...], names: dict) -> str:
@@ -80,7 +91,7 @@ class HtmlWriter(SheetWriter):
         self.out.append(f"<h2>{escape(part.title)}</h2>")
         for entry in part.entries:
             blocks = entry_blocks(entry)
-            whole = sum(len(b.text) for b in blocks) < KEEP_WHOLE_CHARS
+            whole = _printed_lines(blocks) <= KEEP_WHOLE_LINES
             self.out += [f'<div class="entry{" whole" if whole else ""}">', f"<h3>{escape(heading_of(entry))}</h3>",
                          f'<p class="where"><code>{escape(entry.id)}</code> · {escape(entry.breadcrumb)}</p>']
             if entry.tags:
@@ -106,7 +117,7 @@ class HtmlWriter(SheetWriter):
             self.out.append("</ul>")
         self.out.append('<ol class="steps">')
         for step in log.steps:
-            self.out.append(f'<li value="{step.n}"><strong>{escape(step.action)}</strong><ul>')
+            self.out.append(f'<li value="{step.n}"><p class="step">{escape(step.action)}</p><ul>')
             self.out += [f"<li>{escape(ev.text)}{_rules(ev.rules, names)}</li>" for ev in step.events]
             self.out.append("</ul></li>")
         self.out.append("</ol>")
