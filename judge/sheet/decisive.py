@@ -20,27 +20,29 @@ MOVED, METER = "moved", "meter"
 
 
 def what_changed(before: dict, after: dict) -> list[str]:
-    """MOVED and/or METER, as the boards before and after a step show them (sorted)."""
+    """MOVED and/or METER, as the boards before and after a step show them (sorted). A board
+    lacking a field the contract has is a KeyError: a changed contract must not go unnoticed."""
     changed: set[str] = set()
-    players = {p["name"]: p for p in before.get("players", [])}
-    for player in after.get("players", []):
-        old = players.get(player["name"], {})
-        if any(old.get(k) != player.get(k) for k in PLAYER_ZONES):
+    players = {p["name"]: p for p in before["players"]}
+    for player in after["players"]:
+        old = players[player["name"]]
+        if any(old[k] != player[k] for k in PLAYER_ZONES):
             changed.add(MOVED)
-        if any(old.get(k) != player.get(k) for k in PLAYER_METERS):
+        if any(old[k] != player[k] for k in PLAYER_METERS):
             changed.add(METER)
-    old_objects = {o["id"]: o for o in before.get("battlefield", [])}
-    new_objects = {o["id"]: o for o in after.get("battlefield", [])}
+    old_objects = {o["id"]: o for o in before["battlefield"]}
+    new_objects = {o["id"]: o for o in after["battlefield"]}
     if old_objects.keys() != new_objects.keys() or _stack(before) != _stack(after):
         changed.add(MOVED)
     for oid in old_objects.keys() & new_objects.keys():
-        if any(old_objects[oid].get(k) != new_objects[oid].get(k) for k in OBJECT_METERS):
+        # "counters" is left out of an object without any
+        if any(old_objects[oid].get(k, 0) != new_objects[oid].get(k, 0) for k in OBJECT_METERS):
             changed.add(METER)
     return sorted(changed)
 
 
 def _stack(board: dict) -> list:
-    return [(item.get("controller"), item.get("label")) for item in board.get("stack", [])]
+    return [(item["controller"], item["label"]) for item in board["stack"]]
 
 
 def decisive_rules(steps: list[dict], rule_id=str) -> tuple[list[list[bool]], tuple[str, ...]]:
