@@ -85,6 +85,29 @@ def test_parts_in_reading_order(corpus, v06):
     assert [e.id for e in rest.entries] == [c for c in cited if c not in V06_DECISIVE]
 
 
+def _quoted_above_is_above(sheet) -> None:
+    quoted: set[str] = set()
+    for part in parts(sheet):
+        for entry in getattr(part, "entries", ()):
+            if entry.parent is not None:
+                assert entry.parent.text or entry.parent.id in quoted, f"{entry.id}: {entry.parent.id} is not above"
+                quoted.add(entry.parent.id)
+
+
+def test_a_lead_rule_quotes_the_context_a_later_rule_shares(corpus, v06):
+    log, _ = v06
+    # 704.5c is cited first, but 704.5j leads: 704.5 is quoted in full under 704.5j, printed first
+    sheet = build_sheet(corpus, ["nd:704.5c", "nd:704.5j"], date=DAY, replay=log, alone=True, lead=["nd:704.5j"])
+    assert [(e.id, bool(e.parent.text)) for e in sheet.cited] == [("nd:704.5j", True), ("nd:704.5c", False)]
+    _quoted_above_is_above(sheet)
+
+
+@pytest.mark.parametrize("scenario", sorted(p.name for p in V06.parent.glob("*.yaml")))
+def test_a_context_said_to_be_quoted_above_is_above(corpus, scenario):
+    log, cited = read_log(run_scenario(V06.parent / scenario), source=scenario)
+    _quoted_above_is_above(build_sheet(corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive)))
+
+
 HEADS = {
     "markdown": re.compile(r"^## (.+)$", re.M),
     "html": re.compile(r"<h2>(.+?)</h2>"),

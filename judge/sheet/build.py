@@ -128,6 +128,9 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     """
     wanted = resolve_all(corpus, ids, alone=alone)
     lead_ids = None if lead is None else tuple(w.entry.id for w in resolve_all(corpus, list(lead)))
+    if lead_ids is not None:  # cite in the order printed, so "quoted above" is above
+        first = set(lead_ids)
+        wanted = [w for w in wanted if w.entry.id in first] + [w for w in wanted if w.entry.id not in first]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
     cited = [cite(corpus, w, cited_ids, quoted_parents) for w in wanted]
