@@ -3,6 +3,7 @@ poppler's pdftotext reads each page back as lines with their positions.
 
 Nothing is downloaded: Playwright is pointed at the system browser with `executable_path`.
 `missing()` says what of that is not installed, for the tests to skip (or, under CI, fail).
+The browser is `chromium` on the PATH; JUDGE_TEST_CHROMIUM names another binary.
 """
 from __future__ import annotations
 
