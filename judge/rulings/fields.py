@@ -11,6 +11,11 @@ import unicodedata
 
 from judge.safe_text import first_control
 
+# Unicode gives control characters no names; the ones people meet have these.
+CONTROL_NAMES = {"\n": "line feed", "\r": "carriage return", "\r\n": "CR LF", "\t": "tab",
+                 "\x1b": "escape", "\x00": "NUL", "\x07": "bell", "\x08": "backspace",
+                 "\x0b": "vertical tab", "\x0c": "form feed", "\x7f": "delete"}
+
 ONE_LINE = ("event", "table", "judge")
 MULTI_LINE = ("question", "answer")
 
@@ -21,7 +26,7 @@ def problem(label: str, text: str, one_line: bool) -> str | None:
     if found is None:
         return None
     position, char = found
-    name = unicodedata.name(char[-1], "") if len(char) == 1 else "CR LF"
+    name = CONTROL_NAMES.get(char) or unicodedata.name(char, "").lower()
     code = "+".join(f"U+{ord(c):04X}" for c in char)
     kind = "a line break, tab or control character" if one_line else "an escape or control character"
     return (f"{label} cannot hold {kind} ({code}{' ' + name if name else ''} at position {position})"
