@@ -112,6 +112,10 @@ def test_the_tui_shows_markup_typed_or_loaded_as_written(markup_scenario, corpus
 
             shown = [str(toast.render()) for toast in app.screen.query(Toast)]
             assert shown[-1] == "[/x] [link=https://e.com]typed", shown
+            app.screen._select(("zone", 1, "battlefield"))  # [/x]Ben's battlefield
+            await pilot.press("a")  # the card picker, titled with the player's name
+            await settle(pilot)
+            assert "Add to [/x]Ben's battlefield · Enter picks" in screen_text(app)
 
     asyncio.run(main())
 

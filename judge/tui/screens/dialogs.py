@@ -72,7 +72,8 @@ class CardPicker(ModalScreen[str | None]):
             yield OptionList(id="picker-list")
 
     def on_mount(self) -> None:
-        self.query_one("#picker-box").border_title = f"{self.title_text} · Enter picks · Esc cancels"
+        # The title can name a player from the board's file: Text, never markup.
+        self.query_one("#picker-box").border_title = Text(f"{one_line(self.title_text)} · Enter picks · Esc cancels")
         self._fill("")
         self.query_one(Input).focus()
 
