@@ -196,3 +196,10 @@ def test_the_help_lists_the_exit_codes(capsys):
     for line in ("  0    found / done", "  2    bad input: a usage error or a refusal, explained on stderr",
                  "  3    internal error: a defect in judge; its traceback is written to a log file"):
         assert line in out
+
+
+def test_a_filter_that_matches_nothing_says_so(rulings_db, capsys):
+    _saved(rulings_db)
+    capsys.readouterr()
+    assert run(["ruling", "list", "--table", "99"]) == 1
+    assert capsys.readouterr().out == f"No saved rulings in {rulings_db} match the --event/--table given.\n"

@@ -134,7 +134,8 @@ def run_list(args) -> int:
     rulings = [r for r in _all(store)
                if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)]
     if not rulings:
-        print(f"No saved rulings in {one_line(str(store.path))}" + (" match." if args.event or args.table else "."))
+        print(f"No saved rulings in {one_line(str(store.path))}" + (" match the --event/--table given."
+                                                              if args.event or args.table else "."))
         return EXIT_NOTHING_FOUND
     # One line per ruling (greppable, never wrapped into a table): number, time, where, what.
     # Stored text may come from another program: shown with controls and line breaks made visible.
