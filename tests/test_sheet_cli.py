@@ -147,7 +147,7 @@ def test_saved_ruling_sheet(home, capsys):
 
 
 def test_saved_ruling_errors(home, capsys, tmp_path):
-    assert main(["sheet", "--saved", "4"]) == 2
+    assert main(["sheet", "--saved", "4"]) == 1  # nothing found
     assert "no saved ruling #4" in capsys.readouterr().err
     garbage = tmp_path / "garbage.sqlite3"
     garbage.write_bytes(b"\x01\x02garbage" * 100)
