@@ -159,6 +159,7 @@ def run_show(args) -> int:
 
 def run_export(args) -> int:
     from judge.rulings.export import export
+    from judge.files import WriteError
     from judge.sheet.output import write_file
 
     rulings = _all(open_store(args.db))
@@ -172,8 +173,8 @@ def run_export(args) -> int:
     if args.output:
         try:
             path = write_file(args.output, content)
-        except OSError as exc:
-            raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        except WriteError as exc:
+            raise UserError(str(exc)) from None
         print(f"{len(rulings)} rulings written to {path}", file=sys.stderr)
     else:
         sys.stdout.write(content)
