@@ -17,10 +17,10 @@ import hmac
 import os
 import secrets
 import stat
-import sys
 from pathlib import Path
 
 from judge import files, paths
+from judge.notices import report_once
 
 KEY_FILE = "cache.key"
 KEY_BYTES = 32
@@ -38,19 +38,6 @@ class _Key:
     value: bytes | None = None
     made_now = False  # created by this process: older files were signed by a lost key
     refused: str | None = None
-
-
-_reported: set[str] = set()
-
-
-def report_once(message: str) -> None:
-    """Say it on stderr, once per process (a cache problem costs time, never the answer)."""
-    if message in _reported:
-        return
-    _reported.add(message)
-    from judge.safe_text import one_line
-
-    print(f"judge: {one_line(message)}", file=sys.stderr)
 
 
 def key_path() -> Path:

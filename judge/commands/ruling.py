@@ -107,11 +107,15 @@ def run_save(args) -> int:
 
 def _all(store):
     from judge.rulings.store import RulingsError
+    from judge.safe_text import one_line
 
     try:
-        return store.all()
+        rulings = store.all()
     except RulingsError as exc:
         raise UserError(str(exc)) from None
+    for reason in store.skipped:  # rows another program wrote that are not rulings
+        print(f"judge: {one_line(reason)}", file=sys.stderr)
+    return rulings
 
 
 def run_list(args) -> int:
