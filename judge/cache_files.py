@@ -28,6 +28,7 @@ MARKER = ".judge-cache"
 _MAGIC = b"judge-cache 1\n"
 _DIGEST = hashlib.sha256
 _MAC_BYTES = _DIGEST().digest_size
+_KEY_ID_BYTES = 8
 
 
 class CacheRejected(Exception):
@@ -36,7 +37,7 @@ class CacheRejected(Exception):
 
 class _Key:
     value: bytes | None = None
-    made_now = False  # created by this process: older files were signed by a lost key
+    made_now = False  # created by this process: files signed by an earlier key are expected
     refused: str | None = None
 
 
@@ -105,28 +106,37 @@ def _mac(key: bytes, label: str, data: bytes | memoryview) -> bytes:
     return mac.digest()
 
 
+def _key_id(key: bytes) -> bytes:
+    """Which key signed a file (not secret: a digest of the key), so that files signed by a key
+    that is gone are told from files that were changed."""
+    return hashlib.sha256(b"judge cache key id\0" + key).digest()[:_KEY_ID_BYTES]
+
+
 def seal(data: bytes, label: str) -> bytes:
     """`data` signed for `label` (the content key and the file's role); the key must exist."""
     key = user_key()
     if key is None:
         raise CacheRejected("no cache key")
-    return _MAGIC + _mac(key, label, data) + data
+    return _MAGIC + _key_id(key) + _mac(key, label, data) + data
 
 
 def unseal(blob: bytes, label: str, where: Path) -> memoryview:
     """The data of a sealed file, once its signature checks out; else CacheRejected, reported
-    once (not when the key is new: the file was signed by a key that is gone)."""
+    once — unless the file was signed by an earlier key and this process has just made a new
+    one (the key was deleted: everything is rebuilt, nothing was tampered with)."""
     key = user_key()
     if key is None:
         raise CacheRejected("no cache key")
-    head = len(_MAGIC) + _MAC_BYTES
+    start = len(_MAGIC) + _KEY_ID_BYTES
+    head = start + _MAC_BYTES
     view = memoryview(blob)
-    if blob[:len(_MAGIC)] == _MAGIC and len(blob) >= head \
-            and hmac.compare_digest(view[len(_MAGIC):head], _mac(key, label, view[head:])):
-        return view[head:]
-    if not _Key.made_now:
-        report_once(f"the cache file {where} fails its integrity check (damaged, or changed by "
-                    "another program); it is not used and is rebuilt")
+    if blob[:len(_MAGIC)] == _MAGIC and len(blob) >= head:
+        if hmac.compare_digest(view[start:head], _mac(key, label, view[head:])):
+            return view[head:]
+        if _Key.made_now and view[len(_MAGIC):start] != _key_id(key):
+            raise CacheRejected(f"{where} was signed by an earlier key")
+    report_once(f"the cache file {where} fails its integrity check (damaged, or changed by "
+                "another program); it is not used and is rebuilt")
     raise CacheRejected(f"{where} fails its integrity check")
 
 
@@ -148,11 +158,17 @@ def _mark_text(folder: Path) -> bytes:
 
 
 def make_folder(folder: Path) -> None:
-    """Create `folder` (and the cache root) and mark it as judge's."""
-    folder.mkdir(parents=True, exist_ok=True)
-    marker = folder / MARKER
-    if not marker.exists():
-        files.write_atomically(marker, _mark_text(folder))
+    """Create `folder` (and the cache root) and mark it as judge's. A folder of that name that
+    judge did not make is refused (CacheRejected), never written into; one marked under an
+    earlier key (the key file was deleted) is marked again."""
+    try:
+        folder.mkdir(parents=True)
+    except FileExistsError:
+        if is_ours(folder):
+            return
+        if folder.is_symlink() or not folder.is_dir() or not (folder / MARKER).is_file():
+            raise CacheRejected(f"{folder} is in the way and was not made by judge") from None
+    files.write_atomically(folder / MARKER, _mark_text(folder))
 
 
 def is_ours(folder: Path) -> bool:

@@ -34,7 +34,8 @@ class Build:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        cache_files.make_folder(directory.parent)
+        if not directory.parent.is_dir():  # the key folder, when the corpus was not cached
+            cache_files.make_folder(directory.parent)
         remove_dead_builds(directory.parent)
         self.folder = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
         self._lock = open(self.folder / BUILD_LOCK, "wb")
