@@ -155,6 +155,18 @@ def test_html_sheets_and_boards_follow_one_rule(tmp_path, monkeypatch, umask_022
     assert _mode(tmp_path / "s.html") == _mode(board) == 0o644
 
 
+def test_a_board_to_a_missing_folder_is_refused_but_judges_own_folder_is_made(tmp_path):
+    from judge.tui import engine_adapter as ea
+
+    data = ea.read_scenario(SCENARIO)
+    typo = tmp_path / "scenarois" / "board.yaml"
+    with pytest.raises(ea.EngineProblem) as refused:
+        ea.write_scenario(data, typo)
+    assert str(refused.value) == f"cannot write {typo}: the folder {typo.parent} does not exist"
+    own = tmp_path / "data" / "scenarios"
+    assert ea.write_scenario(data, own / "board.yaml", own_folder=own).is_file()
+
+
 def test_a_dead_processs_temporary_file_is_recognised(tmp_path):
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True, check=True).stdout.strip()
