@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -89,7 +88,7 @@ def _create_key(path: Path) -> tuple[bytes, bool]:
     creating it at once, one link wins and both use the winner's key."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     draft = files.temporary_name(path)
-    files.write_atomically(draft, secrets.token_bytes(KEY_BYTES), mode=0o600)
+    files.write_atomically(draft, os.urandom(KEY_BYTES), mode=0o600)
     try:
         os.link(draft, path)
         made = True
