@@ -11,6 +11,9 @@ half of one. What the target may be:
   link stays a link; a link to something other than a regular file is refused like that thing;
 - a folder, a FIFO, a device, a socket: refused, nothing is written.
 
+(A file with other hard links is replaced under this name only: the other names keep the old
+content, as with any editor that saves by renaming.)
+
 The folder the file goes in must exist: a typo in a path is reported, not created.
 """
 from __future__ import annotations
