@@ -207,3 +207,16 @@ def test_cache_files_are_written_with_the_umask(small_data_copy):
     finally:
         os.umask(old)
     assert stat.S_IMODE((loader.cache_path() / loader.CORPUS_FILE).stat().st_mode) == 0o640
+
+
+def test_a_folder_in_the_keys_place_that_judge_did_not_make_is_not_written_into(small_data_copy, capsys):
+    folder = loader.cache_path()
+    folder.mkdir(parents=True)
+    (folder / "mine.txt").write_text("keep me")
+    corpus = loader.load_corpus()
+    assert sindex.open_searcher(corpus).search("bowed").hits
+    assert sorted(p.name for p in folder.iterdir()) == ["mine.txt"]
+    refused = f"{folder} is in the way and was not made by judge"
+    assert capsys.readouterr().err == (
+        f"judge: cannot write the cache in {folder} ({refused}); working without it\n"
+        f"judge: cannot build the search index in {folder / 'index'} ({refused}); it is kept in memory\n")

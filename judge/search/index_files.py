@@ -18,7 +18,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from judge import cache_files
+from judge import cache_files, paths
 
 MANIFEST = "MANIFEST"
 BUILD_LOCK = ".judge-build"
@@ -34,7 +34,9 @@ class Build:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        if not directory.parent.is_dir():  # the key folder, when the corpus was not cached
+        # A key folder of the cache must be judge's own (made now if the corpus was not cached);
+        # an index built elsewhere (a test's folder) goes where it was asked.
+        if directory.parent.parent == paths.cache_dir() or not directory.parent.is_dir():
             cache_files.make_folder(directory.parent)
         remove_dead_builds(directory.parent)
         self.folder = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
