@@ -56,6 +56,7 @@ def test_terminal_is_the_default_on_screen(home, capsys):
 
 def test_output_file_format_follows_its_suffix(home, capsys, corpus):
     target = home / "out" / "sheet.html"
+    target.parent.mkdir()
     assert main(["sheet", "704.5j", "-o", str(target), "--date", "2026-11-30"]) == 0
     assert f"Sheet written to {target}" in capsys.readouterr().err
     page = target.read_text(encoding="utf-8")

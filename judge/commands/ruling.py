@@ -120,11 +120,15 @@ def run_save(args) -> int:
 
 def _all(store):
     from judge.rulings.store import RulingsError
+    from judge.safe_text import one_line
 
     try:
-        return store.all()
+        rulings = store.all()
     except RulingsError as exc:
         raise UserError(str(exc)) from None
+    for reason in store.skipped:  # rows another program wrote that are not rulings
+        print(f"judge: {one_line(reason)}", file=sys.stderr)
+    return rulings
 
 
 def run_list(args) -> int:
@@ -178,6 +182,7 @@ def run_show(args) -> int:
 
 def run_export(args) -> int:
     from judge.rulings.export import export
+    from judge.files import WriteError
     from judge.safe_text import one_line
     from judge.sheet.output import write_file
 
@@ -192,8 +197,8 @@ def run_export(args) -> int:
     if args.output:
         try:
             path = write_file(args.output, content)
-        except OSError as exc:
-            raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        except WriteError as exc:
+            raise UserError(one_line(str(exc))) from None
         print(f"{len(rulings)} rulings written to {one_line(str(path))}", file=sys.stderr)
     else:
         sys.stdout.write(content)

@@ -23,13 +23,16 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context
-    from judge.search.query import parse
+    from judge.cli import UserError
+    from judge.search.query import QueryTooLarge, check_size, parse
 
     text = " ".join(args.query)
     if not text.strip():
-        from judge.cli import UserError
-
         raise UserError("give words, a rule number or a filter to search for")
+    try:
+        check_size(text)
+    except QueryTooLarge as exc:
+        raise UserError(str(exc)) from None
     game = game_or_event_game(args)
     from_event = game is not None and not args.game
     if from_event and parse(text).games:

@@ -106,7 +106,7 @@ def _saved_sheet(args, corpus, text: str):
 
 
 def run(args) -> int:
-    from judge import context
+    from judge import context, files
     from judge.sheet import formats, output
 
     if args.printer and not args.to_printer:
@@ -130,8 +130,8 @@ def run(args) -> int:
     path = args.output or output.default_path(formats.EXTENSION[fmt])
     try:
         written = output.write_file(path, formats.render(sheets, fmt))
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}; no sheet was written") from None
+    except files.WriteError as exc:
+        raise UserError(str(exc)) from None
     print(f"Sheet written to {written}", file=sys.stderr)
     if not args.to_printer:
         return 0

@@ -419,7 +419,11 @@ class BoardScreen(Screen):
         from judge.corpus.slug import slugify
 
         name = slugify((self.data or {}).get("title") or "board") or "board"
-        return paths.data_dir() / "scenarios" / f"{name}.yaml"
+        return self.boards_folder() / f"{name}.yaml"
+
+    @staticmethod
+    def boards_folder() -> Path:
+        return paths.data_dir() / "scenarios"
 
     def action_save(self) -> None:
         self.app.push_screen(PromptScreen("Save the board as:", str(self.default_path())), self.save_to)
@@ -429,7 +433,7 @@ class BoardScreen(Screen):
         if not path:
             return
         try:
-            written = ea.write_scenario(self.data, path)
+            written = ea.write_scenario(self.data, path, own_folder=self.boards_folder())
         except ea.EngineProblem as exc:
             self.app.notify(f"Not saved: {exc}", severity="error", timeout=10)
             return
