@@ -37,15 +37,18 @@ def run(args) -> int:
     corpus = context.corpus()
     result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
     hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
+    elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
     if args.json:
+        # The answers a game filter hid follow the game's own, marked "outside_filter".
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
              "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags),
              # which game the question's words point to, when none was given (a soft prior)
              "inferred_game": result.inferred_game,
-             "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None}
-            for h, e in hits
+             "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None,
+             "outside_filter": outside}
+            for outside, pairs in ((False, hits), (True, elsewhere)) for h, e in pairs
         ], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
@@ -62,6 +65,13 @@ def run(args) -> int:
         console.print(f"[yellow]{note}[/yellow]")
     if result.inferred_game and hits:
         console.print(f"[dim]{_likely_games(result.game_likelihood)}[/dim]")
+    if elsewhere:
+        from judge.filter_words import hidden_answer
+        from judge.safe_text import one_line
+
+        widen = "drop game: from the query" if parse(text).games else "--game all"
+        console.print(Text(one_line(hidden_answer(result.query.games, bool(hits), [e for _, e in elsewhere],
+                                                  widen)), style="yellow"))
     if not hits:
         console.print("No matches.")
         if result.suggestions:
