@@ -24,3 +24,17 @@ def not_modelled_head(count: int | None = None) -> str:
 def note_place(step: int) -> str:
     """Where a note belongs: step 0 is the board as set up, with the scenario's cards."""
     return "the scenario's cards" if step == 0 else f"step {step}"
+
+
+def rule_heading(title: str, text: str, number: str) -> str:
+    """What a cited rule is called beside its number: its title, or (untitled) its first words."""
+    if title:
+        return title.rstrip(".")
+    words = text.removeprefix(number).lstrip(". ").split()
+    short = " ".join(words[:7])
+    return (short + ("…" if len(words) > 7 else "")).rstrip(".")
+
+
+def rule_number(rule_id: str) -> str:
+    """A cited rule as the log names it: No Dawn's ids without their prefix (704.5j)."""
+    return rule_id.removeprefix("nd:")

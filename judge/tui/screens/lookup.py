@@ -17,6 +17,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.filter_words import hidden_answer
+from judge.safe_text import one_line
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.history import History
@@ -25,6 +27,9 @@ from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.widgets.entry_view import EntryView
 from judge.tui.widgets.link_list import LinkList
 
+
+
+WIDEN = "Ctrl+L: all games"  # the key that drops the game filter (LookupScreen.BINDINGS)
 
 
 class Omnibox(Input):
@@ -52,6 +57,7 @@ class LookupScreen(Screen):
         Binding("alt+right", "forward", "Fwd", key_display="alt+→"),
         Binding("ctrl+b", "cite", "Cite"),
         Binding("ctrl+g", "app.cycle_game", "Game"),
+        Binding("ctrl+l", "app.all_games", "All games", show=False),
         Binding("ctrl+o", "open_card", "Card", show=False),
     ]
 
@@ -176,6 +182,9 @@ class LookupScreen(Screen):
             status.append(f" · {note}", style="yellow")
         if not found.hits and found.suggestions:
             status.append(" · did you mean: " + ", ".join(found.suggestions[:3]), style="italic")
+        hidden = hidden_answer(found.games, bool(found.hits), found.elsewhere, WIDEN) if found.elsewhere else ""
+        if hidden and found.hits:
+            status.append("\n" + one_line(hidden), style="yellow")
         self.set_status(status)
         if found.hits:
             results.highlighted = 0
@@ -184,6 +193,8 @@ class LookupScreen(Screen):
                 self._open_first()
         else:
             message = f"Nothing matches “{found.text}”."
+            if hidden:
+                message += "\n" + hidden
             if found.suggestions:
                 message += "\nDid you mean: " + ", ".join(found.suggestions[:5]) + "?"
             for note in found.notes:
