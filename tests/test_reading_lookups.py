@@ -144,3 +144,31 @@ def test_the_lexicon_keeps_a_second_row_without_card_names():
     assert lexicon.docs_with("tap", names=False) == frozenset({1, 2})
     # the same length norm: c:2's "tap" outside names weighs as it does in the full row
     assert lexicon.weights("text", "tap", names=False)[1][0] == lexicon.weights("text", "tap")[1][1]
+
+
+# -- card views ----------------------------------------------------------------------------------
+def test_card_see_topics_by_name_and_count_and_see_expands(capsys, corpus):
+    topic = corpus.get("sf:topic/not-affected-by")
+    first = corpus.children(topic, "ruling")[0].text
+    code, out, err = run(capsys, "card", "Charmed Life")
+    assert code == 0, err
+    lines = out.splitlines()
+    see = lines.index("See")
+    assert lines[see + 1].startswith("  Not Affected By  (15 rulings)  Shadowfist OmniFAQ")
+    assert "--see prints their rulings" in out
+    assert " ".join(first.split()[:6]) not in " ".join(out.split())
+    code, out, err = run(capsys, "card", "Charmed Life", "--see")
+    assert " ".join(first.split()[:6]) in " ".join(out.split())
+
+
+def test_an_empty_card_name_lists_every_card(capsys, corpus):
+    every = sorted(corpus.of_kind("card"), key=lambda c: (c.title.lower(), c.doc))
+    code, out, err = run(capsys, "card", "", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["count"] == len(every) == len(doc["cards"]) and len(every) > 200
+    assert [c["id"] for c in doc["cards"]] == [c.id for c in every]
+    code, out, err = run(capsys, "card", "--game", "shadowfist")
+    sf = [c for c in every if c.game == "shadowfist"]
+    assert out.splitlines()[0] == f"{len(sf)} cards (Shadowfist); judge card NAME shows one"
+    assert len(out.splitlines()) == len(sf) + 1
