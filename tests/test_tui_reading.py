@@ -1,5 +1,5 @@
 """Pilot tests of what a judge reads in the TUI (issue 16): a game filter that hid the answer
-says where it is and Ctrl+L widens it; a rule number resolves whatever the filter; a rule family
+says where it is and Ctrl+F widens it; a rule number resolves whatever the filter; a rule family
 and an L5R LCG topic are shown whole and scroll at 80×24; the replay names each cited rule; a
 card's See topics are listed by name and ruling count; a card past the FAQ's cut lists its
 mentions; an empty card name lists every card."""
@@ -35,7 +35,7 @@ def flat(text: str) -> str:
 
 
 # -- filters that explain themselves ----------------------------------------------------------
-def test_the_game_filter_says_where_the_answer_is_and_ctrl_l_widens_it(library):
+def test_the_game_filter_says_where_the_answer_is_and_ctrl_f_widens_it(library):
     app = make_app(library)
 
     async def script(pilot):
@@ -45,13 +45,15 @@ def test_the_game_filter_says_where_the_answer_is_and_ctrl_l_widens_it(library):
         await type_text(pilot, "charmed life")
         screen = lookup_screen(app)
         assert [e.id for e in screen._found.elsewhere] == ["sf:card/charmed-life"]
-        status = flat(plain(screen.query_one("#status")))
-        assert status.endswith("Best outside L5R LCG; in Shadowfist: Charmed Life (Ctrl+L: all games)")
-        await pilot.press("ctrl+l")
+        hint = flat(plain(screen.query_one("#filter-hint")))
+        assert hint == "Best outside L5R LCG; in Shadowfist: Charmed Life (Ctrl+F: all games)"
+        assert "Ctrl+F: all games)" in flat(shown(app))  # on screen, at 80x24
+        await pilot.press("ctrl+f")
         await settle(pilot)
         assert app.game is None
         assert screen._found.hits[0][0].id == "sf:card/charmed-life"
         assert screen._found.elsewhere == []
+        assert not screen.query_one("#filter-hint").display
 
     run(app, script)
 

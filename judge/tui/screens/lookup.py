@@ -29,7 +29,7 @@ from judge.tui.widgets.link_list import LinkList
 
 
 
-WIDEN = "Ctrl+L: all games"  # the key that drops the game filter (LookupScreen.BINDINGS)
+WIDEN = "Ctrl+F: all games"  # the key that drops the game filter (LookupScreen.BINDINGS)
 
 
 class Omnibox(Input):
@@ -57,7 +57,7 @@ class LookupScreen(Screen):
         Binding("alt+right", "forward", "Fwd", key_display="alt+→"),
         Binding("ctrl+b", "cite", "Cite"),
         Binding("ctrl+g", "app.cycle_game", "Game"),
-        Binding("ctrl+l", "app.all_games", "All games", show=False),
+        Binding("ctrl+f", "app.all_games", "All games", show=False),
         Binding("ctrl+o", "open_card", "Card", show=False),
     ]
 
@@ -78,6 +78,7 @@ class LookupScreen(Screen):
         with Horizontal(id="lookup-main"):
             with Vertical(id="results-pane"):
                 yield Static("", id="status")
+                yield Static("", id="filter-hint")  # shown when the game filter hid the answer
                 yield OptionList(id="results")
             yield EntryView(id="entry")
         yield Footer()
@@ -117,6 +118,11 @@ class LookupScreen(Screen):
     def set_status(self, text: str | Text) -> None:
         self.query_one("#status", Static).update(text)
 
+    def show_filter_hint(self, text: str) -> None:
+        hint = self.query_one("#filter-hint", Static)
+        hint.update(Text(text))
+        hint.display = bool(text)
+
     # -- typing ------------------------------------------------------------------------------
     @on(Input.Changed, "#omnibox")
     def _typed(self, event: Input.Changed) -> None:
@@ -150,6 +156,7 @@ class LookupScreen(Screen):
             self._found = None
             self.query_one("#results", OptionList).clear_options()
             self.set_status("")
+            self.show_filter_hint("")
             return
         self.set_status(Text("searching…", style="dim italic"))
         self._search(text, self.app.game, open_first)
@@ -183,9 +190,8 @@ class LookupScreen(Screen):
         if not found.hits and found.suggestions:
             status.append(" · did you mean: " + ", ".join(found.suggestions[:3]), style="italic")
         hidden = hidden_answer(found.games, bool(found.hits), found.elsewhere, WIDEN) if found.elsewhere else ""
-        if hidden and found.hits:
-            status.append("\n" + one_line(hidden), style="yellow")
         self.set_status(status)
+        self.show_filter_hint(one_line(hidden))
         if found.hits:
             results.highlighted = 0
             self._preview(0)
