@@ -7,8 +7,11 @@ from judge.corpus.model import Entry
 
 
 def _name(entry: Entry) -> str:
+    """'Charmed Life, ruling 2' (its citation without the document), else its label."""
     from judge.render import label
 
+    if entry.citation and " — " in entry.citation and not entry.number:
+        return entry.citation.split(" — ", 1)[1]
     return label(entry)
 
 
@@ -18,7 +21,9 @@ def hidden_answer(games: list[str], found_any: bool, elsewhere: list[Entry], wid
     where = " or ".join(GAME_TITLES.get(g, g) for g in games)
     by_game: dict[str, list[str]] = {}
     for entry in elsewhere:
-        by_game.setdefault(entry.game, []).append(_name(entry))
+        names = by_game.setdefault(entry.game, [])
+        if _name(entry) not in names:
+            names.append(_name(entry))
     places = "; ".join(f"in {GAME_TITLES.get(g, g)}: {', '.join(names)}" for g, names in by_game.items())
     head = f"Nothing in {where}" if not found_any else f"Best outside {where}"
     return f"{head}; {places} ({widen})"

@@ -163,7 +163,7 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
             notes.append(f"{title} has no rule {number}")
         suggestions += [e for e in (corpus.by_number(doc, n) for n in chosen) if e]
     if not notes:
-        notes.append(f"no document numbers its rules like {number}")
+        notes.append(f"no document searched numbers its rules like {number}")
     return Lookup(None, suggestions=suggestions, note="; ".join(notes))
 
 

@@ -80,7 +80,7 @@ def test_the_l5r_ccg_numbering_has_its_own_neighbours(corpus):
 def test_a_number_no_document_writes_so_offers_nothing(corpus):
     found = resolve(corpus, "10")
     assert found.entry is None and found.suggestions == []
-    assert found.note == "no document numbers its rules like 10"
+    assert found.note == "no document searched numbers its rules like 10"
 
 
 def test_a_paragraph_past_a_topics_end_offers_its_last_paragraphs(corpus):
@@ -104,17 +104,32 @@ def test_search_says_where_the_filter_hid_the_answer(capsys):
     assert out.splitlines()[0] == "Best outside L5R LCG; in Shadowfist: Charmed Life (--game all)"
 
 
-def test_search_json_marks_the_hidden_answers(capsys):
+def test_search_json_names_the_hidden_answers_on_every_result(capsys):
     code, out, err = run(capsys, "search", "game:lcg", "charmed", "life", "--json", "--limit", "3")
     assert code == 0, err
     results = json.loads(out)
-    assert [r["outside_filter"] for r in results] == [False, False, False, True]
-    assert results[-1]["id"] == "sf:card/charmed-life"
+    assert [r["game"] for r in results] == ["l5r-lcg"] * 3  # the filter's results only
+    assert [r["elsewhere"] for r in results] == [["sf:card/charmed-life"]] * 3
+    assert [r["outside_filter"] for r in results] == [False] * 3
+
+
+def test_search_json_lists_the_hidden_answers_when_the_filter_found_nothing(capsys):
+    code, out, err = run(capsys, "search", "--game", "nodawn", "charmed", "--json")
+    assert code == 0, err
+    results = json.loads(out)
+    assert len(results) == 3  # ELSEWHERE
+    assert all(r["id"].startswith("sf:card/charmed-life") for r in results)
+    assert all(r["outside_filter"] and r["elsewhere"] == [] for r in results)
+    code, out, err = run(capsys, "search", "--game", "nodawn", "charmed")
+    assert code == 1
+    said = " ".join(out.split())
+    names = ", ".join(r["citation"].split(" — ")[1] for r in results)
+    assert said == f"Nothing in No Dawn; in Shadowfist: {names} (--game all) No matches."
 
 
 def test_an_unfiltered_search_names_nothing_outside(capsys):
     code, out, err = run(capsys, "search", "charmed", "life", "--json", "--limit", "3")
-    assert [r["outside_filter"] for r in json.loads(out)] == [False, False, False]
+    assert [(r["outside_filter"], r["elsewhere"]) for r in json.loads(out)] == [(False, [])] * 3
 
 
 # -- synonyms and card names -------------------------------------------------------------------

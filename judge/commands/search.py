@@ -39,7 +39,9 @@ def run(args) -> int:
     hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
     elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
     if args.json:
-        # The answers a game filter hid follow the game's own, marked "outside_filter".
+        # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
+        # when the filter found nothing, listed itself, each marked "outside_filter".
+        hidden = [e.id for _, e in elsewhere] if hits else []
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
@@ -47,8 +49,8 @@ def run(args) -> int:
              # which game the question's words point to, when none was given (a soft prior)
              "inferred_game": result.inferred_game,
              "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None,
-             "outside_filter": outside}
-            for outside, pairs in ((False, hits), (True, elsewhere)) for h, e in pairs
+             "outside_filter": outside, "elsewhere": hidden if not outside else []}
+            for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
         ], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
