@@ -38,3 +38,8 @@ def rule_heading(title: str, text: str, number: str) -> str:
 def rule_number(rule_id: str) -> str:
     """A cited rule as the log names it: No Dawn's ids without their prefix (704.5j)."""
     return rule_id.removeprefix("nd:")
+
+
+def counted(n: int, noun: str) -> str:
+    """`n` and the noun in the number it takes: "1 damage counter", "2 damage counters", "0 cards"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

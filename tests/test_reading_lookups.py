@@ -47,14 +47,14 @@ def test_a_name_of_another_game_is_not_opened_under_a_filter(corpus):
 # -- nearest numbers ---------------------------------------------------------------------------
 def test_a_letter_past_the_rules_end_offers_its_last_sub_rules(capsys):
     code, _, err = run(capsys, "show", "704.5z")
-    assert code == 2
+    assert code == 1  # nothing found
     assert err.strip() == ("judge: no entry '704.5z' (No Dawn Comprehensive Rules has no rule 704.5z; "
                            "rule 704.5 ends at 704.5v); nearest: 704.5u, 704.5v")
 
 
 def test_a_number_past_the_documents_end_offers_its_last_rules_only(capsys):
     code, _, err = run(capsys, "show", "999")
-    assert code == 2
+    assert code == 1
     assert err.strip() == ("judge: no entry '999' (No Dawn Comprehensive Rules has no rule 999; "
                            "the document ends at 905); nearest: 904 Campaign / Story, 905 Reserved")
 

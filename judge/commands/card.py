@@ -279,7 +279,8 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
     from rich.console import Group
     from rich.text import Text
 
-    from judge.render import ruling_count, tag_text
+    from judge.render import tag_text
+    from judge.replay_words import counted
 
     parts: list = []
     head = Text()
@@ -332,7 +333,7 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         for topic in topics:
             line = Text("  ")
             line.append(topic.title, style="bold")
-            line.append(f"  ({ruling_count(len(corpus.children(topic, 'ruling')))})")
+            line.append(f"  ({counted(len(corpus.children(topic, 'ruling')), 'ruling')})")
             line.append(f"  {topic.citation}", style="dim")
             parts.append(line)
             if not brief:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from judge.cli import UserError
+from judge.cli import NothingFound
 from judge.commands.options import add_game_option, chosen_game
 
 
@@ -26,7 +26,7 @@ def run(args) -> int:
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
         why = f" ({found.note})" if found.note else ""
-        raise UserError(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
+        raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
     if args.json:
         doc = render.entry_json(corpus, found.entry, with_children=not found.alone)
         doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}

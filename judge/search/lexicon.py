@@ -19,7 +19,6 @@ import marshal
 import math
 from array import array
 from bisect import bisect_left
-from pathlib import Path
 
 from judge.search.analysis import analyze
 
@@ -97,17 +96,18 @@ class Lexicon:
         return cls({"format": FORMAT, "ids": ids, "games": games, "ranges": ranges, "postings": postings,
                     "vocabulary": vocabulary, "sequences": sequences, "unnamed": unnamed})
 
-    def save(self, path: Path) -> None:
-        path.write_bytes(marshal.dumps({
+    def to_bytes(self) -> bytes:
+        return marshal.dumps({
             "format": FORMAT, "ids": self.ids, "games": self.games, "ranges": self.ranges,
             "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences,
-            "unnamed": self.unnamed}))
+            "unnamed": self.unnamed})
 
     @classmethod
-    def load(cls, path: Path) -> "Lexicon":
-        data = marshal.loads(path.read_bytes())
+    def from_bytes(cls, raw: bytes) -> "Lexicon":
+        """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
+        data = marshal.loads(raw)
         if data.get("format") != FORMAT:
-            raise ValueError(f"{path}: lexicon format {data.get('format')}, expected {FORMAT}")
+            raise ValueError(f"lexicon format {data.get('format')}, expected {FORMAT}")
         return cls(data)
 
     # -- reading -------------------------------------------------------------------------------

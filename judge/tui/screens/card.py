@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.replay_words import counted
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.library import CardSheet, Link, short_label
@@ -205,7 +206,7 @@ def card_renderable(library, sheet: CardSheet) -> Group:
         parts.append(Text("\nSee", style="bold underline"))
         for topic in sheet.topics:
             line = Text(f"  {topic.title or topic.id}", style="bold")
-            line.append(f"  ({render.ruling_count(sheet.topic_rulings.get(topic.id, 0))})")
+            line.append(f"  ({counted(sheet.topic_rulings.get(topic.id, 0), 'ruling')})")
             parts.append(line)
         parts.append(Text("  Enter on a topic below reads its rulings", style="dim"))
     return Group(*parts)
@@ -214,7 +215,7 @@ def card_renderable(library, sheet: CardSheet) -> Group:
 def card_links(sheet: CardSheet) -> list[Link]:
     out = [Link("Rulings", r.id, short_label(r), render.snippet(r.text, 60)) for r in sheet.rulings]
     out += [Link("Errata", e.id, short_label(e)) for e in sheet.errata]
-    out += [Link("See", t.id, t.title or t.id, render.ruling_count(sheet.topic_rulings.get(t.id, 0)))
+    out += [Link("See", t.id, t.title or t.id, counted(sheet.topic_rulings.get(t.id, 0), "ruling"))
             for t in sheet.topics]
     out += [Link("Mentioned by", m.id, m.citation or m.id, render.snippet(m.text, 60))
             for m in sheet.mentions]
