@@ -19,6 +19,7 @@ from typing import Iterator
 from judge import paths
 from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
+from judge.rulings.fields import check as check_fields
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
 ENV_VAR = "JUDGE_RULINGS_DB"
@@ -98,6 +99,9 @@ class RulingStore:
         when = moment.isoformat(timespec="seconds")
         fields = dict(question=(question or "").strip(), event=(event or "").strip(),
                       table=(table or "").strip(), judge=(judge or "").strip())
+        refusal = check_fields({}, dict(fields, answer=answer))
+        if refusal:
+            raise RulingsError(refusal)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -487,6 +487,9 @@ class Searcher:
             extra = entry.extra
             words = set(analyze(" ".join([entry.text, str(extra.get("event") or ""), "table",
                                           str(extra.get("table") or ""), str(extra.get("judge") or "")])))
+            if not any(found & words for found in concepts.values()):
+                continue  # shares no word with the question (coverage alone says 1.0 when the
+                # index knows none of the question's words)
             coverage = self._coverage(words, concepts, concept_idf)
             if coverage >= SAVED_RULING_MIN_COVERAGE:
                 hits.append(Hit(entry.id, best * coverage ** COVERAGE_POWER, highlight, entry))

@@ -103,4 +103,4 @@ class BasketScreen(ModalScreen):
             return
         self.app.copy_to_clipboard(markdown)
         self.app.notify(f"Saved {target} (and copied to the clipboard)", timeout=6)
-        self.query_one("#basket-status", Static).update(f"Exported to {target}")
+        self.query_one("#basket-status", Static).update(Text(f"Exported to {target}"))  # a path: not markup

@@ -21,6 +21,7 @@ from judge.tui import board_model as bm
 from judge.tui import engine_adapter as ea
 from judge.tui.guard import guarded
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
+from judge.tui.widgets.plain_tree import PlainTree
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
@@ -53,7 +54,7 @@ class BoardScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("", id="board-turn")
         with Horizontal(id="board-main"):
-            yield Tree("Board", id="board-tree")
+            yield PlainTree("Board", id="board-tree")  # names from the file: never markup
             with Vertical(id="board-detail"):
                 with VerticalScroll(id="board-info-scroll"):
                     yield Static("", id="board-info")
