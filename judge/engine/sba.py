@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import arranging, contracts, keywords, lineages, outcome, perform, rites, shelter, triggers
+from judge.engine import arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -49,6 +49,10 @@ def _safe_refuge(s: GameState, p) -> bool:
 def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     """(object id, destination, rule, sentence) for each object-level check that applies."""
     found = []
+    # Nothing in this loop writes to the state: every permanent's layers are read on the same
+    # one, so what they share (the functioning statics, the effects by object) is read once, and
+    # a committed permanent's are looked up when computed before (layers.Sweep).
+    sweep = layers.Sweep(s)
     for oid, card in s.permanents():
         obj = s.objects[oid]
         name = (card.name or "a face-down permanent") if card else oid
@@ -56,16 +60,16 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
         types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
         kind = types[0] if types else ""
         if "Entity" in types:
-            vig = ch.vigor(s, obj)
+            _, vig, borne, _ = sweep.values(obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
-            elif obj.damage >= vig and not ch.has(s, obj, DEATHLESS):
+            elif obj.damage >= vig and ch.value_among(borne, DEATHLESS) is None:
                 found.append((oid, "spoils", "704.5j",
                               f"{name} has {obj.damage} damage counters against Vigor {vig}: it is destroyed"))
-            elif obj.venom_hit and not ch.has(s, obj, DEATHLESS):
+            elif obj.venom_hit and ch.value_among(borne, DEATHLESS) is None:
                 found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a {VENOM} source since the last "
                                                        f"check: destroyed"))
-        elif kind == "Companion" and ch.vigor(s, obj) - obj.damage <= 0:
+        elif kind == "Companion" and sweep.values(obj)[1] - obj.damage <= 0:
             found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
             found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
