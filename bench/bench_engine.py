@@ -19,6 +19,7 @@ cannot run dry, so the game lasts 5,000 actions with the board's size unchanged.
 from __future__ import annotations
 
 import gc
+import os
 import time
 
 from judge.engine.actions import apply
@@ -138,7 +139,14 @@ def report(label: str, text: str, n: int, repeat: int = 5) -> tuple[float, float
     return n / total, flat
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes): other processes on the cores slow CPU time
+    too (shared caches), so a figure means little without them."""
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
+
+
 def main() -> None:
+    print(f"at the start: {load()}")
     replay(board(40), 200)  # warm-up: the first replay of a process also pays for imports and caches
     worst_rate, worst_flat = float("inf"), 0.0
     for label, text in (("board of ~50 objects", board(40)), ("board of ~1,000 objects", board(990))):
@@ -148,6 +156,7 @@ def main() -> None:
     print(f"slowest {worst_rate:,.0f} actions/s (target >= 5,000); flattest-worst last/first block {worst_flat:.2f} "
           f"(target <= 1.5) — {'OK' if worst_rate >= 5000 and worst_flat <= 1.5 else 'MISSED'}")
     report("~1,000 objects, 200 permanents", board(800, extra_permanents=95), 1000, repeat=1)
+    print(f"at the end: {load()}")
 
 
 if __name__ == "__main__":

@@ -270,7 +270,8 @@ class Sweep:
         modifiers = self._modifiers.get(obj.id, ())
         if self._cache is None or type(obj) is not FrozenObj or obj.zone != "battlefield":
             return _as_values(_through_layers(s, obj, self._sources, modifiers))
-        key = (obj, self._key, *map(id, modifiers))  # the entry keeps the modifiers, so no id is reused
+        # the modifiers by identity: the entry keeps them, so no id is reused while it stands
+        key = (obj, self._key, *map(id, modifiers)) if modifiers else (obj, self._key)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= _CACHE_LIMIT:

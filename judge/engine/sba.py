@@ -53,8 +53,9 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     # one, so what they share (the functioning statics, the effects by object) is read once, and
     # a committed permanent's are looked up when computed before (layers.Sweep).
     sweep = layers.Sweep(s)
+    objects = s.objects
     for oid, card in s.permanents():
-        obj = s.objects[oid]
+        obj = objects[oid]
         name = (card.name or "a face-down permanent") if card else oid
         # its card types after type-changing effects (613.1d), whatever other type it bears (300.2)
         types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
@@ -145,8 +146,9 @@ def _eminent_permanents(s: GameState) -> list:
 
 def _clear_venom(s: GameState) -> None:
     """702.6a counts Venom damage "since the last state-based check": each check uses the mark up."""
+    objects = s.objects
     for oid in s.battlefield:
-        if s.objects[oid].venom_hit:
+        if objects[oid].venom_hit:
             s.edit(oid).venom_hit = False
 
 
