@@ -6,25 +6,36 @@ worker thread after the first frame, so the omnibox takes input at once.
 """
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.signal import Signal
 
 from judge.context import event_game
-from judge.corpus.documents import GAME_TITLES, GAMES, normalize_game
+from judge.corpus.documents import GAMES, normalize_game
+from judge.tui import messages
 from judge.tui.basket import Basket, StepItem
+from judge.tui.game_names import GAME_NAMES
 from judge.tui.library import Library
 from judge.tui.omnibox import Command
 
-GAME_NAMES = {None: "All games", **GAME_TITLES}
+# mode -> (module in judge.tui.screens, screen class); built on first use, so start-up only
+# pays for the lookup screen
+MODE_SCREENS = {
+    "lookup": ("lookup", "LookupScreen"),
+    "card": ("card", "CardScreen"),
+    "board": ("board", "BoardScreen"),
+    "replay": ("replay", "ReplayScreen"),
+}
 LIGHT_THEME, DARK_THEME = "textual-light", "textual-dark"
 
 
 class JudgeApp(App):
+    """Screens post judge.tui.messages upward; the app sets `library` and `game` on them."""
+
     TITLE = "judge"
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     ENABLE_COMMAND_PALETTE = True
@@ -50,19 +61,29 @@ class JudgeApp(App):
             self.game = event_game()
         except ValueError as exc:
             self._game_problem = f"{exc}: searching all games"
-        self.library_ready: Signal = Signal(self, "library-ready")
-        self.game_changed: Signal = Signal(self, "game-changed")
         self._start_scenario = scenario
         self._start_mode = mode
+        self._told: weakref.WeakSet[Screen] = weakref.WeakSet()  # screens that hear library/game
+        self._mode_screens: dict[str, Screen] = {}
+        for name, (module, cls) in MODE_SCREENS.items():
+            self.add_mode(name, lambda name=name, module=module, cls=cls: self._make_mode(name, module, cls))
 
-    # Modes are built on first use, so start-up only pays for the lookup screen.
-    MODES = {
-        "lookup": lambda: _screen("lookup", "LookupScreen"),
-        "card": lambda: _screen("card", "CardScreen"),
-        "board": lambda: _screen("board", "BoardScreen"),
-        "replay": lambda: _screen("replay", "ReplayScreen"),
-    }
     DEFAULT_MODE = "lookup"
+
+    def _make_mode(self, name: str, module: str, cls: str) -> Screen:
+        screen = self._mode_screens[name] = self.tell(_screen(module, cls))
+        return screen
+
+    def tell(self, screen: Screen) -> Screen:
+        """Attributes down: a new screen learns the library and the game, and hears changes."""
+        screen.library, screen.game = self.library, self.game
+        self._told.add(screen)
+        return screen
+
+    async def mode_screen(self, mode: str) -> Screen:
+        """Switch to a mode and return its screen, mounted."""
+        await self.switch_mode(mode)
+        return self._mode_screens[mode]
 
     def on_mount(self) -> None:
         self.theme = default_theme()
@@ -71,8 +92,6 @@ class JudgeApp(App):
         self.switch_mode(self._start_mode)
         if self.library is None:
             self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
-        else:
-            self.call_later(self.library_ready.publish, self.library)
         if self._start_scenario:
             self.call_later(self.open_scenario, self._start_scenario, self._start_mode)
 
@@ -87,15 +106,14 @@ class JudgeApp(App):
 
     def _library_loaded(self, library: Library) -> None:
         self.library = library
-        self.library_ready.publish(library)
+        for screen in list(self._told):
+            screen.library = library
 
     # -- shared actions ----------------------------------------------------------------------
-    def game_label(self) -> str:
-        return f"[{GAME_NAMES.get(self.game, self.game)}]"
-
     def set_game(self, game: str | None) -> None:
         self.game = game
-        self.game_changed.publish(game)
+        for screen in list(self._told):
+            screen.game = game
         self.notify(f"Searching {GAME_NAMES.get(game, game)}", timeout=2)
 
     def action_cycle_game(self) -> None:
@@ -115,7 +133,29 @@ class JudgeApp(App):
         from judge.tui.screens.basket import BasketScreen
 
         if not isinstance(self.screen, BasketScreen):
-            self.push_screen(BasketScreen())
+            self.push_screen(self.tell(BasketScreen(self.basket)))
+
+    # -- what the screens ask (judge.tui.messages) ---------------------------------------------
+    def on_cite_entry(self, message: messages.CiteEntry) -> None:
+        self.cite_entry(message.entry_id)
+
+    def on_cite_step(self, message: messages.CiteStep) -> None:
+        self.cite_step(message.step)
+
+    def on_show_entry(self, message: messages.ShowEntry) -> None:
+        self.show_entry(message.entry_id)
+
+    def on_show_card(self, message: messages.ShowCard) -> None:
+        self.call_later(self.show_card, message.card_id)
+
+    def on_run_command(self, message: messages.RunCommand) -> None:
+        self.run_command(message.command)
+
+    def on_cycle_game(self, _message: messages.CycleGame) -> None:
+        self.action_cycle_game()
+
+    async def on_show_replay(self, message: messages.ShowReplay) -> None:
+        (await self.mode_screen("replay")).show_replay(message.view)
 
     def cite_entry(self, entry_id: str) -> None:
         entry = self.library.get(entry_id) if self.library else None
@@ -142,24 +182,34 @@ class JudgeApp(App):
         if self.library is None or self.library.get(entry_id) is None:
             self.notify(f"No entry {entry_id} in the loaded rules", severity="warning")
             return
-        self.push_screen(LookupScreen(initial=entry_id, returnable=True))
+        self.push_screen(self.tell(LookupScreen(initial=entry_id, returnable=True)))
 
-    def show_card(self, card_id: str) -> None:
-        self.call_later(self._in_mode, "card", "show_card", card_id)
+    async def show_card(self, card_id: str) -> None:
+        (await self.mode_screen("card")).show_card(card_id)
+
+    async def search_card(self, name: str) -> None:
+        (await self.mode_screen("card")).search_card(name)
 
     def open_scenario(self, path: str, mode: str = "board") -> None:
-        self.call_later(self._in_mode, "replay" if mode == "replay" else "board", "load_path", path)
+        self.call_later(self._open_scenario, path, "replay" if mode == "replay" else "board")
 
-    async def _in_mode(self, mode: str, method: str, *args) -> None:
-        """Switch to a mode's screen, wait until it is mounted, then call one of its methods."""
-        await self.switch_mode(mode)
-        getattr(self.screen, method)(*args)
+    async def _open_scenario(self, path: str, mode: str) -> None:
+        (await self.mode_screen(mode)).load_path(path)
+
+    async def _load_board(self) -> None:
+        (await self.mode_screen("board")).action_load()
+
+    async def _new_board(self) -> None:
+        (await self.mode_screen("board")).action_new_board()
+
+    async def _load_replay(self) -> None:
+        (await self.mode_screen("replay")).action_load()
 
     def run_command(self, command: Command) -> None:
         name, arg = command.name, command.arg
         if name == "card":
             if arg:
-                self.call_later(self._in_mode, "card", "search_card", arg)
+                self.call_later(self.search_card, arg)
             else:
                 self.switch_mode("card")
         elif name in ("board", "replay"):
@@ -200,11 +250,11 @@ class JudgeApp(App):
         yield SystemCommand("Citation basket", "Cited entries and steps; export Markdown (F6)",
                             self.action_basket)
         yield SystemCommand("Load a scenario on the board", "Open a scenario file for editing",
-                            lambda: self.call_later(self._in_mode, "board", "action_load"))
+                            lambda: self.call_later(self._load_board))
         yield SystemCommand("New board", "An empty two-player board",
-                            lambda: self.call_later(self._in_mode, "board", "action_new_board"))
+                            lambda: self.call_later(self._new_board))
         yield SystemCommand("Replay a scenario file", "Step through a scenario with its cited rules",
-                            lambda: self.call_later(self._in_mode, "replay", "action_load"))
+                            lambda: self.call_later(self._load_replay))
         yield SystemCommand("Clear the basket", "Drop every cited entry and step", self.clear_basket)
         yield SystemCommand("Help", "Keys and omnibox commands (F1)", self.action_help)
         yield SystemCommand("Light/dark theme", "Switch theme (Ctrl+T)", self.action_toggle_theme)

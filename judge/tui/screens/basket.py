@@ -7,22 +7,29 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judge import paths
+from judge.tui import messages
+from judge.tui.basket import Basket
 from judge.tui.guard import guarded
+from judge.tui.screens.base import JudgeModal
 from judge.tui.screens.dialogs import PromptScreen
 
 
-class BasketScreen(ModalScreen):
+class BasketScreen(JudgeModal):
+    CSS_PATH = "basket.tcss"  # beside this file
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
         Binding("delete,backspace", "remove", "Remove"),
         Binding("ctrl+e", "export", "Export"),
         Binding("enter", "open", "Open", show=False),
     ]
+
+    def __init__(self, basket: Basket) -> None:
+        super().__init__()
+        self.basket = basket
 
     def compose(self) -> ComposeResult:
         with Vertical(id="basket-box"):
@@ -38,7 +45,7 @@ class BasketScreen(ModalScreen):
     def refresh_list(self) -> None:
         listing = self.query_one("#basket-list", OptionList)
         listing.clear_options()
-        basket, library = self.app.basket, self.app.library
+        basket, library = self.basket, self.library
         for step in basket.steps:
             line = Text(f"Step {step.n} ", style="bold")
             line.append(f"{step.scenario}: {step.action}")
@@ -67,20 +74,20 @@ class BasketScreen(ModalScreen):
     def action_remove(self) -> None:
         key = self._highlighted_key()
         if key:
-            self.app.basket.remove(key)
+            self.basket.remove(key)
             self.refresh_list()
 
     @guarded
     def action_open(self) -> None:
         key = self._highlighted_key()
         if key and not key.startswith("step:"):
+            self.app.post_message(messages.ShowEntry(key))  # to the app: this screen is closing
             self.dismiss()
-            self.app.show_entry(key)
 
     def action_export(self) -> None:
         """Ask for the question and the ruling (both optional), then write the sheet."""
-        if not len(self.app.basket) or self.app.library is None:
-            self.app.notify("The basket is empty", severity="warning")
+        if not len(self.basket) or self.library is None:
+            self.notify("The basket is empty", severity="warning")
             return
 
         def after_question(question: str | None) -> None:
@@ -93,14 +100,14 @@ class BasketScreen(ModalScreen):
 
     @guarded
     def export(self, question: str = "", ruling: str = "") -> None:
-        markdown = self.app.basket.to_markdown(self.app.library.corpus, question=question, ruling=ruling)
+        markdown = self.basket.to_markdown(self.library.corpus, question=question, ruling=ruling)
         target = paths.data_dir() / "rulings" / f"ruling-{datetime.now():%Y%m%d-%H%M%S}.md"
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(markdown, encoding="utf-8")
         except OSError as exc:
-            self.app.notify(f"Could not write {target}: {exc}", severity="error")
+            self.notify(f"Could not write {target}: {exc}", severity="error")
             return
         self.app.copy_to_clipboard(markdown)
-        self.app.notify(f"Saved {target} (and copied to the clipboard)", timeout=6)
+        self.notify(f"Saved {target} (and copied to the clipboard)", timeout=6)
         self.query_one("#basket-status", Static).update(f"Exported to {target}")

@@ -13,19 +13,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
 
 from judge import paths
 from judge.tui import board_model as bm
 from judge.tui import engine_adapter as ea
+from judge.tui import messages
 from judge.tui.guard import guarded
+from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
 
-class BoardScreen(Screen):
+class BoardScreen(JudgeScreen):
+    CSS_PATH = "board.tcss"  # beside this file
     BINDINGS = [
         Binding("a", "add", "Add"),
         Binding("delete", "remove", "Del", key_display="del"),
@@ -70,7 +72,7 @@ class BoardScreen(Screen):
             except ea.EngineProblem as exc:
                 self.data = {"title": "New board", "game": "nodawn", "turn": {}, "players": [],
                              "stack": [], "actions": [], "expect": []}
-                self.app.notify(str(exc), severity="error")
+                self.notify(str(exc), severity="error")
         self.rebuild()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -195,7 +197,7 @@ class BoardScreen(Screen):
             fn()
         except bm.BoardError as exc:
             self.data = before
-            self.app.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning")
             return
         self.dirty = True
         self.rebuild(keep)
@@ -208,13 +210,13 @@ class BoardScreen(Screen):
         try:
             names.update(ea.card_names())
         except ea.EngineProblem as exc:
-            self.app.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error")
         return sorted(names)
 
     def _pick_card(self, title: str, then) -> None:
         names = self._card_names()
         if not names:
-            self.app.notify("No cards to pick from: cards/nodawn/ is empty and this board defines none",
+            self.notify("No cards to pick from: cards/nodawn/ is empty and this board defines none",
                             severity="warning")
             return
         self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
@@ -254,7 +256,7 @@ class BoardScreen(Screen):
                             lambda name: self.change(lambda: bm.add_card(self.data, i, zone_name, name),
                                                      keep=("zone", i, zone_name)))
             return
-        self.app.notify("Select a player, a zone or the stack first", severity="warning")
+        self.notify("Select a player, a zone or the stack first", severity="warning")
 
     @guarded
     def action_remove(self) -> None:
@@ -268,7 +270,7 @@ class BoardScreen(Screen):
         elif key and key[0] == "player" and len(key) == 2:
             self.change(lambda: bm.remove_player(self.data, key[1]))
         else:
-            self.app.notify("Select a card, a stack item or a player to remove", severity="warning")
+            self.notify("Select a card, a stack item or a player to remove", severity="warning")
 
     @guarded
     def action_adjust(self, delta: int) -> None:
@@ -281,7 +283,7 @@ class BoardScreen(Screen):
         elif key and key[0] == "object":
             self.action_damage(delta)
         else:
-            self.app.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field",
+            self.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field",
                             severity="warning")
 
     def _cycle_turn(self, field: str, delta: int) -> None:
@@ -305,7 +307,7 @@ class BoardScreen(Screen):
     def action_damage(self, delta: int) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.app.notify("Select a card on the battlefield", severity="warning")
+            self.notify("Select a card on the battlefield", severity="warning")
             return
         self.change(lambda: bm.change_damage(self.data, key[1], key[2], key[3], delta))
 
@@ -313,7 +315,7 @@ class BoardScreen(Screen):
     def action_drained(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.app.notify("Select a card on the battlefield", severity="warning")
+            self.notify("Select a card on the battlefield", severity="warning")
             return
         self.change(lambda: bm.toggle_drained(self.data, key[1], key[2], key[3]))
 
@@ -321,7 +323,7 @@ class BoardScreen(Screen):
     def action_move(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.app.notify("Select a card to move", severity="warning")
+            self.notify("Select a card to move", severity="warning")
             return
         _, i, from_zone, j = key
         zones = [z for z in bm.ZONES if z != from_zone]
@@ -334,7 +336,7 @@ class BoardScreen(Screen):
     def action_counter(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.app.notify("Select a card on the battlefield", severity="warning")
+            self.notify("Select a card on the battlefield", severity="warning")
             return
 
         def answer(text: str | None) -> None:
@@ -344,7 +346,7 @@ class BoardScreen(Screen):
             try:
                 delta = int(amount) if amount else 1
             except ValueError:
-                self.app.notify("Write the kind, then an optional amount: growth 2, growth -1",
+                self.notify("Write the kind, then an optional amount: growth 2, growth -1",
                                 severity="warning")
                 return
             self.change(lambda: bm.change_counter(self.data, key[1], key[2], key[3], kind, delta))
@@ -364,7 +366,7 @@ class BoardScreen(Screen):
                 try:
                     value = int(text)
                 except ValueError:
-                    self.app.notify(f"{field} is a whole number", severity="warning")
+                    self.notify(f"{field} is a whole number", severity="warning")
                     return
                 self.change(lambda: bm.set_number(self.data, i, field, value))
 
@@ -406,7 +408,7 @@ class BoardScreen(Screen):
         try:
             self.data = ea.blank_scenario()
         except ea.EngineProblem as exc:
-            self.app.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error")
             return
         self.path, self.dirty = None, False
         self.rebuild(("turn",))
@@ -430,11 +432,11 @@ class BoardScreen(Screen):
         try:
             written = ea.write_scenario(self.data, path)
         except ea.EngineProblem as exc:
-            self.app.notify(f"Not saved: {exc}", severity="error", timeout=10)
+            self.notify(f"Not saved: {exc}", severity="error", timeout=10)
             return
         self.path, self.dirty = written, False
         self.refresh_head()
-        self.app.notify(f"Saved {written}")
+        self.notify(f"Saved {written}")
 
     def action_load(self) -> None:
         self.app.push_screen(PromptScreen("Load a scenario file:", str(self.path or "")),
@@ -445,20 +447,20 @@ class BoardScreen(Screen):
         try:
             data = ea.read_scenario(path)
         except ea.EngineProblem as exc:
-            self.app.notify(f"Not loaded: {exc}", severity="error", timeout=10)
+            self.notify(f"Not loaded: {exc}", severity="error", timeout=10)
             return
         self.data, self.path, self.dirty = data, Path(path).expanduser(), False
         self.rebuild(("turn",))
-        self.app.notify(f"Loaded {self.path.name}")
+        self.notify(f"Loaded {self.path.name}")
 
     @guarded
     def action_replay(self) -> None:
         try:
             view = ea.replay_data(self.data)
         except ea.EngineProblem as exc:
-            self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+            self.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return
-        self.app.call_later(self.app._in_mode, "replay", "show_replay", view)
+        self.post_message(messages.ShowReplay(view))
 
 
 def object_label(item) -> Text:

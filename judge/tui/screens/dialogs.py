@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 
 class PromptScreen(ModalScreen[str | None]):
+    CSS_PATH = "dialogs.tcss"  # beside this file
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, default: str = "", help_text: str = "") -> None:
@@ -52,6 +53,7 @@ def rank(query: str, names: list[str], limit: int = 50) -> list[tuple[str, objec
 
 class CardPicker(ModalScreen[str | None]):
     """Type a few letters of a name (a card's, a zone's); Enter takes the highlighted one."""
+    CSS_PATH = "dialogs.tcss"  # beside this file
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
@@ -96,7 +98,7 @@ class CardPicker(ModalScreen[str | None]):
 
     def _pick(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self.shown):
-            self.app.notify("No card matches", severity="warning")
+            self.notify("No card matches", severity="warning")
             return
         self.dismiss(self.shown[index])
 

@@ -31,6 +31,7 @@ def help_markdown() -> str:
 
 
 class HelpScreen(ModalScreen):
+    CSS_PATH = "help.tcss"  # beside this file
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:

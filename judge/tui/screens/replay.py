@@ -17,19 +17,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place
 from judge.tui import engine_adapter as ea
+from judge.tui import messages
 from judge.tui.basket import StepItem
 from judge.tui.guard import guarded
+from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import PromptScreen
 from judge.tui.widgets.link_list import LinkList
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(JudgeScreen):
+    CSS_PATH = "replay.tcss"  # beside this file
     BINDINGS = [
         Binding("right,l", "step(1)", "Next", key_display="→"),
         Binding("left,h", "step(-1)", "Prev", key_display="←"),
@@ -75,7 +77,7 @@ class ReplayScreen(Screen):
         try:
             view = ea.replay_file(path)
         except ea.EngineProblem as exc:
-            self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+            self.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return
         self.show_replay(view)
 
@@ -109,7 +111,7 @@ class ReplayScreen(Screen):
     # -- moving ------------------------------------------------------------------------------
     def go(self, n: int) -> None:
         if self.view is None:
-            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
+            self.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
         n = max(0, min(len(self.view.steps) - 1, n))
         self.current = n
@@ -131,7 +133,7 @@ class ReplayScreen(Screen):
     @guarded
     def action_goto(self) -> None:
         if self.view is None:
-            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
+            self.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
 
         def answer(text: str | None) -> None:
@@ -140,7 +142,7 @@ class ReplayScreen(Screen):
             try:
                 self.go(int(text))
             except ValueError:
-                self.app.notify("A step number, 0 for the board as set up", severity="warning")
+                self.notify("A step number, 0 for the board as set up", severity="warning")
 
         self.app.push_screen(PromptScreen(f"Go to step (0–{len(self.view.steps) - 1}):"), answer)
 
@@ -156,7 +158,7 @@ class ReplayScreen(Screen):
 
     # -- showing -----------------------------------------------------------------------------
     def citation(self, rule_id: str) -> str:
-        library = self.app.library
+        library = self.library
         entry = library.get(rule_id) if library is not None else None
         return entry.citation if entry is not None and entry.citation else rule_id
 
@@ -200,7 +202,7 @@ class ReplayScreen(Screen):
         for event in refused:
             parts.append(Text("Refused: " + event.text, style="bold red"))
             for rule in event.rules:
-                entry = self.app.library.get(rule) if self.app.library else None
+                entry = self.library.get(rule) if self.library else None
                 if entry is not None:
                     parts.append(Text(f"{entry.citation}: {entry.text}", style="red"))
         parts.append(Text(state.turn, style="bold"))
@@ -234,16 +236,16 @@ class ReplayScreen(Screen):
 
     @on(LinkList.Followed, "#replay-events")
     def _open_rule(self, event: LinkList.Followed) -> None:
-        self.app.show_entry(event.target)
+        self.post_message(messages.ShowEntry(event.target))
 
     @guarded
     def action_cite(self) -> None:
         if self.view is None:
-            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
+            self.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
         step = self.view.steps[self.current]
-        self.app.cite_step(StepItem(self.view.title, step.n, step.action,
-                                    tuple((e.text, tuple(e.rules)) for e in step.events)))
+        self.post_message(messages.CiteStep(StepItem(self.view.title, step.n, step.action,
+                                                     tuple((e.text, tuple(e.rules)) for e in step.events))))
 
 
 # -- what the replay does not rule on, in `judge replay`'s words ---------------------------------
