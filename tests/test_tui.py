@@ -13,6 +13,13 @@ from bundled import SCENARIOS, V01
 from tui_pilot import settle
 
 
+@pytest.fixture(autouse=True)
+def private_session(tmp_path, monkeypatch):
+    """Each test's own user data folder: no basket or history kept from another test."""
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("JUDGE_RULINGS_DB", raising=False)
+
+
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
@@ -284,9 +291,17 @@ def test_card_beyond_the_truncated_faq_says_so(library):
     run(app, script)
 
 
-def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch):
-    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path))
+def fill_form(app, **values):
+    """Type the ruling form's fields (question, ruling, event, table, judge, path) as a judge would."""
+    from textual.widgets import Input
+
+    for name, value in values.items():
+        app.screen.query_one(f"#form-{name}", Input).value = value
+
+
+def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
     app = make_app(library)
+    target = tmp_path / "out" / "column.md"
 
     async def script(pilot):
         await type_text(pilot, "704.5j")
@@ -297,23 +312,162 @@ def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch
         await pilot.press("f6")
         await pilot.pause()
         assert "No Dawn CR 704.5j" in shown(app)
+        assert "Ctrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print" in shown(app)
         await pilot.press("ctrl+e")
         await pilot.pause()
-        await pilot.press(*"Does the Column die?", "enter")  # the question
+        screen = shown(app)
+        for label in ("Question", "Ruling", "Event", "Table", "Judge", "Sheet", "Write sheet",
+                      "Save ruling", "Print"):
+            assert label in screen, label
+        await pilot.press(*"Does the Column die?")  # the question field has the focus
+        fill_form(app, ruling="Yes.", path=str(target))
+        await pilot.press("enter")
         await pilot.pause()
-        await pilot.press(*"Yes.", "enter")  # the ruling
-        await pilot.pause()
-        written = list((tmp_path / "rulings").glob("ruling-*.md"))
-        assert len(written) == 1
-        markdown = written[0].read_text(encoding="utf-8")
+        markdown = target.read_text(encoding="utf-8")
         assert "Does the Column die?" in markdown and "Yes." in markdown
         assert "No Dawn CR 704.5j" in markdown
         assert corpus.get("nd:704.5j").text.splitlines()[0] in markdown
+        assert ("Sheet written to " + str(target), "information") in app.notes
         await pilot.press("delete")
         await pilot.pause()
         assert len(app.basket) == 0
 
     run(app, script)
+
+
+def test_the_ruling_form_writes_every_format_and_remembers_its_values(library, corpus, tmp_path):
+    from textual.widgets import Select
+
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "f6", "ctrl+e")
+        await pilot.pause()
+        fill_form(app, question="Q?", ruling="It dies.", event="Regional", table="12", judge="Kim")
+        for fmt, suffix in (("html", ".html"), ("text", ".txt"), ("markdown", ".md")):
+            app.screen.query_one("#form-format", Select).value = fmt
+            await pilot.pause()
+            path = app.screen.query_one("#form-path").value
+            assert path.endswith(suffix), (fmt, path)  # the extension follows the format
+            fill_form(app, path=str(tmp_path / f"sheet{suffix}"))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert (tmp_path / f"sheet{suffix}").is_file(), fmt
+            await pilot.press("ctrl+e")  # again: the values typed are still there
+            await pilot.pause()
+            assert app.screen.query_one("#form-table").value == "12"
+            assert app.screen.query_one("#form-judge").value == "Kim"
+        await pilot.press("escape")
+        await pilot.pause()
+        html = (tmp_path / "sheet.html").read_text(encoding="utf-8")
+        assert html.lstrip().lower().startswith("<!doctype html") and "It dies." in html
+        text = (tmp_path / "sheet.txt").read_text(encoding="utf-8")
+        assert "It dies." in text and "<" not in text.split("It dies.")[0][-5:]
+
+    run(app, script)
+
+
+def test_the_ruling_form_saves_to_the_ruling_log(library, tmp_path):
+    from judge.rulings.store import RulingStore
+
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "f6", "ctrl+s")
+        await pilot.pause()
+        fill_form(app, question="Does the Column die?", event="Regional", table="12", judge="Kim")
+        await pilot.press("enter")  # no ruling yet: the form says so and stays
+        await pilot.pause()
+        assert "Write the ruling: the ruling log keeps what you ruled." in shown(app)
+        fill_form(app, ruling="Yes, state-based.")
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    [saved] = RulingStore().all()
+    assert (saved.question, saved.answer, saved.event, saved.table, saved.judge, saved.cites) == \
+        ("Does the Column die?", "Yes, state-based.", "Regional", "12", "Kim", ("nd:704.5j",))
+    assert ("Saved as ruling #1 (1 cited)", "information") in app.notes
+
+
+def test_a_sheet_that_cannot_be_written_is_said_and_leaves_no_file(library, tmp_path):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "f6", "ctrl+e")
+        await pilot.pause()
+        fill_form(app, path=str(tmp_path))  # a folder
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    assert (f"cannot write {tmp_path}: it is a folder; no sheet was written", "error") in app.notes
+    assert list(tmp_path.iterdir()) == [tmp_path / "data"]
+
+
+def test_the_palette_offers_sheet_ruling_and_print(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        for word, title in (("sheet", "Ruling sheet of the basket"),
+                            ("ruling", "Save the ruling to the ruling log"),
+                            ("print", "Print the ruling sheet")):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await type_text(pilot, word)
+            await pilot.pause(0.3)
+            assert title in shown(app), word
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "sheet")
+        await pilot.pause(0.3)
+        await pilot.press("enter")  # an empty basket: nothing to file, and it is said
+        await pilot.pause()
+
+    run(app, script)
+    assert ("The basket is empty: Ctrl+B cites the entry or step you are looking at", "warning") in app.notes
+
+
+def test_the_basket_and_history_survive_a_restart(library):
+    first = make_app(library)
+
+    async def cite(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("enter", "ctrl+b")
+        await pilot.pause()
+
+    run(first, cite)
+    second = make_app(library)
+
+    async def look(pilot):
+        assert second.basket.entries == ["nd:704.5j"]
+        assert second.history.current == "nd:704.5j"
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "No Dawn CR 704.5j" in shown(second)
+
+    run(second, look)
+
+
+def test_an_unreadable_session_file_is_said_and_set_aside(library, tmp_path):
+    from judge.tui.session import session_path
+
+    path = session_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"version": 1,\n "basket": {"entries": [\n', encoding="utf-8")
+    app = make_app(library)
+
+    async def script(pilot):
+        assert len(app.basket) == 0
+
+    run(app, script)
+    assert (f"{path} line 3: not JSON (Expecting value); set aside as tui-session.json.broken, "
+            "starting with an empty basket", "warning") in app.notes
+    assert path.with_name("tui-session.json.broken").is_file()
 
 
 # -- board ---------------------------------------------------------------------------------

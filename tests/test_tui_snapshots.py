@@ -17,6 +17,13 @@ E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
+@pytest.fixture(autouse=True)
+def private_session(tmp_path, monkeypatch):
+    """Each test's own user data folder: no basket or history kept from another test."""
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("JUDGE_RULINGS_DB", raising=False)
+
+
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher

@@ -16,8 +16,8 @@ from textual.screen import Screen
 
 from judge.context import event_game
 from judge.corpus.documents import GAMES, normalize_game
-from judge.tui import messages
-from judge.tui.basket import Basket, StepItem
+from judge.tui import filing, messages, session
+from judge.tui.basket import StepItem
 from judge.tui.game_names import GAME_NAMES
 from judge.tui.library import Library
 from judge.tui.omnibox import Command
@@ -51,10 +51,15 @@ class JudgeApp(App):
     ]
 
     def __init__(self, library: Library | None = None, scenario: str | None = None,
-                 mode: str = "lookup") -> None:
+                 mode: str = "lookup", session_file: Path | None = None) -> None:
         super().__init__()
         self.library: Library | None = library
-        self.basket = Basket()
+        # the basket and the lookup history survive a restart (judge.tui.session)
+        self.session_file = session_file or session.session_path()
+        kept, self._session_problem = session.load(self.session_file)
+        self.basket, self.history = kept.basket, kept.history
+        self.particulars = filing.Particulars()  # asked once, remembered for the session
+        self.sheet_format, self.sheet_folder = "markdown", None
         self.game: str | None = None
         self._game_problem = ""
         try:  # the event's game ($JUDGE_GAME), if the judge set one
@@ -72,6 +77,8 @@ class JudgeApp(App):
 
     def _make_mode(self, name: str, module: str, cls: str) -> Screen:
         screen = self._mode_screens[name] = self.tell(_screen(module, cls))
+        if name == "lookup":
+            screen.history = self.history  # the history kept between runs
         return screen
 
     def tell(self, screen: Screen) -> Screen:
@@ -89,6 +96,8 @@ class JudgeApp(App):
         self.theme = default_theme()
         if self._game_problem:
             self.notify(self._game_problem, severity="warning", timeout=10)
+        if self._session_problem:
+            self.notify(self._session_problem, severity="warning", timeout=15)
         self.switch_mode(self._start_mode)
         if self.library is None:
             self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
@@ -148,6 +157,15 @@ class JudgeApp(App):
     def on_show_card(self, message: messages.ShowCard) -> None:
         self.call_later(self.show_card, message.card_id)
 
+    def on_basket_changed(self, _message: messages.BasketChanged) -> None:
+        self.keep_session()
+
+    def on_history_changed(self, _message: messages.HistoryChanged) -> None:
+        self.keep_session()
+
+    def on_file_ruling(self, message: messages.FileRuling) -> None:
+        self.file_ruling(message.action)
+
     def on_run_command(self, message: messages.RunCommand) -> None:
         self.run_command(message.command)
 
@@ -161,19 +179,66 @@ class JudgeApp(App):
         entry = self.library.get(entry_id) if self.library else None
         name = entry.citation if entry is not None and entry.citation else entry_id
         if self.basket.add_entry(entry_id):
+            self.keep_session()
             self.notify(f"Cited {name} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"{name} is already in the basket", timeout=3)
 
     def clear_basket(self) -> None:
         self.basket.clear()
+        self.keep_session()
         self.notify("The basket is empty", timeout=2)
 
     def cite_step(self, step: StepItem) -> None:
         if self.basket.add_step(step):
+            self.keep_session()
             self.notify(f"Cited step {step.n} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"Step {step.n} is already in the basket", timeout=3)
+
+    def keep_session(self) -> None:
+        """Write the basket and history to the session file; a failure is said, once."""
+        try:
+            session.save(session.Session(self.basket, self.history), self.session_file)
+        except OSError as exc:
+            if not self._session_problem:
+                self._session_problem = f"The basket is not kept: cannot write {self.session_file} ({exc})"
+                self.notify(self._session_problem, severity="warning", timeout=15)
+
+    # -- filing the ruling (judge.tui.filing) --------------------------------------------------
+    def file_ruling(self, action: str) -> None:
+        """Ask for the particulars (one dialog, remembered), then write, save or print."""
+        from judge.tui.screens.ruling_form import RulingForm
+
+        if self.library is None:
+            self.notify("The rules are still loading", severity="warning")
+            return
+        if not len(self.basket):
+            self.notify("The basket is empty: Ctrl+B cites the entry or step you are looking at",
+                        severity="warning")
+            return
+        self.push_screen(RulingForm(self.particulars, action, self.sheet_format, self.sheet_folder),
+                         self._filed)
+
+    def _filed(self, chosen) -> None:
+        if chosen is None:
+            return
+        self.particulars, self.sheet_format = chosen.particulars, chosen.fmt
+        corpus = self.library.corpus
+        try:
+            if chosen.action == filing.EXPORT:
+                written = filing.export(corpus, self.basket, chosen.particulars, chosen.fmt, chosen.path)
+                self.sheet_folder = written.parent
+                self.notify(f"Sheet written to {written}", timeout=8)
+            elif chosen.action == filing.SAVE:
+                saved = filing.save(self.basket, chosen.particulars)
+                self.notify(f"Saved as ruling #{saved.number} ({len(saved.cites)} cited)", timeout=8)
+            else:
+                result = filing.send_to_printer(corpus, self.basket, chosen.particulars)
+                self.notify(f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
+                            severity="information" if result.sent else "error", timeout=10)
+        except filing.FilingError as exc:
+            self.notify(str(exc), severity="error", timeout=12)
 
     def show_entry(self, entry_id: str) -> None:
         """Open an entry in a lookup screen over the current one; Escape comes back."""
@@ -247,8 +312,13 @@ class JudgeApp(App):
                             lambda: self.switch_mode("board"))
         yield SystemCommand("Replay screen", "Step through a scenario with cited rules (F5)",
                             lambda: self.switch_mode("replay"))
-        yield SystemCommand("Citation basket", "Cited entries and steps; export Markdown (F6)",
-                            self.action_basket)
+        yield SystemCommand("Citation basket", "Cited entries and steps (F6)", self.action_basket)
+        yield SystemCommand("Ruling sheet of the basket", "Write it as Markdown, HTML or text, where you choose",
+                            lambda: self.file_ruling(filing.EXPORT))
+        yield SystemCommand("Save the ruling to the ruling log", "Question, ruling, event, table, judge",
+                            lambda: self.file_ruling(filing.SAVE))
+        yield SystemCommand("Print the ruling sheet", "Send the basket's sheet to the printer (lp)",
+                            lambda: self.file_ruling(filing.PRINT))
         yield SystemCommand("Load a scenario on the board", "Open a scenario file for editing",
                             lambda: self.call_later(self._load_board))
         yield SystemCommand("New board", "An empty two-player board",

@@ -62,3 +62,19 @@ class ShowReplay(Message):
     def __init__(self, view) -> None:
         super().__init__()
         self.view = view
+
+
+class FileRuling(Message):
+    """File the basket's ruling: judge.tui.filing's EXPORT, SAVE or PRINT."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action = action
+
+
+class BasketChanged(Message):
+    """A screen changed the basket the app gave it (the app keeps the session)."""
+
+
+class HistoryChanged(Message):
+    """The lookup history the app gave a screen moved on (the app keeps the session)."""

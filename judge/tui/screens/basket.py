@@ -1,7 +1,5 @@
-"""The citation basket: what was cited, and its export as a Markdown ruling."""
+"""The citation basket: what was cited; from here the ruling is filed (judge.tui.filing)."""
 from __future__ import annotations
-
-from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,12 +8,10 @@ from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from judge import paths
 from judge.tui import messages
 from judge.tui.basket import Basket
 from judge.tui.guard import guarded
 from judge.tui.screens.base import JudgeModal
-from judge.tui.screens.dialogs import PromptScreen
 
 
 class BasketScreen(JudgeModal):
@@ -23,7 +19,9 @@ class BasketScreen(JudgeModal):
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
         Binding("delete,backspace", "remove", "Remove"),
-        Binding("ctrl+e", "export", "Export"),
+        Binding("ctrl+e", "file('export')", "Sheet"),
+        Binding("ctrl+s", "file('save')", "Save ruling"),
+        Binding("ctrl+o", "file('print')", "Print"),
         Binding("enter", "open", "Open", show=False),
     ]
 
@@ -61,7 +59,7 @@ class BasketScreen(JudgeModal):
         if listing.option_count:
             listing.highlighted = 0
         self.query_one("#basket-status", Static).update(
-            f"{len(basket)} item(s) · Ctrl+E exports Markdown" if len(basket)
+            f"{len(basket)} item(s) · Ctrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print" if len(basket)
             else "Empty: Ctrl+B cites the entry or step you are looking at.")
 
     def _highlighted_key(self) -> str | None:
@@ -75,6 +73,7 @@ class BasketScreen(JudgeModal):
         key = self._highlighted_key()
         if key:
             self.basket.remove(key)
+            self.post_message(messages.BasketChanged())
             self.refresh_list()
 
     @guarded
@@ -84,30 +83,5 @@ class BasketScreen(JudgeModal):
             self.app.post_message(messages.ShowEntry(key))  # to the app: this screen is closing
             self.dismiss()
 
-    def action_export(self) -> None:
-        """Ask for the question and the ruling (both optional), then write the sheet."""
-        if not len(self.basket) or self.library is None:
-            self.notify("The basket is empty", severity="warning")
-            return
-
-        def after_question(question: str | None) -> None:
-            if question is None:
-                return
-            self.app.push_screen(PromptScreen("Your ruling (optional):"),
-                                 lambda ruling: ruling is not None and self.export(question, ruling))
-
-        self.app.push_screen(PromptScreen("The question asked (optional):"), after_question)
-
-    @guarded
-    def export(self, question: str = "", ruling: str = "") -> None:
-        markdown = self.basket.to_markdown(self.library.corpus, question=question, ruling=ruling)
-        target = paths.data_dir() / "rulings" / f"ruling-{datetime.now():%Y%m%d-%H%M%S}.md"
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(markdown, encoding="utf-8")
-        except OSError as exc:
-            self.notify(f"Could not write {target}: {exc}", severity="error")
-            return
-        self.app.copy_to_clipboard(markdown)
-        self.notify(f"Saved {target} (and copied to the clipboard)", timeout=6)
-        self.query_one("#basket-status", Static).update(f"Exported to {target}")
+    def action_file(self, action: str) -> None:
+        self.post_message(messages.FileRuling(action))

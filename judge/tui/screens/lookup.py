@@ -221,6 +221,7 @@ class LookupScreen(JudgeScreen):
         hit = self._hit(index)
         if hit is not None:
             self.history.visit(hit[0].id)
+            self.post_message(messages.HistoryChanged())
             self._preview(index)
 
     @on(OptionList.OptionHighlighted, "#results")
@@ -249,6 +250,7 @@ class LookupScreen(JudgeScreen):
             if shown is not None and shown.id != self.history.current:
                 self.history.visit(shown.id)  # a previewed result: Back must return to it
             self.history.visit(entry.id)
+            self.post_message(messages.HistoryChanged())
         terms = frozenset()
         if self._found is not None:
             terms = next((t for e, t in self._found.hits if e.id == entry.id), frozenset())
