@@ -1156,3 +1156,157 @@ def test_a_new_board_built_from_the_card_database_saves(library, tmp_path):
         assert target.is_file(), app.notes
 
     run(app, script)
+
+
+# -- leaving, pickers, files (issue 17 item 4) -------------------------------------------------
+def test_ctrl_q_quits_at_once_when_nothing_would_be_lost(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+
+    run(app, script)
+
+
+def test_ctrl_q_with_an_unsaved_board_asks_first(library):
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot)
+        board_key(app, ("player", 0, "vitae"))
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert app.return_code is None
+        assert "Quit? the board “v01-simultaneous-sba-sweep.yaml” is not saved." in shown(app)
+        assert "y: quit · n or Esc: stay" in shown(app)
+        await pilot.press("enter")  # no slip of the finger quits
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.return_code is None and app.screen.dirty
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.return_code == 0
+
+    run(app, script)
+
+
+def test_ctrl_q_with_an_unfiled_basket_asks_and_a_filed_one_does_not(library, tmp_path):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "ctrl+q")
+        await settle(pilot)
+        assert app.return_code is None
+        assert "Quit? the basket's 1 citation(s) are not filed as a ruling" in shown(app)
+        await pilot.press("escape")
+        await pilot.press("f6", "ctrl+e")
+        await pilot.pause()
+        fill_form(app, path=str(tmp_path / "r.md"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+
+    run(app, script)
+
+
+def test_pickers_offer_only_the_cards_legal_for_the_slot(library):
+    from judge.cards.reader import database
+    from judge.tui.screens.dialogs import CardPicker
+
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot)
+        # the card files' types, then this board's own cards (v01 defines its Masters)
+        types = {name: card.type for name, card in database().items()}
+        types.update({c["name"]: c["type"] for c in app.screen.data.get("cards") or []})
+        board_key(app, ("player", 0, "master"))
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, CardPicker)
+        assert app.screen.names == sorted(n for n, t in types.items() if t == "Master")
+        assert "Pick a Master" in shown(app)
+        await pilot.press("escape")
+        board_key(app, ("zone", 0, "battlefield"))
+        await pilot.press("a")
+        await pilot.pause()
+        offered = {types[n] for n in app.screen.names if n in types}
+        assert offered and not offered & {"Master", "Caprice", "Power", "Trap"}
+        assert "Entity" in offered and "Haven" in offered
+        await pilot.press("escape")
+        board_key(app, ("stack",))
+        await pilot.press("a")
+        await pilot.pause()
+        offered = {types[n] for n in app.screen.names if n in types}
+        assert "Caprice" in offered and not offered & {"Master", "Haven", "Trap"}
+
+    run(app, script)
+
+
+def test_the_file_picker_opens_a_scenario_from_its_tree(library):
+    from textual.widgets import DirectoryTree
+
+    from bundled import SHARED_SCENARIOS
+
+    app = make_app(library, scenario=str(V01), mode="board")
+    target = sorted(SHARED_SCENARIOS.glob("*.yaml"))[1]
+
+    async def script(pilot):
+        await settle(pilot)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert "Load a board or scenario file" in shown(app)
+        await pilot.press("down")  # from the path box into the tree
+        await settle(pilot)
+        tree = app.screen.query_one(DirectoryTree)
+        assert tree.has_focus
+        names = [node.data.path.name for node in tree.root.children]
+        assert names == sorted(p.name for p in SHARED_SCENARIOS.iterdir()
+                               if not p.name.startswith(".") and (p.is_dir() or p.suffix == ".yaml"))
+        for _ in names:  # down the tree to the file, as a judge would
+            if tree.cursor_node.data.path == target:
+                break
+            await pilot.press("down")
+        assert tree.cursor_node.data.path == target
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.path == target and not app.screen.dirty
+        assert ("Loaded " + target.name, "information") in app.notes
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("title: x\nplayers: [\n  {name: a\n", ":4: malformed YAML: expected ',' or '}'"),
+    ("- name: Foo\n  type: Entity\n", ":1: a scenario is a mapping"),
+])
+def test_a_bad_board_file_is_named_with_its_line_and_the_board_is_untouched(library, tmp_path, text, problem):
+    from judge.tui import board_model as bm
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot)
+        before, path = bm.snapshot(app.screen.data), app.screen.path
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        app.screen.query_one("#files-path").value = str(bad)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.data == before and app.screen.path == path
+        assert "v01-simultaneous-sba-sweep.yaml" in shown(app)
+
+    run(app, script)
+    [(message, severity)] = [(m, s) for m, s in app.notes if m.startswith("Not loaded")]
+    assert severity == "error" and message.startswith(f"Not loaded: {bad}{problem}"), message

@@ -60,6 +60,7 @@ class JudgeApp(App):
         self.basket, self.history = kept.basket, kept.history
         self.particulars = filing.Particulars()  # asked once, remembered for the session
         self.sheet_format, self.sheet_folder = "markdown", None
+        self.basket_filed = False  # the basket's ruling was written, saved or printed since it changed
         self.game: str | None = None
         self._game_problem = ""
         try:  # the event's game ($JUDGE_GAME), if the judge set one
@@ -159,6 +160,7 @@ class JudgeApp(App):
 
     def on_basket_changed(self, _message: messages.BasketChanged) -> None:
         self.keep_session()
+        self.basket_filed = False
 
     def on_history_changed(self, _message: messages.HistoryChanged) -> None:
         self.keep_session()
@@ -180,6 +182,7 @@ class JudgeApp(App):
         name = entry.citation if entry is not None and entry.citation else entry_id
         if self.basket.add_entry(entry_id):
             self.keep_session()
+            self.basket_filed = False
             self.notify(f"Cited {name} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"{name} is already in the basket", timeout=3)
@@ -192,6 +195,7 @@ class JudgeApp(App):
     def cite_step(self, step: StepItem) -> None:
         if self.basket.add_step(step):
             self.keep_session()
+            self.basket_filed = False
             self.notify(f"Cited step {step.n} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"Step {step.n} is already in the basket", timeout=3)
@@ -224,21 +228,52 @@ class JudgeApp(App):
         if chosen is None:
             return
         self.particulars, self.sheet_format = chosen.particulars, chosen.fmt
-        corpus = self.library.corpus
         try:
-            if chosen.action == filing.EXPORT:
-                written = filing.export(corpus, self.basket, chosen.particulars, chosen.fmt, chosen.path)
-                self.sheet_folder = written.parent
-                self.notify(f"Sheet written to {written}", timeout=8)
-            elif chosen.action == filing.SAVE:
-                saved = filing.save(self.basket, chosen.particulars)
-                self.notify(f"Saved as ruling #{saved.number} ({len(saved.cites)} cited)", timeout=8)
-            else:
-                result = filing.send_to_printer(corpus, self.basket, chosen.particulars)
-                self.notify(f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
-                            severity="information" if result.sent else "error", timeout=10)
+            done = self._file(chosen, self.library.corpus)
         except filing.FilingError as exc:
             self.notify(str(exc), severity="error", timeout=12)
+            return
+        self.basket_filed = self.basket_filed or done
+
+    def _file(self, chosen, corpus) -> bool:
+        """Do what the form chose; True when the ruling is now on paper or in the log."""
+        if chosen.action == filing.EXPORT:
+            written = filing.export(corpus, self.basket, chosen.particulars, chosen.fmt, chosen.path)
+            self.sheet_folder = written.parent
+            self.notify(f"Sheet written to {written}", timeout=8)
+            return True
+        if chosen.action == filing.SAVE:
+            saved = filing.save(self.basket, chosen.particulars)
+            self.notify(f"Saved as ruling #{saved.number} ({len(saved.cites)} cited)", timeout=8)
+            return True
+        result = filing.send_to_printer(corpus, self.basket, chosen.particulars)
+        self.notify(f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
+                    severity="information" if result.sent else "error", timeout=10)
+        return result.sent
+
+    # -- leaving ---------------------------------------------------------------------------------
+    def unsaved_work(self) -> list[str]:
+        """What quitting now would leave behind, in the judge's words."""
+        left = []
+        board = self._mode_screens.get("board")
+        if board is not None and board.dirty:
+            left.append(f"the board “{board.title_text}” is not saved")
+        if len(self.basket) and not self.basket_filed:
+            left.append(f"the basket's {len(self.basket)} citation(s) are not filed as a ruling "
+                        "(the basket itself is kept for next time)")
+        return left
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: at once when nothing would be lost, else after asking."""
+        from judge.tui.screens.dialogs import ConfirmScreen
+
+        left = self.unsaved_work()
+        if not left or isinstance(self.screen, ConfirmScreen):  # nothing to lose, or asked twice
+            self.exit()
+            return
+        question = "Quit? " + "; ".join(left) + ". (Ctrl+Q again quits too.)"
+        self.push_screen(ConfirmScreen(question, yes="quit", no="stay"),
+                         lambda yes: self.exit() if yes else None)
 
     def show_entry(self, entry_id: str) -> None:
         """Open an entry in a lookup screen over the current one; Escape comes back."""
@@ -289,7 +324,7 @@ class JudgeApp(App):
         elif name == "theme":
             self.action_toggle_theme()
         elif name == "quit":
-            self.exit()
+            self.call_later(self.action_quit)
         elif name == "game":
             if arg.lower() in ("", "all", "any", "*"):
                 self.set_game(None)

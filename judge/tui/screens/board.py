@@ -18,10 +18,11 @@ from textual.widgets import Footer, Static, Tree
 from judge import paths
 from judge.tui import board_model as bm
 from judge.tui import engine_adapter as ea
-from judge.tui import messages
+from judge.tui import messages, slots
 from judge.tui.guard import guarded
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
+from judge.tui.screens.file_picker import FilePicker, start_folder
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
@@ -202,22 +203,19 @@ class BoardScreen(JudgeScreen):
         self.dirty = True
         self.rebuild(keep)
 
-    def _card_names(self) -> list[str]:
-        names = set()
-        for raw in (self.data or {}).get("cards") or []:
-            if isinstance(raw, dict) and raw.get("name"):
-                names.add(str(raw["name"]))
+    def _card_names(self, slot: str) -> list[str]:
+        """The cards legal for the slot (judge/tui/slots.yaml), this board's own cards included."""
         try:
-            names.update(ea.card_names())
-        except ea.EngineProblem as exc:
+            return slots.legal_names(slot, ea.card_types(self.data))
+        except (ea.EngineProblem, slots.SlotsError) as exc:
             self.notify(str(exc), severity="error")
-        return sorted(names)
+            return []
 
-    def _pick_card(self, title: str, then) -> None:
-        names = self._card_names()
+    def _pick_card(self, title: str, slot: str, then) -> None:
+        names = self._card_names(slot)
         if not names:
-            self.notify("No cards to pick from: cards/nodawn/ is empty and this board defines none",
-                            severity="warning")
+            self.notify(f"No cards to pick from: neither cards/nodawn/ nor this board has a card "
+                        f"that can go in {slot}", severity="warning")
             return
         self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
 
@@ -226,7 +224,7 @@ class BoardScreen(JudgeScreen):
         key = self.selected_key() or ("turn",)
         if key[0] in ("stack", "stackitem"):
             controller = (self.data.get("turn") or {}).get("active") or ""
-            self._pick_card("Cast onto the stack",
+            self._pick_card("Cast onto the stack", "stack",
                             lambda name: self.change(lambda: bm.add_to_stack(self.data, name, controller)))
             return
         if key[0] == "player" and len(key) == 3 and key[2] == "master":
@@ -237,7 +235,7 @@ class BoardScreen(JudgeScreen):
                 if start is not None:
                     bm.set_number(self.data, i, "vitae", start)
 
-            self._pick_card("Pick a Master", lambda name: self.change(lambda: set_master(name)))
+            self._pick_card("Pick a Master", "master", lambda name: self.change(lambda: set_master(name)))
             return
         if key[0] in ("actions", "expect"):
             section = key[0]
@@ -252,7 +250,7 @@ class BoardScreen(JudgeScreen):
             i = key[1]
             zone_name = key[2] if key[0] in ("zone", "object") else "hand"
             who = self.data["players"][i].get("name")
-            self._pick_card(f"Add to {who}'s {zone_name}",
+            self._pick_card(f"Add to {who}'s {zone_name}", zone_name,
                             lambda name: self.change(lambda: bm.add_card(self.data, i, zone_name, name),
                                                      keep=("zone", i, zone_name)))
             return
@@ -413,6 +411,11 @@ class BoardScreen(JudgeScreen):
         self.path, self.dirty = None, False
         self.rebuild(("turn",))
 
+    @property
+    def title_text(self) -> str:
+        """How the judge knows this board: its file's name, else its title."""
+        return self.path.name if self.path else (self.data or {}).get("title") or "Board"
+
     # -- files -------------------------------------------------------------------------------
     def default_path(self) -> Path:
         if self.path is not None:
@@ -439,7 +442,8 @@ class BoardScreen(JudgeScreen):
         self.notify(f"Saved {written}")
 
     def action_load(self) -> None:
-        self.app.push_screen(PromptScreen("Load a scenario file:", str(self.path or "")),
+        start = start_folder(self.path, paths.data_dir() / "scenarios")
+        self.app.push_screen(FilePicker("Load a board or scenario file", start, str(self.path or "")),
                              lambda path: path and self.load_path(path))
 
     @guarded

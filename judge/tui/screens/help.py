@@ -1,6 +1,8 @@
 """F1: the keys of every screen and the omnibox commands and query language."""
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -27,7 +29,30 @@ def help_markdown() -> str:
     commands = "\n".join(f"| `:{name}{' …' if arg else ''}` | {what} |"
                          for name, (what, arg) in COMMANDS.items())
     return ("# judge — keys\n\n" + KEYS + "\n## Omnibox commands\n\n| command | does |\n|---|---|\n"
-            + commands + "\n\n## Query language\n\n```\n" + (QUERY_HELP or "").strip() + "\n```\n")
+            + commands + "\n\n## Query language\n\n" + query_markdown(QUERY_HELP or "") + "\n")
+
+
+def query_markdown(doc: str) -> str:
+    """The search layer's own description of its query language, as Markdown that wraps at any
+    width: its indented two-column examples become a table, its prose stays prose."""
+    rows: list[tuple[str, str]] = []
+    paragraphs: list[list[str]] = [[]]
+    for line in doc.strip().splitlines()[1:]:  # the first line is the module's title
+        if line.startswith("    ") and line.strip():
+            cells = re.split(r"\s{2,}", line.strip())
+            cells += [""] * (len(cells) % 2)  # an example the docstring gives no meaning for
+            rows += list(zip(cells[0::2], cells[1::2]))
+        elif line.strip():
+            paragraphs[-1].append(line.strip())
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    table = "| you type | finds |\n|---|---|\n" + "\n".join(
+        f"| `{_cell(typed)}` | {_cell(means)} |" for typed, means in rows)
+    return table + "\n\n" + "\n\n".join(" ".join(p) for p in paragraphs if p)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 class HelpScreen(ModalScreen):

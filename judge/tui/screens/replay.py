@@ -11,6 +11,8 @@ scenario's and is shown as plain text (rich Text), never read as markup.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.text import Text
 from textual import on
@@ -20,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from judge import paths
 from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place
 from judge.tui import engine_adapter as ea
 from judge.tui import messages
@@ -27,6 +30,7 @@ from judge.tui.basket import StepItem
 from judge.tui.guard import guarded
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import PromptScreen
+from judge.tui.screens.file_picker import FilePicker, start_folder
 from judge.tui.widgets.link_list import LinkList
 
 
@@ -69,7 +73,8 @@ class ReplayScreen(JudgeScreen):
     # -- loading -----------------------------------------------------------------------------
     def action_load(self) -> None:
         default = self.view.path if self.view and not self.view.path.startswith("<") else ""
-        self.app.push_screen(PromptScreen("Replay a scenario file:", default),
+        start = start_folder(Path(default) if default else None, paths.data_dir() / "scenarios")
+        self.app.push_screen(FilePicker("Replay a scenario file", start, default),
                              lambda path: path and self.load_path(path))
 
     @guarded
