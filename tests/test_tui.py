@@ -1310,3 +1310,45 @@ def test_a_bad_board_file_is_named_with_its_line_and_the_board_is_untouched(libr
     run(app, script)
     [(message, severity)] = [(m, s) for m, s in app.notes if m.startswith("Not loaded")]
     assert severity == "error" and message.startswith(f"Not loaded: {bad}{problem}"), message
+
+
+# -- 80x24 without loss (issue 17 item 5) ------------------------------------------------------
+def region_words(app, selector: str) -> str:
+    """The words the user sees inside one widget's box, its lines joined (borders left out)."""
+    widget = app.screen.query_one(selector)
+    region = widget.region
+    rows = shown(app).splitlines()[region.y:region.y + region.height]
+    inside = [row[region.x:region.x + region.width].strip("│╭╮╰╯─ ") for row in rows]
+    return " ".join(" ".join(inside).split())
+
+
+def test_a_long_replay_event_wraps_instead_of_losing_its_last_word(library):
+    app = make_app(library, scenario=str(V01), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        events = app.screen.query_one("#replay-events")
+        # "Iron Column" used to lose "Column" under the scrollbar at 80 columns
+        assert "• Ana casts Sacramental Fire targeting Iron Column → No Dawn CR 601.2" in region_words(app, "#replay-events")
+        # the pane is as tall as its lines (no scrolling, no six-line window beside empty space)
+        assert events.max_scroll_y == 0 and events.region.height == 14
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (50, 30), (120, 40)])
+def test_the_help_wraps_at_any_width(library, size):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("f1")
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        words = region_words(app, "#help-box")
+        assert 'nothing after it (game: is the word "game").' in words
+        assert "plain words, ranked" in words
+
+    run(app, script, size=size)

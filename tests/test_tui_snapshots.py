@@ -32,14 +32,18 @@ def library(corpus):
     return Library(corpus, open_searcher(corpus))
 
 
-def steady(*keys_then_wait):
-    """A run_before hook: the given keys pressed, every worker settled, blink and toasts off."""
+def steady(*keys_then_wait, fill: dict[str, str] | None = None):
+    """A run_before hook: the given keys pressed, every worker settled, blink and toasts off;
+    `fill`: inputs (by selector) then given these values."""
 
     async def run_before(pilot) -> None:
         app = pilot.app
         await settle(pilot)  # the library loads in a worker
         for key in keys_then_wait:
             await pilot.press(key)
+            await settle(pilot)
+        for selector, value in (fill or {}).items():
+            app.screen.query_one(selector).value = value
             await settle(pilot)
         for widget in app.screen.query("Input"):
             widget.cursor_blink = False
@@ -64,6 +68,11 @@ SCREENS = {
     "replay-not-modelled": (dict(mode="replay", scenario=str(E53)), steady("right", "right", "right", "right")),
     "help": (dict(), steady("f1")),
     "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
+    # the ruling form over the basket (its file box set to a fixed name: the default holds the time)
+    "ruling-form": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6", "ctrl+e",
+                                   fill={"#form-path": "ruling.md", "#form-question": "Does the Column die?"})),
+    # Ctrl+Q with an unsaved board
+    "quit-unsaved": (dict(mode="board", scenario=str(V01)), steady("down", "down", "down", "down", "plus", "ctrl+q")),
 }
 
 
@@ -84,7 +93,9 @@ def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
 DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "tui-card": "card-120x40",
                    "tui-help": "help-120x40", "tui-lookup": "lookup-120x40", "tui-lookup-80x24": "lookup-80x24",
                    "tui-lookup-light": "lookup-light-120x40", "tui-replay": "replay-120x40",
-                   "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24"}
+                   "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24",
+                   "tui-replay-80x24": "replay-80x24", "tui-help-80x24": "help-80x24",
+                   "tui-ruling-form-80x24": "ruling-form-80x24"}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)

@@ -15,13 +15,13 @@ from judge.tui.omnibox import COMMANDS
 KEYS = """\
 | Where | Keys |
 |---|---|
-| Everywhere | **F1** help · **F2** lookup · **F3** card · **F4** board · **F5** replay · **F6** basket · **Ctrl+P** every command · **Ctrl+T** light/dark · **Ctrl+Q** quit |
+| Everywhere | **F1** help · **F2** lookup · **F3** card · **F4** board · **F5** replay · **F6** basket · **Ctrl+P** every command · **Ctrl+T** light/dark · **Ctrl+Q** quit (asks first if the board is unsaved or the basket unfiled) |
 | Lists | **↑ ↓** move · **Enter** or click: open / follow · **Tab** next pane |
 | Lookup | **Esc** back to the omnibox · **Alt+← / Alt+→** back / forward · **Ctrl+B** cite · **Ctrl+G** game · **Ctrl+O** the card of this ruling |
 | Card | **Esc** name box · **Ctrl+B** cite the card (or the highlighted link) |
-| Board | **a** add (a card to the selected zone, a spell to the stack, a Master, an action or expectation as YAML) · **Del** remove · **+ / −** adjust or cycle the value · **e** type a value · **d / D** damage · **c** counters · **x** drained · **m** move to another zone · **n** new player · **Ctrl+N** new board · **Ctrl+S** save · **Ctrl+L** load · **Ctrl+R** replay it |
+| Board | **a** add (a card to the selected zone, a spell to the stack, a Master, an action or expectation as YAML) · **Del** remove · **+ / −** adjust or cycle the value · **e** type a value · **d / D** damage · **c** counters · **x** drained · **m** move to another zone · **n** new player · **Ctrl+N** new board · **Ctrl+S** save · **Ctrl+L** load (a file picker) · **Ctrl+R** replay it |
 | Replay | **→ / ←** step · **Home / End** start / end · **g** go to step · **Enter** open the cited rule · **Ctrl+B** cite the step · **Ctrl+L** load · steps marked **!** engine error (a defect, not a ruling) · **✗** refused · **?** a player is asked · **~** not modelled here |
-| Basket | **Del** remove · **Ctrl+E** export Markdown · **Esc** close |
+| Basket | **Del** remove · **Ctrl+E** ruling sheet (Markdown, HTML, text) · **Ctrl+S** save to the ruling log · **Ctrl+O** print · **Esc** close |
 """
 
 

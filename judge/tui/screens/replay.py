@@ -58,7 +58,7 @@ class ReplayScreen(JudgeScreen):
         with Horizontal(id="replay-main"):
             yield OptionList(id="replay-steps")
             with Vertical(id="replay-pane"):
-                yield LinkList(id="replay-events")
+                yield LinkList(id="replay-events", wrap=True)
                 with VerticalScroll(id="replay-state-scroll"):
                     yield Static("", id="replay-state")
         yield Footer()
