@@ -301,7 +301,7 @@ def fill_form(app, **values):
 
 def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
     app = make_app(library)
-    target = tmp_path / "out" / "column.md"
+    target = tmp_path / "column.md"
 
     async def script(pilot):
         await type_text(pilot, "704.5j")
@@ -324,7 +324,7 @@ def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         markdown = target.read_text(encoding="utf-8")
-        assert "Does the Column die?" in markdown and "Yes." in markdown
+        assert "Does the Column die?" in markdown and "## Ruling\n\nYes\\." in markdown  # typed text, escaped
         assert "No Dawn CR 704.5j" in markdown
         assert corpus.get("nd:704.5j").text.splitlines()[0] in markdown
         assert ("Sheet written to " + str(target), "information") in app.notes
@@ -394,18 +394,23 @@ def test_the_ruling_form_saves_to_the_ruling_log(library, tmp_path):
 
 def test_a_sheet_that_cannot_be_written_is_said_and_leaves_no_file(library, tmp_path):
     app = make_app(library)
+    missing = tmp_path / "no-such-folder" / "r.md"
 
     async def script(pilot):
         await type_text(pilot, "704.5j")
-        await pilot.press("ctrl+b", "f6", "ctrl+e")
-        await pilot.pause()
-        fill_form(app, path=str(tmp_path))  # a folder
-        await pilot.press("enter")
-        await pilot.pause()
+        await pilot.press("ctrl+b", "f6")
+        for path in (tmp_path, missing):  # a folder, then a folder that does not exist
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            fill_form(app, path=str(path))
+            await pilot.press("enter")
+            await pilot.pause()
 
     run(app, script)
     assert (f"cannot write {tmp_path}: it is a folder; no sheet was written", "error") in app.notes
-    assert list(tmp_path.iterdir()) == [tmp_path / "data"]
+    assert (f"cannot write {missing}: the folder {missing.parent} does not exist; no sheet was written",
+            "error") in app.notes
+    assert sorted(tmp_path.iterdir()) == [tmp_path / "data"]
 
 
 def test_the_palette_offers_sheet_ruling_and_print(library):

@@ -9,9 +9,10 @@ from bundled import REPO
 
 SCREENS = REPO / "judge" / "tui" / "screens"
 WIDGETS = REPO / "judge" / "tui" / "widgets"
-# Textual's App API a screen may use: showing another screen, a worker's answer, the clipboard,
-# a message to the app when the screen itself is closing
-TEXTUAL_APP_API = {"push_screen", "call_from_thread", "copy_to_clipboard", "post_message"}
+# Textual's App API a screen may use: showing another screen, a notification (the app's notify
+# keeps markup off), a worker's answer, the clipboard, a message to the app when the screen
+# itself is closing
+TEXTUAL_APP_API = {"push_screen", "notify", "call_from_thread", "copy_to_clipboard", "post_message"}
 
 
 def app_attributes(path) -> set[str]:

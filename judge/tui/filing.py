@@ -59,6 +59,7 @@ def default_path(fmt: str) -> Path:
 
 def export(corpus: Corpus, basket: Basket, particulars: Particulars, fmt: str, path: str | Path) -> Path:
     """Write the sheet to `path` whole, or nothing (a clear FilingError)."""
+    from judge import files
     from judge.sheet import formats, output
 
     if fmt not in FILE_FORMATS:
@@ -71,6 +72,8 @@ def export(corpus: Corpus, basket: Basket, particulars: Particulars, fmt: str, p
     text = formats.render([build(corpus, basket, particulars)], fmt)
     try:
         return output.write_file(target, text)
+    except files.WriteError as exc:  # it names the file and says why; nothing was left
+        raise FilingError(f"{exc}; no sheet was written") from None
     except OSError as exc:
         raise FilingError(f"cannot write {target}: {exc.strerror or exc}; no sheet was written") from None
 

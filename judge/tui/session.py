@@ -103,10 +103,15 @@ def load(path: Path | None = None) -> tuple[Session, str]:
 
 
 def save(session: Session, path: Path | None = None) -> None:
-    """Write the session whole (raises OSError when the folder cannot be written)."""
-    from judge.sheet.output import write_file  # the one whole-file-or-nothing writer
+    """Write the session whole (raises OSError, naming the file, when it cannot be written)."""
+    from judge import files  # the one whole-file-or-nothing writer
 
-    write_file(path or session_path(), to_json(session))
+    path = path or session_path()
+    path.parent.mkdir(parents=True, exist_ok=True)  # judge's own data folder
+    try:
+        files.write_atomically(path, to_json(session))
+    except files.WriteError as exc:
+        raise OSError(str(exc)) from None
 
 
 def _keys(data, allowed: set[str], where: str, name: str) -> None:

@@ -23,6 +23,7 @@ from judge.tui.guard import guarded
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
 from judge.tui.screens.file_picker import FilePicker, start_folder
+from judge.tui.widgets.plain_tree import PlainTree
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
@@ -56,7 +57,7 @@ class BoardScreen(JudgeScreen):
     def compose(self) -> ComposeResult:
         yield Static("", id="board-turn")
         with Horizontal(id="board-main"):
-            yield Tree("Board", id="board-tree")
+            yield PlainTree("Board", id="board-tree")  # names from the file: never markup
             with Vertical(id="board-detail"):
                 with VerticalScroll(id="board-info-scroll"):
                     yield Static("", id="board-info")
@@ -73,7 +74,7 @@ class BoardScreen(JudgeScreen):
             except ea.EngineProblem as exc:
                 self.data = {"title": "New board", "game": "nodawn", "turn": {}, "players": [],
                              "stack": [], "actions": [], "expect": []}
-                self.notify(str(exc), severity="error")
+                self.app.notify(str(exc), severity="error")
         self.rebuild()
 
     # -- drawing -----------------------------------------------------------------------------
@@ -198,7 +199,7 @@ class BoardScreen(JudgeScreen):
             fn()
         except bm.BoardError as exc:
             self.data = before
-            self.notify(str(exc), severity="warning")
+            self.app.notify(str(exc), severity="warning")
             return
         self.dirty = True
         self.rebuild(keep)
@@ -208,13 +209,13 @@ class BoardScreen(JudgeScreen):
         try:
             return slots.legal_names(slot, ea.card_types(self.data))
         except (ea.EngineProblem, slots.SlotsError) as exc:
-            self.notify(str(exc), severity="error")
+            self.app.notify(str(exc), severity="error")
             return []
 
     def _pick_card(self, title: str, slot: str, then) -> None:
         names = self._card_names(slot)
         if not names:
-            self.notify(f"No cards to pick from: neither cards/nodawn/ nor this board has a card "
+            self.app.notify(f"No cards to pick from: neither cards/nodawn/ nor this board has a card "
                         f"that can go in {slot}", severity="warning")
             return
         self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
@@ -254,7 +255,7 @@ class BoardScreen(JudgeScreen):
                             lambda name: self.change(lambda: bm.add_card(self.data, i, zone_name, name),
                                                      keep=("zone", i, zone_name)))
             return
-        self.notify("Select a player, a zone or the stack first", severity="warning")
+        self.app.notify("Select a player, a zone or the stack first", severity="warning")
 
     @guarded
     def action_remove(self) -> None:
@@ -268,7 +269,7 @@ class BoardScreen(JudgeScreen):
         elif key and key[0] == "player" and len(key) == 2:
             self.change(lambda: bm.remove_player(self.data, key[1]))
         else:
-            self.notify("Select a card, a stack item or a player to remove", severity="warning")
+            self.app.notify("Select a card, a stack item or a player to remove", severity="warning")
 
     @guarded
     def action_adjust(self, delta: int) -> None:
@@ -281,7 +282,7 @@ class BoardScreen(JudgeScreen):
         elif key and key[0] == "object":
             self.action_damage(delta)
         else:
-            self.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field",
+            self.app.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field",
                             severity="warning")
 
     def _cycle_turn(self, field: str, delta: int) -> None:
@@ -305,7 +306,7 @@ class BoardScreen(JudgeScreen):
     def action_damage(self, delta: int) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.notify("Select a card on the battlefield", severity="warning")
+            self.app.notify("Select a card on the battlefield", severity="warning")
             return
         self.change(lambda: bm.change_damage(self.data, key[1], key[2], key[3], delta))
 
@@ -313,7 +314,7 @@ class BoardScreen(JudgeScreen):
     def action_drained(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.notify("Select a card on the battlefield", severity="warning")
+            self.app.notify("Select a card on the battlefield", severity="warning")
             return
         self.change(lambda: bm.toggle_drained(self.data, key[1], key[2], key[3]))
 
@@ -321,7 +322,7 @@ class BoardScreen(JudgeScreen):
     def action_move(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.notify("Select a card to move", severity="warning")
+            self.app.notify("Select a card to move", severity="warning")
             return
         _, i, from_zone, j = key
         zones = [z for z in bm.ZONES if z != from_zone]
@@ -334,7 +335,7 @@ class BoardScreen(JudgeScreen):
     def action_counter(self) -> None:
         key = self.selected_key() or ()
         if not key or key[0] != "object":
-            self.notify("Select a card on the battlefield", severity="warning")
+            self.app.notify("Select a card on the battlefield", severity="warning")
             return
 
         def answer(text: str | None) -> None:
@@ -344,7 +345,7 @@ class BoardScreen(JudgeScreen):
             try:
                 delta = int(amount) if amount else 1
             except ValueError:
-                self.notify("Write the kind, then an optional amount: growth 2, growth -1",
+                self.app.notify("Write the kind, then an optional amount: growth 2, growth -1",
                                 severity="warning")
                 return
             self.change(lambda: bm.change_counter(self.data, key[1], key[2], key[3], kind, delta))
@@ -364,7 +365,7 @@ class BoardScreen(JudgeScreen):
                 try:
                     value = int(text)
                 except ValueError:
-                    self.notify(f"{field} is a whole number", severity="warning")
+                    self.app.notify(f"{field} is a whole number", severity="warning")
                     return
                 self.change(lambda: bm.set_number(self.data, i, field, value))
 
@@ -406,7 +407,7 @@ class BoardScreen(JudgeScreen):
         try:
             self.data = ea.blank_scenario()
         except ea.EngineProblem as exc:
-            self.notify(str(exc), severity="error")
+            self.app.notify(str(exc), severity="error")
             return
         self.path, self.dirty = None, False
         self.rebuild(("turn",))
@@ -423,7 +424,11 @@ class BoardScreen(JudgeScreen):
         from judge.corpus.slug import slugify
 
         name = slugify((self.data or {}).get("title") or "board") or "board"
-        return paths.data_dir() / "scenarios" / f"{name}.yaml"
+        return self.boards_folder() / f"{name}.yaml"
+
+    @staticmethod
+    def boards_folder() -> Path:
+        return paths.data_dir() / "scenarios"
 
     def action_save(self) -> None:
         self.app.push_screen(PromptScreen("Save the board as:", str(self.default_path())), self.save_to)
@@ -433,13 +438,13 @@ class BoardScreen(JudgeScreen):
         if not path:
             return
         try:
-            written = ea.write_scenario(self.data, path)
+            written = ea.write_scenario(self.data, path, own_folder=self.boards_folder())
         except ea.EngineProblem as exc:
-            self.notify(f"Not saved: {exc}", severity="error", timeout=10)
+            self.app.notify(f"Not saved: {exc}", severity="error", timeout=10)
             return
         self.path, self.dirty = written, False
         self.refresh_head()
-        self.notify(f"Saved {written}")
+        self.app.notify(f"Saved {written}")
 
     def action_load(self) -> None:
         start = start_folder(self.path, paths.data_dir() / "scenarios")
@@ -451,18 +456,18 @@ class BoardScreen(JudgeScreen):
         try:
             data = ea.read_scenario(path)
         except ea.EngineProblem as exc:
-            self.notify(f"Not loaded: {exc}", severity="error", timeout=10)
+            self.app.notify(f"Not loaded: {exc}", severity="error", timeout=10)
             return
         self.data, self.path, self.dirty = data, Path(path).expanduser(), False
         self.rebuild(("turn",))
-        self.notify(f"Loaded {self.path.name}")
+        self.app.notify(f"Loaded {self.path.name}")
 
     @guarded
     def action_replay(self) -> None:
         try:
             view = ea.replay_data(self.data)
         except ea.EngineProblem as exc:
-            self.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+            self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return
         self.post_message(messages.ShowReplay(view))
 

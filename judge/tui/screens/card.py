@@ -96,7 +96,7 @@ class CardScreen(JudgeScreen):
         try:
             matches = self.library.cards(name, game=game)
         except Exception as exc:
-            self.app.call_from_thread(self.notify, f"Card search failed: {exc}", severity="error")
+            self.app.call_from_thread(self.app.notify, f"Card search failed: {exc}", severity="error")
             return
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self._show_matches, matches, open_first)
@@ -150,7 +150,7 @@ class CardScreen(JudgeScreen):
         entry = library.get(card_id)
         card = library.card_of(entry) if entry is not None else None
         if card is None:
-            self.notify(f"No card {card_id}", severity="warning")
+            self.app.notify(f"No card {card_id}", severity="warning")
             return
         self.sheet = library.card_sheet(card)
         self.query_one("#card-body", Static).update(card_renderable(library, self.sheet))
@@ -167,7 +167,7 @@ class CardScreen(JudgeScreen):
     @guarded
     def action_cite(self) -> None:
         if self.sheet is None:
-            self.notify("No card shown", severity="warning")
+            self.app.notify("No card shown", severity="warning")
             return
         links = self.query_one(LinkList)
         target = links.highlighted_target if links.has_focus else None

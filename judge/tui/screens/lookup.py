@@ -154,7 +154,7 @@ class LookupScreen(JudgeScreen):
         try:
             found = self.library.find(text, game=game)
         except Exception as exc:  # a search-layer bug is shown, never raised into the UI
-            self.app.call_from_thread(self.notify, f"Search failed: {exc}", severity="error")
+            self.app.call_from_thread(self.app.notify, f"Search failed: {exc}", severity="error")
             return
         if get_current_worker().is_cancelled:
             return
@@ -243,7 +243,7 @@ class LookupScreen(JudgeScreen):
         library = self.library
         entry = library.get(entry_id) if library else None
         if entry is None:
-            self.notify(f"No entry {entry_id}", severity="warning")
+            self.app.notify(f"No entry {entry_id}", severity="warning")
             return False
         if record:
             shown = self.query_one(EntryView).entry
@@ -260,14 +260,14 @@ class LookupScreen(JudgeScreen):
     def action_back(self) -> None:
         target = self.history.back()
         if target is None:
-            self.notify("Nothing further back", timeout=2)
+            self.app.notify("Nothing further back", timeout=2)
             return
         self.open_entry(target, record=False)
 
     def action_forward(self) -> None:
         target = self.history.forward()
         if target is None:
-            self.notify("Nothing further forward", timeout=2)
+            self.app.notify("Nothing further forward", timeout=2)
             return
         self.open_entry(target, record=False)
 
@@ -282,7 +282,7 @@ class LookupScreen(JudgeScreen):
     def action_cite(self) -> None:
         entry = self.query_one(EntryView).entry
         if entry is None:
-            self.notify("Nothing to cite yet", severity="warning")
+            self.app.notify("Nothing to cite yet", severity="warning")
             return
         self.post_message(messages.CiteEntry(entry.id))
 
@@ -291,7 +291,7 @@ class LookupScreen(JudgeScreen):
         entry = self.query_one(EntryView).entry
         card = self.library.card_of(entry) if entry is not None and self.library else None
         if card is None:
-            self.notify("This entry is not a card or a card's ruling", severity="warning")
+            self.app.notify("This entry is not a card or a card's ruling", severity="warning")
             return
         self.post_message(messages.ShowCard(card.id))
 

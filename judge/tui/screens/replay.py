@@ -82,7 +82,7 @@ class ReplayScreen(JudgeScreen):
         try:
             view = ea.replay_file(path)
         except ea.EngineProblem as exc:
-            self.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+            self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return
         self.show_replay(view)
 
@@ -116,7 +116,7 @@ class ReplayScreen(JudgeScreen):
     # -- moving ------------------------------------------------------------------------------
     def go(self, n: int) -> None:
         if self.view is None:
-            self.notify("No replay loaded (Ctrl+L)", severity="warning")
+            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
         n = max(0, min(len(self.view.steps) - 1, n))
         self.current = n
@@ -138,7 +138,7 @@ class ReplayScreen(JudgeScreen):
     @guarded
     def action_goto(self) -> None:
         if self.view is None:
-            self.notify("No replay loaded (Ctrl+L)", severity="warning")
+            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
 
         def answer(text: str | None) -> None:
@@ -147,7 +147,7 @@ class ReplayScreen(JudgeScreen):
             try:
                 self.go(int(text))
             except ValueError:
-                self.notify("A step number, 0 for the board as set up", severity="warning")
+                self.app.notify("A step number, 0 for the board as set up", severity="warning")
 
         self.app.push_screen(PromptScreen(f"Go to step (0–{len(self.view.steps) - 1}):"), answer)
 
@@ -246,7 +246,7 @@ class ReplayScreen(JudgeScreen):
     @guarded
     def action_cite(self) -> None:
         if self.view is None:
-            self.notify("No replay loaded (Ctrl+L)", severity="warning")
+            self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
         step = self.view.steps[self.current]
         self.post_message(messages.CiteStep(StepItem(self.view.title, step.n, step.action,
