@@ -13,6 +13,13 @@ from bundled import SCENARIOS, V01
 from tui_pilot import settle
 
 
+@pytest.fixture(autouse=True)
+def private_session(tmp_path, monkeypatch):
+    """Each test's own user data folder: no basket or history kept from another test."""
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("JUDGE_RULINGS_DB", raising=False)
+
+
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
@@ -284,9 +291,17 @@ def test_card_beyond_the_truncated_faq_says_so(library):
     run(app, script)
 
 
-def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch):
-    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path))
+def fill_form(app, **values):
+    """Type the ruling form's fields (question, ruling, event, table, judge, path) as a judge would."""
+    from textual.widgets import Input
+
+    for name, value in values.items():
+        app.screen.query_one(f"#form-{name}", Input).value = value
+
+
+def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
     app = make_app(library)
+    target = tmp_path / "column.md"
 
     async def script(pilot):
         await type_text(pilot, "704.5j")
@@ -297,23 +312,167 @@ def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch
         await pilot.press("f6")
         await pilot.pause()
         assert "No Dawn CR 704.5j" in shown(app)
+        assert "Ctrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print" in shown(app)
         await pilot.press("ctrl+e")
         await pilot.pause()
-        await pilot.press(*"Does the Column die?", "enter")  # the question
+        screen = shown(app)
+        for label in ("Question", "Ruling", "Event", "Table", "Judge", "Sheet", "Write sheet",
+                      "Save ruling", "Print"):
+            assert label in screen, label
+        await pilot.press(*"Does the Column die?")  # the question field has the focus
+        fill_form(app, ruling="Yes.", path=str(target))
+        await pilot.press("enter")
         await pilot.pause()
-        await pilot.press(*"Yes.", "enter")  # the ruling
-        await pilot.pause()
-        written = list((tmp_path / "rulings").glob("ruling-*.md"))
-        assert len(written) == 1
-        markdown = written[0].read_text(encoding="utf-8")
+        markdown = target.read_text(encoding="utf-8")
         assert "Does the Column die?" in markdown and "## Ruling\n\nYes\\." in markdown  # typed text, escaped
         assert "No Dawn CR 704.5j" in markdown
         assert corpus.get("nd:704.5j").text.splitlines()[0] in markdown
+        assert ("Sheet written to " + str(target), "information") in app.notes
         await pilot.press("delete")
         await pilot.pause()
         assert len(app.basket) == 0
 
     run(app, script)
+
+
+def test_the_ruling_form_writes_every_format_and_remembers_its_values(library, corpus, tmp_path):
+    from textual.widgets import Select
+
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "f6", "ctrl+e")
+        await pilot.pause()
+        fill_form(app, question="Q?", ruling="It dies.", event="Regional", table="12", judge="Kim")
+        for fmt, suffix in (("html", ".html"), ("text", ".txt"), ("markdown", ".md")):
+            app.screen.query_one("#form-format", Select).value = fmt
+            await pilot.pause()
+            path = app.screen.query_one("#form-path").value
+            assert path.endswith(suffix), (fmt, path)  # the extension follows the format
+            fill_form(app, path=str(tmp_path / f"sheet{suffix}"))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert (tmp_path / f"sheet{suffix}").is_file(), fmt
+            await pilot.press("ctrl+e")  # again: the values typed are still there
+            await pilot.pause()
+            assert app.screen.query_one("#form-table").value == "12"
+            assert app.screen.query_one("#form-judge").value == "Kim"
+        await pilot.press("escape")
+        await pilot.pause()
+        html = (tmp_path / "sheet.html").read_text(encoding="utf-8")
+        assert html.lstrip().lower().startswith("<!doctype html") and "It dies." in html
+        text = (tmp_path / "sheet.txt").read_text(encoding="utf-8")
+        assert "It dies." in text and "<" not in text.split("It dies.")[0][-5:]
+
+    run(app, script)
+
+
+def test_the_ruling_form_saves_to_the_ruling_log(library, tmp_path):
+    from judge.rulings.store import RulingStore
+
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "f6", "ctrl+s")
+        await pilot.pause()
+        fill_form(app, question="Does the Column die?", event="Regional", table="12", judge="Kim")
+        await pilot.press("enter")  # no ruling yet: the form says so and stays
+        await pilot.pause()
+        assert "Write the ruling: the ruling log keeps what you ruled." in shown(app)
+        fill_form(app, ruling="Yes, state-based.")
+        await pilot.press("enter")
+        await pilot.pause()
+
+    run(app, script)
+    [saved] = RulingStore().all()
+    assert (saved.question, saved.answer, saved.event, saved.table, saved.judge, saved.cites) == \
+        ("Does the Column die?", "Yes, state-based.", "Regional", "12", "Kim", ("nd:704.5j",))
+    assert ("Saved as ruling #1 (1 cited)", "information") in app.notes
+
+
+def test_a_sheet_that_cannot_be_written_is_said_and_leaves_no_file(library, tmp_path):
+    app = make_app(library)
+    missing = tmp_path / "no-such-folder" / "r.md"
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "f6")
+        for path in (tmp_path, missing):  # a folder, then a folder that does not exist
+            await pilot.press("ctrl+e")
+            await pilot.pause()
+            fill_form(app, path=str(path))
+            await pilot.press("enter")
+            await pilot.pause()
+
+    run(app, script)
+    assert (f"cannot write {tmp_path}: it is a folder; no sheet was written", "error") in app.notes
+    assert (f"cannot write {missing}: the folder {missing.parent} does not exist; no sheet was written",
+            "error") in app.notes
+    assert sorted(tmp_path.iterdir()) == [tmp_path / "data"]
+
+
+def test_the_palette_offers_sheet_ruling_and_print(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        for word, title in (("sheet", "Ruling sheet of the basket"),
+                            ("ruling", "Save the ruling to the ruling log"),
+                            ("print", "Print the ruling sheet")):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await type_text(pilot, word)
+            await pilot.pause(0.3)
+            assert title in shown(app), word
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "sheet")
+        await pilot.pause(0.3)
+        await pilot.press("enter")  # an empty basket: nothing to file, and it is said
+        await pilot.pause()
+
+    run(app, script)
+    assert ("The basket is empty: Ctrl+B cites the entry or step you are looking at", "warning") in app.notes
+
+
+def test_the_basket_and_history_survive_a_restart(library):
+    first = make_app(library)
+
+    async def cite(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("enter", "ctrl+b")
+        await pilot.pause()
+
+    run(first, cite)
+    second = make_app(library)
+
+    async def look(pilot):
+        assert second.basket.entries == ["nd:704.5j"]
+        assert second.history.current == "nd:704.5j"
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "No Dawn CR 704.5j" in shown(second)
+
+    run(second, look)
+
+
+def test_an_unreadable_session_file_is_said_and_set_aside(library, tmp_path):
+    from judge.tui.session import session_path
+
+    path = session_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"version": 1,\n "basket": {"entries": [\n', encoding="utf-8")
+    app = make_app(library)
+
+    async def script(pilot):
+        assert len(app.basket) == 0
+
+    run(app, script)
+    assert (f"{path} line 3: not JSON (Expecting value); set aside as tui-session.json.broken, "
+            "starting with an empty basket", "warning") in app.notes
+    assert path.with_name("tui-session.json.broken").is_file()
 
 
 # -- board ---------------------------------------------------------------------------------
@@ -1006,3 +1165,201 @@ def test_a_new_board_built_from_the_card_database_saves(library, tmp_path):
         assert target.is_file(), app.notes
 
     run(app, script)
+
+
+# -- leaving, pickers, files (issue 17 item 4) -------------------------------------------------
+def test_ctrl_q_quits_at_once_when_nothing_would_be_lost(library):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+
+    run(app, script)
+
+
+def test_ctrl_q_with_an_unsaved_board_asks_first(library):
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot)
+        board_key(app, ("player", 0, "vitae"))
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert app.return_code is None
+        assert "Quit? the board “v01-simultaneous-sba-sweep.yaml” is not saved." in shown(app)
+        assert "y: quit · n or Esc: stay" in shown(app)
+        await pilot.press("enter")  # no slip of the finger quits
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.return_code is None and app.screen.dirty
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.return_code == 0
+
+    run(app, script)
+
+
+def test_ctrl_q_with_an_unfiled_basket_asks_and_a_filed_one_does_not(library, tmp_path):
+    app = make_app(library)
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        await pilot.press("ctrl+b", "ctrl+q")
+        await settle(pilot)
+        assert app.return_code is None
+        assert "Quit? the basket's 1 citation(s) are not filed as a ruling" in shown(app)
+        await pilot.press("escape")
+        await pilot.press("f6", "ctrl+e")
+        await pilot.pause()
+        fill_form(app, path=str(tmp_path / "r.md"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+
+    run(app, script)
+
+
+def test_pickers_offer_only_the_cards_legal_for_the_slot(library):
+    from judge.cards.reader import database
+    from judge.tui.screens.dialogs import CardPicker
+
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot)
+        # the card files' types, then this board's own cards (v01 defines its Masters)
+        types = {name: card.type for name, card in database().items()}
+        types.update({c["name"]: c["type"] for c in app.screen.data.get("cards") or []})
+        board_key(app, ("player", 0, "master"))
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, CardPicker)
+        assert app.screen.names == sorted(n for n, t in types.items() if t == "Master")
+        assert "Pick a Master" in shown(app)
+        await pilot.press("escape")
+        board_key(app, ("zone", 0, "battlefield"))
+        await pilot.press("a")
+        await pilot.pause()
+        offered = {types[n] for n in app.screen.names if n in types}
+        assert offered and not offered & {"Master", "Caprice", "Power", "Trap"}
+        assert "Entity" in offered and "Haven" in offered
+        await pilot.press("escape")
+        board_key(app, ("stack",))
+        await pilot.press("a")
+        await pilot.pause()
+        offered = {types[n] for n in app.screen.names if n in types}
+        assert "Caprice" in offered and not offered & {"Master", "Haven", "Trap"}
+
+    run(app, script)
+
+
+def test_the_file_picker_opens_a_scenario_from_its_tree(library):
+    from textual.widgets import DirectoryTree
+
+    from bundled import SHARED_SCENARIOS
+
+    app = make_app(library, scenario=str(V01), mode="board")
+    target = sorted(SHARED_SCENARIOS.glob("*.yaml"))[1]
+
+    async def script(pilot):
+        await settle(pilot)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        assert "Load a board or scenario file" in shown(app)
+        await pilot.press("down")  # from the path box into the tree
+        await settle(pilot)
+        tree = app.screen.query_one(DirectoryTree)
+        assert tree.has_focus
+        names = [node.data.path.name for node in tree.root.children]
+        assert names == sorted(p.name for p in SHARED_SCENARIOS.iterdir()
+                               if not p.name.startswith(".") and (p.is_dir() or p.suffix == ".yaml"))
+        for _ in names:  # down the tree to the file, as a judge would
+            if tree.cursor_node.data.path == target:
+                break
+            await pilot.press("down")
+        assert tree.cursor_node.data.path == target
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.path == target and not app.screen.dirty
+        assert ("Loaded " + target.name, "information") in app.notes
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("title: x\nplayers: [\n  {name: a\n", ":4: malformed YAML: expected ',' or '}'"),
+    ("- name: Foo\n  type: Entity\n", ":1: a scenario is a mapping"),
+])
+def test_a_bad_board_file_is_named_with_its_line_and_the_board_is_untouched(library, tmp_path, text, problem):
+    from judge.tui import board_model as bm
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    app = make_app(library, scenario=str(V01), mode="board")
+
+    async def script(pilot):
+        await settle(pilot)
+        before, path = bm.snapshot(app.screen.data), app.screen.path
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        app.screen.query_one("#files-path").value = str(bad)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.data == before and app.screen.path == path
+        assert "v01-simultaneous-sba-sweep.yaml" in shown(app)
+
+    run(app, script)
+    [(message, severity)] = [(m, s) for m, s in app.notes if m.startswith("Not loaded")]
+    assert severity == "error" and message.startswith(f"Not loaded: {bad}{problem}"), message
+
+
+# -- 80x24 without loss (issue 17 item 5) ------------------------------------------------------
+def region_words(app, selector: str) -> str:
+    """The words the user sees inside one widget's box, its lines joined (borders left out)."""
+    widget = app.screen.query_one(selector)
+    region = widget.region
+    rows = shown(app).splitlines()[region.y:region.y + region.height]
+    inside = [row[region.x:region.x + region.width].strip("│╭╮╰╯─ ") for row in rows]
+    return " ".join(" ".join(inside).split())
+
+
+def test_a_long_replay_event_wraps_instead_of_losing_its_last_word(library):
+    app = make_app(library, scenario=str(V01), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        events = app.screen.query_one("#replay-events")
+        # "Iron Column" used to lose "Column" under the scrollbar at 80 columns
+        assert "• Ana casts Sacramental Fire targeting Iron Column → 601.2 A player casts a spell" \
+            in region_words(app, "#replay-events")
+        # the pane grows with its lines up to its cap (no six-line window beside empty space): with
+        # every rule named by number and title, step 1's 16 lines overflow the 14-line cap at 80x24
+        assert events.region.height == 14 and events.max_scroll_y == 3
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (50, 30), (120, 40)])
+def test_the_help_wraps_at_any_width(library, size):
+    app = make_app(library)
+
+    async def script(pilot):
+        await pilot.press("f1")
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        words = region_words(app, "#help-box")
+        assert 'nothing after it (game: is the word "game").' in words
+        assert "plain words, ranked" in words
+
+    run(app, script, size=size)

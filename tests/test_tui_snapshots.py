@@ -17,6 +17,13 @@ E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
+@pytest.fixture(autouse=True)
+def private_session(tmp_path, monkeypatch):
+    """Each test's own user data folder: no basket or history kept from another test."""
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("JUDGE_RULINGS_DB", raising=False)
+
+
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
@@ -25,14 +32,18 @@ def library(corpus):
     return Library(corpus, open_searcher(corpus))
 
 
-def steady(*keys_then_wait):
-    """A run_before hook: the given keys pressed, every worker settled, blink and toasts off."""
+def steady(*keys_then_wait, fill: dict[str, str] | None = None):
+    """A run_before hook: the given keys pressed, every worker settled, blink and toasts off;
+    `fill`: inputs (by selector) then given these values."""
 
     async def run_before(pilot) -> None:
         app = pilot.app
         await settle(pilot)  # the library loads in a worker
         for key in keys_then_wait:
             await pilot.press(key)
+            await settle(pilot)
+        for selector, value in (fill or {}).items():
+            app.screen.query_one(selector).value = value
             await settle(pilot)
         for widget in app.screen.query("Input"):
             widget.cursor_blink = False
@@ -60,6 +71,11 @@ SCREENS = {
     "replay-not-modelled": (dict(mode="replay", scenario=str(E53)), steady("right", "right", "right", "right")),
     "help": (dict(), steady("f1")),
     "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
+    # the ruling form over the basket (its file box set to a fixed name: the default holds the time)
+    "ruling-form": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6", "ctrl+e",
+                                   fill={"#form-path": "ruling.md", "#form-question": "Does the Column die?"})),
+    # Ctrl+Q with an unsaved board
+    "quit-unsaved": (dict(mode="board", scenario=str(V01)), steady("down", "down", "down", "down", "plus", "ctrl+q")),
 }
 
 
@@ -83,7 +99,8 @@ DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "
                    "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24",
                    "tui-lookup-family-80x24": "lookup-family-80x24",
                    "tui-lookup-hidden-by-filter-80x24": "lookup-hidden-by-filter-80x24",
-                   "tui-card-80x24": "card-80x24", "tui-replay-80x24": "replay-80x24"}
+                   "tui-card-80x24": "card-80x24", "tui-replay-80x24": "replay-80x24",
+                   "tui-help-80x24": "help-80x24", "tui-ruling-form-80x24": "ruling-form-80x24"}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)

@@ -7,6 +7,9 @@ the next piece of work (the library loading, then the search typed while it load
 """
 from __future__ import annotations
 
+# Workers that live as long as their widget: Textual's DirectoryTree (the file picker) keeps one
+# waiting for folders to open; the folders' own loading is a short worker waited for as usual.
+LONG_LIVED = {"_loader"}
 MAX_ROUNDS = 50  # far more than any chain of work the app starts; a loop past it is a defect
 
 
@@ -17,8 +20,8 @@ async def settle(pilot) -> None:
         debounce = getattr(app.screen, "debounce", None)
         if debounce is not None and debounce.pending:
             await debounce.settled()
-        elif any(not worker.is_finished for worker in app.workers):
-            await app.workers.wait_for_complete()
+        elif busy := [w for w in app.workers if not w.is_finished and w.group not in LONG_LIVED]:
+            await app.workers.wait_for_complete(busy)
         else:
             return
     raise AssertionError(f"the TUI did not settle after {MAX_ROUNDS} rounds of work")

@@ -6,25 +6,36 @@ worker thread after the first frame, so the omnibox takes input at once.
 """
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.signal import Signal
 
 from judge.context import event_game
-from judge.corpus.documents import GAME_TITLES, GAMES, normalize_game
-from judge.tui.basket import Basket, StepItem
+from judge.corpus.documents import GAMES, normalize_game
+from judge.tui import filing, messages, session
+from judge.tui.basket import StepItem
+from judge.tui.game_names import GAME_NAMES
 from judge.tui.library import Library
 from judge.tui.omnibox import Command
 
-GAME_NAMES = {None: "All games", **GAME_TITLES}
+# mode -> (module in judge.tui.screens, screen class); built on first use, so start-up only
+# pays for the lookup screen
+MODE_SCREENS = {
+    "lookup": ("lookup", "LookupScreen"),
+    "card": ("card", "CardScreen"),
+    "board": ("board", "BoardScreen"),
+    "replay": ("replay", "ReplayScreen"),
+}
 LIGHT_THEME, DARK_THEME = "textual-light", "textual-dark"
 
 
 class JudgeApp(App):
+    """Screens post judge.tui.messages upward; the app sets `library` and `game` on them."""
+
     TITLE = "judge"
     CSS_PATH = str(Path(__file__).with_name("app.tcss"))  # absolute: subclasses live elsewhere
     ENABLE_COMMAND_PALETTE = True
@@ -40,29 +51,47 @@ class JudgeApp(App):
     ]
 
     def __init__(self, library: Library | None = None, scenario: str | None = None,
-                 mode: str = "lookup") -> None:
+                 mode: str = "lookup", session_file: Path | None = None) -> None:
         super().__init__()
         self.library: Library | None = library
-        self.basket = Basket()
+        # the basket and the lookup history survive a restart (judge.tui.session)
+        self.session_file = session_file or session.session_path()
+        kept, self._session_problem = session.load(self.session_file)
+        self.basket, self.history = kept.basket, kept.history
+        self.particulars = filing.Particulars()  # asked once, remembered for the session
+        self.sheet_format, self.sheet_folder = "markdown", None
+        self.basket_filed = False  # the basket's ruling was written, saved or printed since it changed
         self.game: str | None = None
         self._game_problem = ""
         try:  # the event's game ($JUDGE_GAME), if the judge set one
             self.game = event_game()
         except ValueError as exc:
             self._game_problem = f"{exc}: searching all games"
-        self.library_ready: Signal = Signal(self, "library-ready")
-        self.game_changed: Signal = Signal(self, "game-changed")
         self._start_scenario = scenario
         self._start_mode = mode
+        self._told: weakref.WeakSet[Screen] = weakref.WeakSet()  # screens that hear library/game
+        self._mode_screens: dict[str, Screen] = {}
+        for name, (module, cls) in MODE_SCREENS.items():
+            self.add_mode(name, lambda name=name, module=module, cls=cls: self._make_mode(name, module, cls))
 
-    # Modes are built on first use, so start-up only pays for the lookup screen.
-    MODES = {
-        "lookup": lambda: _screen("lookup", "LookupScreen"),
-        "card": lambda: _screen("card", "CardScreen"),
-        "board": lambda: _screen("board", "BoardScreen"),
-        "replay": lambda: _screen("replay", "ReplayScreen"),
-    }
     DEFAULT_MODE = "lookup"
+
+    def _make_mode(self, name: str, module: str, cls: str) -> Screen:
+        screen = self._mode_screens[name] = self.tell(_screen(module, cls))
+        if name == "lookup":
+            screen.history = self.history  # the history kept between runs
+        return screen
+
+    def tell(self, screen: Screen) -> Screen:
+        """Attributes down: a new screen learns the library and the game, and hears changes."""
+        screen.library, screen.game = self.library, self.game
+        self._told.add(screen)
+        return screen
+
+    async def mode_screen(self, mode: str) -> Screen:
+        """Switch to a mode and return its screen, mounted."""
+        await self.switch_mode(mode)
+        return self._mode_screens[mode]
 
     def notify(self, message: str, *, title: str = "", severity="information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -77,11 +106,11 @@ class JudgeApp(App):
         self.theme = default_theme()
         if self._game_problem:
             self.notify(self._game_problem, severity="warning", timeout=10)
+        if self._session_problem:
+            self.notify(self._session_problem, severity="warning", timeout=15)
         self.switch_mode(self._start_mode)
         if self.library is None:
             self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
-        else:
-            self.call_later(self.library_ready.publish, self.library)
         if self._start_scenario:
             self.call_later(self.open_scenario, self._start_scenario, self._start_mode)
 
@@ -96,15 +125,14 @@ class JudgeApp(App):
 
     def _library_loaded(self, library: Library) -> None:
         self.library = library
-        self.library_ready.publish(library)
+        for screen in list(self._told):
+            screen.library = library
 
     # -- shared actions ----------------------------------------------------------------------
-    def game_label(self) -> str:
-        return f"[{GAME_NAMES.get(self.game, self.game)}]"
-
     def set_game(self, game: str | None) -> None:
         self.game = game
-        self.game_changed.publish(game)
+        for screen in list(self._told):
+            screen.game = game
         self.notify(f"Searching {GAME_NAMES.get(game, game)}", timeout=2)
 
     def action_all_games(self) -> None:
@@ -127,25 +155,137 @@ class JudgeApp(App):
         from judge.tui.screens.basket import BasketScreen
 
         if not isinstance(self.screen, BasketScreen):
-            self.push_screen(BasketScreen())
+            self.push_screen(self.tell(BasketScreen(self.basket)))
+
+    # -- what the screens ask (judge.tui.messages) ---------------------------------------------
+    def on_cite_entry(self, message: messages.CiteEntry) -> None:
+        self.cite_entry(message.entry_id)
+
+    def on_cite_step(self, message: messages.CiteStep) -> None:
+        self.cite_step(message.step)
+
+    def on_show_entry(self, message: messages.ShowEntry) -> None:
+        self.show_entry(message.entry_id)
+
+    def on_show_card(self, message: messages.ShowCard) -> None:
+        self.call_later(self.show_card, message.card_id)
+
+    def on_basket_changed(self, _message: messages.BasketChanged) -> None:
+        self.keep_session()
+        self.basket_filed = False
+
+    def on_history_changed(self, _message: messages.HistoryChanged) -> None:
+        self.keep_session()
+
+    def on_file_ruling(self, message: messages.FileRuling) -> None:
+        self.file_ruling(message.action)
+
+    def on_run_command(self, message: messages.RunCommand) -> None:
+        self.run_command(message.command)
+
+    def on_cycle_game(self, _message: messages.CycleGame) -> None:
+        self.action_cycle_game()
+
+    async def on_show_replay(self, message: messages.ShowReplay) -> None:
+        (await self.mode_screen("replay")).show_replay(message.view)
 
     def cite_entry(self, entry_id: str) -> None:
         entry = self.library.get(entry_id) if self.library else None
         name = entry.citation if entry is not None and entry.citation else entry_id
         if self.basket.add_entry(entry_id):
+            self.keep_session()
+            self.basket_filed = False
             self.notify(f"Cited {name} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"{name} is already in the basket", timeout=3)
 
     def clear_basket(self) -> None:
         self.basket.clear()
+        self.keep_session()
         self.notify("The basket is empty", timeout=2)
 
     def cite_step(self, step: StepItem) -> None:
         if self.basket.add_step(step):
+            self.keep_session()
+            self.basket_filed = False
             self.notify(f"Cited step {step.n} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"Step {step.n} is already in the basket", timeout=3)
+
+    def keep_session(self) -> None:
+        """Write the basket and history to the session file; a failure is said, once."""
+        try:
+            session.save(session.Session(self.basket, self.history), self.session_file)
+        except OSError as exc:
+            if not self._session_problem:
+                self._session_problem = f"The basket is not kept: cannot write {self.session_file} ({exc})"
+                self.notify(self._session_problem, severity="warning", timeout=15)
+
+    # -- filing the ruling (judge.tui.filing) --------------------------------------------------
+    def file_ruling(self, action: str) -> None:
+        """Ask for the particulars (one dialog, remembered), then write, save or print."""
+        from judge.tui.screens.ruling_form import RulingForm
+
+        if self.library is None:
+            self.notify("The rules are still loading", severity="warning")
+            return
+        if not len(self.basket):
+            self.notify("The basket is empty: Ctrl+B cites the entry or step you are looking at",
+                        severity="warning")
+            return
+        self.push_screen(RulingForm(self.particulars, action, self.sheet_format, self.sheet_folder),
+                         self._filed)
+
+    def _filed(self, chosen) -> None:
+        if chosen is None:
+            return
+        self.particulars, self.sheet_format = chosen.particulars, chosen.fmt
+        try:
+            done = self._file(chosen, self.library.corpus)
+        except filing.FilingError as exc:
+            self.notify(str(exc), severity="error", timeout=12)
+            return
+        self.basket_filed = self.basket_filed or done
+
+    def _file(self, chosen, corpus) -> bool:
+        """Do what the form chose; True when the ruling is now on paper or in the log."""
+        if chosen.action == filing.EXPORT:
+            written = filing.export(corpus, self.basket, chosen.particulars, chosen.fmt, chosen.path)
+            self.sheet_folder = written.parent
+            self.notify(f"Sheet written to {written}", timeout=8)
+            return True
+        if chosen.action == filing.SAVE:
+            saved = filing.save(self.basket, chosen.particulars)
+            self.notify(f"Saved as ruling #{saved.number} ({len(saved.cites)} cited)", timeout=8)
+            return True
+        result = filing.send_to_printer(corpus, self.basket, chosen.particulars)
+        self.notify(f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
+                    severity="information" if result.sent else "error", timeout=10)
+        return result.sent
+
+    # -- leaving ---------------------------------------------------------------------------------
+    def unsaved_work(self) -> list[str]:
+        """What quitting now would leave behind, in the judge's words."""
+        left = []
+        board = self._mode_screens.get("board")
+        if board is not None and board.dirty:
+            left.append(f"the board “{board.title_text}” is not saved")
+        if len(self.basket) and not self.basket_filed:
+            left.append(f"the basket's {len(self.basket)} citation(s) are not filed as a ruling "
+                        "(the basket itself is kept for next time)")
+        return left
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: at once when nothing would be lost, else after asking."""
+        from judge.tui.screens.dialogs import ConfirmScreen
+
+        left = self.unsaved_work()
+        if not left or isinstance(self.screen, ConfirmScreen):  # nothing to lose, or asked twice
+            self.exit()
+            return
+        question = "Quit? " + "; ".join(left) + ". (Ctrl+Q again quits too.)"
+        self.push_screen(ConfirmScreen(question, yes="quit", no="stay"),
+                         lambda yes: self.exit() if yes else None)
 
     def show_entry(self, entry_id: str) -> None:
         """Open an entry in a lookup screen over the current one; Escape comes back."""
@@ -154,24 +294,34 @@ class JudgeApp(App):
         if self.library is None or self.library.get(entry_id) is None:
             self.notify(f"No entry {entry_id} in the loaded rules", severity="warning")
             return
-        self.push_screen(LookupScreen(initial=entry_id, returnable=True))
+        self.push_screen(self.tell(LookupScreen(initial=entry_id, returnable=True)))
 
-    def show_card(self, card_id: str) -> None:
-        self.call_later(self._in_mode, "card", "show_card", card_id)
+    async def show_card(self, card_id: str) -> None:
+        (await self.mode_screen("card")).show_card(card_id)
+
+    async def search_card(self, name: str) -> None:
+        (await self.mode_screen("card")).search_card(name)
 
     def open_scenario(self, path: str, mode: str = "board") -> None:
-        self.call_later(self._in_mode, "replay" if mode == "replay" else "board", "load_path", path)
+        self.call_later(self._open_scenario, path, "replay" if mode == "replay" else "board")
 
-    async def _in_mode(self, mode: str, method: str, *args) -> None:
-        """Switch to a mode's screen, wait until it is mounted, then call one of its methods."""
-        await self.switch_mode(mode)
-        getattr(self.screen, method)(*args)
+    async def _open_scenario(self, path: str, mode: str) -> None:
+        (await self.mode_screen(mode)).load_path(path)
+
+    async def _load_board(self) -> None:
+        (await self.mode_screen("board")).action_load()
+
+    async def _new_board(self) -> None:
+        (await self.mode_screen("board")).action_new_board()
+
+    async def _load_replay(self) -> None:
+        (await self.mode_screen("replay")).action_load()
 
     def run_command(self, command: Command) -> None:
         name, arg = command.name, command.arg
         if name == "card":
             if arg:
-                self.call_later(self._in_mode, "card", "search_card", arg)
+                self.call_later(self.search_card, arg)
             else:
                 self.switch_mode("card")
         elif name in ("board", "replay"):
@@ -186,7 +336,7 @@ class JudgeApp(App):
         elif name == "theme":
             self.action_toggle_theme()
         elif name == "quit":
-            self.exit()
+            self.call_later(self.action_quit)
         elif name == "game":
             if arg.lower() in ("", "all", "any", "*"):
                 self.set_game(None)
@@ -209,14 +359,19 @@ class JudgeApp(App):
                             lambda: self.switch_mode("board"))
         yield SystemCommand("Replay screen", "Step through a scenario with cited rules (F5)",
                             lambda: self.switch_mode("replay"))
-        yield SystemCommand("Citation basket", "Cited entries and steps; export Markdown (F6)",
-                            self.action_basket)
+        yield SystemCommand("Citation basket", "Cited entries and steps (F6)", self.action_basket)
+        yield SystemCommand("Ruling sheet of the basket", "Write it as Markdown, HTML or text, where you choose",
+                            lambda: self.file_ruling(filing.EXPORT))
+        yield SystemCommand("Save the ruling to the ruling log", "Question, ruling, event, table, judge",
+                            lambda: self.file_ruling(filing.SAVE))
+        yield SystemCommand("Print the ruling sheet", "Send the basket's sheet to the printer (lp)",
+                            lambda: self.file_ruling(filing.PRINT))
         yield SystemCommand("Load a scenario on the board", "Open a scenario file for editing",
-                            lambda: self.call_later(self._in_mode, "board", "action_load"))
+                            lambda: self.call_later(self._load_board))
         yield SystemCommand("New board", "An empty two-player board",
-                            lambda: self.call_later(self._in_mode, "board", "action_new_board"))
+                            lambda: self.call_later(self._new_board))
         yield SystemCommand("Replay a scenario file", "Step through a scenario with its cited rules",
-                            lambda: self.call_later(self._in_mode, "replay", "action_load"))
+                            lambda: self.call_later(self._load_replay))
         yield SystemCommand("Clear the basket", "Drop every cited entry and step", self.clear_basket)
         yield SystemCommand("Help", "Keys and omnibox commands (F1)", self.action_help)
         yield SystemCommand("Light/dark theme", "Switch theme (Ctrl+T)", self.action_toggle_theme)

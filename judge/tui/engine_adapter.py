@@ -40,6 +40,15 @@ def card_names() -> list[str]:
     return sorted(_card_database())
 
 
+def card_types(scenario: dict | None = None) -> dict[str, str]:
+    """Every card's name -> its type: the database's, then the scenario's own cards (they win)."""
+    out = {name: card.type for name, card in _card_database().items()}
+    for raw in (scenario or {}).get("cards") or []:
+        if isinstance(raw, dict) and raw.get("name"):
+            out[str(raw["name"])] = str(raw.get("type", ""))
+    return out
+
+
 def _card_database() -> dict:
     """The card files, read once; a bad one is an EngineProblem naming its file and line."""
     from judge.cards.reader import database

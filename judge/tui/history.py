@@ -46,3 +46,19 @@ class History:
 
     def __len__(self) -> int:
         return len(self._items)
+
+    # -- kept between sessions (judge.tui.session) ---------------------------------------------
+    @property
+    def items(self) -> list[str]:
+        return list(self._items)
+
+    @property
+    def position(self) -> int:
+        return self._pos
+
+    def restore(self, items: list[str], position: int) -> None:
+        """Back where a saved session left off; a position outside the items is refused."""
+        items = list(items)[-self._limit:]
+        if items and not 0 <= position < len(items):
+            raise ValueError(f"position {position} is outside the {len(items)} entries")
+        self._items, self._pos = items, (position if items else -1)

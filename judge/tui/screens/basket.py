@@ -1,28 +1,33 @@
-"""The citation basket: what was cited, and its export as a Markdown ruling."""
+"""The citation basket: what was cited; from here the ruling is filed (judge.tui.filing)."""
 from __future__ import annotations
-
-from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from judge import files, paths
+from judge.tui import messages
+from judge.tui.basket import Basket
 from judge.tui.guard import guarded
-from judge.tui.screens.dialogs import PromptScreen
+from judge.tui.screens.base import JudgeModal
 
 
-class BasketScreen(ModalScreen):
+class BasketScreen(JudgeModal):
+    CSS_PATH = "basket.tcss"  # beside this file
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
         Binding("delete,backspace", "remove", "Remove"),
-        Binding("ctrl+e", "export", "Export"),
+        Binding("ctrl+e", "file('export')", "Sheet"),
+        Binding("ctrl+s", "file('save')", "Save ruling"),
+        Binding("ctrl+o", "file('print')", "Print"),
         Binding("enter", "open", "Open", show=False),
     ]
+
+    def __init__(self, basket: Basket) -> None:
+        super().__init__()
+        self.basket = basket
 
     def compose(self) -> ComposeResult:
         with Vertical(id="basket-box"):
@@ -38,7 +43,7 @@ class BasketScreen(ModalScreen):
     def refresh_list(self) -> None:
         listing = self.query_one("#basket-list", OptionList)
         listing.clear_options()
-        basket, library = self.app.basket, self.app.library
+        basket, library = self.basket, self.library
         for step in basket.steps:
             line = Text(f"Step {step.n} ", style="bold")
             line.append(f"{step.scenario}: {step.action}")
@@ -54,7 +59,7 @@ class BasketScreen(ModalScreen):
         if listing.option_count:
             listing.highlighted = 0
         self.query_one("#basket-status", Static).update(
-            f"{len(basket)} item(s) · Ctrl+E exports Markdown" if len(basket)
+            f"{len(basket)} item(s) · Ctrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print" if len(basket)
             else "Empty: Ctrl+B cites the entry or step you are looking at.")
 
     def _highlighted_key(self) -> str | None:
@@ -67,40 +72,16 @@ class BasketScreen(ModalScreen):
     def action_remove(self) -> None:
         key = self._highlighted_key()
         if key:
-            self.app.basket.remove(key)
+            self.basket.remove(key)
+            self.post_message(messages.BasketChanged())
             self.refresh_list()
 
     @guarded
     def action_open(self) -> None:
         key = self._highlighted_key()
         if key and not key.startswith("step:"):
+            self.app.post_message(messages.ShowEntry(key))  # to the app: this screen is closing
             self.dismiss()
-            self.app.show_entry(key)
 
-    def action_export(self) -> None:
-        """Ask for the question and the ruling (both optional), then write the sheet."""
-        if not len(self.app.basket) or self.app.library is None:
-            self.app.notify("The basket is empty", severity="warning")
-            return
-
-        def after_question(question: str | None) -> None:
-            if question is None:
-                return
-            self.app.push_screen(PromptScreen("Your ruling (optional):"),
-                                 lambda ruling: ruling is not None and self.export(question, ruling))
-
-        self.app.push_screen(PromptScreen("The question asked (optional):"), after_question)
-
-    @guarded
-    def export(self, question: str = "", ruling: str = "") -> None:
-        markdown = self.app.basket.to_markdown(self.app.library.corpus, question=question, ruling=ruling)
-        target = paths.data_dir() / "rulings" / f"ruling-{datetime.now():%Y%m%d-%H%M%S}.md"
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            files.write_atomically(target, markdown)
-        except (OSError, files.WriteError) as exc:
-            self.app.notify(f"Could not write {target}: {exc}", severity="error")
-            return
-        self.app.copy_to_clipboard(markdown)
-        self.app.notify(f"Saved {target} (and copied to the clipboard)", timeout=6)
-        self.query_one("#basket-status", Static).update(Text(f"Exported to {target}"))  # a path: not markup
+    def action_file(self, action: str) -> None:
+        self.post_message(messages.FileRuling(action))

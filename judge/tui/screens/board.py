@@ -13,20 +13,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
 
 from judge import paths
 from judge.tui import board_model as bm
 from judge.tui import engine_adapter as ea
+from judge.tui import messages, slots
 from judge.tui.guard import guarded
+from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
+from judge.tui.screens.file_picker import FilePicker, start_folder
 from judge.tui.widgets.plain_tree import PlainTree
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
 
-class BoardScreen(Screen):
+class BoardScreen(JudgeScreen):
+    CSS_PATH = "board.tcss"  # beside this file
     BINDINGS = [
         Binding("a", "add", "Add"),
         Binding("delete", "remove", "Del", key_display="del"),
@@ -201,22 +204,19 @@ class BoardScreen(Screen):
         self.dirty = True
         self.rebuild(keep)
 
-    def _card_names(self) -> list[str]:
-        names = set()
-        for raw in (self.data or {}).get("cards") or []:
-            if isinstance(raw, dict) and raw.get("name"):
-                names.add(str(raw["name"]))
+    def _card_names(self, slot: str) -> list[str]:
+        """The cards legal for the slot (judge/tui/slots.yaml), this board's own cards included."""
         try:
-            names.update(ea.card_names())
-        except ea.EngineProblem as exc:
+            return slots.legal_names(slot, ea.card_types(self.data))
+        except (ea.EngineProblem, slots.SlotsError) as exc:
             self.app.notify(str(exc), severity="error")
-        return sorted(names)
+            return []
 
-    def _pick_card(self, title: str, then) -> None:
-        names = self._card_names()
+    def _pick_card(self, title: str, slot: str, then) -> None:
+        names = self._card_names(slot)
         if not names:
-            self.app.notify("No cards to pick from: cards/nodawn/ is empty and this board defines none",
-                            severity="warning")
+            self.app.notify(f"No cards to pick from: neither cards/nodawn/ nor this board has a card "
+                        f"that can go in {slot}", severity="warning")
             return
         self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
 
@@ -225,7 +225,7 @@ class BoardScreen(Screen):
         key = self.selected_key() or ("turn",)
         if key[0] in ("stack", "stackitem"):
             controller = (self.data.get("turn") or {}).get("active") or ""
-            self._pick_card("Cast onto the stack",
+            self._pick_card("Cast onto the stack", "stack",
                             lambda name: self.change(lambda: bm.add_to_stack(self.data, name, controller)))
             return
         if key[0] == "player" and len(key) == 3 and key[2] == "master":
@@ -236,7 +236,7 @@ class BoardScreen(Screen):
                 if start is not None:
                     bm.set_number(self.data, i, "vitae", start)
 
-            self._pick_card("Pick a Master", lambda name: self.change(lambda: set_master(name)))
+            self._pick_card("Pick a Master", "master", lambda name: self.change(lambda: set_master(name)))
             return
         if key[0] in ("actions", "expect"):
             section = key[0]
@@ -251,7 +251,7 @@ class BoardScreen(Screen):
             i = key[1]
             zone_name = key[2] if key[0] in ("zone", "object") else "hand"
             who = self.data["players"][i].get("name")
-            self._pick_card(f"Add to {who}'s {zone_name}",
+            self._pick_card(f"Add to {who}'s {zone_name}", zone_name,
                             lambda name: self.change(lambda: bm.add_card(self.data, i, zone_name, name),
                                                      keep=("zone", i, zone_name)))
             return
@@ -412,6 +412,11 @@ class BoardScreen(Screen):
         self.path, self.dirty = None, False
         self.rebuild(("turn",))
 
+    @property
+    def title_text(self) -> str:
+        """How the judge knows this board: its file's name, else its title."""
+        return self.path.name if self.path else (self.data or {}).get("title") or "Board"
+
     # -- files -------------------------------------------------------------------------------
     def default_path(self) -> Path:
         if self.path is not None:
@@ -442,7 +447,8 @@ class BoardScreen(Screen):
         self.app.notify(f"Saved {written}")
 
     def action_load(self) -> None:
-        self.app.push_screen(PromptScreen("Load a scenario file:", str(self.path or "")),
+        start = start_folder(self.path, paths.data_dir() / "scenarios")
+        self.app.push_screen(FilePicker("Load a board or scenario file", start, str(self.path or "")),
                              lambda path: path and self.load_path(path))
 
     @guarded
@@ -463,7 +469,7 @@ class BoardScreen(Screen):
         except ea.EngineProblem as exc:
             self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return
-        self.app.call_later(self.app._in_mode, "replay", "show_replay", view)
+        self.post_message(messages.ShowReplay(view))
 
 
 def object_label(item) -> Text:

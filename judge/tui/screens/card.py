@@ -8,21 +8,23 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
 from judge.replay_words import counted
+from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.library import CardSheet, Link, short_label
+from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.link_list import LinkList
 
 
 
-class CardScreen(Screen):
+class CardScreen(JudgeScreen):
+    CSS_PATH = "card.tcss"  # beside this file
     BINDINGS = [
         Binding("escape", "focus_name", "Name"),
         Binding("ctrl+b", "cite", "Cite"),
@@ -52,47 +54,48 @@ class CardScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#card-matches", OptionList).border_title = "Cards"
-        self.app.library_ready.subscribe(self, self._ready)
-        self.app.game_changed.subscribe(self, lambda _game: self._ready(self.app.library)
-                                        if self.app.library is not None else None)
         self.query_one("#card-body", Static).update(Text("Type a card name.", style="dim"))
         self.query_one("#card-name", Input).focus()
-        if self.app.library is not None:
-            self._ready(self.app.library)
+        if self.library is not None:
+            self.library_changed(self.library)
 
-    def _ready(self, _library) -> None:
+    def game_changed(self, _game) -> None:
+        if self.library is not None:
+            self.library_changed(self.library)
+
+    def library_changed(self, _library) -> None:
         if self._pending_card:
             self._show(self._pending_card)
         elif self._typed_name:
-            self._find(self._typed_name, self.app.game)
+            self._find(self._typed_name, self.game)
         else:
-            self._find("", self.app.game)
+            self._find("", self.game)
 
     # -- matching ----------------------------------------------------------------------------
     def search_card(self, name: str) -> None:
         self.query_one("#card-name", Input).value = name
         self._typed_name = name
-        if self.app.library is not None:
-            self._find(name, self.app.game, open_first=True)
+        if self.library is not None:
+            self._find(name, self.game, open_first=True)
 
     @on(Input.Changed, "#card-name")
     def _typed(self, event: Input.Changed) -> None:
         self._typed_name = event.value
         self._chosen = False
         self.debounce.cancel()
-        if self.app.library is not None:
-            self.debounce.call(lambda: self._find(event.value, self.app.game))
+        if self.library is not None:
+            self.debounce.call(lambda: self._find(event.value, self.game))
 
     @on(Input.Submitted, "#card-name")
     def _submitted(self, event: Input.Submitted) -> None:
         self.debounce.cancel()  # Enter searches now; the typing pause must not search again after it
-        if self.app.library is not None:
-            self._find(event.value, self.app.game, open_first=True)
+        if self.library is not None:
+            self._find(event.value, self.game, open_first=True)
 
     @work(thread=True, exclusive=True, group="cards")
     def _find(self, name: str, game: str | None, open_first: bool = False) -> None:
         try:
-            matches = self.app.library.cards(name, game=game)
+            matches = self.library.cards(name, game=game)
         except Exception as exc:
             self.app.call_from_thread(self.app.notify, f"Card search failed: {exc}", severity="error")
             return
@@ -143,7 +146,7 @@ class CardScreen(Screen):
 
     @guarded
     def _show(self, card_id: str) -> None:
-        library = self.app.library
+        library = self.library
         if library is None:
             self._pending_card = card_id
             return
@@ -160,7 +163,7 @@ class CardScreen(Screen):
 
     @on(LinkList.Followed)
     def _follow(self, event: LinkList.Followed) -> None:
-        self.app.show_entry(event.target)
+        self.post_message(messages.ShowEntry(event.target))
 
     def action_focus_name(self) -> None:
         self.query_one("#card-name", Input).focus()
@@ -172,7 +175,7 @@ class CardScreen(Screen):
             return
         links = self.query_one(LinkList)
         target = links.highlighted_target if links.has_focus else None
-        self.app.cite_entry(target or self.sheet.card.id)
+        self.post_message(messages.CiteEntry(target or self.sheet.card.id))
 
 
 def card_renderable(library, sheet: CardSheet) -> Group:

@@ -16,6 +16,7 @@ from judge.safe_text import one_line
 
 
 class PromptScreen(ModalScreen[str | None]):
+    CSS_PATH = "dialogs.tcss"  # beside this file
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, default: str = "", help_text: str = "") -> None:
@@ -55,6 +56,7 @@ def rank(query: str, names: list[str], limit: int = 50) -> list[tuple[str, objec
 
 class CardPicker(ModalScreen[str | None]):
     """Type a few letters of a name (a card's, a zone's); Enter takes the highlighted one."""
+    CSS_PATH = "dialogs.tcss"  # beside this file
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"),
                 Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
@@ -112,3 +114,22 @@ class CardPicker(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y answers yes, n or Escape no (Enter answers nothing: no slip quits)."""
+
+    CSS_PATH = "dialogs.tcss"  # beside this file
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, yes: str = "yes", no: str = "no") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Label(Text(self.question), id="confirm-question")
+            yield Label(Text(f"y: {self.yes} · n or Esc: {self.no}", style="bold"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

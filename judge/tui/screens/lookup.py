@@ -11,7 +11,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
@@ -19,11 +18,14 @@ from textual.worker import get_current_worker
 from judge import render
 from judge.filter_words import hidden_answer
 from judge.safe_text import one_line
+from judge.tui import messages
 from judge.tui.debounce import Debouncer
+from judge.tui.game_names import game_label
 from judge.tui.guard import guarded
 from judge.tui.history import History
 from judge.tui.library import Found, short_label
 from judge.tui.omnibox import Command, parse_omnibox
+from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.entry_view import EntryView
 from judge.tui.widgets.link_list import LinkList
 
@@ -45,11 +47,12 @@ class GameSwitch(Label):
     """The game the searches are limited to; a click (or Ctrl+G) moves on to the next."""
 
     def on_click(self) -> None:
-        self.app.action_cycle_game()
+        self.post_message(messages.CycleGame())
 
 
-class LookupScreen(Screen):
+class LookupScreen(JudgeScreen):
     """`returnable`: opened over another screen (a cited rule from a replay); Escape goes back."""
+    CSS_PATH = "lookup.tcss"  # beside this file
 
     BINDINGS = [
         Binding("escape", "escape", "Search", show=True),
@@ -87,16 +90,14 @@ class LookupScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#results", OptionList).border_title = "Results"
         self.refresh_game_label()
-        self.app.library_ready.subscribe(self, self._on_library_ready)
-        self.app.game_changed.subscribe(self, self._on_game_changed)
-        if self.app.library is None:
+        if self.library is None:
             self.set_status("Loading the rules…")
             self.query_one(EntryView).show_message("Type a rule number, words, or card:NAME.")
         else:
-            self._on_library_ready(self.app.library)
+            self.library_changed(self.library)
         self.query_one("#omnibox", Input).focus()
 
-    def _on_library_ready(self, _library) -> None:
+    def library_changed(self, _library) -> None:
         if self.initial:
             self.open_entry(self.initial)
             self.initial = None
@@ -108,12 +109,12 @@ class LookupScreen(Screen):
                 "Type a rule number (704.5j, 704.5.), words (trample), card:NAME or game:sf.\n"
                 "F1 help · Ctrl+P every command.")
 
-    def _on_game_changed(self, _game) -> None:
+    def game_changed(self, _game) -> None:
         self.refresh_game_label()
         self.run_search(self._pending_query)
 
     def refresh_game_label(self) -> None:
-        self.query_one("#game-label", Label).update(Text(self.app.game_label()))
+        self.query_one("#game-label", Label).update(Text(game_label(self.game)))
 
     def set_status(self, text: str | Text) -> None:
         self.query_one("#status", Static).update(text)
@@ -138,7 +139,7 @@ class LookupScreen(Screen):
     def _submitted(self, event: Input.Submitted) -> None:
         parsed = parse_omnibox(event.value)
         if isinstance(parsed, Command):
-            self.app.run_command(parsed)
+            self.post_message(messages.RunCommand(parsed))
             return
         self.debounce.cancel()
         if self._found is not None and self._found.text == event.value.strip() and self._found.hits:
@@ -150,7 +151,7 @@ class LookupScreen(Screen):
         return self._pending_query.strip().lower().startswith("card:")
 
     def run_search(self, text: str, open_first: bool = False) -> None:
-        if self.app.library is None:
+        if self.library is None:
             return
         if not text.strip():
             self._found = None
@@ -159,12 +160,12 @@ class LookupScreen(Screen):
             self.show_filter_hint("")
             return
         self.set_status(Text("searching…", style="dim italic"))
-        self._search(text, self.app.game, open_first)
+        self._search(text, self.game, open_first)
 
     @work(thread=True, exclusive=True, group="search")
     def _search(self, text: str, game: str | None, open_first: bool) -> None:
         try:
-            found = self.app.library.find(text, game=game)
+            found = self.library.find(text, game=game)
         except Exception as exc:  # a search-layer bug is shown, never raised into the UI
             self.app.call_from_thread(self.app.notify, f"Search failed: {exc}", severity="error")
             return
@@ -211,9 +212,9 @@ class LookupScreen(Screen):
         results = self.query_one("#results", OptionList)
         index = results.highlighted or 0
         hit = self._hit(index)
-        card = self.app.library.card_of(hit[0]) if hit is not None and self._card_query() else None
+        card = self.library.card_of(hit[0]) if hit is not None and self._card_query() else None
         if card is not None:  # Enter on card:NAME opens the card screen
-            self.app.show_card(card.id)
+            self.post_message(messages.ShowCard(card.id))
             return
         self._open_hit(index)
         results.focus()
@@ -231,12 +232,13 @@ class LookupScreen(Screen):
             return
         entry, terms = hit
         alone = bool(self._found and self._found.direct is entry and self._found.alone)
-        self.query_one(EntryView).show(self.app.library, entry, terms, alone=alone)
+        self.query_one(EntryView).show(self.library, entry, terms, alone=alone)
 
     def _open_hit(self, index: int | None) -> None:
         hit = self._hit(index)
         if hit is not None:
             self.history.visit(hit[0].id)
+            self.post_message(messages.HistoryChanged())
             self._preview(index)
 
     @on(OptionList.OptionHighlighted, "#results")
@@ -255,7 +257,7 @@ class LookupScreen(Screen):
 
     @guarded
     def open_entry(self, entry_id: str, record: bool = True) -> bool:
-        library = self.app.library
+        library = self.library
         entry = library.get(entry_id) if library else None
         if entry is None:
             self.app.notify(f"No entry {entry_id}", severity="warning")
@@ -265,6 +267,7 @@ class LookupScreen(Screen):
             if shown is not None and shown.id != self.history.current:
                 self.history.visit(shown.id)  # a previewed result: Back must return to it
             self.history.visit(entry.id)
+            self.post_message(messages.HistoryChanged())
         terms = frozenset()
         if self._found is not None:
             terms = next((t for e, t in self._found.hits if e.id == entry.id), frozenset())
@@ -298,16 +301,16 @@ class LookupScreen(Screen):
         if entry is None:
             self.app.notify("Nothing to cite yet", severity="warning")
             return
-        self.app.cite_entry(entry.id)
+        self.post_message(messages.CiteEntry(entry.id))
 
     @guarded
     def action_open_card(self) -> None:
         entry = self.query_one(EntryView).entry
-        card = self.app.library.card_of(entry) if entry is not None and self.app.library else None
+        card = self.library.card_of(entry) if entry is not None and self.library else None
         if card is None:
             self.app.notify("This entry is not a card or a card's ruling", severity="warning")
             return
-        self.app.show_card(card.id)
+        self.post_message(messages.ShowCard(card.id))
 
     @property
     def current_entry(self):

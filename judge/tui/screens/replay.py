@@ -11,25 +11,31 @@ scenario's and is shown as plain text (rich Text), never read as markup.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from judge import paths
 from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number
 from judge.tui import engine_adapter as ea
+from judge.tui import messages
 from judge.tui.basket import StepItem
 from judge.tui.guard import guarded
+from judge.tui.screens.base import JudgeScreen
 from judge.tui.screens.dialogs import PromptScreen
+from judge.tui.screens.file_picker import FilePicker, start_folder
 from judge.tui.widgets.link_list import LinkList
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(JudgeScreen):
+    CSS_PATH = "replay.tcss"  # beside this file
     BINDINGS = [
         Binding("right,l", "step(1)", "Next", key_display="→"),
         Binding("left,h", "step(-1)", "Prev", key_display="←"),
@@ -52,7 +58,7 @@ class ReplayScreen(Screen):
         with Horizontal(id="replay-main"):
             yield OptionList(id="replay-steps")
             with Vertical(id="replay-pane"):
-                yield LinkList(id="replay-events")
+                yield LinkList(id="replay-events", wrap=True)
                 with VerticalScroll(id="replay-state-scroll"):
                     yield Static("", id="replay-state")
         yield Footer()
@@ -67,7 +73,8 @@ class ReplayScreen(Screen):
     # -- loading -----------------------------------------------------------------------------
     def action_load(self) -> None:
         default = self.view.path if self.view and not self.view.path.startswith("<") else ""
-        self.app.push_screen(PromptScreen("Replay a scenario file:", default),
+        start = start_folder(Path(default) if default else None, paths.data_dir() / "scenarios")
+        self.app.push_screen(FilePicker("Replay a scenario file", start, default),
                              lambda path: path and self.load_path(path))
 
     @guarded
@@ -157,7 +164,7 @@ class ReplayScreen(Screen):
     # -- showing -----------------------------------------------------------------------------
     def citation(self, rule_id: str) -> Text:
         """A cited rule as `judge replay` names it: its number, then its title or first words."""
-        library = self.app.library
+        library = self.library
         entry = library.get(rule_id) if library is not None else None
         line = Text(rule_number(rule_id), style="bold cyan")
         if entry is not None:
@@ -204,7 +211,7 @@ class ReplayScreen(Screen):
         for event in refused:
             parts.append(Text("Refused: " + event.text, style="bold red"))
             for rule in event.rules:
-                entry = self.app.library.get(rule) if self.app.library else None
+                entry = self.library.get(rule) if self.library else None
                 if entry is not None:
                     parts.append(Text(f"{entry.citation}: {entry.text}", style="red"))
         parts.append(Text(state.turn, style="bold"))
@@ -238,7 +245,7 @@ class ReplayScreen(Screen):
 
     @on(LinkList.Followed, "#replay-events")
     def _open_rule(self, event: LinkList.Followed) -> None:
-        self.app.show_entry(event.target)
+        self.post_message(messages.ShowEntry(event.target))
 
     @guarded
     def action_cite(self) -> None:
@@ -246,8 +253,8 @@ class ReplayScreen(Screen):
             self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
         step = self.view.steps[self.current]
-        self.app.cite_step(StepItem(self.view.title, step.n, step.action,
-                                    tuple((e.text, tuple(e.rules)) for e in step.events)))
+        self.post_message(messages.CiteStep(StepItem(self.view.title, step.n, step.action,
+                                                     tuple((e.text, tuple(e.rules)) for e in step.events))))
 
 
 # -- what the replay does not rule on, in `judge replay`'s words ---------------------------------

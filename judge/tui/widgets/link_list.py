@@ -22,9 +22,11 @@ class LinkList(OptionList):
         def control(self) -> "LinkList":
             return self.link_list
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, wrap: bool = False, **kwargs) -> None:
+        """`wrap`: long lines wrap onto the next (a replay's events), else end in an ellipsis."""
         super().__init__(*args, **kwargs)
         self._targets: dict[str, str] = {}
+        self.wrap = wrap
 
     def show(self, links: list[Link]) -> None:
         lines: list[tuple[Text, str | None]] = []
@@ -47,8 +49,8 @@ class LinkList(OptionList):
         self._targets.clear()
         options: list = []
         for n, (text, target) in enumerate(lines):
-            text.no_wrap = True
-            text.overflow = "ellipsis"
+            text.no_wrap = not self.wrap
+            text.overflow = "fold" if self.wrap else "ellipsis"
             if target:
                 option_id = f"link-{n}"
                 self._targets[option_id] = target

@@ -1,0 +1,39 @@
+"""What every judge screen is told by the app: the library (once loaded) and the game.
+
+Attributes down: the app sets `library` and `game` on each screen it makes; a screen that
+cares overrides `library_changed` / `game_changed`, called only once the screen is mounted
+(before that, its on_mount reads the attributes).
+"""
+from __future__ import annotations
+
+from textual.reactive import var
+from textual.screen import ModalScreen, Screen
+
+from judge.tui.library import Library
+
+
+class _Told:
+    library: var[Library | None] = var(None, init=False)
+    game: var[str | None] = var(None, init=False)
+
+    def watch_library(self, library: Library | None) -> None:
+        if self.is_mounted and library is not None:
+            self.library_changed(library)
+
+    def watch_game(self, game: str | None) -> None:
+        if self.is_mounted:
+            self.game_changed(game)
+
+    def library_changed(self, library: Library) -> None:
+        """The rules have loaded."""
+
+    def game_changed(self, game: str | None) -> None:
+        """The searches are now limited to another game."""
+
+
+class JudgeScreen(_Told, Screen):
+    pass
+
+
+class JudgeModal(_Told, ModalScreen):
+    pass
