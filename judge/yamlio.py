@@ -117,6 +117,9 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> LDict:
             hash(key)
         except TypeError:
             raise ScenarioError("a mapping key must be a plain value", None, _line(key_node)) from None
+        if key in result:  # PyYAML keeps the last silently: one of the two would be ignored
+            raise ScenarioError(f"the key {key!r} is given twice (also at line {result.key_lines[key]})", None,
+                                _line(key_node))
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = _line(key_node)
     return result
@@ -174,10 +177,11 @@ def read_text(path: str | Path) -> str:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise ScenarioError(f"cannot read file: {exc.strerror or exc}", where) from None
+    info = os.fstat(fd)  # of what was opened, so a swap after a check changes nothing
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise ScenarioError(f"cannot read file: not a regular file ({_kind(info.st_mode)})", where)
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())  # of what was opened, so a swap after a check changes nothing
-        if not stat.S_ISREG(info.st_mode):
-            raise ScenarioError(f"cannot read file: not a regular file ({_kind(info.st_mode)})", where)
         if info.st_size > limits.MAX_FILE_BYTES:
             raise ScenarioError(f"cannot read file: {info.st_size:,} bytes (the limit is {limits.MAX_FILE_BYTES:,})",
                                 where)
