@@ -3,8 +3,8 @@ author would (issue 20): a wrong type at any key or list item, an alias, deep ne
 values, control characters, cut-off text. Shared by tests/test_yaml_fuzz.py (a modest number of
 examples) and bench/fuzz_yaml.py (many).
 
-`outcome(kind, text)` loads one mutated file and says what happened: "loaded", or the refusal's
-message. Anything else — an exception other than ScenarioError, or a refusal that names no
+`outcome(kind, text)` loads one mutated file — and replays a scenario that loads — and says what
+happened: "loaded", or the refusal's message. Anything else — an exception other than ScenarioError, or a refusal that names no
 line — is raised for the caller to report.
 """
 from __future__ import annotations
@@ -108,11 +108,12 @@ class Unhandled(AssertionError):
 def outcome(kind: str, text: str) -> str:
     from judge.cards import reader
     from judge.engine import scenario
+    from judge.engine.replay import run
     from judge.yamlio import ScenarioError, load_text
 
     try:
         if kind == "scenario":
-            scenario.load_string(text, "fuzzed.yaml")
+            run(scenario.load_string(text, "fuzzed.yaml"))  # an illegal action is an event, not an error
         else:
             reader.parse_cards(load_text(text, "fuzzed.yaml"), "fuzzed.yaml")
     except ScenarioError as exc:
