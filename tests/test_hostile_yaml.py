@@ -48,6 +48,8 @@ def test_the_edited_lines_are_the_ones_meant():
     (97, "  - {object: Iron Column, zone: [spoils]}", False, "v.yaml:97: unknown zone ['spoils']"),
     (59, "  - {name: Iron Column, type: [Entity], subtypes: [Construct], cost: {vitae: 5}, attack: 3,", False,
      "v.yaml:59: Iron Column: unknown card type ['Entity']"),
+    (101, "  - {cited: [[], \"121.4\"]}", False, "v.yaml:101: cited must be a list of rule ids"),
+    (101, "  - {error: [505.4d]}", False, "v.yaml:101: error names the rule a refusal cites (such as \"505.4d\"), not ['505.4d']"),
     (73, "      - 5", False, "v.yaml:73: an object in Ana's battlefield must be a mapping, not 5"),
     (61, "turn: 5", False, "v.yaml:61: turn must be a mapping, not 5"),
     (63, "  - Ana", True, "v.yaml:63: a player must be a mapping, not 'Ana'"),

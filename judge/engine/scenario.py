@@ -592,12 +592,19 @@ class _Builder(Validator):
         elif body == {"stack"}:
             self.int_(item["stack"], "stack", item)
         elif body == {"cited"}:
-            if not isinstance(item["cited"], list):
+            if not isinstance(item["cited"], list) or not all(_rule_id_like(r) for r in item["cited"]):
                 self.fail("cited must be a list of rule ids", item, line)
         elif body == {"error"}:
-            pass
+            if not _rule_id_like(item["error"]):
+                self.fail(f"error names the rule a refusal cites (such as \"505.4d\"), not {item['error']!r:.60}", item,
+                          line)
         else:
             self.fail(f"unknown expectation {dict(item)!r}", item, line)
+
+
+def _rule_id_like(value) -> bool:
+    """A rule id as YAML gives it: text, or a number for an unquoted one such as 704.3."""
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
 
 
 def _plain(value):
