@@ -16,7 +16,9 @@ from ruamel.yaml.error import YAMLError
 
 
 class _Representer(RoundTripRepresenter):
-    pass
+    def ignore_aliases(self, data) -> bool:
+        # one value in two places is written out twice: scenario files accept no aliases (yamlio)
+        return True
 
 
 def _str(representer, value: str):

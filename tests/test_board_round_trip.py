@@ -62,3 +62,9 @@ def test_a_board_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(ea.EngineProblem, match="not a regular file"):
         ea.read_scenario(fifo)
+
+
+def test_a_value_in_two_places_is_written_out_not_aliased():
+    shared = {"card": "Iron Column"}
+    text = ea.dump_scenario({"players": [{"battlefield": [shared]}, {"battlefield": [shared]}]})
+    assert "&" not in text and "*" not in text and text.count("{card: Iron Column}") == 2
