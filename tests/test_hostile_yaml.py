@@ -72,6 +72,9 @@ def test_a_key_given_twice_is_refused_not_half_ignored():
     ("- name: X\n  type: Entity\n  abilities:\n    - triggered: 5\n", "cards.yaml:4: triggered ability must be a mapping"),
     ("- {name: X, type: Caprice, targets: [5]}", "cards.yaml:1: a target must be a mapping, not 5"),
     ("- 5", "cards.yaml:1: a card must be a mapping, not 5"),
+    ("- {name: X, type: Entity, statics: [{define: {attack: []}}]}", "cards.yaml:1: X: static define attack must be a number or one of entities, hand, spoils"),
+    ("- {name: X, type: Caprice, abilities: [{spell: [{redirect_damage: {onto: [a]}}]}]}",
+     "cards.yaml:1: effect redirect_damage: unknown recipient ['a']"),
 ])
 def test_a_card_file_with_a_wrong_type_is_refused_with_its_line(text, message):
     assert str(card_error(text)).startswith(message)

@@ -151,7 +151,7 @@ class _Reader(Validator):
         if name in ("permit_drop", "forbid_drop") and args.get("until", "end_of_turn") not in ("end_of_turn",
                                                                                              "permanent"):
             self.fail(f"effect {name}: until is end_of_turn or permanent", raw)
-        if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
+        if name == "redirect_damage" and not one_of(args.get("onto"), V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS):
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
 
     def keyword_list(self, words, node, line=None, name: str | None = None) -> None:
@@ -204,7 +204,7 @@ class _Reader(Validator):
             if kind in ("modify", "set", "define"):
                 self.keys(value, {"attack", "vigor"}, f"{name}: static {kind}")
                 for k, v in value.items():
-                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and v in V.COUNTS)
+                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and one_of(v, V.COUNTS))
                     if not ok:
                         self.fail(f"{name}: static {kind} {k} must be a number"
                                   + (f" or one of {', '.join(sorted(V.COUNTS))}" if kind == "define" else ""), st)

@@ -471,7 +471,7 @@ class _Builder(Validator):
         out = []
         for f in feasts:
             self.keys(f, {"name", "cycle", "round"}, "a feast")
-            if f.get("name") not in table:
+            if not one_of(f.get("name"), table):
                 self.fail(f"feast {f.get('name')!r} is not modelled by the engine: the rules state no law for it "
                           f"(known: {', '.join(sorted(table))}; rulings/nodawn/feasts.yaml)", f)
             out.append((f["name"], self.int_(f.get("cycle"), "feast cycle", f), ROUNDS[self.round(f.get("round"), f)]))
@@ -495,12 +495,12 @@ class _Builder(Validator):
             self.keys(item, {"spell", "controller", "targets", "x"}, "a stack object", line)
             controller = item.get("controller")
             if not one_of(controller, self.player_names):
-                self.fail(f"unknown player {controller!r}", item, item.line_of("controller"))
+                self.fail(f"unknown player {controller!r}", item, key_line(item, "controller"))
             if "spell" not in item:
                 self.fail("a stack object needs spell: CARD", item)
-            oid = self.new_object(item["spell"], controller, "stack", item, item.line_of("spell"))
+            oid = self.new_object(item["spell"], controller, "stack", item, key_line(item, "spell"))
             if not isinstance(item.get("targets") or [], list):
-                self.fail("targets must be a list", item, item.line_of("targets"))
+                self.fail("targets must be a list", item, key_line(item, "targets"))
             x = self.int_(item.get("x") or 0, "x", item)
             targets = []
             for t in item.get("targets") or []:
