@@ -1,6 +1,6 @@
 """Fuzz the scenario and card loaders at a high example count (issue 20, Deliver 7).
 
-The strategies of tests/yaml_mutations.py (the suite runs them at 60 examples each): the bundled
+The strategies of tests/yaml_mutations.py (the suite runs them at 40 examples each): the bundled
 scenarios and card files with a wrong type at any key, an alias or an alias bomb, deep nesting,
 control characters, long strings, cut-off text. Every example must load or be refused with a
 ScenarioError naming a line; one that raises anything else, or takes longer than --budget

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 
 from yaml_mutations import CARD_FILES, SCENARIO_FILES, outcome, text_damage, wrong_type
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 
 
 @FUZZ
