@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge import roundtrip
+from judge import files, roundtrip
 from judge.replay_words import note_body
 from judge.yamlio import ScenarioError, read_text
 
@@ -126,19 +126,20 @@ def dump_scenario(data: dict) -> str:
     return roundtrip.dump(_lists(copy.deepcopy(data)))
 
 
-def write_scenario(data: dict, path: str | Path) -> Path:
-    """Check the board with the engine, then write it; nothing is written if it is refused."""
+def write_scenario(data: dict, path: str | Path, own_folder: Path | None = None) -> Path:
+    """Check the board with the engine, then write it; nothing is written if it is refused.
+    A missing folder is an error (a mistyped path), except `own_folder`, judge's own."""
     text = dump_scenario(data)
     path = Path(path).expanduser()
     check_scenario_text(text, str(path))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
-        raise EngineProblem(f"{path}: cannot write: {exc}") from None
-    return path
+        if own_folder is not None and path.parent == own_folder:
+            own_folder.mkdir(parents=True, exist_ok=True)
+        return files.write_atomically(path, text)
+    except files.WriteError as exc:
+        raise EngineProblem(str(exc)) from None
+    except OSError as exc:  # judge's own folder could not be made
+        raise EngineProblem(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _lists(value):
