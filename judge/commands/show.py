@@ -25,12 +25,23 @@ def run(args) -> int:
     found = resolve(corpus, args.target, chosen_game(args))
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
-        raise NothingFound(f"no entry {args.target!r}" + (f"; nearest: {near}" if near else ""))
+        why = f" ({found.note})" if found.note else ""
+        raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
     if args.json:
-        print(json.dumps(render.entry_json(corpus, found.entry, with_children=not found.alone),
-                         ensure_ascii=False, indent=2))
+        doc = render.entry_json(corpus, found.entry, with_children=not found.alone)
+        doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
+    from rich.text import Text
 
-    Console().print(render.entry_renderable(corpus, found.entry, with_children=not found.alone))
+    from judge.safe_text import one_line
+
+    console = Console()
+    console.print(render.entry_renderable(corpus, found.entry, with_children=not found.alone))
+    if found.note:
+        console.print(Text(one_line(found.note), style="dim"))
+    if found.also:
+        also = ", ".join(f"{render.label(e)} ({e.id})" for e in found.also)
+        console.print(Text(one_line(f"also named so: {also}"), style="dim"))
     return 0
