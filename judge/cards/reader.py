@@ -11,7 +11,7 @@ from pathlib import Path
 from judge import paths
 from judge.cards import vocabulary as V
 from judge.cards.model import Ability, CardDef, CoOpt, Cost, DominanceTerms, Effect, SleeperForm
-from judge.yamlio import LDict, ScenarioError, Validator, load_file, line_of
+from judge.yamlio import LDict, ScenarioError, Validator, key_line, load_file, line_of, one_of
 
 
 class _Reader(Validator):
@@ -53,7 +53,7 @@ class _Reader(Validator):
         if not isinstance(raw, dict) or len(raw) != 1:
             self.fail("an effect is a one-key mapping such as {draw: 1}", raw if isinstance(raw, dict) else node)
         (name, value), = raw.items()
-        if name not in V.EFFECTS:
+        if not one_of(name, V.EFFECTS):
             self.fail(f"unknown effect {name!r} (known: {', '.join(sorted(V.EFFECTS))})", raw)
         allowed, scalar_key = V.EFFECTS[name]
         if isinstance(value, dict):
@@ -71,10 +71,10 @@ class _Reader(Validator):
             if isinstance(args.get(key), str) and args[key] != "X":
                 self.fail(f"effect {name}: {key} must be a number or X, not {args[key]!r}", raw)
         for key in ("to", "who"):
-            if key in args and args[key] not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
+            if key in args and not one_of(args[key], V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS):
                 self.fail(f"effect {name}: unknown recipient {args[key]!r}", raw)
         for key in ("until",):
-            if key in args and args[key] not in V.DURATIONS:
+            if key in args and not one_of(args[key], V.DURATIONS):
                 self.fail(f"effect {name}: unknown duration {args[key]!r}", raw)
         self.effect_extras(name, args, raw)
         return Effect(name, args)
@@ -91,16 +91,16 @@ class _Reader(Validator):
             self.fail(f"effect {name} needs keywords", raw)
         if name == "add_subtypes" and not args.get("subtypes"):
             self.fail("effect add_subtypes needs subtypes", raw)
-        if name == "shift" and args.get("type") not in V.CYCLE_TYPES:
+        if name == "shift" and not one_of(args.get("type"), V.CYCLE_TYPES):
             self.fail(f"effect shift: type must be night or day, not {args.get('type')!r}", raw)
-        if name == "destroy" and "instead" in args and args["instead"] not in V.ZONE_INSTEAD:
+        if name == "destroy" and "instead" in args and not one_of(args["instead"], V.ZONE_INSTEAD):
             self.fail(f"effect destroy: instead must be one of {', '.join(sorted(V.ZONE_INSTEAD))}", raw)
         if name == "prevent_damage":
             if args.get("amount") == "all":
                 pass
             elif "amount" not in args and not args.get("next_instance"):
                 self.fail("effect prevent_damage needs an amount (a number, X or all) or next_instance", raw)
-            if "from" in args and args["from"] not in V.OBJECT_RECIPIENTS:
+            if "from" in args and not one_of(args["from"], V.OBJECT_RECIPIENTS):
                 self.fail(f"effect prevent_damage: unknown source {args['from']!r}", raw)
             for key in ("combat", "next_instance"):
                 if key in args and not isinstance(args[key], bool):
@@ -111,30 +111,30 @@ class _Reader(Validator):
                           raw)
             if "card" in args and not isinstance(args["card"], str):
                 self.fail("effect create_token: card must be a card name", raw)
-            if "copy_of" in args and args["copy_of"] not in V.OBJECT_RECIPIENTS:
+            if "copy_of" in args and not one_of(args["copy_of"], V.OBJECT_RECIPIENTS):
                 self.fail(f"effect create_token: unknown copy_of {args['copy_of']!r}", raw)
             if "copy_of" in args and "n" in args:
                 self.fail("effect create_token: a copy is one token (no n)", raw)
             if "id" in args and not isinstance(args["id"], str):
                 self.fail("effect create_token: id must be a name", raw)
         if name == "delayed":
-            if args.get("at") not in V.DELAY_POINTS:
+            if not one_of(args.get("at"), V.DELAY_POINTS):
                 self.fail(f"effect delayed: at must be one of {', '.join(sorted(V.DELAY_POINTS))}", raw)
             args["effects"] = self.effects(args.get("effects"), raw)
         if name == "return_to_battlefield":
             if args.get("to", "self") not in ("self", "target"):
                 self.fail("effect return_to_battlefield returns self or a target card", raw)
-            if "by" in args and args["by"] not in V.RETURN_WAYS:
+            if "by" in args and not one_of(args["by"], V.RETURN_WAYS):
                 self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
         if name == "take_debt" and "price" in args and (isinstance(args["price"], bool)
                                                        or not isinstance(args["price"], int) or args["price"] < 0):
             self.fail(f"effect take_debt: price must be a whole number of Vitae, not {args['price']!r} (702.48c)", raw)
-        if name == "challenge" and args.get("with", "second_target") not in V.OBJECT_RECIPIENTS:
+        if name == "challenge" and not one_of(args.get("with", "second_target"), V.OBJECT_RECIPIENTS):
             self.fail(f"effect challenge: unknown with {args.get('with')!r}", raw)
         if name == "may_pay":
             args["cost"] = self.cost(args.get("cost"), raw)
             args["effects"] = self.effects(args.get("effects"), raw)
-        if name == "set_type" and args.get("type") not in V.CARD_TYPES:
+        if name == "set_type" and not one_of(args.get("type"), V.CARD_TYPES):
             self.fail(f"effect set_type: unknown card type {args.get('type')!r}", raw)
         if name == "gain_control" and "bloodlust" in args and not isinstance(args["bloodlust"], bool):
             self.fail("effect gain_control: bloodlust must be true or false", raw)
@@ -151,7 +151,7 @@ class _Reader(Validator):
         if name in ("permit_drop", "forbid_drop") and args.get("until", "end_of_turn") not in ("end_of_turn",
                                                                                              "permanent"):
             self.fail(f"effect {name}: until is end_of_turn or permanent", raw)
-        if name == "redirect_damage" and args.get("onto") not in V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS:
+        if name == "redirect_damage" and not one_of(args.get("onto"), V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS):
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
 
     def keyword_list(self, words, node, line=None, name: str | None = None) -> None:
@@ -161,7 +161,7 @@ class _Reader(Validator):
                            if kw == family or kw.startswith(family + " ")), None)
             if absent is not None:
                 self.fail(f"{who}{kw!r} is a family deliberately left out of No Dawn ({absent})", node, line)
-            if kw.split(" ")[0] not in V.KEYWORDS:
+            if not one_of(kw.split(" ")[0], V.KEYWORDS):
                 self.fail(f"{who}unknown keyword {kw!r}", node, line)
 
     def printed_keywords(self, words) -> tuple[tuple[str, ...], tuple]:
@@ -204,7 +204,7 @@ class _Reader(Validator):
             if kind in ("modify", "set", "define"):
                 self.keys(value, {"attack", "vigor"}, f"{name}: static {kind}")
                 for k, v in value.items():
-                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and v in V.COUNTS)
+                    ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and one_of(v, V.COUNTS))
                     if not ok:
                         self.fail(f"{name}: static {kind} {k} must be a number"
                                   + (f" or one of {', '.join(sorted(V.COUNTS))}" if kind == "define" else ""), st)
@@ -222,7 +222,7 @@ class _Reader(Validator):
                     self.keys(value["per"], {"subtype"}, f"{name}: reduce_cost per")
                     if not isinstance(value["per"].get("subtype"), str):
                         self.fail(f"{name}: reduce_cost per needs a subtype", st)
-                if "of" in value and value["of"] not in V.CARD_TYPES:
+                if "of" in value and not one_of(value["of"], V.CARD_TYPES):
                     self.fail(f"{name}: reduce_cost of must name a card type, not {value.get('of')!r}", st)
             elif kind in ("approach_tax", "trap_bonus"):
                 key = "lose_vitae" if kind == "approach_tax" else "damage"
@@ -231,9 +231,9 @@ class _Reader(Validator):
                     self.fail(f"{name}: {kind} {key} cannot be negative", st)
             elif value is not True:
                 self.fail(f"{name}: static {kind} takes true", st)
-            if st.get("affects", "self") not in V.AFFECTS:
+            if not one_of(st.get("affects", "self"), V.AFFECTS):
                 self.fail(f"{name}: unknown affects {st.get('affects')!r} (known: {', '.join(sorted(V.AFFECTS))})", st)
-            if "while" in st and st["while"] not in V.CONDITIONS:
+            if "while" in st and not one_of(st["while"], V.CONDITIONS):
                 self.fail(f"{name}: unknown condition {st['while']!r} (known: {', '.join(sorted(V.CONDITIONS))})", st)
             if "with_keyword" in st:
                 self.keyword_list([st["with_keyword"]], st)
@@ -262,7 +262,7 @@ class _Reader(Validator):
             return None
         self.keys(raw, V.CO_OPT_KEYS, f"{name}: co_opt")
         until = raw.get("until", "end_of_turn")
-        if until not in V.DURATIONS:
+        if not one_of(until, V.DURATIONS):
             self.fail(f"{name}: co_opt until must be one of {', '.join(sorted(V.DURATIONS))}", raw)
         if "cost" not in raw:
             self.fail(f"{name}: co_opt needs the cost its card prints", raw)
@@ -327,7 +327,7 @@ class _Reader(Validator):
             for key in ("subtype", "type"):
                 if key in spec and not isinstance(spec[key], str):
                     self.fail(f"if {word}: {key} must be a name", spec)
-            if spec.get("type") is not None and spec["type"] not in V.CARD_TYPES:
+            if spec.get("type") is not None and not one_of(spec["type"], V.CARD_TYPES):
                 self.fail(f"if {word}: unknown card type {spec['type']!r}", spec)
         return {word: spec if isinstance(spec, int) else dict(spec) for word, spec in raw.items()}
 
@@ -371,9 +371,9 @@ class _Reader(Validator):
         if not isinstance(raw, list):
             self.fail("targets must be a list of {kind: ...}", node)
         out = []
-        for spec in raw:
-            self.keys(spec, {"kind"}, "target")
-            if spec.get("kind") not in V.TARGET_KINDS:
+        for spec, line in self.items(raw):
+            self.keys(spec, {"kind"}, "a target", line)
+            if not one_of(spec.get("kind"), V.TARGET_KINDS):
                 self.fail(f"unknown target kind {spec.get('kind')!r}", spec)
             out.append(dict(spec))
         return tuple(out)
@@ -385,20 +385,20 @@ class _Reader(Validator):
         if kind == "spell":
             return Ability("spell", self.effects(body, raw))
         if kind == "triggered":
-            self.keys(body, {"when", "effects", "targets", "if"}, "triggered ability")
-            if body.get("when") not in V.TRIGGER_EVENTS:
+            self.keys(body, {"when", "effects", "targets", "if"}, "triggered ability", key_line(raw, kind))
+            if not one_of(body.get("when"), V.TRIGGER_EVENTS):
                 self.fail(f"unknown trigger event {body.get('when')!r} (known: {', '.join(sorted(V.TRIGGER_EVENTS))})", body)
             return Ability("triggered", self.effects(body.get("effects"), body), when=body["when"],
                            targets=self.targets(body.get("targets"), body), condition=self.condition(body.get("if")))
         if kind == "activated":
-            self.keys(body, {"cost", "effects", "targets"}, "activated ability")
+            self.keys(body, {"cost", "effects", "targets"}, "activated ability", key_line(raw, kind))
             return Ability("activated", self.effects(body.get("effects"), body),
                            cost=self.cost(body.get("cost"), body, V.ABILITY_COST_KEYS),
                            targets=self.targets(body.get("targets"), body))
         self.fail(f"unknown ability kind {kind!r}", raw)
 
-    def card(self, raw) -> CardDef:
-        self.keys(raw, V.CARD_KEYS, "card")
+    def card(self, raw, line: int | None = None) -> CardDef:
+        self.keys(raw, V.CARD_KEYS, "a card", line)
         name = raw.get("name")
         if not isinstance(name, str) or not name.strip():
             self.fail("a card needs a name", raw)
@@ -408,17 +408,17 @@ class _Reader(Validator):
             self.fail(f"{name}: clauses belong to a Contract or a Liturgy (a Ritual), 714.1", raw)
         supertypes = self.strings(raw.get("supertypes"), "supertypes", raw)
         for s in supertypes:
-            if s not in V.SUPERTYPES:
+            if not one_of(s, V.SUPERTYPES):
                 self.fail(f"{name}: unknown supertype {s!r}", raw)
         keywords = self.strings(raw.get("keywords"), "keywords", raw)
         self.keyword_list(keywords, raw, raw.line_of("keywords") if isinstance(raw, LDict) else None, name)
         keywords, renamed = self.printed_keywords(keywords)
         lineage = raw.get("lineage")
-        if lineage is not None and lineage not in V.LINEAGES:
+        if lineage is not None and not one_of(lineage, V.LINEAGES):
             self.fail(f"{name}: unknown lineage {lineage!r} (the six of 105.1, by story name: "
                       f"{', '.join(sorted(V.LINEAGES))})", raw, raw.line_of("lineage") if isinstance(raw, LDict) else None)
         binding = raw.get("binding", "unbound")
-        if binding not in V.BINDINGS:
+        if not one_of(binding, V.BINDINGS):
             self.fail(f"{name}: unknown binding {binding!r}", raw)
         abilities = raw.get("abilities") or []
         if not isinstance(abilities, list):
@@ -476,7 +476,7 @@ class _Reader(Validator):
         else:
             types = (raw.get("type"),)
         for ctype in types:
-            if ctype not in V.CARD_TYPES:
+            if not one_of(ctype, V.CARD_TYPES):
                 self.fail(f"{name}: unknown card type {ctype!r}", raw,
                           raw.line_of("types" if "types" in raw else "type") if isinstance(raw, LDict) else None)
         return types
@@ -492,20 +492,22 @@ class _Reader(Validator):
     def room_functions(self, raw, name: str, types: tuple) -> tuple[str, ...]:
         functions = self.strings(raw.get("room_functions"), f"{name}: room_functions", raw)
         for f in functions:
-            if f not in V.ROOM_FUNCTIONS:
+            if not one_of(f, V.ROOM_FUNCTIONS):
                 self.fail(f"{name}: unknown Room function {f!r} (known: {', '.join(sorted(V.ROOM_FUNCTIONS))})", raw)
         if functions and ("Haven" not in types or len(functions) > (raw.get("rooms") or 0)):
             self.fail(f"{name}: Room functions belong to a Haven's Rooms, at most one each (312.1)", raw)
         return functions
 
 
-def parse_cards(raw, path: str | None) -> list[CardDef]:
+def parse_cards(raw, path: str | None, line: int | None = None) -> list[CardDef]:
+    """The cards of a loaded list; `line` places a refusal of a value that is no list at all
+    (a scenario's `cards: 5`)."""
     reader = _Reader(path)
     if raw is None:
         return []
     if not isinstance(raw, list):
-        reader.fail("a card file holds a list of cards", raw)
-    return [reader.card(item) for item in raw]
+        reader.fail(f"a card file holds a list of cards, not {raw!r:.60}", raw, line if line is not None else 1)
+    return [reader.card(item, item_line) for item, item_line in reader.items(raw)]
 
 
 def card_dir() -> Path:

@@ -16,6 +16,7 @@ from typing import Callable
 from judge.engine import (attaching, casting, combat, coopt, debts, faces, immure, outcome, passing, priority,
                           processions, wards, zone_abilities)
 from judge.engine.errors import Malformed, Refused
+from judge.yamlio import one_of
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
 from judge.engine.state import PHASES, STEPS, GameState
@@ -115,7 +116,7 @@ def _prefer_shape(action) -> None:
 def _until_shape(action) -> None:
     target = action["until"]
     _mapping(target, {"phase", "step"}, "until")
-    if target.get("phase") not in PHASES or target.get("step") not in STEPS[target.get("phase")]:
+    if not one_of(target.get("phase"), PHASES) or not one_of(target.get("step"), STEPS[target.get("phase")]):
         raise Refused(f"until: {target.get('phase')!r}/{target.get('step')!r} is not a point of the turn",
                       "500.1", "500.1a")
 

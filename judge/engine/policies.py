@@ -43,9 +43,13 @@ def load_policies(path: Path | None = None) -> dict[str, Policy]:
 class Policies:
     """The policies in force for one replay: the defaults, with a scenario's overrides."""
 
-    def __init__(self, table: dict[str, Policy], overrides: dict | None = None, path: str | None = None) -> None:
+    def __init__(self, table: dict[str, Policy], overrides: dict | None = None, path: str | None = None,
+                 line: int | None = None) -> None:
         self.table = table
         self.chosen = {pid: p.default for pid, p in table.items()}
+        if overrides is not None and not isinstance(overrides, dict):
+            raise ScenarioError(f"policies must map a policy id to a reading (C2: 701.11c), not {overrides!r:.60}",
+                                path, line)
         for pid, reading in (overrides or {}).items():
             line = overrides.line_of(pid) if isinstance(overrides, LDict) else None
             if pid not in table:

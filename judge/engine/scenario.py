@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge import input_limits as limits
 from judge.corpus.slug import slugify
 from judge.cards import reader as card_db
 from judge.engine import calendar, priority, sleepers, support
@@ -24,7 +25,7 @@ from judge.engine.events import not_modelled
 from judge.engine.policies import Policies, default_table
 from judge.engine.state import (PHASES, ROUND_ALIASES, ROUNDS, STEPS, Debt, GameState, Obj, Player, Preset,
                                 StackItem, Unit)
-from judge.yamlio import LDict, Validator, load_file, load_text, line_of
+from judge.yamlio import LDict, Validator, key_line, load_file, load_text, line_of, one_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
             "starting_player", "description", "answers", "defaults",
@@ -92,7 +93,7 @@ class _Builder(Validator):
     def load_cards(self) -> dict:
         db = dict(card_db.database())
         self.checked: dict[str, None] = {}  # the cards the scenario uses, in the order met
-        for card in card_db.parse_cards(self.raw.get("cards"), self.path):
+        for card in card_db.parse_cards(self.raw.get("cards"), self.path, key_line(self.raw, "cards")):
             db[card.name] = card
             self.refuse_unplayable(card, None)  # a card defined here is used by this scenario
             self.checked[card.name] = None
@@ -136,12 +137,12 @@ class _Builder(Validator):
                   node, first.line if defined_here else None)
 
     # -- objects -------------------------------------------------------------------------
-    def new_object(self, spec, owner: str, zone: str, node) -> str:
+    def new_object(self, spec, owner: str, zone: str, node, line: int | None = None) -> str:
         if isinstance(spec, str):
             spec = {"card": spec}
-            line = line_of(node)
+            line = line or line_of(node)
         else:
-            self.keys(spec, OBJECT_KEYS, f"an object in {owner}'s {zone}")
+            self.keys(spec, OBJECT_KEYS, f"an object in {owner}'s {zone}", line)
             line = line_of(spec)
         card = self.need_card(spec.get("card"), spec if isinstance(spec, LDict) else node)
         oid = spec.get("id")
@@ -191,7 +192,7 @@ class _Builder(Validator):
                 self.fail(f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
                           f"({', '.join(sorted(GUISES))})", spec, line)
             guise = printed[0]
-        if guise not in GUISES:
+        if not one_of(guise, GUISES):
             self.fail(f"unknown guise {guise!r} (known: {', '.join(sorted(GUISES))})", spec, line)
         sleeper = self.cards[card].sleeper
         if guise == sleepers.DORMANT and not (self.cards[card].has(sleepers.SLEEPER) and sleeper and sleeper.dormant):
@@ -202,15 +203,16 @@ class _Builder(Validator):
         if value is None:
             return []
         if not isinstance(value, list):
-            self.fail(f"{owner}'s {zone} must be a list", node)
-        return [self.new_object(item, owner, zone, value) for item in value]
+            self.fail(f"{owner}'s {zone} must be a list", node, key_line(node, zone))
+        return [self.new_object(item, owner, zone, value, line) for item, line in self.items(value)]
 
     def domain(self, value, owner: str, node) -> list:
         if value is None:
             return [None] * 30
         if isinstance(value, int) and not isinstance(value, bool):
-            if value < 0:
-                self.fail("domain count cannot be negative", node)
+            if not 0 <= value <= limits.MAX_DOMAIN:
+                self.fail(f"domain: {value} is outside 0..{limits.MAX_DOMAIN:,} (a count of unknown cards)", node,
+                          key_line(node, "domain"))
             return [None] * value
         return self.zone_list(value, owner, "domain", node)
 
@@ -254,7 +256,7 @@ class _Builder(Validator):
         self.keys(raw, TOP_KEYS, "the scenario")
         if raw.get("game", "nodawn") != "nodawn":
             self.fail(f"game must be nodawn, not {raw.get('game')!r}", raw, raw.line_of("game"))
-        policies = Policies(default_table(), raw.get("policies"), self.path)
+        policies = Policies(default_table(), raw.get("policies"), self.path, key_line(raw, "policies"))
         self.load_cards()
         players_raw = raw.get("players")
         if not isinstance(players_raw, list) or not players_raw:
@@ -360,15 +362,15 @@ class _Builder(Validator):
                 else:
                     obj.sheltered_in = p.refuge
         turn = raw.get("turn") or LDict()
-        self.keys(turn, TURN_KEYS, "turn")
+        self.keys(turn, TURN_KEYS, "turn", key_line(raw, "turn"))
         active = turn.get("active", names[0])
         if active not in names:
             self.fail(f"unknown player {active!r}", turn, turn.line_of("active") if isinstance(turn, LDict) else None)
         phase = turn.get("phase", "main1")
-        if phase not in PHASES:
+        if not one_of(phase, PHASES):
             self.fail(f"unknown phase {phase!r} (one of {', '.join(PHASES)})", turn, turn.line_of("phase"))
         step = turn.get("step")
-        if step not in STEPS[phase]:
+        if not one_of(step, STEPS[phase]):
             self.fail(f"step {step!r} is not a step of the {phase} phase", turn, turn.line_of("step"))
         prio = turn.get("priority", active)
         if prio not in names:
@@ -428,7 +430,7 @@ class _Builder(Validator):
                 self.fail("an answer given in advance needs choose", item, line)
             self.check_player(item.get("player"), item, line)
             kind = item.get("kind")
-            if kind is not None and kind not in CHOICE_KINDS:
+            if kind is not None and not one_of(kind, CHOICE_KINDS):
                 self.fail(f"unknown choice kind {kind!r} (known: {', '.join(sorted(CHOICE_KINDS))})", item, line)
             out.append(Preset(item["player"], _plain(item["choose"]), kind, number))
         return tuple(out)
@@ -444,7 +446,7 @@ class _Builder(Validator):
         if kinds is None or not all(isinstance(k, str) for k in kinds):
             self.fail("defaults must be `engine` or a list of choice kinds", top, top.line_of("defaults"))
         for k in kinds:
-            if k not in CHOICE_KINDS:
+            if not one_of(k, CHOICE_KINDS):
                 self.fail(f"unknown choice kind {k!r} (known: {', '.join(sorted(CHOICE_KINDS))})", top,
                           top.line_of("defaults"))
             if not CHOICE_KINDS[k].default:
@@ -469,7 +471,7 @@ class _Builder(Validator):
         out = []
         for f in feasts:
             self.keys(f, {"name", "cycle", "round"}, "a feast")
-            if f.get("name") not in table:
+            if not one_of(f.get("name"), table):
                 self.fail(f"feast {f.get('name')!r} is not modelled by the engine: the rules state no law for it "
                           f"(known: {', '.join(sorted(table))}; rulings/nodawn/feasts.yaml)", f)
             out.append((f["name"], self.int_(f.get("cycle"), "feast cycle", f), ROUNDS[self.round(f.get("round"), f)]))
@@ -488,13 +490,18 @@ class _Builder(Validator):
         if raw is None:
             return
         if not isinstance(raw, list):
-            self.fail("stack must be a list", raw)
-        for item in raw:
-            self.keys(item, {"spell", "controller", "targets", "x"}, "a stack object")
+            self.fail("stack must be a list", raw, key_line(self.raw, "stack"))
+        for item, line in self.items(raw):
+            self.keys(item, {"spell", "controller", "targets", "x"}, "a stack object", line)
             controller = item.get("controller")
-            if controller not in self.player_names:
-                self.fail(f"unknown player {controller!r}", item)
-            oid = self.new_object(item["spell"], controller, "stack", item)
+            if not one_of(controller, self.player_names):
+                self.fail(f"unknown player {controller!r}", item, key_line(item, "controller"))
+            if "spell" not in item:
+                self.fail("a stack object needs spell: CARD", item)
+            oid = self.new_object(item["spell"], controller, "stack", item, key_line(item, "spell"))
+            if not isinstance(item.get("targets") or [], list):
+                self.fail("targets must be a list", item, key_line(item, "targets"))
+            x = self.int_(item.get("x") or 0, "x", item)
             targets = []
             for t in item.get("targets") or []:
                 self.check_ref(t, item)
@@ -503,7 +510,7 @@ class _Builder(Validator):
                                and t in self.names else t)
             state.objects[oid] = self.objects[oid]
             state.stack.append(StackItem("spell", controller, obj=oid, targets=tuple(targets),
-                                         x=item.get("x") or 0, label=self.objects[oid].card, uid=state.next_uid))
+                                         x=x, label=self.objects[oid].card, uid=state.next_uid))
             state.next_uid += 1
 
     def check_ref(self, ref, node, line=None) -> None:
@@ -523,7 +530,7 @@ class _Builder(Validator):
         self.fail(f"unknown object or player {ref!r}", node, line)
 
     def check_player(self, name, node, line=None) -> None:
-        if name not in self.player_names:
+        if not one_of(name, self.player_names):
             self.fail(f"unknown player {name!r}", node, line)
 
     def check_action(self, action, line) -> None:
@@ -562,7 +569,7 @@ class _Builder(Validator):
         elif "object" in item:
             self.keys(item, {"after", "object"} | EXPECT_OBJECT, "an object expectation")
             self.check_ref(item["object"], item, line)
-            if "zone" in item and item["zone"] not in ZONE_NAMES:
+            if "zone" in item and not one_of(item["zone"], ZONE_NAMES):
                 self.fail(f"unknown zone {item['zone']!r}", item, line)
             for key in ("has", "lacks"):
                 if key in item and (not isinstance(item[key], list) or not all(isinstance(k, str) for k in item[key])):
@@ -578,19 +585,26 @@ class _Builder(Validator):
         elif body and body <= EXPECT_TURN:
             if "round" in item:
                 self.round(item["round"], item)
-                if item["round"] not in ROUNDS:
+                if not one_of(item["round"], ROUNDS):
                     self.fail(f"round expectations name the round ({', '.join(ROUNDS)})", item, line)
             if "active" in item:
                 self.check_player(item["active"], item, line)
         elif body == {"stack"}:
             self.int_(item["stack"], "stack", item)
         elif body == {"cited"}:
-            if not isinstance(item["cited"], list):
+            if not isinstance(item["cited"], list) or not all(_rule_id_like(r) for r in item["cited"]):
                 self.fail("cited must be a list of rule ids", item, line)
         elif body == {"error"}:
-            pass
+            if not _rule_id_like(item["error"]):
+                self.fail(f"error names the rule a refusal cites (such as \"505.4d\"), not {item['error']!r:.60}", item,
+                          line)
         else:
             self.fail(f"unknown expectation {dict(item)!r}", item, line)
+
+
+def _rule_id_like(value) -> bool:
+    """A rule id as YAML gives it: text, or a number for an unquoted one such as 704.3."""
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
 
 
 def _plain(value):

@@ -13,11 +13,9 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from judge import files
+from judge import files, roundtrip
 from judge.replay_words import note_body
-from judge.yamlio import ScenarioError
+from judge.yamlio import ScenarioError, read_text
 
 
 class EngineProblem(Exception):
@@ -108,15 +106,18 @@ def new_player(name: str) -> dict:
 
 
 def read_scenario(path: str | Path) -> dict:
-    """A scenario file as plain data, after the engine has accepted it."""
+    """A scenario file as data to edit, after the engine has accepted it: ruamel's round-trip
+    mappings and lists (dict and list subclasses) that carry its comments to the next save."""
     path = Path(path).expanduser()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise EngineProblem(f"{path}: cannot read: {exc}") from None
+        text = read_text(path)  # bounded, refuses FIFOs and devices (issue 20)
+    except ScenarioError as exc:
+        raise EngineProblem(str(exc)) from None
     check_scenario_text(text, str(path))
-    data = yaml.safe_load(text)
-    return data
+    try:
+        return roundtrip.load(text)
+    except roundtrip.RoundTripError as exc:
+        raise EngineProblem(f"{path}: {exc}") from None
 
 
 def check_scenario_text(text: str, path: str = "<board>") -> None:
@@ -129,9 +130,9 @@ def check_scenario_text(text: str, path: str = "<board>") -> None:
 
 
 def dump_scenario(data: dict) -> str:
-    """Scenario YAML as the contract writes it (keys in the documented order, rule ids quoted)."""
-    return yaml.dump(_plain(data), Dumper=_QuotingDumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=None, width=100)
+    """Scenario YAML as the contract writes it (keys in the documented order, rule ids quoted),
+    with the comments and layout of the file it was read from (judge/roundtrip.py)."""
+    return roundtrip.dump(_lists(copy.deepcopy(data)))
 
 
 def write_scenario(data: dict, path: str | Path, own_folder: Path | None = None) -> Path:
@@ -150,33 +151,13 @@ def write_scenario(data: dict, path: str | Path, own_folder: Path | None = None)
         raise EngineProblem(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _plain(value):
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+def _lists(value):
+    """Tuples made lists, in place, so the commented containers around them stay as they are."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in list(items):
+        value[key] = list(child) if isinstance(child, tuple) else child
+        _lists(value[key])
     return value
-
-
-class _QuotingDumper(yaml.SafeDumper):
-    pass
-
-
-def _str(dumper, value: str):
-    # "702.10" unquoted would read back as the number 702.1 (scenario-format.md).
-    style = '"' if _looks_numeric(value) else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-def _looks_numeric(value: str) -> bool:
-    try:
-        float(value)
-    except ValueError:
-        return False
-    return True
-
-
-_QuotingDumper.add_representer(str, _str)
 
 
 # -- replays ---------------------------------------------------------------------------------

@@ -1,0 +1,15 @@
+"""The bounds on scenario, card and policy files (README, "Limits on input").
+
+Each is far above anything a bundled file needs (measured: the largest bundled YAML is 55 KB,
+nests 11 levels, holds 133 items in one list, a 837-character string and the number 778) and
+far below what would take a machine's time or memory. A file past a bound is refused with its
+file and line, never cut short.
+"""
+from __future__ import annotations
+
+MAX_FILE_BYTES = 1024 * 1024      # one scenario or card file
+MAX_DEPTH = 32                    # mappings and lists inside one another
+MAX_ITEMS = 10_000                # entries of one list or mapping (actions, cards, expectations…)
+MAX_STRING = 10_000               # characters of one string (a title, a description, a card's text)
+MAX_NUMBER = 1_000_000            # the size of any integer (a count, a meter, an amount)
+MAX_DOMAIN = 10_000               # `domain: N`, a count of unknown cards
