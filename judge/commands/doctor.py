@@ -22,13 +22,17 @@ def run(args) -> int:
          "entries": sum(1 for _ in corpus.in_doc(d.key)), "facts": d.facts}
         for d in corpus.documents.values()
     ]
-    problems = [p.__dict__ for p in corpus.problems]
+    # The policies and anomaly kinds the readers show beside entries: a policy naming an entry
+    # that does not exist is listed here by its id (the other policies still load).
+    problems = [p.__dict__ for p in corpus.problems + context.conflicts().problems]
     if args.json:
         print(json.dumps({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed},
                          ensure_ascii=False, indent=2, default=str))
         return 0
     from rich.console import Console
     from rich.table import Table
+
+    from judge.safe_text import for_rich
 
     console = Console()
     table = Table("doc", "document", "entries", "status", title="Documents")
@@ -39,7 +43,7 @@ def run(args) -> int:
     counts = Counter(p["kind"] for p in problems)
     console.print(f"Problems: {len(problems)}" + (" (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")" if counts else ""))
     for p in problems:
-        console.print(f"  [yellow]{p['doc']}[/yellow] {p['kind']}: {p['message']}")
+        console.print(f"  [yellow]{p['doc']}[/yellow] {p['kind']}: {for_rich(p['message'])}")
     console.print(f"Search index: {indexed} entries indexed.")
     console.print(f"[dim]cache: {cache_path()}[/dim]")
     return 0

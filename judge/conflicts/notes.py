@@ -56,12 +56,15 @@ class ConflictIndex:
     by_entry: dict[str, list[Note]] = field(default_factory=dict)
     conflicts: list[Note] = field(default_factory=list)  # one per policy, in the file's order
     problems: list[Problem] = field(default_factory=list)
+    anomaly_kinds: list[str] = field(default_factory=list)  # in the order of rules/anomalies.yaml
 
     def notes_for(self, entry_id: str) -> list[Note]:
         return self.by_entry.get(entry_id, [])
 
     def anomalies(self) -> list[tuple[str, Note]]:
-        return [(entry_id, n) for entry_id, notes in self.by_entry.items() for n in notes if n.kind == "anomaly"]
+        """(entry id, note) for every anomaly, kind by kind in the file's order."""
+        found = [(entry_id, n) for entry_id, notes in self.by_entry.items() for n in notes if n.kind == "anomaly"]
+        return sorted(found, key=lambda pair: self.anomaly_kinds.index(pair[1].id))
 
     def _add(self, entry_id: str, note: Note) -> None:
         notes = self.by_entry.setdefault(entry_id, [])
@@ -85,6 +88,7 @@ def build_index(corpus: Corpus, policy_file: Path | None = None, anomaly_file: P
         index.problems.append(Problem("", "anomaly-file", exc.describe()))
         kinds = []
     for kind in kinds:
+        index.anomaly_kinds.append(kind.kind)
         _add_anomaly(index, corpus, kind)
     return index
 

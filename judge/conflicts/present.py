@@ -40,7 +40,7 @@ def body_lines(note: Note) -> list[str]:
         lines = [reading_line(r) for r in note.readings]
         lines.append(f"Why {note.default}: {note.why}")
         lines.append(note.choose)
-        lines.append("Names: " + ", ".join(short_id(e) for e in note.entries))
+        lines.append("Concerns: " + ", ".join(short_id(e) for e in note.entries))
         return lines
     lines = [note.explanation]
     if note.detail:
@@ -53,16 +53,25 @@ def mark(notes: Iterable[Note]) -> str:
     return " ".join(f"{CONFLICT_MARK if n.kind == 'conflict' else ANOMALY_MARK} {n.id}" for n in notes)
 
 
-def band(notes: list[Note]) -> Panel | None:
-    """The terminal band shown above an entry's text; None when it has no notes."""
-    if not notes:
+def below_line(label: str, notes: Iterable[Note]) -> str:
+    """One line for a sub-entry's notes: '509.1c: ⚑ C35 Can a drained Entity block?'."""
+    return f"{label}: " + "; ".join(f"{mark([n])} {n.title}" for n in notes)
+
+
+def band(notes: list[Note], below: list[tuple[str, list[Note]]] = ()) -> Panel | None:
+    """The terminal band shown above an entry's text: its own notes in full, its sub-entries'
+    (`below`: label, notes) one line each. None when there is nothing to show."""
+    if not notes and not below:
         return None
     parts = []
     for note in notes:
         parts.append(Text(one_line(heading(note)), style=STYLE[note.kind]))
         for line in body_lines(note):
             parts.append(Padding(Text(one_line(line)), (0, 0, 0, 2)))
-    kinds = {n.kind for n in notes}
+    if below:
+        parts.append(Text("In its parts (show each for the note):", style="bold"))
+        parts += [Padding(Text(one_line(below_line(label, sub))), (0, 0, 0, 2)) for label, sub in below]
+    kinds = {n.kind for n in notes} | {n.kind for _, sub in below for n in sub}
     title = "Conflict in the rules" if kinds == {"conflict"} else "Read with care" if kinds == {"anomaly"} \
         else "Conflict and damage"
     return Panel(Group(*parts), title=title, title_align="left",
