@@ -25,6 +25,9 @@ h3 { font-size: 1.05em; margin: .9em 0 .2em; }
 .particulars div { display: flex; gap: .4em; } .particulars dt { font-weight: bold; } .particulars dd { margin: 0; }
 .where { color: #555; font-size: .85em; margin: 0; }
 .tag { font: .8em monospace; border: 1px solid #999; border-radius: 3px; padding: 0 .3em; margin-right: .3em; }
+.note { border-left: 3px solid #a3a; padding: 0 .6em; margin: .4em 0; }
+.note.anomaly { border-left-color: #c90; }
+.note ul { margin: .2em 0; }
 blockquote { margin: .3em 0 .5em; padding: .2em .8em; border-left: 3px solid #444; white-space: pre-wrap; }
 blockquote.example { border-left-color: #999; font-style: italic; }
 blockquote.context { border-left-color: #bbb; color: #444; font-size: .92em; }
@@ -56,6 +59,9 @@ def _entry(entry: CitedEntry) -> list[str]:
     if entry.tags:
         out.append("<p>" + "".join(f'<span class="tag">{escape(t)}</span>' for t in entry.tags) + "</p>")
     out.append(_block(entry.text))
+    for note in entry.notes:
+        out += [f'<div class="note {escape(note.kind)}"><p class="label">{escape(note.heading)}</p><ul>']
+        out += [f"<li>{escape(line)}</li>" for line in note.lines] + ["</ul></div>"]
     for quoted in entry.contains:
         out += [f'<p class="label">{escape(quoted.citation)}</p>', _block(quoted.text)]
     if entry.examples:

@@ -23,6 +23,8 @@ def _entry(entry: CitedEntry) -> list[str]:
     if entry.tags:
         out[-1] += " · " + " ".join(f"[{t}]" for t in entry.tags)
     out += [""] + _quote(entry.text) + [""]
+    for note in entry.notes:
+        out += [f"**{note.heading}**", ""] + [f"- {line}" for line in note.lines] + [""]
     for quoted in entry.contains:
         out += [f"**{quoted.citation}**", ""] + _quote(quoted.text) + [""]
     if entry.examples:

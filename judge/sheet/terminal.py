@@ -27,6 +27,9 @@ def _entry(entry: CitedEntry) -> list:
     if entry.tags:
         parts.append(entry_render.tag_text(entry.tags))
     parts.append(_quoted(entry.text))
+    for note in entry.notes:
+        parts += [Text(f"  {note.heading}", style="bold magenta" if note.kind == "conflict" else "bold yellow")]
+        parts += [Padding(Text(line), (0, 0, 0, 4)) for line in note.lines]
     for quoted in entry.contains:
         parts += [Text(f"  {quoted.citation}", style="bold"), _quoted(quoted.text)]
     for example in entry.examples:

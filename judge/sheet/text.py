@@ -35,6 +35,8 @@ def _entry(entry: CitedEntry) -> list[str]:
     if entry.tags:
         out += _wrap(" ".join(f"[{t}]" for t in entry.tags), "  ")
     out += [""] + _wrap(entry.text, "    ") + [""]
+    for note in entry.notes:
+        out += _wrap(note.heading, "  ") + [w for line in note.lines for w in _wrap(line, "    ")] + [""]
     for quoted in entry.contains:
         out += _wrap(quoted.citation, "  ") + _wrap(quoted.text, "    ") + [""]
     for example in entry.examples:
