@@ -41,7 +41,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"conflicts": [present.note_dict(n) for n in conflicts], "anomalies": anomalies,
                           "problems": problems}, ensure_ascii=False, indent=2))
-        return 0
+        return 1 if problems else 0
     from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text

@@ -12,11 +12,9 @@ from judge.safe_text import one_line
 
 
 def band_line(note: Note) -> Text:
-    """'⚑ C35 Can a drained Entity block? · engine: 509.1c'."""
+    """'⚑ C35 Can a drained Entity block?' (the note screen says the rest)."""
     line = Text(mark([note]), style="bold magenta" if note.kind == "conflict" else "bold yellow")
     line.append(f" {one_line(note.title)}")
-    if note.kind == "conflict":
-        line.append(f" · engine: {one_line(note.default)}", style="dim")
     return line
 
 
