@@ -55,6 +55,9 @@ SCREENS = {
     "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
     # a note the engine does not model, a question asked and a refusal: the notice and the marks
     "replay-not-modelled": (dict(mode="replay", scenario=str(E53)), steady("right", "right", "right", "right")),
+    # a rule in conflict: the band over the entry, then the policy's readings side by side
+    "lookup-conflict": (dict(), steady(*typed("509.1c"))),
+    "note-conflict": (dict(), steady(*typed("509.1c"), "tab", "tab", "enter")),
     "help": (dict(), steady("f1")),
     "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
 }
@@ -77,7 +80,8 @@ def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
 DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "tui-card": "card-120x40",
                    "tui-help": "help-120x40", "tui-lookup": "lookup-120x40", "tui-lookup-80x24": "lookup-80x24",
                    "tui-lookup-light": "lookup-light-120x40", "tui-replay": "replay-120x40",
-                   "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24"}
+                   "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24",
+                   "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24"}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)
