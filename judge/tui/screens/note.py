@@ -1,5 +1,5 @@
 """One note in full. A policy conflict shows its readings side by side, each over the text of
-the rule (or glossary entry) it follows, then why the engine takes its default and how to
+the rule (or glossary entry) it follows, under why the engine takes its default and how to
 choose another; an anomaly shows what was damaged and what that means. Escape goes back."""
 from __future__ import annotations
 
@@ -28,10 +28,11 @@ class NoteScreen(Screen):
         yield Static(Text(one_line(heading(note)), style="bold"), id="note-head")
         with VerticalScroll(id="note-scroll"):
             if note.kind == "conflict":
+                # why the default and how to change it first: at 80x24 the rules fill the screen
+                yield Static(self._footing(), id="note-footing")
                 with Horizontal(id="note-sides"):
                     for reading in note.readings:
                         yield Static(self._side(reading), classes="note-side")
-                yield Static(self._footing(), id="note-footing")
             else:
                 yield Static(Text(for_terminal("\n".join(body_lines(note)))), id="note-footing")
         yield Footer()
@@ -54,7 +55,7 @@ class NoteScreen(Screen):
     def _footing(self) -> Group:
         note = self.note
         others = [e for e in note.entries if e not in {r.entry for r in note.readings}]
-        lines = [Text(""), Text(for_terminal(f"Why {note.default}: {note.why}")),
+        lines = [Text(for_terminal(f"Why {note.default}: {note.why}")),
                  Text(for_terminal(note.choose), style="dim")]
         if others:
             lines.append(Text("Also concerned: " + ", ".join(short_id(e) for e in others), style="dim"))
