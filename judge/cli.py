@@ -1,8 +1,9 @@
 """The command line: a thin dispatcher over judge.commands.<name> modules.
 
 Each command module exposes `register(subparsers)` (adding its sub-parser and setting
-`func`) and does its work through the corpus/search/engine/sheet layers. Errors a user can
-cause are reported on stderr with a non-zero exit, never as a traceback.
+`func`) and does its work through the corpus/search/engine/sheet layers. `main` is the one
+place that turns what happened into an exit status (EXIT_CODES): errors a user can cause are a
+message on stderr, a defect in judge is one line naming the log file that holds its traceback.
 """
 from __future__ import annotations
 
@@ -13,9 +14,28 @@ import sys
 # Command modules, in the order their help is listed. A module that is not there yet is skipped.
 COMMANDS = ("show", "search", "card", "conflicts", "replay", "sheet", "ruling", "doctor", "tui")
 
+EXIT_FOUND = 0
+EXIT_NOTHING_FOUND = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 3
+EXIT_INTERRUPTED = 130
+
+EXIT_CODES = f"""exit status:
+  {EXIT_FOUND}    found / done
+  {EXIT_NOTHING_FOUND}    nothing found (no match, no such entry, card or saved ruling);
+       `judge replay`: an expectation failed or the replay stopped at a choice
+  {EXIT_BAD_INPUT}    bad input: a usage error or a refusal, explained on stderr
+  {EXIT_INTERNAL_ERROR}    internal error: a defect in judge; its traceback is written to a log file
+       in <cache>/errors/ and the path printed on stderr (`judge replay`: an engine error)
+  {EXIT_INTERRUPTED}  interrupted (Ctrl+C)"""
+
 
 class UserError(Exception):
     """A problem with what the user asked for: printed as a message, exit status 2."""
+
+
+class NothingFound(Exception):
+    """Nothing matches what the user asked for: printed as a message, exit status 1."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="judge",
         description="Rules lookup and ruling assistant for card-game judges. "
         "With no command, opens the TUI.",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
@@ -38,19 +60,74 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    _tolerant_output()
+    try:
+        return _run(argv)
+    except UserError as exc:
+        _say(str(exc))
+        return EXIT_BAD_INPUT
+    except NothingFound as exc:
+        _say(str(exc))
+        return EXIT_NOTHING_FOUND
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()  # the reader has gone (`judge search … | head`): nothing more to say
+        return EXIT_FOUND
+    except Exception as exc:  # a defect: logged whole, reported in one line, never a traceback
+        return _internal_error(exc, argv)
+
+
+def _run(argv: list[str]) -> int:
+    from judge.argv_text import bad_argument, bad_setting
+
     parser = build_parser()
     if not argv:
         argv = ["tui"] if "tui" in parser._subparsers._group_actions[0].choices else ["--help"]
     args = parser.parse_args(argv)
+    refusal = bad_setting() or bad_argument(parser, args)
+    if refusal:
+        raise UserError(refusal)
     if not getattr(args, "func", None):
         parser.print_help()
-        return 2
+        return EXIT_BAD_INPUT
+    return int(args.func(args) or 0)
+
+
+def _say(message: str) -> None:
+    from judge.safe_text import for_terminal
+
+    print(f"judge: {for_terminal(message)}", file=sys.stderr)
+
+
+def _internal_error(exc: Exception, argv: list[str]) -> int:
+    from judge import crash_log
+    from judge.safe_text import one_line
+
+    what = one_line(f"{type(exc).__name__}: {exc}")
     try:
-        return int(args.func(args) or 0)
-    except UserError as exc:
-        print(f"judge: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+        where = f"the traceback is in {one_line(str(crash_log.write(exc, argv)))}"
+    except OSError as log_exc:
+        where = f"the traceback could not be written down ({one_line(str(log_exc))})"
+    print(f"judge: internal error, a defect in judge ({what}); {where}", file=sys.stderr)
+    return EXIT_INTERNAL_ERROR
+
+
+def _tolerant_output() -> None:
+    """Text a strict terminal encoding cannot show is printed as \\x.. escapes, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so that the exit's flush cannot fail."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (in-process callers): nothing will be flushed to a pipe
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)

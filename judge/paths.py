@@ -1,14 +1,20 @@
-"""Where the bundled data lives and where the cache goes.
+"""Where the bundled data lives, and the user's cache, data and config folders.
 
 In a wheel the vendored `rules/`, `rulings/` and `cards/` trees ship inside the package as
 `judge/_data/…`; in a source checkout they sit at the repository root beside `judge/`.
+The user's folders come from platformdirs (on Linux: $XDG_CACHE_HOME, $XDG_DATA_HOME and
+$XDG_CONFIG_HOME, else ~/.cache, ~/.local/share and ~/.config), each overridable by a JUDGE_*
+variable.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import platformdirs
+
 _PACKAGE = Path(__file__).resolve().parent
+APP_NAME = "judge"
 
 
 def data_root() -> Path:
@@ -22,19 +28,22 @@ def data_root() -> Path:
     return _PACKAGE.parent
 
 
+def _user_folder(variable: str, platform_default: str) -> Path:
+    override = os.environ.get(variable)
+    return Path(override).expanduser() if override else Path(platform_default)
+
+
 def cache_dir() -> Path:
-    """JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else ~/.cache/judge."""
-    override = os.environ.get("JUDGE_CACHE_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "judge"
+    """JUDGE_CACHE_DIR, else the platform's user cache folder for judge (the parsed corpus and
+    the search index: anything in it can be rebuilt)."""
+    return _user_folder("JUDGE_CACHE_DIR", platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 def data_dir() -> Path:
-    """JUDGE_DATA_HOME, else $XDG_DATA_HOME/judge, else ~/.local/share/judge (saved rulings)."""
-    override = os.environ.get("JUDGE_DATA_HOME")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "judge"
+    """JUDGE_DATA_HOME, else the platform's user data folder for judge (saved rulings, sheets)."""
+    return _user_folder("JUDGE_DATA_HOME", platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """JUDGE_CONFIG_DIR, else the platform's user config folder for judge (the cache key)."""
+    return _user_folder("JUDGE_CONFIG_DIR", platformdirs.user_config_dir(APP_NAME, appauthor=False))

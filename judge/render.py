@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from judge.corpus.model import Corpus, Entry, Ref
+from judge.safe_text import for_terminal, one_line
 from judge.search.analysis import term_spans
 
 # Parenthesised status notes as they appear in the No Dawn text: (※ …), (deferred …), (Struck …)…
@@ -52,7 +53,7 @@ def child_label(child: Entry, parent: Entry) -> str:
 
 
 def snippet(text: str, width: int = 90) -> str:
-    text = " ".join(text.split())
+    text = " ".join(for_terminal(text).split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
@@ -74,7 +75,10 @@ def tag_text(tags: Iterable[str]) -> Text:
 
 
 def marked_text(text: str, terms: Iterable[str] = ()) -> Text:
-    """The text with status notes coloured and the words matching `terms` highlighted."""
+    """The text with status notes coloured and the words matching `terms` highlighted.
+
+    Escape sequences are removed first: saved rulings written by anyone are entries too."""
+    text = for_terminal(text)
     out = Text(text)
     for match in STATUS_NOTE_RE.finditer(text):
         out.stylize("yellow", match.start(), match.end())
@@ -90,24 +94,24 @@ def ref_line(corpus: Corpus, ref: Ref) -> Text:
     target = corpus.get(ref.target) if ref.target else None
     line = Text("  → ")
     if target is not None and ref.status == "resolved":
-        line.append(target.citation or target.id, style="bold")
+        line.append(one_line(target.citation or target.id), style="bold")
         line.append(f"  {snippet(target.title or target.text, 60)}", style="dim")
     elif ref.status == "external":
-        line.append(ref.surface, style="italic")
+        line.append(one_line(ref.surface), style="italic")
         line.append(f"  ({ref.note or 'outside this document'})", style="dim")
     else:
-        line.append(ref.surface, style="red")
+        line.append(one_line(ref.surface), style="red")
         line.append(f"  (unresolved{': ' + ref.note if ref.note else ''})", style="red dim")
     return line
 
 
 def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
                      with_children: bool = True, with_links: bool = True) -> Group:
-    parts: list = [Text(breadcrumb(corpus, entry), style="dim")]
+    parts: list = [Text(one_line(breadcrumb(corpus, entry)), style="dim")]
     head = Text()
-    head.append(entry.citation or entry.id, style="bold cyan")
+    head.append(one_line(entry.citation or entry.id), style="bold cyan")
     if entry.title and entry.title not in (entry.citation or ""):
-        head.append(f"  {entry.title}", style="bold")
+        head.append(f"  {one_line(entry.title)}", style="bold")
     parts.append(head)
     if entry.tags:
         parts.append(tag_text(entry.tags))
@@ -142,7 +146,7 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
             parts.append(Text(f"\nCited by ({len(cited)})", style="bold underline"))
             for source in cited:
                 line = Text("  ← ")
-                line.append(source.citation or source.id, style="bold")
+                line.append(one_line(source.citation or source.id), style="bold")
                 line.append(f"  {snippet(source.text, 60)}", style="dim")
                 parts.append(line)
     return Group(*parts)

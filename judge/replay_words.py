@@ -24,3 +24,8 @@ def not_modelled_head(count: int | None = None) -> str:
 def note_place(step: int) -> str:
     """Where a note belongs: step 0 is the board as set up, with the scenario's cards."""
     return "the scenario's cards" if step == 0 else f"step {step}"
+
+
+def counted(n: int, noun: str) -> str:
+    """`n` and the noun in the number it takes: "1 damage counter", "2 damage counters", "0 cards"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -9,6 +9,8 @@ text reaches a terminal, rich markup or a Markdown file it passes through one of
 - `for_rich`: `for_terminal`, then rich markup escaped, for strings handed to rich as markup.
 - `for_markdown`: `for_terminal`, then every character Markdown or its embedded HTML would
   interpret is backslash-escaped or written as an entity.
+
+`first_control` finds what these would strip or mark, for refusing such text where it is typed.
 """
 from __future__ import annotations
 
@@ -38,6 +40,18 @@ def for_terminal(text: str) -> str:
     return _CONTROL.sub(REPLACEMENT, text)
 
 
+def first_control(text: str, line_breaks: bool = False) -> tuple[int, str] | None:
+    """The position and character of the first escape, control character or (unless
+    `line_breaks`) line break or tab in `text`; None if there is none. A CR LF pair counts as
+    one line break."""
+    for m in re.finditer(r"\x1b|\r\n|" + _CONTROL.pattern + "|" + _LINE_BREAK.pattern + "|\t", text):
+        char = m.group()
+        if line_breaks and (char in ("\n", "\r\n", "\t")):
+            continue
+        return m.start(), char
+    return None
+
+
 def one_line(text: str) -> str:
     """`for_terminal` on one line: each line break shown as ' ⏎ '."""
     return for_terminal(_LINE_BREAK.sub(" \u23ce ", text))
@@ -63,3 +77,13 @@ def for_markdown(text: str) -> str:
     text = for_terminal(text)
     text = "".join(_HTML_ENTITIES.get(char, char) for char in text)
     return _MARKDOWN_INLINE.sub(r"\\\1", text)
+
+
+def markdown_code(text: str) -> str:
+    """`text` as a Markdown code span (shown verbatim, never interpreted): fenced by more
+    backticks than it holds in a row, on one line, with controls made visible."""
+    text = one_line(text)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-# Before judge is imported anywhere: never touch the user's real cache or data directory.
+# Before judge is imported anywhere: never touch the user's real cache, data or config folder.
 _TMP = Path(tempfile.mkdtemp(prefix="judge-tests-"))
 os.environ["JUDGE_CACHE_DIR"] = str(_TMP / "cache")
 os.environ["JUDGE_DATA_HOME"] = str(_TMP / "data")
+os.environ["JUDGE_CONFIG_DIR"] = str(_TMP / "config")  # the cache's signing key
 # Nor may the settings of whoever runs them: the event's game, a team's shared rulings file, a
 # data folder elsewhere, or a theme (the snapshots are made dark).
 for setting in ("JUDGE_GAME", "JUDGE_RULINGS_DB", "JUDGE_DATA_DIR", "JUDGE_THEME", "COLORFGBG"):

@@ -40,7 +40,7 @@ def test_show_number_forms(capsys):
 
 
 def test_show_unknown_number_offers_neighbours(capsys):
-    assert cli.main(["show", "704.5l"]) == 2
+    assert cli.main(["show", "704.5l"]) == 1  # nothing found
     err = capsys.readouterr().err
     assert "704.5l" in err and "704.5k" in err and "704.5m" in err
 

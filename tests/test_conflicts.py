@@ -172,7 +172,7 @@ def test_an_unreadable_policy_file_is_said_and_the_entry_still_shows(capsys, tmp
     out = run_cli(capsys, "show", "nd:glossary/drain")
     assert out.err.startswith(f"judge: conflict notes incomplete: {path}:3: malformed YAML:")
     assert "No Dawn CR Glossary — Drain" in out.out and "C35" not in out.out
-    data = run_json(capsys, "conflicts", "--json", expect=1)
+    data = run_json(capsys, "conflicts", "--json", expect=2)
     assert data["conflicts"] == [] and [p["kind"] for p in data["problems"]] == ["policy-file"]
 
 

@@ -22,7 +22,10 @@ def test_replay_json_has_the_design_shape():
     assert [s["n"] for s in doc["steps"]] == [1, 2]
     assert set(doc["steps"][0]) == {"n", "action", "events"}
     events = [e for s in doc["steps"] for e in s["events"]]
-    assert all(set(e) == {"text", "rules"} for e in events)  # the engine plays all of it: nothing noted
+    # the engine plays all of it: nothing noted; priority passed or received has its own kind
+    assert all(set(e) == {"text", "rules"} for e in events if "kind" not in e)
+    assert [(e["text"], e["kind"]) for e in events if "kind" in e] == [
+        ("Ana receives priority again", "priority"), ("all players pass in succession", "priority")]
     assert doc["not_modelled"] == []
     cited = {r for s in doc["steps"] for e in s["events"] for r in e["rules"]}
     assert {"nd:704.5j", "nd:704.5c", "nd:704.3"} <= cited
@@ -38,8 +41,8 @@ def test_replay_json_marks_what_the_engine_does_not_model():
     doc = json.loads(proc.stdout)
     events = [e for s in doc["steps"] for e in s["events"]]
     assert all(set(e) == {"text", "rules"} for e in events if "kind" not in e)
-    assert [e["kind"] for e in events if "kind" in e] == ["not-modelled"]
-    assert doc["not_modelled"] == [{"step": 3, "text": next(e["text"] for e in events if "kind" in e),
+    assert [e["kind"] for e in events if e.get("kind", "priority") != "priority"] == ["not-modelled"]
+    assert doc["not_modelled"] == [{"step": 3, "text": next(e["text"] for e in events if e.get("kind") == "not-modelled"),
                                     "rules": ["nd:701.20a"]}]
     assert doc["not_modelled"][0]["text"].startswith("not modelled here — the shuffle (701.20a): Homing Revenant is "
                                                      "shuffled into Ben's Domain")

@@ -62,9 +62,9 @@ def test_db_option_beats_the_environment(db, tmp_path, capsys):
 
 
 def test_empty_list_and_missing_ruling(db, capsys):
-    assert main(["ruling", "list"]) == 0
+    assert main(["ruling", "list"]) == 1  # nothing found
     assert f"No saved rulings in {db}." in capsys.readouterr().out
-    assert main(["ruling", "show", "3"]) == 2
+    assert main(["ruling", "show", "3"]) == 1
     assert f"no saved ruling #3 in {db}" in capsys.readouterr().err
     assert main(["ruling", "show", "three"]) == 2
     assert not db.exists()
@@ -87,9 +87,9 @@ def test_export_markdown_to_a_file(db, tmp_path, capsys):
     assert main(["ruling", "export", "--format", "markdown", "-o", str(target)]) == 0
     assert "1 rulings written to" in capsys.readouterr().err
     text = target.read_text(encoding="utf-8")
-    assert "## Saved ruling #1 — table 12, event Regional" in text
+    assert "## Saved ruling \\#1 — table 12, event Regional" in text
     assert "**Question.** Does the Column survive?" in text
-    assert "- No Dawn CR 704.5j (`nd:704.5j`)" in text
+    assert "- No Dawn CR 704\\.5j (`nd:704.5j`)" in text
 
 
 def test_damaged_database_is_reported_and_untouched(db, capsys):

@@ -56,6 +56,7 @@ def test_terminal_is_the_default_on_screen(home, capsys):
 
 def test_output_file_format_follows_its_suffix(home, capsys, corpus):
     target = home / "out" / "sheet.html"
+    target.parent.mkdir()
     assert main(["sheet", "704.5j", "-o", str(target), "--date", "2026-11-30"]) == 0
     assert f"Sheet written to {target}" in capsys.readouterr().err
     page = target.read_text(encoding="utf-8")
@@ -147,7 +148,7 @@ def test_saved_ruling_sheet(home, capsys):
 
 
 def test_saved_ruling_errors(home, capsys, tmp_path):
-    assert main(["sheet", "--saved", "4"]) == 2
+    assert main(["sheet", "--saved", "4"]) == 1  # nothing found
     assert "no saved ruling #4" in capsys.readouterr().err
     garbage = tmp_path / "garbage.sqlite3"
     garbage.write_bytes(b"\x01\x02garbage" * 100)
@@ -162,9 +163,10 @@ def test_replay_sheet(home, capsys):
     rc = main(["sheet", "--replay", str(SCENARIO), "--format", "markdown", "--ruling", "Both die at once."])
     out = capsys.readouterr().out
     assert rc == 0
-    assert "## Replay — 704.7 example - an Entity's death and a liquidation are one state-based event" in out
-    assert "Scenario file: `v01-simultaneous-sba-sweep.yaml`" in out
-    assert "1. **Ana: cast Sacramental Fire targets=column**" in out
+    # the scenario's words are user text: escaped for Markdown (issue 20 item 12)
+    assert "## Replay — 704\\.7 example \\- an Entity's death and a liquidation are one state\\-based event" in out
+    assert "Scenario file: v01\\-simultaneous\\-sba\\-sweep\\.yaml" in out
+    assert "1. **Ana\\: cast Sacramental Fire targets\\=column**" in out
     assert "### No Dawn CR 704.5j" in out and "(704.3, 117.5, 704.5c, 704.5j, 704.7, 700.6)" in out
 
 

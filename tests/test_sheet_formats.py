@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.safe_text import for_markdown
 from judge.sheet import build_sheet, render
 from judge.sheet.replay_log import read_log, run_scenario
 
@@ -126,5 +127,5 @@ def test_replay_sheet_cites_exactly_the_replays_rules_in_first_cited_order(corpu
     assert log.title == data["title"] and log.title
     page = render([sheet], "markdown")
     for step in log.steps:
-        assert f"{step.n}. **{step.action}**" in page
-    assert all(f"- ✓ {e['text']}" in page for e in data["expectations"])
+        assert f"{step.n}. **{for_markdown(step.action)}**" in page  # scenario text is user text
+    assert all(f"- ✓ {for_markdown(e['text'])}" in page for e in data["expectations"])

@@ -306,7 +306,7 @@ def test_cite_entries_and_export_markdown(library, corpus, tmp_path, monkeypatch
         written = list((tmp_path / "rulings").glob("ruling-*.md"))
         assert len(written) == 1
         markdown = written[0].read_text(encoding="utf-8")
-        assert "Does the Column die?" in markdown and "Yes." in markdown
+        assert "Does the Column die?" in markdown and "## Ruling\n\nYes\\." in markdown  # typed text, escaped
         assert "No Dawn CR 704.5j" in markdown
         assert corpus.get("nd:704.5j").text.splitlines()[0] in markdown
         await pilot.press("delete")

@@ -88,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
             return 1
         return 0
-    readme_path().write_text(wanted, encoding="utf-8")
+    from judge.files import write_atomically
+
+    write_atomically(readme_path(), wanted)
     return 0
 
 

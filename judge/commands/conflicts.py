@@ -41,7 +41,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps({"conflicts": [present.note_dict(n) for n in conflicts], "anomalies": anomalies,
                           "problems": problems}, ensure_ascii=False, indent=2))
-        return 1 if problems else 0
+        return 2 if problems else 0
     from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text
@@ -68,4 +68,4 @@ def run(args) -> int:
                 console.print(Padding(Text(one_line(f"{item['citation']} ({item['id']}){detail}")), (0, 0, 0, 2)))
     for problem in problems:
         console.print(Text(one_line(f"problem: {problem['message']}"), style="red"))
-    return 1 if problems else 0
+    return 2 if problems else 0

@@ -31,19 +31,25 @@ def run(args) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    from judge.safe_text import for_rich
+    from judge.safe_text import one_line
 
+    # Paths, file names and messages can hold anything (a cache folder named "[/x]"): Text only.
     console = Console()
     table = Table("doc", "document", "entries", "status", title="Documents")
     for d in docs:
-        table.add_row(d["key"], d["title"], str(d["entries"]),
-                      "[green]ok[/green]" if d["loaded"] else f"[red]{d['error']}[/red]")
+        table.add_row(Text(d["key"]), Text(one_line(d["title"])), Text(str(d["entries"])),
+                      Text("ok", style="green") if d["loaded"] else Text(one_line(str(d["error"])), style="red"))
     console.print(table)
     counts = Counter(p["kind"] for p in problems)
-    console.print(f"Problems: {len(problems)}" + (" (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")" if counts else ""))
+    console.print(Text(f"Problems: {len(problems)}"
+                       + (" (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")" if counts else "")))
     for p in problems:
-        console.print(f"  [yellow]{p['doc']}[/yellow] {p['kind']}: {for_rich(p['message'])}")
-    console.print(f"Search index: {indexed} entries indexed.")
-    console.print(f"[dim]cache: {cache_path()}[/dim]")
+        line = Text("  ")
+        line.append(one_line(str(p["doc"])), style="yellow")
+        line.append(one_line(f" {p['kind']}: {p['message']}"))
+        console.print(line)
+    console.print(Text(f"Search index: {indexed} entries indexed."))
+    console.print(Text(f"cache: {one_line(str(cache_path()))}", style="dim"))
     return 0

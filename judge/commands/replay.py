@@ -90,34 +90,41 @@ def _render(replay) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from judge.safe_text import for_terminal, one_line
+
+    # A scenario file comes from anyone: its names and texts are shown as Text, never as markup,
+    # and with escape sequences removed.
     console = Console()
     titles = _titles(replay)
+
+    def cell(value) -> Text:
+        return Text(one_line(str(value)))
 
     def cites(event) -> Text:
         text = Text()
         for i, rid in enumerate(event.rules):
             if i:
                 text.append(" · ")
-            text.append(rid.removeprefix("nd:"), style="bold cyan")
+            text.append(one_line(rid.removeprefix("nd:")), style="bold cyan")
             if titles.get(rid):
-                text.append(f" {titles[rid]}", style="dim")
+                text.append(f" {one_line(titles[rid])}", style="dim")
         return text
 
-    console.print(Text(replay.scenario.title, style="bold"))
+    console.print(Text(one_line(replay.scenario.title), style="bold"))
     notes = replay.not_modelled
     if notes:  # said first and plainly: the replay leans on something the engine does not play
         console.print(Text(not_modelled_head(len(notes)), style="bold yellow"))
         for n, e in notes:
-            console.print(Text(f"  {note_place(n)}: ", style="yellow") + Text(note_body(e.text)))
+            console.print(Text(f"  {note_place(n)}: ", style="yellow") + Text(for_terminal(note_body(e.text))))
     for e in replay.scenario.setup_events:
-        console.print(Text("  setup: ", style="dim") + Text(e.text))
+        console.print(Text("  setup: ", style="dim") + Text(for_terminal(e.text)))
         console.print(Text("      ") + cites(e))
     for step in replay.steps:
-        console.print(Text(f"{step.n:>3}. ", style="bold") + Text(step.action, style="bold yellow"))
+        console.print(Text(f"{step.n:>3}. ", style="bold") + Text(one_line(step.action), style="bold yellow"))
         for e in step.events:
             style = ("bold magenta" if e.engine_error else "red" if e.refused else "bold blue" if e.asks
                      else "yellow" if e.not_modelled else "")
-            console.print(Text("     ") + Text(e.text, style=style))
+            console.print(Text("     ") + Text(for_terminal(e.text), style=style))
             if e.rules:
                 console.print(Text("       ") + cites(e))
     from judge.engine.replay import final_dict
@@ -125,27 +132,30 @@ def _render(replay) -> None:
     if replay.stopped_at is not None:
         console.print(Text("\n" + STOPPED.format(n=replay.stopped_at), style="bold blue"))
     if replay.waiting:
-        console.print(Text(replay.waiting[0].upper() + replay.waiting[1:], style="bold blue"))
+        console.print(Text(for_terminal(replay.waiting[0].upper() + replay.waiting[1:]), style="bold blue"))
     final = final_dict(replay.final)
     t = final["turn"]
-    console.print(Text(f"\nFinal state — {t['round']}, {t['active']}'s turn, {t['phase']}"
-                       + (f" / {t['step']}" if t["step"] else "") + f"; priority: {t['priority']}"
-                       + (f"; game over: {final['result']}" if final["game_over"] else ""), style="bold"))
+    console.print(Text("\n" + one_line(f"Final state — {t['round']}, {t['active']}'s turn, {t['phase']}"
+                                        + (f" / {t['step']}" if t["step"] else "") + f"; priority: {t['priority']}"
+                                        + (f"; game over: {final['result']}" if final["game_over"] else "")),
+                       style="bold"))
     players = Table("player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils", "sheltered", "result")
     for p in final["players"]:
-        players.add_row(p["name"], str(p["vitae"]), str(p["corruption"]), str(p["wrath"]), str(p["pool"]),
-                        str(p["hand"]), ", ".join(p["spoils"]), ", ".join(p["shelter"]),
-                        "won" if p["won"] else "lost" if p["lost"] else "")
+        players.add_row(*map(cell, (p["name"], p["vitae"], p["corruption"], p["wrath"], p["pool"], p["hand"],
+                                    ", ".join(p["spoils"]), ", ".join(p["shelter"]),
+                                    "won" if p["won"] else "lost" if p["lost"] else "")))
     console.print(players)
     field = Table("battlefield", "controller", "A/V or Defense", "damage", "drained", "counters")
     for o in final["battlefield"]:
         stats = f"{o['attack']}/{o['vigor']}" if "attack" in o else (f"Defense {o['defense']}" if "defense" in o else "")
-        field.add_row(f"{o['card']} ({o['id']})", o["controller"], stats, str(o["damage"]),
-                      "yes" if o["drained"] else "", ", ".join(f"{k} {v}" for k, v in o.get("counters", {}).items()))
+        field.add_row(*map(cell, (f"{o['card']} ({o['id']})", o["controller"], stats, o["damage"],
+                                  "yes" if o["drained"] else "",
+                                  ", ".join(f"{k} {v}" for k, v in o.get("counters", {}).items()))))
     console.print(field)
     if final["stack"]:
-        console.print("Stack (bottom first): " + "; ".join(f"{i['label']} ({i['controller']})" for i in final["stack"]))
+        console.print(cell("Stack (bottom first): " + "; ".join(f"{i['label']} ({i['controller']})" for i in final["stack"])))
     else:
-        console.print("Stack: empty")
+        console.print(Text("Stack: empty"))
     for e in replay.expectations:
-        console.print(Text("  PASS " if e["ok"] else "  FAIL ", style="green" if e["ok"] else "bold red") + Text(e["text"]))
+        console.print(Text("  PASS " if e["ok"] else "  FAIL ", style="green" if e["ok"] else "bold red")
+                      + Text(for_terminal(e["text"])))

@@ -5,7 +5,7 @@ import re
 import sys
 from pathlib import Path
 
-from judge.cli import UserError
+from judge.cli import EXIT_NOTHING_FOUND, NothingFound, UserError
 
 
 def register(sub) -> None:
@@ -81,52 +81,73 @@ def get_ruling(store, number: int):
     except RulingsError as exc:
         raise UserError(str(exc)) from None
     if ruling is None:
-        raise UserError(f"no saved ruling #{number} in {store.path}")
+        raise NothingFound(f"no saved ruling #{number} in {store.path}")
     return ruling
+
+
+# How `judge ruling save` names each stored field in a refusal.
+OPTION_OF_FIELD = {"answer": "--answer", "question": "--question", "event": "--event",
+                   "table": "--table", "judge": "--judge"}
 
 
 def run_save(args) -> int:
     from judge import context
+    from judge.rulings.fields import check as check_fields
     from judge.rulings.store import RulingsError
     from judge.sheet.build import UnknownEntries, resolve_all
 
     if not args.answer.strip():
         raise UserError("--answer is empty: a ruling needs an answer")
+    refusal = check_fields(OPTION_OF_FIELD, dict(answer=args.answer.strip(), question=args.question.strip(),
+                                                 event=args.event.strip(), table=args.table.strip(),
+                                                 judge=args.judge.strip()))
+    if refusal:
+        raise UserError(f"{refusal}; nothing was saved")
     try:
         cites = [w.entry.id for w in resolve_all(context.corpus(), args.cite)] if args.cite else []
     except UnknownEntries as exc:
         raise UserError(f"{exc}; nothing was saved") from None
+    from judge.safe_text import one_line
+
     store = open_store(args.db)
     try:
         ruling = store.save(args.answer, args.question, cites, args.event, args.table, args.judge)
     except RulingsError as exc:
         raise UserError(f"{exc}; nothing was saved") from None
-    print(f"Saved ruling #{ruling.number} ({store.path})")
+    print(f"Saved ruling #{ruling.number} ({one_line(str(store.path))})")
     return 0
 
 
 def _all(store):
     from judge.rulings.store import RulingsError
+    from judge.safe_text import one_line
 
     try:
-        return store.all()
+        rulings = store.all()
     except RulingsError as exc:
         raise UserError(str(exc)) from None
+    for reason in store.skipped:  # rows another program wrote that are not rulings
+        print(f"judge: {one_line(reason)}", file=sys.stderr)
+    return rulings
 
 
 def run_list(args) -> int:
+    from judge.safe_text import one_line
+
     store = open_store(args.db)
     rulings = [r for r in _all(store)
                if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)]
     if not rulings:
-        print(f"No saved rulings in {store.path}.")
-        return 0
+        print(f"No saved rulings in {one_line(str(store.path))}" + (" match the --event/--table given."
+                                                              if args.event or args.table else "."))
+        return EXIT_NOTHING_FOUND
     # One line per ruling (greppable, never wrapped into a table): number, time, where, what.
+    # Stored text may come from another program: shown with controls and line breaks made visible.
     for r in rulings:
         where = " · ".join(p for p in (r.event, f"table {r.table}" if r.table else "", r.judge) if p)
         cites = f"  [{', '.join(r.cites)}]" if r.cites else ""
-        print(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  "
-              f"{' '.join((r.question or r.answer).split())}{cites}")
+        print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  "
+                       f"{' '.join((r.question or r.answer).split())}{cites}"))
     return 0
 
 
@@ -135,22 +156,24 @@ def run_show(args) -> int:
     from rich.text import Text
 
     from judge import context
+    from judge.safe_text import for_terminal, one_line
 
     ruling = get_ruling(open_store(args.db), parse_number(args.number))
     corpus = context.corpus()
     console = Console()
-    console.print(Text(ruling.citation, style="bold cyan"))
-    console.print(Text(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else ""), style="dim"))
+    console.print(Text(one_line(ruling.citation), style="bold cyan"))
+    console.print(Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")),
+                       style="dim"))
     if ruling.question:
         console.print(Text("Question", style="bold underline"))
-        console.print(Text(ruling.question))
+        console.print(Text(for_terminal(ruling.question)))
     console.print(Text("Ruling", style="bold underline"))
-    console.print(Text(ruling.answer))
+    console.print(Text(for_terminal(ruling.answer)))
     if ruling.cites:
         console.print(Text("Cites", style="bold underline"))
         for cite in ruling.cites:
             entry = corpus.get(cite)
-            line = Text(f"  {cite}  ")
+            line = Text(f"  {one_line(cite)}  ")
             line.append(entry.citation if entry else "(no longer in the corpus)", style="bold" if entry else "red")
             console.print(line)
     console.print(Text(f"\nThe sheet, with every cited text: judge sheet --saved {ruling.number}", style="dim"))
@@ -159,6 +182,8 @@ def run_show(args) -> int:
 
 def run_export(args) -> int:
     from judge.rulings.export import export
+    from judge.files import WriteError
+    from judge.safe_text import one_line
     from judge.sheet.output import write_file
 
     rulings = _all(open_store(args.db))
@@ -172,9 +197,9 @@ def run_export(args) -> int:
     if args.output:
         try:
             path = write_file(args.output, content)
-        except OSError as exc:
-            raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        print(f"{len(rulings)} rulings written to {path}", file=sys.stderr)
+        except WriteError as exc:
+            raise UserError(one_line(str(exc))) from None
+        print(f"{len(rulings)} rulings written to {one_line(str(path))}", file=sys.stderr)
     else:
         sys.stdout.write(content)
     return 0

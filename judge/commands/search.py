@@ -23,13 +23,16 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context
-    from judge.search.query import parse
+    from judge.cli import UserError
+    from judge.search.query import QueryTooLarge, check_size, parse
 
     text = " ".join(args.query)
     if not text.strip():
-        from judge.cli import UserError
-
         raise UserError("give words, a rule number or a filter to search for")
+    try:
+        check_size(text)
+    except QueryTooLarge as exc:
+        raise UserError(str(exc)) from None
     game = game_or_event_game(args)
     from_event = game is not None and not args.game
     if from_event and parse(text).games:
@@ -56,40 +59,46 @@ def run(args) -> int:
     from rich.text import Text
 
     from judge import render
+    from judge.safe_text import for_terminal, one_line
 
     console = Console()
+    # Notes and suggestions can echo what the judge typed: Text, never markup.
     if from_event:
         from judge.corpus.documents import GAME_TITLES
 
-        console.print(f"[dim]{GAME_TITLES[game]} only ($JUDGE_GAME); --game all searches every game[/dim]")
+        console.print(Text(f"{GAME_TITLES[game]} only ($JUDGE_GAME); --game all searches every game", style="dim"))
     for note in result.notes:
-        console.print(f"[yellow]{note}[/yellow]")
+        console.print(Text(for_terminal(note), style="yellow"))
     if result.inferred_game and hits:
-        console.print(f"[dim]{_likely_games(result.game_likelihood)}[/dim]")
+        console.print(Text(_likely_games(result.game_likelihood), style="dim"))
     if not hits:
-        console.print("No matches.")
+        console.print(Text("No matches."))
         if result.suggestions:
-            console.print("Did you mean: " + ", ".join(f"[bold]{s}[/bold]" for s in result.suggestions))
+            line = Text("Did you mean: ")
+            for i, suggestion in enumerate(result.suggestions):
+                line.append(", " if i else "")
+                line.append(one_line(suggestion), style="bold")
+            console.print(line)
         return 1
     for n, (hit, entry) in enumerate(hits, 1):
         head = Text(f"{n:>2}. ")
-        head.append(entry.citation or entry.id, style="bold cyan")
+        head.append(one_line(entry.citation or entry.id), style="bold cyan")
         if entry.title:
-            head.append(f"  {entry.title}", style="bold")
+            head.append(f"  {one_line(entry.title)}", style="bold")
         head.append(f"  ({entry.kind})", style="dim")
         for tag in entry.tags:  # a status (proposed, clarified:2011-07-15) or damage (lost-word, truncated)
-            head.append(f" [{tag}]", style="yellow")
+            head.append(f" [{one_line(tag)}]", style="yellow")
         if notes(entry.id):  # `judge show` gives the note in full
             head.append(f"  {mark(notes(entry.id))}", style="bold magenta")
         console.print(head)
         parent = corpus.parent(entry) if hit.entry is None else None
         if parent is not None:
-            console.print(Text(f"    in {render.label(parent)}", style="dim"))
+            console.print(Text(f"    in {one_line(render.label(parent))}", style="dim"))
         body = render.marked_text(render.snippet(entry.text, 400), hit.terms)
         body.pad_left(4)
         console.print(body)
         if hit.same_text:
-            also = ", ".join(corpus.get(i).citation or i for i in hit.same_text if corpus.get(i))
+            also = one_line(", ".join(corpus.get(i).citation or i for i in hit.same_text if corpus.get(i)))
             console.print(Text(f"    same text in {also}", style="dim"))
     return 0
 

@@ -3,7 +3,9 @@
     judge sheet ID [ID…] [--question Q] [--ruling R] [--event E] [--table T] [--judge NAME]
                 [--format terminal|markdown|html|text] [-o FILE] [--print [--printer NAME]]
                 [--date YYYY-MM-DD]
-    judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log
+    judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log:
+                the rules that decided it (and the IDs given) first, the others after the log;
+                --all-rules puts every rule before the log
     judge sheet --saved N [N…]                 saved rulings, one sheet each
 """
 from __future__ import annotations
@@ -30,6 +32,8 @@ def register(sub) -> None:
     source.add_argument("--replay", type=Path, metavar="SCENARIO.yaml",
                         help="cite every rule the replay of this scenario cites, with its step log")
     source.add_argument("--saved", nargs="+", metavar="N", help="a saved ruling (judge ruling list); several make several sheets")
+    p.add_argument("--all-rules", action="store_true",
+                   help="with --replay: every cited rule before the step log, not only those that decided it")
     p.add_argument("--question", default="", help="what the players asked")
     p.add_argument("--ruling", default="", help="the ruling, in the judge's words")
     p.add_argument("--event", default="")
@@ -70,8 +74,9 @@ def build_sheets(args, corpus) -> list:
             return [_saved_sheet(args, corpus, n) for n in args.saved]
         if args.replay:
             log, cited = _replay(args.replay)
+            lead = None if args.all_rules or log.decisive is None else list(log.decisive) + list(args.ids)
             return [build_sheet(corpus, cited + list(args.ids), date=args.date, replay=log, alone=True,
-                                **particulars)]
+                                lead=lead, **particulars)]
         if not args.ids:
             raise UserError("nothing to cite: give entry ids, --replay SCENARIO.yaml or --saved N")
         return [build_sheet(corpus, list(args.ids), date=args.date, **particulars)]
@@ -101,11 +106,13 @@ def _saved_sheet(args, corpus, text: str):
 
 
 def run(args) -> int:
-    from judge import context
+    from judge import context, files
     from judge.sheet import formats, output
 
     if args.printer and not args.to_printer:
         raise UserError("--printer goes with --print")
+    if args.all_rules and not args.replay:
+        raise UserError("--all-rules goes with --replay (only a replay sheet puts some rules after its step log)")
     sheets = build_sheets(args, context.corpus())
     fmt = formats.format_for(args.output, args.format)
     if args.to_printer and fmt == "terminal":
@@ -123,8 +130,8 @@ def run(args) -> int:
     path = args.output or output.default_path(formats.EXTENSION[fmt])
     try:
         written = output.write_file(path, formats.render(sheets, fmt))
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}; no sheet was written") from None
+    except files.WriteError as exc:
+        raise UserError(str(exc)) from None
     print(f"Sheet written to {written}", file=sys.stderr)
     if not args.to_printer:
         return 0

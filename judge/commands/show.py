@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from judge.cli import UserError
+from judge.cli import NothingFound
 from judge.commands.options import add_game_option, chosen_game
 
 
@@ -26,7 +26,7 @@ def run(args) -> int:
     found = resolve(corpus, args.target, chosen_game(args))
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
-        raise UserError(f"no entry {args.target!r}" + (f"; nearest: {near}" if near else ""))
+        raise NothingFound(f"no entry {args.target!r}" + (f"; nearest: {near}" if near else ""))
     from judge.conflicts import present
 
     index = context.conflicts()

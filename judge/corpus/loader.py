@@ -7,18 +7,18 @@ A missing or unreadable source is reported and the other documents still load.
 from __future__ import annotations
 
 import hashlib
-import os
 import importlib
 import pickle
-import shutil
+import sys
 from pathlib import Path
 from typing import Callable
 
-from judge import paths
+from judge import cache_files, files, paths
 from judge.corpus.documents import DOCUMENTS, DocumentSpec
 from judge.corpus.model import Corpus, DocumentInfo, Problem
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: signed files in marked folders (cache_files)
+CORPUS_FILE = "corpus.pickle"
 _DATA_TREES = ("rules", "rulings", "cards")
 _DATA_SUFFIXES = {".txt", ".yaml", ".yml", ".json"}
 
@@ -32,7 +32,8 @@ def _sha256(path: Path) -> str:
 
 def content_key() -> str:
     """A digest of every data file and of the package code: the cache's name."""
-    digest = hashlib.sha256(f"format {CACHE_FORMAT}".encode())
+    # The interpreter too: a pickle is only read back by the Python that wrote it.
+    digest = hashlib.sha256(f"format {CACHE_FORMAT} {sys.implementation.cache_tag}".encode())
     root = paths.data_root()
     for tree in _DATA_TREES:
         base = root / tree
@@ -104,39 +105,56 @@ def cache_path(key: str | None = None) -> Path:
 
 
 def load_corpus(use_cache: bool = True, progress: Progress | None = None) -> Corpus:
-    """The corpus from the cache when it is fresh and readable, else parsed and cached."""
+    """The corpus from the cache when it is fresh and its signature checks out, else parsed
+    and cached."""
     if not use_cache:
         return build_corpus(progress)
     key = content_key()
-    pickle_path = cache_path(key) / "corpus.pickle"
-    try:
-        with pickle_path.open("rb") as fh:
-            corpus = pickle.load(fh)
-        if isinstance(corpus, Corpus):
-            corpus.cache_key = key
-            return corpus
-    except Exception:  # missing, truncated or stale: rebuild below
-        pass
-    corpus = build_corpus(progress)
+    folder = cache_path(key)
+    corpus = _read_cached(folder, key)
+    if corpus is None:
+        corpus = build_corpus(progress)
+        corpus.cache_key = key
+        _write_cache(folder, key, corpus)
     corpus.cache_key = key
-    _write_atomically(pickle_path, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL))
-    _prune_other_keys(key)
     return corpus
 
 
-def _prune_other_keys(key: str) -> None:
-    """Caches of older sources or parsers are never read again: remove them."""
-    root = paths.cache_dir()
-    for child in root.iterdir() if root.is_dir() else ():
-        if child.is_dir() and child.name != key and len(child.name) == len(key):
-            shutil.rmtree(child, ignore_errors=True)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
+def _read_cached(folder: Path, key: str) -> Corpus | None:
+    if cache_files.user_key() is None:
+        return None
+    path = folder / CORPUS_FILE
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # private to this process
-        tmp.write_bytes(data)
-        tmp.replace(path)
-    except OSError:
-        pass  # an unwritable cache only costs speed
+        data = cache_files.read_sealed(path, f"{key}/{CORPUS_FILE}")
+    except FileNotFoundError:
+        return None
+    except cache_files.CacheRejected:  # reported by unseal; rebuilt by the caller
+        return None
+    except OSError as exc:
+        cache_files.report_once(f"cannot read the cache file {path} ({exc.strerror or exc}); rebuilding it")
+        return None
+    # Signed by this user's judge for exactly these sources and this code: safe to unpickle.
+    return pickle.loads(data)
+
+
+def _write_cache(folder: Path, key: str, corpus: Corpus) -> None:
+    """Keep the parsed corpus for next time; a cache that cannot be written costs speed only."""
+    if cache_files.user_key() is None:
+        return
+    try:
+        cache_files.make_folder(folder)
+        cache_files.write_sealed(folder / CORPUS_FILE, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL),
+                                 f"{key}/{CORPUS_FILE}")
+        cache_files.remove_leftover_temporaries(folder)
+        _prune_other_keys(key)
+    except (OSError, files.WriteError, cache_files.CacheRejected) as exc:
+        cache_files.report_once(f"cannot write the cache in {folder} ({exc}); working without it")
+
+
+def _prune_other_keys(key: str) -> None:
+    """Caches of older sources or parsers are never read again: remove them — only folders
+    whose signed mark proves judge made them (see cache_files)."""
+    root = paths.cache_dir()
+    for child in root.iterdir():
+        if child.name != key and cache_files.is_ours(child):
+            cache_files.remove_tree(child)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judge.engine import contracts, keywords
 from judge.engine.events import event
 from judge.engine.state import GameState, Obj
+from judge.replay_words import counted
 
 DECAY = keywords.implements("Decay", "702.41", "number")
 
@@ -23,7 +24,7 @@ def enter_modified(s: GameState, oid: str, log: list) -> tuple:
     if decay:  # 702.41a: "enters with N decay counters on it"
         obj = s.edit(oid)
         obj.counters["decay"] = obj.counters.get("decay", 0) + decay
-        log.append(event(f"{card.name} enters with {decay} decay counter(s) (Decay {decay})", "702.41a", "122.2f",
+        log.append(event(f"{card.name} enters with {counted(decay, 'decay counter')} (Decay {decay})", "702.41a", "122.2f",
                          "614.6b"))
     if not card.enters:
         return clause_one
@@ -36,7 +37,7 @@ def enter_modified(s: GameState, oid: str, log: list) -> tuple:
         elif key == "counters":
             for kind, n in value.items():
                 obj.counters[kind] = obj.counters.get(kind, 0) + n
-            log.append(event(f"{card.name} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in value.items()),
+            log.append(event(f"{card.name} enters with " + ", ".join(counted(n, f"{k} counter") for k, n in value.items()),
                              "614.6b", "614.2"))
     return clause_one
 

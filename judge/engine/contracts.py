@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.engine.events import event
 from judge.engine.state import GameState, Trigger
+from judge.replay_words import counted
 
 LORE = "lore"
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
@@ -21,7 +22,7 @@ def add_lore(s: GameState, oid: str, n: int, log: list, *rules: str, first_read:
     card = s.card(obj)
     before = obj.counters.get(LORE, 0)
     obj.counters[LORE] = before + n
-    log.append(event(f"{card.name} gets {n} Lore counter(s) ({obj.counters[LORE]})", "714.3", *rules))
+    log.append(event(f"{card.name} gets {counted(n, 'Lore counter')} ({obj.counters[LORE]})", "714.3", *rules))
     for k in range(before + 1 + first_read, min(before + n, len(card.clauses)) + 1):
         s.waiting.append(Trigger(obj.controller, oid, card.clauses[k - 1], f"{card.name}'s clause {ROMAN[k - 1]}",
                                  "clause"))

@@ -7,6 +7,7 @@ from judge.engine import characteristics as ch
 from judge.engine import control, keywords
 from judge.engine.events import event
 from judge.engine.state import GameState
+from judge.replay_words import counted
 
 SCATTER = keywords.implements("Scatter", "702.45", "number")
 
@@ -24,7 +25,7 @@ def scatter(s: GameState, card, oid: str, log: list) -> None:
     edited = s.edit(oid)
     edited.counters["count"] = edited.counters.get("count", 0) + n
     control.remove_from_combat(s, oid)
-    log.append(event(f"{card.name}'s Scatter {n}: {s.card(obj).name} must count — {n} count counter(s), and it is "
+    log.append(event(f"{card.name}'s Scatter {n}: {s.card(obj).name} must count — {counted(n, 'count counter')}, and it is "
                      f"removed from combat (its attack ends; it deals no damage)", "702.45a", "122.2j", "506.6"))
 
 

@@ -8,6 +8,7 @@ from judge.engine import keywords, triggers
 from judge.engine.events import event
 from judge.engine.proposals import Hit
 from judge.engine.state import GameState
+from judge.replay_words import counted
 
 VENOM = keywords.implements("Venom", "702.6")
 FEED = keywords.implements("Feed", "702.5")
@@ -39,7 +40,7 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
         obj.damage += amount
         name = s.card(obj).name
         if kind == "Haven":
-            log.append(event(f"{src_name} deals {amount} damage to {name}: {obj.damage} damage counter(s), "
+            log.append(event(f"{src_name} deals {amount} damage to {name}: {counted(obj.damage, 'damage counter')}, "
                              f"Defense {ch.defense(s, obj)}", "120.3d", *(("510.3c",) if combat else ())))
         elif kind == "Companion":
             log.append(event(f"{src_name} deals {amount} damage to {name}: it loses {amount} Vigor",
@@ -49,7 +50,7 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
             venom = src is not None and ch.has(s, src, VENOM)
             lethal = venom or obj.damage >= vigor
             spared = lethal and ch.has(s, obj, DEATHLESS)
-            log.append(event(f"{src_name} deals {amount} damage to {name}: {obj.damage} damage counter(s) "
+            log.append(event(f"{src_name} deals {amount} damage to {name}: {counted(obj.damage, 'damage counter')} "
                              f"against Vigor {vigor}" + (" from a Venom source" if venom else "")
                              + ("; it has Deathless and will not be destroyed" if spared else ""),
                              "120.3b", *(("510.3a",) if combat else ()), *(("702.6a",) if venom else ()),

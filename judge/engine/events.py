@@ -1,7 +1,9 @@
 """Events: what happened, in a sentence, and the rules that made it happen.
 
-An event is one of five kinds: a plain `event` of play, a `refusal` (an action the rules
-forbid: the state is unchanged and the event cites the rule that forbids it), a `choice` (play
+An event is one of six kinds: a plain `event` of play, a `priority` event (priority passed or
+received: the turn's procedure, which ruling sheets leave out of the rules that decided an
+outcome), a `refusal` (an action the rules forbid: the state is unchanged and the event cites
+the rule that forbids it), a `choice` (play
 stops at a choice the rules give a player, citing the rule that gives it, until it is answered),
 an `engine-error` (a defect inside the engine: the state is unchanged and the event carries the
 traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero on it) or a
@@ -19,6 +21,7 @@ REFUSAL = "refusal"
 ENGINE_ERROR = "engine-error"
 NOT_MODELLED = "not-modelled"
 CHOICE = "choice"
+PRIORITY = "priority"
 
 
 def rule_id(number: str) -> str:
@@ -67,6 +70,11 @@ class Event:
 def event(text: str, *rules: str, policy: str | None = None) -> Event:
     ids = tuple(dict.fromkeys(rule_id(r) for r in rules))  # each rule once, in citing order
     return Event(text, ids, EVENT, policy)
+
+
+def priority_event(text: str, *rules: str) -> Event:
+    """Priority passed or received: procedure, not what decided anything."""
+    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), PRIORITY)
 
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from judge.cards.model import Cost
 from judge.engine import arranging, costs, keywords, sleepers
 from judge.engine.errors import Refused
-from judge.engine.events import event
+from judge.engine.events import event, priority_event
 from judge.engine.guise import GUISES
 from judge.engine.priority import give_priority
 from judge.engine.state import GameState, Obj
@@ -79,7 +79,7 @@ def turn_face_up(s: GameState, player: str, oid: str, log: list) -> None:
                      f"are its true face's now, and it does not enter again (a special action, no stack)",
                      "701.21a", "708.8", "708.8a", "116.2d", rule))
     give_priority(s, player, log)
-    log.append(event(f"{player} receives priority again", "116.3"))
+    log.append(priority_event(f"{player} receives priority again", "116.3"))
 
 
 def _price(s: GameState, obj, true) -> tuple[str, Cost]:

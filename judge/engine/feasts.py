@@ -13,6 +13,7 @@ from judge.engine import arranging, keywords, layers, perform, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
+from judge.replay_words import counted
 
 DEVOUR = keywords.implements("Devour", "702.43", "number")
 
@@ -68,6 +69,6 @@ def fed(s: GameState, oid: str, fed_list: list, log: list) -> None:
         obj = s.edit(holder)
         obj.counters["growth"] = obj.counters.get("growth", 0) + n * len(taken)
         what = "enters with" if holder == oid else "gets"
-        log.append(event(f"{s.card(holder).name} {what} {n * len(taken)} Growth counter(s) for the "
+        log.append(event(f"{s.card(holder).name} {what} {counted(n * len(taken), 'Growth counter')} for the "
                          f"{len(taken)} Entit{'y' if len(taken) == 1 else 'ies'} devoured", rule, "614.8", "122.2d",
                          *(("614.6b",) if holder == oid else ())))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge.engine import combat, resolve, turn
 from judge.engine.errors import Refused
-from judge.engine.events import event
+from judge.engine.events import priority_event
 from judge.engine.priority import give_priority, settle
 from judge.engine.state import GameState
 
@@ -35,7 +35,7 @@ def pass_one(s: GameState, log: list) -> str:
         if not s.game_over:
             give_priority(s, s.active, log, ("117.4",))
         return "resolved"
-    log.append(event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2"))
+    log.append(priority_event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2"))
     turn.advance(s, log)
     return "step-ended"
 
@@ -50,7 +50,7 @@ def damage_waiting(s: GameState) -> bool:
 def all_pass(s: GameState, log: list) -> None:
     if s.priority is None:  # only a waiting choice or the end of the game leaves priority to no one
         raise RuntimeError("no player holds priority, yet no choice waits and the game goes on")
-    log.append(event("all players pass in succession", "117.4"))
+    log.append(priority_event("all players pass in succession", "117.4"))
     for _ in range(len(s.players) + 1):
         if s.game_over or pass_one(s, log) != "passed":
             return
@@ -66,7 +66,7 @@ def until(s: GameState, target, log: list) -> None:
     step = target.get("step")
     # Already there: the next occurrence is meant (the next turn's), so at least one pass happens.
     start = (s.phase, s.step, s.active, s.round_index, len(s.stack))
-    log.append(event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
+    log.append(priority_event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
     for _ in range(MAX_PASSES):
         here = (s.phase, s.step)
         if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):

@@ -8,6 +8,7 @@ from judge.engine import attaching, immure, reckoning
 from judge.engine.effect_context import Context, amount as _amount, objects as _objects
 from judge.engine.events import event
 from judge.engine.state import GameState
+from judge.replay_words import counted
 
 
 def add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -15,7 +16,7 @@ def add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for oid in _objects(s, a.get("to", "target"), ctx):
         obj = s.edit(oid)
         obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
-        log.append(event(f"{s.card(obj).name} gets {a.get('n', 1)} {kind} counter(s)", "122.1",
+        log.append(event(f"{s.card(obj).name} gets {counted(a.get('n', 1), f'{kind} counter')}", "122.1",
                          *(("122.2d",) if kind == "growth" else ()), *ctx.cites))
         if kind == reckoning.COUNTER:
             reckoning.placed(s, ctx.source, oid)
@@ -32,7 +33,7 @@ def remove_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
         obj.counters[kind] = had - n
         if not obj.counters[kind]:
             del obj.counters[kind]
-        log.append(event(f"{n} {kind} counter(s) removed from {s.card(obj).name} ({had - n} left)", "122.1",
+        log.append(event(f"{counted(n, f'{kind} counter')} removed from {s.card(obj).name} ({had - n} left)", "122.1",
                          *ctx.cites))
         if kind == reckoning.COUNTER and had - n == 0:
             reckoning.removed(s, oid)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.engine import control, rites, sba, triggers
 from judge.engine.errors import Refused
-from judge.engine.events import event
+from judge.engine.events import priority_event
 from judge.engine.state import GameState
 
 
@@ -40,7 +40,7 @@ def give_priority(s: GameState, player: str, log: list, rules: tuple = ()) -> No
         p = s.next_living(player)
     s.priority = p.name if p else None
     if rules:
-        log.append(event(f"{s.priority} receives priority", *rules))
+        log.append(priority_event(f"{s.priority} receives priority", *rules))
 
 
 def require(s: GameState, player: str) -> None:
@@ -53,4 +53,4 @@ def require(s: GameState, player: str) -> None:
 def back(s: GameState, player: str, log: list, rule: str) -> None:
     """After a player's action, they receive priority again (117.3a, and the rule of the action)."""
     give_priority(s, player, log)
-    log.append(event(f"{s.priority} receives priority again", rule, "117.3a"))
+    log.append(priority_event(f"{s.priority} receives priority again", rule, "117.3a"))

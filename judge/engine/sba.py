@@ -8,6 +8,7 @@ from judge.engine import arranging, contracts, keywords, lineages, outcome, perf
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
+from judge.replay_words import counted
 
 DEATHLESS = keywords.implements("Deathless", "702.12")
 VENOM = keywords.implements("Venom", "702.6")  # the mark its damage leaves, read here (704.5k)
@@ -61,7 +62,7 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
             elif obj.damage >= vig and not ch.has(s, obj, DEATHLESS):
                 found.append((oid, "spoils", "704.5j",
-                              f"{name} has {obj.damage} damage counters against Vigor {vig}: it is destroyed"))
+                              f"{name} has {counted(obj.damage, 'damage counter')} against Vigor {vig}: it is destroyed"))
             elif obj.venom_hit and not ch.has(s, obj, DEATHLESS):
                 found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a {VENOM} source since the last "
                                                        f"check: destroyed"))

@@ -14,6 +14,7 @@ from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import Delayed, GameState, StackItem, Trigger
 from judge.engine.targeting import legal_targets
+from judge.replay_words import counted
 
 DROP_RITES = keywords.implements("Drop-rites", "702.30")
 # A trigger event whose ability the rules name as a keyword ("Drop-rites is a triggered ability,
@@ -235,4 +236,4 @@ def decay(s: GameState, player: str, log: list) -> None:
         n = obj.counters.get("decay", 0) if obj.counters else 0  # most permanents carry no counters
         if n and obj.controller == player and ch.is_entity(s, obj):
             rot = (Effect("modify", {"attack": 0, "vigor": -n, "until": "permanent", "to": "self"}),)
-            s.waiting.append(Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({n} counter(s))", "decay"))
+            s.waiting.append(Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({counted(n, 'counter')})", "decay"))

@@ -17,13 +17,16 @@ from pathlib import Path
 from typing import Iterator
 
 from judge import paths
+from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
+from judge.rulings.fields import check as check_fields
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
 ENV_VAR = "JUDGE_RULINGS_DB"
 FILE_NAME = "rulings.sqlite3"
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_TEXT_COLUMNS = ("question", "answer", "event", "table_no", "judge", "given_at")  # as _select reads them
 
 
 class RulingsError(Exception):
@@ -51,11 +54,12 @@ class SavedRuling:
         return f"saved:{self.number}"
 
     @property
-    def date(self) -> dt.date:
+    def date(self) -> dt.date | None:
+        """The day it was given; None when the stored time is not one (another program's row)."""
         try:
             return dt.datetime.fromisoformat(self.given_at).date()
         except ValueError:
-            return dt.date.today()
+            return None
 
     @property
     def citation(self) -> str:
@@ -73,6 +77,9 @@ class SavedRuling:
 class RulingStore:
     path: Path = field(default_factory=default_db_path)
     timeout: float | None = None  # None: LOCK_TIMEOUT
+    # Why rows of the last read were left out (written by another program: no answer, binary
+    # data where text belongs…), one message per row, naming the row and the file.
+    skipped: list[str] = field(default_factory=list, compare=False)
 
     def __post_init__(self) -> None:
         self.path = Path(self.path).expanduser()
@@ -92,6 +99,9 @@ class RulingStore:
         when = moment.isoformat(timespec="seconds")
         fields = dict(question=(question or "").strip(), event=(event or "").strip(),
                       table=(table or "").strip(), judge=(judge or "").strip())
+        refusal = check_fields({}, dict(fields, answer=answer))
+        if refusal:
+            raise RulingsError(refusal)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -111,10 +121,14 @@ class RulingStore:
         return self._select("")
 
     def get(self, number: int) -> SavedRuling | None:
+        """The ruling; None if there is none; RulingsError if its row cannot be read as one."""
         found = self._select("WHERE number = ?", (number,))
+        if self.skipped:
+            raise RulingsError(self.skipped[0])
         return found[0] if found else None
 
     def _select(self, where: str, params: tuple = ()) -> list[SavedRuling]:
+        self.skipped = []
         if not self.path.exists():
             return []
         with self._read() as conn:
@@ -127,8 +141,38 @@ class RulingStore:
             for ruling, entry_id in conn.execute(
                     "SELECT ruling, entry_id FROM ruling_citations ORDER BY ruling, position"):
                 cites.setdefault(ruling, []).append(entry_id)
-        return [SavedRuling(number=r[0], question=r[1], answer=r[2], cites=tuple(cites.get(r[0], ())),
-                            event=r[3], table=r[4], judge=r[5], given_at=r[6]) for r in rows]
+        rulings = []
+        for row in rows:
+            read = self._ruling(row, cites.get(row[0], []))
+            if isinstance(read, str):
+                self.skipped.append(read)
+            else:
+                rulings.append(read)
+        return rulings
+
+    def _ruling(self, row: tuple, cites: list) -> SavedRuling | str:
+        """A row as a SavedRuling, or why it is skipped. Rows judge writes always read; another
+        program may have written a NULL, a number or binary data (SQLite keeps what it is given)."""
+        number, *values = row
+        texts = {}
+        for name, value in zip(_TEXT_COLUMNS, values):
+            if value is None:
+                value = ""
+            elif isinstance(value, (int, float)):
+                value = str(value)  # a table number stored as a number is still the table's name
+            elif not isinstance(value, str):
+                return (f"saved ruling #{number} in {self.path} is skipped: its {name} is binary data "
+                        f"({type(value).__name__}), not text")
+            texts[name] = value
+        bad_cite = next((c for c in cites if not isinstance(c, str)), None)
+        if bad_cite is not None:
+            return (f"saved ruling #{number} in {self.path} is skipped: a citation is "
+                    f"{type(bad_cite).__name__}, not an entry id")
+        if not texts["answer"].strip():
+            return f"saved ruling #{number} in {self.path} is skipped: its answer is empty"
+        return SavedRuling(number=number, question=texts["question"], answer=texts["answer"],
+                           cites=tuple(cites), event=texts["event"], table=texts["table_no"],
+                           judge=texts["judge"], given_at=texts["given_at"])
 
     # -- connections ------------------------------------------------------------------------
     def _check_header(self) -> None:
@@ -252,9 +296,9 @@ def ruling_entry(ruling: SavedRuling) -> Entry:
     text = f"{ruling.question}\n\n{ruling.answer}" if ruling.question else ruling.answer
     return Entry(
         id=ruling.id, doc="saved", game=games[0] if games else "", kind="ruling", text=text,
-        title=ruling.question or ruling.answer.splitlines()[0][:80], citation=ruling.citation,
+        title=ruling.question or ruling.answer.strip().splitlines()[0][:80], citation=ruling.citation,
         refs=[Ref(surface=c, target=c, kind="cite") for c in ruling.cites],
-        tags=[f"saved:{ruling.date.isoformat()}"],
+        tags=[f"saved:{ruling.date.isoformat()}" if ruling.date else "saved:undated"],
         extra={"event": ruling.event, "table": ruling.table, "judge": ruling.judge,
                "given_at": ruling.given_at, "answer": ruling.answer, "question": ruling.question},
     )
@@ -278,7 +322,9 @@ def _content_stamp(path: Path) -> tuple | None:
 
 
 def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
-    """Every saved ruling as an Entry; [] when there is no database or it cannot be read.
+    """Every saved ruling as an Entry; [] when there is no database. A database that cannot be
+    read, and rows that are skipped, are reported once on stderr (by path): search goes on
+    without them, but never silently.
 
     Fast on repeat calls: an unchanged file is not read again. Treat the entries as read-only.
     """
@@ -289,9 +335,13 @@ def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
     cached = _entries_cache.get(path)
     if cached and cached[0] == stamp:
         return list(cached[1])
+    store = RulingStore(path, timeout=0.25)
     try:
-        entries = [ruling_entry(r) for r in RulingStore(path, timeout=0.25).all()]
-    except (RulingsError, sqlite3.Error, OSError, ValueError):
+        entries = [ruling_entry(r) for r in store.all()]
+    except RulingsError as exc:
+        report_once(f"saved rulings are left out of this search: {exc}")
         return []
+    for reason in store.skipped:
+        report_once(reason)
     _entries_cache[path] = (stamp, entries)
     return list(entries)

@@ -11,7 +11,6 @@ import math
 import pickle
 import re
 from collections import Counter
-from pathlib import Path
 
 from judge.corpus.model import Corpus
 from judge.search.analysis import analyze
@@ -49,13 +48,14 @@ class GameModel:
                     concepts.update(words)
         return cls(counts, frozenset(concepts))
 
-    def save(self, path: Path) -> None:
+    def to_bytes(self) -> bytes:
         data = {"counts": self.counts, "concepts": self.concepts}
-        path.write_bytes(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
-    def load(cls, path: Path) -> "GameModel":
-        data = pickle.loads(path.read_bytes())
+    def from_bytes(cls, raw: bytes) -> "GameModel":
+        """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
+        data = pickle.loads(raw)
         return cls(data["counts"], data["concepts"])
 
     def posterior(self, terms: list[str], translations: dict | None = None,

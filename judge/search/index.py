@@ -6,23 +6,22 @@ is rebuilt by itself when it is missing or unreadable (a new content key means n
 """
 from __future__ import annotations
 
-import os
 import pickle
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Callable
 
-from judge.corpus.loader import cache_path
+from judge import cache_files, files
+from judge.corpus.loader import cache_path, content_key
 from judge.corpus.model import Corpus, Entry
 from judge.search.analysis import fold
+from judge.search import index_files
 from judge.search.gamemodel import GameModel
 from judge.search.leads import introductions
 from judge.search.lexicon import Lexicon
 from judge.search.synonyms import load_vocabulary
 from judge.search.titles import TitleTable
 
-INDEX_FORMAT = "7"
+INDEX_FORMAT = "8"  # 8: a signed manifest instead of the FORMAT file
 GAME_MODEL_FILE = "games.pickle"
 TITLES_FILE = "titles.pickle"
 LEXICON_FILE = "lexicon.marshal"
@@ -106,14 +105,14 @@ def documents(corpus: Corpus):
 
 
 def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, int, int], None] | None = None) -> None:
-    """Build into a private temporary directory, then move it into place in one rename, so
-    two processes building at once never see each other's half-written files."""
+    """Build into a private locked folder, then move it into place in one rename, so two
+    processes building at once never see each other's half-written files (index_files)."""
     from whoosh import index as windex
 
-    directory.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
-    try:
-        ix = windex.create_in(str(tmp), make_schema())
+    if cache_files.user_key() is None:
+        raise cache_files.CacheRejected("no cache key")
+    with index_files.Build(directory) as build:
+        ix = windex.create_in(str(build.folder), make_schema())
         writer = ix.writer(limitmb=256)
         total = len(corpus.entries)
         docs = list(documents(corpus))
@@ -122,31 +121,28 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
             if progress and (n % 200 == 0 or n == total):  # and the last, so the bar ends full
                 progress("Indexing", "entries", n, total)
         writer.commit()
-        Lexicon.from_documents(docs).save(tmp / LEXICON_FILE)
-        GameModel.from_corpus(corpus).save(tmp / GAME_MODEL_FILE)
-        TitleTable.from_corpus(corpus).save(tmp / TITLES_FILE)
-        (tmp / BRIDGE_FILE).write_bytes(pickle.dumps(load_vocabulary(corpus), protocol=pickle.HIGHEST_PROTOCOL))
-        (tmp / "FORMAT").write_text(INDEX_FORMAT)
-        if directory.exists():
-            stale = directory.with_name(f"{directory.name}.stale-{os.getpid()}")
-            try:
-                directory.rename(stale)
-                shutil.rmtree(stale, ignore_errors=True)
-            except OSError:
-                pass
-        try:
-            tmp.rename(directory)
-        except OSError:
-            pass  # another process put its index in place first: use that one
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        ix.close()
+        parts = {LEXICON_FILE: Lexicon.from_documents(docs).to_bytes(),
+                 GAME_MODEL_FILE: GameModel.from_corpus(corpus).to_bytes(),
+                 TITLES_FILE: TitleTable.from_corpus(corpus).to_bytes(),
+                 BRIDGE_FILE: pickle.dumps(load_vocabulary(corpus), protocol=pickle.HIGHEST_PROTOCOL)}
+        for name, data in parts.items():
+            (build.folder / name).write_bytes(data)
+        build.finish(_key(corpus), INDEX_FORMAT)
 
 
-def _open_existing(directory: Path):
+def _key(corpus: Corpus) -> str:
+    return corpus.cache_key or content_key()
+
+
+def _open_existing(corpus: Corpus, directory: Path):
+    """whoosh's index, once every file in the folder is the one the signed manifest lists."""
     from whoosh import index as windex
 
-    if (directory / "FORMAT").read_text() != INDEX_FORMAT:
-        raise ValueError("old index format")
+    listing = index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT)
+    if listing is None:
+        raise FileNotFoundError(directory / index_files.MANIFEST)
+    index_files.verify_all(directory, listing)
     ix = windex.open_dir(str(directory))
     # Touch the segment files now, so a damaged index fails here, not mid-search.
     with ix.searcher() as s:
@@ -161,17 +157,26 @@ def index_dir(corpus: Corpus) -> Path:
     return cache_path(corpus.cache_key) / "index"
 
 
+# What a cache that cannot be used raises: missing, damaged, unsigned or unwritable.
+_UNUSABLE = (OSError, cache_files.CacheRejected, files.WriteError)
+
+
 def open_index(corpus: Corpus, directory: Path | None = None, progress=None):
-    """Open the cached index, rebuilding it if it is missing, stale or damaged."""
+    """Open the cached index, rebuilding it if it is missing, stale, damaged or unsigned."""
     directory = directory or index_dir(corpus)
     try:
-        return _open_existing(directory)
-    except Exception:  # missing or corrupt: rebuild from the corpus
-        pass
+        return _open_existing(corpus, directory)
+    except cache_files.CacheRejected:
+        pass  # reported once; rebuilt below
+    except FileNotFoundError:
+        pass  # not built yet
+    except Exception as exc:  # whoosh's own reading errors: files that passed the manifest but not whoosh
+        cache_files.report_once(f"the index in {directory} cannot be read ({exc.__class__.__name__}: {exc}); "
+                                "it is rebuilt")
     try:
         build_index(corpus, directory, progress)
-        return _open_existing(directory)
-    except OSError:  # an unwritable cache directory: keep the index in memory instead
+        return _open_existing(corpus, directory)
+    except _UNUSABLE:  # an unwritable cache directory (reported): keep the index in memory instead
         return build_in_memory(corpus)
 
 
@@ -186,44 +191,51 @@ def build_in_memory(corpus: Corpus):
     return ix
 
 
-def _ready(corpus: Corpus, directory: Path, progress=None) -> bool:
-    """Whether the cached index is in place, building it if it is missing or stale. False when
-    the cache cannot be written (the searcher then builds everything in memory)."""
+def _listing(corpus: Corpus, directory: Path, progress=None) -> dict[str, str] | None:
+    """The manifest of the cached index, building it if it is missing, stale or unsigned.
+    None when the cache cannot be used (the searcher then builds everything in memory)."""
     try:
-        if (directory / "FORMAT").read_text() == INDEX_FORMAT:
-            return True
-    except OSError:
-        pass
+        listing = index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT)
+        if listing is not None:
+            return listing
+    except _UNUSABLE:
+        pass  # reported once; rebuilt below
     try:
         build_index(corpus, directory, progress)
-    except OSError:
-        return False
-    return (directory / "FORMAT").exists()
+        return index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT)
+    except _UNUSABLE as exc:
+        cache_files.report_once(f"cannot build the search index in {directory} ({exc}); it is kept in memory")
+        return None
 
 
 def open_searcher(corpus: Corpus, progress=None):
     """The searcher over the cached index. The files a plain-word search needs (lexicon, game
-    model, titles, bridge) are read now; whoosh's own index only when a query needs it. A file
-    that cannot be read means a damaged cache: the index is rebuilt once, then it must read."""
+    model, titles, bridge) are read now, each checked against the signed manifest; whoosh's own
+    index only when a query needs it. A file that fails the check is reported, the index is
+    rebuilt once, then it must read."""
     from judge.search.searcher import Searcher
 
     directory = index_dir(corpus)
-    if not _ready(corpus, directory, progress):
+    if directory.parent.is_dir():
+        index_files.remove_dead_builds(directory.parent)
+    listing = _listing(corpus, directory, progress)
+    if listing is None:
         return _in_memory_searcher(corpus)
     try:
-        parts = _read_parts(directory)
-    except Exception:  # a damaged cache: rebuild it once, then it must read
+        parts = _read_parts(directory, listing)
+    except _UNUSABLE:  # reported by read_part, or a file gone: rebuild once, then it must read
         build_index(corpus, directory, progress)
-        parts = _read_parts(directory)
+        parts = _read_parts(directory, index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT))
     return Searcher(corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:])
 
 
-def _read_parts(directory: Path):
-    lexicon = Lexicon.load(directory / LEXICON_FILE)
-    games = GameModel.load(directory / GAME_MODEL_FILE)
-    titles = TitleTable.load(directory / TITLES_FILE)
-    vocabulary = pickle.loads((directory / BRIDGE_FILE).read_bytes())
-    return lexicon, games, titles, vocabulary
+def _read_parts(directory: Path, listing: dict[str, str]):
+    def part(name: str) -> bytes:
+        return index_files.read_part(directory, listing, name)
+
+    # Each part's bytes are the ones this user's judge listed in the signed manifest.
+    return (Lexicon.from_bytes(part(LEXICON_FILE)), GameModel.from_bytes(part(GAME_MODEL_FILE)),
+            TitleTable.from_bytes(part(TITLES_FILE)), pickle.loads(part(BRIDGE_FILE)))
 
 
 def _in_memory_searcher(corpus: Corpus):

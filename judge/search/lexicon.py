@@ -14,7 +14,6 @@ import marshal
 import math
 from array import array
 from bisect import bisect_left
-from pathlib import Path
 
 from judge.search.analysis import analyze
 
@@ -76,16 +75,17 @@ class Lexicon:
         return cls({"format": FORMAT, "ids": ids, "games": games, "ranges": ranges, "postings": postings,
                     "vocabulary": vocabulary, "sequences": sequences})
 
-    def save(self, path: Path) -> None:
-        path.write_bytes(marshal.dumps({
+    def to_bytes(self) -> bytes:
+        return marshal.dumps({
             "format": FORMAT, "ids": self.ids, "games": self.games, "ranges": self.ranges,
-            "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences}))
+            "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences})
 
     @classmethod
-    def load(cls, path: Path) -> "Lexicon":
-        data = marshal.loads(path.read_bytes())
+    def from_bytes(cls, raw: bytes) -> "Lexicon":
+        """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
+        data = marshal.loads(raw)
         if data.get("format") != FORMAT:
-            raise ValueError(f"{path}: lexicon format {data.get('format')}, expected {FORMAT}")
+            raise ValueError(f"lexicon format {data.get('format')}, expected {FORMAT}")
         return cls(data)
 
     # -- reading -------------------------------------------------------------------------------

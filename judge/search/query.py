@@ -26,6 +26,27 @@ RANGE_RE = re.compile(r"^(\d{3}(?:\.\d+)?[a-z]?)[-–](\d{3}(?:\.\d+)?[a-z]?|\d+
 FILTER_RE = re.compile(r"^(game|kind|card|doc):(.*)$", re.IGNORECASE)
 
 
+# A question a judge types is a sentence or two; these bounds are far above that and keep a
+# pasted page from costing seconds (each unknown word costs a spelling look-up). README: Limits.
+MAX_QUERY_CHARS = 1000
+MAX_QUERY_TERMS = 100
+
+
+class QueryTooLarge(ValueError):
+    """A query past the bounds above; the message says which and by how much."""
+
+
+def check_size(query: str) -> None:
+    """Refuse a query longer than MAX_QUERY_CHARS characters or MAX_QUERY_TERMS terms."""
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryTooLarge(f"the query is {len(query):,} characters long; at most {MAX_QUERY_CHARS:,} "
+                            "are searched (shorten it to the words that matter)")
+    terms = len(query.split())
+    if terms > MAX_QUERY_TERMS:
+        raise QueryTooLarge(f"the query has {terms:,} terms; at most {MAX_QUERY_TERMS} are searched "
+                            "(shorten it to the words that matter)")
+
+
 @dataclass
 class NumberTerm:
     number: str

@@ -21,6 +21,10 @@ from judge.search.lexicon import FIELDS, Lexicon
 from judge.search.synonyms import Vocabulary, bridges, translations
 
 SEARCHED_FIELDS = list(FIELDS)
+# "Did you mean" looks up at most this many unknown words (each costs a scan of the vocabulary),
+# none longer than the longest word worth correcting: a pasted page must not take seconds.
+MAX_CORRECTIONS = 3
+MAX_CORRECTED_LENGTH = 30
 AROUND_WEIGHT = 0.5  # what surrounds an entry (titles above it, its examples, its list items) against its own words
 CONCEPT_MAX = True  # a concept scores by its best reading (False: its readings add up)
 TALK_WEIGHT = 0.5  # a word of table talk (rules/table-talk.yaml), against a word of the rules
@@ -124,6 +128,8 @@ class Searcher:
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
+        """The hits for `text`; QueryTooLarge past the query bounds (query.check_size)."""
+        qlang.check_size(text)
         parsed = qlang.parse(text)
         if not (parsed.words.strip() or parsed.numbers or parsed.card or parsed.games or parsed.kinds
                 or parsed.docs):
@@ -148,12 +154,14 @@ class Searcher:
         """Corrections drawn from the index's own (unstemmed) vocabulary."""
         searcher, _ = self._whoosh_searcher()
         corrector = searcher.corrector("spell")
-        fixed, changed = [], False
+        fixed, changed, looked_up = [], False, 0
         for token in re.findall(r"[^\W\d_]+|\S+", fold(words)):
             lower = token.lower()
-            if len(lower) < 3 or not lower.isalpha() or searcher.doc_frequency("spell", lower):
+            if len(lower) < 3 or len(lower) > MAX_CORRECTED_LENGTH or not lower.isalpha() \
+                    or looked_up == MAX_CORRECTIONS or searcher.doc_frequency("spell", lower):
                 fixed.append(token)
                 continue
+            looked_up += 1
             options = corrector.suggest(lower, limit=1, maxdist=2)
             fixed.append(options[0] if options else token)
             changed = changed or bool(options)
@@ -479,6 +487,9 @@ class Searcher:
             extra = entry.extra
             words = set(analyze(" ".join([entry.text, str(extra.get("event") or ""), "table",
                                           str(extra.get("table") or ""), str(extra.get("judge") or "")])))
+            if not any(found & words for found in concepts.values()):
+                continue  # shares no word with the question (coverage alone says 1.0 when the
+                # index knows none of the question's words)
             coverage = self._coverage(words, concepts, concept_idf)
             if coverage >= SAVED_RULING_MIN_COVERAGE:
                 hits.append(Hit(entry.id, best * coverage ** COVERAGE_POWER, highlight, entry))

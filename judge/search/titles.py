@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pickle
 import re
-from pathlib import Path
 
 from judge.corpus.model import Corpus
 from judge.search.analysis import analyze
@@ -34,12 +33,13 @@ class TitleTable:
                     table.setdefault(words, []).append(entry.id)
         return cls(table)
 
-    def save(self, path: Path) -> None:
-        path.write_bytes(pickle.dumps(self.table, protocol=pickle.HIGHEST_PROTOCOL))
+    def to_bytes(self) -> bytes:
+        return pickle.dumps(self.table, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
-    def load(cls, path: Path) -> "TitleTable":
-        return cls(pickle.loads(path.read_bytes()))
+    def from_bytes(cls, raw: bytes) -> "TitleTable":
+        """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
+        return cls(pickle.loads(raw))
 
     def named_in(self, terms: list[str]) -> list[tuple[tuple[str, ...], list[str]]]:
         """The titles that stand whole in the query's words, longest first, no overlaps."""

@@ -124,13 +124,20 @@ def sources_of(corpus: Corpus, cited: list[CitedEntry]) -> tuple[SourceVersion, 
 def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
                 question: str = "", ruling: str = "", event: str = "", table: str = "",
                 judge: str = "", saved_number: int | None = None,
-                replay: ReplayLog | None = None, alone: bool = False, title: str = "") -> Sheet:
+                replay: ReplayLog | None = None, alone: bool = False, title: str = "",
+                lead: list[str] | None = None) -> Sheet:
     """A sheet citing `ids` (entry ids or printed numbers) in the order given.
 
     `date` defaults to today; tests pass a fixed one. `alone=True` cites each entry without
-    its sub-rules (a replay cites precisely the rule that applied).
+    its sub-rules (a replay cites precisely the rule that applied). `lead` (ids or numbers,
+    each also in `ids`) are the rules printed before the step log, the others after it; None
+    prints every rule before it (judge.sheet.sections).
     """
     wanted = resolve_all(corpus, ids, alone=alone)
+    lead_ids = None if lead is None else tuple(w.entry.id for w in resolve_all(corpus, list(lead)))
+    if lead_ids is not None:  # cite in the order printed, so "quoted above" is above
+        first = set(lead_ids)
+        wanted = [w for w in wanted if w.entry.id in first] + [w for w in wanted if w.entry.id not in first]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
     from judge.conflicts.notes import build_index
@@ -148,5 +155,5 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
         date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
         question=question.strip(), ruling=ruling.strip(), event=event.strip(),
         table=table.strip(), judge=judge.strip(), saved_number=saved_number, replay=replay,
-        rule_names=rule_names, title=title.strip(),
+        rule_names=rule_names, title=title.strip(), lead=lead_ids,
     )

@@ -1,86 +1,81 @@
 """Ruling sheets as Markdown: for a chat message, an e-mail or a tournament report.
 
-Source texts are quoted verbatim (as `>` blockquotes), never escaped or reflowed, so the
-file holds the exact text of every rule.
+Source texts from our own corpus are quoted verbatim (as `>` blockquotes), never escaped or
+reflowed, so the file holds the exact text of every rule. Everything a person typed or a
+scenario file says — the heading, particulars, question, ruling, step log, expectations — goes
+through `judge.safe_text.for_markdown`, so it reads as written and never becomes HTML, a
+heading, a rule, a link or an image when the Markdown is rendered.
 """
 from __future__ import annotations
 
-from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
+from judge.safe_text import for_markdown as md
+from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
+from judge.sheet.sections import SUB, SheetWriter, entry_blocks, heading_of, rule_names, walk
 
 
 def _quote(text: str) -> list[str]:
     return [f"> {line}" if line else ">" for line in text.splitlines()] or [">"]
 
 
-def heading_of(entry: CitedEntry) -> str:
-    if entry.title and entry.title.lower() not in entry.citation.lower():
-        return f"{entry.citation} — {entry.title}"
-    return entry.citation
+def _rules(rules: tuple[str, ...], names: dict) -> str:
+    return f" ({rule_names(rules, names)})" if rules else ""
 
 
-def _entry(entry: CitedEntry) -> list[str]:
-    out = [f"### {heading_of(entry)}", "", f"`{entry.id}` · {entry.breadcrumb}"]
-    if entry.tags:
-        out[-1] += " · " + " ".join(f"[{t}]" for t in entry.tags)
-    out += [""] + _quote(entry.text) + [""]
-    for note in entry.notes:
-        out += [f"**{note.heading}**", ""] + [f"- {line}" for line in note.lines] + [""]
-    for quoted in entry.contains:
-        out += [f"**{quoted.citation}**", ""] + _quote(quoted.text) + [""]
-    if entry.examples:
-        out += ["*Examples*", ""]
-        for example in entry.examples:
-            out += _quote(example) + [""]
-    if entry.parent and entry.parent.text:
-        out += [f"*In context — {entry.parent.citation}*", ""] + _quote(entry.parent.text) + [""]
-    elif entry.parent:
-        out += [f"*In context — {entry.parent.citation} (quoted above)*", ""]
-    return out
+class MarkdownWriter(SheetWriter):
+    def __init__(self) -> None:
+        self.lines: list[str] = []
 
+    def start(self, sheet: Sheet) -> None:
+        self.lines += [f"# {md(sheet.heading)}", ""]
+        self.lines += [f"- **{label}:** {md(value) if label in sheet.TYPED else value}"
+                       for label, value in sheet.particulars()] + [""]
 
-def _replay(log: ReplayLog, names: dict) -> list[str]:
-    title = log.title or log.source
-    out = [f"## Replay — {title}", ""]
-    if log.source and log.title:
-        out += [f"Scenario file: `{log.source}`", ""]
-    if log.not_modelled:
-        out += [f"**{NOT_MODELLED_HEAD}:**", ""]
-        for note in log.not_modelled:
-            rules = f" ({', '.join(names.get(r, r) for r in note.rules)})" if note.rules else ""
-            out.append(f"- {note.where}: {note.what}{rules}")
-        out.append("")
-    for step in log.steps:
-        out.append(f"{step.n}. **{step.action}**")
-        for ev in step.events:
-            rules = f" ({', '.join(names.get(r, r) for r in ev.rules)})" if ev.rules else ""
-            out.append(f"    - {ev.text}{rules}")
-    out.append("")
-    if log.expectations:
-        out += ["Expectations:", ""]
-        out += [f"- {'✓' if ok else '✗ FAILED'} {text}" for ok, text in log.expectations]
-        out.append("")
-    return out
+    def said(self, part) -> None:
+        self.lines += [f"## {part.title}", "", md(part.text), ""]
+
+    def rules(self, part) -> None:
+        self.lines += [f"## {part.title}", ""]
+        for entry in part.entries:
+            where = f"`{entry.id}` · {entry.breadcrumb}"
+            if entry.tags:
+                where += " · " + " ".join(f"[{t}]" for t in entry.tags)
+            self.lines += [f"### {heading_of(entry)}", "", where, ""]
+            for block in entry_blocks(entry):
+                if block.label:
+                    emphasis = "**" if block.kind == SUB else "*"
+                    self.lines += [f"{emphasis}{block.label}{emphasis}", ""]
+                if block.text:
+                    self.lines += _quote(block.text) + [""]
+
+    def steps(self, part) -> None:
+        log, names = part.log, part.names
+        self.lines += [f"## Replay — {md(log.title or log.source)}", ""]
+        if log.source and log.title:
+            self.lines += [f"Scenario file: {md(log.source)}", ""]
+        if log.not_modelled:
+            self.lines += [f"**{NOT_MODELLED_HEAD}:**", ""]
+            self.lines += [f"- {note.where}: {md(note.what)}{_rules(note.rules, names)}" for note in log.not_modelled]
+            self.lines.append("")
+        for step in log.steps:
+            self.lines.append(f"{step.n}. **{md(step.action)}**")
+            self.lines += [f"    - {md(ev.text)}{_rules(ev.rules, names)}" for ev in step.events]
+        self.lines.append("")
+        if log.expectations:
+            self.lines += ["Expectations:", ""]
+            self.lines += [f"- {'✓' if ok else '✗ FAILED'} {md(text)}" for ok, text in log.expectations]
+            self.lines.append("")
+
+    def sources(self, part) -> None:
+        self.lines += ["## Sources", ""]
+        self.lines += [f"- {s.title} — sha256 `{s.short}`" for s in part.sources]
+        self.lines.append("")
+
+    def finish(self, sheet: Sheet) -> None:
+        self.lines.append(f"*Prepared {sheet.date.isoformat()} with judge.*")
 
 
 def render_one(sheet: Sheet) -> str:
-    out = [f"# {sheet.heading}", ""]
-    out += [f"- **{label}:** {value}" for label, value in sheet.particulars()] + [""]
-    if sheet.question:
-        out += ["## Question", "", sheet.question, ""]
-    if sheet.ruling:
-        out += ["## Ruling", "", sheet.ruling, ""]
-    if sheet.cited:
-        out += ["## Rules cited", ""]
-        for entry in sheet.cited:
-            out += _entry(entry)
-    if sheet.replay is not None:
-        out += _replay(sheet.replay, sheet.rule_names)
-    if sheet.sources:
-        out += ["## Sources", ""]
-        out += [f"- {s.title} — sha256 `{s.short}`" for s in sheet.sources]
-        out.append("")
-    out.append(f"*Prepared {sheet.date.isoformat()} with judge.*")
-    return "\n".join(out) + "\n"
+    return "\n".join(walk(sheet, MarkdownWriter()).lines) + "\n"
 
 
 def render(sheets: list[Sheet]) -> str:

@@ -67,6 +67,7 @@ class SourceVersion:
 class StepEvent:
     text: str
     rules: tuple[str, ...] = ()
+    decisive: bool = False  # it moved a card, changed a meter or refused an action (judge.sheet.decisive)
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,9 @@ class ReplayLog:
     steps: tuple[ReplayStep, ...] = ()
     expectations: tuple[tuple[bool, str], ...] = ()
     not_modelled: tuple[NotModelled, ...] = ()  # said plainly at the head of the replay
+    # The rules of the decisive events, in citing order; None when the log does not say which
+    # events were decisive (steps collected in the TUI), so no rule is put ahead of the others.
+    decisive: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,8 @@ class Sheet:
     # a short name (the printed number) for every rule id a replay step cites
     rule_names: dict = field(default_factory=dict)
     title: str = ""  # a heading of the judge's own, instead of "Ruling sheet"
+    # The ids of the cited entries that lead, before the step log; None: all of them lead.
+    lead: tuple[str, ...] | None = None
 
     @property
     def heading(self) -> str:
@@ -132,8 +138,10 @@ class Sheet:
             return f"Ruling sheet — saved ruling #{self.saved_number}"
         return "Ruling sheet"
 
+    # The particulars a person typed (the date is the sheet's own): writers make these safe.
+    TYPED = ("Event", "Table", "Judge")
+
     def particulars(self) -> list[tuple[str, str]]:
         """The (label, value) lines at the head of the sheet, only those given."""
-        rows = [("Event", self.event), ("Table", self.table), ("Judge", self.judge),
-                ("Date", self.date.isoformat())]
+        rows = [*zip(self.TYPED, (self.event, self.table, self.judge)), ("Date", self.date.isoformat())]
         return [(k, v) for k, v in rows if v]

@@ -2,37 +2,33 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
 import shutil
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge import paths
+from judge import files, paths
 
 PRINT_TIMEOUT = 30  # seconds: lp only queues the job, it should answer at once
 
 
 def write_file(path: Path, content: str) -> Path:
-    """Write the whole file or nothing: a temporary file beside it, renamed over it."""
-    path = path.expanduser()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(content)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write the whole sheet or nothing, to a regular file only (see judge.files); the sheet
+    folder of data_dir() is created when it is the default place."""
+    path = Path(path).expanduser()
+    if path.parent == default_folder():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return files.write_atomically(path, content)
+
+
+def default_folder() -> Path:
+    return paths.data_dir() / "sheets"
 
 
 def default_path(extension: str, now: dt.datetime | None = None) -> Path:
     """Where a printed sheet is kept when no -o was given: data_dir()/sheets/."""
     now = now or dt.datetime.now()
-    return paths.data_dir() / "sheets" / f"ruling-sheet-{now:%Y%m%d-%H%M%S}{extension}"
+    return default_folder() / f"ruling-sheet-{now:%Y%m%d-%H%M%S}{extension}"
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judge.sheet.decisive import decisive_rules, what_changed
 from judge.sheet.model import NotModelled, ReplayLog, ReplayStep, StepEvent
 
 
@@ -21,7 +22,8 @@ def run_scenario(path: Path) -> dict:
     """Replay the scenario file and return the replay contract's plain data, plus its title.
 
     Events the engine logs while setting the board up (before the first action) come first,
-    as step 0, so the sheet cites every rule the replay cites.
+    as step 0, so the sheet cites every rule the replay cites. Each step also says what it
+    `changed` on the board (judge.sheet.decisive).
     """
     try:
         from judge.engine import replay
@@ -44,9 +46,12 @@ def run_scenario(path: Path) -> dict:
                                 f"at a choice the scenario does not answer ({result.waiting}); `judge replay {path}` "
                                 f"shows it")
     data = result.to_dict()
+    boards = [replay.final_dict(result.state_after(n)) for n in range(len(result.steps) + 1)]
+    for n, step in enumerate(data["steps"]):
+        step["changed"] = what_changed(boards[n], boards[n + 1])
     setup = [e.to_dict() for e in getattr(result.scenario, "setup_events", [])]
     if setup:
-        data["steps"] = [{"n": 0, "action": "board set up", "events": setup}] + data["steps"]
+        data["steps"] = [{"n": 0, "action": "board set up", "events": setup, "changed": []}] + data["steps"]
     data.setdefault("title", getattr(result.scenario, "title", ""))
     return data
 
@@ -79,11 +84,14 @@ def read_log(data: dict, title: str = "", source: str = "") -> tuple[ReplayLog, 
     steps: list[ReplayStep] = []
     order: list[str] = []
     seen: set[str] = set()
-    for i, raw in enumerate(data.get("steps") or [], 1):
+    raw_steps = data.get("steps") or []
+    weighed = bool(raw_steps) and all("changed" in raw for raw in raw_steps)
+    flags, decisive = decisive_rules(raw_steps, _rule_id) if weighed else ([], None)
+    for i, raw in enumerate(raw_steps, 1):
         events = []
-        for ev in raw.get("events") or []:
+        for j, ev in enumerate(raw.get("events") or []):
             rules = tuple(_rule_id(r) for r in ev.get("rules") or [])
-            events.append(StepEvent(str(ev.get("text", "")), rules))
+            events.append(StepEvent(str(ev.get("text", "")), rules, bool(flags and flags[i - 1][j])))
             for rule in rules:
                 if rule not in seen:
                     seen.add(rule)
@@ -99,6 +107,6 @@ def read_log(data: dict, title: str = "", source: str = "") -> tuple[ReplayLog, 
                 seen.add(rule)
                 order.append(rule)
     log = ReplayLog(title=title or str(data.get("title", "")), source=source,
-                    steps=tuple(steps), expectations=expectations, not_modelled=notes)
+                    steps=tuple(steps), expectations=expectations, not_modelled=notes, decisive=decisive)
     return log, order
 

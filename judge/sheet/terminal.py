@@ -1,4 +1,9 @@
-"""Ruling sheets on the terminal (rich), styled like `judge show` through judge.render."""
+"""Ruling sheets on the terminal (rich), styled like `judge show` through judge.render.
+
+Every string becomes a rich `Text` (never parsed as markup); text a person typed or a scenario
+file holds passes through `judge.safe_text.for_terminal` first, so a shared saved ruling cannot
+send escape sequences to the judge's terminal.
+"""
 from __future__ import annotations
 
 import io
@@ -9,8 +14,12 @@ from rich.rule import Rule
 from rich.text import Text
 
 from judge import render as entry_render
-from judge.sheet.markdown import heading_of
-from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
+from judge.safe_text import for_terminal as safe
+from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
+from judge.sheet.sections import CONTEXT, EXAMPLE, NOTE, SUB, SheetWriter, entry_blocks, heading_of, rule_names, walk
+
+_LABEL_STYLE = {SUB: "bold", EXAMPLE: "italic", CONTEXT: "dim bold", NOTE: "bold magenta"}
+_TEXT_STYLE = {EXAMPLE: "italic", CONTEXT: "dim"}
 
 
 def _quoted(text: str, style: str = "") -> Padding:
@@ -20,77 +29,69 @@ def _quoted(text: str, style: str = "") -> Padding:
     return Padding(body, (0, 0, 0, 4))
 
 
-def _entry(entry: CitedEntry) -> list:
-    head = Text(heading_of(entry), style="bold cyan")
-    where = Text(f"{entry.id} · {entry.breadcrumb}", style="dim")
-    parts: list = [head, where]
-    if entry.tags:
-        parts.append(entry_render.tag_text(entry.tags))
-    parts.append(_quoted(entry.text))
-    for note in entry.notes:
-        parts += [Text(f"  {note.heading}", style="bold magenta" if note.kind == "conflict" else "bold yellow")]
-        parts += [Padding(Text(line), (0, 0, 0, 4)) for line in note.lines]
-    for quoted in entry.contains:
-        parts += [Text(f"  {quoted.citation}", style="bold"), _quoted(quoted.text)]
-    for example in entry.examples:
-        parts += [Text("  Example", style="italic"), _quoted(example, "italic")]
-    if entry.parent and entry.parent.text:
-        parts += [Text(f"  In context — {entry.parent.citation}", style="dim bold"),
-                  _quoted(entry.parent.text, "dim")]
-    elif entry.parent:
-        parts.append(Text(f"  In context — {entry.parent.citation} (quoted above)", style="dim"))
-    parts.append(Text(""))
-    return parts
+def _with_rules(line: Text, rules: tuple[str, ...], names: dict) -> Text:
+    if rules:
+        line.append(f"  ({rule_names(rules, names)})", style="cyan")
+    return line
 
 
-def _replay(log: ReplayLog, names: dict) -> list:
-    parts: list = [Rule(f"Replay — {log.title or log.source}", align="left")]
-    if log.source and log.title:
-        parts.append(Text(f"Scenario file: {log.source}", style="dim"))
-    if log.not_modelled:
-        parts.append(Text(f"{NOT_MODELLED_HEAD}:", style="bold yellow"))
-        for note in log.not_modelled:
-            line = Text(f"! {note.where}: {note.what}", style="yellow")
-            if note.rules:
-                line.append(f"  ({', '.join(names.get(r, r) for r in note.rules)})", style="cyan")
-            parts.append(Padding(line, (0, 0, 0, 2)))
-    for step in log.steps:
-        parts.append(Text(f"{step.n:>3}. {step.action}", style="bold"))
-        for ev in step.events:
-            line = Text(f"• {ev.text}")
-            if ev.rules:
-                line.append(f"  ({', '.join(names.get(r, r) for r in ev.rules)})", style="cyan")
-            parts.append(Padding(line, (0, 0, 0, 5)))
-    for ok, text in log.expectations:
-        line = Text("  ✓ " if ok else "  ✗ FAILED ", style="green" if ok else "bold red")
-        line.append(text)
-        parts.append(line)
-    parts.append(Text(""))
-    return parts
+class TerminalWriter(SheetWriter):
+    def __init__(self) -> None:
+        self.parts: list = []
+
+    def start(self, sheet: Sheet) -> None:
+        line = Text()
+        for label, value in sheet.particulars():
+            line.append(f"{label}: ", style="bold")
+            line.append(f"{safe(value)}   ")
+        self.parts += [Rule(Text(safe(sheet.heading)), style="bold"), line, Text("")]
+
+    def said(self, part) -> None:
+        self.parts += [Text(part.title, style="bold underline"), Padding(Text(safe(part.text)), (0, 0, 1, 2))]
+
+    def rules(self, part) -> None:
+        self.parts.append(Rule(part.title, align="left"))
+        for entry in part.entries:
+            self.parts += [Text(heading_of(entry), style="bold cyan"), Text(f"{entry.id} · {entry.breadcrumb}", style="dim")]
+            if entry.tags:
+                self.parts.append(entry_render.tag_text(entry.tags))
+            for block in entry_blocks(entry):
+                if block.label:
+                    self.parts.append(Text(f"  {block.label}", style=_LABEL_STYLE.get(block.kind, "")))
+                if block.text:
+                    self.parts.append(_quoted(block.text, _TEXT_STYLE.get(block.kind, "")))
+            self.parts.append(Text(""))
+
+    def steps(self, part) -> None:
+        log, names = part.log, part.names
+        self.parts.append(Rule(Text(f"Replay — {safe(log.title or log.source)}"), align="left"))
+        if log.source and log.title:
+            self.parts.append(Text(f"Scenario file: {safe(log.source)}", style="dim"))
+        if log.not_modelled:
+            self.parts.append(Text(f"{NOT_MODELLED_HEAD}:", style="bold yellow"))
+            for note in log.not_modelled:
+                line = _with_rules(Text(f"! {note.where}: {safe(note.what)}", style="yellow"), note.rules, names)
+                self.parts.append(Padding(line, (0, 0, 0, 2)))
+        for step in log.steps:
+            self.parts.append(Text(f"{step.n:>3}. {safe(step.action)}", style="bold"))
+            for ev in step.events:
+                self.parts.append(Padding(_with_rules(Text(f"• {safe(ev.text)}"), ev.rules, names), (0, 0, 0, 5)))
+        for ok, text in log.expectations:
+            line = Text("  ✓ " if ok else "  ✗ FAILED ", style="green" if ok else "bold red")
+            line.append(safe(text))
+            self.parts.append(line)
+        self.parts.append(Text(""))
+
+    def sources(self, part) -> None:
+        self.parts.append(Text("Sources", style="bold underline"))
+        self.parts += [Text(f"  {s.title} — sha256 {s.short}") for s in part.sources]
+
+    def finish(self, sheet: Sheet) -> None:
+        self.parts += [Text(f"Prepared {sheet.date.isoformat()} with judge.", style="dim"), Text("")]
 
 
 def renderable_one(sheet: Sheet) -> Group:
-    parts: list = [Rule(sheet.heading, style="bold")]
-    line = Text()
-    for label, value in sheet.particulars():
-        line.append(f"{label}: ", style="bold")
-        line.append(f"{value}   ")
-    parts += [line, Text("")]
-    if sheet.question:
-        parts += [Text("Question", style="bold underline"), Padding(Text(sheet.question), (0, 0, 1, 2))]
-    if sheet.ruling:
-        parts += [Text("Ruling", style="bold underline"), Padding(Text(sheet.ruling), (0, 0, 1, 2))]
-    if sheet.cited:
-        parts.append(Rule("Rules cited", align="left"))
-        for entry in sheet.cited:
-            parts += _entry(entry)
-    if sheet.replay is not None:
-        parts += _replay(sheet.replay, sheet.rule_names)
-    if sheet.sources:
-        parts.append(Text("Sources", style="bold underline"))
-        parts += [Text(f"  {s.title} — sha256 {s.short}") for s in sheet.sources]
-    parts += [Text(f"Prepared {sheet.date.isoformat()} with judge.", style="dim"), Text("")]
-    return Group(*parts)
+    return Group(*walk(sheet, TerminalWriter()).parts)
 
 
 def renderable(sheets: list[Sheet]) -> Group:

@@ -1,14 +1,17 @@
 """Ruling sheets as plain text for a line printer: fixed width, no markup, form feeds.
 
 Long source lines are wrapped at word boundaries only; words are never changed, so the
-printed text is the source text with different line breaks.
+printed text is the source text with different line breaks. Text a person typed or a scenario
+file holds passes through `judge.safe_text.for_terminal` first: a shared saved ruling printed
+with `cat` cannot clear the screen or retitle the terminal.
 """
 from __future__ import annotations
 
 import textwrap
 
-from judge.sheet.markdown import heading_of
-from judge.sheet.model import NOT_MODELLED_HEAD, CitedEntry, ReplayLog, Sheet
+from judge.safe_text import for_terminal as safe
+from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
+from judge.sheet.sections import SheetWriter, entry_blocks, heading_of, rule_names, walk
 
 WIDTH = 78
 FORM_FEED = "\f"
@@ -25,74 +28,76 @@ def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     return out
 
 
+def _hanging(text: str, first: str, rest: str) -> list[str]:
+    return textwrap.wrap(text, width=WIDTH, initial_indent=first, subsequent_indent=rest, break_long_words=False)
+
+
 def _title(text: str, rule: str) -> list[str]:
     return [text, rule * min(len(text), WIDTH)]
 
 
-def _entry(entry: CitedEntry) -> list[str]:
-    out = _title(heading_of(entry), "-")
-    out += _wrap(f"{entry.id} · {entry.breadcrumb}", "  ")
-    if entry.tags:
-        out += _wrap(" ".join(f"[{t}]" for t in entry.tags), "  ")
-    out += [""] + _wrap(entry.text, "    ") + [""]
-    for note in entry.notes:
-        out += _wrap(note.heading, "  ") + [w for line in note.lines for w in _wrap(line, "    ")] + [""]
-    for quoted in entry.contains:
-        out += _wrap(quoted.citation, "  ") + _wrap(quoted.text, "    ") + [""]
-    for example in entry.examples:
-        out += ["  Example:"] + _wrap(example, "    ") + [""]
-    if entry.parent and entry.parent.text:
-        out += _wrap(f"In context — {entry.parent.citation}:", "  ") + _wrap(entry.parent.text, "    ") + [""]
-    elif entry.parent:
-        out += _wrap(f"In context — {entry.parent.citation} (quoted above)", "  ") + [""]
-    return out
+def _rules(rules: tuple[str, ...], names: dict) -> str:
+    return f" ({rule_names(rules, names)})" if rules else ""
 
 
-def _replay(log: ReplayLog, names: dict) -> list[str]:
-    out = _title(f"REPLAY — {log.title or log.source}", "=")
-    if log.source and log.title:
-        out += [f"Scenario file: {log.source}"]
-    out.append("")
-    if log.not_modelled:
-        out += _wrap(f"{NOT_MODELLED_HEAD}:", "")
-        for note in log.not_modelled:
-            rules = f" ({', '.join(names.get(r, r) for r in note.rules)})" if note.rules else ""
-            out += textwrap.wrap(f"! {note.where}: {note.what}{rules}", width=WIDTH, initial_indent="  ",
-                                 subsequent_indent="    ", break_long_words=False)
-        out.append("")
-    for step in log.steps:
-        out += _wrap(f"{step.n}. {step.action}", "")
-        for ev in step.events:
-            rules = f" ({', '.join(names.get(r, r) for r in ev.rules)})" if ev.rules else ""
-            out += textwrap.wrap(f"- {ev.text}{rules}", width=WIDTH, initial_indent="   ",
-                                 subsequent_indent="     ", break_long_words=False)
-    out.append("")
-    for ok, text in log.expectations:
-        out += _wrap(f"[{'ok' if ok else 'FAILED'}] {text}", "  ")
-    if log.expectations:
-        out.append("")
-    return out
+class TextWriter(SheetWriter):
+    def __init__(self) -> None:
+        self.out: list[str] = []
+
+    def start(self, sheet: Sheet) -> None:
+        self.out += _title(safe(sheet.heading).upper(), "=")
+        self.out += [f"{label + ':':<7}{safe(value)}" for label, value in sheet.particulars()] + [""]
+
+    def said(self, part) -> None:
+        self.out += [part.title.upper()] + _wrap(safe(part.text), "  ") + [""]
+
+    def rules(self, part) -> None:
+        self.out += [part.title.upper(), ""]
+        for entry in part.entries:
+            self.out += _title(heading_of(entry), "-")
+            self.out += _wrap(f"{entry.id} · {entry.breadcrumb}", "  ")
+            if entry.tags:
+                self.out += _wrap(" ".join(f"[{t}]" for t in entry.tags), "  ")
+            self.out.append("")
+            for block in entry_blocks(entry):
+                if block.label:
+                    self.out += _wrap(f"{block.label}:" if block.text else block.label, "  ")
+                if block.text:
+                    self.out += _wrap(block.text, "    ")
+                self.out.append("")
+
+    def steps(self, part) -> None:
+        log, names = part.log, part.names
+        self.out += _title(f"REPLAY — {safe(log.title or log.source)}", "=")
+        if log.source and log.title:
+            self.out += [f"Scenario file: {safe(log.source)}"]
+        self.out.append("")
+        if log.not_modelled:
+            self.out += _wrap(f"{NOT_MODELLED_HEAD}:", "")
+            for note in log.not_modelled:
+                self.out += _hanging(f"! {note.where}: {safe(note.what)}{_rules(note.rules, names)}", "  ", "    ")
+            self.out.append("")
+        for step in log.steps:
+            self.out += _wrap(f"{step.n}. {safe(step.action)}", "")
+            for ev in step.events:
+                self.out += _hanging(f"- {safe(ev.text)}{_rules(ev.rules, names)}", "   ", "     ")
+        self.out.append("")
+        for ok, text in log.expectations:
+            self.out += _wrap(f"[{'ok' if ok else 'FAILED'}] {safe(text)}", "  ")
+        if log.expectations:
+            self.out.append("")
+
+    def sources(self, part) -> None:
+        self.out += ["SOURCES"]
+        self.out += _wrap("\n".join(f"{s.title} — sha256 {s.short}" for s in part.sources), "  ")
+        self.out.append("")
+
+    def finish(self, sheet: Sheet) -> None:
+        self.out.append(f"Prepared {sheet.date.isoformat()} with judge.")
 
 
 def render_one(sheet: Sheet) -> str:
-    out = _title(sheet.heading.upper(), "=")
-    out += [f"{label + ':':<7}{value}" for label, value in sheet.particulars()] + [""]
-    if sheet.question:
-        out += ["QUESTION"] + _wrap(sheet.question, "  ") + [""]
-    if sheet.ruling:
-        out += ["RULING"] + _wrap(sheet.ruling, "  ") + [""]
-    if sheet.cited:
-        out += ["RULES CITED", ""]
-        for entry in sheet.cited:
-            out += _entry(entry)
-    if sheet.replay is not None:
-        out += _replay(sheet.replay, sheet.rule_names)
-    if sheet.sources:
-        out += ["SOURCES"]
-        out += _wrap("\n".join(f"{s.title} — sha256 {s.short}" for s in sheet.sources), "  ")
-        out.append("")
-    out.append(f"Prepared {sheet.date.isoformat()} with judge.")
-    return "\n".join(line.rstrip() for line in out) + "\n"
+    return "\n".join(line.rstrip() for line in walk(sheet, TextWriter()).out) + "\n"
 
 
 def render(sheets: list[Sheet]) -> str:

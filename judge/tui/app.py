@@ -64,6 +64,15 @@ class JudgeApp(App):
     }
     DEFAULT_MODE = "lookup"
 
+    def notify(self, message: str, *, title: str = "", severity="information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Textual's notify, with markup off by default: a notification quotes what the judge
+        typed, a file name or an error's message, which must show as written."""
+        from judge.safe_text import for_terminal
+
+        super().notify(for_terminal(message), title=for_terminal(title), severity=severity,
+                       timeout=timeout, markup=markup)
+
     def on_mount(self) -> None:
         self.theme = default_theme()
         if self._game_problem:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from judge import files
 from judge.replay_words import note_body
 from judge.yamlio import ScenarioError
 
@@ -124,19 +125,20 @@ def dump_scenario(data: dict) -> str:
                      default_flow_style=None, width=100)
 
 
-def write_scenario(data: dict, path: str | Path) -> Path:
-    """Check the board with the engine, then write it; nothing is written if it is refused."""
+def write_scenario(data: dict, path: str | Path, own_folder: Path | None = None) -> Path:
+    """Check the board with the engine, then write it; nothing is written if it is refused.
+    A missing folder is an error (a mistyped path), except `own_folder`, judge's own."""
     text = dump_scenario(data)
     path = Path(path).expanduser()
     check_scenario_text(text, str(path))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
-        raise EngineProblem(f"{path}: cannot write: {exc}") from None
-    return path
+        if own_folder is not None and path.parent == own_folder:
+            own_folder.mkdir(parents=True, exist_ok=True)
+        return files.write_atomically(path, text)
+    except files.WriteError as exc:
+        raise EngineProblem(str(exc)) from None
+    except OSError as exc:  # judge's own folder could not be made
+        raise EngineProblem(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _plain(value):

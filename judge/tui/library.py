@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
+from judge.search.query import QueryTooLarge
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
 _DIRECT = re.compile(r"^(?:[a-z]{2,3}:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
@@ -77,8 +78,12 @@ class Library:
                 found.direct, found.alone = looked.entry, looked.alone
             else:
                 found.suggestions += [s.id for s in looked.suggestions]
-        with self._lock:
-            result = self.searcher.search(text, game=game, limit=limit)
+        try:
+            with self._lock:
+                result = self.searcher.search(text, game=game, limit=limit)
+        except QueryTooLarge as exc:  # said where the results would be
+            found.notes.append(str(exc))
+            return found
         found.notes += result.notes
         found.suggestions += result.suggestions
         for hit in result.hits:

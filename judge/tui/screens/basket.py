@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from judge import paths
+from judge import files, paths
 from judge.tui.guard import guarded
 from judge.tui.screens.dialogs import PromptScreen
 
@@ -97,10 +97,10 @@ class BasketScreen(ModalScreen):
         target = paths.data_dir() / "rulings" / f"ruling-{datetime.now():%Y%m%d-%H%M%S}.md"
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(markdown, encoding="utf-8")
-        except OSError as exc:
+            files.write_atomically(target, markdown)
+        except (OSError, files.WriteError) as exc:
             self.app.notify(f"Could not write {target}: {exc}", severity="error")
             return
         self.app.copy_to_clipboard(markdown)
         self.app.notify(f"Saved {target} (and copied to the clipboard)", timeout=6)
-        self.query_one("#basket-status", Static).update(f"Exported to {target}")
+        self.query_one("#basket-status", Static).update(Text(f"Exported to {target}"))  # a path: not markup

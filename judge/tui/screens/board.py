@@ -21,6 +21,7 @@ from judge.tui import board_model as bm
 from judge.tui import engine_adapter as ea
 from judge.tui.guard import guarded
 from judge.tui.screens.dialogs import CardPicker, PromptScreen
+from judge.tui.widgets.plain_tree import PlainTree
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
 
@@ -53,7 +54,7 @@ class BoardScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("", id="board-turn")
         with Horizontal(id="board-main"):
-            yield Tree("Board", id="board-tree")
+            yield PlainTree("Board", id="board-tree")  # names from the file: never markup
             with Vertical(id="board-detail"):
                 with VerticalScroll(id="board-info-scroll"):
                     yield Static("", id="board-info")
@@ -418,7 +419,11 @@ class BoardScreen(Screen):
         from judge.corpus.slug import slugify
 
         name = slugify((self.data or {}).get("title") or "board") or "board"
-        return paths.data_dir() / "scenarios" / f"{name}.yaml"
+        return self.boards_folder() / f"{name}.yaml"
+
+    @staticmethod
+    def boards_folder() -> Path:
+        return paths.data_dir() / "scenarios"
 
     def action_save(self) -> None:
         self.app.push_screen(PromptScreen("Save the board as:", str(self.default_path())), self.save_to)
@@ -428,7 +433,7 @@ class BoardScreen(Screen):
         if not path:
             return
         try:
-            written = ea.write_scenario(self.data, path)
+            written = ea.write_scenario(self.data, path, own_folder=self.boards_folder())
         except ea.EngineProblem as exc:
             self.app.notify(f"Not saved: {exc}", severity="error", timeout=10)
             return

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from judge.safe_text import one_line
+
 
 class PromptScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -22,10 +24,11 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
-            yield Label(self.question)
+            # A question can name a card or a file: plain Text, never markup.
+            yield Label(Text(one_line(self.question)))
             yield Input(self.default, id="prompt-input")
             if self.help_text:
-                yield Label(self.help_text, id="prompt-help")
+                yield Label(Text(one_line(self.help_text)), id="prompt-help")
 
     def on_mount(self) -> None:
         self.query_one("#prompt-box").border_title = "Esc cancels"
@@ -69,7 +72,8 @@ class CardPicker(ModalScreen[str | None]):
             yield OptionList(id="picker-list")
 
     def on_mount(self) -> None:
-        self.query_one("#picker-box").border_title = f"{self.title_text} · Enter picks · Esc cancels"
+        # The title can name a player from the board's file: Text, never markup.
+        self.query_one("#picker-box").border_title = Text(f"{one_line(self.title_text)} · Enter picks · Esc cancels")
         self._fill("")
         self.query_one(Input).focus()
 

@@ -1,0 +1,185 @@
+"""Sheets lead with the ruling (issue 17 item 2): question, ruling, the rules that decided it, the
+step log, then everything else cited; the same order in every format, from one walker."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.cli import main
+from judge.replay_words import counted
+from judge.sheet import build_sheet, render
+from judge.sheet.decisive import decisive_rules, what_changed
+from judge.sheet.replay_log import read_log, run_scenario
+from judge.sheet.sections import ALL_TITLE, LEAD_TITLE, REST_TITLE, Rules, Steps, parts
+
+V06 = Path(__file__).parent / "scenarios" / "shared" / "v06-two-blockers-overrun.yaml"
+DAY = dt.date(2026, 11, 30)
+# The rules of the events of v06's step 7, where damage was assigned and dealt and four Wretches
+# died: every other step only passed, declared or ordered, and moved no card and no meter.
+V06_DECISIVE = ["nd:510.2c", "nd:510.2e", "nd:510.2d", "nd:702.7a", "nd:510.3", "nd:120.3b", "nd:510.3a",
+                "nd:120.3d", "nd:510.3c", "nd:704.3", "nd:117.5", "nd:704.5j", "nd:704.7", "nd:700.6", "nd:404.3"]
+
+
+def _board(vitae=20, hand=3, damage=0, battlefield=("a",), stack=()):
+    return {"players": [{"name": "Ana", "vitae": vitae, "corruption": 0, "wrath": 0, "pool": 0, "hand": hand,
+                         "domain": 30, "spoils": [], "pit": [], "void": [], "shelter": [], "power_slot": 0,
+                         "wards": []}],
+            "battlefield": [{"id": oid, "damage": damage} for oid in battlefield],
+            "stack": [{"controller": "Ana", "label": label} for label in stack]}
+
+
+@pytest.mark.parametrize("after, changed", [
+    (_board(), []),
+    (_board(vitae=18), ["meter"]),
+    (_board(damage=1), ["meter"]),
+    (_board(hand=2, stack=("Fire",)), ["moved"]),
+    (_board(battlefield=()), ["moved"]),
+    (_board(hand=2, vitae=19), ["meter", "moved"]),
+])
+def test_what_a_step_changed(after, changed):
+    assert what_changed(_board(), after) == changed
+
+
+def test_decisive_events_come_from_kinds_and_changes():
+    steps = [
+        {"changed": [], "events": [{"text": "declares blocks", "rules": ["509.1"]}]},
+        {"changed": [], "events": [{"text": "refused: no", "rules": ["101.2"], "kind": "refusal"}]},
+        {"changed": ["meter"], "events": [{"text": "all pass", "rules": ["117.4"], "kind": "priority"},
+                                          {"text": "deals 2", "rules": ["120.3b", "510.3a"]},
+                                          {"text": "may pay", "rules": ["709.2"], "kind": "choice"},
+                                          {"text": "not modelled", "rules": ["701.20a"], "kind": "not-modelled"}]},
+    ]
+    flags, rules = decisive_rules(steps, lambda r: f"nd:{r}")
+    assert flags == [[False], [True], [False, True, False, False]]
+    assert rules == ("nd:101.2", "nd:120.3b", "nd:510.3a")
+
+
+@pytest.fixture(scope="module")
+def v06(corpus):
+    log, cited = read_log(run_scenario(V06), source=V06.name)
+    return log, cited
+
+
+def test_the_two_blockers_replay_leads_with_the_damage_rules(v06):
+    log, cited = v06
+    assert list(log.decisive) == V06_DECISIVE
+    assert len(cited) == 30 and set(V06_DECISIVE) < set(cited)
+    assert "nd:117.4" in cited and "nd:117.4" not in log.decisive  # priority passing: cited, not decisive
+    decisive_steps = {step.n for step in log.steps if any(ev.decisive for ev in step.events)}
+    assert decisive_steps == {7}
+
+
+def test_parts_in_reading_order(corpus, v06):
+    log, cited = v06
+    sheet = build_sheet(corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive),
+                        question="Where does the damage go?", ruling="Overrun carries 1 to the Haven.")
+    found = parts(sheet)
+    assert [type(p).__name__ for p in found] == ["Said", "Said", "Rules", "Steps", "Rules", "Sources"]
+    lead, rest = found[2], found[4]
+    assert isinstance(lead, Rules) and isinstance(found[3], Steps) and isinstance(rest, Rules)
+    assert (lead.title, rest.title) == (LEAD_TITLE, REST_TITLE)
+    assert [e.id for e in lead.entries] == V06_DECISIVE
+    assert [e.id for e in rest.entries] == [c for c in cited if c not in V06_DECISIVE]
+
+
+def _quoted_above_is_above(sheet) -> None:
+    quoted: set[str] = set()
+    for part in parts(sheet):
+        for entry in getattr(part, "entries", ()):
+            if entry.parent is not None:
+                assert entry.parent.text or entry.parent.id in quoted, f"{entry.id}: {entry.parent.id} is not above"
+                quoted.add(entry.parent.id)
+
+
+def test_a_lead_rule_quotes_the_context_a_later_rule_shares(corpus, v06):
+    log, _ = v06
+    # 704.5c is cited first, but 704.5j leads: 704.5 is quoted in full under 704.5j, printed first
+    sheet = build_sheet(corpus, ["nd:704.5c", "nd:704.5j"], date=DAY, replay=log, alone=True, lead=["nd:704.5j"])
+    assert [(e.id, bool(e.parent.text)) for e in sheet.cited] == [("nd:704.5j", True), ("nd:704.5c", False)]
+    _quoted_above_is_above(sheet)
+
+
+@pytest.mark.parametrize("scenario", sorted(p.name for p in V06.parent.glob("*.yaml")))
+def test_a_context_said_to_be_quoted_above_is_above(corpus, scenario):
+    log, cited = read_log(run_scenario(V06.parent / scenario), source=scenario)
+    _quoted_above_is_above(build_sheet(corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive)))
+
+
+HEADS = {
+    "markdown": re.compile(r"^## (.+)$", re.M),
+    "html": re.compile(r"<h2>(.+?)</h2>"),
+    "text": re.compile(r"^(QUESTION|RULING|RULES THAT DECIDED IT|OTHER RULES CITED|RULES CITED|REPLAY — .+|SOURCES)$",
+                       re.M),
+}
+
+
+@pytest.mark.parametrize("fmt", list(HEADS))
+def test_every_format_walks_the_same_order(corpus, v06, fmt):
+    log, cited = v06
+    sheet = build_sheet(corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive),
+                        question="Where?", ruling="Onward.")
+    heads = [h.casefold() for h in HEADS[fmt].findall(render([sheet], fmt))]
+    assert [h.split(" — ")[0] for h in heads] == ["question", "ruling", "rules that decided it", "replay",
+                                                 "other rules cited", "sources"]
+
+
+def test_the_command_leads_with_the_ruling_and_all_rules_puts_everything_first(home_env, capsys):
+    assert main(["sheet", "--replay", str(V06), "--format", "markdown", "--ruling", "Overrun."]) == 0
+    out = capsys.readouterr().out
+    heads = re.findall(r"^## (.+)$", out, re.M)
+    assert [h.split(" — ")[0] for h in heads] == ["Ruling", LEAD_TITLE, "Replay", REST_TITLE, "Sources"]
+    lead = out.split(f"## {LEAD_TITLE}")[1].split("## Replay")[0]
+    assert re.findall(r"^### No Dawn CR (\S+)", lead, re.M) == [r.removeprefix("nd:") for r in V06_DECISIVE]
+
+    assert main(["sheet", "--replay", str(V06), "--format", "markdown", "--all-rules"]) == 0
+    heads = re.findall(r"^## (.+)$", capsys.readouterr().out, re.M)
+    assert [h.split(" — ")[0] for h in heads] == [ALL_TITLE, "Replay", "Sources"]
+
+
+def test_ids_given_with_a_replay_lead_too(home_env, capsys):
+    assert main(["sheet", "--replay", str(V06), "101.2", "--format", "markdown"]) == 0
+    lead = capsys.readouterr().out.split(f"## {LEAD_TITLE}")[1].split("## Replay")[0]
+    assert "### No Dawn CR 101.2" in lead
+
+
+def test_all_rules_needs_a_replay(home_env, capsys):
+    assert main(["sheet", "704.5j", "--all-rules"]) == 2
+    assert "--all-rules goes with --replay" in capsys.readouterr().err
+
+
+def test_steps_collected_in_the_tui_put_the_rules_first(corpus):
+    from judge.sheet import markdown_for_ids
+
+    class Step:  # the TUI basket's StepItem: its events do not say which were decisive
+        scenario, n, action, events = "v06", 7, "Ana: order w3, w4", (("Gutter Wretch dies", ("nd:704.5j",)),)
+
+    page = markdown_for_ids(corpus, ["704.5j"], steps=[Step()], date=DAY)
+    heads = re.findall(r"^## (.+)$", page, re.M)
+    assert [h.split(" — ")[0] for h in heads] == [ALL_TITLE, "Replay", "Sources"]
+
+
+@pytest.mark.parametrize("n, noun, said", [(1, "damage counter", "1 damage counter"),
+                                           (2, "damage counter", "2 damage counters"),
+                                           (0, "Lore counter", "0 Lore counters")])
+def test_counted(n, noun, said):
+    assert counted(n, noun) == said
+
+
+def test_the_step_log_counts_damage_counters_in_words(v06):
+    log, _ = v06
+    texts = [ev.text for step in log.steps for ev in step.events]
+    assert "Gilded Emissary deals 1 damage to Gutter Wretch: 1 damage counter against Vigor 1" in texts
+    assert "Ditch Wretch deals 1 damage to Gilded Emissary: 2 damage counters against Vigor 3" in texts
+    assert "Gilded Outrider deals 1 damage to Coinhouse of Shadows: 1 damage counter, Defense 9" in texts
+    assert any("Gutter Wretch has 1 damage counter against Vigor 1: it is destroyed" in t for t in texts)
+    assert not any("counter(s)" in t or "1 damage counters" in t for t in texts)
+
+
+@pytest.fixture
+def home_env(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "data" / "rulings.sqlite3"))
+    return tmp_path
