@@ -14,11 +14,17 @@ anthem and a static damage reduction) send every characteristic through the laye
 damage event through the replacement and prevention effects. The Masters draw nothing and
 cannot run dry, so the game lasts 5,000 actions with the board's size unchanged.
 
-    python bench/bench_engine.py
+    python bench/bench_engine.py              # CPU time per action, as above
+    python bench/bench_engine.py --bytecodes  # Python bytecodes executed per action: the same
+                                              # count on a busy machine as on a quiet one, to
+                                              # compare two commits when CPU times swing
 """
 from __future__ import annotations
 
+import argparse
 import gc
+import os
+import sys
 import time
 
 from judge.engine.actions import apply
@@ -138,7 +144,48 @@ def report(label: str, text: str, n: int, repeat: int = 5) -> tuple[float, float
     return n / total, flat
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes): other processes on the cores slow CPU time
+    too (shared caches), so a figure means little without them."""
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
+
+
+def bytecodes(text: str, n: int = 200) -> float:
+    """Python bytecode instructions executed per action over a replay of n actions (a tracer
+    counts them: slow, but independent of whatever else the machine runs)."""
+    scenario = load_string(text, "<bench>")
+    actions = [ROUND[i % len(ROUND)] for i in range(n)]
+    state = scenario.state
+    for action in actions[:20]:  # warm-up: what the first actions of a process pay for once
+        state, _ = apply(state, action)
+    count = 0
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count += 1
+        return tracer
+
+    state = scenario.state
+    sys.settrace(tracer)
+    try:
+        for action in actions:
+            state, _ = apply(state, action)
+    finally:
+        sys.settrace(None)
+    return count / n
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bytecodes", action="store_true",
+                        help="count the bytecodes executed per action instead of timing (200 actions per board)")
+    if parser.parse_args().bytecodes:
+        for label, text in (("board of ~50 objects", board(40)), ("board of ~1,000 objects", board(990))):
+            print(f"{label:>28} | {bytecodes(text):>9,.0f} bytecodes/action")
+        return
+    print(f"at the start: {load()}")
     replay(board(40), 200)  # warm-up: the first replay of a process also pays for imports and caches
     worst_rate, worst_flat = float("inf"), 0.0
     for label, text in (("board of ~50 objects", board(40)), ("board of ~1,000 objects", board(990))):
@@ -148,6 +195,7 @@ def main() -> None:
     print(f"slowest {worst_rate:,.0f} actions/s (target >= 5,000); flattest-worst last/first block {worst_flat:.2f} "
           f"(target <= 1.5) — {'OK' if worst_rate >= 5000 and worst_flat <= 1.5 else 'MISSED'}")
     report("~1,000 objects, 200 permanents", board(800, extra_permanents=95), 1000, repeat=1)
+    print(f"at the end: {load()}")
 
 
 if __name__ == "__main__":

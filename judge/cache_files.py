@@ -157,16 +157,29 @@ def _mark_text(folder: Path) -> bytes:
 
 
 def make_folder(folder: Path) -> None:
-    """Create `folder` (and the cache root) and mark it as judge's. A folder of that name that
-    judge did not make is refused (CacheRejected), never written into; one marked under an
-    earlier key (the key file was deleted) is marked again."""
-    try:
-        folder.mkdir(parents=True)
-    except FileExistsError:
-        if is_ours(folder):
+    """Create `folder` (and the cache root) marked as judge's. It appears whole — made under a
+    temporary name with its mark inside, then renamed — so another process never sees it
+    unmarked. A folder of that name that judge did not make is refused (CacheRejected), never
+    written into; one marked under an earlier key (the key file was deleted) is marked again."""
+    if not folder.exists():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        draft = files.temporary_name(folder)
+        draft.mkdir()
+        try:
+            files.write_atomically(draft / MARKER, _mark_text(folder))
+            draft.rename(folder)
             return
-        if folder.is_symlink() or not folder.is_dir() or not (folder / MARKER).is_file():
-            raise CacheRejected(f"{folder} is in the way and was not made by judge") from None
+        except OSError:
+            if not folder.is_dir():
+                raise
+            # another process's folder got there first: judged below like any existing one
+        finally:
+            if draft.exists():
+                remove_tree(draft)
+    if is_ours(folder):
+        return
+    if folder.is_symlink() or not folder.is_dir() or not (folder / MARKER).is_file():
+        raise CacheRejected(f"{folder} is in the way and was not made by judge")
     files.write_atomically(folder / MARKER, _mark_text(folder))
 
 

@@ -1,10 +1,12 @@
 """Resolve what a judge typed — an id, a printed number, `704.5.` — to one entry.
 
-Used by `judge show`, ruling sheets and the TUI. When nothing matches, it offers the nearest
-existing numbers (704.5l → 704.5k, 704.5m) or ids.
+Used by `judge show`, ruling sheets and the TUI. A name typed whole (`overrun`, `charmed life`)
+opens the entry of that name. When nothing matches, it offers the nearest existing numbers of the
+same rule (704.5l → 704.5k, 704.5m; 704.5z → the last sub-rules of 704.5) or ids, and says why.
 """
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -20,6 +22,16 @@ class Lookup:
     entry: Entry | None
     alone: bool = False  # "704.5." asks for the rule without its sub-rules
     suggestions: list[Entry] = field(default_factory=list)
+    # Why the suggestions are what they are ("No Dawn CR has no rule 999; its last rules are …"),
+    # or, for a name several entries carry, the others that carry it.
+    note: str = ""
+    also: list[Entry] = field(default_factory=list)
+
+
+# Entries that are named things a judge types whole, best first: a glossary term before the
+# topic, card or rule that shares its name.
+NAMED_KINDS = ("glossary", "term", "topic", "subtopic", "card", "errata", "rule", "subsection")
+NEIGHBOURS = 2  # numbers offered on each side of a missing one
 
 
 def _docs_for(game: str | None) -> list[str]:
@@ -28,6 +40,8 @@ def _docs_for(game: str | None) -> list[str]:
 
 
 def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
+    """An id or a document-prefixed number resolves whatever the game; a bare number, path or
+    name is looked for in the game's documents."""
     wanted = wanted.strip().replace("\u2013", "-")
     docs = _docs_for(game)
     if wanted in corpus.entries:
@@ -45,13 +59,41 @@ def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
             entry = corpus.by_number(doc, number)
             if entry:
                 return Lookup(entry, alone=alone)
-        return Lookup(None, suggestions=nearest_numbers(corpus, number, docs))
+        if not (prefix and prefix in corpus.documents):
+            # A number only one document has names its entry whatever the game filter says.
+            elsewhere = [e for e in (corpus.by_number(d, number) for d in _docs_for(None)) if e]
+            if len(elsewhere) == 1:
+                entry = elsewhere[0]
+                return Lookup(entry, alone=alone, note=f"from {_title(corpus, entry.doc)}, outside the game filter")
+        return _missing_number(corpus, number, docs)
     # "glossary/overrun" without its document prefix
     for doc in docs:
         entry = corpus.get(f"{doc}:{wanted}")
         if entry:
             return Lookup(entry)
+    named = entries_named(corpus, wanted, docs)
+    if named:
+        return Lookup(named[0], also=named[1:])
+    numbered = _missing_paragraph(corpus, wanted)
+    if numbered is not None:
+        return numbered
     return Lookup(None, suggestions=nearest_ids(corpus, wanted, docs))
+
+
+def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
+    """The entries whose title is `name` typed whole (case, punctuation, a leading "The" and the
+    "Theronite / Beast-blood" alternatives don't count), the kinds of NAMED_KINDS in that order."""
+    from judge.search.cardnames import normalize_name
+
+    key = normalize_name(name)
+    if not key:
+        return []
+    found = []
+    for entry in corpus.entries.values():
+        if entry.doc in docs and entry.kind in NAMED_KINDS and entry.title:
+            if any(normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
+                found.append(entry)
+    return sorted(found, key=lambda e: NAMED_KINDS.index(e.kind))
 
 
 def number_key(number: str) -> tuple:
@@ -62,25 +104,90 @@ def number_key(number: str) -> tuple:
     return tuple(key)
 
 
-def nearest_numbers(corpus: Corpus, number: str, docs: list[str], around: int = 1) -> list[Entry]:
-    """The existing numbers just before and after where `number` would sit."""
-    out: list[Entry] = []
-    target = number_key(number)
-    depth = len(re.findall(r"\d+|[a-z]+", number))
-    for doc in docs:
-        same_depth = sorted(
-            (n for n in corpus.numbers(doc) if len(re.findall(r"\d+|[a-z]+", n)) == depth),
-            key=number_key,
-        )
-        keys = [number_key(n) for n in same_depth]
-        import bisect
+def _parts(number: str) -> list[str]:
+    return re.findall(r"\d+|[a-z]+", number)
 
-        i = bisect.bisect_left(keys, target)
-        for n in same_depth[max(0, i - around): i + around]:
-            entry = corpus.by_number(doc, n)
-            if entry:
-                out.append(entry)
-    return out
+
+def _shape(number: str) -> tuple:
+    """How a number is written: 704.5z -> (3, 'd', 'a'); two numbers of one shape are siblings
+    or cousins in one numbering scheme (No Dawn's 704.5z is not L5R CCG's 4.5)."""
+    parts = _parts(number)
+    return (len(parts[0]),) + tuple("d" if p.isdigit() else "a" for p in parts[1:])
+
+
+def _has_shape(corpus: Corpus, doc: str, number: str) -> bool:
+    shape = _shape(number)
+    return any(_shape(n) == shape for n in corpus.numbers(doc))
+
+
+def _parent_number(number: str) -> str:
+    """704.5z -> 704.5; 704.5 -> 704; 704 -> "" (a top-level number)."""
+    parts = _parts(number)
+    if len(parts) == 1:
+        return ""
+    last = parts[-1]
+    return number[: len(number) - len(last)].rstrip(".")
+
+
+def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
+    """The numbers beside a missing one, in the same rule first: 704.5z -> the last sub-rules of
+    704.5; 704.9b with no 704.9 -> the neighbours of 704.9; 999 -> the document's last rules.
+    Never a number of another shape (a different document's scheme)."""
+    suggestions: list[Entry] = []
+    notes: list[str] = []
+    for doc in docs:
+        if not _has_shape(corpus, doc, number):
+            continue
+        title = _title(corpus, doc)
+        probe = number
+        while True:
+            parent = _parent_number(probe)
+            siblings = sorted((n for n in corpus.numbers(doc)
+                               if _shape(n) == _shape(probe) and _parent_number(n) == parent),
+                              key=number_key)
+            if siblings:
+                break
+            if not parent:
+                break
+            probe = parent
+        if not siblings:
+            continue
+        keys = [number_key(n) for n in siblings]
+        i = bisect.bisect_left(keys, number_key(probe))
+        if i == len(siblings):  # past the end of the rule (or of the document)
+            chosen = siblings[-NEIGHBOURS:]
+            where = f"rule {parent}" if parent else "the document"
+            notes.append(f"{title} has no rule {number}; {where} ends at {siblings[-1]}")
+        else:
+            chosen = siblings[max(0, i - 1): i + 1]
+            notes.append(f"{title} has no rule {number}")
+        suggestions += [e for e in (corpus.by_number(doc, n) for n in chosen) if e]
+    if not notes:
+        notes.append(f"no document searched numbers its rules like {number}")
+    return Lookup(None, suggestions=suggestions, note="; ".join(notes))
+
+
+def _title(corpus: Corpus, doc: str) -> str:
+    return corpus.documents[doc].title if doc in corpus.documents else doc
+
+
+def _missing_paragraph(corpus: Corpus, wanted: str) -> Lookup | None:
+    """"lcg:attachment-cards/9" when the topic has five paragraphs: its last ones, said so."""
+    head, _, tail = wanted.rpartition("/")
+    parent = corpus.get(head) if tail.isdigit() else None
+    if parent is None:
+        return None
+    numbered = [c for c in corpus.children(parent) if c.id.rpartition("/")[2].isdigit()]
+    if not numbered:
+        return Lookup(None, note=f"{parent.id} has no numbered paragraphs")
+    numbered.sort(key=lambda c: int(c.id.rpartition("/")[2]))
+    last = int(numbered[-1].id.rpartition("/")[2])
+    below = [c for c in numbered if int(c.id.rpartition("/")[2]) < int(tail)]
+    above = [c for c in numbered if int(c.id.rpartition("/")[2]) > int(tail)]
+    if not above:
+        return Lookup(None, suggestions=numbered[-NEIGHBOURS:],
+                      note=f"{parent.id} has no paragraph {tail}; it ends at /{last}")
+    return Lookup(None, suggestions=below[-1:] + above[:1], note=f"{parent.id} has no paragraph {tail}")
 
 
 def nearest_ids(corpus: Corpus, wanted: str, docs: list[str], limit: int = 5) -> list[Entry]:

@@ -152,6 +152,31 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
     return Group(*parts)
 
 
+# Entries whose children are chapters of their own, read one at a time, not the entry's body.
+OUTLINE_KINDS = ("section", "group", "contents", "front-matter", "appendix")
+
+
+def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = ()) -> Group | None:
+    """An entry's sub-rules, paragraphs or rulings, each in full, in document order: how the TUI
+    shows a rule family (704.5) or an L5R LCG topic whole. None when it has none to show."""
+    if entry.kind in OUTLINE_KINDS:
+        return None
+    children = [c for c in corpus.children(entry) if c.kind != "example"]
+    if not children:
+        return None
+    parts: list = []
+    for child in children:
+        line = Text("\n")
+        line.append(child_label(child, entry), style="bold")
+        line.append(" ")
+        text = child.text
+        if child.number and text.startswith(child.number):  # "704.5a 704.5a A player…"
+            text = text[len(child.number):].lstrip(". ")
+        line.append_text(marked_text(text, terms))
+        parts.append(line)
+    return Group(*parts)
+
+
 def _unique_refs(refs: list[Ref]) -> list[Ref]:
     seen, out = set(), []
     for ref in refs:

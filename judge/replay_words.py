@@ -26,6 +26,20 @@ def note_place(step: int) -> str:
     return "the scenario's cards" if step == 0 else f"step {step}"
 
 
+def rule_heading(title: str, text: str, number: str) -> str:
+    """What a cited rule is called beside its number: its title, or (untitled) its first words."""
+    if title:
+        return title.rstrip(".")
+    words = text.removeprefix(number).lstrip(". ").split()
+    short = " ".join(words[:7])
+    return (short + ("…" if len(words) > 7 else "")).rstrip(".")
+
+
+def rule_number(rule_id: str) -> str:
+    """A cited rule as the log names it: No Dawn's ids without their prefix (704.5j)."""
+    return rule_id.removeprefix("nd:")
+
+
 def counted(n: int, noun: str) -> str:
     """`n` and the noun in the number it takes: "1 damage counter", "2 damage counters", "0 cards"."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

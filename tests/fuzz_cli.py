@@ -49,13 +49,17 @@ def text_only(text: str) -> str:
 
 
 def check_layers(corpus, searcher, query: str, name: str) -> None:
-    """Search, lookup and card lookup called directly: they raise nothing on any text."""
+    """Search, lookup and card lookup called directly: they raise nothing on any text but the
+    documented refusal of a query past its bounds."""
     from judge.lookup import resolve
     from judge.search.cardnames import lookup
-    from judge.search.query import parse
+    from judge.search.query import MAX_QUERY_CHARS, MAX_QUERY_TERMS, QueryTooLarge, parse
 
     query, name = text_only(query), text_only(name)
     parse(query)
-    searcher.search(query, limit=5)
+    try:
+        searcher.search(query, limit=5)
+    except QueryTooLarge:  # the one refusal search makes (README: Limits on input), only past the bounds
+        assert len(query) > MAX_QUERY_CHARS or len(query.split()) > MAX_QUERY_TERMS
     resolve(corpus, query)
     lookup(corpus, name, None)

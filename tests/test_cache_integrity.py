@@ -220,3 +220,17 @@ def test_a_folder_in_the_keys_place_that_judge_did_not_make_is_not_written_into(
     assert capsys.readouterr().err == (
         f"judge: cannot write the cache in {folder} ({refused}); working without it\n"
         f"judge: cannot build the search index in {folder / 'index'} ({refused}); it is kept in memory\n")
+
+
+def test_two_processes_building_at_once_both_search_and_leave_nothing_behind(small_data_copy):
+    """Both make the key at once (one link wins), both build, neither mistakes the other's
+    files for tampering, and no build folder is left."""
+    script = ("from judge.corpus.loader import load_corpus; from judge.search.index import open_searcher; "
+              "print(len(open_searcher(load_corpus()).search('bowed').hits))")
+    runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True) for _ in range(2)]
+    outcomes = [run.communicate(timeout=300) + (run.returncode,) for run in runs]
+    assert [(err, code) for _, err, code in outcomes] == [("", 0), ("", 0)]
+    assert outcomes[0][0] == outcomes[1][0] != "0\n"
+    assert sorted(p.name for p in loader.cache_path().iterdir()) == [cache_files.MARKER, loader.CORPUS_FILE, "index"]
+    assert len(list(paths.config_dir().iterdir())) == 1

@@ -56,7 +56,7 @@ def test_card_rendered(capsys):
 def test_brief_lists_topics_without_their_rulings(capsys):
     cli.main(["card", "$10,000 Man", "--brief"])
     brief = capsys.readouterr().out
-    cli.main(["card", "$10,000 Man"])
+    cli.main(["card", "$10,000 Man", "--see"])
     full = capsys.readouterr().out
     assert "Toughness" in brief and "accumulate" not in brief
     assert "Toughness from multiple sources does accumulate." in full

@@ -5,6 +5,7 @@ when a Markdown sheet is rendered."""
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 
 import pytest
 from markdown_it import MarkdownIt
@@ -23,9 +24,16 @@ HOSTILE = "\x1b[2J\x1b]0;pwned\x07\x9b5A"
 def saved(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "data" / "rulings.sqlite3"))
-    RulingStore().save(f"It dies.{HOSTILE} Really.", question=f"Does it{HOSTILE} survive?", cites=["nd:704.5j"],
-                       event=f"Regional{HOSTILE}", table=f"12{HOSTILE}", judge=f"Kim{HOSTILE}\x07",
-                       given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.timezone.utc))
+    store = RulingStore()
+    store.save("It dies. Really.", question="Does it survive?", cites=["nd:704.5j"],
+               event="Regional", table="12", judge="Kim",
+               given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.timezone.utc))
+    # judge refuses escapes on save (judge.rulings.fields): another program sharing the file writes them.
+    with sqlite3.connect(store.path) as conn:
+        conn.execute("UPDATE rulings SET answer = ?, question = ?, event = ?, table_no = ?, judge = ?",
+                     (f"It dies.{HOSTILE} Really.", f"Does it{HOSTILE} survive?", f"Regional{HOSTILE}",
+                      f"12{HOSTILE}", f"Kim{HOSTILE}\x07"))
+    conn.close()
 
 
 @pytest.mark.parametrize("fmt", ["text", "terminal"])

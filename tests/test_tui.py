@@ -633,6 +633,8 @@ def test_replay_that_rules_on_everything_has_no_notice(library):
 
 def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(library, tmp_path, monkeypatch,
                                                                             capsys):
+    from judge.replay_words import rule_heading
+
     stops = tmp_path / "stops.yaml"  # e51 without Ana's answer: the next action does not answer her choice
     text = E51.read_text(encoding="utf-8")
     assert text.count("  - {player: Ana, choose: chapel}\n") == 1
@@ -644,6 +646,8 @@ def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(libr
     told = cli_lines(stops, monkeypatch, capsys)
     assert stop in told and question in told  # judge replay's words, which the TUI uses
     app = make_app(library, scenario=str(stops), mode="replay")
+    rule = library.get("nd:514.4a")  # cited as judge replay cites it: number, then title or first words
+    heading = rule_heading(rule.title, rule.text, rule.number)
 
     async def script(pilot):
         await settle(pilot)
@@ -653,7 +657,7 @@ def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(libr
         await pilot.pause()
         assert app.screen.current == 1
         assert event_lines(app)[-2:] == [
-            ("• " + question[0].lower() + question[1:], "bold blue"), ("    → No Dawn CR 514.4a", "cyan")]
+            ("• " + question[0].lower() + question[1:], "bold blue"), (f"    → 514.4a {heading}", "cyan")]
 
     run(app, script)
 

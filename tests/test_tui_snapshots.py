@@ -50,6 +50,9 @@ SCREENS = {
     "lookup": (dict(), steady(*typed("704.5j"))),
     "lookup-light": (dict(theme="light"), steady(*typed("704.5j"))),
     "lookup-words": (dict(), steady(*typed("trample"))),
+    # a rule family whole (issue 16), and a game filter that hid the answer saying where it is
+    "lookup-family": (dict(), steady(*typed("704.5"))),
+    "lookup-hidden-by-filter": (dict(), steady("ctrl+g", "ctrl+g", *typed("charmed life"))),
     "card": (dict(mode="card"), steady(*typed("charmed life"))),
     "board": (dict(mode="board", scenario=str(V01)), steady("down", "down")),
     "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
@@ -81,6 +84,9 @@ DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "
                    "tui-help": "help-120x40", "tui-lookup": "lookup-120x40", "tui-lookup-80x24": "lookup-80x24",
                    "tui-lookup-light": "lookup-light-120x40", "tui-replay": "replay-120x40",
                    "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24",
+                   "tui-lookup-family-80x24": "lookup-family-80x24",
+                   "tui-lookup-hidden-by-filter-80x24": "lookup-hidden-by-filter-80x24",
+                   "tui-card-80x24": "card-80x24", "tui-replay-80x24": "replay-80x24",
                    "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24"}
 
 

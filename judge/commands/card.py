@@ -23,10 +23,13 @@ def register(sub) -> None:
                        description="Look a card up by name (typos, case and punctuation forgiven): its "
                        "errata text, its rulings numbered, the topics it refers to with their rulings, "
                        "and the entries that mention it.")
-    p.add_argument("name", nargs="+", metavar="NAME")
+    p.add_argument("name", nargs="*", metavar="NAME", help="a card's name; none (or \"\") lists every card")
     add_game_option(p, event_default=True)
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--brief", action="store_true", help="list the See topics by title only")
+    see = p.add_mutually_exclusive_group()
+    see.add_argument("--see", action="store_true", help="print the rulings of every See topic in full")
+    see.add_argument("--brief", action="store_true",
+                     help="list the See topics by name with their ruling count (the default)")
     p.set_defaults(func=run)
 
 
@@ -36,9 +39,9 @@ def run(args) -> int:
 
     game = game_or_event_game(args)
     query = " ".join(args.name).strip()
-    if not query:
-        raise UserError("give a card name")
     corpus = context.corpus()
+    if not query:
+        return _list_every_card(corpus, game, args.json)
     result = lookup(corpus, query, game)
     if result.status == "not_found":
         near = ", ".join(c.group.name for c in result.candidates)
@@ -49,8 +52,42 @@ def run(args) -> int:
         return 0
     from rich.console import Console
 
-    Console().print(lookup_renderable(corpus, result, brief=args.brief))
+    Console().print(lookup_renderable(corpus, result, brief=not args.see))
     return 0
+
+
+def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
+    """No name: every card, by name, all of them (through the pager at a terminal)."""
+    from judge.corpus.documents import GAME_TITLES
+    from judge.safe_text import one_line
+
+    cards = sorted((c for c in corpus.of_kind("card") if game is None or c.game == game),
+                   key=lambda c: (c.title.lower(), c.doc))
+    if as_json:
+        print(json.dumps({"query": "", "status": "all", "count": len(cards),
+                          "cards": [{"id": c.id, "title": c.title, "doc": c.doc, "game": c.game} for c in cards]},
+                         ensure_ascii=False, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console()
+    where = GAME_TITLES.get(game, game) if game else "every game"
+    lines = [Text(f"{len(cards)} cards ({where}); judge card NAME shows one", style="bold")]
+    for card in cards:
+        line = Text(f"  {one_line(card.title)}")
+        line.append(f"  {card.doc}", style="dim")
+        lines.append(line)
+    with console.pager(styles=True) if console.is_terminal else _nothing():
+        for line in lines:
+            console.print(line)
+    return 0
+
+
+def _nothing():
+    from contextlib import nullcontext
+
+    return nullcontext()
 
 
 # -- the data (for --json, and what the rendering shows) ------------------------------------
@@ -243,6 +280,7 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
     from rich.text import Text
 
     from judge.render import tag_text
+    from judge.replay_words import counted
 
     parts: list = []
     head = Text()
@@ -295,10 +333,13 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         for topic in topics:
             line = Text("  ")
             line.append(topic.title, style="bold")
+            line.append(f"  ({counted(len(corpus.children(topic, 'ruling')), 'ruling')})")
             line.append(f"  {topic.citation}", style="dim")
             parts.append(line)
             if not brief:
                 parts += _ruling_lines(corpus, topic, "    ")
+        if brief:
+            parts.append(Text("  --see prints their rulings", style="dim"))
     for ref in other_see:
         line = Text("  See also: ")
         line.append(ref["citation"] or ref["surface"], style="bold")

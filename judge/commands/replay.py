@@ -10,7 +10,7 @@ import json
 import sys
 
 from judge.cli import UserError
-from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place
+from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number
 
 
 def register(sub) -> None:
@@ -73,16 +73,8 @@ def _titles(replay) -> dict:
     for rid in ids:
         entry = corpus.get(rid)
         if entry is not None:
-            title = entry.title or _opening(entry.text, entry.number or "")
-            titles[rid] = title.rstrip(".")
+            titles[rid] = rule_heading(entry.title, entry.text, entry.number or "")
     return titles
-
-
-def _opening(text: str, number: str) -> str:
-    """An untitled rule's first words, without its number, as a stand-in title."""
-    words = text.removeprefix(number).lstrip(". ").split()
-    short = " ".join(words[:7])
-    return short + ("…" if len(words) > 7 else "")
 
 
 def _render(replay) -> None:
@@ -105,7 +97,7 @@ def _render(replay) -> None:
         for i, rid in enumerate(event.rules):
             if i:
                 text.append(" · ")
-            text.append(one_line(rid.removeprefix("nd:")), style="bold cyan")
+            text.append(one_line(rule_number(rid)), style="bold cyan")
             if titles.get(rid):
                 text.append(f" {one_line(titles[rid])}", style="dim")
         return text

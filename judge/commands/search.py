@@ -43,7 +43,11 @@ def run(args) -> int:
     from judge.conflicts.present import mark, note_dict
 
     notes = context.conflicts().notes_for  # each hit's policy conflicts and recorded damage
+    elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
     if args.json:
+        # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
+        # when the filter found nothing, listed itself, each marked "outside_filter".
+        hidden = [e.id for _, e in elsewhere] if hits else []
         print(json.dumps([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
@@ -51,8 +55,9 @@ def run(args) -> int:
              "conflicts": [note_dict(n) for n in notes(e.id)],
              # which game the question's words point to, when none was given (a soft prior)
              "inferred_game": result.inferred_game,
-             "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None}
-            for h, e in hits
+             "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None,
+             "outside_filter": outside, "elsewhere": hidden if not outside else []}
+            for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
         ], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
@@ -71,6 +76,12 @@ def run(args) -> int:
         console.print(Text(for_terminal(note), style="yellow"))
     if result.inferred_game and hits:
         console.print(Text(_likely_games(result.game_likelihood), style="dim"))
+    if elsewhere:
+        from judge.filter_words import hidden_answer
+
+        widen = "drop game: from the query" if parse(text).games else "--game all"
+        console.print(Text(one_line(hidden_answer(result.query.games, bool(hits), [e for _, e in elsewhere],
+                                                  widen)), style="yellow"))
     if not hits:
         console.print(Text("No matches."))
         if result.suggestions:

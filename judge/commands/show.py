@@ -26,7 +26,8 @@ def run(args) -> int:
     found = resolve(corpus, args.target, chosen_game(args))
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
-        raise NothingFound(f"no entry {args.target!r}" + (f"; nearest: {near}" if near else ""))
+        why = f" ({found.note})" if found.note else ""
+        raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
     from judge.conflicts import present
 
     index = context.conflicts()
@@ -35,18 +36,27 @@ def run(args) -> int:
     # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
     noted = [] if found.alone else [c for c in corpus.children(found.entry) if index.notes_for(c.id)]
     if args.json:
-        data = render.entry_json(corpus, found.entry, with_children=not found.alone)
-        data["conflicts"] = [present.note_dict(n) for n in notes]
-        data["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        doc = render.entry_json(corpus, found.entry, with_children=not found.alone)
+        doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
+        doc["conflicts"] = [present.note_dict(n) for n in notes]
+        doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
+    from rich.text import Text
+
+    from judge.safe_text import one_line
 
     console = Console()
     band = present.band(notes, [(render.child_label(c, found.entry), index.notes_for(c.id)) for c in noted])
     if band is not None:
         console.print(band)
     console.print(render.entry_renderable(corpus, found.entry, with_children=not found.alone))
+    if found.note:
+        console.print(Text(one_line(found.note), style="dim"))
+    if found.also:
+        also = ", ".join(f"{render.label(e)} ({e.id})" for e in found.also)
+        console.print(Text(one_line(f"also named so: {also}"), style="dim"))
     return 0
 
 

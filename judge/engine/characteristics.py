@@ -26,7 +26,12 @@ def subtypes(s: GameState, obj: Obj) -> list[str]:
 def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
     """"" for a bare keyword, its parameter as the code reads it ("Kaelite" of "Sanctity from
     Kaelite", "3" of "Siege 3"), None when absent."""
-    for kw in keywords(s, obj):
+    return value_among(keywords(s, obj), keyword)
+
+
+def value_among(keywords_borne, keyword: str) -> str | None:
+    """keyword_value on an object's computed keywords (layers.compute's, read once)."""
+    for kw in keywords_borne:
         head, _, rest = kw.partition(" ")
         if head == keyword:
             return parameter_value(head, rest.strip())

@@ -36,6 +36,21 @@ def rule_id(number: str) -> str:
 _IDS: dict = {}  # the rule numbers cited so far, as ids (events are many; the rules they cite are few)
 
 
+def cited(rules: tuple) -> tuple[str, ...]:
+    """The rules an event cites as ids, each once, in citing order — derived once per list of
+    rules cited (a function of it alone; the lists are the engine's, few)."""
+    found = _CITED.get(rules)
+    if found is None:
+        found = tuple(dict.fromkeys(rule_id(r) for r in rules))
+        if len(_CITED) < _CITED_LIMIT:
+            _CITED[rules] = found
+    return found
+
+
+_CITED: dict = {}
+_CITED_LIMIT = 10_000  # beyond it (never seen in play) a list of rules is derived each time
+
+
 @dataclass(frozen=True)
 class Event:
     text: str
@@ -68,26 +83,25 @@ class Event:
 
 
 def event(text: str, *rules: str, policy: str | None = None) -> Event:
-    ids = tuple(dict.fromkeys(rule_id(r) for r in rules))  # each rule once, in citing order
-    return Event(text, ids, EVENT, policy)
+    return Event(text, cited(rules), EVENT, policy)
 
 
 def priority_event(text: str, *rules: str) -> Event:
     """Priority passed or received: procedure, not what decided anything."""
-    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), PRIORITY)
+    return Event(text, cited(rules), PRIORITY)
 
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:
-    return Event(f"refused: {text}", tuple(dict.fromkeys(rule_id(r) for r in rules)), REFUSAL, policy)
+    return Event(f"refused: {text}", cited(rules), REFUSAL, policy)
 
 
 def not_modelled(text: str, *rules: str) -> Event:
-    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), NOT_MODELLED)
+    return Event(text, cited(rules), NOT_MODELLED)
 
 
 def question(text: str, *rules: str) -> Event:
     """Play stops here: a player owes the engine an answer (asking.py)."""
-    return Event(text, tuple(dict.fromkeys(rule_id(r) for r in rules)), CHOICE)
+    return Event(text, cited(rules), CHOICE)
 
 
 def engine_error(exc: BaseException, detail: str) -> Event:

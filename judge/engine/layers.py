@@ -15,9 +15,10 @@ change is not modelled).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from judge.engine import keywords
-from judge.engine.state import GameState, Obj
+from judge.engine.state import FrozenObj, GameState, Obj
 
 # The static conditions that are a keyword's threshold: `while: siege` is the card's own Siege {n},
 # `while: pack` its Pack N.
@@ -37,14 +38,16 @@ class Chars:
     subtypes: list
 
 
-@dataclass
-class _Layered:
-    """One continuous effect as seen by one object: where it applies and what it does."""
+class _Layered(NamedTuple):
+    """One continuous effect as seen by one object: where it applies and what it does (a tuple:
+    many are made at every state-based check)."""
 
     layer: str
     timestamp: int
-    op: dict
+    key: str  # what it does: add_subtypes, grant, remove, define, set, modify or switch
+    value: Any  # its operand: the subtypes, keywords, definition, values or modification
     filters: dict  # subtype / with_keyword, checked on the object as the layer reaches it
+    source: Obj | None = None  # a definition's source: what it counts from (613.4a)
 
 
 def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
@@ -187,35 +190,125 @@ def defines_itself(st: dict) -> bool:
     return "define" in st and st.get("affects", "self") == "self" and "while" not in st
 
 
-def _effects_for(s: GameState, obj: Obj, card) -> list[_Layered]:
-    out: list[_Layered] = []
-    if obj.zone != "battlefield" and card is not None and card.statics:  # on the battlefield it is a source below
-        out += [_Layered("7a", obj.timestamp, {"define": st["define"], "source": obj}, {})
-                for st in card.statics if defines_itself(st)]
+def functioning(s: GameState) -> list[tuple[Obj, tuple, tuple]]:
+    """(source, its layered statics whose condition holds now, their places among its statics)
+    for each layered source: what every object's layers share (611.3a: a condition is the
+    source's and the state's, never the affected object's)."""
+    out = []
     objects = s.objects
     for oid, plans in _layered_sources(s):
         src = objects[oid]
-        for st, when, affects, filters, layers in plans:
-            if not condition_holds(s, src, when) or not covers(s, src, obj, affects, card):
+        places = tuple(i for i, plan in enumerate(plans) if plan[1] is None or condition_holds(s, src, plan[1]))
+        if places:
+            out.append((src, tuple(plans[i] for i in places), places))
+    return out
+
+
+def modifiers_by_object(s: GameState) -> dict[str, tuple]:
+    """The resolution effects on each object, in the state's order (613.7: timestamp order),
+    less layer 2's, which is read as the object's controller (control.py)."""
+    out: dict[str, list] = {}
+    for m in s.modifiers:
+        if m.layer != "2":
+            out.setdefault(m.obj, []).append(m)
+    return {oid: tuple(ms) for oid, ms in out.items()}
+
+
+# What the layers make of a committed object, by everything they read, for as long as the
+# battlefield stays (it lives in the state's memo, which forks share and a battlefield change
+# drops). Sound because its key holds all that the result depends on, and none of it can change:
+# the object and each functioning source are committed (a FrozenObj never changes: a write makes
+# a new object, and the key keeps the old one alive), each source with the places of its statics
+# whose condition holds now, and the object's resolution effects (frozen values, by identity: the
+# entry keeps them). The card definitions are the game's, shared and frozen. Statics that read
+# more of the state than their source and the object — a Terrain's besiegers (the attacks), a
+# definition's count (the zones) — and an object off the battlefield (its own definition counts)
+# are computed, never looked up.
+_CACHE_LIMIT = 4096  # committed objects the cache may keep alive: dropped whole beyond it
+_READS_THE_STATE = frozenset({"attacking_own_havens"})
+
+
+def _cache_key_part(sources: list) -> tuple | None:
+    """The sources' part of a cache key, or None when some source is not committed or a
+    functioning static reads more than its source and the object it affects."""
+    part = []
+    for src, plans, places in sources:
+        if type(src) is not FrozenObj:
+            return None
+        for _, _, affects, _, acts in plans:
+            if affects in _READS_THE_STATE or any(key == "define" for _, key in acts):
+                return None
+        part.append((src, places))
+    return tuple(part)
+
+
+class Sweep:
+    """compute() for many objects of one state that does not change while they are read (a
+    state-based check reads every permanent, 704.3): the functioning statics and the resolution
+    effects by object are read once, at the first object, instead of once per object; a
+    committed object's result is looked up when the same inputs were computed before. Use one
+    only while nothing writes to the state; the results are exactly compute()'s."""
+
+    __slots__ = ("s", "_sources", "_modifiers", "_key", "_cache")
+
+    def __init__(self, s: GameState) -> None:
+        self.s = s
+        self._sources: list | None = None
+
+    def compute(self, obj: Obj) -> "Chars":
+        attack, vigor, keywords_borne, subtypes = self.values(obj)
+        return Chars(attack, vigor, list(keywords_borne), list(subtypes))  # the caller's own lists
+
+    def values(self, obj: Obj) -> tuple[int, int, tuple, tuple]:
+        """compute()'s result as values: (attack, vigor, keywords, subtypes)."""
+        s = self.s
+        if self._sources is None:
+            self._sources = functioning(s)
+            self._modifiers = modifiers_by_object(s)
+            self._key = _cache_key_part(self._sources)
+            self._cache = s.memo("layered_chars", dict) if self._key is not None else None
+        modifiers = self._modifiers.get(obj.id, ())
+        if self._cache is None or type(obj) is not FrozenObj or obj.zone != "battlefield":
+            return _as_values(_through_layers(s, obj, self._sources, modifiers))
+        # the modifiers by identity: the entry keeps them, so no id is reused while it stands
+        key = (obj, self._key, *map(id, modifiers)) if modifiers else (obj, self._key)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) >= _CACHE_LIMIT:
+                self._cache.clear()
+            found = self._cache[key] = (_as_values(_through_layers(s, obj, self._sources, modifiers)), modifiers)
+        return found[0]
+
+
+def _as_values(chars: "Chars") -> tuple[int, int, tuple, tuple]:
+    return chars.attack, chars.vigor, tuple(chars.keywords), tuple(chars.subtypes)
+
+
+def _effects_for(s: GameState, obj: Obj, card, sources: list, modifiers) -> list[_Layered]:
+    out: list[_Layered] = []
+    if obj.zone != "battlefield" and card is not None and card.statics:  # on the battlefield it is a source below
+        out += [_Layered("7a", obj.timestamp, "define", st["define"], {}, obj)
+                for st in card.statics if defines_itself(st)]
+    for src, plans, _ in sources:
+        for st, _, affects, filters, layers in plans:
+            if not covers(s, src, obj, affects, card):
                 continue
             for layer, key in layers:
-                out.append(_Layered(layer, src.timestamp, {key: st[key], "source": src}, filters))
-    for m in s.modifiers:
-        if m.obj != obj.id or m.layer == "2":  # layer 2 is read as the object's controller (control.py)
-            continue
+                out.append(_Layered(layer, src.timestamp, key, st[key], filters, src))
+    for m in modifiers:
         if m.layer == "4":
-            out.append(_Layered("4", m.timestamp, {"add_subtypes": list(m.subtypes)}, {}))
+            out.append(_Layered("4", m.timestamp, "add_subtypes", list(m.subtypes), {}))
         elif m.layer == "6":
             if m.keywords:
-                out.append(_Layered("6", m.timestamp, {"grant": list(m.keywords)}, {}))
+                out.append(_Layered("6", m.timestamp, "grant", list(m.keywords), {}))
             if m.loses:
-                out.append(_Layered("6", m.timestamp, {"remove": list(m.loses)}, {}))
+                out.append(_Layered("6", m.timestamp, "remove", list(m.loses), {}))
         elif m.layer == "7b":
-            out.append(_Layered("7b", m.timestamp, {"set": {"attack": m.attack, "vigor": m.vigor}}, {}))
+            out.append(_Layered("7b", m.timestamp, "set", {"attack": m.attack, "vigor": m.vigor}, {}))
         elif m.layer == "7d":
-            out.append(_Layered("7d", m.timestamp, {"switch": True}, {}))
+            out.append(_Layered("7d", m.timestamp, "switch", True, {}))
         else:
-            out.append(_Layered("7c", m.timestamp, {"modify": {"attack": m.attack or 0, "vigor": m.vigor or 0}}, {}))
+            out.append(_Layered("7c", m.timestamp, "modify", {"attack": m.attack or 0, "vigor": m.vigor or 0}, {}))
     return out
 
 
@@ -228,7 +321,7 @@ def _matches(e: _Layered, chars: Chars) -> bool:
 
 
 def _touches(e: _Layered) -> set:
-    return {k.split(" ")[0] for k in e.op.get("grant", []) + e.op.get("remove", [])}
+    return {k.split(" ")[0] for k in e.value} if e.key in ("grant", "remove") else set()
 
 
 def _layer6_order(effects: list[_Layered]) -> list[_Layered]:
@@ -267,13 +360,18 @@ def _timestamp(e: _Layered) -> int:
 
 
 def compute(s: GameState, obj: Obj) -> Chars:
+    """The object's characteristics now, through the layers (613.1)."""
+    return Sweep(s).compute(obj)
+
+
+def _through_layers(s: GameState, obj: Obj, sources: list, modifiers) -> Chars:
     card = s.card(obj)
     if card is None:
         chars = Chars(0, 0, [], [])
     else:
         chars = Chars(card.attack if card.attack is not None else 0, card.vigor if card.vigor is not None else 0,
                       list(card.keywords), list(card.subtypes))
-    effects = _effects_for(s, obj, card)
+    effects = _effects_for(s, obj, card, sources, modifiers)
     growth = obj.counters.get("growth", 0)  # counters are 7c modifications (613.4c)
     if not effects and not growth:
         return chars
@@ -285,34 +383,36 @@ def compute(s: GameState, obj: Obj) -> Chars:
             group.sort(key=_timestamp)  # 613.7: within a layer, in timestamp order (stable, as one sort of all)
     for e in by_layer.get("4", ()):
         if not e.filters or _matches(e, chars):
-            chars.subtypes += [t for t in e.op["add_subtypes"] if t not in chars.subtypes]
+            chars.subtypes += [t for t in e.value if t not in chars.subtypes]
     if "6" in by_layer:
         for e in _layer6_order(by_layer["6"]):
             if e.filters and not _matches(e, chars):
                 continue
-            for kw in e.op.get("grant", []):
-                if kw not in chars.keywords:
-                    chars.keywords.append(kw)
-            for kw in e.op.get("remove", []):
-                chars.keywords = [k for k in chars.keywords if k.split(" ")[0] != kw]
+            if e.key == "grant":
+                for kw in e.value:
+                    if kw not in chars.keywords:
+                        chars.keywords.append(kw)
+            else:
+                for kw in e.value:
+                    chars.keywords = [k for k in chars.keywords if k.split(" ")[0] != kw]
     for e in by_layer.get("7a", ()):
-        d = e.op["define"]
+        d = e.value
         if "attack" in d:
-            chars.attack = _count(s, e.op["source"], d["attack"])
+            chars.attack = _count(s, e.source, d["attack"])
         if "vigor" in d:
-            chars.vigor = _count(s, e.op["source"], d["vigor"])
+            chars.vigor = _count(s, e.source, d["vigor"])
     for e in by_layer.get("7b", ()):
         if not e.filters or _matches(e, chars):
-            if e.op["set"].get("attack") is not None:
-                chars.attack = e.op["set"]["attack"]
-            if e.op["set"].get("vigor") is not None:
-                chars.vigor = e.op["set"]["vigor"]
+            if e.value.get("attack") is not None:
+                chars.attack = e.value["attack"]
+            if e.value.get("vigor") is not None:
+                chars.vigor = e.value["vigor"]
     chars.attack += growth
     chars.vigor += growth
     for e in by_layer.get("7c", ()):
         if not e.filters or _matches(e, chars):
-            chars.attack += e.op["modify"].get("attack", 0) or 0
-            chars.vigor += e.op["modify"].get("vigor", 0) or 0
+            chars.attack += e.value.get("attack", 0) or 0
+            chars.vigor += e.value.get("vigor", 0) or 0
     for e in by_layer.get("7d", ()):
         if not e.filters or _matches(e, chars):
             chars.attack, chars.vigor = chars.vigor, chars.attack

@@ -4,7 +4,7 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import arranging, contracts, keywords, lineages, outcome, perform, rites, shelter, triggers
+from judge.engine import arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -50,23 +50,28 @@ def _safe_refuge(s: GameState, p) -> bool:
 def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     """(object id, destination, rule, sentence) for each object-level check that applies."""
     found = []
+    # Nothing in this loop writes to the state: every permanent's layers are read on the same
+    # one, so what they share (the functioning statics, the effects by object) is read once, and
+    # a committed permanent's are looked up when computed before (layers.Sweep).
+    sweep = layers.Sweep(s)
+    objects = s.objects
     for oid, card in s.permanents():
-        obj = s.objects[oid]
+        obj = objects[oid]
         name = (card.name or "a face-down permanent") if card else oid
         # its card types after type-changing effects (613.1d), whatever other type it bears (300.2)
         types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
         kind = types[0] if types else ""
         if "Entity" in types:
-            vig = ch.vigor(s, obj)
+            _, vig, borne, _ = sweep.values(obj)
             if vig <= 0:
                 found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
-            elif obj.damage >= vig and not ch.has(s, obj, DEATHLESS):
+            elif obj.damage >= vig and ch.value_among(borne, DEATHLESS) is None:
                 found.append((oid, "spoils", "704.5j",
                               f"{name} has {counted(obj.damage, 'damage counter')} against Vigor {vig}: it is destroyed"))
-            elif obj.venom_hit and not ch.has(s, obj, DEATHLESS):
+            elif obj.venom_hit and ch.value_among(borne, DEATHLESS) is None:
                 found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a {VENOM} source since the last "
                                                        f"check: destroyed"))
-        elif kind == "Companion" and ch.vigor(s, obj) - obj.damage <= 0:
+        elif kind == "Companion" and sweep.values(obj)[1] - obj.damage <= 0:
             found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
             found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
@@ -142,8 +147,9 @@ def _eminent_permanents(s: GameState) -> list:
 
 def _clear_venom(s: GameState) -> None:
     """702.6a counts Venom damage "since the last state-based check": each check uses the mark up."""
+    objects = s.objects
     for oid in s.battlefield:
-        if s.objects[oid].venom_hit:
+        if objects[oid].venom_hit:
             s.edit(oid).venom_hit = False
 
 

@@ -21,7 +21,7 @@ from judge.search.lexicon import Lexicon
 from judge.search.synonyms import load_vocabulary
 from judge.search.titles import TitleTable
 
-INDEX_FORMAT = "8"  # 8: a signed manifest instead of the FORMAT file
+INDEX_FORMAT = "9"  # 8: a signed manifest instead of the FORMAT file; 9: card names kept from bridged words
 GAME_MODEL_FILE = "games.pickle"
 TITLES_FILE = "titles.pickle"
 LEXICON_FILE = "lexicon.marshal"
@@ -81,6 +81,28 @@ def context_text(corpus: Corpus, entry: Entry) -> str:
     return " ".join(titles[-2:])
 
 
+def card_names(corpus: Corpus) -> dict[str, dict[str, str]]:
+    """Entry id -> field -> the card names that field holds: a card's own title in its text, the
+    card above it in what surrounds it (context_text). The lexicon keeps bridged words out of
+    them."""
+    out: dict[str, dict[str, str]] = {}
+    for entry in corpus.entries.values():
+        names = {}
+        if entry.kind == "card" and entry.title:
+            names["text"] = fold(entry.title)
+        above = [a for a in corpus.ancestors(entry) if a.title and a.kind != "section"][-2:]
+        cards = [fold(a.title) for a in above if a.kind == "card"]
+        if cards:
+            names["around"] = " ".join(cards)
+        if names:
+            out[entry.id] = names
+    return out
+
+
+def lexicon_of(corpus: Corpus, docs: list[dict]) -> Lexicon:
+    return Lexicon.from_documents(docs, card_names(corpus))
+
+
 def documents(corpus: Corpus):
     items: dict[str, list[str]] = {}  # paragraph id -> the texts of the list items it introduces
     for item, lead in introductions(corpus).items():
@@ -122,7 +144,7 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
                 progress("Indexing", "entries", n, total)
         writer.commit()
         ix.close()
-        parts = {LEXICON_FILE: Lexicon.from_documents(docs).to_bytes(),
+        parts = {LEXICON_FILE: lexicon_of(corpus, docs).to_bytes(),
                  GAME_MODEL_FILE: GameModel.from_corpus(corpus).to_bytes(),
                  TITLES_FILE: TitleTable.from_corpus(corpus).to_bytes(),
                  BRIDGE_FILE: pickle.dumps(load_vocabulary(corpus), protocol=pickle.HIGHEST_PROTOCOL)}
@@ -242,5 +264,5 @@ def _in_memory_searcher(corpus: Corpus):
     """An unwritable cache directory: everything is built in memory, for this process only."""
     from judge.search.searcher import Searcher
 
-    return Searcher(corpus, Lexicon.from_documents(list(documents(corpus))), lambda: build_in_memory(corpus),
+    return Searcher(corpus, lexicon_of(corpus, list(documents(corpus))), lambda: build_in_memory(corpus),
                     GameModel.from_corpus(corpus), TitleTable.from_corpus(corpus), load_vocabulary(corpus))

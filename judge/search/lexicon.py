@@ -7,6 +7,11 @@ same way, as packed arrays: a term's score is one pass over two short arrays. En
 numbered by game, so one game's postings are a contiguous slice. Each entry's term sequence is
 kept too, so "these two words stand together" is a substring test. Built with the whoosh index
 and saved beside it with marshal, which reads it back in a few milliseconds.
+
+Card names are words too, but only as the judge types them: a word the vocabulary bridge adds
+("drained" -> "tap") must not find "Brain Tap Rifle". For each term that stands in a card's name
+in a field, a second posting row counts the term without those name occurrences (same length
+norm); the searcher reads bridged words from it.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from judge.search.analysis import analyze
 
 FIELDS = ("text", "around")
 K1, B = 1.2, 0.75  # BM25's usual constants, as whoosh's BM25F uses them
-FORMAT = 1
+FORMAT = 2
 
 
 class Lexicon:
@@ -30,14 +35,18 @@ class Lexicon:
         self.postings: dict[str, dict[str, tuple[bytes, bytes]]] = data["postings"]
         self.vocabulary: dict[str, int] = data["vocabulary"]  # term -> id in the sequences
         self.sequences: list[bytes] = data["sequences"]
+        # field -> term -> (entries, weights) counting the term outside card names only
+        self.unnamed: dict[str, dict[str, tuple[bytes, bytes]]] = data["unnamed"]
         self.number = {entry_id: n for n, entry_id in enumerate(self.ids)}
         self.count = len(self.ids)
-        self._with: dict[str, frozenset[int]] = {}
+        self._with: dict[tuple[str, bool], frozenset[int]] = {}
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
-    def from_documents(cls, docs: list[dict]) -> "Lexicon":
-        """`docs`: the whoosh documents (index.documents), whose fields are already folded."""
+    def from_documents(cls, docs: list[dict], names: dict[str, dict[str, str]] | None = None) -> "Lexicon":
+        """`docs`: the whoosh documents (index.documents), whose fields are already folded.
+        `names`: entry id -> field -> the card names that field holds (index.card_names)."""
+        names = names or {}
         order = {}
         for d in docs:
             order.setdefault(d["game"], len(order))
@@ -50,12 +59,16 @@ class Lexicon:
             ranges[game] = (lo, n + 1)
         vocabulary: dict[str, int] = {}
         postings: dict[str, dict[str, tuple[bytes, bytes]]] = {}
+        unnamed: dict[str, dict[str, tuple[bytes, bytes]]] = {}
         sequences = []
         analysed = {f: [analyze(d[f]) for d in docs] for f in FIELDS}
         for field in FIELDS:
+            named = [analyze(names.get(d["id"], {}).get(field, "")) for d in docs]
             lengths = [len(terms) for terms in analysed[field]]
             average = sum(lengths) / max(1, sum(1 for n in lengths if n)) or 1.0
             rows: dict[str, tuple[array, array]] = {}
+            outside: dict[str, tuple[array, array]] = {}
+            in_names = {t for terms in named for t in terms}
             for n, terms in enumerate(analysed[field]):
                 counts: dict[str, int] = {}
                 for t in terms:
@@ -65,7 +78,15 @@ class Lexicon:
                     row = rows.setdefault(t, (array("i"), array("f")))
                     row[0].append(n)
                     row[1].append(tf * (K1 + 1) / (tf + norm))
+                    if t not in in_names:
+                        continue
+                    left = tf - named[n].count(t)  # the occurrences that are not a card's name
+                    row = outside.setdefault(t, (array("i"), array("f")))
+                    if left > 0:
+                        row[0].append(n)
+                        row[1].append(left * (K1 + 1) / (left + norm))
             postings[field] = {t: (d.tobytes(), w.tobytes()) for t, (d, w) in rows.items()}
+            unnamed[field] = {t: (d.tobytes(), w.tobytes()) for t, (d, w) in outside.items()}
         for n in range(len(docs)):
             seq = array("i")
             for field in FIELDS:  # 0 between the fields: no pair spans them
@@ -73,12 +94,13 @@ class Lexicon:
                 seq.append(0)
             sequences.append(seq.tobytes())
         return cls({"format": FORMAT, "ids": ids, "games": games, "ranges": ranges, "postings": postings,
-                    "vocabulary": vocabulary, "sequences": sequences})
+                    "vocabulary": vocabulary, "sequences": sequences, "unnamed": unnamed})
 
     def to_bytes(self) -> bytes:
         return marshal.dumps({
             "format": FORMAT, "ids": self.ids, "games": self.games, "ranges": self.ranges,
-            "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences})
+            "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences,
+            "unnamed": self.unnamed})
 
     @classmethod
     def from_bytes(cls, raw: bytes) -> "Lexicon":
@@ -100,9 +122,12 @@ class Lexicon:
         df = len(row[0]) // 4 if row else 0
         return math.log(self.count / (df + 1)) + 1
 
-    def weights(self, field: str, term: str, game: str | None = None) -> tuple[array, array]:
-        """(entries, BM25 term-frequency weights) of a term in a field, one game's only if given."""
-        row = self.postings[field].get(term)
+    def weights(self, field: str, term: str, game: str | None = None,
+                names: bool = True) -> tuple[array, array]:
+        """(entries, BM25 term-frequency weights) of a term in a field, one game's only if given;
+        with names=False, its occurrences in card names do not count."""
+        row = None if names else self.unnamed[field].get(term)
+        row = row or self.postings[field].get(term)
         docs, weights = array("i"), array("f")
         if not row:
             return docs, weights
@@ -114,16 +139,18 @@ class Lexicon:
             return docs[i:j], weights[i:j]
         return docs, weights
 
-    def docs_with(self, term: str) -> frozenset[int]:
-        """The entries that hold the term in either field (kept for the session)."""
-        found = self._with.get(term)
+    def docs_with(self, term: str, names: bool = True) -> frozenset[int]:
+        """The entries that hold the term in either field (kept for the session); with
+        names=False, outside card names."""
+        found = self._with.get((term, names))
         if found is None:
             docs: set[int] = set()
             for field in FIELDS:
-                row = self.postings[field].get(term)
+                row = None if names else self.unnamed[field].get(term)
+                row = row or self.postings[field].get(term)
                 if row:
                     docs.update(array("i", row[0]))
-            found = self._with[term] = frozenset(docs)
+            found = self._with[(term, names)] = frozenset(docs)
         return found
 
     def adjacent(self, first: str, second: str, docs) -> set[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
@@ -37,6 +37,7 @@ GLOSSARY_BOOST = 0.5
 GLOSSARY_AGREEMENT = 3  # question words a glossary entry must share to be named
 COVERAGE_POWER = 1.0  # how strongly answering more of the question's words counts
 FIRST_PAGE = 5  # the results a judge reads first
+ELSEWHERE = 3  # answers of other games named when a game filter found nothing
 OTHER_DOCUMENT = 0.5  # the other document of a game joins the first page from this share of the best score
 RULE_ABOVE_EXAMPLE = 1.01  # a rule ranks just above the best of its examples that was found
 SAVED_RULING_MIN_COVERAGE = 0.5  # a saved ruling must answer to half the question to be listed
@@ -61,6 +62,8 @@ class SearchResult:
     # How likely each game is for the question's words (gamemodel), when the judge named no game:
     # a soft prior on the ranking, never a filter. Empty when a game was given or nothing inferred.
     game_likelihood: dict[str, float] = field(default_factory=dict)
+    # When a game filter hid the answer: the best hits of the other games (else empty).
+    elsewhere: list[Hit] = field(default_factory=list)
 
     @property
     def inferred_game(self) -> str | None:
@@ -144,11 +147,37 @@ class Searcher:
         only_numbers = parsed.numbers and not parsed.words.strip() and not parsed.card
         if only_numbers:
             result.hits = self._number_hits(parsed)[:limit]
+            if not result.hits and parsed.games:
+                # A rule number names its rule whatever the game filter: 704.5 is No Dawn's.
+                result.hits = self._number_hits(replace(parsed, games=[]))[:limit]
+                for doc in dict.fromkeys(self.corpus.get(h.id).doc for h in result.hits):
+                    result.notes.append(f"from {self.corpus.documents[doc].title}, outside the game filter")
             return result
         result.hits, result.game_likelihood = self._word_hits(parsed, limit)
+        if parsed.games:
+            result.elsewhere = self._hidden_by_filter(parsed, result.hits)
         if not result.hits and parsed.words:
             result.suggestions = self.did_you_mean(parsed.words)
         return result
+
+    def _hidden_by_filter(self, parsed: qlang.ParsedQuery, hits: list[Hit]) -> list[Hit]:
+        """The best answers of the other games, when the game filter hid the answer: nothing
+        was found in the game, or the same search over every game puts another game's entry
+        first and none of the game's first page on its own first page."""
+        everywhere, _ = self._word_hits(replace(parsed, games=[], kinds=list(parsed.kinds)), FIRST_PAGE)
+        outside = [h for h in everywhere if self._game_of(h) not in parsed.games]
+        if not outside:
+            return []
+        if not hits:
+            return outside[:ELSEWHERE]
+        shown = {h.id for h in everywhere}
+        if everywhere[0] is outside[0] and not shown & {h.id for h in hits[:FIRST_PAGE]}:
+            return outside[:1]
+        return []
+
+    def _game_of(self, hit: Hit) -> str | None:
+        entry = hit.entry or self.corpus.get(hit.id)
+        return entry.game if entry else None
 
     def did_you_mean(self, words: str) -> list[str]:
         """Corrections drawn from the index's own (unstemmed) vocabulary."""
@@ -340,7 +369,8 @@ class Searcher:
         highlight = frozenset(words)
         weights = {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}
         concept_idf = self._concept_weights(concepts)
-        containing = {w: self.lexicon.docs_with(w) for w in words}
+        typed = set(terms)  # a word the judge typed may be a card's name; a bridged word is not
+        containing = {w: self.lexicon.docs_with(w, names=w in typed) for w in words}
         ids, games_of = self.lexicon.ids, self.lexicon.games
         hits = []
         for docnum, score in candidates:
@@ -384,21 +414,24 @@ class Searcher:
         The readings of one concept (the word typed, each of its translations) do not add up:
         an entry is scored by its best reading, so a concept counts once however it is worded,
         and a translation competes with the other concepts of the question on equal terms."""
-        # concept -> its readings; a reading is the words it adds, each with its game and boost
-        readings: dict[tuple[str, ...], list[list[tuple[str, str | None, float]]]] = {}
+        # concept -> its readings; a reading is the words it adds, each with its game, boost and
+        # whether it may be read in a card's name
+        readings: dict[tuple[str, ...], list[list[tuple[str, str | None, float, bool]]]] = {}
         for term in dict.fromkeys(terms):
             boost = (TALK_WEIGHT if term in self.talk else 1.0) * terms.count(term)
-            readings.setdefault((term,), []).append([(term, None, boost)])
+            readings.setdefault((term,), []).append([(term, None, boost, True)])
         for bridge in bridges(terms, self.synonyms, games):
             # A translation counts as the word typed (the concept scores by its best reading, so
             # it never adds to it); a phrase's words share that weight.
             share = 1.0 / len(bridge.phrase)
-            readings.setdefault(bridge.trigger, []).append([(w, bridge.game, share) for w in bridge.phrase])
+            # A bridged word is never read in a card's name: "drained" is not Brain *Tap* Rifle.
+            readings.setdefault(bridge.trigger, []).append(
+                [(w, bridge.game, share, w in terms) for w in bridge.phrase])
             for word in bridge.trigger:
                 concepts.setdefault(word, {word}).update(bridge.phrase)
         for game, name in self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games):
             readings.setdefault(("glossary",) + name, []).append(
-                [(w, game, GLOSSARY_BOOST / len(name)) for w in name])
+                [(w, game, GLOSSARY_BOOST / len(name), True) for w in name])
         allowed = self._allowed_docs(parsed)
         scores: dict[int, float] = {}
         for options in readings.values():
@@ -418,13 +451,14 @@ class Searcher:
         self._reward_named_titles(scores, terms, allowed)
         return heapq.nlargest(CANDIDATES, scores.items(), key=lambda item: item[1])
 
-    def _score(self, words: list[tuple[str, str | None, float]], allowed: set[int] | None,
+    def _score(self, words: list[tuple[str, str | None, float, bool]], allowed: set[int] | None,
                scores: dict[int, float]) -> dict[int, float]:
-        """Adds to `scores` Σ over the words and fields of boost × idf × BM25 term weight."""
+        """Adds to `scores` Σ over the words and fields of boost × idf × BM25 term weight; a
+        word whose last flag is False is not read in card names."""
         get = scores.get
-        for word, game, boost in words:
+        for word, game, boost, in_names in words:
             for name, field_weight in (("text", 1.0), ("around", AROUND_WEIGHT)):
-                docs, tfw = self.lexicon.weights(name, word, game)
+                docs, tfw = self.lexicon.weights(name, word, game, names=in_names)
                 if not docs:
                     continue
                 k = boost * field_weight * self.lexicon.idf(name, word)

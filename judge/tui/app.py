@@ -107,6 +107,9 @@ class JudgeApp(App):
         self.game_changed.publish(game)
         self.notify(f"Searching {GAME_NAMES.get(game, game)}", timeout=2)
 
+    def action_all_games(self) -> None:
+        self.set_game(None)
+
     def action_cycle_game(self) -> None:
         order = [None, *GAMES]
         self.set_game(order[(order.index(self.game) + 1) % len(order)])

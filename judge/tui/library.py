@@ -28,6 +28,8 @@ class Found:
     hits: list[tuple[Entry, frozenset]] = field(default_factory=list)  # (entry, highlight terms)
     notes: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
+    elsewhere: list[Entry] = field(default_factory=list)  # what the game filter hid, best first
+    games: list[str] = field(default_factory=list)  # the game filter the search ran with
 
 
 @dataclass
@@ -77,6 +79,8 @@ class Library:
             if looked.entry is not None:
                 found.direct, found.alone = looked.entry, looked.alone
             else:
+                if looked.note:
+                    found.notes.append(looked.note)
                 found.suggestions += [s.id for s in looked.suggestions]
         try:
             with self._lock:
@@ -86,6 +90,8 @@ class Library:
             return found
         found.notes += result.notes
         found.suggestions += result.suggestions
+        found.games = list(result.query.games)
+        found.elsewhere = [e for e in (h.entry or self.corpus.get(h.id) for h in result.elsewhere) if e]
         for hit in result.hits:
             entry = self.corpus.get(hit.id)
             if entry is not None:
@@ -96,12 +102,13 @@ class Library:
 
     def cards(self, name: str, game: str | None = None, limit: int = 200) -> "CardMatches":
         """Cards whose name matches what was typed (typos forgiven), best first, with a note
-        when the name is only mentioned (beyond a truncated FAQ's end, or without an entry)."""
+        when the name is only mentioned (beyond a truncated FAQ's end, or without an entry) and
+        the entries that mention it. No name: every card, by name (`limit` is for matches)."""
         name = name.strip()
         if not name:
             cards = sorted((c for c in self.corpus.of_kind("card") if game is None or c.game == game),
                            key=lambda c: (c.title.lower(), c.doc))
-            return CardMatches(cards[:limit])
+            return CardMatches(cards)
         try:
             from judge.search.cardnames import lookup
         except ImportError:  # no card-name matcher: the search layer's card: filter
@@ -114,13 +121,15 @@ class Library:
         for candidate in found.candidates:
             cards += [e for e in candidate.group.entries if e not in cards]
         note = ""
+        mentions: list[Entry] = []
         if found.beyond is not None:
             where = "after the end of this (truncated) document" if found.beyond.beyond_end else \
                 "mentioned, but the document has no entry for it"
             note = f"{found.beyond.name}: {where}"
+            mentions = [e for e in (self.corpus.get(i) for i in found.beyond.mentioned_by) if e is not None]
         elif not cards:
             note = f"No card called {name!r}"
-        return CardMatches(cards[:limit], note)
+        return CardMatches(cards[:limit], note, mentions)
 
     def card_of(self, entry: Entry) -> Entry | None:
         """The card an entry belongs to (itself, or the card a ruling sits under)."""
@@ -185,7 +194,8 @@ class Library:
             if target is not None and target.id not in family and target not in mentions:
                 mentions.append(target)
         others = [k for k in kids if k.kind not in ("ruling", "errata")]
-        return CardSheet(card, errata, rulings, topics, mentions, others)
+        counts = {t.id: len(self.corpus.children(t, "ruling")) for t in topics}
+        return CardSheet(card, errata, rulings, topics, mentions, others, counts)
 
     def _errata_for(self, card: Entry) -> list[Entry]:
         """Errata entries the document keeps apart from the card (same document, same name)."""
@@ -198,6 +208,7 @@ class Library:
 class CardMatches:
     cards: list[Entry]
     note: str = ""
+    mentions: list[Entry] = field(default_factory=list)  # where a name without an entry is mentioned
 
 
 @dataclass
@@ -208,6 +219,7 @@ class CardSheet:
     topics: list[Entry]
     mentions: list[Entry]
     others: list[Entry]
+    topic_rulings: dict[str, int] = field(default_factory=dict)  # topic id -> its ruling count
 
 
 def short_label(entry: Entry) -> str:

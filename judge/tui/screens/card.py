@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.replay_words import counted
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.library import CardSheet, Link, short_label
@@ -118,9 +119,12 @@ class CardScreen(Screen):
                 listing.focus()
         else:
             self.sheet = None
-            self.query_one("#card-body", Static).update(Text(matches.note or "No card by that name.",
-                                                             style="dim"))
-            self.query_one(LinkList).show([])
+            message = Text(matches.note or "No card by that name.", style="dim")
+            if matches.mentions:  # a card past a truncated FAQ's cut: where it is mentioned
+                message.append(f"\nMentioned in {len(matches.mentions)} entries (below; Enter opens one).")
+            self.query_one("#card-body", Static).update(message)
+            self.query_one(LinkList).show([Link("Mentioned in", m.id, m.citation or m.id,
+                                                render.snippet(m.text, 60)) for m in matches.mentions])
 
     @on(OptionList.OptionHighlighted, "#card-matches")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -198,13 +202,21 @@ def card_renderable(library, sheet: CardSheet) -> Group:
     for other in sheet.others:
         parts.append(Text(f"\n{other.title or other.kind.title()}", style="bold underline"))
         parts.append(render.marked_text(other.text))
+    if sheet.topics:  # by name and count; Enter on the topic below reads its rulings
+        parts.append(Text("\nSee", style="bold underline"))
+        for topic in sheet.topics:
+            line = Text(f"  {topic.title or topic.id}", style="bold")
+            line.append(f"  ({counted(sheet.topic_rulings.get(topic.id, 0), 'ruling')})")
+            parts.append(line)
+        parts.append(Text("  Enter on a topic below reads its rulings", style="dim"))
     return Group(*parts)
 
 
 def card_links(sheet: CardSheet) -> list[Link]:
     out = [Link("Rulings", r.id, short_label(r), render.snippet(r.text, 60)) for r in sheet.rulings]
     out += [Link("Errata", e.id, short_label(e)) for e in sheet.errata]
-    out += [Link("Topics", t.id, t.title or t.id, render.snippet(t.text, 60)) for t in sheet.topics]
+    out += [Link("See", t.id, t.title or t.id, counted(sheet.topic_rulings.get(t.id, 0), "ruling"))
+            for t in sheet.topics]
     out += [Link("Mentioned by", m.id, m.citation or m.id, render.snippet(m.text, 60))
             for m in sheet.mentions]
     return out

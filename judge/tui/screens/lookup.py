@@ -17,6 +17,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
+from judge.filter_words import hidden_answer
+from judge.safe_text import one_line
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.tui.history import History
@@ -25,6 +27,9 @@ from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.widgets.entry_view import EntryView
 from judge.tui.widgets.link_list import LinkList
 
+
+
+WIDEN = "Ctrl+F: all games"  # the key that drops the game filter (LookupScreen.BINDINGS)
 
 
 class Omnibox(Input):
@@ -52,6 +57,7 @@ class LookupScreen(Screen):
         Binding("alt+right", "forward", "Fwd", key_display="alt+→"),
         Binding("ctrl+b", "cite", "Cite"),
         Binding("ctrl+g", "app.cycle_game", "Game"),
+        Binding("ctrl+f", "app.all_games", "All games", show=False),
         Binding("ctrl+o", "open_card", "Card", show=False),
     ]
 
@@ -72,6 +78,7 @@ class LookupScreen(Screen):
         with Horizontal(id="lookup-main"):
             with Vertical(id="results-pane"):
                 yield Static("", id="status")
+                yield Static("", id="filter-hint")  # shown when the game filter hid the answer
                 yield OptionList(id="results")
             yield EntryView(id="entry")
         yield Footer()
@@ -111,6 +118,11 @@ class LookupScreen(Screen):
     def set_status(self, text: str | Text) -> None:
         self.query_one("#status", Static).update(text)
 
+    def show_filter_hint(self, text: str) -> None:
+        hint = self.query_one("#filter-hint", Static)
+        hint.update(Text(text))
+        hint.display = bool(text)
+
     # -- typing ------------------------------------------------------------------------------
     @on(Input.Changed, "#omnibox")
     def _typed(self, event: Input.Changed) -> None:
@@ -144,6 +156,7 @@ class LookupScreen(Screen):
             self._found = None
             self.query_one("#results", OptionList).clear_options()
             self.set_status("")
+            self.show_filter_hint("")
             return
         self.set_status(Text("searching…", style="dim italic"))
         self._search(text, self.app.game, open_first)
@@ -176,7 +189,9 @@ class LookupScreen(Screen):
             status.append(f" · {note}", style="yellow")
         if not found.hits and found.suggestions:
             status.append(" · did you mean: " + ", ".join(found.suggestions[:3]), style="italic")
+        hidden = hidden_answer(found.games, bool(found.hits), found.elsewhere, WIDEN) if found.elsewhere else ""
         self.set_status(status)
+        self.show_filter_hint(one_line(hidden))
         if found.hits:
             results.highlighted = 0
             self._preview(0)
@@ -184,6 +199,8 @@ class LookupScreen(Screen):
                 self._open_first()
         else:
             message = f"Nothing matches “{found.text}”."
+            if hidden:
+                message += "\n" + hidden
             if found.suggestions:
                 message += "\nDid you mean: " + ", ".join(found.suggestions[:5]) + "?"
             for note in found.notes:

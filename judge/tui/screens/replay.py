@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place
+from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number
 from judge.tui import engine_adapter as ea
 from judge.tui.basket import StepItem
 from judge.tui.guard import guarded
@@ -155,10 +155,14 @@ class ReplayScreen(Screen):
         self.query_one("#replay-events", LinkList).focus()
 
     # -- showing -----------------------------------------------------------------------------
-    def citation(self, rule_id: str) -> str:
+    def citation(self, rule_id: str) -> Text:
+        """A cited rule as `judge replay` names it: its number, then its title or first words."""
         library = self.app.library
         entry = library.get(rule_id) if library is not None else None
-        return entry.citation if entry is not None and entry.citation else rule_id
+        line = Text(rule_number(rule_id), style="bold cyan")
+        if entry is not None:
+            line.append(" " + rule_heading(entry.title, entry.text, entry.number or ""), style="cyan")
+        return line
 
     @guarded
     def show_step(self) -> None:
@@ -182,7 +186,7 @@ class ReplayScreen(Screen):
                 text.append(f"  [policy {event.policy}]", style="magenta")
             lines.append((text, None))
             for rule in event.rules:
-                lines.append((Text(f"    → {self.citation(rule)}", style="cyan"), rule))
+                lines.append((Text("    → ", style="cyan") + self.citation(rule), rule))
         if not step.events:
             lines.append((Text("  (no events)", style="dim"), None))
         events = self.query_one("#replay-events", LinkList)

@@ -43,6 +43,9 @@ class EntryView(Vertical):
             # The parent rule around a sub-rule, under the breadcrumb: the context it is read in.
             body.renderables.insert(1, Text(render.snippet(parent.text, 160), style="dim italic"))
         parts = [body]
+        family = None if alone else render.family_renderable(library.corpus, entry, terms)
+        if family is not None:  # the rule with every sub-rule in full, scrollable
+            parts.append(family)
         self.body.update(Group(*parts))
         self.query_one(".entry-scroll", VerticalScroll).scroll_home(animate=False)
         self.links.show(library.links(entry, alone=alone))
