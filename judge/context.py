@@ -57,6 +57,14 @@ def searcher():
         progress.close()
 
 
+@lru_cache(maxsize=1)
+def conflicts():
+    """The notes on entries: policy conflicts and recorded anomalies (judge.conflicts)."""
+    from judge.conflicts.notes import build_index
+
+    return build_index(corpus())
+
+
 EVENT_GAME_VARIABLE = "JUDGE_GAME"
 
 

@@ -448,7 +448,7 @@ CASES = [
     ("block-a-flyer", both(IN_COMBAT, give("Ana", "battlefield", {"card": "Gull", "id": "gull"})),
      [{"player": "Ana", "attack": [{"attacker": "gull", "target": "dark"}]}, TO_BLOCKS,
       {"player": "Ben", "block": [{"blocker": "column", "attacker": "gull"}]}], ("702.10a", "509.1d")),
-    ("block-drained", both(IN_COMBAT, setting(policies={"C35": "glossary"}),
+    ("block-drained", both(IN_COMBAT, setting(policies={"C35": "glossary/drain"}),
                            give("Ben", "battlefield", {"card": "Ox", "id": "tired-ox", "drained": True})),
      [ATTACKS, TO_BLOCKS, {"player": "Ben", "block": [{"blocker": "tired-ox", "attacker": "pikeman"}]}],
      policy("C35")),

@@ -69,6 +69,9 @@ SCREENS = {
     "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
     # a note the engine does not model, a question asked and a refusal: the notice and the marks
     "replay-not-modelled": (dict(mode="replay", scenario=str(E53)), steady("right", "right", "right", "right")),
+    # a rule in conflict: the band over the entry, then the policy's readings side by side
+    "lookup-conflict": (dict(), steady(*typed("509.1c"))),
+    "note-conflict": (dict(), steady(*typed("509.1c"), "tab", "tab", "enter")),
     "help": (dict(), steady("f1")),
     "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
     # the ruling form over the basket (its file box set to a fixed name: the default holds the time)
@@ -100,7 +103,8 @@ DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "
                    "tui-lookup-family-80x24": "lookup-family-80x24",
                    "tui-lookup-hidden-by-filter-80x24": "lookup-hidden-by-filter-80x24",
                    "tui-card-80x24": "card-80x24", "tui-replay-80x24": "replay-80x24",
-                   "tui-help-80x24": "help-80x24", "tui-ruling-form-80x24": "ruling-form-80x24"}
+                   "tui-help-80x24": "help-80x24", "tui-ruling-form-80x24": "ruling-form-80x24",
+                   "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24"}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)

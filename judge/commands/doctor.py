@@ -22,7 +22,9 @@ def run(args) -> int:
          "entries": sum(1 for _ in corpus.in_doc(d.key)), "facts": d.facts}
         for d in corpus.documents.values()
     ]
-    problems = [p.__dict__ for p in corpus.problems]
+    # The policies and anomaly kinds the readers show beside entries: a policy naming an entry
+    # that does not exist is listed here by its id (the other policies still load).
+    problems = [p.__dict__ for p in corpus.problems + context.conflicts().problems]
     if args.json:
         print(json.dumps({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed},
                          ensure_ascii=False, indent=2, default=str))

@@ -40,6 +40,9 @@ def run(args) -> int:
     corpus = context.corpus()
     result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
     hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
+    from judge.conflicts.present import mark, note_dict
+
+    notes = context.conflicts().notes_for  # each hit's policy conflicts and recorded damage
     elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
     if args.json:
         # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
@@ -49,6 +52,7 @@ def run(args) -> int:
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
              "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags),
+             "conflicts": [note_dict(n) for n in notes(e.id)],
              # which game the question's words point to, when none was given (a soft prior)
              "inferred_game": result.inferred_game,
              "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None,
@@ -95,6 +99,8 @@ def run(args) -> int:
         head.append(f"  ({entry.kind})", style="dim")
         for tag in entry.tags:  # a status (proposed, clarified:2011-07-15) or damage (lost-word, truncated)
             head.append(f" [{one_line(tag)}]", style="yellow")
+        if notes(entry.id):  # `judge show` gives the note in full
+            head.append(f"  {mark(notes(entry.id))}", style="bold magenta")
         console.print(head)
         parent = corpus.parent(entry) if hit.entry is None else None
         if parent is not None:

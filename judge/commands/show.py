@@ -1,4 +1,5 @@
-"""`judge show ID|NUMBER [--game G] [--json]`: one entry with its context and links."""
+"""`judge show ID|NUMBER [--game G] [--json]`: one entry with its context and links, and the
+notes on it (a policy conflict it is part of, damage recorded in its document)."""
 from __future__ import annotations
 
 import json
@@ -27,9 +28,18 @@ def run(args) -> int:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
         why = f" ({found.note})" if found.note else ""
         raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
+    from judge.conflicts import present
+
+    index = context.conflicts()
+    warn_unreadable_notes(index)
+    notes = index.notes_for(found.entry.id)
+    # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
+    noted = [] if found.alone else [c for c in corpus.children(found.entry) if index.notes_for(c.id)]
     if args.json:
         doc = render.entry_json(corpus, found.entry, with_children=not found.alone)
         doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
+        doc["conflicts"] = [present.note_dict(n) for n in notes]
+        doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
         print(json.dumps(doc, ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
@@ -38,6 +48,9 @@ def run(args) -> int:
     from judge.safe_text import one_line
 
     console = Console()
+    band = present.band(notes, [(render.child_label(c, found.entry), index.notes_for(c.id)) for c in noted])
+    if band is not None:
+        console.print(band)
     console.print(render.entry_renderable(corpus, found.entry, with_children=not found.alone))
     if found.note:
         console.print(Text(one_line(found.note), style="dim"))
@@ -45,3 +58,14 @@ def run(args) -> int:
         also = ", ".join(f"{render.label(e)} ({e.id})" for e in found.also)
         console.print(Text(one_line(f"also named so: {also}"), style="dim"))
     return 0
+
+
+def warn_unreadable_notes(index) -> None:
+    """A policy or anomaly file that cannot be read: said on stderr (doctor lists it too)."""
+    import sys
+
+    from judge.safe_text import one_line
+
+    for problem in index.problems:
+        if problem.kind in ("policy-file", "anomaly-file"):
+            print(f"judge: conflict notes incomplete: {one_line(problem.message)}", file=sys.stderr)

@@ -1,43 +1,11 @@
-"""Engine policies: readings of the rules' self-contradictions, from rulings/nodawn/policies.yaml."""
+"""Engine policies: the readings in force for one replay (the file is read by
+judge.conflicts.policy_file, which the readers that show a conflict share)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
+from judge.conflicts.policy_file import Policy, load_policies, policies_path
+from judge.yamlio import LDict, ScenarioError
 
-from judge import paths
-from judge.yamlio import LDict, ScenarioError, load_file, line_of
-
-
-@dataclass(frozen=True)
-class Policy:
-    id: str
-    topic: str
-    rules: tuple[str, ...]
-    default: str
-    readings: dict
-    why: str
-
-
-def policies_path() -> Path:
-    return paths.data_root() / "rulings" / "nodawn" / "policies.yaml"
-
-
-def load_policies(path: Path | None = None) -> dict[str, Policy]:
-    path = path or policies_path()
-    raw = load_file(path)
-    if not isinstance(raw, list):
-        raise ScenarioError("the policy file holds a list of policies", str(path), line_of(raw))
-    out: dict[str, Policy] = {}
-    allowed = {"id", "topic", "rules", "default", "readings", "why"}
-    for item in raw:
-        if not isinstance(item, dict) or set(item) - allowed or not {"id", "rules", "default", "readings"} <= set(item):
-            raise ScenarioError("a policy needs id, rules, default, readings (and topic, why)", str(path), line_of(item))
-        if item["default"] not in item["readings"]:
-            raise ScenarioError(f"policy {item['id']}: default is not one of its readings", str(path), line_of(item))
-        out[item["id"]] = Policy(item["id"], item.get("topic", ""), tuple(str(r) for r in item["rules"]),
-                                 str(item["default"]), {str(k): v for k, v in item["readings"].items()},
-                                 item.get("why", ""))
-    return out
+__all__ = ["Policies", "Policy", "default_table", "load_policies", "policies_path"]
 
 
 class Policies:

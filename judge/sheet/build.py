@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from judge import render
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
-from judge.sheet.model import (CitedEntry, Quoted, ReplayLog, Sheet, SourceVersion)
+from judge.sheet.model import (CitedEntry, Quoted, ReplayLog, Sheet, SheetNote, SourceVersion)
 
 
 class UnknownEntries(ValueError):
@@ -78,7 +78,14 @@ def _says_more(parent: Entry, entry: Entry) -> bool:
             and " ".join(entry.text.split()) not in " ".join(parent.text.split()))
 
 
-def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: set[str]) -> CitedEntry:
+def sheet_notes(notes) -> tuple[SheetNote, ...]:
+    from judge.conflicts.present import body_lines, heading
+
+    return tuple(SheetNote(n.kind, n.id, heading(n), tuple(body_lines(n))) for n in notes)
+
+
+def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: set[str],
+         notes: tuple[SheetNote, ...] = ()) -> CitedEntry:
     """One cited entry. A parent already quoted for an earlier entry is named, not repeated
     (its Quoted has no text); `quoted_parents` records them."""
     entry = wanted.entry
@@ -100,7 +107,7 @@ def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: se
     return CitedEntry(
         id=entry.id, citation=entry.citation or entry.id, title=entry.title, text=entry.text,
         doc=entry.doc, breadcrumb=render.breadcrumb(corpus, entry), tags=tuple(entry.tags),
-        parent=parent_quote, examples=examples, contains=contains,
+        parent=parent_quote, examples=examples, contains=contains, notes=notes,
     )
 
 
@@ -133,7 +140,10 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
         wanted = [w for w in wanted if w.entry.id in first] + [w for w in wanted if w.entry.id not in first]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
-    cited = [cite(corpus, w, cited_ids, quoted_parents) for w in wanted]
+    from judge.conflicts.notes import build_index
+
+    index = build_index(corpus)
+    cited = [cite(corpus, w, cited_ids, quoted_parents, sheet_notes(index.notes_for(w.entry.id))) for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:
         noted = [rule for note in replay.not_modelled for rule in note.rules]

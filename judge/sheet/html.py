@@ -15,7 +15,7 @@ from functools import partial
 from html import escape as _escape
 
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import CONTEXT, EXAMPLE, SheetWriter, entry_blocks, heading_of, rule_names, walk
+from judge.sheet.sections import CONTEXT, EXAMPLE, NOTE, SheetWriter, entry_blocks, heading_of, rule_names, walk
 
 # Text nodes only: quotes stay as typed, so the file reads like the source.
 escape = partial(_escape, quote=False)
@@ -39,6 +39,7 @@ h3 { font-size: 1.05em; margin: .9em 0 .2em; }
 .tag { font: .8em monospace; border: 1px solid #999; border-radius: 3px; padding: 0 .3em; margin-right: .3em; }
 blockquote { margin: .3em 0 .5em; padding: .2em .8em; border-left: 3px solid #444; white-space: pre-wrap; }
 blockquote.example { border-left-color: #999; font-style: italic; }
+blockquote.note { border-left-color: #a3a; }
 blockquote.context { border-left-color: #bbb; color: #444; font-size: .92em; }
 .label { font-size: .85em; font-weight: bold; margin: .4em 0 0; }
 .answer { white-space: pre-wrap; }
@@ -100,7 +101,7 @@ class HtmlWriter(SheetWriter):
                 if block.label:
                     self.out.append(f'<p class="label">{escape(block.label)}</p>')
                 if block.text:
-                    css = {EXAMPLE: "example", CONTEXT: "context"}.get(block.kind, "")
+                    css = {EXAMPLE: "example", CONTEXT: "context", NOTE: "note"}.get(block.kind, "")
                     self.out.append(_block(block.text, css))
             self.out.append("</div>")
 

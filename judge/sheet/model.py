@@ -22,6 +22,16 @@ class Quoted:
 
 
 @dataclass(frozen=True)
+class SheetNote:
+    """A note on a cited entry (judge.conflicts): a policy conflict or recorded damage, as lines."""
+
+    kind: str  # conflict | anomaly
+    id: str  # the policy id (C35) or the anomaly kind
+    heading: str  # "⚑ Conflict C35: Can a drained Entity block?"
+    lines: tuple[str, ...] = ()  # the readings, the default and why, how to choose; or the explanation
+
+
+@dataclass(frozen=True)
 class CitedEntry:
     """One entry the ruling rests on, with everything needed to read it on paper."""
 
@@ -37,6 +47,7 @@ class CitedEntry:
     parent: Quoted | None = None
     examples: tuple[str, ...] = ()
     contains: tuple[Quoted, ...] = ()  # sub-rules, when the judge cited a rule with them
+    notes: tuple[SheetNote, ...] = ()  # where the rules contradict themselves or the text is damaged
 
 
 @dataclass(frozen=True)

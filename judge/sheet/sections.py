@@ -18,8 +18,9 @@ LEAD_TITLE = "Rules that decided it"
 REST_TITLE = "Other rules cited"
 ALL_TITLE = "Rules cited"
 
-# The kinds of a Block: an entry's own text, a sub-rule it holds, an example, the rule around it.
-TEXT, SUB, EXAMPLE, CONTEXT = "text", "sub", "example", "context"
+# The kinds of a Block: an entry's own text, a note on it (a policy conflict, recorded damage:
+# judge.conflicts), a sub-rule it holds, an example, the rule around it.
+TEXT, NOTE, SUB, EXAMPLE, CONTEXT = "text", "note", "sub", "example", "context"
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ def heading_of(entry: CitedEntry) -> str:
 
 def entry_blocks(entry: CitedEntry) -> list[Block]:
     blocks = [Block(TEXT, "", entry.text)]
+    blocks += [Block(NOTE, note.heading, "\n".join(note.lines)) for note in entry.notes]
     blocks += [Block(SUB, quoted.citation, quoted.text) for quoted in entry.contains]
     blocks += [Block(EXAMPLE, "Examples" if i == 0 else "", example) for i, example in enumerate(entry.examples)]
     if entry.parent is not None:

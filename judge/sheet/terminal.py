@@ -16,9 +16,9 @@ from rich.text import Text
 from judge import render as entry_render
 from judge.safe_text import for_terminal as safe
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import CONTEXT, EXAMPLE, SUB, SheetWriter, entry_blocks, heading_of, rule_names, walk
+from judge.sheet.sections import CONTEXT, EXAMPLE, NOTE, SUB, SheetWriter, entry_blocks, heading_of, rule_names, walk
 
-_LABEL_STYLE = {SUB: "bold", EXAMPLE: "italic", CONTEXT: "dim bold"}
+_LABEL_STYLE = {SUB: "bold", EXAMPLE: "italic", CONTEXT: "dim bold", NOTE: "bold magenta"}
 _TEXT_STYLE = {EXAMPLE: "italic", CONTEXT: "dim"}
 
 

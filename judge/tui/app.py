@@ -167,6 +167,11 @@ class JudgeApp(App):
     def on_show_entry(self, message: messages.ShowEntry) -> None:
         self.show_entry(message.entry_id)
 
+    def on_show_note(self, message: messages.ShowNote) -> None:
+        from judge.tui.screens.note import NoteScreen
+
+        self.push_screen(self.tell(NoteScreen(message.note)))
+
     def on_show_card(self, message: messages.ShowCard) -> None:
         self.call_later(self.show_card, message.card_id)
 

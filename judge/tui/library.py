@@ -49,12 +49,21 @@ class Library:
         # A superseded search thread may still be running when the next starts (threads
         # cannot be killed); one at a time keeps the shared whoosh searcher safe.
         self._lock = threading.Lock()
+        self._conflicts = None  # built on first use: the notes index
 
     @classmethod
     def load(cls) -> "Library":
         from judge import context
 
         return cls(context.corpus(), context.searcher())
+
+    def notes(self, entry_id: str) -> list:
+        """The notes on an entry (judge.conflicts): policy conflicts and recorded damage."""
+        if self._conflicts is None:
+            from judge.conflicts.notes import build_index
+
+            self._conflicts = build_index(self.corpus)
+        return self._conflicts.notes_for(entry_id)
 
     # -- finding -----------------------------------------------------------------------------
     def get(self, entry_id: str) -> Entry | None:

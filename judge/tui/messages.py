@@ -36,6 +36,14 @@ class ShowEntry(Message):
         self.entry_id = entry_id
 
 
+class ShowNote(Message):
+    """Open a conflict or anomaly note in full (judge.conflicts.notes.Note)."""
+
+    def __init__(self, note) -> None:
+        super().__init__()
+        self.note = note
+
+
 class ShowCard(Message):
     """Show a card on the card screen."""
 

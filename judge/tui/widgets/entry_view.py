@@ -1,5 +1,6 @@
-"""One entry in full: breadcrumb, citation, text with the hit highlighted, examples, and its
-parent rule around it; below, every link (up, sub-rules, references, cited by) followable."""
+"""One entry in full: above, the band of its notes (a policy conflict, recorded damage); then
+breadcrumb, citation, text with the hit highlighted, examples, and its parent rule around it;
+below, every link (up, sub-rules, references, cited by) followable."""
 from __future__ import annotations
 
 from rich.console import Group
@@ -12,6 +13,7 @@ from judge import render
 from judge.corpus.model import Entry
 from judge.tui.library import Library
 from judge.tui.widgets.link_list import LinkList
+from judge.tui.widgets.note_band import NoteBand
 
 
 class EntryView(Vertical):
@@ -20,6 +22,7 @@ class EntryView(Vertical):
         self.entry: Entry | None = None
 
     def compose(self) -> ComposeResult:
+        yield NoteBand(classes="entry-notes")
         with VerticalScroll(classes="entry-scroll"):
             yield Static("", classes="entry-body")
         yield LinkList(classes="entry-links")
@@ -46,8 +49,10 @@ class EntryView(Vertical):
         self.body.update(Group(*parts))
         self.query_one(".entry-scroll", VerticalScroll).scroll_home(animate=False)
         self.links.show(library.links(entry, alone=alone))
+        self.query_one(NoteBand).show(library.notes(entry.id))
 
     def show_message(self, message: str) -> None:
         self.entry = None
         self.body.update(Text(message, style="dim"))
         self.links.show([])
+        self.query_one(NoteBand).show([])
