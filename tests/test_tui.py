@@ -1295,7 +1295,7 @@ def test_the_file_picker_opens_a_scenario_from_its_tree(library):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("title: x\nplayers: [\n  {name: a\n", ":4: malformed YAML: expected ',' or '}'"),
+    ("title: x\nplayers: [\n  {name: a\n", ":4: malformed YAML: did not find expected ',' or '}'"),
     ("- name: Foo\n  type: Entity\n", ":1: a scenario is a mapping"),
 ])
 def test_a_bad_board_file_is_named_with_its_line_and_the_board_is_untouched(library, tmp_path, text, problem):
