@@ -53,13 +53,16 @@ def check_layers(corpus, searcher, query: str, name: str) -> None:
     documented refusal of a query past its bounds."""
     from judge.lookup import resolve
     from judge.search.cardnames import lookup
-    from judge.search.query import MAX_QUERY_CHARS, MAX_QUERY_TERMS, QueryTooLarge, parse
+    from judge.search.query import MAX_QUERY_CHARS, MAX_QUERY_TERMS, QueryTooLarge, UnknownFilter, parse
 
     query, name = text_only(query), text_only(name)
     parse(query)
     try:
         searcher.search(query, limit=5)
-    except QueryTooLarge:  # the one refusal search makes (README: Limits on input), only past the bounds
+    except QueryTooLarge:  # a refusal search makes (README: Limits on input), only past the bounds
         assert len(query) > MAX_QUERY_CHARS or len(query.split()) > MAX_QUERY_TERMS
+    except UnknownFilter:  # the other: a game:, kind: or doc: that names nothing searched
+        parsed = parse(query)
+        assert parsed.unknown_games or parsed.kinds or parsed.docs
     resolve(corpus, query)
     lookup(corpus, name, None)

@@ -45,9 +45,9 @@ def links_on(monkeypatch):
 
 # -- item 5: markup from input ----------------------------------------------------------------
 def test_a_closing_tag_in_a_game_filter_is_echoed_not_parsed(capsys):
-    assert run(["search", "game:[/x] block"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("unknown game: [/x]\n")
+    assert run(["search", "game:[/x] block"]) == 2  # an unknown game is refused, never ignored
+    err = capsys.readouterr().err
+    assert "unknown game '[/x]'; choose one of nodawn" in err
 
 
 def test_a_suggestion_beside_markup_is_printed_as_typed(capsys):
@@ -56,10 +56,10 @@ def test_a_suggestion_beside_markup_is_printed_as_typed(capsys):
 
 
 def test_a_link_in_a_query_is_not_a_link(capsys, links_on):
-    assert run(["search", "game:[link=https://example.com/x]x block"]) == 0
-    out = capsys.readouterr().out
-    assert "\x1b]8;" not in out  # no OSC 8 hyperlink
-    assert "unknown game: [link=https://example.com/x]x" in out
+    assert run(["search", "game:[link=https://example.com/x]x block"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b]8;" not in err  # no OSC 8 hyperlink
+    assert "unknown game '[link=https://example.com/x]x'" in err
 
 
 def test_doctor_prints_a_cache_path_holding_markup(tmp_path, monkeypatch, capsys):

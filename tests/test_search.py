@@ -115,8 +115,11 @@ def test_a_query_of_no_words_finds_nothing(searcher, query):
         assert result.notes == ["nothing to search for"]
 
 
-def test_unknown_game_filter_is_reported(searcher):
-    assert any("chess" in n for n in searcher.search("game:chess damage").notes)
+def test_unknown_game_filter_is_refused(searcher):
+    from judge.search.query import UnknownFilter
+
+    with pytest.raises(UnknownFilter, match="unknown game 'chess'"):
+        searcher.search("game:chess damage")
 
 
 # -- analysis --------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from judge import context
     from judge.cli import UserError
-    from judge.search.query import QueryTooLarge, check_size, parse
+    from judge.search.query import QueryTooLarge, UnknownFilter, check_size, parse
 
     text = " ".join(args.query)
     if not text.strip():
@@ -38,7 +38,10 @@ def run(args) -> int:
     if from_event and parse(text).games:
         game = from_event = None  # a game: the judge typed wins over the event's game
     corpus = context.corpus()
-    result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
+    try:
+        result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
+    except UnknownFilter as exc:
+        raise UserError(str(exc)) from None
     hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
     from judge.conflicts.present import mark, note_dict
 

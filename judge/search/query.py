@@ -36,6 +36,11 @@ class QueryTooLarge(ValueError):
     """A query past the bounds above; the message says which and by how much."""
 
 
+class UnknownFilter(ValueError):
+    """A game:, kind: or doc: value (or --game/--kind) that names nothing searched: refused,
+    never ignored (a filter silently widened or matching nothing would hide the answer)."""
+
+
 def check_size(query: str) -> None:
     """Refuse a query longer than MAX_QUERY_CHARS characters or MAX_QUERY_TERMS terms."""
     if len(query) > MAX_QUERY_CHARS:

@@ -86,6 +86,9 @@ def _preloaded(q):
     return q
 
 
+SAVED_KIND, SAVED_DOC = "ruling", "saved"  # saved rulings' kind and doc (judge ruling save)
+
+
 class Searcher:
     def __init__(self, corpus: Corpus, lexicon: Lexicon, open_index, games=None, titles=None,
                  vocabulary: Vocabulary | None = None) -> None:
@@ -108,6 +111,7 @@ class Searcher:
         self._glossary = vocabulary.glossary
         self._translations = translations(self.synonyms)
         self._leads = None  # list item -> the paragraph that introduces it, built on first use
+        self._known = None  # (kinds, docs) a filter may name, gathered on first use
 
     @property
     def index(self):
@@ -141,9 +145,8 @@ class Searcher:
             parsed.games.append(game)
         if kind:
             parsed.kinds += [k.strip() for k in kind.split(",") if k.strip()]
+        self._check_filters(parsed)
         result = SearchResult([], parsed)
-        if parsed.unknown_games:
-            result.notes.append("unknown game: " + ", ".join(parsed.unknown_games))
         only_numbers = parsed.numbers and not parsed.words.strip() and not parsed.card
         if only_numbers:
             result.hits = self._number_hits(parsed)[:limit]
@@ -178,6 +181,23 @@ class Searcher:
     def _game_of(self, hit: Hit) -> str | None:
         entry = hit.entry or self.corpus.get(hit.id)
         return entry.game if entry else None
+
+    def _check_filters(self, parsed) -> None:
+        """UnknownFilter for a game, kind or doc the query names that nothing searched has."""
+        from judge.corpus.documents import GAME_TITLES
+
+        if parsed.unknown_games:
+            raise qlang.UnknownFilter(
+                f"unknown game {', '.join(map(repr, parsed.unknown_games))}; choose one of "
+                f"{', '.join(GAME_TITLES)} (or nd, lcg, ccg, sf)")
+        if self._known is None:
+            kinds = {e.kind for e in self.corpus.entries.values()} | {SAVED_KIND}
+            self._known = (kinds, set(self.corpus.documents) | {SAVED_DOC})
+        for name, values, known in (("kind", parsed.kinds, self._known[0]), ("doc", parsed.docs, self._known[1])):
+            unknown = [v for v in values if v not in known]
+            if unknown:
+                raise qlang.UnknownFilter(f"unknown {name} {', '.join(map(repr, unknown))}; "
+                                          f"choose from {', '.join(sorted(known))}")
 
     def did_you_mean(self, words: str) -> list[str]:
         """Corrections drawn from the index's own (unstemmed) vocabulary."""
@@ -508,7 +528,7 @@ class Searcher:
         """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
         They live in a database that changes while the index does not, so they are scored here:
         by how much of the question they answer, on the scale of the best indexed result."""
-        if parsed.kinds and "ruling" not in parsed.kinds or parsed.docs and "saved" not in parsed.docs:
+        if parsed.kinds and SAVED_KIND not in parsed.kinds or parsed.docs and SAVED_DOC not in parsed.docs:
             return []
         if parsed.card or parsed.numbers:
             return []

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
-from judge.search.query import QueryTooLarge
+from judge.search.query import QueryTooLarge, UnknownFilter
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
 _DIRECT = re.compile(r"^(?:[a-z]{2,3}:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
@@ -85,7 +85,7 @@ class Library:
         try:
             with self._lock:
                 result = self.searcher.search(text, game=game, limit=limit)
-        except QueryTooLarge as exc:  # said where the results would be
+        except (QueryTooLarge, UnknownFilter) as exc:  # said where the results would be
             found.notes.append(str(exc))
             return found
         found.notes += result.notes
