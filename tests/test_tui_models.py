@@ -211,21 +211,22 @@ def test_card_matches_forgive_typos_and_explain_missing_names(library):
 
 
 # -- basket --------------------------------------------------------------------------------
-def test_basket_markdown_quotes_entries_and_steps(corpus):
-    from judge.tui.basket import Basket, StepItem, basket_markdown
+def test_basket_files_one_sheet_quoting_entries_and_steps(corpus):
+    from judge.sheet import formats
+    from judge.tui import filing
+    from judge.tui.basket import Basket, StepItem
 
     basket = Basket()
     assert basket.add_entry("nd:704.5j") and not basket.add_entry("nd:704.5j")
     step = StepItem("v01", 2, "pass", (("Iron Column dies", ("nd:704.5j", "nd:704.3")),))
     assert basket.add_step(step) and not basket.add_step(step)
     assert basket.cited_ids() == ["nd:704.5j", "nd:704.3"]
-    for markdown in (basket.to_markdown(corpus), basket_markdown(corpus, basket)):
-        assert "No Dawn CR 704.5j" in markdown and "No Dawn CR 704.3" in markdown
-        assert corpus.get("nd:704.3").text.split("\n")[0] in markdown
-        assert "Iron Column dies" in markdown
-    for markdown, said in ((basket.to_markdown(corpus, question="Does it die?", ruling="Yes."), "## Ruling\n\nYes\\."),
-                           (basket_markdown(corpus, basket, question="Does it die?", ruling="Yes."), "**Ruling:** Yes.")):
-        assert "Does it die?" in markdown and said in markdown  # the sheet escapes typed text for Markdown
+    sheet = filing.build(corpus, basket, filing.Particulars(question="Does it die?", ruling="Yes."))
+    markdown = formats.render([sheet], "markdown")
+    assert "No Dawn CR 704.5j" in markdown and "No Dawn CR 704.3" in markdown
+    assert corpus.get("nd:704.3").text.split("\n")[0] in markdown
+    assert "Iron Column dies" in markdown
+    assert "Does it die?" in markdown and "Yes\\." in markdown  # typed text escaped for Markdown
     basket.remove(step.key)
     basket.remove("nd:704.5j")
     assert len(basket) == 0

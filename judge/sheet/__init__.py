@@ -4,7 +4,7 @@
     sheet = build_sheet(corpus, ["704.5j", "nd:118.6"], question=..., ruling=...)
     render([sheet], "markdown")   # or "html", "text", "terminal"
 
-`markdown_for_ids` is the one-call form the TUI's citation basket uses.
+`markdown_for_ids` is the one-call form: ids (and collected steps) in, a Markdown sheet out.
 """
 from __future__ import annotations
 

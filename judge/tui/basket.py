@@ -1,14 +1,12 @@
 """The citation basket: entries and replay steps a judge collects for a ruling.
 
-It becomes Markdown through the ruling-sheet module (judge.sheet.markdown_for_ids); if that
-is missing or refuses (an id the corpus no longer holds), the small writer below quotes each
-cited entry verbatim with its citation, so a basket is never lost.
+It becomes a ruling sheet through judge.tui.filing (the same sheets as `judge sheet`); an id the
+loaded rules no longer hold is refused there by name, never written around.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.corpus.model import Corpus
 
 
 @dataclass(frozen=True)
@@ -67,56 +65,3 @@ class Basket:
         for step in self.steps:
             out += [r for r in step.rules if r not in out]
         return out
-
-    def to_markdown(self, corpus: Corpus, title: str = "Ruling", question: str = "",
-                    ruling: str = "") -> str:
-        sheet = _sheet_writer()
-        if sheet is not None:
-            try:
-                return sheet(corpus, self.cited_ids(), title=title, steps=list(self.steps),
-                             question=question, ruling=ruling)
-            except Exception:  # e.g. an id the corpus no longer holds: the plain writer copes
-                pass
-        return basket_markdown(corpus, self, title, question, ruling)
-
-
-def _sheet_writer():
-    try:
-        from judge.sheet import markdown_for_ids  # the ruling-sheet module's entry point, if any
-    except ImportError:
-        return None
-    return markdown_for_ids
-
-
-def basket_markdown(corpus: Corpus, basket: Basket, title: str = "Ruling", question: str = "",
-                    ruling: str = "") -> str:
-    lines = [f"# {title}", ""]
-    for label, text in (("Question", question), ("Ruling", ruling)):
-        if text.strip():
-            lines += [f"**{label}:** {text.strip()}", ""]
-    if basket.steps:
-        lines += ["## Steps", ""]
-        for step in basket.steps:
-            lines.append(f"**{step.scenario} — step {step.n}:** {step.action}")
-            lines.append("")
-            for text, rules in step.events:
-                cites = ", ".join(_citation(corpus, r) for r in rules)
-                lines.append(f"- {text}" + (f" ({cites})" if cites else ""))
-            lines.append("")
-    ids = basket.cited_ids()
-    if ids:
-        lines += ["## Cited rules", ""]
-        for entry_id in ids:
-            entry = corpus.get(entry_id)
-            if entry is None:
-                lines += [f"### {entry_id}", "", "_(not in the loaded corpus)_", ""]
-                continue
-            lines += [f"### {entry.citation or entry.id}", ""]
-            lines += ["> " + line if line else ">" for line in entry.text.splitlines()]
-            lines += ["", f"<sub>{entry.id}</sub>", ""]
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def _citation(corpus: Corpus, entry_id: str) -> str:
-    entry = corpus.get(entry_id)
-    return entry.citation if entry is not None and entry.citation else entry_id
