@@ -87,10 +87,26 @@ def build_index(corpus: Corpus, policy_file: Path | None = None, anomaly_file: P
     except ScenarioError as exc:
         index.problems.append(Problem("", "anomaly-file", exc.describe()))
         kinds = []
+    marked = _entries_marked(corpus, kinds)
     for kind in kinds:
         index.anomaly_kinds.append(kind.kind)
-        _add_anomaly(index, corpus, kind)
+        _add_anomaly(index, corpus, kind, marked)
     return index
+
+
+def _entries_marked(corpus: Corpus, kinds) -> dict[tuple[str, str], list]:
+    """(marker, key) -> the entries bearing that tag or extra key, in corpus order: one pass over
+    the corpus for every kind (it runs at each `judge show`, so twelve passes were felt)."""
+    wanted = {(k.marker, k.key) for k in kinds if k.marker in ("tag", "extra")}
+    marked: dict[tuple[str, str], list] = {pair: [] for pair in wanted}
+    tags = {key for marker, key in wanted if marker == "tag"}
+    extras = {key for marker, key in wanted if marker == "extra"}
+    for entry in corpus.entries.values():
+        for tag in tags.intersection(entry.tags):
+            marked[("tag", tag)].append(entry)
+        for key in extras.intersection(entry.extra):
+            marked[("extra", key)].append(entry)
+    return marked
 
 
 def how_to_choose(policy: Policy) -> str:
@@ -130,7 +146,7 @@ def _add_policy(index: ConflictIndex, corpus: Corpus, policy: Policy, path: str)
         index._add(entry_id, note)
 
 
-def _add_anomaly(index: ConflictIndex, corpus: Corpus, kind: AnomalyKind) -> None:
+def _add_anomaly(index: ConflictIndex, corpus: Corpus, kind: AnomalyKind, marked: dict) -> None:
     def note(detail: str) -> Note:
         return Note("anomaly", kind.kind, kind.title, explanation=kind.explanation, detail=detail,
                     detail_label=kind.label if detail else "")
@@ -145,10 +161,10 @@ def _add_anomaly(index: ConflictIndex, corpus: Corpus, kind: AnomalyKind) -> Non
         for entry_id, names in subjects.items():
             index._add(entry_id, note("; ".join(names)))
         return
-    for entry in corpus.entries.values():
-        if kind.marker == "tag" and kind.key in entry.tags:
+    for entry in marked[(kind.marker, kind.key)]:
+        if kind.marker == "tag":
             index._add(entry.id, note(_detail(corpus, entry.extra.get(kind.detail)) if kind.detail else ""))
-        elif kind.marker == "extra" and kind.key in entry.extra:
+        else:
             index._add(entry.id, note(_detail(corpus, entry.extra[kind.key])))
 
 
