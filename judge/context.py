@@ -60,9 +60,9 @@ def searcher():
 @lru_cache(maxsize=1)
 def conflicts():
     """The notes on entries: policy conflicts and recorded anomalies (judge.conflicts)."""
-    from judge.conflicts.notes import build_index
+    from judge.conflicts.cached import load_index
 
-    return build_index(corpus())
+    return load_index(corpus())
 
 
 EVENT_GAME_VARIABLE = "JUDGE_GAME"

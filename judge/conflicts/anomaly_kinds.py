@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge import paths
-from judge.yamlio import ScenarioError, load_file, line_of
 
 MARKERS = ("tag", "extra", "fact")
 ALLOWED_KEYS = {"kind", "title", "explanation", "detail", "label", *MARKERS}
@@ -27,6 +26,8 @@ def anomalies_path() -> Path:
 
 
 def load_anomaly_kinds(path: Path | None = None) -> list[AnomalyKind]:
+    from judge.yamlio import ScenarioError, line_of, load_file  # only to build: the cached notes need no YAML
+
     path = path or anomalies_path()
     raw = load_file(path)
     if not isinstance(raw, list):

@@ -11,11 +11,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.conflicts.anomaly_kinds import AnomalyKind, load_anomaly_kinds
-from judge.conflicts.policy_file import Policy, load_policies, policies_path
+from typing import TYPE_CHECKING
+
 from judge.corpus.model import Corpus, Entry, Problem
 from judge.lookup import resolve
-from judge.yamlio import ScenarioError
+
+if TYPE_CHECKING:  # read only to build the index; an index read from the cache needs no YAML
+    from judge.conflicts.anomaly_kinds import AnomalyKind
+    from judge.conflicts.policy_file import Policy
 
 # The policy file is the No Dawn engine's: its rule numbers and entry ids are No Dawn's.
 POLICY_DOC = "nd"
@@ -73,6 +76,10 @@ class ConflictIndex:
 
 
 def build_index(corpus: Corpus, policy_file: Path | None = None, anomaly_file: Path | None = None) -> ConflictIndex:
+    from judge.conflicts.anomaly_kinds import load_anomaly_kinds
+    from judge.conflicts.policy_file import load_policies, policies_path
+    from judge.yamlio import ScenarioError
+
     index = ConflictIndex()
     policy_file = policy_file or policies_path()
     try:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge import paths
-from judge.yamlio import ScenarioError, load_file, line_of
 
 ALLOWED_KEYS = {"id", "topic", "rules", "default", "readings", "why", "entries"}
 REQUIRED_KEYS = {"id", "rules", "default", "readings"}
@@ -34,6 +33,8 @@ def policies_path() -> Path:
 
 
 def load_policies(path: Path | None = None) -> dict[str, Policy]:
+    from judge.yamlio import ScenarioError, line_of, load_file  # only to build: the cached notes need no YAML
+
     path = path or policies_path()
     raw = load_file(path)
     if not isinstance(raw, list):

@@ -140,9 +140,9 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
         wanted = [w for w in wanted if w.entry.id in first] + [w for w in wanted if w.entry.id not in first]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
-    from judge.conflicts.notes import build_index
+    from judge.conflicts.cached import load_index
 
-    index = build_index(corpus)
+    index = load_index(corpus)
     cited = [cite(corpus, w, cited_ids, quoted_parents, sheet_notes(index.notes_for(w.entry.id))) for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:

@@ -60,9 +60,9 @@ class Library:
     def notes(self, entry_id: str) -> list:
         """The notes on an entry (judge.conflicts): policy conflicts and recorded damage."""
         if self._conflicts is None:
-            from judge.conflicts.notes import build_index
+            from judge.conflicts.cached import load_index
 
-            self._conflicts = build_index(self.corpus)
+            self._conflicts = load_index(self.corpus)
         return self._conflicts.notes_for(entry_id)
 
     # -- finding -----------------------------------------------------------------------------
