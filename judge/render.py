@@ -130,9 +130,7 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
             line = Text("  ")
             line.append(child_label(child, entry), style="bold")
             line.append(" ")
-            text = child.text
-            if child.number and text.startswith(child.number):  # "704.5a 704.5a A player…"
-                text = text[len(child.number):].lstrip(". ")
+            text = child_body(child)
             # In full when there are few (a rule's sub-rules), as a line each when many.
             line.append_text(marked_text(text if len(notes) <= FULL_CHILDREN else snippet(text, 110), terms))
             parts.append(line)
@@ -152,6 +150,14 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
     return Group(*parts)
 
 
+def child_body(child: Entry) -> str:
+    """A child's text without the number its label already shows ("704.5a 704.5a A player…")."""
+    text = child.text
+    if child.number and text.startswith(child.number):
+        text = text[len(child.number):].lstrip(". ")
+    return text
+
+
 # Entries whose children are chapters of their own, read one at a time, not the entry's body.
 OUTLINE_KINDS = ("section", "group", "contents", "front-matter", "appendix")
 
@@ -169,10 +175,7 @@ def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = ()) -
         line = Text("\n")
         line.append(child_label(child, entry), style="bold")
         line.append(" ")
-        text = child.text
-        if child.number and text.startswith(child.number):  # "704.5a 704.5a A player…"
-            text = text[len(child.number):].lstrip(". ")
-        line.append_text(marked_text(text, terms))
+        line.append_text(marked_text(child_body(child), terms))
         parts.append(line)
     return Group(*parts)
 
