@@ -47,3 +47,8 @@ def data_dir() -> Path:
 def config_dir() -> Path:
     """JUDGE_CONFIG_DIR, else the platform's user config folder for judge (the cache key)."""
     return _user_folder("JUDGE_CONFIG_DIR", platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def boards_dir() -> Path:
+    """Where the TUI's board screen saves scenario files (and judge serve lists them)."""
+    return data_dir() / "scenarios"

@@ -192,6 +192,14 @@ def read_text(path: str | Path) -> str:
             raise ScenarioError(f"cannot read file: {exc.strerror or exc}", where) from None
     if len(data) > limits.MAX_FILE_BYTES:  # it grew while being read
         raise ScenarioError(f"cannot read file: more than {limits.MAX_FILE_BYTES:,} bytes", where)
+    return decode(data, where)
+
+
+def decode(data: bytes, where: str) -> str:
+    """A file's bytes as text (a file read, or one uploaded to judge serve): past the size bound
+    or invalid UTF-8 is refused, naming `where` and the line and column."""
+    if len(data) > limits.MAX_FILE_BYTES:
+        raise ScenarioError(f"{len(data):,} bytes (the limit is {limits.MAX_FILE_BYTES:,})", where)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -19,10 +19,11 @@ from starlette.routing import Route
 from judge.serve import pages, security, static
 from judge.serve.settings import ServeSettings
 
-PAGE_MODULES = ("judge.serve.static",)
+PAGE_MODULES = ("judge.serve.static", "judge.serve.log_pages", "judge.serve.replay_pages")
 
 _REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed",
-            413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests"}
+            413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests",
+            503: "Not available now"}
 
 
 async def home(request: Request) -> Response:

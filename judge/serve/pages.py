@@ -11,14 +11,21 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
+from judge.safe_text import for_terminal, one_line
 from judge.serve import security
+from judge.serve.entry_links import entry_href
+from judge.serve.log_memory import log_memory
 
 
 def make_templates() -> Jinja2Templates:
     env = Environment(loader=PackageLoader("judge.serve", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD)
+    env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD,
+                       entry_href=entry_href, log_memory=log_memory)
+    # Stored and uploaded text (rulings, scenarios) through judge.safe_text before Jinja escapes
+    # it: escape sequences go, other control characters show as U+FFFD.
+    env.filters.update(shown=for_terminal, one_line=one_line)
     return Jinja2Templates(env=env)
 
 

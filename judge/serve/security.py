@@ -6,7 +6,8 @@
 - With an access code (a non-local host, or --code), writing needs it: typed into the form, or
   entered once at /unlock, after which the session carries a signed "code entered" mark.
 - A body longer than the limit is refused with 413, whether it announced its length or not.
-- Every response carries a Content-Security-Policy that allows only the server's own files.
+- Every response carries a Content-Security-Policy that allows only the server's own files
+  (a page may set a stricter one of its own: judge/serve/sheet_page.py).
 """
 from __future__ import annotations
 
@@ -111,7 +112,11 @@ class BrowserSession:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", [])) + SECURITY_HEADERS
+                headers = list(message.get("headers", []))
+                # A page that sets its own header keeps it (a served sheet's policy allows its
+                # inline style): a second Content-Security-Policy would be enforced as well.
+                own = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in SECURITY_HEADERS if name not in own]
                 if fresh is not None:
                     headers.append((b"set-cookie", f"{SESSION_COOKIE}={fresh}; Path=/; HttpOnly; "
                                                    f"SameSite=Strict".encode()))

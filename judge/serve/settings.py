@@ -4,6 +4,7 @@ from __future__ import annotations
 import ipaddress
 import secrets
 from dataclasses import dataclass, field
+from pathlib import Path
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -36,6 +37,8 @@ class ServeSettings:
     # None: anyone who can reach the server may write (it listens on loopback only).
     access_code: str | None = None
     max_body_bytes: int = MAX_BODY_BYTES
+    # The rulings log; None: the one `judge ruling` uses (JUDGE_RULINGS_DB, else the data folder).
+    rulings_db: Path | None = None
     # Signs the CSRF tokens and the "code entered" marks; a restart invalidates both, by design.
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
 

@@ -142,8 +142,10 @@ def render_one(sheet: Sheet) -> str:
     return "\n".join(walk(sheet, HtmlWriter()).out)
 
 
-def render(sheets: list[Sheet]) -> str:
+def render(sheets: list[Sheet], page_id: str = "") -> str:
+    """The whole page; `page_id` names its body (judge serve's landmark for a served sheet)."""
     title = sheets[0].heading if len(sheets) == 1 else f"{len(sheets)} ruling sheets"
     body = "\n".join(render_one(s) for s in sheets)
+    body_tag = f'<body id="{escape(page_id, quote=True)}">' if page_id else "<body>"
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{escape(title)}</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n")
+            f"<title>{escape(title)}</title>\n<style>\n{CSS}\n</style>\n</head>\n{body_tag}\n{body}\n</body>\n</html>\n")

@@ -428,7 +428,7 @@ class BoardScreen(JudgeScreen):
 
     @staticmethod
     def boards_folder() -> Path:
-        return paths.data_dir() / "scenarios"
+        return paths.boards_dir()
 
     def action_save(self) -> None:
         self.app.push_screen(PromptScreen("Save the board as:", str(self.default_path())), self.save_to)
@@ -447,7 +447,7 @@ class BoardScreen(JudgeScreen):
         self.app.notify(f"Saved {written}")
 
     def action_load(self) -> None:
-        start = start_folder(self.path, paths.data_dir() / "scenarios")
+        start = start_folder(self.path, paths.boards_dir())
         self.app.push_screen(FilePicker("Load a board or scenario file", start, str(self.path or "")),
                              lambda path: path and self.load_path(path))
 

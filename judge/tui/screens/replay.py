@@ -73,7 +73,7 @@ class ReplayScreen(JudgeScreen):
     # -- loading -----------------------------------------------------------------------------
     def action_load(self) -> None:
         default = self.view.path if self.view and not self.view.path.startswith("<") else ""
-        start = start_folder(Path(default) if default else None, paths.data_dir() / "scenarios")
+        start = start_folder(Path(default) if default else None, paths.boards_dir())
         self.app.push_screen(FilePicker("Replay a scenario file", start, default),
                              lambda path: path and self.load_path(path))
 

@@ -1,0 +1,122 @@
+"""The scenario files judge serve replays, each known by a key made from its content.
+
+- An upload is read only by the engine's safe loader (judge.yamlio through the scenario
+  loader, within judge.input_limits); only one that loads is kept, in data_dir()/replays/ under
+  `<key>.yaml`, the key being the SHA-256 of its bytes. The name the browser gave is only shown.
+- The boards the judge saved from the TUI (paths.boards_dir()) are listed, `*.yaml` regular
+  files only; a board is opened by a name matched against that listing, never joined to a path.
+- A key from a URL is looked up in those two listings (and in memory), never joined to a path.
+
+Replays run once and are kept in memory (the most recent MEMORY of them): stepping back and
+forth through one costs no engine run.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge import files, paths
+from judge.engine.replay import Replay, run
+from judge.engine.scenario import load_string
+from judge.yamlio import ScenarioError, decode, read_text
+
+UPLOADS_FOLDER = "replays"
+KEY_LENGTH = 32  # hex digits of the SHA-256 kept in a key: 128 bits, unguessable and unique enough
+MEMORY = 32
+
+
+class NotFound(LookupError):
+    """No replay or board by that key or name; the message says which."""
+
+
+@dataclass(frozen=True)
+class Opened:
+    key: str
+    label: str  # what the page calls the file: a board's name, or the name an upload came with
+    replay: Replay
+
+
+def key_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:KEY_LENGTH]
+
+
+def uploads_dir() -> Path:
+    return paths.data_dir() / UPLOADS_FOLDER
+
+
+def _listing(folder: Path) -> dict[str, Path]:
+    """The folder's `*.yaml` regular files (not links) by name; {} when there is no folder."""
+    try:
+        found = sorted(folder.glob("*.yaml"))
+    except OSError:
+        return {}
+    return {p.name: p for p in found if p.is_file() and not p.is_symlink()}
+
+
+def boards() -> dict[str, Path]:
+    return _listing(paths.boards_dir())
+
+
+class Shelf:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: OrderedDict[str, Opened] = OrderedDict()
+        self._board_keys: dict[tuple, str] = {}  # (name, size, mtime) -> key, so a board is hashed once
+
+    def _keep(self, opened: Opened) -> Opened:
+        with self._lock:
+            self._open[opened.key] = opened
+            self._open.move_to_end(opened.key)
+            while len(self._open) > MEMORY:
+                self._open.popitem(last=False)
+        return opened
+
+    @staticmethod
+    def _load(data: bytes, label: str) -> Replay:
+        """Raises ScenarioError naming `label` and the line."""
+        return run(load_string(decode(data, label), label))
+
+    def upload(self, data: bytes, label: str) -> Opened:
+        """Replay an uploaded file; keep it (by its key) only if it loads. Raises ScenarioError."""
+        replay = self._load(data, label)
+        key = key_of(data)
+        folder = uploads_dir()
+        if f"{key}.yaml" not in _listing(folder):
+            folder.mkdir(parents=True, exist_ok=True)
+            files.write_atomically(folder / f"{key}.yaml", data)
+        return self._keep(Opened(key, label, replay))
+
+    def board(self, name: str) -> Opened:
+        """Replay the saved board `name` (as listed). Raises NotFound, ScenarioError."""
+        path = boards().get(name)
+        if path is None:
+            raise NotFound(f"There is no saved board named {name!r}.")
+        data = read_text(path).encode("utf-8")
+        return self._keep(Opened(key_of(data), name, self._load(data, name)))
+
+    def get(self, key: str) -> Opened:
+        """The replay with this key: in memory, else an upload kept, else a saved board."""
+        with self._lock:
+            found = self._open.get(key)
+            if found is not None:
+                self._open.move_to_end(key)
+                return found
+        upload = _listing(uploads_dir()).get(f"{key}.yaml")
+        if upload is not None:
+            data = read_text(upload).encode("utf-8")
+            return self._keep(Opened(key, "an uploaded file", self._load(data, upload.name)))
+        for name, path in boards().items():
+            info = path.stat()
+            stamp = (name, info.st_size, info.st_mtime_ns)
+            if stamp not in self._board_keys:
+                self._board_keys[stamp] = key_of(read_text(path).encode("utf-8"))
+            if self._board_keys[stamp] == key:
+                return self.board(name)
+        raise NotFound("There is no replay with this key: the file was changed or removed since. "
+                       "Open it again from the replay page.")
+
+
+__all__ = ["NotFound", "Opened", "ScenarioError", "Shelf", "boards", "key_of"]
