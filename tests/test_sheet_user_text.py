@@ -36,7 +36,7 @@ def saved(tmp_path, monkeypatch):
     conn.close()
 
 
-@pytest.mark.parametrize("fmt", ["text", "terminal"])
+@pytest.mark.parametrize("fmt", ["text", "terminal", "html"])  # html: judge serve prints it, and a file is cat'ed
 def test_saved_ruling_sheets_strip_escape_sequences(saved, capsys, fmt):
     assert main(["sheet", "--saved", "1", "--format", fmt]) == 0
     out = capsys.readouterr().out

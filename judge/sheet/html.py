@@ -11,14 +11,19 @@ it to the next page and leave a blank one before it.
 """
 from __future__ import annotations
 
-from functools import partial
 from html import escape as _escape
 
+from judge.safe_text import for_terminal
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
 from judge.sheet.sections import CONTEXT, EXAMPLE, NOTE, SheetWriter, entry_blocks, heading_of, rule_names, walk
 
-# Text nodes only: quotes stay as typed, so the file reads like the source.
-escape = partial(_escape, quote=False)
+
+def escape(text: str, quote: bool = False) -> str:
+    """Text for an HTML text node (quotes stay as typed, so the file reads like the source),
+    through judge.safe_text first: a shared saved ruling holding escape sequences or control
+    characters cannot carry them into the file (a terminal showing it would run them)."""
+    return _escape(for_terminal(text), quote=quote)
+
 
 # An entry expected to print in at most this many lines is kept on one page: about a quarter of
 # an A4 or Letter page at the print size, so keeping it whole never leaves much of a page empty.
