@@ -25,8 +25,13 @@ def make_templates() -> Jinja2Templates:
                        entry_href=entry_href, log_memory=log_memory)
     # Stored and uploaded text (rulings, scenarios) through judge.safe_text before Jinja escapes
     # it: escape sequences go, other control characters show as U+FFFD.
-    env.filters.update(shown=for_terminal, one_line=one_line)
+    env.filters.update(shown=_text_filter(for_terminal), one_line=_text_filter(one_line))
     return Jinja2Templates(env=env)
+
+
+def _text_filter(clean):
+    """A safe_text function as a filter for any value: None is nothing, a number its digits."""
+    return lambda value: "" if value is None else clean(str(value))
 
 
 def render(request: Request, template: str, status_code: int = 200, **context) -> HTMLResponse:

@@ -1,0 +1,274 @@
+"""judge serve's replays through the ASGI test client: opening a scenario (upload, or a board the
+judge saved), stepping through it, and every refusal (code, CSRF, size, bad scenarios, unknown
+keys), with nothing kept but a file that loads, under a name made from its content."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from judge import input_limits
+from judge.engine.replay import run_file
+from judge.replay_words import STOPPED
+from judge.serve.app import create_app
+from judge.serve.settings import ServeSettings
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+E01 = SCENARIOS / "e01-entity-at-caprice-speed-refused.yaml"  # five steps, refusals
+E51 = SCENARIOS / "e51-the-refuge-is-chosen-at-dawn.yaml"  # play stops for Ana's refuge
+E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"  # a note, a choice, a refusal
+CODE = "k7m2p9"
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _client(tmp_path, **settings) -> TestClient:
+    return TestClient(create_app(ServeSettings(rulings_db=tmp_path / "r.sqlite3", **settings)),
+                      raise_server_exceptions=False)
+
+
+@pytest.fixture
+def client(tmp_path, data, session_context):
+    return _client(tmp_path)
+
+
+def _token(page: str) -> str:
+    return re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
+
+
+def _error(page: str) -> str:
+    return re.search(r'<p class="error">(.*?)</p>', page, re.S).group(1)
+
+
+def _upload(client, content: bytes, name: str = "mine.yaml", **fields):
+    token = _token(client.get("/replay").text)
+    return client.post("/replay", data={"csrf": token, **fields}, files={"scenario": (name, content, "text/yaml")},
+                       follow_redirects=False)
+
+
+def _kept(data: Path) -> list[str]:
+    folder = data / "replays"
+    return sorted(os.listdir(folder)) if folder.exists() else []
+
+
+def _every_file(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()) if root.exists() else []
+
+
+# -- opening -----------------------------------------------------------------------------------------
+def test_an_upload_is_replayed_and_kept_under_its_content_hash(client, data):
+    content = E01.read_bytes()
+    response = _upload(client, content, name="../../../etc/evil.yaml")
+    key = hashlib.sha256(content).hexdigest()[:32]
+    assert response.status_code == 303 and response.headers["location"] == f"/replay/{key}/0"
+    assert _every_file(data) == [f"replays/{key}.yaml"]  # never the name the browser gave
+    assert (data / "replays" / f"{key}.yaml").read_bytes() == content
+    page = client.get(f"/replay/{key}/0").text
+    assert '<article id="replay" data-step="0" data-steps="5">' in page
+    assert '<p class="where">evil.yaml · 5 steps' in page
+    assert _upload(client, content).headers["location"] == f"/replay/{key}/0"  # the same file, the same key
+    assert _every_file(data) == [f"replays/{key}.yaml"]
+
+
+def test_a_kept_upload_is_found_again_by_a_new_server(tmp_path, data, session_context):
+    first = _client(tmp_path)
+    key = _upload(first, E01.read_bytes()).headers["location"].split("/")[2]
+    again = _client(tmp_path).get(f"/replay/{key}/2")
+    assert again.status_code == 200 and "<h2>2. Ben: cast Siege-Ladder Serjeant</h2>" in again.text
+
+
+def test_the_boards_the_judge_saved_are_listed_and_opened_by_name(client, data):
+    boards = data / "scenarios"
+    boards.mkdir(parents=True)
+    (boards / "table 12.yaml").write_bytes(E01.read_bytes())
+    (boards / "notes.yml").write_text("not listed: not *.yaml")
+    (boards / "folder.yaml").mkdir()
+    (boards / "linked.yaml").symlink_to(E51)
+    page = client.get("/replay").text
+    assert re.findall(r'<li><a href="/replay/board\?name=([^"]*)">', page) == ["table%2012.yaml"]
+    opened = client.get("/replay/board?name=table%2012.yaml", follow_redirects=False)
+    key = hashlib.sha256(E01.read_bytes()).hexdigest()[:32]
+    assert opened.status_code == 303 and opened.headers["location"] == f"/replay/{key}/0"
+    assert "table 12.yaml · 5 steps" in client.get(opened.headers["location"]).text
+    assert _kept(data) == []  # opening a board writes nothing
+    for name in ("linked.yaml", "folder.yaml", "notes.yml", "../scenarios/table 12.yaml", "/etc/passwd", ""):
+        refused = client.get("/replay/board", params={"name": name})
+        assert refused.status_code == 404, name
+        assert "There is no saved board named" in refused.text
+
+
+def test_with_no_boards_the_page_says_so(client):
+    assert "No saved board yet (the TUI's board screen saves them)." in client.get("/replay").text
+
+
+# -- stepping ----------------------------------------------------------------------------------------
+def _key(client, path: Path) -> str:
+    return _upload(client, path.read_bytes(), name=path.name).headers["location"].split("/")[2]
+
+
+def _nav(page: str) -> list[str]:
+    nav = re.search(r'<nav class="step-nav".*?</nav>', page, re.S).group(0)
+    return re.findall(r'<a class="(\w+)"', nav)
+
+
+def test_every_step_shows_its_events_with_rules_as_links_and_the_board(client, corpus):
+    key = _key(client, E01)
+    replay = run_file(E01)
+    for n, step in enumerate(replay.steps, start=1):
+        page = client.get(f"/replay/{key}/{n}").text
+        assert f"<h2>{n}. {step.action}</h2>" in page
+        shown = re.findall(r'<li class="replay-event (\S+)"><span class="long-text">(.*?)</span>', page)
+        kinds = ["refused" if e.refused else "asks" if e.asks else "not-modelled" if e.not_modelled else "event"
+                 for e in step.events]
+        assert shown == [(k, e.text.replace("'", "&#39;")) for k, e in zip(kinds, step.events)]
+        for e in step.events:
+            for rule in e.rules:
+                assert f'<a href="/nd/{rule.removeprefix("nd:")}">{rule.removeprefix("nd:")}</a>' in page
+        assert f"<h2>The board after step {n}</h2>" in page
+    assert any(e.refused for s in replay.steps for e in s.events)  # the file shows a refusal
+
+
+def test_the_board_at_a_step_is_the_engine_state_after_it(client):
+    key = _key(client, E01)
+    page = client.get(f"/replay/{key}/0").text
+    assert "<h2>The board as set up</h2>" in page
+    assert "<p>The Hunt, Ana's turn, main1; priority: Ana</p>" in page
+    assert "<tr><td>Ana</td><td>20</td><td>0</td><td>0</td><td>6</td><td>2</td>" in page
+    assert "<td>Scriptorium Drudge (drudge)</td>" in page
+    assert "<p>The Hunt, Ana's turn, main1; priority: Ben</p>" in client.get(f"/replay/{key}/1").text
+
+
+def test_forward_and_back_are_links(client):
+    key = _key(client, E01)
+    assert _nav(client.get(f"/replay/{key}/0").text) == ["forward", "end"]
+    middle = client.get(f"/replay/{key}/2").text
+    assert _nav(middle) == ["first", "back", "forward", "end"]
+    assert f'<a class="back" rel="prev" href="/replay/{key}/1">' in middle
+    assert f'<a class="forward" rel="next" href="/replay/{key}/3">' in middle
+    assert _nav(client.get(f"/replay/{key}/5").text) == ["first", "back"]
+
+
+def test_the_last_step_shows_the_expectations(client):
+    key = _key(client, E01)
+    replay = run_file(E01)
+    page = client.get(f"/replay/{key}/5").text
+    found = re.findall(r'<li class="expect-(pass|fail)">(PASS|FAIL) (.*?)</li>', page)
+    assert found == [("pass" if e["ok"] else "fail", "PASS" if e["ok"] else "FAIL", e["text"].replace("'", "&#39;"))
+                     for e in replay.expectations]
+    assert "expect-" not in client.get(f"/replay/{key}/4").text
+
+
+def test_not_modelled_notes_are_said_first(client):
+    key = _key(client, E53)
+    replay = run_file(E53)
+    page = client.get(f"/replay/{key}/0").text
+    assert f"<strong>Not modelled here ({len(replay.not_modelled)}): the engine does not play these" in page
+    assert '<section class="not-modelled-notes">' in page
+    assert page.index("not-modelled-notes") < page.index('id="replay-step"')
+
+
+def test_a_replay_that_stops_at_a_choice_says_so_at_its_end(client):
+    text = E51.read_text(encoding="utf-8")
+    stops = text.replace("  - {player: Ana, choose: chapel}\n", "  - pass\n")
+    key = _upload(client, stops.encode(), name="stops.yaml").headers["location"].split("/")[2]
+    last = client.get(f"/replay/{key}/1").text
+    assert f'<p class="replay-stopped asks">{STOPPED.format(n=2)}</p>' in last  # judge replay's words
+    assert ('<p class="replay-waiting asks">Waiting for Ana: the Haven Ana&#39;s Master takes refuge in for the Day; '
+            "choose 1 of: haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}</p>"
+            ) in last
+
+
+@pytest.mark.parametrize("path", ["/replay/0123456789abcdef0123456789abcdef/0", "/replay/nothex/0",
+                                  "/replay/..%2F..%2Fetc/0", "/replay/0123456789abcdef0123456789abcdef/x"])
+def test_an_unknown_replay_is_a_404_page(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and "<h1>Not found</h1>" in response.text
+
+
+def test_a_step_past_the_end_is_a_404_saying_how_many(client):
+    key = _key(client, E01)
+    response = client.get(f"/replay/{key}/6")
+    assert response.status_code == 404
+    assert _error(response.text) == "This replay has 5 steps (0 is the board as set up)."
+
+
+# -- refusals ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("content, error", [
+    (b"a: &a [1, 2]\nb: *a\n", "bomb.yaml:1: YAML aliases (*name) are not accepted: the value anchored at line 1 "
+                               "is used again; write it out where it is needed"),
+    (b"[" * 100_000, "bomb.yaml:1: malformed YAML: exceeded maximum nesting depth (while increasing flow level "
+                     "at line 1)"),
+    (b"- " * (input_limits.MAX_DEPTH + 1) + b"x\n", f"bomb.yaml:1: nested deeper than {input_limits.MAX_DEPTH} "
+                                                    "levels (the limit for these files)"),
+    (b"just some text\n", "bomb.yaml:1: a scenario is a mapping (title, game, turn, players, actions, expect…)"),
+    (b"title: x\nplayers: 3\n", "bomb.yaml:2: players must be a non-empty list"),
+    (b"title: \xff\n", "bomb.yaml:1: not UTF-8: byte 0xFF at column 8"),
+    (b"x: !!python/object/apply:os.system [ls]\n", "bomb.yaml:1: the YAML tag !!python/object/apply:os.system "
+                                                   "is not accepted here (only mappings, lists, text, numbers, "
+                                                   "true/false and null)"),
+])
+def test_a_bad_scenario_is_a_422_page_with_the_loader_message_and_nothing_is_kept(client, data, content, error):
+    response = _upload(client, content, name="bomb.yaml")
+    assert response.status_code == 422
+    assert _error(response.text) == "This scenario cannot be replayed: " + error.replace("'", "&#39;")
+    assert _every_file(data) == []
+
+
+def test_a_file_past_the_size_bound_is_refused(client, data):
+    response = _upload(client, b"#" * (input_limits.MAX_FILE_BYTES + 1))
+    assert response.status_code == 413
+    assert _error(response.text) == f"A scenario file is at most {input_limits.MAX_FILE_BYTES:,} bytes."
+    assert _every_file(data) == []
+
+
+def test_an_oversized_body_is_refused_before_it_is_parsed(client, data):
+    response = _upload(client, b"#" * (2 * input_limits.MAX_FILE_BYTES))
+    assert response.status_code == 413 and "larger than this judge station accepts" in response.text
+    assert _every_file(data) == []
+
+
+def test_an_upload_needs_a_file_a_token_and_the_form_fields_only(client, data):
+    token = _token(client.get("/replay").text)
+    empty = client.post("/replay", data={"csrf": token}, files={"scenario": ("", b"", "text/yaml")})
+    assert empty.status_code == 400
+    bad_token = client.post("/replay", data={"csrf": "0" * 64}, files={"scenario": ("a.yaml", E01.read_bytes())})
+    assert bad_token.status_code == 403 and "security token does not match" in bad_token.text
+    two = client.post("/replay", data={"csrf": token},
+                      files=[("scenario", ("a.yaml", b"x")), ("scenario", ("b.yaml", b"y"))])
+    assert two.status_code == 400
+    as_text = client.post("/replay", data={"csrf": token, "scenario": "title: x"})
+    assert as_text.status_code == 400 and "must be a file" in as_text.text
+    assert _every_file(data) == []
+
+
+def test_an_upload_needs_the_access_code_when_the_station_has_one(tmp_path, data, session_context):
+    client = _client(tmp_path, access_code=CODE)
+    page = client.get("/replay").text
+    assert 'name="code"' in page
+    refused = _upload(client, E01.read_bytes())
+    assert refused.status_code == 403
+    assert _error(refused.text) == ("Writing needs the event&#39;s access code (the head judge has it): type it "
+                                    "into the form&#39;s code field and send again.")
+    assert _every_file(data) == []
+    accepted = _upload(client, E01.read_bytes(), code=CODE)
+    assert accepted.status_code == 303 and "judge_writer=" in accepted.headers["set-cookie"]
+    assert client.get(accepted.headers["location"]).status_code == 200  # reading needs no code
+
+
+def test_scenario_text_is_escaped(client):
+    hostile = E01.read_text(encoding="utf-8")
+    title = re.search(r"^title: .*$", hostile, re.M).group(0)
+    hostile = hostile.replace(title, "title: \"<script>alert(1)</script> {{ 7*7 }}\"", 1)
+    key = _upload(client, hostile.encode(), name="<img src=x>.yaml").headers["location"].split("/")[2]
+    page = client.get(f"/replay/{key}/0").text
+    assert "<script>alert" not in page and "<img src=x>" not in page
+    assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }}</h1>" in page
+    assert '<p class="where">&lt;img src=x&gt;.yaml · 5 steps' in page
