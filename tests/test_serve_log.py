@@ -391,3 +391,23 @@ def test_a_ruling_acknowledged_survives_a_killed_server(db):
             server.wait()
     assert acknowledged == [f"/log/{n}" for n in range(1, 6)]
     assert [(r.number, r.answer) for r in RulingStore(db).all()] == [(n, f"ruling {n}") for n in range(1, 6)]
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("multipart/form-data", b"no boundary"),
+    ("multipart/form-data; boundary=abc", b"not multipart at all"),
+    ("application/x-www-form-urlencoded", b"%ZZ=%%&&&==="),
+    ("application/x-www-form-urlencoded", b"a=\xff\xfe"),
+])
+@pytest.mark.parametrize("path", ["/log", "/replay"])
+def test_a_malformed_body_is_a_400_page(client, db, path, content_type, body):
+    client.get("/")
+    response = client.post(path, content=body, headers={"content-type": content_type})
+    assert response.status_code == 400
+    assert not db.exists() or RulingStore(db).all() == []
+
+
+@pytest.mark.parametrize("query", ["?" + "&".join(["cite=704.5j"] * 51), "?question=" + "x" * 2001])
+def test_a_form_link_past_its_bounds_is_refused(client, query):
+    response = client.get("/log/new" + query)
+    assert response.status_code == 400

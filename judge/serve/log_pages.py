@@ -26,6 +26,8 @@ FIELDS = ("question", "answer", "cites", "table", "judge", "event")
 LABELS = {"answer": "Ruling", "question": "Question", "event": "Event", "table": "Table", "judge": "Judge"}
 LOG_PAGE_SIZE = 200  # rulings a log page lists; a search narrows it
 MAX_QUERY = 200  # characters of a log search
+MAX_PREFILLED_CITES = 50  # a link's ?cite=…: entry and card pages pre-fill a handful
+MAX_PREFILLED_QUESTION = 2000
 _CITE_SEPARATORS = re.compile(r"[\s,;]+")
 _LARGEST_NUMBER = 2 ** 63 - 1  # SQLite's INTEGER; a larger /log/N is simply not a ruling
 
@@ -52,9 +54,12 @@ async def _read(request: Request, method: str, *args):
 # -- logging a ruling --------------------------------------------------------------------------
 async def new_ruling(request: Request) -> Response:
     """The form alone, pre-filled from ?cite=…&question=… (links from other pages)."""
-    cites = [c for c in request.query_params.getlist("cite") if c.strip()][:50]
-    return pages.render(request, "log_new.html", cites=cites,
-                        question=request.query_params.get("question", "")[:2000])
+    cites = [c for c in request.query_params.getlist("cite") if c.strip()]
+    question = request.query_params.get("question", "")
+    if len(cites) > MAX_PREFILLED_CITES or len(question) > MAX_PREFILLED_QUESTION:
+        raise HTTPException(400, f"A link to the form pre-fills at most {MAX_PREFILLED_CITES} citations "
+                                 f"and a question of {MAX_PREFILLED_QUESTION:,} characters.")
+    return pages.render(request, "log_new.html", cites=cites, question=question)
 
 
 async def save_ruling(request: Request) -> Response:
