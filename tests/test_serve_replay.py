@@ -222,10 +222,16 @@ def test_a_bad_scenario_is_a_422_page_with_the_loader_message_and_nothing_is_kep
     assert _every_file(data) == []
 
 
-def test_a_file_past_the_size_bound_is_refused(client, data):
-    response = _upload(client, b"#" * (input_limits.MAX_FILE_BYTES + 1))
+@pytest.mark.parametrize("size", [input_limits.MAX_FILE_BYTES + 1, input_limits.MAX_FILE_BYTES - 100])
+def test_an_upload_past_the_size_bound_is_refused(client, data, size):
+    """The bound is the whole body's (file and form framing), and below the 1 MiB past which the
+    form parser would spill the file to a temporary file outside the data folder."""
+    from starlette.formparsers import MultiPartParser
+
+    assert MultiPartParser.spool_max_size >= input_limits.MAX_FILE_BYTES
+    response = _upload(client, b"#" * size)
     assert response.status_code == 413
-    assert _error(response.text) == f"A scenario file is at most {input_limits.MAX_FILE_BYTES:,} bytes."
+    assert _error(response.text) == f"An upload is at most {input_limits.MAX_FILE_BYTES:,} bytes, the file with its form."
     assert _every_file(data) == []
 
 

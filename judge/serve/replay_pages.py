@@ -24,6 +24,9 @@ from judge.serve import forms, pages, security
 from judge.serve.replay_shelf import NotFound, ScenarioError, Shelf, boards
 
 UPLOAD_FIELD = "scenario"
+# A scenario file's bound (judge.input_limits) applies to the whole upload: the form's few
+# hundred bytes of framing come out of it.
+MAX_UPLOAD_BYTES = input_limits.MAX_FILE_BYTES
 _KEY = re.compile(r"[0-9a-f]{32}")
 
 
@@ -55,15 +58,19 @@ async def open_board(request: Request) -> Response:
 
 
 async def upload(request: Request) -> Response:
+    # The whole body in memory first, bounded by the scenario bound: the form parser then keeps
+    # the file in memory too (it spills a part to a temporary file only past 1 MiB), so nothing
+    # an upload holds is written anywhere before it has loaded — and then only to the data folder.
+    body = await request.body()
+    if len(body) > MAX_UPLOAD_BYTES:
+        raise HTTPException(413, f"An upload is at most {MAX_UPLOAD_BYTES:,} bytes, the file with its form.")
     form = await forms.read_form(request, (security.CSRF_FIELD, security.CODE_FIELD), files=(UPLOAD_FIELD,))
     security.check_csrf(request, form)
     code_typed = security.check_writer(request, form)
     sent = form.get(UPLOAD_FIELD)
     if not isinstance(sent, UploadFile) or not sent.filename:
         raise HTTPException(400, "Choose a scenario file to upload.")
-    data = await sent.read(input_limits.MAX_FILE_BYTES + 1)
-    if len(data) > input_limits.MAX_FILE_BYTES:
-        raise HTTPException(413, f"A scenario file is at most {input_limits.MAX_FILE_BYTES:,} bytes.")
+    data = await sent.read()
     label = one_line(sent.filename.replace("\\", "/").rsplit("/", 1)[-1])[:80] or "the uploaded file"
     try:
         opened = await run_in_threadpool(_shelf(request).upload, data, label)
