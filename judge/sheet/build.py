@@ -38,13 +38,14 @@ class Wanted:
     alone: bool = False
 
 
-def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False) -> list[Wanted]:
-    """Resolve every id or number, in order, without duplicates; raise UnknownEntries."""
+def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, game: str | None = None) -> list[Wanted]:
+    """Resolve every id or number, in order, without duplicates; raise UnknownEntries. A bare
+    number is looked for in `game`'s documents first (judge.lookup.resolve)."""
     found: list[Wanted] = []
     missing: list[tuple[str, list[Entry]]] = []
     seen: set[str] = set()
     for text in wanted:
-        lookup = resolve(corpus, text)
+        lookup = resolve(corpus, text, game)
         if lookup.entry is None:
             missing.append((text, lookup.suggestions))
         elif lookup.entry.id not in seen:
