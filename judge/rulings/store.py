@@ -11,7 +11,8 @@ Every write connection puts the file in WAL mode (readers never wait for a write
 synchronous=FULL: a commit returns only once the WAL is on disk, so a ruling acknowledged is
 kept through a killed process AND a power cut (NORMAL would keep it through a killed process
 only). A ruling is a few hundred bytes a minute: the fsync per commit costs nothing that matters.
-The file stays an ordinary SQLite 3 file; WAL needs SQLite 3.7 or later to read it.
+The file stays an ordinary SQLite 3 file; WAL needs SQLite 3.7 or later to read it, and the
+file on a local disk (WAL's index is shared memory: it does not work on a network share).
 """
 from __future__ import annotations
 
