@@ -411,3 +411,13 @@ def test_a_malformed_body_is_a_400_page(client, db, path, content_type, body):
 def test_a_form_link_past_its_bounds_is_refused(client, query):
     response = client.get("/log/new" + query)
     assert response.status_code == 400
+
+
+def test_the_cli_reads_what_the_station_logged(client, db, capsys):
+    from judge.cli import main
+
+    _post(client, **GOOD)
+    assert main(["ruling", "list", "--db", str(db)]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith("#1    ")
+    assert line.endswith("  Harbor Open · table 12 · Dana Ruiz  Can Ana drain the Drudge?  [nd:704.5j, nd:118.6]")
