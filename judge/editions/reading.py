@@ -56,3 +56,22 @@ def describe(edition: store.Edition, date: str | None = None) -> str:
         else:
             text += f"; in force on {date}"
     return text
+
+
+def editions_read(corpus) -> dict[str, str | None]:
+    """doc -> the edition name the corpus read, for every document once any has an imported
+    edition; {} when none has (nothing to say: everything is the bundled text)."""
+    if not any(not e.bundled for e in corpus.editions.values()) and not store.has_imported():
+        return {}
+    return {doc: edition.name for doc, edition in corpus.editions.items()}
+
+
+def editions_line(corpus) -> str:
+    """One line naming the edition read of each document that has more than one."""
+    date = store.event_date()
+    parts = []
+    for doc, edition in corpus.editions.items():
+        if len(store.list_editions(doc)) > 1:
+            title = corpus.documents[doc].title if doc in corpus.documents else doc
+            parts.append(f"{title}: edition {describe(edition, date)}")
+    return "reading " + "; ".join(parts) if parts else ""
