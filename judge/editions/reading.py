@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.editions import store
-from judge.lookup import Lookup
+from judge.lookup import Lookup, resolve
 
 
 def as_of(value: str | None) -> str | None:
@@ -11,6 +11,24 @@ def as_of(value: str | None) -> str | None:
     if value is not None:
         return store.check_date(value, "--as-of")
     return store.event_date()
+
+
+def resolve_as_of(corpus, wanted: str, game: str | None, date: str | None) -> Lookup:
+    """What `wanted` names, read in the edition in force on `date` (None: as the corpus reads
+    it). A rule the newest edition deleted is still found in an older edition in force."""
+    found = in_force_lookup(resolve(corpus, wanted, game), date)
+    if found.entry is not None or date is None or found.edition is not None:
+        return found
+    from judge.editions.corpora import corpus_for
+
+    for doc, read in corpus.editions.items():
+        edition = store.in_force(doc, date)
+        if edition != read:
+            older = resolve(corpus_for(doc, edition.name), wanted, game)
+            if older.entry is not None and older.entry.doc == doc:
+                older.edition = edition
+                return older
+    return found
 
 
 def in_force_lookup(found: Lookup, date: str | None) -> Lookup:

@@ -101,9 +101,19 @@ def bundled(doc: str) -> Edition:
 
 def _file_sha256(path: Path) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        info = path.stat()
     except OSError:
         return ""  # a missing bundled source: the loader reports it
+    return _sha256_of(str(path), info.st_size, info.st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _sha256_of(path: str, size: int, mtime_ns: int) -> str:
+    """Keyed by size and time too: a file changed under a running TUI is hashed again."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
 
 
 def _spec(doc: str):

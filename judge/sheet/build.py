@@ -45,7 +45,7 @@ class Wanted:
 def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: str | None = None) -> list[Wanted]:
     """Resolve every id or number, in order, without duplicates; raise UnknownEntries. With
     `as_of`, each is read in the edition in force that day."""
-    from judge.editions.reading import in_force_lookup
+    from judge.editions.reading import in_force_lookup, resolve_as_of
 
     found: list[Wanted] = []
     missing: list[tuple[str, list[Entry]]] = []
@@ -53,6 +53,8 @@ def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: s
     for text in wanted:
         named = resolve(corpus, text)
         lookup = in_force_lookup(named, as_of)
+        if lookup.entry is None and named.entry is None and as_of:
+            lookup = resolve_as_of(corpus, text, None, as_of)
         if lookup.entry is None:
             missing.append((text + (f" ({lookup.note})" if lookup.note and named.entry else ""), lookup.suggestions))
             continue
