@@ -2,8 +2,9 @@
 `judge search`, sheets and the TUI so that they all choose and name editions the same way."""
 from __future__ import annotations
 
+from judge import lookup
 from judge.editions import store
-from judge.lookup import Lookup, resolve
+from judge.lookup import Lookup
 
 
 def as_of(value: str | None) -> str | None:
@@ -16,7 +17,7 @@ def as_of(value: str | None) -> str | None:
 def resolve_as_of(corpus, wanted: str, game: str | None, date: str | None) -> Lookup:
     """What `wanted` names, read in the edition in force on `date` (None: as the corpus reads
     it). A rule the newest edition deleted is still found in an older edition in force."""
-    found = in_force_lookup(resolve(corpus, wanted, game), date)
+    found = in_force_lookup(lookup.resolve(corpus, wanted, game), date)
     if found.entry is not None or date is None or found.edition is not None:
         return found
     from judge.editions.corpora import corpus_for
@@ -24,7 +25,7 @@ def resolve_as_of(corpus, wanted: str, game: str | None, date: str | None) -> Lo
     for doc, read in corpus.editions.items():
         edition = store.in_force(doc, date)
         if edition != read:
-            older = resolve(corpus_for(doc, edition.name), wanted, game)
+            older = lookup.resolve(corpus_for(doc, edition.name), wanted, game)
             if older.entry is not None and older.entry.doc == doc:
                 older.edition = edition
                 return older

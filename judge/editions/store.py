@@ -91,7 +91,7 @@ def _bundled_table(root: str) -> dict:
 
 def bundled(doc: str) -> Edition:
     """The edition that ships with judge: the first of its document."""
-    document = _spec(doc)
+    document = check_doc(doc)
     row = _bundled_table(str(paths.data_root())).get(doc)
     if row is None:
         raise EditionError(f"{paths.data_root() / BUNDLED_FILE} has no edition for {doc!r}")
@@ -116,7 +116,8 @@ def _sha256_of(path: str, size: int, mtime_ns: int) -> str:
         return ""
 
 
-def _spec(doc: str):
+def check_doc(doc: str):
+    """The document `doc` names; EditionError listing the documents when it names none."""
     try:
         return spec(doc)
     except KeyError:
@@ -127,7 +128,7 @@ def _spec(doc: str):
 def imported(doc: str) -> list[Edition]:
     """The editions imported for `doc`, in no particular order. A folder judge cannot read as an
     edition (no or a damaged manifest) is an error naming it, never skipped."""
-    _spec(doc)
+    check_doc(doc)
     folder = editions_root() / doc
     if not folder.is_dir():
         return []
