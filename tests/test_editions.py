@@ -59,8 +59,9 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory):
-    """A data folder holding edition 2026-11 (newer_text) of No Dawn, for the tests that read it."""
+def imported(tmp_path_factory, corpus):
+    """A data folder holding edition 2026-11 (newer_text) of No Dawn, for the tests that read it.
+    The session's corpus is loaded first, so that it stays the bundled one other modules share."""
     home = tmp_path_factory.mktemp("editions")
     patch = pytest.MonkeyPatch()
     isolate(patch, home)
