@@ -267,6 +267,21 @@ def test_the_store_lists_editions_oldest_first_and_chooses_by_date(imported):
     assert str(refused.value) == f"no edition '1999' of 'nd'; its editions: {EDITIONS}"
 
 
+def test_a_data_folder_without_the_table_names_its_first_editions_bundled(tmp_path, monkeypatch):
+    from judge.editions import store
+
+    (tmp_path / "rules").mkdir()
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(tmp_path))
+    assert [(e.name, e.date, e.bundled) for e in store.list_editions("sf")] == [("bundled", None, True)]
+    broken = tmp_path / "broken"
+    (broken / "rules").mkdir(parents=True)
+    (broken / "rules" / "bundled-editions.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(broken))
+    with pytest.raises(store.EditionError) as refused:
+        store.list_editions("sf")
+    assert str(refused.value) == f"cannot read {broken}/rules/bundled-editions.json: 'editions'"
+
+
 # -- ids and show ----------------------------------------------------------------------------
 def test_at_ids_name_one_edition(imported, capsys):
     newest = show_json(capsys, "nd:704.5j")
