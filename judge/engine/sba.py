@@ -4,7 +4,8 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers
+from judge.engine import (arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers,
+                          unchanged)
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -145,22 +146,35 @@ def _eminent_permanents(s: GameState) -> list:
                   lambda: [(oid, card) for oid, card in s.permanents() if card and "Eminent" in card.supertypes])
 
 
-def _clear_venom(s: GameState) -> None:
-    """702.6a counts Venom damage "since the last state-based check": each check uses the mark up."""
+def _find(s: GameState, log: list) -> tuple[tuple, list]:
+    """What the checks find on `s`, without performing any of it: (the player checks, the object
+    checks). It reads no part of the turn's position (unchanged.POSITION)."""
+    return _player_checks(s), _object_checks(s, log)
+
+
+def _clear_venom(s: GameState) -> bool:
+    """702.6a counts Venom damage "since the last state-based check": each check uses the mark up.
+    Returns whether it cleared one."""
     objects = s.objects
+    cleared = False
     for oid in s.battlefield:
         if objects[oid].venom_hit:
             s.edit(oid).venom_hit = False
+            cleared = True
+    return cleared
 
 
 def check_once(s: GameState, log: list) -> bool:
     """One simultaneous sweep. Returns whether anything was performed."""
     if s.game_over:
         return False
-    losers, winners, wrath = _player_checks(s)
-    objects = _object_checks(s, log)
-    _clear_venom(s)
+    if unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
+        return False
+    (losers, winners, wrath), objects = _find(s, log)
+    cleared = _clear_venom(s)
     if not (losers or winners or wrath or objects):
+        if not cleared:
+            unchanged.take(s)  # found nothing and wrote nothing: the same content would find nothing again
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
                    | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())
