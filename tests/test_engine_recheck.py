@@ -191,17 +191,27 @@ def test_the_position_alone_changing_skips_the_check(clean, monkeypatch):
     assert sba.check_once(clean, []) is False
 
 
-def test_a_committed_state_keeps_its_snapshot_without_copies(clean):
-    s = unchanged.committed(clean.commit())
-    snap = s.__dict__["_clean"]
-    assert snap.objects is s.objects and snap.edited == []  # the frozen map itself; nothing can change in place
+def test_a_committed_state_keeps_its_snapshot_for_the_next_action(clean):
+    s = clean.commit()
     work = s.fork()
     assert unchanged.holds(work)  # the next action's first check is skipped if nothing changed
     work.player("Ana").vitae -= 1
     assert not unchanged.holds(work)
 
 
-def test_a_committed_state_written_after_its_check_keeps_no_snapshot(clean):
-    clean.player("Ana").corruption += 1
-    s = unchanged.committed(clean.commit())
-    assert "_clean" not in s.__dict__
+def test_a_plain_list_an_effect_assigned_is_kept_by_content(clean):
+    clean.attacks = []  # not a WorkList: its writes are not counted (its assignment is)
+    assert not unchanged.holds(clean)
+    assert sba.check_once(clean, []) is False
+    assert unchanged.holds(clean) and [x for x, _ in clean.__dict__["_clean"].plain] == [clean.attacks]
+    clean.attacks.append("x")
+    assert not unchanged.holds(clean)
+
+
+def test_writing_what_is_there_already_is_not_a_change(clean):
+    clean.attacks_declared = False  # the same immutable value
+    clean.player("Ana").corruption = 0
+    clean.tokens = ()
+    assert unchanged.holds(clean)
+    clean.player("Ana").corruption = False  # equal, but of another type: counted
+    assert not unchanged.holds(clean)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import replace
 
-from judge.engine import choices, combat, passing, priority, unchanged
+from judge.engine import choices, combat, passing, priority
 from judge.engine.action_kinds import ACTIONS, acting_player, action_kind, check_shape
 from judge.engine.asking import NeedChoice, Paused, question
 from judge.engine.errors import Malformed, Refused
@@ -73,12 +73,12 @@ def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None, f
             s.pending = [replace(choice, resume=Paused(base, action, answers, len(log)))]
             s.priority = None  # nobody holds priority while a player owes an answer
             log.append(question_event(question(s, choice), choice.rule, *choice.cites))
-            return unchanged.committed(s.commit()), log[skip:]
+            return s.commit(), log[skip:]
         except Refused as why:
             return (base if fresh else None), [refusal(why.text, *why.rules, policy=why.policy)]
         except Exception as exc:  # a defect: reported as such, never as a refusal, and the session goes on
             return (base if fresh else None), [engine_error(exc, traceback.format_exc())]
-        return unchanged.committed(s.commit()), log[skip:]
+        return s.commit(), log[skip:]
     return (base if fresh else None), [engine_error(RuntimeError("an `until` declined a thousand choices"), "")]
 
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from judge.cards.model import CardDef
 from judge.engine.guise import GUISES
-from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
-                                 freeze_list, frozen_twin, thawed_copy)
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, counting_setattr,
+                                 freeze_dict, freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -33,6 +33,10 @@ STEPS = {
 }
 ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards", "laboratory")
 HAND_SIZE = 7  # 402.2
+# The turn's position: what passing priority and a step's change write, and what no state-based
+# check reads (704 has no check that depends on the step; unchanged.py relies on it, and
+# tests/test_engine_recheck.py hides these fields while every bundled scenario's checks look).
+POSITION = frozenset({"phase", "step", "priority", "passes", "checked"})
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,8 @@ class Player:
     won: bool = False
     drew_from_empty: bool = False
     turns_taken: int = 1
+
+    __setattr__ = counting_setattr(frozenset({"__class__"}))  # every write to a working player is counted (unchanged.py)
 
     @property
     def pool_total(self) -> int:
@@ -377,6 +383,9 @@ class GameState:
     feasts: tuple = ()  # the announced calendar: (name, cycle, round name) (730.2)
     drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
 
+    # every write to a working state but to the turn's position is counted (unchanged.py)
+    __setattr__ = counting_setattr(POSITION | {"__class__"})
+
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":
         """A working state for one action (see the module docstring); `commit` freezes it."""
@@ -386,7 +395,7 @@ class GameState:
         d["players"] = WorkList(p.thaw() for p in self.players)
         for name in _SHORT_LISTS:
             d[name] = WorkList(d[name])
-        d["prefer"] = dict(self.prefer)
+        d["prefer"] = WorkDict(self.prefer)
         d["_edited"] = []
         d["_memo"] = dict(self.__dict__.get("_memo", ()))  # derived from the battlefield, shared until owned
         return new
