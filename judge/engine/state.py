@@ -12,6 +12,8 @@ definitions are shared, never copied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from judge.cards.model import CardDef
@@ -116,7 +118,8 @@ class Player:
     drew_from_empty: bool = False
     turns_taken: int = 1
 
-    __setattr__ = counting_setattr(frozenset({"__class__"}))  # every write to a working player is counted (unchanged.py)
+    # every write to a working player is counted (unchanged.py); its freezing changes nothing in it
+    __setattr__ = counting_setattr(frozenset({"__class__"}))
 
     @property
     def pool_total(self) -> int:
@@ -139,13 +142,16 @@ class Player:
     def freeze(self) -> None:
         if type(self) is Player:
             d = self.__dict__
-            for zone in PLAYER_LISTS:
-                if type(d[zone]) is not FrozenList:
-                    d[zone] = freeze_list(d[zone])
+            if not all(map(isinstance, _player_zones(d), _ALWAYS_FROZEN)):  # most often none was written
+                for zone in PLAYER_LISTS:
+                    if type(d[zone]) is not FrozenList:
+                        d[zone] = freeze_list(d[zone])
             self.__class__ = FrozenPlayer
 
 
 PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
+_player_zones = itemgetter(*PLAYER_LISTS)
+_ALWAYS_FROZEN = repeat(FrozenList)  # (FrozenList has no subclass: isinstance is the exact class)
 FrozenObj = frozen_twin(Obj)
 FrozenPlayer = frozen_twin(Player)
 
@@ -440,9 +446,13 @@ class GameState:
         d["objects"] = freeze_dict(d["objects"])
         d["battlefield"] = freeze_list(d["battlefield"])
         for name in _SHORT_LISTS:
-            if type(d[name]) is not FrozenList:
-                d[name] = freeze_list(d[name])
-        d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in d["prefer"].items()})
+            value = d[name]
+            if value.__class__ is WorkList:  # as freeze_list does, without the call: there are eight
+                value.__class__ = FrozenList
+            elif value.__class__ is not FrozenList:
+                d[name] = FrozenList(value)
+        prefer = d["prefer"]
+        d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in prefer.items()}) if prefer else _NO_PREFERENCES
         d.setdefault("_memo", {})
         self.__class__ = FrozenGameState
         return self
@@ -535,5 +545,6 @@ class GameState:
         return self.phase in ("main1", "main2")
 
 
+_NO_PREFERENCES = FrozenDict()
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
 FrozenGameState = frozen_twin(GameState)
