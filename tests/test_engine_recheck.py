@@ -90,6 +90,26 @@ def test_every_bundled_scenario_goes_the_same_with_skipping_and_without(monkeypa
         assert replayed(path) == with_skips[_id(path)], _id(path)
 
 
+IMMUTABLE = (bool, int, str, type(None), tuple, frozenset)
+
+
+def test_the_fields_compared_as_values_hold_immutable_values():
+    """unchanged.py compares a state's fields that are not lists or maps as values, without
+    copying them: in every state of every bundled scenario each holds an immutable value (or
+    the game's shared cards and policies)."""
+    seen = set()
+    for path in SCENARIOS:
+        replay = run_file(path)
+        for n in range(len(replay.steps) + 1):
+            s = replay.state_after(n)
+            for name in unchanged._VALUE_FIELDS:
+                value = getattr(s, name)
+                if name not in ("cards", "policies"):
+                    assert isinstance(value, IMMUTABLE), (_id(path), n, name, type(value))
+                    seen.add(type(value))
+    assert {bool, int, str, tuple} <= seen
+
+
 ACTIONS = bench_engine.ROUND + [
     "pass",
     {"until": {"phase": "ending", "step": "cleanup"}},
@@ -200,10 +220,12 @@ def test_a_committed_state_keeps_its_snapshot_for_the_next_action(clean):
 
 
 def test_a_plain_list_an_effect_assigned_is_kept_by_content(clean):
-    clean.attacks = []  # not a WorkList: its writes are not counted (its assignment is)
-    assert not unchanged.holds(clean)
+    clean.attacks = []  # not a WorkList: its writes are not counted
+    assert unchanged.holds(clean)  # equal to the list it replaced
+    clean.__dict__.pop("_clean")
     assert sba.check_once(clean, []) is False
-    assert unchanged.holds(clean) and [x for x, _ in clean.__dict__["_clean"].plain] == [clean.attacks]
+    kept = clean.__dict__["_clean"].containers[unchanged._CONTAINER_FIELDS.index("attacks")]
+    assert unchanged.holds(clean) and kept == clean.attacks and kept is not clean.attacks  # a copy
     clean.attacks.append("x")
     assert not unchanged.holds(clean)
 
@@ -213,5 +235,5 @@ def test_writing_what_is_there_already_is_not_a_change(clean):
     clean.player("Ana").corruption = 0
     clean.tokens = ()
     assert unchanged.holds(clean)
-    clean.player("Ana").corruption = False  # equal, but of another type: counted
+    clean.player("Ana").corruption = 1
     assert not unchanged.holds(clean)

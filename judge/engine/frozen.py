@@ -19,18 +19,13 @@ def _refuse(self, *args, **kwargs):
     raise SharedStateMutation(f"a committed {type(self).__name__} cannot be changed")
 
 
-_writes = 0  # writes counted so far: to any WorkList or WorkDict, and to the records that count theirs
+_writes = 0  # writes to any WorkList or WorkDict so far
 
 
 def work_writes() -> int:
-    """How many writes to working lists, maps and records were counted so far (unchanged.py:
-    what it saw is unchanged while this count is)."""
+    """How many writes to working lists and maps were counted so far (unchanged.py: one it saw
+    is unchanged while this count is)."""
     return _writes
-
-
-def count_write() -> None:
-    global _writes
-    _writes += 1
 
 
 def _counted(method):
@@ -39,26 +34,6 @@ def _counted(method):
         _writes += 1
         return method(self, *args, **kwargs)
     write.__name__ = method.__name__
-    return write
-
-
-_IMMUTABLE = frozenset({bool, int, str, type(None), tuple, frozenset})
-_ABSENT = object()
-
-
-def counting_setattr(uncounted: frozenset = frozenset()):
-    """A record's __setattr__ that counts each write of a field not in `uncounted` — but the
-    write of an immutable value equal to the one there, of its very type (the content stays
-    the same), and of the very object there. Any other value (a list) counts, even if equal:
-    it may be written to in place afterwards."""
-    def write(self, name, value):
-        global _writes
-        if name not in uncounted:
-            old = self.__dict__.get(name, _ABSENT)
-            if old is not value and not (value.__class__ in _IMMUTABLE and old.__class__ is value.__class__
-                                         and old == value):
-                _writes += 1
-        object.__setattr__(self, name, value)
     return write
 
 

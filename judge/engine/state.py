@@ -18,8 +18,8 @@ from typing import Any
 
 from judge.cards.model import CardDef
 from judge.engine.guise import GUISES
-from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, counting_setattr,
-                                 freeze_dict, freeze_list, frozen_twin, thawed_copy)
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
+                                  freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -117,9 +117,6 @@ class Player:
     won: bool = False
     drew_from_empty: bool = False
     turns_taken: int = 1
-
-    # every write to a working player is counted (unchanged.py); its freezing changes nothing in it
-    __setattr__ = counting_setattr(frozenset({"__class__"}))
 
     @property
     def pool_total(self) -> int:
@@ -388,9 +385,6 @@ class GameState:
     cycle: int = 1  # the world cycle's count: each return of The Hunt begins the next (730.1)
     feasts: tuple = ()  # the announced calendar: (name, cycle, round name) (730.2)
     drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
-
-    # every write to a working state but to the turn's position is counted (unchanged.py)
-    __setattr__ = counting_setattr(POSITION | {"__class__"})
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> "GameState":

@@ -7,17 +7,21 @@ what it was at the last check that found nothing finds nothing again, and writes
 may be skipped, and the game goes exactly as if it had run (sba.check_once).
 
 The invariant, precisely: `take(s)` is called right after `sba.check_once(s)` found nothing and
-wrote nothing; `holds(s)` is true only if nothing the checks can read was written since:
+wrote nothing; `holds(s)` is true only if nothing the checks can read changed since:
 
-- every write is counted (frozen.work_writes) to a working state's fields but the turn's
-  position (state.POSITION: the phase, the step, who holds priority, the passes — which no
-  check reads; tests/test_engine_recheck.py hides them while every bundled scenario's checks
-  look: a read fails it), to a working player's fields, and to every working list and map
-  (WorkList, WorkDict: the objects map, the battlefield, a player's zone once owned, the short
-  lists a fork copies, the preferences). A frozen one cannot be written at all (frozen.py). So
-  while the count is what it was at `take`, none of those changed;
-- a plain list (one an effect assigned, `s.attacks = [...]`, `p.pool = []`) and the answers an
-  action is replayed with are not counted: `take` keeps a copy of each, compared by content;
+- the state's every field but the turn's position (state.POSITION: the phase, the step, who
+  holds priority, the passes — which no check reads; tests/test_engine_recheck.py hides them
+  while every bundled scenario's checks look: a read fails it) is compared with the value it
+  had, == (a value is immutable; a list or map is the very one it was, or equal to a copy);
+- each player's every field is compared with the value it had, == (the players are thawed
+  anew by each fork);
+- every write is counted (frozen.work_writes) to every working list and map (WorkList,
+  WorkDict: the objects map, the battlefield, a player's zone once owned, the short lists a
+  fork copies, the preferences); a frozen one cannot be written at all (frozen.py). So while
+  the count is what it was at `take`, none of those changed;
+- a plain list or map (one an effect assigned, `s.attacks = [...]`, `p.pool = []`) and the
+  answers an action is replayed with are not counted: `take` keeps a copy of each, compared
+  by content;
 - an object is written only once thawed for this action (GameState.edit, add_object: each a
   new object in the objects map, a counted write) and the thawed ones are `_edited`: `take`
   keeps a copy of their fields and counters, compared by content. A committed object never
@@ -40,36 +44,55 @@ __all__ = ["POSITION", "take", "holds", "ENABLED"]
 
 ENABLED = True  # tests switch skipping off to compare a game with and without it
 
-_LIST_FIELDS = tuple(f.name for f in fields(GameState) if f.type.startswith("list") and f.name != "players")
-_lists = itemgetter(*_LIST_FIELDS)
+_CONTAINER_FIELDS = tuple(f.name for f in fields(GameState)
+                          if f.type.startswith(("list", "dict")) and f.name != "players")
+_VALUE_FIELDS = tuple(f.name for f in fields(GameState)
+                      if f.name not in POSITION and f.name != "players" and f.name not in _CONTAINER_FIELDS)
+_values = itemgetter(*_VALUE_FIELDS)
+_containers = itemgetter(*_CONTAINER_FIELDS)
 _zones = itemgetter(*PLAYER_LISTS)
-_TRACKED = repeat((FrozenList, WorkList))  # (neither has a subclass: isinstance is the exact class)
-_TRACKED_MAPS = (FrozenDict, WorkDict)
+_TRACKED = (FrozenList, WorkList, FrozenDict, WorkDict)  # (none has a subclass: isinstance is the exact class)
+_ALWAYS_TRACKED = repeat(_TRACKED)
 
 
-def _plain(lists) -> list:
+def _kept(value):
+    """A list or map as `take` keeps it: a frozen or working one itself, a plain one a copy."""
+    if isinstance(value, _TRACKED):
+        return value
+    return dict(value) if isinstance(value, dict) else list(value)
+
+
+def _kept_all(values: tuple) -> tuple:
+    """Lists and maps as `take` keeps them: most often all frozen or working, so themselves."""
+    return values if all(map(isinstance, values, _ALWAYS_TRACKED)) else tuple(map(_kept, values))
+
+
+def _plain(values) -> list:
     """(list, its copy) for each list here that is neither frozen nor working: most often none."""
-    if all(map(isinstance, lists, _TRACKED)):
+    if all(map(isinstance, values, _ALWAYS_TRACKED)):
         return []
-    return [(x, list(x)) for x in lists if not isinstance(x, (FrozenList, WorkList))]
+    return [(x, _kept(x)) for x in values if not isinstance(x, _TRACKED)]
 
 
 class Snapshot:
-    """The count of writes at `take`, and copies of what the count does not cover."""
+    """The state's values and containers at `take`, the count of writes then, and copies of
+    what the count does not cover."""
 
-    __slots__ = ("writes", "plain", "edited")
+    __slots__ = ("writes", "values", "containers", "players", "plain", "edited")
 
     def __init__(self, s: GameState) -> None:
         d = s.__dict__
         self.writes = work_writes()
-        plain = _plain(_lists(d))
-        for p in d["players"]:
-            plain += _plain(_zones(vars(p)))
+        self.values = _values(d)
+        self.containers = _kept_all(_containers(d))
+        records = list(map(vars, d["players"]))
+        self.players = list(map(dict, records))  # a fork thaws every player anew: compared field by field
+        plain = []
+        for record in records:
+            plain += _plain(_zones(record))
         prefer = d["prefer"]
         if prefer:
             plain += _plain(prefer.values())
-        if not isinstance(prefer, _TRACKED_MAPS):
-            plain.append((prefer, dict(prefer)))
         answers = d.get("_answers")
         if answers:
             plain.append((answers, [list(a) for a in answers]))
@@ -84,13 +107,18 @@ def take(s: GameState) -> None:
 
 
 def holds(s: GameState) -> bool:
-    """Whether nothing the checks read was written to `s` since its last `take`."""
+    """Whether nothing the checks read changed in `s` since its last `take`."""
     snap = s.__dict__.get("_clean")
     if snap is None or snap.writes != work_writes() or not ENABLED:
         return False
+    d = s.__dict__
+    if _values(d) != snap.values or _containers(d) != snap.containers:
+        return False
+    if list(map(vars, d["players"])) != snap.players:
+        return False
     if snap.plain and any(x != then for x, then in snap.plain):
         return False
-    answers = s.__dict__.get("_answers")
+    answers = d.get("_answers")
     if answers and not any(x is answers for x, _ in snap.plain):  # answers given since, or a new list of them
         return False
     return not snap.edited or all(o.__dict__ == then and o.counters == counters for o, then, counters in snap.edited)
