@@ -82,29 +82,21 @@ class Event:
         return out
 
 
-def _made(text: str, rules: tuple, kind: str, policy: str | None = None) -> Event:
-    """Event(text, rules, kind, policy), its fields set at once: a frozen dataclass's own
-    __init__ sets each through object.__setattr__, and a replay makes several events an action."""
-    made = object.__new__(Event)
-    made.__dict__.update(text=text, rules=rules, kind=kind, policy=policy, detail="")
-    return made
-
-
 def event(text: str, *rules: str, policy: str | None = None) -> Event:
-    return _made(text, cited(rules), EVENT, policy)
+    return Event(text, cited(rules), EVENT, policy)
 
 
 def priority_event(text: str, *rules: str) -> Event:
     """Priority passed or received: procedure, not what decided anything."""
-    return _made(text, cited(rules), PRIORITY)
+    return Event(text, cited(rules), PRIORITY)
 
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:
-    return _made(f"refused: {text}", cited(rules), REFUSAL, policy)
+    return Event(f"refused: {text}", cited(rules), REFUSAL, policy)
 
 
 def not_modelled(text: str, *rules: str) -> Event:
-    return _made(text, cited(rules), NOT_MODELLED)
+    return Event(text, cited(rules), NOT_MODELLED)
 
 
 def question(text: str, *rules: str) -> Event:
