@@ -86,8 +86,10 @@ async def save_ruling(request: Request) -> Response:
         from judge.sheet.build import UnknownEntries, resolve_all
 
         corpus = await _corpus()
-        try:
-            cites = [w.entry.id for w in resolve_all(corpus, wanted)]
+        from judge.rulings.citing import stored_id
+
+        try:  # stored as `judge ruling save` stores them (an imported edition's ids name it)
+            cites = [stored_id(w.entry, w.corpus or corpus) for w in resolve_all(corpus, wanted)]
         except UnknownEntries as exc:
             return _form_again(request, typed, f"Citations: {exc}. Nothing was saved.", 422)
     store = store_of(request)
@@ -157,10 +159,13 @@ async def ruling_sheet(request: Request) -> Response:
     ruling = await _ruling(request)
     from judge.sheet.build import UnknownEntries, build_sheet
 
+    from judge.rulings.citing import edition_id
+
     corpus = await _corpus()
-    try:
+    try:  # as `judge sheet --saved N`: each citation read in the edition it was given on
         sheet = await run_in_threadpool(
-            lambda: build_sheet(corpus, list(ruling.cites), date=ruling.date, question=ruling.question,
+            lambda: build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=ruling.date,
+                                question=ruling.question,
                                 ruling=ruling.answer, event=ruling.event, table=ruling.table,
                                 judge=ruling.judge, saved_number=ruling.number))
     except UnknownEntries as exc:  # cited by another program, or the rules changed since
