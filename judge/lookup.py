@@ -108,7 +108,7 @@ def _parts(number: str) -> list[str]:
     return re.findall(r"\d+|[a-z]+", number)
 
 
-def _shape(number: str) -> tuple:
+def number_shape(number: str) -> tuple:
     """How a number is written: 704.5z -> (3, 'd', 'a'); two numbers of one shape are siblings
     or cousins in one numbering scheme (No Dawn's 704.5z is not L5R CCG's 4.5)."""
     parts = _parts(number)
@@ -116,8 +116,8 @@ def _shape(number: str) -> tuple:
 
 
 def _has_shape(corpus: Corpus, doc: str, number: str) -> bool:
-    shape = _shape(number)
-    return any(_shape(n) == shape for n in corpus.numbers(doc))
+    shape = number_shape(number)
+    return any(number_shape(n) == shape for n in corpus.numbers(doc))
 
 
 def _parent_number(number: str) -> str:
@@ -143,7 +143,7 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
         while True:
             parent = _parent_number(probe)
             siblings = sorted((n for n in corpus.numbers(doc)
-                               if _shape(n) == _shape(probe) and _parent_number(n) == parent),
+                               if number_shape(n) == number_shape(probe) and _parent_number(n) == parent),
                               key=number_key)
             if siblings:
                 break
