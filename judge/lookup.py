@@ -26,6 +26,9 @@ class Lookup:
     # or, for a name several entries carry, the others that carry it.
     note: str = ""
     also: list[Entry] = field(default_factory=list)
+    # The corpus the entry is in: the main one, or one edition's (an id `nd@2026-11:704.5j`).
+    corpus: Corpus | None = None
+    edition: object | None = None  # judge.editions.store.Edition, for an `@` id
 
 
 # Entries that are named things a judge types whole, best first: a glossary term before the
@@ -41,7 +44,29 @@ def _docs_for(game: str | None) -> list[str]:
 
 def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
     """An id or a document-prefixed number resolves whatever the game; a bare number, path or
-    name is looked for in the game's documents."""
+    name is looked for in the game's documents. `nd@NAME:…` looks in that edition of the
+    document (UnknownEdition, naming the editions, when it has none of that name or date)."""
+    from judge.editions import ids
+
+    named = ids.split(wanted)
+    if named is not None and named[0] in corpus.documents:
+        return _in_edition(corpus, *named)
+    found = _resolve(corpus, wanted, game)
+    found.corpus = corpus
+    return found
+
+
+def _in_edition(corpus: Corpus, doc: str, name: str, rest: str) -> Lookup:
+    from judge import editions
+
+    edition = editions.find(doc, name)
+    target = corpus if corpus.editions.get(doc) == edition else editions.corpus_for(doc, edition.name)
+    found = _resolve(target, f"{doc}:{rest}", None)
+    found.corpus, found.edition = target, edition
+    return found
+
+
+def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     wanted = wanted.strip().replace("\u2013", "-")
     docs = _docs_for(game)
     if wanted in corpus.entries:

@@ -21,10 +21,17 @@ names an entry of one edition (judge.editions.ids).
 """
 from __future__ import annotations
 
-from judge.editions.corpora import corpus_for
 from judge.editions.errors import EditionError, UnknownEdition
 from judge.editions.store import Edition, event_date, find, in_force, newest, selected
 from judge.editions.store import list_editions as list  # noqa: A001 — the contract's name
 
 __all__ = ["Edition", "EditionError", "UnknownEdition", "corpus_for", "event_date", "find", "in_force",
            "list", "newest", "selected"]
+
+
+def corpus_for(doc: str, name: str):
+    """That one edition of `doc` as a Corpus (judge.editions.corpora; imported on first use, so
+    that the many commands that never read an old edition do not load the cache code for it)."""
+    from judge.editions.corpora import corpus_for as build
+
+    return build(doc, name)
