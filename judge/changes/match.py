@@ -105,7 +105,7 @@ def match(old_entries: Iterable[Entry], new_entries: Iterable[Entry]) -> list[Pa
     # 1. same place, same text
     for o in old.order:
         n = new.open.get(o.id)
-        if n is not None and old.text[o.id] == new.text[n.id]:
+        if n is not None and _family(n) == _family(o) and old.text[o.id] == new.text[n.id]:
             take(o, n, UNCHANGED)
     # 2. same text elsewhere; in document order, so a parent is paired before its children
     by_text: dict[str, list[Entry]] = {}

@@ -5,9 +5,10 @@ from __future__ import annotations
 from judge.changes.diff import Change, EditionDiff
 from judge.changes.trace import Step, Trace
 from judge.corpus.model import Entry
+from judge.editions.ids import with_edition
 
 SECTIONS = (("changed", "Changed"), ("added", "Added"), ("removed", "Removed"), ("moved", "Moved"))
-STEP_WORDS = {"first": "first edition", "unchanged": "unchanged", "changed": "changed", "moved": "renumbered",
+STEP_WORDS = {"first": "first edition", "unchanged": "unchanged", "changed": "changed", "moved": "same text",
               "added": "added", "removed": "removed", "absent": "not in this edition"}
 
 
@@ -86,9 +87,10 @@ def step_line(step: Step) -> str:
     if step.entry is None:
         return f"{step.edition}: {words}"
     if step.previous_id:
-        words += f" from {step.previous_id.split(':', 1)[-1]}"
+        words += f", {step.relocation} from {step.previous_id.split(':', 1)[-1]}"
     return f"{step.edition}: {place(step.entry)} — {words}"
 
 
 def other_holders(trace: Trace) -> list[str]:
-    return [f"In edition {edition}, {entry_id} is another entry." for edition, entry_id in trace.other_holders]
+    return [f"In edition {edition}, {entry_id.split(':', 1)[-1]} is another entry "
+            f"(judge trace {with_edition(entry_id, edition)})." for edition, entry_id in trace.other_holders]

@@ -19,6 +19,7 @@ class Step:
     status: str  # first | unchanged | changed | moved | added | removed | absent
     pieces: list[Piece] = field(default_factory=list)  # the diff from the previous step
     previous_id: str | None = None  # its id in the edition before, when that differs
+    relocation: str = ""  # then: "renumbered" (same parent, or where the parent went) or "moved"
 
     def to_dict(self) -> dict:
         doc = {"edition": self.edition, "status": self.status, "present": self.entry is not None}
@@ -27,6 +28,7 @@ class Step:
                        text=matching.entry_text(self.entry))
         if self.previous_id:
             doc["previous_id"] = self.previous_id
+            doc["relocation"] = self.relocation
         if self.pieces:
             doc["diff"] = [p.to_dict() for p in self.pieces]
         return doc
@@ -67,31 +69,34 @@ def trace(entry_id: str, editions: Editions, edition: str | None = None) -> Trac
     backward = [{p.new.id: p for p in pairs.values() if p.new is not None} for pairs in forward]
 
     chain: list[Entry | None] = [None] * len(editions)
+    links: list[matching.Pair | None] = [None] * len(editions)  # links[i]: edition i-1 to i
     chain[start] = by_id[start][entry_id]
     for i in range(start, 0, -1):
         if chain[i] is None:
             break
-        pair = backward[i - 1].get(chain[i].id)
-        chain[i - 1] = pair.old if pair else None
+        links[i] = backward[i - 1].get(chain[i].id)
+        chain[i - 1] = links[i].old if links[i] else None
     for i in range(start, len(editions) - 1):
         if chain[i] is None:
             break
-        pair = forward[i].get(chain[i].id)
-        chain[i + 1] = pair.new if pair else None
+        links[i + 1] = forward[i].get(chain[i].id)
+        chain[i + 1] = links[i + 1].new if links[i + 1] else None
 
-    steps = [_step(names[i], chain[i - 1] if i else None, chain[i], first=i == 0) for i in range(len(editions))]
+    steps = [_step(names[i], chain[i - 1] if i else None, chain[i], links[i], first=i == 0)
+             for i in range(len(editions))]
     others = [(names[i], entry_id) for i in range(len(editions))
               if entry_id in by_id[i] and chain[i] is not by_id[i][entry_id]]
     return Trace(entry_id, names[start], steps, others)
 
 
-def _step(name: str, before: Entry | None, now: Entry | None, first: bool) -> Step:
+def _step(name: str, before: Entry | None, now: Entry | None, link: matching.Pair | None, first: bool) -> Step:
     if now is None:
         return Step(name, None, "removed" if before is not None else "absent")
     if before is None:
         return Step(name, now, "first" if first else "added")
     old_text, new_text = matching.entry_text(before), matching.entry_text(now)
     moved_from = before.id if before.id != now.id else None
+    how = link.relocation if link and moved_from else ""
     if " ".join(old_text.split()) == " ".join(new_text.split()):
-        return Step(name, now, "moved" if moved_from else "unchanged", previous_id=moved_from)
-    return Step(name, now, "changed", word_diff(old_text, new_text), previous_id=moved_from)
+        return Step(name, now, "moved" if moved_from else "unchanged", previous_id=moved_from, relocation=how)
+    return Step(name, now, "changed", word_diff(old_text, new_text), previous_id=moved_from, relocation=how)

@@ -54,15 +54,17 @@ def similarity(old: list[str], new: list[str]) -> float:
 
 
 def diff(old: str, new: str) -> list[Piece]:
-    """The pieces that turn `old` into `new`. Joining the = and + pieces gives `new` exactly
-    (less leading whitespace); joining = and - gives `old` with the new text's spacing where
-    both agree. Adjacent pieces of one kind are merged."""
+    """The pieces that turn `old` into `new`: joining the = and + pieces gives the words of
+    `new`, = and - those of `old`, in order. A kept word is spaced as in the new text unless
+    only the old one had a space after it (so that "the [-the-]" does not read "the[-the-]").
+    Adjacent pieces of one kind are merged."""
     a, b = tokens(old), tokens(new)
     matcher = SequenceMatcher(None, [t for t, _ in a], [t for t, _ in b], autojunk=False)
     pieces: list[Piece] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            _add(pieces, EQUAL, b[j1:j2])
+            _add(pieces, EQUAL, [(token, new_space or old_space)
+                                 for (token, new_space), (_, old_space) in zip(b[j1:j2], a[i1:i2])])
             continue
         if op in ("delete", "replace"):
             _add(pieces, DELETE, a[i1:i2])
