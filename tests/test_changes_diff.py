@@ -42,7 +42,8 @@ def test_identical_editions_have_an_empty_diff(nd_text, nd_old):
 
 
 def test_reflowed_whitespace_is_no_change(nd_text, nd_old):
-    result = nd_diff(nd_text, nd_old, lambda t: E.replace_once(t, E.SENTENCE_OLD, E.SENTENCE_OLD.replace(" ", "  ")))
+    spaced = E.SENTENCE_OLD.replace(" ", "  ")
+    result = nd_diff(nd_text, nd_old, lambda t: E.replace_once(t, E.SENTENCE_OLD, spaced))
     assert result.empty
 
 
@@ -106,7 +107,8 @@ def test_a_renumbered_and_reworded_example_is_one_change_with_its_old_place(nd_t
 
 def test_a_changed_faq_ruling():
     text = E.bundled(E.SF_PATH)
-    result = compare("sf", "old", shadowfist.parse(text).entries, "new", shadowfist.parse(E.change_ruling(text)).entries)
+    old, new = shadowfist.parse(text).entries, shadowfist.parse(E.change_ruling(text)).entries
+    result = compare("sf", "old", old, "new", new)
     assert summary(result) == [("changed", "sf:card/charmed-life/2", "sf:card/charmed-life/2", "", False,
                                 [("+", "not ")])]
 

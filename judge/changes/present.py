@@ -79,7 +79,11 @@ def change_line(diff: EditionDiff, change: Change) -> str:
 
 
 def trace_heading(trace: Trace, title: str) -> str:
-    return f"{title}: {trace.asked} through {len(trace.steps)} editions (followed from edition {trace.found_in})"
+    return f"{trace.asked} through {len(trace.steps)} editions of {title}"
+
+
+def trace_origin(trace: Trace) -> str:
+    return f"Followed from edition {trace.found_in}, oldest edition first."
 
 
 def step_line(step: Step) -> str:

@@ -18,7 +18,8 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.15em; border-bottom: 1px solid #999; 
 h3 { font-size: 1em; font-family: sans-serif; }
 .text { white-space: pre-wrap; margin: 0 0 1em 1em; }
 del { color: #a00; background: #fdd; } ins { color: #060; background: #dfd; text-decoration: none; }
-.added { border-left: 4px solid #2a2; padding-left: .5em; } .removed { border-left: 4px solid #c22; padding-left: .5em; }"""
+.added { border-left: 4px solid #2a2; padding-left: .5em; }
+.removed { border-left: 4px solid #c22; padding-left: .5em; }"""
 
 
 def escape(text: str) -> str:
@@ -55,7 +56,7 @@ def render_diff(diff: EditionDiff, title: str, moves: bool = True) -> str:
 
 def render_trace(trace: Trace, title: str) -> str:
     head = present.trace_heading(trace, title)
-    body = [f"<h1>{escape(head)}</h1>"]
+    body = [f"<h1>{escape(head)}</h1>", f"<p>{escape(present.trace_origin(trace))}</p>"]
     for step in trace.steps:
         body.append(f"<h2>{escape(present.step_line(step))}</h2>")
         if step.entry is not None:

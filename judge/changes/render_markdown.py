@@ -44,7 +44,7 @@ def render_diff(diff: EditionDiff, title: str, moves: bool = True) -> str:
 
 
 def render_trace(trace: Trace, title: str) -> str:
-    out = [f"# {for_markdown(present.trace_heading(trace, title))}"]
+    out = [f"# {for_markdown(present.trace_heading(trace, title))}", "", for_markdown(present.trace_origin(trace))]
     for step in trace.steps:
         out += ["", f"## {for_markdown(present.step_line(step))}"]
         if step.entry is not None:

@@ -32,28 +32,34 @@ def pieces_text(pieces: list[Piece]) -> Text:
     return text
 
 
+def _indented(text: Text, columns: int) -> Padding:
+    """Wrapped under its heading, with no padding to the right edge (trailing spaces)."""
+    return Padding(text, (0, 0, 0, columns), expand=False)
+
+
 def diff_renderable(diff: EditionDiff, title: str, moves: bool = True) -> Group:
     parts: list = [Text(one_line(present.heading(diff, title)), style="bold"),
                    Text(present.summary(diff, moves))]
     for section, changes in present.sections(diff, moves):
         parts.append(Text("\n" + section, style="bold underline"))
         for change in changes:
-            parts.append(Padding(Text(one_line(present.change_line(diff, change)), style="bold"), (0, 0, 0, 2)))
+            parts.append(_indented(Text(one_line(present.change_line(diff, change)), style="bold"), 2))
             if change.status == "changed":
-                parts.append(Padding(pieces_text(change.pieces), (0, 0, 0, 4)))
+                parts.append(_indented(pieces_text(change.pieces), 4))
             elif change.status in ("added", "removed"):
                 style = STYLE[INSERT if change.status == "added" else DELETE]
-                parts.append(Padding(Text(for_terminal(entry_text(change.entry)), style=style), (0, 0, 0, 4)))
+                parts.append(_indented(Text(for_terminal(entry_text(change.entry)), style=style), 4))
     return Group(*parts)
 
 
 def trace_renderable(trace: Trace, title: str) -> Group:
-    parts: list = [Text(one_line(present.trace_heading(trace, title)), style="bold")]
+    parts: list = [Text(one_line(present.trace_heading(trace, title)), style="bold"),
+                   Text(one_line(present.trace_origin(trace)))]
     for step in trace.steps:
         parts.append(Text("\n" + one_line(present.step_line(step)), style="bold"))
         if step.entry is None:
             continue
         body = pieces_text(step.pieces) if step.pieces else Text(for_terminal(entry_text(step.entry)))
-        parts.append(Padding(body, (0, 0, 0, 2)))
+        parts.append(_indented(body, 2))
     parts += [Text(one_line(line), style="dim") for line in present.other_holders(trace)]
     return Group(*parts)
