@@ -110,6 +110,6 @@ def compare(doc: str, old_edition: str, old_entries: Iterable[Entry],
             continue
         pieces = []
         if pair.status == matching.CHANGED:
-            pieces = word_diff(matching.entry_text(pair.old), matching.entry_text(pair.new))
+            pieces = word_diff(matching.entry_text(pair.old), matching.entry_text(pair.new), pair.opcodes)
         changes.append(Change(pair, pieces))
     return EditionDiff(doc, old_edition, new_edition, changes)

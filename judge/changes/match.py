@@ -62,6 +62,9 @@ class Pair:
     # went) or "moved" (under another parent); `carried` when the parent's move implies it.
     relocation: str = ""
     carried: bool = False
+    # The word alignment the similarity was measured on (difflib opcodes over `words` of both
+    # texts), kept so that the word diff does not align the same words again.
+    opcodes: list | None = None
 
     @property
     def relocated(self) -> bool:
@@ -91,9 +94,9 @@ def match(old_entries: Iterable[Entry], new_entries: Iterable[Entry]) -> list[Pa
     old, new = _Side(old_entries), _Side(new_entries)
     paired: dict[str, Pair] = {}  # old id -> pair
 
-    def take(o: Entry, n: Entry, status: str, score: float = 1.0) -> None:
+    def take(o: Entry, n: Entry, status: str, score: float = 1.0, opcodes: list | None = None) -> None:
         del old.open[o.id], new.open[n.id]
-        paired[o.id] = Pair(o, n, status, score)
+        paired[o.id] = Pair(o, n, status, score, opcodes=opcodes)
 
     def expected_place(o: Entry) -> str | None:
         """Where the parent's pairing puts this entry: 702.14a under 702.14 → 702.15 is 702.15a."""
@@ -135,17 +138,18 @@ def _family(entry: Entry) -> str:
     return _FAMILIES.get(entry.kind, entry.kind)
 
 
-def _ratio(old: _Side, new: _Side, o: Entry, n: Entry, floor: float) -> float:
-    """The similarity, or 0 when cheap upper bounds show it cannot reach `floor`."""
+def _ratio(old: _Side, new: _Side, o: Entry, n: Entry, floor: float) -> tuple[float, list | None]:
+    """The similarity and the alignment it was measured on; (0, None) when cheap upper bounds
+    show it cannot reach `floor`."""
     a, b = old.words(o.id), new.words(n.id)
     if not a and not b:
-        return 1.0
+        return 1.0, []
     if 2 * min(len(a), len(b)) / (len(a) + len(b)) < floor:
-        return 0.0
+        return 0.0, None
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
-        return 0.0
-    return matcher.ratio()
+        return 0.0, None
+    return matcher.ratio(), matcher.get_opcodes()
 
 
 def _same_place(old: _Side, new: _Side, take, expected_place) -> None:
@@ -156,26 +160,28 @@ def _same_place(old: _Side, new: _Side, take, expected_place) -> None:
             n = new.open.get(place) if place else None
             if n is None or _family(n) != _family(o):
                 continue
-            score = _ratio(old, new, o, n, SAME_PLACE)
+            score, opcodes = _ratio(old, new, o, n, SAME_PLACE)
             if score >= SAME_PLACE:
-                take(o, n, CHANGED, score)
+                take(o, n, CHANGED, score, opcodes)
                 break
 
 
 def _other_place(old: _Side, new: _Side, take) -> None:
     """Greedy best-first over every open pair of one family scoring ≥ OTHER_PLACE."""
     edges: list[tuple[float, float, str, str]] = []
+    alignments: dict[tuple[str, str], list] = {}
     open_new = list(new.open.values())
     for o in list(old.open.values()):
         for n in open_new:
             if _family(n) != _family(o):
                 continue
-            score = _ratio(old, new, o, n, OTHER_PLACE)
+            score, opcodes = _ratio(old, new, o, n, OTHER_PLACE)
             if score >= OTHER_PLACE:
                 edges.append((-score, abs(new.rank[n.id] - old.rank[o.id]), o.id, n.id))
+                alignments[o.id, n.id] = opcodes
     for negative, _, old_id, new_id in sorted(edges):
         if old_id in old.open and new_id in new.open:
-            take(old.open[old_id], new.open[new_id], CHANGED, -negative)
+            take(old.open[old_id], new.open[new_id], CHANGED, -negative, alignments[old_id, new_id])
 
 
 def _describe_relocation(pair: Pair, paired: dict[str, Pair]) -> None:

@@ -99,4 +99,5 @@ def _step(name: str, before: Entry | None, now: Entry | None, link: matching.Pai
     how = link.relocation if link and moved_from else ""
     if " ".join(old_text.split()) == " ".join(new_text.split()):
         return Step(name, now, "moved" if moved_from else "unchanged", previous_id=moved_from, relocation=how)
-    return Step(name, now, "changed", word_diff(old_text, new_text), previous_id=moved_from, relocation=how)
+    pieces = word_diff(old_text, new_text, link.opcodes if link else None)
+    return Step(name, now, "changed", pieces, previous_id=moved_from, relocation=how)

@@ -53,15 +53,20 @@ def similarity(old: list[str], new: list[str]) -> float:
     return SequenceMatcher(None, old, new, autojunk=False).ratio()
 
 
-def diff(old: str, new: str) -> list[Piece]:
+def diff(old: str, new: str, opcodes: list | None = None) -> list[Piece]:
     """The pieces that turn `old` into `new`: joining the = and + pieces gives the words of
     `new`, = and - those of `old`, in order. A kept word is spaced as in the new text unless
     only the old one had a space after it (so that "the [-the-]" does not read "the[-the-]").
-    Adjacent pieces of one kind are merged."""
+    Adjacent pieces of one kind are merged. `opcodes`: an alignment of `words(old)` with
+    `words(new)` already made (the matcher's), else one is made here."""
     a, b = tokens(old), tokens(new)
-    matcher = SequenceMatcher(None, [t for t, _ in a], [t for t, _ in b], autojunk=False)
+    if opcodes is None:
+        opcodes = SequenceMatcher(None, [t for t, _ in a], [t for t, _ in b], autojunk=False).get_opcodes()
+    elif opcodes and (opcodes[-1][2], opcodes[-1][4]) != (len(a), len(b)):
+        raise ValueError(f"an alignment of {opcodes[-1][2]} and {opcodes[-1][4]} words given for texts of "
+                         f"{len(a)} and {len(b)}")
     pieces: list[Piece] = []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in opcodes:
         if op == "equal":
             _add(pieces, EQUAL, [(token, new_space or old_space)
                                  for (token, new_space), (_, old_space) in zip(b[j1:j2], a[i1:i2])])
