@@ -34,34 +34,17 @@ def document_spec(doc: str):
         raise UserError(f"no document {doc!r}; choose one of {', '.join(d.key for d in DOCUMENTS)}") from None
 
 
-def chosen_editions(doc: str, title: str, old: str | None, new: str | None):
-    """The two editions to compare (judge.editions.Edition), by the defaults the help states."""
-    from judge import editions
-
-    known = editions.list(doc)
-    if len(known) < 2:
-        raise NothingFound(f"{title} has only its bundled edition ({known[0].label}); nothing to compare — "
-                           f"`judge import FILE --doc {doc}` adds a newer one")
-    newer = editions.find(doc, new) if new else known[-1]
-    if old:
-        older = editions.find(doc, old)
-    else:
-        at = [e.name for e in known].index(newer.name)
-        if at == 0:
-            raise UserError(f"{newer.label} is the first edition of {title}: no edition before it to compare with")
-        older = known[at - 1]
-    return older, newer
-
-
 def run(args) -> int:
-    from judge import editions
-    from judge.changes.diff import compare
+    from judge.changes import editions_diff
 
     spec = document_spec(args.doc)
     fmt = report_output.chosen_format(args)
-    older, newer = chosen_editions(spec.key, spec.title, args.old, args.new)
-    result = compare(spec.key, older.name, editions.corpus_for(spec.key, older.name).in_doc(spec.key),
-                     newer.name, editions.corpus_for(spec.key, newer.name).in_doc(spec.key))
+    try:
+        result = editions_diff.diff_editions(spec.key, spec.title, args.old, args.new)
+    except editions_diff.NothingToCompare as exc:
+        raise NothingFound(str(exc)) from None
+    except editions_diff.NoEarlierEdition as exc:
+        raise UserError(str(exc)) from None
     moves = not args.no_moves
     if fmt == "json":
         report_output.emit(args, fmt, json.dumps(result.to_dict(moves), ensure_ascii=False, indent=2) + "\n")

@@ -42,20 +42,15 @@ def target_of(text: str) -> tuple[str, str, str | None]:
 
 
 def run(args) -> int:
-    from judge import editions
-    from judge.changes import trace as tracing
+    from judge.changes import editions_diff
     from judge.commands.diff import document_spec
 
     fmt = report_output.chosen_format(args)
     doc, entry_id, edition = target_of(args.target)
     spec = document_spec(doc)
-    known = editions.list(doc)
-    if edition is not None:
-        edition = editions.find(doc, edition).name  # a date names its edition; unknown: refused
-    steps = [(e.name, list(editions.corpus_for(doc, e.name).in_doc(doc))) for e in known]
-    result = tracing.trace(entry_id, steps, edition)
+    result, read = editions_diff.trace_entry(doc, entry_id, edition)
     if result is None:
-        where = f"edition {edition}" if edition else f"any of the {len(known)} editions of {spec.title}"
+        where = f"edition {edition}" if edition else f"any of the {read} editions of {spec.title}"
         raise NothingFound(f"no entry {entry_id} in {where}")
     if fmt == "json":
         report_output.emit(args, fmt, json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
