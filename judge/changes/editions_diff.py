@@ -50,6 +50,22 @@ def trace_entry(doc: str, entry_id: str, edition: str | None = None) -> tuple[Tr
     return trace(entry_id, steps, edition), len(known)
 
 
+def split_target(text: str) -> tuple[str, str, str | None] | None:
+    """(doc, entry id, edition or None) for an id (nd:704.5j) or an edition's id
+    (nd@2026-11:704.5j) of a known document; None for anything else (a bare number)."""
+    from judge.corpus.documents import DOCUMENTS
+    from judge.editions import ids
+
+    split = ids.split(text)
+    if split:
+        doc, edition, rest = split
+        return doc, f"{doc}:{rest}", edition
+    doc, colon, rest = text.strip().partition(":")
+    if colon and rest and doc in {d.key for d in DOCUMENTS}:
+        return doc, text.strip(), None
+    return None
+
+
 def has_editions(doc: str) -> bool:
     """More than the bundled edition: something to diff."""
     return len(editions.list(doc)) > 1

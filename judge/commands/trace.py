@@ -22,16 +22,11 @@ def register(sub) -> None:
 
 def target_of(text: str) -> tuple[str, str, str | None]:
     """(doc, entry id, edition or None) for what the user typed."""
-    from judge.corpus.documents import DOCUMENTS
-    from judge.editions import ids
+    from judge.changes.editions_diff import split_target
 
-    split = ids.split(text)
-    if split:
-        doc, edition, rest = split
-        return doc, f"{doc}:{rest}", edition
-    doc, colon, _ = text.partition(":")
-    if colon and doc in {d.key for d in DOCUMENTS}:
-        return doc, text.strip(), None
+    target = split_target(text)
+    if target is not None:
+        return target
     from judge import context
     from judge.lookup import resolve
 

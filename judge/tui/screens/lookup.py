@@ -62,6 +62,8 @@ class LookupScreen(JudgeScreen):
         Binding("ctrl+g", "app.cycle_game", "Game"),
         Binding("ctrl+f", "app.all_games", "All games", show=False),
         Binding("ctrl+o", "open_card", "Card", show=False),
+        Binding("f7", "trace", "Trace"),
+        Binding("f8", "diff", "Diff", show=False),  # the footer is full at 80 columns: F1 and Ctrl+P list it
     ]
 
     def __init__(self, initial: str | None = None, returnable: bool = False, **kwargs) -> None:
@@ -311,6 +313,20 @@ class LookupScreen(JudgeScreen):
             self.app.notify("This entry is not a card or a card's ruling", severity="warning")
             return
         self.post_message(messages.ShowCard(card.id))
+
+    def action_trace(self) -> None:
+        entry = self.query_one(EntryView).entry
+        if entry is None:
+            self.app.notify("No entry to trace yet", severity="warning")
+            return
+        self.post_message(messages.ShowTrace(entry.id))
+
+    def action_diff(self) -> None:
+        entry = self.query_one(EntryView).entry
+        if entry is None:
+            self.app.notify("No entry shown: its document's editions are compared", severity="warning")
+            return
+        self.post_message(messages.ShowDiff(entry.doc))
 
     @property
     def current_entry(self):
