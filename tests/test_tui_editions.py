@@ -93,14 +93,28 @@ def test_f7_traces_the_shown_entry(library, two_editions):
     run(app, script)
 
 
-def test_with_only_the_bundled_edition_the_diff_says_so(library, one_edition):
+def test_with_only_the_bundled_edition_neither_key_is_offered(library, one_edition):
     app = make_app(library)
 
     async def script(pilot):
         await type_text(pilot, "704.5j")
-        await press(pilot, "f8")
-        assert ("No Dawn Comprehensive Rules has only its bundled edition (bundled (2026-10-07)); nothing to "
-                "compare — `judge import FILE --doc nd` adds a newer one") in words(app)
+        assert "f7 Trace" not in shown(app) and "f1 Help" in shown(app)
+        await press(pilot, "f8", "f7")
+        assert lookup_screen(app).current_entry.id == "nd:704.5j"
+
+    run(app, script)
+
+
+def test_the_diff_view_says_when_there_is_nothing_to_compare(library, one_edition):
+    from judge.tui.screens.diff import DiffScreen
+
+    app = make_app(library)
+
+    async def script(pilot):
+        await app.push_screen(app.tell(DiffScreen("sf")))
+        await settle(pilot)
+        assert ("Shadowfist OmniFAQ has only its bundled edition (2007-08-10); nothing to compare — "
+                "`judge import FILE --doc sf` adds a newer one") in words(app)
 
     run(app, script)
 
