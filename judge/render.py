@@ -188,9 +188,11 @@ def child_body(child: Entry) -> str:
 OUTLINE_KINDS = ("section", "group", "contents", "front-matter", "appendix")
 
 
-def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = ()) -> Group | None:
+def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
+                      as_of: str | None = None) -> Group | None:
     """An entry's sub-rules, paragraphs or rulings, each in full, in document order: how the TUI
-    shows a rule family (704.5) or an L5R LCG topic whole. None when it has none to show."""
+    shows a rule family (704.5) or an L5R LCG topic whole. None when it has none to show.
+    `as_of` marks the children not in force that day."""
     if entry.kind in OUTLINE_KINDS:
         return None
     children = [c for c in corpus.children(entry) if c.kind != "example"]
@@ -201,6 +203,8 @@ def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = ()) -
         line = Text("\n")
         line.append(child_label(child, entry), style="bold")
         line.append(" ")
+        if as_of and not status.whole_entry_in_force(status.not_in_force(corpus, child, as_of)):
+            line.append(NOT_IN_FORCE_MARK, style="bold red")
         line.append_text(marked_text(child_body(child), terms))
         parts.append(line)
     return Group(*parts)

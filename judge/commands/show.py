@@ -24,12 +24,10 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context, render
-    from judge.lookup import resolve
-
     from judge.editions import reading
 
     as_of = reading.as_of(args.as_of)
-    found = reading.in_force_lookup(resolve(context.corpus(), args.target, chosen_game(args)), as_of)
+    found = reading.resolve_as_of(context.corpus(), args.target, chosen_game(args), as_of)
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
         why = f" ({found.note})" if found.note else ""

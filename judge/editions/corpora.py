@@ -7,6 +7,8 @@ a new one is written (only folders judge marked as its own, see judge.cache_file
 """
 from __future__ import annotations
 
+import hashlib
+
 from judge import cache_files, paths
 from judge.corpus import loader
 from judge.corpus.model import Corpus
@@ -17,7 +19,7 @@ _MEMO: dict[str, Corpus] = {}  # per process: a diff or a trace asks for one edi
 
 def edition_key(edition: store.Edition, base: str | None = None) -> str:
     base = base or loader.base_digest().hexdigest()
-    digest = loader.hashlib.sha256(f"{base} {edition.doc} {edition.name} {edition.date} {edition.sha256}".encode())
+    digest = hashlib.sha256(f"{base} {edition.doc} {edition.name} {edition.date} {edition.sha256}".encode())
     return f"{loader.EDITION_CACHE_PREFIX}{base[:8]}-{digest.hexdigest()[:16]}"
 
 

@@ -17,3 +17,9 @@ def with_edition(entry_id: str, edition: str) -> str:
     """nd:704.5j, 2026-11 -> nd@2026-11:704.5j."""
     doc, _, rest = entry_id.partition(":")
     return f"{doc}@{edition}:{rest}"
+
+
+def plain(entry_id: str) -> str:
+    """nd@2026-11:704.5j -> nd:704.5j; any other id unchanged."""
+    named = split(entry_id)
+    return f"{named[0]}:{named[2]}" if named else entry_id

@@ -55,7 +55,7 @@ def import_file(source: Path, doc: str, name: str | None = None, date: str | Non
                 today: dt.date | None = None) -> Outcome:
     """Import `source` as an edition of `doc`. EditionRefused (with every reason) when it is not
     one; EditionError for a name or date that cannot be used."""
-    store._spec(doc)
+    store.check_doc(doc)
     try:
         raw = Path(source).read_bytes()
     except OSError as exc:
@@ -95,7 +95,7 @@ def _check_new(doc: str, name: str, date: str, existing: list[store.Edition]) ->
         raise EditionError(f"--edition {name!r}: a name is 1–40 letters, digits, '.', '_' or '-', "
                            "starting with a letter or digit")
     for edition in existing:
-        if edition.name == name or edition.date == name and name != date:
+        if edition.name == name or (edition.date == name and name != date):
             raise EditionError(f"{doc!r} has an edition named or dated {name!r} already ({edition.label}); "
                                "choose another --edition")
         if edition.date == date:

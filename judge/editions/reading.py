@@ -2,6 +2,7 @@
 `judge search`, sheets and the TUI so that they all choose and name editions the same way."""
 from __future__ import annotations
 
+from judge import lookup
 from judge.editions import store
 from judge.lookup import Lookup
 
@@ -11,6 +12,24 @@ def as_of(value: str | None) -> str | None:
     if value is not None:
         return store.check_date(value, "--as-of")
     return store.event_date()
+
+
+def resolve_as_of(corpus, wanted: str, game: str | None, date: str | None) -> Lookup:
+    """What `wanted` names, read in the edition in force on `date` (None: as the corpus reads
+    it). A rule the newest edition deleted is still found in an older edition in force."""
+    found = in_force_lookup(lookup.resolve(corpus, wanted, game), date)
+    if found.entry is not None or date is None or found.edition is not None:
+        return found
+    from judge.editions.corpora import corpus_for
+
+    for doc, read in corpus.editions.items():
+        edition = store.in_force(doc, date)
+        if edition != read:
+            older = lookup.resolve(corpus_for(doc, edition.name), wanted, game)
+            if older.entry is not None and older.entry.doc == doc:
+                older.edition = edition
+                return older
+    return found
 
 
 def in_force_lookup(found: Lookup, date: str | None) -> Lookup:
@@ -56,3 +75,22 @@ def describe(edition: store.Edition, date: str | None = None) -> str:
         else:
             text += f"; in force on {date}"
     return text
+
+
+def editions_read(corpus) -> dict[str, str | None]:
+    """doc -> the edition name the corpus read, for every document once any has an imported
+    edition; {} when none has (nothing to say: everything is the bundled text)."""
+    if not any(not e.bundled for e in corpus.editions.values()) and not store.has_imported():
+        return {}
+    return {doc: edition.name for doc, edition in corpus.editions.items()}
+
+
+def editions_line(corpus) -> str:
+    """One line naming the edition read of each document that has more than one."""
+    date = store.event_date()
+    parts = []
+    for doc, edition in corpus.editions.items():
+        if len(store.list_editions(doc)) > 1:
+            title = corpus.documents[doc].title if doc in corpus.documents else doc
+            parts.append(f"{title}: edition {describe(edition, date)}")
+    return "reading " + "; ".join(parts) if parts else ""

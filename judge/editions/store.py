@@ -91,7 +91,7 @@ def _bundled_table(root: str) -> dict:
 
 def bundled(doc: str) -> Edition:
     """The edition that ships with judge: the first of its document."""
-    document = _spec(doc)
+    document = check_doc(doc)
     row = _bundled_table(str(paths.data_root())).get(doc)
     if row is None:
         raise EditionError(f"{paths.data_root() / BUNDLED_FILE} has no edition for {doc!r}")
@@ -101,12 +101,23 @@ def bundled(doc: str) -> Edition:
 
 def _file_sha256(path: Path) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        info = path.stat()
     except OSError:
         return ""  # a missing bundled source: the loader reports it
+    return _sha256_of(str(path), info.st_size, info.st_mtime_ns)
 
 
-def _spec(doc: str):
+@lru_cache(maxsize=16)
+def _sha256_of(path: str, size: int, mtime_ns: int) -> str:
+    """Keyed by size and time too: a file changed under a running TUI is hashed again."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def check_doc(doc: str):
+    """The document `doc` names; EditionError listing the documents when it names none."""
     try:
         return spec(doc)
     except KeyError:
@@ -117,7 +128,7 @@ def _spec(doc: str):
 def imported(doc: str) -> list[Edition]:
     """The editions imported for `doc`, in no particular order. A folder judge cannot read as an
     edition (no or a damaged manifest) is an error naming it, never skipped."""
-    _spec(doc)
+    check_doc(doc)
     folder = editions_root() / doc
     if not folder.is_dir():
         return []
