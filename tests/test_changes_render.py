@@ -59,3 +59,21 @@ def test_trace_in_every_format():
     markdown = render_markdown.render_trace(result, "No Dawn")
     assert markdown.endswith("## c\\: 1\\.2 — changed\n\n> ~~Old~~ **New** words\\.\n")
     assert '<p class="text"><del>Old </del><ins>New </ins>words.</p>' in render_html.render_trace(result, "No Dawn")
+
+
+def test_a_move_carried_by_a_reworded_parent_is_shown_on_its_own_line():
+    def sub(number, text, parent):
+        e = entry(number, text)
+        e.kind, e.parent, e.text = "subrule", f"nd:{parent}", f"{number} {text}"
+        return e
+
+    words = "Toll is a triggered ability that counters a spell unless its controller pays the cost"
+    old = [entry("1.1", words), sub("1.1a", "Pay or lose it.", "1.1"),
+           entry("1.5", "Elusive permanents cannot be targeted."), sub("1.5a", "Not by opponents.", "1.5")]
+    new = [entry("1.2", words + " at once"), sub("1.2a", "Pay or lose it.", "1.2"),
+           entry("1.6", "Elusive permanents cannot be targeted."), sub("1.6a", "Not by opponents.", "1.6")]
+    out = plain(render_terminal.diff_renderable(compare("nd", "a", old, "b", new), "No Dawn"))
+    assert out == ("No Dawn: edition a → b\n1 changed, 0 added, 0 removed, 3 moved.\n\nChanged (1)\n"
+                   "  1.1 → 1.2 (renumbered)\n    Toll is a triggered ability that counters a spell unless its "
+                   "controller pays the cost {+at once+}\n\nMoved (3)\n  1.1a → 1.2a (renumbered)\n"
+                   "  1.5 → 1.6 (renumbered, with 1 entry under it)\n")

@@ -33,35 +33,47 @@ def summary(diff: EditionDiff, moves: bool) -> str:
 
 
 def sections(diff: EditionDiff, moves: bool) -> list[tuple[str, list[Change]]]:
-    """(title, changes) per non-empty status, in reading order; moves carried by their parent's
-    move are left to that parent's line (`carried_count`)."""
+    """(title, changes) per non-empty status, in reading order; a move carried by a move shown
+    on its own line is left to that line ("with 2 entries under it", carried_counts)."""
+    folded = set(_carriers(diff))
     out = []
     for status, title in SECTIONS:
         if status == "moved" and not moves:
             continue
-        shown = [c for c in diff.of(status) if not (status == "moved" and c.pair.carried)]
+        shown = [c for c in diff.of(status) if not (status == "moved" and c.pair.old.id in folded)]
         if shown:
             out.append((f"{title} ({len(diff.of(status))})", shown))
     return out
 
 
-def carried_count(diff: EditionDiff, change: Change) -> int:
-    """How many moved entries went along with this one (its sub-rules and examples)."""
-    old_id = change.pair.old.id if change.pair.old else None
-    count = 0
-    for other in diff.moved:
-        parent = other.pair.old.parent if other.pair.old else None
-        while parent is not None and other.pair.carried:
-            if parent == old_id:
-                count += 1
-                break
-            holder = next((c for c in diff.moved if c.pair.old and c.pair.old.id == parent and c.pair.carried), None)
-            parent = holder.pair.old.parent if holder else None
-    return count
+def _carriers(diff: EditionDiff) -> dict[str, str]:
+    """Carried move (old id) -> the move on its own line that carried it, when there is one
+    (a sub-rule whose parent was reworded as it moved is carried by a change, and shown)."""
+    moved = {c.pair.old.id: c for c in diff.moved}
+    out: dict[str, str] = {}
+    for change in moved.values():
+        if not change.pair.carried:
+            continue
+        parent = moved.get(change.pair.old.parent)
+        while parent is not None and parent.pair.carried:
+            parent = moved.get(parent.pair.old.parent)
+        if parent is not None:
+            out[change.pair.old.id] = parent.pair.old.id
+    return out
 
 
-def change_line(diff: EditionDiff, change: Change) -> str:
-    """One line naming the entry: its number, and for a renumbered or moved one where it was."""
+def carried_counts(diff: EditionDiff) -> dict[str, int]:
+    """For each move on its own line (by old id), how many moves it carried (its sub-rules and
+    examples): one walk up per carried move."""
+    counts: dict[str, int] = {}
+    for carrier in _carriers(diff).values():
+        counts[carrier] = counts.get(carrier, 0) + 1
+    return counts
+
+
+def change_line(diff: EditionDiff, change: Change, carried: dict[str, int] | None = None) -> str:
+    """One line naming the entry: its number, and for a renumbered or moved one where it was
+    (`carried`: carried_counts(diff), computed once by a caller naming many)."""
     pair = change.pair
     if pair.old is None:
         return place(pair.new)
@@ -73,7 +85,9 @@ def change_line(diff: EditionDiff, change: Change) -> str:
     how = pair.relocation
     if how == "moved" and pair.new.parent:
         how = f"moved under {pair.new.parent.split(':', 1)[-1]}"
-    extra = carried_count(diff, change) if change.status == "moved" else 0
+    if carried is None:
+        carried = carried_counts(diff)
+    extra = carried.get(pair.old.id, 0) if change.status == "moved" else 0
     with_them = f", with {extra} {'entry' if extra == 1 else 'entries'} under it" if extra else ""
     return f"{line} ({how}{with_them})"
 

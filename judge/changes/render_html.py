@@ -43,10 +43,11 @@ def _page(title: str, body: list[str]) -> str:
 def render_diff(diff: EditionDiff, title: str, moves: bool = True) -> str:
     head = present.heading(diff, title)
     body = [f"<h1>{escape(head)}</h1>", f"<p>{escape(present.summary(diff, moves))}</p>"]
+    carried = present.carried_counts(diff)
     for section, changes in present.sections(diff, moves):
         body.append(f"<h2>{escape(section)}</h2>")
         for change in changes:
-            body.append(f"<h3>{escape(present.change_line(diff, change))}</h3>")
+            body.append(f"<h3>{escape(present.change_line(diff, change, carried))}</h3>")
             if change.status == "changed":
                 body.append(f'<p class="text">{pieces_html(change.pieces)}</p>')
             elif change.status in ("added", "removed"):

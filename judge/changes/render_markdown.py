@@ -32,10 +32,11 @@ def _quoted(text: str) -> str:
 
 def render_diff(diff: EditionDiff, title: str, moves: bool = True) -> str:
     out = [f"# {for_markdown(present.heading(diff, title))}", "", for_markdown(present.summary(diff, moves))]
+    carried = present.carried_counts(diff)
     for section, changes in present.sections(diff, moves):
         out += ["", f"## {for_markdown(section)}"]
         for change in changes:
-            out += ["", f"### {for_markdown(present.change_line(diff, change))}", ""]
+            out += ["", f"### {for_markdown(present.change_line(diff, change, carried))}", ""]
             if change.status == "changed":
                 out.append(pieces_markdown(change.pieces))
             elif change.status in ("added", "removed"):

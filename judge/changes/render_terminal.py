@@ -40,10 +40,11 @@ def _indented(text: Text, columns: int) -> Padding:
 def diff_renderable(diff: EditionDiff, title: str, moves: bool = True) -> Group:
     parts: list = [Text(one_line(present.heading(diff, title)), style="bold"),
                    Text(present.summary(diff, moves))]
+    carried = present.carried_counts(diff)
     for section, changes in present.sections(diff, moves):
         parts.append(Text("\n" + section, style="bold underline"))
         for change in changes:
-            parts.append(_indented(Text(one_line(present.change_line(diff, change)), style="bold"), 2))
+            parts.append(_indented(Text(one_line(present.change_line(diff, change, carried)), style="bold"), 2))
             if change.status == "changed":
                 parts.append(_indented(pieces_text(change.pieces), 4))
             elif change.status in ("added", "removed"):

@@ -23,14 +23,14 @@ class DiffScreen(JudgeScreen):
 
     def __init__(self, doc: str, old: str | None = None, new: str | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
+        from judge.corpus.documents import spec
+
         self.doc, self.old, self.new = doc, old, new
+        self.title_text = spec(doc).title
         self.result = None
         self.moves = True
 
     def compose(self) -> ComposeResult:
-        from judge.corpus.documents import spec
-
-        self.title_text = spec(self.doc).title
         yield Static(Text(one_line(f"Editions of {self.title_text}"), style="bold"), id="diff-head")
         with VerticalScroll(id="diff-scroll"):
             yield Static(Text("Comparing the editions…"), id="diff-body")
