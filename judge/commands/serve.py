@@ -1,0 +1,92 @@
+"""`judge serve`: the judge station for the event's phones (judge.serve)."""
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from judge.cli import UserError
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "serve", help="the judge station: rules, cards and the rulings log in a browser",
+        description="Serve the rules, cards, replays and the event's rulings log to browsers. "
+        "Listens on 127.0.0.1 (this machine only) unless --host is given; with another host, "
+        "logging rulings and opening scenario files need the access code printed at start.")
+    parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1; "
+                        "0.0.0.0 for every network this machine is on)")
+    parser.add_argument("--port", type=int, default=None, help="port (default 8765)")
+    parser.add_argument("--code", default=None, help="the event's access code for writing "
+                        "(default: a new one is made when the host is not local)")
+    parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.serve.settings import DEFAULT_HOST, DEFAULT_PORT, ServeSettings
+
+    host = args.host or DEFAULT_HOST
+    port = DEFAULT_PORT if args.port is None else args.port
+    if not 0 < port < 65536:
+        raise UserError(f"--port {port} is not a port number (1–65535)")
+    if args.code is not None and not args.code.strip():
+        raise UserError("--code is empty")
+    settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip())
+    listening = _listen(host, port)  # before announcing: a port in use is said plainly
+
+    import uvicorn
+
+    from judge.serve.app import create_app
+
+    _announce(settings, show_qr=not args.no_qr)
+    # One process, one worker: the rulings log is written only through this process.
+    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
+                            server_header=False)
+    uvicorn.Server(config).run(sockets=[listening])
+    return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise UserError(f"--host {host!r}: not an address of this machine ({exc.strerror})") from exc
+    family, kind, proto, _, address = infos[0]
+    listening = socket.socket(family, kind, proto)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind(address)
+    except OSError as exc:
+        listening.close()
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
+    listening.listen(128)
+    return listening
+
+
+def _announce(settings, show_qr: bool) -> None:
+    url = f"http://{_reachable_address(settings.host)}:{settings.port}/"
+    print(f"judge serve: {url}")
+    if settings.access_code:
+        print(f"access code for logging rulings: {settings.access_code}")
+    else:
+        print("this machine only (use --host 0.0.0.0 for the venue's network)")
+    if show_qr and sys.stdout.isatty():
+        import segno
+
+        segno.make(url, error="m").terminal(compact=True)
+    print("Ctrl+C stops the server.", flush=True)
+
+
+def _reachable_address(host: str) -> str:
+    """The address to type on a phone: for 0.0.0.0 / :: the machine's own outward address."""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: sets a route, sends nothing
+        return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()

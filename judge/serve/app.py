@@ -1,0 +1,94 @@
+"""One ASGI application: the routes of the page modules, the middleware, the error pages.
+
+Page modules each expose `routes() -> list[Route]`; PAGE_MODULES lists them in order. Every
+error a client can cause is a 4xx page saying what was wrong; a defect in judge is a 500 page
+(its traceback goes to a log file named on the server's terminal, never to the browser).
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from judge.serve import pages, security, static
+from judge.serve.settings import ServeSettings
+
+PAGE_MODULES = ("judge.serve.static",)
+
+_REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed",
+            413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests"}
+
+
+async def home(request: Request) -> Response:
+    return pages.render(request, "home.html")
+
+
+async def unlock_page(request: Request) -> Response:
+    return pages.render(request, "unlock.html", wrong=False, back=_same_site_path(request.query_params.get("next")))
+
+
+async def unlock(request: Request) -> Response:
+    """The access code entered once: the session gets a signed mark and need not type it again."""
+    form = await request.form()
+    security.check_csrf(request, form)
+    back = _same_site_path(form.get("next"))
+    if not security.code_matches(request, form.get(security.CODE_FIELD)):
+        return pages.render(request, "unlock.html", status_code=403, wrong=True, back=back)
+    response = RedirectResponse(back, status_code=303)
+    security.set_writer_cookie(request, response)
+    return response
+
+
+def _same_site_path(value: object) -> str:
+    """A redirect target from a form or query: only a path on this site, else the home page."""
+    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") and "\\" not in value:
+        return value
+    return "/"
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code in (301, 302, 303, 304, 307, 308):
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    return pages.render(request, "error.html", status_code=exc.status_code,
+                        title=_REASONS.get(exc.status_code, "Cannot do that"), message=exc.detail)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    from judge import crash_log
+
+    try:
+        where = f"its traceback is in {crash_log.write(exc, [request.method, request.url.path])}"
+    except OSError as log_error:
+        where = f"its traceback could not be written ({log_error})"
+    print(f"judge serve: internal error on {request.method} {request.url.path}: {where}", file=sys.stderr)
+    return pages.render(request, "error.html", status_code=500, title="Internal error",
+                        message="judge failed on this request. Nothing was saved by it. "
+                                "The head judge's terminal names the log file.")
+
+
+def create_app(settings: ServeSettings | None = None) -> Starlette:
+    settings = settings or ServeSettings()
+    routes = [Route("/", home, name="home"),
+              Route("/unlock", unlock_page, methods=["GET"], name="unlock_page"),
+              Route("/unlock", unlock, methods=["POST"], name="unlock")]
+    for module_name in PAGE_MODULES:
+        routes += importlib.import_module(module_name).routes()
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(security.BrowserSession),
+                    Middleware(security.BodyLimit, limit=settings.max_body_bytes)],
+        exception_handlers={HTTPException: http_error, Exception: internal_error},
+    )
+    app.state.settings = settings
+    app.state.templates = pages.make_templates()
+    # Links are paths, never absolute URLs built from the request's Host header.
+    app.state.templates.env.globals["path_for"] = app.url_path_for
+    app.state.assets = static.load_assets()
+    return app

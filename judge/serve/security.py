@@ -1,0 +1,176 @@
+"""The browser session, CSRF tokens, the access code for writes, body-size limits, headers.
+
+- Every browser gets a random session id in an HttpOnly, SameSite=Strict cookie.
+- Every form carries a CSRF token: an HMAC of the session id under the process's secret. A POST
+  whose token does not match is refused (403) before anything is written.
+- With an access code (a non-local host, or --code), writing needs it: typed into the form, or
+  entered once at /unlock, after which the session carries a signed "code entered" mark.
+- A body longer than the limit is refused with 413, whether it announced its length or not.
+- Every response carries a Content-Security-Policy that allows only the server's own files.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from http.cookies import CookieError, SimpleCookie
+
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from judge.serve.settings import ServeSettings
+
+SESSION_COOKIE = "judge_session"
+WRITER_COOKIE = "judge_writer"
+CSRF_FIELD = "csrf"
+CODE_FIELD = "code"
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
+
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+     b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+def _sign(settings: ServeSettings, purpose: str, session_id: str) -> str:
+    return hmac.new(settings.secret, f"{purpose}:{session_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def session_id(request: Request) -> str:
+    return request.scope["state"]["session_id"]
+
+
+def csrf_token(request: Request) -> str:
+    return _sign(request.app.state.settings, "csrf", session_id(request))
+
+
+def writer_mark(request: Request) -> str:
+    return _sign(request.app.state.settings, "writer", session_id(request))
+
+
+def may_write(request: Request) -> bool:
+    """True when this session may write without typing the code (no code, or entered before)."""
+    settings: ServeSettings = request.app.state.settings
+    if not settings.writes_need_code:
+        return True
+    return hmac.compare_digest(request.cookies.get(WRITER_COOKIE, ""), writer_mark(request))
+
+
+def check_csrf(request: Request, form: FormData) -> None:
+    """Refuse (403) a form that did not come from a page this server gave this browser."""
+    sent = form.get(CSRF_FIELD)
+    if not isinstance(sent, str) or not hmac.compare_digest(sent, csrf_token(request)):
+        raise HTTPException(403, "This form is out of date or did not come from this judge station "
+                                 "(its security token does not match). Reload the page and send it again.")
+
+
+def code_matches(request: Request, code: object) -> bool:
+    settings: ServeSettings = request.app.state.settings
+    return (settings.access_code is not None and isinstance(code, str)
+            and hmac.compare_digest(code.strip().lower().encode(), settings.access_code.lower().encode()))
+
+
+def check_writer(request: Request, form: FormData) -> bool:
+    """Refuse (403) a write from a session that has not given the event's access code.
+
+    Returns True when the code was typed into this form (the caller may then set the writer
+    cookie, so the judge types it once)."""
+    if may_write(request):
+        return False
+    if code_matches(request, form.get(CODE_FIELD)):
+        return True
+    raise HTTPException(403, "Writing needs the event's access code (the head judge has it): "
+                             "type it into the form's code field and send again.")
+
+
+def set_writer_cookie(request: Request, response) -> None:
+    response.set_cookie(WRITER_COOKIE, writer_mark(request), httponly=True, samesite="strict")
+
+
+class BrowserSession:
+    """ASGI middleware: the session id in scope["state"], a cookie for a new one, and the
+    security headers on every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        known = _cookie(scope, SESSION_COOKIE)
+        fresh = None if known and _SESSION_ID.fullmatch(known) else secrets.token_urlsafe(24)
+        scope.setdefault("state", {})["session_id"] = known if fresh is None else fresh
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", [])) + SECURITY_HEADERS
+                if fresh is not None:
+                    headers.append((b"set-cookie", f"{SESSION_COOKIE}={fresh}; Path=/; HttpOnly; "
+                                                   f"SameSite=Strict".encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over `limit` bytes with 413 — at once when its
+    Content-Length says so, else as soon as the bytes read pass the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _header(scope, b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            scope.setdefault("state", {})["body_refused"] = True
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            if scope["state"].get("body_refused"):
+                raise HTTPException(413, self.too_large())
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise HTTPException(413, self.too_large())
+            return message
+
+        await self.app(scope, counted, send)
+
+    def too_large(self) -> str:
+        return (f"The request is larger than this judge station accepts "
+                f"({self.limit // 1024} KiB at most).")
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return value.decode("latin-1").strip()
+    return None
+
+
+def _cookie(scope: Scope, name: str) -> str | None:
+    raw = _header(scope, b"cookie")
+    if not raw:
+        return None
+    jar = SimpleCookie()
+    try:
+        jar.load(raw)
+    except CookieError:  # a malformed Cookie header: treated as no cookie (a new session)
+        return None
+    morsel = jar.get(name)
+    return morsel.value if morsel else None

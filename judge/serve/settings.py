@@ -1,0 +1,53 @@
+"""What `judge serve` was started with, and the secrets that live as long as the process."""
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from dataclasses import dataclass, field
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+# A request body larger than this is refused before it is read (413): a scenario upload is bounded
+# by the YAML reader's 1 MiB (judge/input_limits.py); the margin covers the multipart framing.
+MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024
+# The access code a head judge reads aloud: short, unambiguous characters (no 0/O, 1/l/I).
+_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 6
+
+
+def is_loopback(host: str) -> bool:
+    """True when only this machine can reach `host` (127.0.0.0/8, ::1, "localhost")."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def new_access_code() -> str:
+    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    # None: anyone who can reach the server may write (it listens on loopback only).
+    access_code: str | None = None
+    max_body_bytes: int = MAX_BODY_BYTES
+    # Signs the CSRF tokens and the "code entered" marks; a restart invalidates both, by design.
+    secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
+
+    @classmethod
+    def for_host(cls, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+                 access_code: str | None = None, **more) -> "ServeSettings":
+        """Settings for listening on `host`: a non-local host always has an access code (the one
+        given, else a new one), so writing from the venue's Wi-Fi needs it."""
+        if access_code is None and not is_loopback(host):
+            access_code = new_access_code()
+        return cls(host=host, port=port, access_code=access_code, **more)
+
+    @property
+    def writes_need_code(self) -> bool:
+        return self.access_code is not None

@@ -1,0 +1,47 @@
+"""The package's static files (CSS, a little JavaScript), read once and served from memory.
+
+Only the names listed here exist: a URL path is looked up in this table, never joined to a
+folder, so no request can reach another file.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+_FILES = {"style.css": "text/css; charset=utf-8"}
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    media_type: str
+    etag: str
+
+
+def load_assets() -> dict[str, Asset]:
+    folder = resources.files("judge.serve") / "static"
+    assets = {}
+    for name, media_type in _FILES.items():
+        body = (folder / name).read_bytes()
+        assets[name] = Asset(body, media_type, '"' + hashlib.sha256(body).hexdigest()[:16] + '"')
+    return assets
+
+
+async def asset(request: Request) -> Response:
+    found = request.app.state.assets.get(request.path_params["name"])
+    if found is None:
+        raise HTTPException(404, "No such file on this judge station.")
+    if request.headers.get("if-none-match") == found.etag:
+        return Response(status_code=304, headers={"etag": found.etag})
+    return Response(found.body, media_type=found.media_type,
+                    headers={"etag": found.etag, "cache-control": "no-cache"})
+
+
+def routes() -> list[Route]:
+    return [Route("/static/{name}", asset, name="static")]
