@@ -135,3 +135,27 @@ def test_the_palette_offers_the_diff_and_the_trace(library, two_editions):
         assert "Trace nd:704.5j" in shown(app)
 
     run(app, script)
+
+
+def test_a_defect_in_the_diff_layer_is_shown_and_logged_not_raised(library, two_editions, monkeypatch):
+    import asyncio
+
+    from judge.changes import editions_diff
+    from judge.tui.screens.diff import DiffScreen
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("matcher bug")
+
+    monkeypatch.setattr(editions_diff, "diff_editions", broken)
+    app = make_app(library)
+
+    async def main():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await app.push_screen(app.tell(DiffScreen("nd")))
+            await settle(pilot)
+            assert isinstance(app.screen, DiffScreen)
+            assert "The editions could not be compared (a defect in judge)." in words(app)
+
+    asyncio.run(main())
+    assert [m for m, _ in app.notes if m.startswith("Something went wrong (RuntimeError: matcher bug)")]

@@ -1,10 +1,10 @@
-"""Word-level diff of two texts, and the similarity the matcher pairs entries by.
+"""Word-level diff of two texts, and the word tokens the matcher measures similarity on.
 
 Texts are cut into words and punctuation marks (`Vigor.` → `Vigor`, `.`), so a changed comma is
 one changed token, not a changed word. difflib's SequenceMatcher is used because it aligns on the
 longest common runs (what a reader calls "the same sentence with one word changed") rather than
 a minimal edit script that may interleave unrelated words; it is in the standard library and
-fast enough on rules text (see bench/diff_bench.py). autojunk is off: it would treat common words
+fast enough on rules text (see bench/bench_diff.py). autojunk is off: it would treat common words
 of a long entry ("the", "a") as noise and misalign them.
 """
 from __future__ import annotations
@@ -44,13 +44,6 @@ def words(text: str) -> list[str]:
 def normalized(text: str) -> str:
     """The text with runs of whitespace as one space: reflowing a paragraph changes nothing."""
     return " ".join(text.split())
-
-
-def similarity(old: list[str], new: list[str]) -> float:
-    """SequenceMatcher's ratio over word tokens: 2·(tokens kept in order) / (tokens in both)."""
-    if not old and not new:
-        return 1.0
-    return SequenceMatcher(None, old, new, autojunk=False).ratio()
 
 
 def diff(old: str, new: str, opcodes: list | None = None) -> list[Piece]:

@@ -50,7 +50,16 @@ class DiffScreen(JudgeScreen):
         except (editions_diff.NothingToCompare, editions_diff.NoEarlierEdition, EditionError) as exc:
             self.app.call_from_thread(self.show_message, str(exc))
             return
+        except Exception as exc:  # a defect in the diff layer is shown and logged, never raised into the UI
+            self.app.call_from_thread(self.show_defect, exc)
+            return
         self.app.call_from_thread(self.show_result, result)
+
+    def show_defect(self, exc: Exception) -> None:
+        from judge.tui.guard import report
+
+        self.show_message("The editions could not be compared (a defect in judge).")
+        report(self.app, exc)
 
     def show_message(self, message: str) -> None:
         self.query_one("#diff-body", Static).update(Text(one_line(message)))

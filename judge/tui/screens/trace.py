@@ -49,12 +49,21 @@ class TraceScreen(JudgeScreen):
         except EditionError as exc:
             self.app.call_from_thread(self.show, Text(one_line(str(exc))))
             return
+        except Exception as exc:  # a defect in the trace layer is shown and logged, never raised into the UI
+            self.app.call_from_thread(self.show_defect, exc)
+            return
         if result is None:
             self.app.call_from_thread(self.show, Text(one_line(f"No edition has {entry_id}.")))
             return
         from judge.changes.render_terminal import trace_renderable
 
         self.app.call_from_thread(self.show, trace_renderable(result, spec(doc).title))
+
+    def show_defect(self, exc: Exception) -> None:
+        from judge.tui.guard import report
+
+        self.show(Text("The entry could not be traced (a defect in judge)."))
+        report(self.app, exc)
 
     def show(self, renderable) -> None:
         self.query_one("#trace-body", Static).update(renderable)
