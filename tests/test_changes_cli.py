@@ -159,3 +159,13 @@ def test_trace_terminal_and_its_refusals(imported, capsys):
     assert (code, err) == (1, "judge: no entry nd:999.9 in any of the 3 editions of No Dawn Comprehensive Rules\n")
     code, _, err = run(capsys, "trace", "nd@1999:704.5j")
     assert code == 2 and err.startswith("judge: no edition '1999' of 'nd'")
+
+
+def test_a_text_file_gets_the_terminal_text_without_colours(imported, capsys, tmp_path):
+    code, out, _ = run(capsys, "diff", "nd", "bundled", "2026-11", "--no-moves", "-o", str(tmp_path / "d.txt"))
+    assert code == 0 and out == f"written to {tmp_path / 'd.txt'}\n"
+    text = (tmp_path / "d.txt").read_text(encoding="utf-8")
+    assert text.split("\n")[:4] == ["No Dawn Comprehensive Rules: edition bundled → 2026-11",
+                                    "1 changed, 2 added, 2 removed, 11 moved, hidden.", "", "Changed (1)"]
+    assert "this check [-bites-] {+applies+} across turns" in " ".join(text.split())
+    assert "\x1b" not in text

@@ -8,12 +8,13 @@ from pathlib import Path
 from judge.cli import UserError
 
 FORMATS = ("terminal", "json", "markdown", "html")
-SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".json": "json"}
+SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".json": "json",
+            ".txt": "terminal"}  # the terminal's text, without colours: the [- -] {+ +} marks
 
 
 def add_options(parser) -> None:
     parser.add_argument("--format", choices=FORMATS,
-                        help="default: terminal on screen; with -o, from the file's suffix (.md .html .json)")
+                        help="default: terminal on screen; with -o, from the file's suffix (.md .html .json .txt)")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write it to this file")
 
