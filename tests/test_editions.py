@@ -59,8 +59,9 @@ def home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory):
-    """A data folder holding edition 2026-11 (newer_text) of No Dawn, for the tests that read it."""
+def imported(tmp_path_factory, corpus):
+    """A data folder holding edition 2026-11 (newer_text) of No Dawn, for the tests that read it.
+    The session's corpus is loaded first, so that it stays the bundled one other modules share."""
     home = tmp_path_factory.mktemp("editions")
     patch = pytest.MonkeyPatch()
     isolate(patch, home)
@@ -264,6 +265,21 @@ def test_the_store_lists_editions_oldest_first_and_chooses_by_date(imported):
     with pytest.raises(editions.UnknownEdition) as refused:
         editions.corpus_for("nd", "1999")
     assert str(refused.value) == f"no edition '1999' of 'nd'; its editions: {EDITIONS}"
+
+
+def test_a_data_folder_without_the_table_names_its_first_editions_bundled(tmp_path, monkeypatch):
+    from judge.editions import store
+
+    (tmp_path / "rules").mkdir()
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(tmp_path))
+    assert [(e.name, e.date, e.bundled) for e in store.list_editions("sf")] == [("bundled", None, True)]
+    broken = tmp_path / "broken"
+    (broken / "rules").mkdir(parents=True)
+    (broken / "rules" / "bundled-editions.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(broken))
+    with pytest.raises(store.EditionError) as refused:
+        store.list_editions("sf")
+    assert str(refused.value) == f"cannot read {broken}/rules/bundled-editions.json: 'editions'"
 
 
 # -- ids and show ----------------------------------------------------------------------------

@@ -62,16 +62,15 @@ def edition_shown(corpus, doc: str, date: str | None, named: bool) -> store.Edit
 
 
 def describe(edition: store.Edition, date: str | None = None) -> str:
-    """'2026-11 (2026-11-01), the newest of 2'; 'bundled (2026-10-07); the newest is 2026-11 (2026-11-01)'."""
+    """'2026-11 (2026-11-01), the newest of 2'; 'bundled (2026-10-07); the newest is 2026-11 (2026-11-01)';
+    with `date`, whether it is the one in force then or only the earliest judge has."""
     editions = store.list_editions(edition.doc)
     text = edition.label
-    if edition == editions[-1]:
-        text += f", the newest of {len(editions)}" if len(editions) > 1 else ", the only one"
-    else:
-        text += f"; the newest is {editions[-1].label}"
+    if len(editions) > 1:
+        text += f", the newest of {len(editions)}" if edition == editions[-1] else f"; the newest is {editions[-1].label}"
     if date:
         if edition.date and edition.date > date:
-            text += f"; the earliest judge has (no edition is dated on or before {date})"
+            text += f"; the earliest judge has, dated after {date}"
         else:
             text += f"; in force on {date}"
     return text

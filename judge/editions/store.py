@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,7 +35,7 @@ class Edition:
     doc: str
     name: str
     date: str | None  # ISO YYYY-MM-DD; None: the bundled document states none
-    path: Path  # the source file, as imported
+    path: Path = field(compare=False)  # the source file, as imported (a checkout may move)
     sha256: str  # of the source file's bytes
     bundled: bool
     encoding: str = "utf-8"  # how the source file is read (see judge.editions.text)
@@ -80,11 +80,19 @@ def editions_root() -> Path:
     return paths.data_dir() / EDITIONS_FOLDER
 
 
+# The first edition of a document in a data folder without BUNDLED_FILE (JUDGE_DATA_DIR pointing
+# at a tree of documents alone): named so, with no date.
+UNNAMED = {"name": "bundled", "date": None}
+
+
 @lru_cache(maxsize=1)
-def _bundled_table(root: str) -> dict:
+def _bundled_table(root: str) -> dict | None:
+    """The table of first editions; None when the data folder has none."""
     path = Path(root) / BUNDLED_FILE
     try:
         return json.loads(path.read_text(encoding="utf-8"))["editions"]
+    except FileNotFoundError:
+        return None
     except (OSError, ValueError, KeyError) as exc:
         raise EditionError(f"cannot read {path}: {exc}") from None
 
@@ -92,7 +100,8 @@ def _bundled_table(root: str) -> dict:
 def bundled(doc: str) -> Edition:
     """The edition that ships with judge: the first of its document."""
     document = check_doc(doc)
-    row = _bundled_table(str(paths.data_root())).get(doc)
+    table = _bundled_table(str(paths.data_root()))
+    row = UNNAMED if table is None else table.get(doc)
     if row is None:
         raise EditionError(f"{paths.data_root() / BUNDLED_FILE} has no edition for {doc!r}")
     path = paths.data_root() / document.relpath
