@@ -126,8 +126,14 @@ def link_list(corpus: Corpus, entry: Entry) -> list[dict]:
     return out
 
 
+# Kinds of top-level entries read rarely at a table: their group starts folded.
+FOLDED_KINDS = ("front-matter", "contents")
+
+
 async def document_page(request: Request) -> Response:
-    from judge.render import OUTLINE_KINDS, label
+    """The document's top-level entries grouped by kind in document order (front matter,
+    sections, topics, cards…); a section's groups or rules one tap further."""
+    from judge.render import OUTLINE_KINDS, label, snippet
 
     doc = request.path_params["doc"]
     corpus = reading.library(request).corpus
@@ -135,12 +141,18 @@ async def document_page(request: Request) -> Response:
     if info is None or not info.loaded:
         why = f": {info.error}" if info is not None and info.error else ""
         raise HTTPException(404, f"The document {doc} is not available on this judge station{why}.")
-    toc = []
-    for top in (e for e in corpus.in_doc(doc) if e.parent is None):
+    groups: dict[str, list[dict]] = {}
+    tops = [e for e in corpus.in_doc(doc) if e.parent is None]
+    repeated = {t for t in (label(e) for e in tops) if sum(label(e) == t for e in tops) > 1}
+    for top in tops:
         kids = corpus.children(top) if top.kind in OUTLINE_KINDS else []
-        toc.append({"href": entry_path(top.id), "label": label(top), "kind": top.kind,
-                    "children": [{"href": entry_path(k.id), "label": label(k)}
-                                 for k in kids if k.kind != "example"]})
+        groups.setdefault(top.kind, []).append({
+            "href": entry_path(top.id), "label": label(top),
+            # Paragraphs under one heading ("Introduction" ×2) are told apart by their start.
+            "detail": snippet(top.text, 70) if label(top) in repeated else "",
+            "children": [{"href": entry_path(k.id), "label": label(k)} for k in kids if k.kind != "example"]})
+    toc = [{"kind": kind, "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
+            "folded": kind in FOLDED_KINDS, "entries": items} for kind, items in groups.items()]
     return pages.render(request, "document.html", info=info, toc=toc)
 
 
