@@ -14,7 +14,13 @@ _opening = threading.Lock()
 
 
 def library(request: Request) -> Library:
-    state = request.app.state
+    return open_library(request.app)
+
+
+def open_library(app) -> Library:
+    """The app's library, opened now if it is not yet (`judge serve` opens it before it prints
+    its address, so the first judge to search does not wait for the corpus to load)."""
+    state = app.state
     if getattr(state, "library", None) is None:
         with _opening:
             if getattr(state, "library", None) is None:

@@ -47,7 +47,7 @@ async def search(request: Request) -> Response:
     template = "_results.html" if fragment else "search.html"
     game, chosen_before = _asked_game(request)
     if not text.strip():
-        return pages.render(request, template, query=text, view=None)
+        return pages.render(request, template, query=text, view=None, refusal="")
     game = search_game(text, game)
     library = reading.library(request)
     found = library.find(text, game=game, limit=RESULTS)
