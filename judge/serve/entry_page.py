@@ -9,6 +9,8 @@ the nearest entries (judge.lookup, as `judge show` offers them).
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -143,13 +145,13 @@ async def document_page(request: Request) -> Response:
         raise HTTPException(404, f"The document {doc} is not available on this judge station{why}.")
     groups: dict[str, list[dict]] = {}
     tops = [e for e in corpus.in_doc(doc) if e.parent is None]
-    repeated = {t for t in (label(e) for e in tops) if sum(label(e) == t for e in tops) > 1}
+    labels = Counter(label(e) for e in tops)
     for top in tops:
         kids = corpus.children(top) if top.kind in OUTLINE_KINDS else []
         groups.setdefault(top.kind, []).append({
             "href": entry_path(top.id), "label": label(top),
             # Paragraphs under one heading ("Introduction" ×2) are told apart by their start.
-            "detail": snippet(top.text, 70) if label(top) in repeated else "",
+            "detail": snippet(top.text, 70) if labels[label(top)] > 1 else "",
             "children": [{"href": entry_path(k.id), "label": label(k)} for k in kids if k.kind != "example"]})
     toc = [{"kind": kind, "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
             "folded": kind in FOLDED_KINDS, "entries": items} for kind, items in groups.items()]
