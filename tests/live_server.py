@@ -1,0 +1,39 @@
+"""judge serve running for real — uvicorn in a background thread on a loopback port the OS
+picks — for the tests that need a socket (the browser test, the command's start-up).
+
+In-process on purpose: the server reads the session's corpus through judge.context, as the
+route tests do, so no test waits for a second parse.
+"""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+import uvicorn
+
+
+@contextmanager
+def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
+    """Serve `app` on 127.0.0.1:<free port> while the block runs; yields its base URL."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind(("127.0.0.1", 0))
+    listening.listen(64)
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + startup_timeout
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("judge serve did not start in the test")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listening.close()
