@@ -373,3 +373,10 @@ def test_an_overlong_id_is_refused_before_it_is_compared(client):
                                  "/search?q=%22", "/search?q=card%3A", "/search?q=AND+AND+(", "/card?name=%22%27"])
 def test_odd_queries_are_answered_never_a_5xx(client, url):
     assert client.get(url).status_code in (200, 400, 404)
+
+
+def test_a_status_note_is_marked_and_a_rule_inside_it_stays_a_link(client):
+    page = client.get("/nd/210.5").text
+    assert ('<span class="status">(Amended 2026-07-26, with </span><a href="/nd/208.5" title="No Dawn CR 208.5" '
+            'class="status">208.5</a><span class="status">.)</span>') in page
+    assert parts(page, ".rule-text")[0].links[:2] == [("/nd/208.5", "208.5"), ("/nd/glossary/initial-vitae", "Initial Vitae")]

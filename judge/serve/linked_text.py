@@ -51,42 +51,36 @@ def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref]) -> list[tuple[int
     return sorted(spans)
 
 
-def pieces(corpus: Corpus, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = (),
-           skip: int = 0) -> list[Piece]:
-    """`text` (from character `skip`: a child's text without its repeated number) as pieces:
-    references as links, status notes marked, words among `terms` marked as search hits.
+def pieces(corpus: Corpus, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = ()) -> list[Piece]:
+    """`text` as pieces: references as links, words among `terms` marked as search hits, and
+    status notes marked — a link inside a status note stays a link, marked as the note is.
 
     Control characters are made visible first (judge.safe_text), so offsets refer to what shows."""
     text = for_terminal(text)
-    marks: list[tuple[int, int, str | None, str | None, str | None]] = []
-    for start, end, href, title in link_spans(corpus, text, refs):
-        if start >= skip:
-            marks.append((start, end, href, None, title))
+    links = link_spans(corpus, text, refs)
+    hits: list[tuple[int, int]] = []
     wanted = set(terms)
     if wanted:
         from judge.search.analysis import term_spans
 
-        for start, end, term in term_spans(text):
-            if term in wanted and start >= skip and not _overlaps(marks, start, end):
-                marks.append((start, end, None, "hit", None))
-    for match in STATUS_NOTE_RE.finditer(text):
-        start = max(match.start(), skip)
-        if start < match.end() and not _overlaps(marks, start, match.end()):
-            marks.append((start, match.end(), None, "status", None))
+        hits = [(start, end) for start, end, term in term_spans(text)
+                if term in wanted and not any(start < e and s < end for s, e, _, _ in links)]
+    notes = [m.span() for m in STATUS_NOTE_RE.finditer(text)]
+    cuts = sorted({0, len(text), *(x for s, e, _, _ in links for x in (s, e)),
+                   *(x for span in hits + notes for x in span)})
     out: list[Piece] = []
-    at = skip
-    for start, end, href, css, title in sorted(marks):
-        if start > at:
-            out.append(Piece(text[at:start]))
-        out.append(Piece(text[start:end], href, css, title))
-        at = end
-    if at < len(text):
-        out.append(Piece(text[at:]))
+    for start, end in zip(cuts, cuts[1:]):
+        link = next((span for span in links if span[0] <= start and end <= span[1]), None)
+        in_note = any(s <= start and end <= e for s, e in notes)
+        hit = any(s <= start and end <= e for s, e in hits)
+        piece = Piece(text[start:end], link[2] if link else None,
+                      "hit" if hit else "status" if in_note else None, link[3] if link else None)
+        if out and (out[-1].href, out[-1].css, out[-1].title) == (piece.href, piece.css, piece.title) \
+                and (piece.href is None or out[-1].href is None):
+            out[-1] = Piece(out[-1].text + piece.text, piece.href, piece.css, piece.title)  # one run
+        else:
+            out.append(piece)
     return out
-
-
-def _overlaps(marks, start: int, end: int) -> bool:
-    return any(start < e and s < end for s, e, *_ in marks)
 
 
 def snippet_pieces(text: str, terms: Iterable[str], width: int = 300) -> list[Piece]:
