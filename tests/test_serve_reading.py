@@ -380,3 +380,11 @@ def test_a_status_note_is_marked_and_a_rule_inside_it_stays_a_link(client):
     assert ('<span class="status">(Amended 2026-07-26, with </span><a href="/nd/208.5" title="No Dawn CR 208.5" '
             'class="status">208.5</a><span class="status">.)</span>') in page
     assert parts(page, ".rule-text")[0].links[:2] == [("/nd/208.5", "208.5"), ("/nd/glossary/initial-vitae", "Initial Vitae")]
+
+
+def test_a_number_with_a_period_is_the_rule_alone(client):
+    response = client.get("/search", params={"q": "704.5."}, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/nd/704.5."
+    page = client.get("/nd/704.5.").text
+    assert parts(page, ".child") == [] and part(page, "h1").links == [("/nd/704.5", "No Dawn CR 704.5")]
+    assert len(parts(client.get("/nd/704.5").text, ".child")) == 20

@@ -39,6 +39,9 @@ async def entry_page(request: Request) -> Response:
         looked = resolve(corpus, wanted)
         named = [] if looked.entry is not None else entries_named(corpus, rest.replace("-", " "), [doc])
         found = looked.entry or (named[0] if named else None)
+        if looked.alone and entry_path(looked.entry.id) + "." == request.url.path:
+            # "/nd/704.5." as `judge show 704.5.`: the rule without its sub-rules
+            return pages.render(request, "entry.html", **entry_view(request, corpus, looked.entry, alone=True))
         if found is not None:  # "/nd/1" is section 1, "/nd/overrun" the glossary term
             return RedirectResponse(entry_path(found.id), status_code=308)
         return _not_found(request, wanted, looked)
@@ -66,12 +69,14 @@ def crumbs(request: Request, corpus: Corpus, entry: Entry) -> list[dict]:
     return trail
 
 
-def entry_view(request: Request, corpus: Corpus, entry: Entry) -> dict:
+def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = False) -> dict:
+    """What the entry page shows; `alone`: without its sub-rules (their notes still listed)."""
     from judge.conflicts import present
     from judge.render import FULL_CHILDREN, child_body, child_label, snippet
 
     notes = reading.notes_for(entry.id)
     children = [c for c in corpus.children(entry) if c.kind != "example"]
+    shown = [] if alone else children
     in_full = len(children) <= FULL_CHILDREN
     below = [{"href": entry_path(c.id), "label": child_label(c, entry),
               "line": present.below_line(child_label(c, entry), reading.notes_for(c.id))}
@@ -88,7 +93,7 @@ def entry_view(request: Request, corpus: Corpus, entry: Entry) -> dict:
         "examples": [pieces(corpus, e.text, e.refs) for e in corpus.children(entry, "example")],
         "children": [{"href": entry_path(c.id), "label": child_label(c, entry), "tags": c.tags,
                       "text": pieces(corpus, child_body(c), c.refs) if in_full
-                      else snippet_pieces(child_body(c), (), LINE)} for c in children],
+                      else snippet_pieces(child_body(c), (), LINE)} for c in shown],
         "links": link_list(corpus, entry),
         "cited_by": [{"href": entry_path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
                      for s in corpus.cited_by(entry.id)],

@@ -5,6 +5,7 @@ An entry id is `<doc>:<rest>` (the corpus's own ids: `nd:704.5j`, `nd:glossary/o
 `/<doc>/<rest>`:
 
     /nd/704.5j                    No Dawn rule 704.5j (a numbered entry's id is its number)
+    /nd/704.5.                    rule 704.5 without its sub-rules (as `judge show 704.5.`)
     /nd/glossary/overrun          a glossary term
     /lcg/attachment-cards/3       a topic's third paragraph
     /sf/card/charmed-life         a card (the card page), /sf/card/charmed-life/2 its ruling 2

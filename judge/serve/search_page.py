@@ -55,7 +55,9 @@ async def search(request: Request) -> Response:
         return pages.render(request, template, status_code=400, query=text, view=None,
                             refusal=found.refusal)
     if found.direct is not None and not fragment:
-        return RedirectResponse(entry_path(found.direct.id), status_code=303)
+        # "704.5." asks for the rule alone, as in `judge show`: its page without the sub-rules
+        alone = "." if found.alone and found.direct.number else ""
+        return RedirectResponse(entry_path(found.direct.id) + alone, status_code=303)
     view = _view(library, text, found, game, from_choice=chosen_before and game is not None)
     return pages.render(request, template, query=text, view=view, refusal="")
 
