@@ -292,10 +292,12 @@ def test_the_game_is_chosen_once_and_remembered(client):
                                         "choose All games to search every game")
     assert {e.split(":")[0] for e in _result_ids(page)} == {"sf"}
     assert '<option value="shadowfist" selected>Shadowfist</option>' in page
+    assert part(page, "#game-now").text == "Game: Shadowfist"  # said at the top of every page
     # a game: typed in the query wins over the chosen one
     assert _result_ids(client.get("/search", params={"q": "game:nodawn block"}).text)[0].startswith("nd:")
     client.post("/game", data={"csrf": token, "game": "all", "next": "/"})
     assert '<option value="all" selected>All games</option>' in client.get("/").text
+    assert part(client.get("/nd/704.5j").text, "#game-now").text == "Game: All games"
     assert "only (the game chosen" not in client.get("/search", params={"q": "block"}).text
 
 

@@ -47,6 +47,7 @@ def render(request: Request, template: str, status_code: int = 200, **context) -
     settings = request.app.state.settings
     context.update(csrf_token=security.csrf_token(request), may_write=security.may_write(request),
                    writes_need_code=settings.writes_need_code, game=game_choice.chosen(request),
-                   game_choices=game_choice.choices(), here=here(request))
+                   game_choices=game_choice.choices(), game_titles=dict(game_choice.choices()),
+                   here=here(request))
     return request.app.state.templates.TemplateResponse(request, template, context,
                                                         status_code=status_code)
