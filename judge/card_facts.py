@@ -125,3 +125,36 @@ def missing_message(corpus: Corpus, group) -> str:
         return (f"{group.name} is mentioned in the {title}, but its entry lies beyond the end of this "
                 f"copy of the FAQ{where}. Its rulings are not available here.")
     return f"{group.name} is mentioned in the {title}, but the document has no entry for it."
+
+
+def fact_lines(entry: Entry) -> list[str]:
+    """A card's facts under its name: faction, sets, which PAP version it is."""
+    facts = []
+    if entry.extra.get("faction"):
+        facts.append(f"Faction: {entry.extra['faction']}")
+    if entry.extra.get("sets"):
+        facts.append("Sets: " + " ".join(entry.extra["sets"]))
+    if entry.extra.get("version"):
+        facts.append(f"PAP version: entry {entry.extra['version']} of those with this name")
+    return facts
+
+
+def engine_lines(status: dict | None) -> list[tuple[str, bool]]:
+    """What the engine does with a card (engine_status), as (line, is_a_warning)."""
+    if status is None:
+        return []
+    if status["playable"]:
+        return [("Engine: plays this card in a replay", False)]
+    return [(f"Engine: not playable — {gap['what']} ({gap['where']}); a scenario using it is refused", True)
+            for gap in status["not_modelled"]]
+
+
+def without_rulings(corpus: Corpus, entry: Entry) -> tuple[str, bool] | None:
+    """Why a FAQ's card lists no rulings, as (sentence, is_a_warning): the copy ends inside it,
+    or it has none of its own. None when it has rulings, or for a rules document's card (its
+    text and where the rules name it say it all)."""
+    if corpus.children(entry, "ruling") or not from_rulings_document(corpus, entry):
+        return None
+    if "truncated" in entry.tags:
+        return "This copy of the FAQ ends inside this entry: whatever followed is missing.", True
+    return "No rulings of its own in this FAQ" + (" (see below)." if entry.refs else "."), False

@@ -243,6 +243,18 @@ def test_a_card_page_numbers_its_rulings_and_lists_its_topics(client):
     assert 'name="cites" value="sf:card/charmed-life"' in part_html(page, "log")
 
 
+def test_a_card_the_faq_cuts_off_says_so(client):
+    page = client.get("/sf/card/the-eastern-king").text
+    assert ('<p class="hint">This copy of the FAQ ends inside this entry: whatever followed is missing.</p>'
+            in page)
+
+
+def test_a_no_dawn_card_says_whether_the_engine_plays_it(client):
+    page = client.get("/nd/card/alpha-of-the-hunt").text
+    assert '<p class="muted">Engine: plays this card in a replay</p>' in page
+    assert part(page, "#named-in").links[0] == ("/nd/507.2/example-1", "No Dawn CR 507.2, example 1")
+
+
 def test_a_loose_card_name_goes_to_the_card(client):
     response = client.get("/card", params={"name": "charmed lyfe"}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/sf/card/charmed-life"

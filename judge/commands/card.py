@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import sys
 
-from judge.card_facts import (engine_status, from_rulings_document, lookup_document, mentioned_by,
-                               mentioned_elsewhere, missing_message, named_in, see_references)
+from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, lookup_document,
+                               mentioned_by, mentioned_elsewhere, missing_message, named_in, see_references,
+                               without_rulings)
 from judge.cli import UserError
 from judge.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
@@ -170,13 +171,7 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
     head.append(entry.title, style="bold cyan")
     head.append(f"   {entry.citation}  ({entry.id})", style="dim")
     parts.append(head)
-    facts = []
-    if entry.extra.get("faction"):
-        facts.append(f"Faction: {entry.extra['faction']}")
-    if entry.extra.get("sets"):
-        facts.append("Sets: " + " ".join(entry.extra["sets"]))
-    if entry.extra.get("version"):
-        facts.append(f"PAP version: entry {entry.extra['version']} of those with this name")
+    facts = fact_lines(entry)
     if facts:
         parts.append(Text("   ".join(facts)))
     if entry.tags:
@@ -185,13 +180,8 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         parts.append(Text(f"Note: {entry.extra['caveat']}", style="yellow"))
     if entry.extra.get("summary"):
         parts.append(Text(entry.extra["summary"], style="italic"))
-    status = engine_status(entry)
-    if status is not None and status["playable"]:
-        parts.append(Text("Engine: plays this card in a replay", style="dim"))
-    elif status is not None:
-        for gap in status["not_modelled"]:
-            parts.append(Text(f"Engine: not playable — {gap['what']} ({gap['where']}); a scenario using it is "
-                              f"refused", style="yellow"))
+    for line, warning in engine_lines(engine_status(entry)):
+        parts.append(Text(line, style="yellow" if warning else "dim"))
     if "errata_text" in entry.extra:
         parts.append(Text("\nErrata (card text)", style="bold underline"))
         parts.append(Text(entry.extra["errata_text"]))
@@ -201,15 +191,10 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
     rulings = _ruling_lines(corpus, entry, "  ")
     if rulings or from_rulings_document(corpus, entry):
         parts.append(Text(f"\nRulings ({len(rulings)})", style="bold underline"))
-    if rulings:
-        parts += rulings
-    elif not from_rulings_document(corpus, entry):
-        pass  # a rules document's card: its text and where the rules name it say it all
-    elif "truncated" in entry.tags:
-        parts.append(Text("  This copy of the FAQ ends inside this entry: whatever followed is missing.",
-                          style="yellow"))
-    else:
-        parts.append(Text("  No rulings of its own in this FAQ" + (" (see below)." if entry.refs else "."), style="dim"))
+    parts += rulings
+    absent = without_rulings(corpus, entry)
+    if absent is not None:
+        parts.append(Text(f"  {absent[0]}", style="yellow" if absent[1] else "dim"))
     topics, other_see = see_references(corpus, entry)
     if topics:
         parts.append(Text("\nSee", style="bold underline"))

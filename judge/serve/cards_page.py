@@ -27,7 +27,7 @@ def card_view(request: Request, entry: Entry) -> dict:
     from judge.serve.entry_page import crumbs
 
     corpus = reading.library(request).corpus
-    facts = card_facts.card_document(corpus, entry)
+    facts = card_facts.card_document(corpus, entry)  # what --json gives: the topics, mentions…
     extra = entry.extra
 
     def rulings(parent_id: str) -> list[dict]:
@@ -37,16 +37,15 @@ def card_view(request: Request, entry: Entry) -> dict:
     rules_card = not card_facts.from_rulings_document(corpus, entry)
     return {
         "entry": entry, "crumbs": crumbs(request, corpus, entry),
-        "facts": [fact for fact in (
-            f"Faction: {extra['faction']}" if extra.get("faction") else "",
-            "Sets: " + " ".join(extra["sets"]) if extra.get("sets") else "",
-            f"PAP version: entry {extra['version']} of those with this name" if extra.get("version") else "",
-        ) if fact],
+        "facts": card_facts.fact_lines(entry),
         "caveat": extra.get("caveat", ""), "summary": extra.get("summary", ""),
-        "engine": facts.get("engine"),
+        "engine": [{"text": line, "warning": warning}
+                   for line, warning in card_facts.engine_lines(facts.get("engine"))],
         "errata": extra.get("errata_text", ""),
         "card_text": entry.text if rules_card and "errata_text" not in extra else "",
-        "rules_card": rules_card, "truncated": "truncated" in entry.tags, "has_refs": bool(entry.refs),
+        "rules_card": rules_card,
+        "without_rulings": ({"text": absent[0], "warning": absent[1]}
+                            if (absent := card_facts.without_rulings(corpus, entry)) else None),
         "rulings": rulings(entry.id),
         "topics": [{"href": entry_path(t["id"]), "title": t["title"], "citation": t["citation"],
                     "count": counted(len(t["rulings"]), "ruling"), "rulings": rulings(t["id"])}

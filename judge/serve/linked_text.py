@@ -51,13 +51,13 @@ def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref]) -> list[tuple[int
     return sorted(spans)
 
 
-def pieces(corpus: Corpus, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = ()) -> list[Piece]:
+def pieces(corpus: Corpus | None, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = ()) -> list[Piece]:
     """`text` as pieces: references as links, words among `terms` marked as search hits, and
     status notes marked — a link inside a status note stays a link, marked as the note is.
 
     Control characters are made visible first (judge.safe_text), so offsets refer to what shows."""
     text = for_terminal(text)
-    links = link_spans(corpus, text, refs)
+    links = link_spans(corpus, text, refs) if corpus is not None else []
     hits: list[tuple[int, int]] = []
     wanted = set(terms)
     if wanted:
@@ -87,4 +87,4 @@ def snippet_pieces(text: str, terms: Iterable[str], width: int = 300) -> list[Pi
     """The start of `text` on one line, at most `width` characters, search hits marked."""
     from judge.render import snippet
 
-    return pieces(Corpus(), snippet(text, width), terms=terms)
+    return pieces(None, snippet(text, width), terms=terms)
