@@ -51,7 +51,8 @@ def test_a_document_page_is_its_table_of_contents(client, corpus):
 
 # -- search -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("typed, permalink", [("704.5j", "/nd/704.5j"), ("nd:704.5j", "/nd/704.5j"),
-                                              ("704.5", "/nd/704.5"), ("sf:card/charmed-life", "/sf/card/charmed-life")])
+                                              ("704.5", "/nd/704.5"),
+                                              ("sf:card/charmed-life", "/sf/card/charmed-life")])
 def test_a_rule_number_or_id_typed_exactly_goes_to_its_entry(client, typed, permalink):
     response = client.get("/search", params={"q": typed}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == permalink
@@ -134,7 +135,8 @@ def test_the_search_page_loads_the_type_ahead_script(client):
 # -- entry pages ------------------------------------------------------------------------------
 def test_an_entry_page_links_every_reference_in_its_text(client):
     page = client.get("/nd/704.5j").text
-    assert part(page, ".crumbs").links == [("/nd", "No Dawn Comprehensive Rules"), ("/nd/section/7", "7 Additional Rules"),
+    assert part(page, ".crumbs").links == [("/nd", "No Dawn Comprehensive Rules"),
+                                           ("/nd/section/7", "7 Additional Rules"),
                                            ("/nd/704", "704 State-Based Actions"), ("/nd/704.5", "704.5")]
     text = part(page, ".rule-text")
     assert text.links == [("/nd/glossary/damage-counter", "damage counters"), ("/nd/120", "120")]
@@ -189,12 +191,17 @@ def test_status_tags_are_shown(client, corpus):
     assert '<span class="tag tag-proposed">proposed</span>' in page
 
 
-def test_an_unknown_number_is_a_404_with_the_nearest(client):
+def test_an_unknown_number_is_a_404_with_the_nearest(client, corpus):
     response = client.get("/nd/704.5z")
     assert response.status_code == 404
     assert part(response.text, ".error").text == ("No entry nd:704.5z (No Dawn Comprehensive Rules has no rule "
                                                   "704.5z; rule 704.5 ends at 704.5v).")
     assert part(response.text, "#nearest").links == [("/nd/704.5u", "704.5u"), ("/nd/704.5v", "704.5v")]
+    from judge.render import child_body, snippet
+
+    nearest = part(response.text, "#nearest").text
+    assert nearest == f"704.5u {snippet(child_body(corpus.get('nd:704.5u')), 70)} " \
+                      f"704.5v {snippet(child_body(corpus.get('nd:704.5v')), 70)}"
 
 
 def test_an_unknown_id_is_a_404_with_the_nearest_ids(client):
@@ -393,7 +400,8 @@ def test_a_status_note_is_marked_and_a_rule_inside_it_stays_a_link(client):
     page = client.get("/nd/210.5").text
     assert ('<span class="status">(Amended 2026-07-26, with </span><a href="/nd/208.5" title="No Dawn CR 208.5" '
             'class="status">208.5</a><span class="status">.)</span>') in page
-    assert parts(page, ".rule-text")[0].links[:2] == [("/nd/208.5", "208.5"), ("/nd/glossary/initial-vitae", "Initial Vitae")]
+    assert parts(page, ".rule-text")[0].links[:2] == [("/nd/208.5", "208.5"),
+                                                      ("/nd/glossary/initial-vitae", "Initial Vitae")]
 
 
 def test_a_number_with_a_period_is_the_rule_alone(client):

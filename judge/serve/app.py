@@ -36,7 +36,8 @@ async def home(request: Request) -> Response:
 
 
 async def unlock_page(request: Request) -> Response:
-    return pages.render(request, "unlock.html", wrong=False, back=security.same_site_path(request.query_params.get("next")))
+    return pages.render(request, "unlock.html", wrong=False,
+                        back=security.same_site_path(request.query_params.get("next")))
 
 
 async def unlock(request: Request) -> Response:

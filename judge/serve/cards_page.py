@@ -78,7 +78,8 @@ async def card_lookup(request: Request) -> Response:
     if not name:
         cards = sorted((c for c in corpus.of_kind("card") if game is None or c.game == game),
                        key=lambda c: (c.title.lower(), c.doc))
-        return pages.render(request, "cards.html", name=name, heading=f"{len(cards)} cards ({reading.game_title(game)})",
+        return pages.render(request, "cards.html", name=name,
+                            heading=f"{len(cards)} cards ({reading.game_title(game)})",
                             choices=[_choice(c) for c in cards], message="", mentions=[])
     result = lookup(corpus, name, game)
     if result.found and len(result.cards) == 1:
@@ -93,7 +94,8 @@ async def card_lookup(request: Request) -> Response:
         return pages.render(request, "cards.html", name=name, heading=f"{name!r} could be any of these cards",
                             choices=choices, message="", mentions=[])
     if result.status == "not_found":
-        nearest = [{"href": card_path(c.group.name), "label": c.group.name} for c in result.candidates]
+        nearest = [{"href": card_path(c.group.name), "label": c.group.name, "detail": _group_detail(c.group)}
+                   for c in result.candidates]
         where = f" in {GAME_TITLES[game]} (the game chosen on this phone)" if game else ""
         return pages.render(request, "not_found.html", status_code=404, title="No such card",
                             message=f"No card named {name!r}{where}.", nearest=nearest)

@@ -53,9 +53,10 @@ async def entry_page(request: Request) -> Response:
 
 
 def _not_found(request: Request, wanted: str, looked) -> Response:
-    from judge.render import label
+    from judge.render import child_body, label, snippet
 
-    nearest = [{"href": entry_path(e.id), "label": label(e) if e.number else e.id} for e in looked.suggestions]
+    nearest = [{"href": entry_path(e.id), "label": label(e) if e.number else e.id,
+                "detail": snippet(child_body(e), 70)} for e in looked.suggestions]
     return pages.render(request, "not_found.html", status_code=404, title="Not found",
                         message=f"No entry {wanted}" + (f" ({looked.note})" if looked.note else "") + ".",
                         nearest=nearest)
