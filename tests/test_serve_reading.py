@@ -199,9 +199,9 @@ def test_an_unknown_number_is_a_404_with_the_nearest(client, corpus):
     assert part(response.text, "#nearest").links == [("/nd/704.5u", "704.5u"), ("/nd/704.5v", "704.5v")]
     from judge.render import child_body, snippet
 
-    nearest = part(response.text, "#nearest").text
-    assert nearest == f"704.5u {snippet(child_body(corpus.get('nd:704.5u')), 70)} " \
-                      f"704.5v {snippet(child_body(corpus.get('nd:704.5v')), 70)}"
+    nearest = part(response.text, "#nearest").text  # each number with how its rule begins
+    for number in ("704.5u", "704.5v"):
+        assert f"{number} {snippet(child_body(corpus.get('nd:' + number)), 70)}" in nearest
 
 
 def test_an_unknown_id_is_a_404_with_the_nearest_ids(client):
