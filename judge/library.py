@@ -36,6 +36,8 @@ class Found:
     # How likely each game is for the question's words, when no game was given (SearchResult).
     game_likelihood: dict[str, float] = field(default_factory=dict)
     inferred_game: str | None = None
+    # A hit's lower-ranked entries with the very same text (SearchResult's Hit.same_text), by id.
+    same_text: dict[str, list[str]] = field(default_factory=dict)
 
 
 def search_game(text: str, default_game: str | None) -> str | None:
@@ -114,6 +116,8 @@ class Library:
             entry = self.corpus.get(hit.id)
             if entry is not None:
                 found.hits.append((entry, hit.terms))
+                if hit.same_text:
+                    found.same_text[entry.id] = list(hit.same_text)
         if found.direct is not None and all(e.id != found.direct.id for e, _ in found.hits):
             found.hits.insert(0, (found.direct, frozenset()))
         return found

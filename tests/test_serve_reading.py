@@ -410,3 +410,11 @@ def test_a_number_with_a_period_is_the_rule_alone(client):
     page = client.get("/nd/704.5.").text
     assert parts(page, ".child") == [] and part(page, "h1").links == [("/nd/704.5", "No Dawn CR 704.5")]
     assert len(parts(client.get("/nd/704.5").text, ".child")) == 20
+
+
+def test_a_result_names_the_entries_with_the_very_same_text(client, session_searcher):
+    hit = next(h for h in session_searcher.search("smoke", limit=20).hits if h.same_text)
+    result = next(r for r in parts(client.get("/search", params={"q": "smoke"}).text, ".result") if hit.id in r.text)
+    assert [href for href, _ in result.links[-len(hit.same_text):]] == [
+        "/" + i.replace(":", "/", 1) for i in hit.same_text]
+    assert "same text in " in result.text
