@@ -27,6 +27,7 @@ def open_library(app) -> Library:
                 from judge import context
 
                 state.library = Library(context.corpus(), context.searcher())
+                context.conflicts()  # the notes every result and entry page shows
     return state.library
 
 
