@@ -12,7 +12,7 @@ import importlib
 import sys
 
 # Command modules, in the order their help is listed. A module that is not there yet is skipped.
-COMMANDS = ("show", "search", "card", "conflicts", "replay", "sheet", "ruling", "serve", "doctor", "tui")
+COMMANDS = ("show", "search", "card", "conflicts", "replay", "sheet", "ruling", "import", "serve", "doctor", "tui")
 
 EXIT_FOUND = 0
 EXIT_NOTHING_FOUND = 1
@@ -61,9 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     _tolerant_output()
+    from judge.editions.errors import EditionError
+
     try:
         return _run(argv)
-    except UserError as exc:
+    except (UserError, EditionError) as exc:
         _say(str(exc))
         return EXIT_BAD_INPUT
     except NothingFound as exc:

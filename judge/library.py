@@ -16,7 +16,7 @@ from judge.lookup import resolve
 from judge.search.query import QueryTooLarge, UnknownFilter
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
-_DIRECT = re.compile(r"^(?:[a-z]{2,3}:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
+_DIRECT = re.compile(r"^(?:[a-z]{2,3}(?:@[^:\s]+)?:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
 
 
 @dataclass
@@ -63,6 +63,7 @@ class Link:
 class Library:
     def __init__(self, corpus: Corpus, searcher) -> None:
         self.corpus = corpus
+        self._edition_corpora: dict[int, Corpus] = {}  # id(entry) -> the edition it came from
         self.searcher = searcher
         # A superseded search thread may still be running when the next starts (threads
         # cannot be killed); one at a time keeps the shared whoosh searcher safe.
@@ -87,6 +88,19 @@ class Library:
     def get(self, entry_id: str) -> Entry | None:
         return self.corpus.get(entry_id)
 
+    def corpus_of(self, entry: Entry) -> Corpus:
+        """The corpus an entry is read in: one edition's for an `@` id typed, else the main one."""
+        return self._edition_corpora.get(id(entry), self.corpus)
+
+    def edition_label(self, entry: Entry) -> tuple[str, str | None]:
+        """(the edition the entry view names, "" for none; the event's date, if any)."""
+        from judge.editions import reading, store
+
+        corpus = self.corpus_of(entry)
+        as_of = store.event_date()
+        edition = reading.edition_shown(corpus, entry.doc, as_of, corpus is not self.corpus)
+        return (reading.describe(edition, as_of) if edition else ""), as_of
+
     def find(self, text: str, game: str | None = None, limit: int = 40) -> Found:
         text = text.strip()
         found = Found(text)
@@ -96,6 +110,8 @@ class Library:
             looked = resolve(self.corpus, text, game)
             if looked.entry is not None:
                 found.direct, found.alone = looked.entry, looked.alone
+                if looked.corpus is not None and looked.corpus is not self.corpus:  # nd@2026-11:704.5j
+                    self._edition_corpora[id(looked.entry)] = looked.corpus
             else:
                 if looked.note:
                     found.notes.append(looked.note)
@@ -118,6 +134,9 @@ class Library:
                 found.hits.append((entry, hit.terms))
                 if hit.same_text:
                     found.same_text[entry.id] = list(hit.same_text)
+        if found.direct is not None and id(found.direct) in self._edition_corpora:
+            # An id naming its edition opens that edition's entry, not the main corpus's namesake.
+            found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]
         if found.direct is not None and all(e.id != found.direct.id for e, _ in found.hits):
             found.hits.insert(0, (found.direct, frozenset()))
         return found

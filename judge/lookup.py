@@ -26,6 +26,9 @@ class Lookup:
     # or, for a name several entries carry, the others that carry it.
     note: str = ""
     also: list[Entry] = field(default_factory=list)
+    # The corpus the entry is in: the main one, or one edition's (an id `nd@2026-11:704.5j`).
+    corpus: Corpus | None = None
+    edition: object | None = None  # judge.editions.store.Edition, for an `@` id
 
 
 # Entries that are named things a judge types whole, best first: a glossary term before the
@@ -41,7 +44,29 @@ def _docs_for(game: str | None) -> list[str]:
 
 def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
     """An id or a document-prefixed number resolves whatever the game; a bare number, path or
-    name is looked for in the game's documents."""
+    name is looked for in the game's documents. `nd@NAME:…` looks in that edition of the
+    document (UnknownEdition, naming the editions, when it has none of that name or date)."""
+    from judge.editions import ids
+
+    named = ids.split(wanted)
+    if named is not None and named[0] in corpus.documents:
+        return _in_edition(corpus, *named)
+    found = _resolve(corpus, wanted, game)
+    found.corpus = corpus
+    return found
+
+
+def _in_edition(corpus: Corpus, doc: str, name: str, rest: str) -> Lookup:
+    from judge import editions
+
+    edition = editions.find(doc, name)
+    target = corpus if corpus.editions.get(doc) == edition else editions.corpus_for(doc, edition.name)
+    found = _resolve(target, f"{doc}:{rest}", None)
+    found.corpus, found.edition = target, edition
+    return found
+
+
+def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     wanted = wanted.strip().replace("\u2013", "-")
     docs = _docs_for(game)
     if wanted in corpus.entries:
@@ -108,7 +133,7 @@ def _parts(number: str) -> list[str]:
     return re.findall(r"\d+|[a-z]+", number)
 
 
-def _shape(number: str) -> tuple:
+def number_shape(number: str) -> tuple:
     """How a number is written: 704.5z -> (3, 'd', 'a'); two numbers of one shape are siblings
     or cousins in one numbering scheme (No Dawn's 704.5z is not L5R CCG's 4.5)."""
     parts = _parts(number)
@@ -116,8 +141,8 @@ def _shape(number: str) -> tuple:
 
 
 def _has_shape(corpus: Corpus, doc: str, number: str) -> bool:
-    shape = _shape(number)
-    return any(_shape(n) == shape for n in corpus.numbers(doc))
+    shape = number_shape(number)
+    return any(number_shape(n) == shape for n in corpus.numbers(doc))
 
 
 def _parent_number(number: str) -> str:
@@ -143,7 +168,7 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
         while True:
             parent = _parent_number(probe)
             siblings = sorted((n for n in corpus.numbers(doc)
-                               if _shape(n) == _shape(probe) and _parent_number(n) == parent),
+                               if number_shape(n) == number_shape(probe) and _parent_number(n) == parent),
                               key=number_key)
             if siblings:
                 break

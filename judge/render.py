@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from judge.corpus.model import Corpus, Entry, Ref
+from judge.editions import status
 from judge.safe_text import for_terminal, one_line
 from judge.search.analysis import term_spans
 
@@ -106,17 +107,24 @@ def ref_line(corpus: Corpus, ref: Ref) -> Text:
 
 
 def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
-                     with_children: bool = True, with_links: bool = True) -> Group:
+                     with_children: bool = True, with_links: bool = True,
+                     as_of: str | None = None, edition: str = "") -> Group:
+    """`as_of` (YYYY-MM-DD) marks what is not in force on that day; `edition` names the edition
+    read (shown when given: a document with more than one)."""
     parts: list = [Text(one_line(breadcrumb(corpus, entry)), style="dim")]
     head = Text()
     head.append(one_line(entry.citation or entry.id), style="bold cyan")
     if entry.title and entry.title not in (entry.citation or ""):
         head.append(f"  {one_line(entry.title)}", style="bold")
     parts.append(head)
+    if edition:
+        parts.append(Text(one_line(f"edition {edition}"), style="dim"))
     if entry.tags:
         parts.append(tag_text(entry.tags))
     for span in entry.extra.get("tag_spans", []):
         parts.append(Text(f"  [{span.get('tag')}] applies to: {snippet(span.get('text', ''), 100)}", style="yellow"))
+    if as_of:
+        parts += in_force_lines(corpus, entry, as_of)
     parts.append(marked_text(entry.text, terms))
     examples = corpus.children(entry, "example")
     if examples:
@@ -130,6 +138,8 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
             line = Text("  ")
             line.append(child_label(child, entry), style="bold")
             line.append(" ")
+            if as_of and not status.whole_entry_in_force(status.not_in_force(corpus, child, as_of)):
+                line.append(NOT_IN_FORCE_MARK, style="bold red")
             text = child_body(child)
             # In full when there are few (a rule's sub-rules), as a line each when many.
             line.append_text(marked_text(text if len(notes) <= FULL_CHILDREN else snippet(text, 110), terms))
@@ -150,6 +160,25 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
     return Group(*parts)
 
 
+NOT_IN_FORCE_MARK = "[not in force] "
+
+
+def in_force_lines(corpus: Corpus, entry: Entry, as_of: str) -> list[Text]:
+    """Whether the entry is in force on `as_of`, and each sentence of it that is not."""
+    marks = status.not_in_force(corpus, entry, as_of)
+    whole = [m for m in marks if not m.text]
+    if whole:
+        why = "; ".join(m.reason + ("" if m.source == entry.id else f" (as {m.source})") for m in whole)
+        lines = [Text(one_line(f"NOT IN FORCE on {as_of}: {why}"), style="bold red")]
+    else:
+        lines = [Text(f"in force on {as_of}", style="green")]
+    for mark in marks:
+        if mark.text:
+            lines.append(Text(one_line(f"  not in force on {as_of} ({mark.reason}): {snippet(mark.text, 100)}"),
+                              style="red"))
+    return lines
+
+
 def child_body(child: Entry) -> str:
     """A child's text without the number its label already shows ("704.5a 704.5a A player…")."""
     text = child.text
@@ -162,9 +191,11 @@ def child_body(child: Entry) -> str:
 OUTLINE_KINDS = ("section", "group", "contents", "front-matter", "appendix")
 
 
-def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = ()) -> Group | None:
+def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
+                      as_of: str | None = None) -> Group | None:
     """An entry's sub-rules, paragraphs or rulings, each in full, in document order: how the TUI
-    shows a rule family (704.5) or an L5R LCG topic whole. None when it has none to show."""
+    shows a rule family (704.5) or an L5R LCG topic whole. None when it has none to show.
+    `as_of` marks the children not in force that day."""
     if entry.kind in OUTLINE_KINDS:
         return None
     children = [c for c in corpus.children(entry) if c.kind != "example"]
@@ -175,6 +206,8 @@ def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = ()) -
         line = Text("\n")
         line.append(child_label(child, entry), style="bold")
         line.append(" ")
+        if as_of and not status.whole_entry_in_force(status.not_in_force(corpus, child, as_of)):
+            line.append(NOT_IN_FORCE_MARK, style="bold red")
         line.append_text(marked_text(child_body(child), terms))
         parts.append(line)
     return Group(*parts)
@@ -208,7 +241,19 @@ def brief_dict(entry: Entry) -> dict:
             "citation": entry.citation, "text": entry.text}
 
 
-def entry_json(corpus: Corpus, entry: Entry, with_children: bool = True) -> dict:
+def entry_json(corpus: Corpus, entry: Entry, with_children: bool = True, as_of: str | None = None) -> dict:
+    """`as_of` adds the "in_force" field (judge.editions.status.as_of_dict), on the entry and on
+    each of its children."""
+    doc = _entry_json(corpus, entry, with_children)
+    if as_of:
+        doc["in_force"] = status.as_of_dict(corpus, entry, as_of)
+        for child in doc["children"]:
+            child["in_force"] = status.whole_entry_in_force(
+                status.not_in_force(corpus, corpus.entries[child["id"]], as_of))
+    return doc
+
+
+def _entry_json(corpus: Corpus, entry: Entry, with_children: bool) -> dict:
     parent = corpus.parent(entry)
     children = corpus.children(entry)
     return {

@@ -19,7 +19,7 @@ os.environ["JUDGE_DATA_HOME"] = str(_TMP / "data")
 os.environ["JUDGE_CONFIG_DIR"] = str(_TMP / "config")  # the cache's signing key
 # Nor may the settings of whoever runs them: the event's game, a team's shared rulings file, a
 # data folder elsewhere, or a theme (the snapshots are made dark).
-for setting in ("JUDGE_GAME", "JUDGE_RULINGS_DB", "JUDGE_DATA_DIR", "JUDGE_THEME", "COLORFGBG"):
+for setting in ("JUDGE_GAME", "JUDGE_EVENT_DATE", "JUDGE_RULINGS_DB", "JUDGE_DATA_DIR", "JUDGE_THEME", "COLORFGBG"):
     os.environ.pop(setting, None)
 
 

@@ -26,6 +26,8 @@ def register(sub) -> None:
     listing = actions.add_parser("list", help="list saved rulings, oldest first")
     listing.add_argument("--event", help="only rulings from this event")
     listing.add_argument("--table", help="only rulings from this table")
+    listing.add_argument("--stale", action="store_true",
+                         help="only rulings citing an entry whose text changed in a newer edition, or is gone")
     _db_option(listing)
     listing.set_defaults(func=run_list)
 
@@ -104,7 +106,10 @@ def run_save(args) -> int:
     if refusal:
         raise UserError(f"{refusal}; nothing was saved")
     try:
-        cites = [w.entry.id for w in resolve_all(context.corpus(), args.cite)] if args.cite else []
+        from judge.rulings.citing import stored_id
+
+        corpus = context.corpus()
+        cites = [stored_id(w.entry, w.corpus or corpus) for w in resolve_all(corpus, args.cite)] if args.cite else []
     except UnknownEntries as exc:
         raise UserError(f"{exc}; nothing was saved") from None
     from judge.safe_text import one_line
@@ -137,6 +142,8 @@ def run_list(args) -> int:
     store = open_store(args.db)
     rulings = [r for r in _all(store)
                if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)]
+    if args.stale:
+        return _list_stale(store, rulings)
     if not rulings:
         print(f"No saved rulings in {one_line(str(store.path))}" + (" match the --event/--table given."
                                                               if args.event or args.table else "."))
@@ -148,6 +155,24 @@ def run_list(args) -> int:
         cites = f"  [{', '.join(r.cites)}]" if r.cites else ""
         print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  "
                        f"{' '.join((r.question or r.answer).split())}{cites}"))
+    return 0
+
+
+def _list_stale(store, rulings) -> int:
+    """The rulings whose cited entries changed since, each with the entries that did."""
+    from judge.rulings.citing import changes
+    from judge.safe_text import one_line
+
+    stale = [(r, changes(r.cites)) for r in rulings]
+    stale = [(r, found) for r, found in stale if found]
+    if not stale:
+        print(f"No saved rulings in {one_line(str(store.path))} cite an entry that changed since.")
+        return EXIT_NOTHING_FOUND
+    for r, found in stale:
+        print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  "
+                       f"{' '.join((r.question or r.answer).split())}"))
+        for change in found:
+            print(one_line(f"      {change.cite}: {change.reason}"))
     return 0
 
 
@@ -171,8 +196,11 @@ def run_show(args) -> int:
     console.print(Text(for_terminal(ruling.answer)))
     if ruling.cites:
         console.print(Text("Cites", style="bold underline"))
+        from judge.editions import ids
+        from judge.lookup import resolve
+
         for cite in ruling.cites:
-            entry = corpus.get(cite)
+            entry = resolve(corpus, cite).entry if ids.split(cite) else corpus.get(cite)
             line = Text(f"  {one_line(cite)}  ")
             line.append(entry.citation if entry else "(no longer in the corpus)", style="bold" if entry else "red")
             console.print(line)

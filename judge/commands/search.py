@@ -50,6 +50,9 @@ def run(args) -> int:
 
     notes = context.conflicts().notes_for  # each hit's policy conflicts and recorded damage
     elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
+    from judge.editions import reading
+
+    read_editions = reading.editions_read(corpus)  # {} when only the bundled editions exist
     if args.json:
         # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
         # when the filter found nothing, listed itself, each marked "outside_filter".
@@ -63,6 +66,7 @@ def run(args) -> int:
              "inferred_game": result.inferred_game,
              "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None,
              "outside_filter": outside, "elsewhere": hidden if not outside else []}
+            | ({"edition": read_editions.get(e.doc)} if read_editions else {})
             for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
         ], ensure_ascii=False, indent=2))
         return 0
@@ -73,6 +77,8 @@ def run(args) -> int:
     from judge.safe_text import for_terminal, one_line
 
     console = Console()
+    if read_editions:
+        console.print(Text(one_line(reading.editions_line(corpus)), style="dim"))
     # Notes and suggestions can echo what the judge typed: Text, never markup.
     if from_event:
         from judge.corpus.documents import GAME_TITLES

@@ -2,7 +2,7 @@
 
     judge sheet ID [ID…] [--question Q] [--ruling R] [--event E] [--table T] [--judge NAME]
                 [--format terminal|markdown|html|text] [-o FILE] [--print [--printer NAME]]
-                [--date YYYY-MM-DD]
+                [--date YYYY-MM-DD] [--as-of YYYY-MM-DD]
     judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log:
                 the rules that decided it (and the IDs given) first, the others after the log;
                 --all-rules puts every rule before the log
@@ -40,6 +40,9 @@ def register(sub) -> None:
     p.add_argument("--table", default="")
     p.add_argument("--judge", default="", help="the judge's name")
     p.add_argument("--date", type=_date, help="the sheet's date (default: today, or the day a saved ruling was given)")
+    p.add_argument("--as-of", metavar="YYYY-MM-DD",
+                   help="cite the rules in force that day: the edition of that date, what was not in force "
+                        "noted (default $JUDGE_EVENT_DATE)")
     p.add_argument("--format", choices=FORMATS,
                    help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt)")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the sheet to this file")
@@ -64,9 +67,10 @@ def build_sheets(args, corpus) -> list:
     from judge.rulings.store import RulingsError
     from judge.sheet.build import UnknownEntries, build_sheet
     from judge.sheet.replay_log import ReplayUnavailable
+    from judge.editions.reading import as_of
 
     particulars = dict(question=args.question, ruling=args.ruling, event=args.event,
-                       table=args.table, judge=args.judge)
+                       table=args.table, judge=args.judge, as_of=as_of(args.as_of))
     try:
         if args.saved:
             if args.ids:
@@ -98,8 +102,13 @@ def _saved_sheet(args, corpus, text: str):
     from judge.commands.ruling import get_ruling, open_store, parse_number
     from judge.sheet.build import build_sheet
 
+    from judge.editions.reading import as_of
+
     ruling = get_ruling(open_store(args.db), parse_number(text))
-    return build_sheet(corpus, list(ruling.cites), date=args.date or ruling.date,
+    from judge.rulings.citing import edition_id
+
+    return build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=args.date or ruling.date,
+                       as_of=as_of(args.as_of),
                        question=args.question or ruling.question, ruling=args.ruling or ruling.answer,
                        event=args.event or ruling.event, table=args.table or ruling.table,
                        judge=args.judge or ruling.judge, saved_number=ruling.number)

@@ -1,5 +1,7 @@
-"""`judge show ID|NUMBER [--game G] [--json]`: one entry with its context and links, and the
-notes on it (a policy conflict it is part of, damage recorded in its document)."""
+"""`judge show ID|NUMBER [--game G] [--as-of DATE] [--json]`: one entry with its context and
+links, and the notes on it (a policy conflict it is part of, damage recorded in its document).
+With --as-of (default $JUDGE_EVENT_DATE) it is read in the edition in force that day, and what
+is not in force then is marked."""
 from __future__ import annotations
 
 import json
@@ -14,20 +16,24 @@ def register(sub) -> None:
                        "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone.")
     p.add_argument("target", metavar="ID|NUMBER")
     add_game_option(p)
+    p.add_argument("--as-of", metavar="YYYY-MM-DD", help="read it as in force on that day: the edition "
+                   "of that date, and proposed, deferred or later-adopted text marked (default $JUDGE_EVENT_DATE)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from judge import context, render
-    from judge.lookup import resolve
+    from judge.editions import reading
 
-    corpus = context.corpus()
-    found = resolve(corpus, args.target, chosen_game(args))
+    as_of = reading.as_of(args.as_of)
+    found = reading.resolve_as_of(context.corpus(), args.target, chosen_game(args), as_of)
     if found.entry is None:
         near = ", ".join(render.label(e) if e.number else e.id for e in found.suggestions)
         why = f" ({found.note})" if found.note else ""
         raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
+    corpus = found.corpus
+    edition = reading.edition_shown(corpus, found.entry.doc, as_of, bool(found.edition))
     from judge.conflicts import present
 
     index = context.conflicts()
@@ -36,7 +42,9 @@ def run(args) -> int:
     # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
     noted = [] if found.alone else [c for c in corpus.children(found.entry) if index.notes_for(c.id)]
     if args.json:
-        doc = render.entry_json(corpus, found.entry, with_children=not found.alone)
+        doc = render.entry_json(corpus, found.entry, with_children=not found.alone, as_of=as_of)
+        if edition is not None:
+            doc["edition"] = edition.to_dict()
         doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
         doc["conflicts"] = [present.note_dict(n) for n in notes]
         doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
@@ -51,7 +59,8 @@ def run(args) -> int:
     band = present.band(notes, [(render.child_label(c, found.entry), index.notes_for(c.id)) for c in noted])
     if band is not None:
         console.print(band)
-    console.print(render.entry_renderable(corpus, found.entry, with_children=not found.alone))
+    console.print(render.entry_renderable(corpus, found.entry, with_children=not found.alone, as_of=as_of,
+                                          edition=reading.describe(edition, as_of) if edition else ""))
     if found.note:
         console.print(Text(one_line(found.note), style="dim"))
     if found.also:

@@ -1,8 +1,10 @@
 """Read the bundled documents into one Corpus, through an on-disk cache.
 
-The cache key covers the content of every data file (sources, topic tables, cards) and the
-package's source code, so editing a source or a parser invalidates it by itself.
-A missing or unreadable source is reported and the other documents still load.
+The cache key covers the content of every data file (sources, topic tables, cards), the
+package's source code and the edition read of each document (judge.editions: the newest, or
+the one in force on $JUDGE_EVENT_DATE), so editing a source or a parser, or importing an
+edition, invalidates it by itself. A missing or unreadable source is reported and the other
+documents still load.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from judge.corpus.model import Corpus, DocumentInfo, Problem
 
 CACHE_FORMAT = 2  # 2: signed files in marked folders (cache_files)
 CORPUS_FILE = "corpus.pickle"
+EDITION_CACHE_PREFIX = "edition-"  # one edition's own corpus (judge.editions.corpora), kept apart
 _DATA_TREES = ("rules", "rulings", "cards")
 _DATA_SUFFIXES = {".txt", ".yaml", ".yml", ".json"}
 
@@ -30,8 +33,24 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def content_key() -> str:
-    """A digest of every data file and of the package code: the cache's name."""
+def content_key(chosen: dict | None = None) -> str:
+    """A digest of every data file, of the package code and of the editions read: the cache's name."""
+    digest = base_digest()
+    for doc, edition in sorted((chosen if chosen is not None else selected_editions()).items()):
+        if not edition.bundled:  # none imported: the key of the bundled files alone, as it always was
+            digest.update(f"edition {doc} {edition.name} {edition.date} {edition.sha256}".encode())
+    return digest.hexdigest()[:20]
+
+
+def selected_editions() -> dict:
+    """The edition of each document the main corpus reads (judge.editions.store.selected)."""
+    from judge.editions import store
+
+    return {spec.key: store.selected(spec.key) for spec in DOCUMENTS}
+
+
+def base_digest():
+    """A running digest of every data file and of the package code (what any parse depends on)."""
     # The interpreter too: a pickle is only read back by the Python that wrote it.
     digest = hashlib.sha256(f"format {CACHE_FORMAT} {sys.implementation.cache_tag}".encode())
     root = paths.data_root()
@@ -49,21 +68,36 @@ def content_key() -> str:
     for path in sorted(package.rglob("*.py")):
         digest.update(str(path.relative_to(package)).encode())
         digest.update(path.read_bytes())
-    return digest.hexdigest()[:20]
+    return digest
 
 
-def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
-    path = paths.data_root() / spec.relpath
+def _read_source(edition) -> str:
+    """The text of one edition's source file: the bundled file is UTF-8; an imported one is read
+    in the encoding it was imported in, and must still be the file that was imported."""
+    raw = edition.path.read_bytes()
+    if edition.bundled:
+        return raw.decode("utf-8")
+    from judge.editions import text
+    from judge.editions.errors import EditionError
+
+    if hashlib.sha256(raw).hexdigest() != edition.sha256:
+        raise EditionError(f"{edition.path} is not the file that was imported (its checksum differs); "
+                           "import the edition again")
+    return text.decode(raw, edition.encoding)
+
+
+def _parse_one(spec: DocumentSpec, corpus: Corpus, edition) -> None:
+    path = edition.path
     info = DocumentInfo(spec.key, spec.game, spec.title, str(path), spec.kind)
+    corpus.editions[spec.key] = edition
     try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
+        text = _read_source(edition)
     except (OSError, UnicodeDecodeError) as exc:
         info.error = f"cannot read {path}: {exc.__class__.__name__}: {exc}"
         corpus.add_document(info, None)
         corpus.problems.append(Problem(spec.key, "missing-source", info.error))
         return
-    info.sha256 = hashlib.sha256(raw).hexdigest()
+    info.sha256 = edition.sha256
     module_name = f"judge.corpus.{spec.parser}"
     try:
         module = importlib.import_module(module_name)
@@ -84,15 +118,18 @@ def _parse_one(spec: DocumentSpec, corpus: Corpus) -> None:
     corpus.add_document(info, parsed)
 
 
-def build_corpus(progress: Progress | None = None) -> Corpus:
-    """Parse every document (no cache)."""
+def build_corpus(progress: Progress | None = None, chosen: dict | None = None) -> Corpus:
+    """Parse the documents of `chosen` (doc -> Edition; default: every document at its
+    selected edition), no cache."""
+    chosen = chosen if chosen is not None else selected_editions()
+    specs = [spec for spec in DOCUMENTS if spec.key in chosen]
     corpus = Corpus()
-    for n, spec in enumerate(DOCUMENTS):
+    for n, spec in enumerate(specs):
         if progress:
-            progress("Parsing", spec.title, n, len(DOCUMENTS))
-        _parse_one(spec, corpus)
+            progress("Parsing", spec.title, n, len(specs))
+        _parse_one(spec, corpus, chosen[spec.key])
     if progress:
-        progress("Parsing", "linking", len(DOCUMENTS), len(DOCUMENTS))
+        progress("Parsing", "linking", len(specs), len(specs))
     from judge.corpus import crosslinks
 
     crosslinks.link_all(corpus)
@@ -107,25 +144,28 @@ def cache_path(key: str | None = None) -> Path:
 def load_corpus(use_cache: bool = True, progress: Progress | None = None) -> Corpus:
     """The corpus from the cache when it is fresh and its signature checks out, else parsed
     and cached."""
+    chosen = selected_editions()
     if not use_cache:
-        return build_corpus(progress)
-    key = content_key()
+        return build_corpus(progress, chosen)
+    key = content_key(chosen)
     folder = cache_path(key)
-    corpus = _read_cached(folder, key)
+    corpus = read_cached(folder, key)
     if corpus is None:
-        corpus = build_corpus(progress)
+        corpus = build_corpus(progress, chosen)
         corpus.cache_key = key
         _write_cache(folder, key, corpus)
     corpus.cache_key = key
     return corpus
 
 
-def _read_cached(folder: Path, key: str) -> Corpus | None:
+def read_cached(folder: Path, key: str, name: str = CORPUS_FILE) -> Corpus | None:
+    """A corpus pickle of this cache, once its signature checks out; None when there is none
+    (or it is rejected: reported, and rebuilt by the caller)."""
     if cache_files.user_key() is None:
         return None
-    path = folder / CORPUS_FILE
+    path = folder / name
     try:
-        data = cache_files.read_sealed(path, f"{key}/{CORPUS_FILE}")
+        data = cache_files.read_sealed(path, f"{key}/{name}")
     except FileNotFoundError:
         return None
     except cache_files.CacheRejected:  # reported by unseal; rebuilt by the caller
@@ -138,17 +178,23 @@ def _read_cached(folder: Path, key: str) -> Corpus | None:
 
 
 def _write_cache(folder: Path, key: str, corpus: Corpus) -> None:
-    """Keep the parsed corpus for next time; a cache that cannot be written costs speed only."""
+    if write_cached(folder, key, corpus):
+        _prune_other_keys(key)
+
+
+def write_cached(folder: Path, key: str, corpus: Corpus, name: str = CORPUS_FILE) -> bool:
+    """Keep a parsed corpus for next time; a cache that cannot be written costs speed only."""
     if cache_files.user_key() is None:
-        return
+        return False
     try:
         cache_files.make_folder(folder)
-        cache_files.write_sealed(folder / CORPUS_FILE, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL),
-                                 f"{key}/{CORPUS_FILE}")
+        cache_files.write_sealed(folder / name, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL),
+                                 f"{key}/{name}")
         cache_files.remove_leftover_temporaries(folder)
-        _prune_other_keys(key)
+        return True
     except (OSError, files.WriteError, cache_files.CacheRejected) as exc:
         cache_files.report_once(f"cannot write the cache in {folder} ({exc}); working without it")
+        return False
 
 
 def _prune_other_keys(key: str) -> None:
@@ -156,5 +202,5 @@ def _prune_other_keys(key: str) -> None:
     whose signed mark proves judge made them (see cache_files)."""
     root = paths.cache_dir()
     for child in root.iterdir():
-        if child.name != key and cache_files.is_ours(child):
+        if child.name != key and not child.name.startswith(EDITION_CACHE_PREFIX) and cache_files.is_ours(child):
             cache_files.remove_tree(child)

@@ -132,6 +132,8 @@ class Corpus:
         self.backlinks: dict[str, list[str]] = {}
         # The content key it was cached under (see loader.content_key); None when built uncached.
         self.cache_key: str | None = None
+        # The edition each document was read from (doc -> judge.editions.store.Edition).
+        self.editions: dict = {}
 
     # -- building ---------------------------------------------------------------------------
     def add_document(self, info: DocumentInfo, parsed: ParsedDocument | None) -> None:

@@ -24,6 +24,7 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     priority.py         giving priority: state-based actions, then triggers (117.5)
     sba.py triggers.py  state-based actions (704); triggered abilities (603), TRIGGER_RULES; Toll (702.14a);
                         delayed triggers (603.7)
+    unchanged.py        whether a state still holds what the last check that found nothing saw (a skip)
     rites.py            laying to rest: the undertaker's choice as an Entity dies (709.2)
     conditions.py       intervening "if" conditions of triggered abilities (603.4)
     debts.py            Debt: markers on players, the call on the stack, honored or refused (702.48, 116.2g)

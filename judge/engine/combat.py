@@ -512,6 +512,8 @@ _CONTAGION = (Effect("add_counters", {"kind": "corruption", "n": 1, "to": "targe
 
 def end_of_combat(s: GameState, log: list) -> None:
     control.expire(s, lambda e: e.until == "end_of_combat", log)
-    s.attacks, s.damage_round, s.strikers, s.frenzied = [], 0, (), ()
+    if s.attacks:  # (left alone when already empty: an unchanged state lets the next check be skipped, unchanged.py)
+        s.attacks = []
+    s.damage_round, s.strikers, s.frenzied = 0, (), ()
     log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
                      "effects expire", "511.3", "511.2"))

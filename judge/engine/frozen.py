@@ -19,10 +19,33 @@ def _refuse(self, *args, **kwargs):
     raise SharedStateMutation(f"a committed {type(self).__name__} cannot be changed")
 
 
+_writes = 0  # writes to any WorkList or WorkDict so far
+
+
+def work_writes() -> int:
+    """How many writes to working lists and maps were counted so far (unchanged.py: one it saw
+    is unchanged while this count is)."""
+    return _writes
+
+
+def _counted(method):
+    def write(self, *args, **kwargs):
+        global _writes
+        _writes += 1
+        return method(self, *args, **kwargs)
+    write.__name__ = method.__name__
+    return write
+
+
 class WorkList(list):
-    """A list private to one working state (it becomes a FrozenList, in place, on commit)."""
+    """A list private to one working state (it becomes a FrozenList, in place, on commit). Every
+    write to one is counted (work_writes): the writes a FrozenList refuses, all of them."""
 
     __slots__ = ()
+    append, extend, insert, remove, pop, clear, sort, reverse = map(_counted, (
+        list.append, list.extend, list.insert, list.remove, list.pop, list.clear, list.sort, list.reverse))
+    __setitem__, __delitem__, __iadd__, __imul__ = map(_counted, (
+        list.__setitem__, list.__delitem__, list.__iadd__, list.__imul__))
 
 
 class FrozenList(list):
@@ -32,9 +55,18 @@ class FrozenList(list):
 
 
 class WorkDict(dict):
-    """A map private to one working state (it becomes a FrozenDict, in place, on commit)."""
+    """A map private to one working state (it becomes a FrozenDict, in place, on commit). Every
+    write to one is counted (work_writes): the writes a FrozenDict refuses, all of them."""
 
     __slots__ = ()
+    __setitem__ = _counted(dict.__setitem__)
+    __delitem__ = _counted(dict.__delitem__)
+    pop = _counted(dict.pop)
+    popitem = _counted(dict.popitem)
+    clear = _counted(dict.clear)
+    update = _counted(dict.update)
+    setdefault = _counted(dict.setdefault)
+    __ior__ = _counted(dict.__ior__)
 
 
 class FrozenDict(dict):

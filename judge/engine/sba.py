@@ -4,7 +4,8 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers
+from judge.engine import (arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers,
+                          unchanged)
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -57,45 +58,48 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     objects = s.objects
     for oid, card in s.permanents():
         obj = objects[oid]
-        name = (card.name or "a face-down permanent") if card else oid
         # its card types after type-changing effects (613.1d), whatever other type it bears (300.2)
         types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
         kind = types[0] if types else ""
         if "Entity" in types:
             _, vig, borne, _ = sweep.values(obj)
             if vig <= 0:
-                found.append((oid, "spoils", "704.5i", f"{name} has Vigor {vig} and is put into the Spoils"))
+                found.append((oid, "spoils", "704.5i",
+                              f"{_name(card, oid)} has Vigor {vig} and is put into the Spoils"))
             elif obj.damage >= vig and ch.value_among(borne, DEATHLESS) is None:
                 found.append((oid, "spoils", "704.5j",
-                              f"{name} has {counted(obj.damage, 'damage counter')} against Vigor {vig}: it is destroyed"))
+                              f"{_name(card, oid)} has {counted(obj.damage, 'damage counter')} against Vigor {vig}: "
+                              f"it is destroyed"))
             elif obj.venom_hit and ch.value_among(borne, DEATHLESS) is None:
-                found.append((oid, "spoils", "704.5k", f"{name} was dealt damage by a {VENOM} source since the last "
-                                                       f"check: destroyed"))
+                found.append((oid, "spoils", "704.5k", f"{_name(card, oid)} was dealt damage by a {VENOM} source since "
+                                                       f"the last check: destroyed"))
         elif kind == "Companion" and sweep.values(obj)[1] - obj.damage <= 0:
-            found.append((oid, "spoils", "704.5m", f"the Companion {name} falls"))
+            found.append((oid, "spoils", "704.5m", f"the Companion {_name(card, oid)} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
-            found.append((oid, "spoils", "704.5n", f"the Haven {name} has Defense 0 and is destroyed"))
+            found.append((oid, "spoils", "704.5n", f"the Haven {_name(card, oid)} has Defense 0 and is destroyed"))
         if card is not None and card.clauses and contracts.complete(s, oid, card):
-            found.append((oid, "spoils", "704.5t", f"{name} has spoken its final clause: the rite is complete and "
-                                                   f"consigned to the Spoils"))
+            found.append((oid, "spoils", "704.5t", f"{_name(card, oid)} has spoken its final clause: the rite is "
+                                                   f"complete and consigned to the Spoils"))
         bound_player = s.player(obj.attached_to) if obj.attached_to is not None else None
         if bound_player is not None:  # a Ritual bound to a player falls as that player leaves (303.3b, 704.5r)
             if bound_player.lost:
-                found.append((oid, "spoils", "704.5r", f"{name} is bound to {bound_player.name}, who has left the "
-                                                       f"game: it goes to the Spoils (Bind, 702.19a, 303.3b)"))
+                found.append((oid, "spoils", "704.5r", f"{_name(card, oid)} is bound to {bound_player.name}, who has "
+                                                       f"left the game: it goes to the Spoils (Bind, 702.19a, 303.3b)"))
         elif obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
             legal = ch.legal_host(s, obj, host) if kind in ("Ritual", "Weapon") else \
                 host is not None and host.zone == "battlefield"
             quality = ch.keyword_value(s, host, SANCTITY) if legal and kind == "Ritual" else None
             if quality and quality in ch.qualities(s, obj):
-                found.append((oid, "spoils", "702.15a", f"{name} is bound to {s.card(host).name}, which has Sanctity "
-                                                        f"from {quality}: it can't be Bound by it and goes to the Spoils"))
+                found.append((oid, "spoils", "702.15a", f"{_name(card, oid)} is bound to {s.card(host).name}, which has "
+                                                        f"Sanctity from {quality}: it can't be Bound by it and goes to the "
+                                                        f"Spoils"))
             elif not legal and kind == "Ritual":
-                found.append((oid, "spoils", "704.5r", f"{name} is bound to nothing legal and goes to the Spoils"
+                found.append((oid, "spoils", "704.5r", f"{_name(card, oid)} is bound to nothing legal and goes to the Spoils"
                               + (" (Bind, 702.19a)" if card.has(BIND) else "")))
             elif not legal:
-                found.append((oid, "unattach", "704.5s", f"{name} becomes unattached and stays on the battlefield"))
+                found.append((oid, "unattach", "704.5s",
+                              f"{_name(card, oid)} becomes unattached and stays on the battlefield"))
     for p in s.players:
         for oid in p.wards:  # 307.6 (proposed): a Haven that leaves takes its set Traps with it
             haven = s.objects.get(s.objects[oid].attached_to)
@@ -112,6 +116,11 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
     found += _eminent(s, log)
     return found
+
+
+def _name(card, oid: str) -> str:
+    """How a check's sentence names the permanent (only when a check applies: most find nothing)."""
+    return (card.name or "a face-down permanent") if card else oid
 
 
 def _eminent(s: GameState, log: list) -> list:
@@ -145,22 +154,35 @@ def _eminent_permanents(s: GameState) -> list:
                   lambda: [(oid, card) for oid, card in s.permanents() if card and "Eminent" in card.supertypes])
 
 
-def _clear_venom(s: GameState) -> None:
-    """702.6a counts Venom damage "since the last state-based check": each check uses the mark up."""
+def _find(s: GameState, log: list) -> tuple[tuple, list]:
+    """What the checks find on `s`, without performing any of it: (the player checks, the object
+    checks). It reads no part of the turn's position (unchanged.POSITION)."""
+    return _player_checks(s), _object_checks(s, log)
+
+
+def _clear_venom(s: GameState) -> bool:
+    """702.6a counts Venom damage "since the last state-based check": each check uses the mark up.
+    Returns whether it cleared one."""
     objects = s.objects
+    cleared = False
     for oid in s.battlefield:
         if objects[oid].venom_hit:
             s.edit(oid).venom_hit = False
+            cleared = True
+    return cleared
 
 
 def check_once(s: GameState, log: list) -> bool:
     """One simultaneous sweep. Returns whether anything was performed."""
     if s.game_over:
         return False
-    losers, winners, wrath = _player_checks(s)
-    objects = _object_checks(s, log)
-    _clear_venom(s)
+    if unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
+        return False
+    (losers, winners, wrath), objects = _find(s, log)
+    cleared = _clear_venom(s)
     if not (losers or winners or wrath or objects):
+        if not cleared:
+            unchanged.take(s)  # found nothing and wrote nothing: the same content would find nothing again
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
                    | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())

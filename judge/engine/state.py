@@ -12,12 +12,14 @@ definitions are shared, never copied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from judge.cards.model import CardDef
 from judge.engine.guise import GUISES
 from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
-                                 freeze_list, frozen_twin, thawed_copy)
+                                  freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -33,6 +35,10 @@ STEPS = {
 }
 ZONES = ("battlefield", "hand", "spoils", "stack", "domain", "void", "pit", "shelter", "slot", "wards", "laboratory")
 HAND_SIZE = 7  # 402.2
+# The turn's position: what passing priority and a step's change write, and what no state-based
+# check reads (704 has no check that depends on the step; unchanged.py relies on it, and
+# tests/test_engine_recheck.py hides these fields while every bundled scenario's checks look).
+POSITION = frozenset({"phase", "step", "priority", "passes", "checked"})
 
 
 @dataclass(frozen=True)
@@ -133,13 +139,16 @@ class Player:
     def freeze(self) -> None:
         if type(self) is Player:
             d = self.__dict__
-            for zone in PLAYER_LISTS:
-                if type(d[zone]) is not FrozenList:
-                    d[zone] = freeze_list(d[zone])
+            if not all(map(isinstance, _player_zones(d), _ALWAYS_FROZEN)):  # most often none was written
+                for zone in PLAYER_LISTS:
+                    if type(d[zone]) is not FrozenList:
+                        d[zone] = freeze_list(d[zone])
             self.__class__ = FrozenPlayer
 
 
 PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
+_player_zones = itemgetter(*PLAYER_LISTS)
+_ALWAYS_FROZEN = repeat(FrozenList)  # (FrozenList has no subclass: isinstance is the exact class)
 FrozenObj = frozen_twin(Obj)
 FrozenPlayer = frozen_twin(Player)
 
@@ -386,7 +395,7 @@ class GameState:
         d["players"] = WorkList(p.thaw() for p in self.players)
         for name in _SHORT_LISTS:
             d[name] = WorkList(d[name])
-        d["prefer"] = dict(self.prefer)
+        d["prefer"] = WorkDict(self.prefer)
         d["_edited"] = []
         d["_memo"] = dict(self.__dict__.get("_memo", ()))  # derived from the battlefield, shared until owned
         return new
@@ -431,9 +440,13 @@ class GameState:
         d["objects"] = freeze_dict(d["objects"])
         d["battlefield"] = freeze_list(d["battlefield"])
         for name in _SHORT_LISTS:
-            if type(d[name]) is not FrozenList:
-                d[name] = freeze_list(d[name])
-        d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in d["prefer"].items()})
+            value = d[name]
+            if value.__class__ is WorkList:  # as freeze_list does, without the call: there are eight
+                value.__class__ = FrozenList
+            elif value.__class__ is not FrozenList:
+                d[name] = FrozenList(value)
+        prefer = d["prefer"]
+        d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in prefer.items()}) if prefer else _NO_PREFERENCES
         d.setdefault("_memo", {})
         self.__class__ = FrozenGameState
         return self
@@ -526,5 +539,6 @@ class GameState:
         return self.phase in ("main1", "main2")
 
 
+_NO_PREFERENCES = FrozenDict()
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
 FrozenGameState = frozen_twin(GameState)

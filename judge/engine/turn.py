@@ -137,7 +137,8 @@ def cleanup(s: GameState, log: list) -> None:
     five_to_one = s.policies.reading("C22") == "five-to-one"
     for p in s.living:
         wasted = p.pool_total
-        p.pool = []
+        if p.pool:  # (left alone when already empty: an unchanged state lets the next check be skipped, unchanged.py)
+            p.pool = []
         if wasted:
             p.vitae -= 2 * wasted
             if five_to_one:

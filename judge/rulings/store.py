@@ -19,6 +19,7 @@ from typing import Iterator
 from judge import paths
 from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
+from judge.editions.ids import plain as plain_id
 from judge.rulings.fields import check as check_fields
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
@@ -286,7 +287,7 @@ class RulingStore:
 def _game_of(entry_id: str) -> str:
     from judge.corpus.documents import DOCUMENTS
 
-    doc = entry_id.split(":", 1)[0]
+    doc = entry_id.split(":", 1)[0].split("@", 1)[0]  # nd@2026-11:704.5j is No Dawn's too
     return next((d.game for d in DOCUMENTS if d.key == doc), "")
 
 
@@ -297,7 +298,7 @@ def ruling_entry(ruling: SavedRuling) -> Entry:
     return Entry(
         id=ruling.id, doc="saved", game=games[0] if games else "", kind="ruling", text=text,
         title=ruling.question or ruling.answer.strip().splitlines()[0][:80], citation=ruling.citation,
-        refs=[Ref(surface=c, target=c, kind="cite") for c in ruling.cites],
+        refs=[Ref(surface=c, target=plain_id(c), kind="cite") for c in ruling.cites],
         tags=[f"saved:{ruling.date.isoformat()}" if ruling.date else "saved:undated"],
         extra={"event": ruling.event, "table": ruling.table, "judge": ruling.judge,
                "given_at": ruling.given_at, "answer": ruling.answer, "question": ruling.question},

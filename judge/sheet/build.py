@@ -32,24 +32,36 @@ def _suggestion(entry: Entry) -> str:
 
 @dataclass(frozen=True)
 class Wanted:
-    """An entry to cite; `alone` leaves its sub-rules out (a judge typed `704.5.`)."""
+    """An entry to cite; `alone` leaves its sub-rules out (a judge typed `704.5.`). `corpus` is
+    the one it was found in (one edition's, for `nd@2026-11:704.5j`); None: the sheet's; `named`
+    says the id named its edition."""
 
     entry: Entry
     alone: bool = False
+    corpus: Corpus | None = None
+    named: bool = False
 
 
-def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False) -> list[Wanted]:
-    """Resolve every id or number, in order, without duplicates; raise UnknownEntries."""
+def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: str | None = None) -> list[Wanted]:
+    """Resolve every id or number, in order, without duplicates; raise UnknownEntries. With
+    `as_of`, each is read in the edition in force that day."""
+    from judge.editions.reading import in_force_lookup, resolve_as_of
+
     found: list[Wanted] = []
     missing: list[tuple[str, list[Entry]]] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, int]] = set()
     for text in wanted:
-        lookup = resolve(corpus, text)
+        named = resolve(corpus, text)
+        lookup = in_force_lookup(named, as_of)
+        if lookup.entry is None and named.entry is None and as_of:
+            lookup = resolve_as_of(corpus, text, None, as_of)
         if lookup.entry is None:
-            missing.append((text, lookup.suggestions))
-        elif lookup.entry.id not in seen:
-            seen.add(lookup.entry.id)
-            found.append(Wanted(lookup.entry, alone or lookup.alone))
+            missing.append((text + (f" ({lookup.note})" if lookup.note and named.entry else ""), lookup.suggestions))
+            continue
+        key = (lookup.entry.id, id(lookup.corpus))
+        if key not in seen:
+            seen.add(key)
+            found.append(Wanted(lookup.entry, alone or lookup.alone, lookup.corpus, named.edition is not None))
     if missing:
         raise UnknownEntries(missing)
     return found
@@ -85,10 +97,14 @@ def sheet_notes(notes) -> tuple[SheetNote, ...]:
 
 
 def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: set[str],
-         notes: tuple[SheetNote, ...] = ()) -> CitedEntry:
+         notes: tuple[SheetNote, ...] = (), as_of: str | None = None) -> CitedEntry:
     """One cited entry. A parent already quoted for an earlier entry is named, not repeated
-    (its Quoted has no text); `quoted_parents` records them."""
+    (its Quoted has no text); `quoted_parents` records them. With `as_of`, what of it is not
+    in force that day is a note on it."""
+    corpus = wanted.corpus or corpus
     entry = wanted.entry
+    if as_of:
+        notes = notes + in_force_notes(corpus, entry, as_of)
     parent = corpus.parent(entry)
     parent_quote = None
     if parent is not None and parent.id not in cited_ids and _says_more(parent, entry):
@@ -108,16 +124,38 @@ def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: se
         id=entry.id, citation=entry.citation or entry.id, title=entry.title, text=entry.text,
         doc=entry.doc, breadcrumb=render.breadcrumb(corpus, entry), tags=tuple(entry.tags),
         parent=parent_quote, examples=examples, contains=contains, notes=notes,
+        source=source_of(corpus, entry.doc, as_of, wanted.named),
     )
 
 
+def in_force_notes(corpus: Corpus, entry: Entry, as_of: str) -> tuple[SheetNote, ...]:
+    """What of the entry is not in force on `as_of`, as a note the sheet prints with it."""
+    from judge.editions import status
+
+    marks = status.not_in_force(corpus, entry, as_of)
+    if not marks:
+        return ()
+    lines = tuple((f"{m.reason}: {' '.join(m.text.split())}" if m.text
+                   else f"{m.reason}" + ("" if m.source == entry.id else f" (as {m.source})")) for m in marks)
+    whole = status.whole_entry_in_force(marks)
+    heading = f"Not in force on {as_of}" if not whole else f"In part not in force on {as_of}"
+    return (SheetNote("not-in-force", entry.id, heading, lines),)
+
+
+def source_of(corpus: Corpus, doc: str, as_of: str | None, named: bool) -> SourceVersion:
+    from judge.editions.reading import describe, edition_shown
+
+    info = corpus.documents.get(doc)
+    edition = edition_shown(corpus, doc, as_of, named)
+    return SourceVersion(doc, info.title if info else doc, info.sha256 if info else "",
+                         describe(edition, as_of) if edition else "")
+
+
 def sources_of(corpus: Corpus, cited: list[CitedEntry]) -> tuple[SourceVersion, ...]:
-    out: dict[str, SourceVersion] = {}
+    out: dict[tuple[str, str], SourceVersion] = {}
     for c in cited:
-        if c.doc in out:
-            continue
-        info = corpus.documents.get(c.doc)
-        out[c.doc] = SourceVersion(c.doc, info.title if info else c.doc, info.sha256 if info else "")
+        source = c.source or source_of(corpus, c.doc, None, False)
+        out.setdefault((source.doc, source.sha256), source)
     return tuple(out.values())
 
 
@@ -125,15 +163,16 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
                 question: str = "", ruling: str = "", event: str = "", table: str = "",
                 judge: str = "", saved_number: int | None = None,
                 replay: ReplayLog | None = None, alone: bool = False, title: str = "",
-                lead: list[str] | None = None) -> Sheet:
+                lead: list[str] | None = None, as_of: str | None = None) -> Sheet:
     """A sheet citing `ids` (entry ids or printed numbers) in the order given.
 
     `date` defaults to today; tests pass a fixed one. `alone=True` cites each entry without
     its sub-rules (a replay cites precisely the rule that applied). `lead` (ids or numbers,
     each also in `ids`) are the rules printed before the step log, the others after it; None
-    prints every rule before it (judge.sheet.sections).
+    prints every rule before it (judge.sheet.sections). `as_of` reads every entry in the edition
+    in force that day and notes what is not in force.
     """
-    wanted = resolve_all(corpus, ids, alone=alone)
+    wanted = resolve_all(corpus, ids, alone=alone, as_of=as_of)
     lead_ids = None if lead is None else tuple(w.entry.id for w in resolve_all(corpus, list(lead)))
     if lead_ids is not None:  # cite in the order printed, so "quoted above" is above
         first = set(lead_ids)
@@ -143,7 +182,8 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     from judge.conflicts.cached import load_index
 
     index = load_index(corpus)
-    cited = [cite(corpus, w, cited_ids, quoted_parents, sheet_notes(index.notes_for(w.entry.id))) for w in wanted]
+    cited = [cite(corpus, w, cited_ids, quoted_parents, sheet_notes(index.notes_for(w.entry.id)), as_of)
+             for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:
         noted = [rule for note in replay.not_modelled for rule in note.rules]
@@ -155,5 +195,5 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
         date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
         question=question.strip(), ruling=ruling.strip(), event=event.strip(),
         table=table.strip(), judge=judge.strip(), saved_number=saved_number, replay=replay,
-        rule_names=rule_names, title=title.strip(), lead=lead_ids,
+        rule_names=rule_names, title=title.strip(), lead=lead_ids, as_of=as_of,
     )

@@ -15,7 +15,8 @@ from functools import partial
 from html import escape as _escape
 
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import CONTEXT, EXAMPLE, NOTE, SheetWriter, entry_blocks, heading_of, rule_names, walk
+from judge.sheet.sections import (CONTEXT, EXAMPLE, NOTE, SheetWriter, as_of_text, edition_text, entry_blocks, heading_of,
+                                  rule_names, walk)
 
 # Text nodes only: quotes stay as typed, so the file reads like the source.
 escape = partial(_escape, quote=False)
@@ -131,8 +132,11 @@ class HtmlWriter(SheetWriter):
 
     def sources(self, part) -> None:
         self.out += ["<h2>Sources</h2>", "<ul>"]
-        self.out += [f"<li>{escape(s.title)} — sha256 <code>{escape(s.short)}</code></li>" for s in part.sources]
+        self.out += [f"<li>{escape(s.title)} — sha256 <code>{escape(s.short)}</code>{escape(edition_text(s))}</li>"
+                     for s in part.sources]
         self.out.append("</ul>")
+        if as_of_text(part):
+            self.out.append(f"<p>{escape(as_of_text(part))}</p>")
 
     def finish(self, sheet: Sheet) -> None:
         self.out += [f"<footer>Prepared {sheet.date.isoformat()} with judge.</footer>", "</section>"]

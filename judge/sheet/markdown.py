@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from judge.safe_text import for_markdown as md
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import SUB, SheetWriter, entry_blocks, heading_of, rule_names, walk
+from judge.sheet.sections import SUB, SheetWriter, as_of_text, edition_text, entry_blocks, heading_of, rule_names, walk
 
 
 def _quote(text: str) -> list[str]:
@@ -67,7 +67,9 @@ class MarkdownWriter(SheetWriter):
 
     def sources(self, part) -> None:
         self.lines += ["## Sources", ""]
-        self.lines += [f"- {s.title} — sha256 `{s.short}`" for s in part.sources]
+        self.lines += [f"- {s.title} — sha256 `{s.short}`{edition_text(s)}" for s in part.sources]
+        if as_of_text(part):
+            self.lines += ["", as_of_text(part)]
         self.lines.append("")
 
     def finish(self, sheet: Sheet) -> None:

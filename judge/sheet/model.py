@@ -48,15 +48,18 @@ class CitedEntry:
     examples: tuple[str, ...] = ()
     contains: tuple[Quoted, ...] = ()  # sub-rules, when the judge cited a rule with them
     notes: tuple[SheetNote, ...] = ()  # where the rules contradict themselves or the text is damaged
+    source: SourceVersion | None = None  # the document and edition it was read in
 
 
 @dataclass(frozen=True)
 class SourceVersion:
-    """A source document as it was when the sheet was made: its title and file hash."""
+    """A source document as it was when the sheet was made: its title and file hash, and the
+    edition read ("" when it has only the bundled one and no date was asked for)."""
 
     doc: str
     title: str
     sha256: str
+    edition: str = ""
 
     @property
     def short(self) -> str:
@@ -129,6 +132,7 @@ class Sheet:
     title: str = ""  # a heading of the judge's own, instead of "Ruling sheet"
     # The ids of the cited entries that lead, before the step log; None: all of them lead.
     lead: tuple[str, ...] | None = None
+    as_of: str | None = None  # the day it was read as in force (judge.editions.status)
 
     @property
     def heading(self) -> str:

@@ -88,9 +88,20 @@ class Steps:
 @dataclass(frozen=True)
 class Sources:
     sources: tuple[SourceVersion, ...]
+    as_of: str | None = None
 
     def write_to(self, writer: "SheetWriter") -> None:
         writer.sources(self)
+
+
+def edition_text(source: SourceVersion) -> str:
+    """What follows a source's hash on every format: " — edition 2026-11 (2026-11-01), …"."""
+    return f" — edition {source.edition}" if source.edition else ""
+
+
+def as_of_text(part: Sources) -> str:
+    """The line under the sources that says the day the rules were read as of ("" for none)."""
+    return f"Read as in force on {part.as_of}: the edition of that day; what was not in force is marked." if part.as_of else ""
 
 
 def parts(sheet: Sheet) -> list:
@@ -115,7 +126,7 @@ def parts(sheet: Sheet) -> list:
         if rest:
             out.append(Rules(REST_TITLE if first else ALL_TITLE, rest))
     if sheet.sources:
-        out.append(Sources(sheet.sources))
+        out.append(Sources(sheet.sources, sheet.as_of))
     return out
 
 

@@ -16,7 +16,8 @@ from rich.text import Text
 from judge import render as entry_render
 from judge.safe_text import for_terminal as safe
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import CONTEXT, EXAMPLE, NOTE, SUB, SheetWriter, entry_blocks, heading_of, rule_names, walk
+from judge.sheet.sections import (CONTEXT, EXAMPLE, NOTE, SUB, SheetWriter, as_of_text, edition_text, entry_blocks,
+                                  heading_of, rule_names, walk)
 
 _LABEL_STYLE = {SUB: "bold", EXAMPLE: "italic", CONTEXT: "dim bold", NOTE: "bold magenta"}
 _TEXT_STYLE = {EXAMPLE: "italic", CONTEXT: "dim"}
@@ -84,7 +85,9 @@ class TerminalWriter(SheetWriter):
 
     def sources(self, part) -> None:
         self.parts.append(Text("Sources", style="bold underline"))
-        self.parts += [Text(f"  {s.title} — sha256 {s.short}") for s in part.sources]
+        self.parts += [Text(f"  {s.title} — sha256 {s.short}{edition_text(s)}") for s in part.sources]
+        if as_of_text(part):
+            self.parts.append(Text(f"  {as_of_text(part)}"))
 
     def finish(self, sheet: Sheet) -> None:
         self.parts += [Text(f"Prepared {sheet.date.isoformat()} with judge.", style="dim"), Text("")]

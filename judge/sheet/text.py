@@ -11,7 +11,7 @@ import textwrap
 
 from judge.safe_text import for_terminal as safe
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import SheetWriter, entry_blocks, heading_of, rule_names, walk
+from judge.sheet.sections import SheetWriter, as_of_text, edition_text, entry_blocks, heading_of, rule_names, walk
 
 WIDTH = 78
 FORM_FEED = "\f"
@@ -89,7 +89,8 @@ class TextWriter(SheetWriter):
 
     def sources(self, part) -> None:
         self.out += ["SOURCES"]
-        self.out += _wrap("\n".join(f"{s.title} — sha256 {s.short}" for s in part.sources), "  ")
+        self.out += _wrap("\n".join([f"{s.title} — sha256 {s.short}{edition_text(s)}" for s in part.sources]
+                                    + ([as_of_text(part)] if as_of_text(part) else [])), "  ")
         self.out.append("")
 
     def finish(self, sheet: Sheet) -> None:

@@ -37,13 +37,16 @@ class EntryView(Vertical):
 
     def show(self, library: Library, entry: Entry, terms=frozenset(), alone: bool = False) -> None:
         self.entry = entry
-        body = render.entry_renderable(library.corpus, entry, terms, with_children=False, with_links=False)
-        parent = library.corpus.parent(entry)
+        corpus = library.corpus_of(entry)
+        edition, as_of = library.edition_label(entry)
+        body = render.entry_renderable(corpus, entry, terms, with_children=False, with_links=False,
+                                       as_of=as_of, edition=edition)
+        parent = corpus.parent(entry)
         if parent is not None and parent.kind in ("rule", "subrule") and entry.kind in ("subrule", "example"):
             # The parent rule around a sub-rule, under the breadcrumb: the context it is read in.
             body.renderables.insert(1, Text(render.snippet(parent.text, 160), style="dim italic"))
         parts = [body]
-        family = None if alone else render.family_renderable(library.corpus, entry, terms)
+        family = None if alone else render.family_renderable(corpus, entry, terms, as_of)
         if family is not None:  # the rule with every sub-rule in full, scrollable
             parts.append(family)
         self.body.update(Group(*parts))
