@@ -12,7 +12,8 @@ import importlib
 import sys
 
 # Command modules, in the order their help is listed. A module that is not there yet is skipped.
-COMMANDS = ("show", "search", "card", "conflicts", "replay", "sheet", "ruling", "import", "serve", "doctor", "tui")
+COMMANDS = ("show", "search", "card", "conflicts", "replay", "sheet", "ruling", "import", "diff", "trace", "serve",
+            "doctor", "tui")
 
 EXIT_FOUND = 0
 EXIT_NOTHING_FOUND = 1

@@ -181,10 +181,7 @@ def in_force_lines(corpus: Corpus, entry: Entry, as_of: str) -> list[Text]:
 
 def child_body(child: Entry) -> str:
     """A child's text without the number its label already shows ("704.5a 704.5a A player…")."""
-    text = child.text
-    if child.number and text.startswith(child.number):
-        text = text[len(child.number):].lstrip(". ")
-    return text
+    return child.body()
 
 
 # Entries whose children are chapters of their own, read one at a time, not the entry's body.

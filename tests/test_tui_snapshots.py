@@ -90,6 +90,10 @@ def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
     kwargs, run_before = SCREENS[screen]
     kwargs = dict(kwargs)
     monkeypatch.setenv("JUDGE_THEME", kwargs.pop("theme", "dark"))  # not the terminal's
+    # Toasts time out on the wall clock: on a loaded machine one expired mid-run, or not, and
+    # the screens differed. Here none expires by itself; run_before clears them, at a fixed point.
+    shown = JudgeApp.notify
+    monkeypatch.setattr(JudgeApp, "notify", lambda self, message, **kw: shown(self, message, **{**kw, "timeout": 3600}))
     app = JudgeApp(library=library, **kwargs)
     app.animation_level = "none"
     assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)

@@ -69,6 +69,12 @@ class Entry:
     # (a card's faction, the raw tag text, the 702 category label…).
     extra: dict = field(default_factory=dict)
 
+    def body(self) -> str:
+        """The text without the printed number it starts with ("704.5a A player…" → "A player…")."""
+        if self.number and self.text.startswith(self.number):
+            return self.text[len(self.number):].lstrip(". ")
+        return self.text
+
     def to_dict(self) -> dict:
         return {
             "id": self.id,

@@ -172,6 +172,19 @@ class JudgeApp(App):
 
         self.push_screen(self.tell(NoteScreen(message.note)))
 
+    def on_show_trace(self, message: messages.ShowTrace) -> None:
+        from judge.tui.screens.trace import TraceScreen
+
+        self.push_screen(self.tell(TraceScreen(message.entry_id)))
+
+    def on_show_diff(self, message: messages.ShowDiff) -> None:
+        self.show_diff(message.doc)
+
+    def show_diff(self, doc: str) -> None:
+        from judge.tui.screens.diff import DiffScreen
+
+        self.push_screen(self.tell(DiffScreen(doc)))
+
     def on_show_card(self, message: messages.ShowCard) -> None:
         self.call_later(self.show_card, message.card_id)
 
@@ -378,11 +391,28 @@ class JudgeApp(App):
         yield SystemCommand("Replay a scenario file", "Step through a scenario with its cited rules",
                             lambda: self.call_later(self._load_replay))
         yield SystemCommand("Clear the basket", "Drop every cited entry and step", self.clear_basket)
+        yield from self._edition_commands(screen)
         yield SystemCommand("Help", "Keys and omnibox commands (F1)", self.action_help)
         yield SystemCommand("Light/dark theme", "Switch theme (Ctrl+T)", self.action_toggle_theme)
         for game in (None, *GAMES):
             yield SystemCommand(f"Game: {GAME_NAMES[game]}", "Limit searches to this game",
                                 lambda g=game: self.set_game(g))
+
+
+    def _edition_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """A diff for each document that has editions beside the bundled one; a trace of the
+        entry the lookup screen shows."""
+        from judge.changes.editions_diff import has_editions
+        from judge.corpus.documents import DOCUMENTS
+
+        for spec in DOCUMENTS:
+            if has_editions(spec.key):
+                yield SystemCommand(f"Diff: {spec.title}", "What changed between its last two editions",
+                                    lambda doc=spec.key: self.show_diff(doc))
+        entry = getattr(screen, "current_entry", None)
+        if entry is not None:
+            yield SystemCommand(f"Trace {entry.id}", "This entry through every edition of its document (F7)",
+                                lambda: self.post_message(messages.ShowTrace(entry.id)))
 
 
 def default_theme() -> str:

@@ -17,12 +17,17 @@ def guarded(method):
         try:
             return method(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - the point is to catch what nobody foresaw
-            where = _log(exc)
-            self.app.notify(f"Something went wrong ({exc.__class__.__name__}: {exc}). "
-                            f"Details: {where}", severity="error", timeout=15)
+            report(self.app, exc)
             return None
 
     return wrapper
+
+
+def report(app, exc: Exception) -> None:
+    """Log a defect's traceback and say so in a notification (on the app's thread)."""
+    where = _log(exc)
+    app.notify(f"Something went wrong ({exc.__class__.__name__}: {exc}). "
+               f"Details: {where}", severity="error", timeout=15)
 
 
 def _log(exc: Exception) -> str:

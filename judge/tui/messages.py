@@ -44,6 +44,22 @@ class ShowNote(Message):
         self.note = note
 
 
+class ShowTrace(Message):
+    """Follow an entry through every edition of its document."""
+
+    def __init__(self, entry_id: str) -> None:
+        super().__init__()
+        self.entry_id = entry_id
+
+
+class ShowDiff(Message):
+    """Show what changed between the last two editions of a document."""
+
+    def __init__(self, doc: str) -> None:
+        super().__init__()
+        self.doc = doc
+
+
 class ShowCard(Message):
     """Show a card on the card screen."""
 

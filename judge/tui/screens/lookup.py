@@ -62,6 +62,9 @@ class LookupScreen(JudgeScreen):
         Binding("ctrl+g", "app.cycle_game", "Game"),
         Binding("ctrl+f", "app.all_games", "All games", show=False),
         Binding("ctrl+o", "open_card", "Card", show=False),
+        # Offered only for a document with editions beside the bundled one (check_action).
+        Binding("f7", "trace", "Trace"),
+        Binding("f8", "diff", "Diff", show=False),  # the footer is full at 80 columns: F1 and Ctrl+P list it
     ]
 
     def __init__(self, initial: str | None = None, returnable: bool = False, **kwargs) -> None:
@@ -72,6 +75,7 @@ class LookupScreen(JudgeScreen):
         self._pending_query = ""
         self.debounce = Debouncer(self)
         self._found: Found | None = None
+        self._has_editions: dict[str, bool] = {}  # per document, read from the store once
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="omnirow"):
@@ -233,6 +237,7 @@ class LookupScreen(JudgeScreen):
         entry, terms = hit
         alone = bool(self._found and self._found.direct is entry and self._found.alone)
         self.query_one(EntryView).show(self.library, entry, terms, alone=alone)
+        self.refresh_bindings()  # F7/F8 follow the document shown
 
     def _open_hit(self, index: int | None) -> None:
         hit = self._hit(index)
@@ -272,6 +277,7 @@ class LookupScreen(JudgeScreen):
         if self._found is not None:
             terms = next((t for e, t in self._found.hits if e.id == entry.id), frozenset())
         self.query_one(EntryView).show(library, entry, terms)
+        self.refresh_bindings()  # F7/F8 follow the document shown
         return True
 
     def action_back(self) -> None:
@@ -311,6 +317,32 @@ class LookupScreen(JudgeScreen):
             self.app.notify("This entry is not a card or a card's ruling", severity="warning")
             return
         self.post_message(messages.ShowCard(card.id))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action not in ("trace", "diff"):
+            return True
+        entry = self.query_one(EntryView).entry if self.is_mounted else None
+        if entry is None:
+            return False
+        if entry.doc not in self._has_editions:
+            from judge.changes.editions_diff import has_editions
+
+            self._has_editions[entry.doc] = has_editions(entry.doc)
+        return self._has_editions[entry.doc]
+
+    def action_trace(self) -> None:
+        entry = self.query_one(EntryView).entry
+        if entry is None:
+            self.app.notify("No entry to trace yet", severity="warning")
+            return
+        self.post_message(messages.ShowTrace(entry.id))
+
+    def action_diff(self) -> None:
+        entry = self.query_one(EntryView).entry
+        if entry is None:
+            self.app.notify("No entry shown: its document's editions are compared", severity="warning")
+            return
+        self.post_message(messages.ShowDiff(entry.doc))
 
     @property
     def current_entry(self):
