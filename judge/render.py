@@ -145,7 +145,7 @@ def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
             line.append_text(marked_text(text if len(notes) <= FULL_CHILDREN else snippet(text, 110), terms))
             parts.append(line)
     if with_links:
-        refs = _unique_refs(entry.refs)
+        refs = unique_refs(entry.refs)
         if refs:
             parts.append(Text("\nLinks", style="bold underline"))
             parts += [ref_line(corpus, r) for r in refs]
@@ -210,7 +210,7 @@ def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
     return Group(*parts)
 
 
-def _unique_refs(refs: list[Ref]) -> list[Ref]:
+def unique_refs(refs: list[Ref]) -> list[Ref]:
     seen, out = set(), []
     for ref in refs:
         key = (ref.target, ref.surface if ref.target is None else "")

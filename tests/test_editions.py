@@ -409,7 +409,7 @@ def test_no_stale_rulings_is_said(imported, capsys, tmp_path, monkeypatch):
 def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searcher):
     """The session's corpus (bundled) with 2026-11 imported beside it: the omnibox opens
     nd@2026-11:704.5j in that edition and the entry view names it."""
-    from judge.tui.library import Library
+    from judge.library import Library
     from test_tui import lookup_screen, make_app, run as run_app, type_text
     from test_tui_reading import flat, plain
 
@@ -428,7 +428,7 @@ def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searche
 
 
 def test_the_tui_marks_what_is_not_in_force_on_the_event_date(imported, corpus, session_searcher, monkeypatch):
-    from judge.tui.library import Library
+    from judge.library import Library
     from test_tui import lookup_screen, make_app, run as run_app, type_text
     from test_tui_reading import flat, plain
 

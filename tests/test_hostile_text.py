@@ -93,7 +93,7 @@ def test_replay_shows_names_from_the_scenario_as_written(markup_scenario, capsys
 def test_the_tui_shows_markup_typed_or_loaded_as_written(markup_scenario, corpus):
     from judge.search.index import open_searcher
     from judge.tui.app import JudgeApp
-    from judge.tui.library import Library
+    from judge.library import Library
     from tui_pilot import settle
 
     library = Library(corpus, open_searcher(corpus))

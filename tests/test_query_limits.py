@@ -52,7 +52,7 @@ def test_did_you_mean_looks_up_at_most_three_words(session_searcher, monkeypatch
 
 
 def test_the_tui_says_it_where_the_results_would_be(session_searcher, corpus):
-    from judge.tui.library import Library
+    from judge.library import Library
 
     found = Library(corpus, session_searcher).find("x" * 1001)
     assert found.hits == [] and found.notes == [

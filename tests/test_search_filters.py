@@ -42,13 +42,13 @@ def test_known_filters_still_filter(capsys):
 
 
 def test_the_searcher_raises_for_every_reader(session_searcher):
-    # the TUI shows the same message where its results would be (judge/tui/library.py)
+    # the TUI shows the same message where its results would be (judge/library.py)
     with pytest.raises(UnknownFilter, match="unknown doc 'zz'"):
         session_searcher.search("doc:zz block")
 
 
 def test_the_tui_says_it_where_the_results_would_be(session_searcher, corpus):
-    from judge.tui.library import Library
+    from judge.library import Library
 
     found = Library(corpus, session_searcher).find("kind:rulez block")
     assert found.hits == [] and len(found.notes) == 1 and found.notes[0].startswith("unknown kind 'rulez'; choose from ")

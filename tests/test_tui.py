@@ -23,7 +23,7 @@ def private_session(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
-    from judge.tui.library import Library
+    from judge.library import Library
 
     return Library(corpus, open_searcher(corpus))
 
@@ -899,7 +899,7 @@ def test_theme_toggles_between_light_and_dark(library, monkeypatch):
 
 
 def test_broken_rules_data_is_a_notification_not_a_traceback(monkeypatch):
-    from judge.tui import library as library_module
+    from judge import library as library_module
 
     def broken(cls):
         raise OSError("rules/nodawn unreadable")
@@ -1064,7 +1064,7 @@ def test_tui_command_line(capsys, monkeypatch):
 def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, monkeypatch):
     import threading
 
-    from judge.tui import library as library_module
+    from judge import library as library_module
 
     release = threading.Event()
 

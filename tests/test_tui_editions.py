@@ -12,7 +12,7 @@ from tui_pilot import settle
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
-    from judge.tui.library import Library
+    from judge.library import Library
 
     return Library(corpus, open_searcher(corpus))
 

@@ -15,7 +15,7 @@ SNAPSHOT = TESTS / "__snapshots__" / "test_tui_in_force_snapshot" / "test_the_en
 
 def test_the_entry_view_marks_what_is_not_in_force(snap_compare, corpus, session_searcher, tmp_path, monkeypatch):
     from judge.tui.app import JudgeApp
-    from judge.tui.library import Library
+    from judge.library import Library
 
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("JUDGE_RULINGS_DB", raising=False)

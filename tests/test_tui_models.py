@@ -168,7 +168,7 @@ def test_malformed_scenario_names_file_and_line(tmp_path):
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
-    from judge.tui.library import Library
+    from judge.library import Library
 
     return Library(corpus, open_searcher(corpus))
 

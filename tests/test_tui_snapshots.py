@@ -27,7 +27,7 @@ def private_session(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def library(corpus):
     from judge.search.index import open_searcher
-    from judge.tui.library import Library
+    from judge.library import Library
 
     return Library(corpus, open_searcher(corpus))
 

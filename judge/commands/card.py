@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import sys
 
+from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, lookup_document,
+                               mentioned_by, mentioned_elsewhere, missing_message, named_in, see_references,
+                               without_rulings)
 from judge.cli import UserError
 from judge.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
@@ -90,125 +93,6 @@ def _nothing():
     return nullcontext()
 
 
-# -- the data (for --json, and what the rendering shows) ------------------------------------
-def _brief(entry: Entry) -> dict:
-    return {"id": entry.id, "kind": entry.kind, "title": entry.title, "citation": entry.citation,
-            "text": entry.text, "tags": list(entry.tags)}
-
-
-def _ruling(entry: Entry, n: int) -> dict:
-    return _brief(entry) | {
-        "n": n,
-        "added": [t.split(":", 1)[1] for t in entry.tags if t.startswith("added:")],
-        "lost_word": "lost-word" in entry.tags,
-    }
-
-
-def _rulings(corpus: Corpus, entry: Entry) -> list[dict]:
-    return [_ruling(r, n) for n, r in enumerate(corpus.children(entry, "ruling"), 1)]
-
-
-def _see(corpus: Corpus, entry: Entry) -> tuple[list[Entry], list[dict]]:
-    """The topics a card refers to, and its other See references (cards, possibly missing)."""
-    topics: list[Entry] = []
-    others: list[dict] = []
-    for ref in entry.refs:
-        if ref.kind != "see":
-            continue
-        target = corpus.get(ref.target) if ref.target else None
-        if target is not None and target.kind == "topic":
-            if target not in topics:
-                topics.append(target)
-        else:
-            others.append({"surface": ref.surface, "target": ref.target, "status": ref.status, "note": ref.note,
-                           "citation": target.citation if target else None})
-    return topics, others
-
-
-def _named_in(corpus: Corpus, entry: Entry) -> list[Entry]:
-    """The rules and examples a card file says name the card (No Dawn cards)."""
-    found = [corpus.get(r.target) for r in entry.refs if r.kind == "mention" and r.status == "resolved"]
-    return list({e.id: e for e in found if e is not None}.values())
-
-
-def _from_rulings_document(corpus: Corpus, entry: Entry) -> bool:
-    info = corpus.documents.get(entry.doc)
-    return info is not None and info.kind == "rulings"
-
-
-def _mentioned_by(corpus: Corpus, entry: Entry) -> list[Entry]:
-    own = {entry.id, *entry.children}
-    return [e for e in corpus.cited_by(entry.id) if e.id not in own]
-
-
-def engine_status(entry: Entry) -> dict | None:
-    """For a No Dawn card: whether the rules engine plays it, and what it does not model
-    (judge/engine/support.py); None for any other entry."""
-    if entry.doc != "nd" or entry.kind != "card":
-        return None
-    from judge.cards.reader import database
-    from judge.engine import support
-
-    card = database().get(entry.title)
-    if card is None:
-        return None
-    return {"playable": support.playable(card),
-            "not_modelled": [{"what": g.what, "rule": g.rule, "where": g.where(card)} for g in support.gaps(card)]}
-
-
-def card_document(corpus: Corpus, entry: Entry) -> dict:
-    topics, other_see = _see(corpus, entry)
-    status = engine_status(entry)
-    return entry.to_dict() | ({"engine": status} if status is not None else {}) | {
-        "extra": entry.extra,
-        "errata": ({"text": entry.extra["errata_text"], **entry.extra.get("errata", {})}
-                   if "errata_text" in entry.extra else None),
-        "rulings": _rulings(corpus, entry),
-        "topics": [_brief(t) | {"rulings": _rulings(corpus, t)} for t in topics],
-        "see_also": other_see,
-        "named_in": [_brief(e) for e in _named_in(corpus, entry)],
-        "mentioned_by": [_brief(e) for e in _mentioned_by(corpus, entry)],
-    }
-
-
-def _mentioned_elsewhere(corpus: Corpus, ids: list[str]) -> list[Entry]:
-    return [e for e in (corpus.get(i) for i in ids) if e is not None]
-
-
-def lookup_document(corpus: Corpus, result) -> dict:
-    head = {"query": result.query, "status": result.status}
-    if result.found:
-        first, *others = result.cards
-        return head | card_document(corpus, first) | {
-            "other_versions": [card_document(corpus, e) for e in others],
-        }
-    if result.status == "ambiguous":
-        return head | {"candidates": [
-            {"name": c.group.name, "game": c.group.game, "doc": c.group.doc, "score": round(c.score, 3),
-             "ids": [e.id for e in c.group.entries], "missing": c.group.missing or None}
-            for c in result.candidates
-        ]}
-    group = result.beyond
-    info = corpus.documents.get(group.doc)
-    return head | {
-        "name": group.name, "game": group.game, "doc": group.doc,
-        "message": _missing_message(corpus, group),
-        "truncation": (info.facts.get("truncation") if info else None),
-        "mentioned_by": [_brief(e) for e in _mentioned_elsewhere(corpus, group.mentioned_by)],
-    }
-
-
-def _missing_message(corpus: Corpus, group) -> str:
-    info = corpus.documents.get(group.doc)
-    title = info.title if info else group.doc
-    if group.missing == "beyond_end":
-        stop = (info.facts.get("truncation") or {}).get("last_entry_title") if info else None
-        where = f" (the copy stops inside {stop})" if stop else ""
-        return (f"{group.name} is mentioned in the {title}, but its entry lies beyond the end of this "
-                f"copy of the FAQ{where}. Its rulings are not available here.")
-    return f"{group.name} is mentioned in the {title}, but the document has no entry for it."
-
-
 # -- the terminal view ----------------------------------------------------------------------
 def lookup_renderable(corpus: Corpus, result, brief: bool = False):
     from rich.console import Group
@@ -240,8 +124,8 @@ def lookup_renderable(corpus: Corpus, result, brief: bool = False):
         lines.append(Text("Type the full name, or add --game.", style="dim"))
         return Group(*lines)
     group = result.beyond
-    parts = [Text(_missing_message(corpus, group), style="bold yellow")]
-    mentions = _mentioned_elsewhere(corpus, group.mentioned_by)
+    parts = [Text(missing_message(corpus, group), style="bold yellow")]
+    mentions = mentioned_elsewhere(corpus, group.mentioned_by)
     if mentions:
         parts.append(Text(f"\nMentioned in ({len(mentions)})", style="bold underline"))
         parts += [_entry_line(e, "  ← ") for e in mentions]
@@ -287,13 +171,7 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
     head.append(entry.title, style="bold cyan")
     head.append(f"   {entry.citation}  ({entry.id})", style="dim")
     parts.append(head)
-    facts = []
-    if entry.extra.get("faction"):
-        facts.append(f"Faction: {entry.extra['faction']}")
-    if entry.extra.get("sets"):
-        facts.append("Sets: " + " ".join(entry.extra["sets"]))
-    if entry.extra.get("version"):
-        facts.append(f"PAP version: entry {entry.extra['version']} of those with this name")
+    facts = fact_lines(entry)
     if facts:
         parts.append(Text("   ".join(facts)))
     if entry.tags:
@@ -302,32 +180,22 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         parts.append(Text(f"Note: {entry.extra['caveat']}", style="yellow"))
     if entry.extra.get("summary"):
         parts.append(Text(entry.extra["summary"], style="italic"))
-    status = engine_status(entry)
-    if status is not None and status["playable"]:
-        parts.append(Text("Engine: plays this card in a replay", style="dim"))
-    elif status is not None:
-        for gap in status["not_modelled"]:
-            parts.append(Text(f"Engine: not playable — {gap['what']} ({gap['where']}); a scenario using it is "
-                              f"refused", style="yellow"))
+    for line, warning in engine_lines(engine_status(entry)):
+        parts.append(Text(line, style="yellow" if warning else "dim"))
     if "errata_text" in entry.extra:
         parts.append(Text("\nErrata (card text)", style="bold underline"))
         parts.append(Text(entry.extra["errata_text"]))
-    elif not _from_rulings_document(corpus, entry) and entry.text:
+    elif not from_rulings_document(corpus, entry) and entry.text:
         parts.append(Text("\nCard text", style="bold underline"))
         parts.append(Text(entry.text))
     rulings = _ruling_lines(corpus, entry, "  ")
-    if rulings or _from_rulings_document(corpus, entry):
+    if rulings or from_rulings_document(corpus, entry):
         parts.append(Text(f"\nRulings ({len(rulings)})", style="bold underline"))
-    if rulings:
-        parts += rulings
-    elif not _from_rulings_document(corpus, entry):
-        pass  # a rules document's card: its text and where the rules name it say it all
-    elif "truncated" in entry.tags:
-        parts.append(Text("  This copy of the FAQ ends inside this entry: whatever followed is missing.",
-                          style="yellow"))
-    else:
-        parts.append(Text("  No rulings of its own in this FAQ" + (" (see below)." if entry.refs else "."), style="dim"))
-    topics, other_see = _see(corpus, entry)
+    parts += rulings
+    absent = without_rulings(corpus, entry)
+    if absent is not None:
+        parts.append(Text(f"  {absent[0]}", style="yellow" if absent[1] else "dim"))
+    topics, other_see = see_references(corpus, entry)
     if topics:
         parts.append(Text("\nSee", style="bold underline"))
         for topic in topics:
@@ -346,11 +214,11 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         if ref["status"] != "resolved" and ref["note"]:
             line.append(f"  ({ref['note']})", style="yellow")
         parts.append(line)
-    named = _named_in(corpus, entry)
+    named = named_in(corpus, entry)
     if named:
         parts.append(Text(f"\nNamed in the rules ({len(named)})", style="bold underline"))
         parts += [_entry_line(e, "  → ") for e in named]
-    mentions = _mentioned_by(corpus, entry)
+    mentions = mentioned_by(corpus, entry)
     if mentions:
         parts.append(Text(f"\nMentioned by ({len(mentions)})", style="bold underline"))
         parts += [_entry_line(e, "  ← ") for e in mentions]

@@ -35,8 +35,11 @@ def run(args) -> int:
         raise UserError(str(exc)) from None
     game = game_or_event_game(args)
     from_event = game is not None and not args.game
-    if from_event and parse(text).games:
-        game = from_event = None  # a game: the judge typed wins over the event's game
+    if from_event:
+        from judge.library import search_game
+
+        game = search_game(text, game)  # a game: the judge typed wins over the event's game
+        from_event = game is not None
     corpus = context.corpus()
     try:
         result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
@@ -84,7 +87,9 @@ def run(args) -> int:
     for note in result.notes:
         console.print(Text(for_terminal(note), style="yellow"))
     if result.inferred_game and hits:
-        console.print(Text(_likely_games(result.game_likelihood), style="dim"))
+        from judge.filter_words import likely_games
+
+        console.print(Text(likely_games(result.game_likelihood, "--game G for one"), style="dim"))
     if elsewhere:
         from judge.filter_words import hidden_answer
 
@@ -122,12 +127,3 @@ def run(args) -> int:
             console.print(Text(f"    same text in {also}", style="dim"))
     return 0
 
-
-def _likely_games(likelihood: dict[str, float]) -> str:
-    """The prior the ranking used, said so that a judge knows why one game leads and that the
-    others are still listed: "likely game: L5R LCG 77%, then L5R CCG 17% (…)"."""
-    from judge.corpus.documents import GAME_TITLES
-
-    ranked = sorted(likelihood.items(), key=lambda kv: -kv[1])[:2]
-    parts = [f"{GAME_TITLES.get(game, game)} {p:.0%}" for game, p in ranked]
-    return f"likely game: {', then '.join(parts)} (not a filter; --game G for one)"

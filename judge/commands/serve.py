@@ -39,9 +39,13 @@ def run(args: argparse.Namespace) -> int:
 
     from judge.serve.app import create_app
 
+    from judge.serve.reading import open_library
+
+    app = create_app(settings)
+    open_library(app)  # the corpus and the search index, before anyone is told the address
     _announce(settings, show_qr=not args.no_qr)
     # One process, one worker: the rulings log is written only through this process.
-    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
                             server_header=False)
     uvicorn.Server(config).run(sockets=[listening])
     return 0

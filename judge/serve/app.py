@@ -19,7 +19,11 @@ from starlette.routing import Route
 from judge.serve import pages, security, static
 from judge.serve.settings import ServeSettings
 
-PAGE_MODULES = ("judge.serve.static", "judge.serve.log_pages", "judge.serve.replay_pages")
+# The entry pages last: their `/{doc}/{rest}` pattern is matched only against document keys,
+# but nothing is lost by letting every fixed path be tried first.
+PAGE_MODULES = ("judge.serve.static", "judge.serve.game_choice", "judge.serve.search_page",
+                "judge.serve.cards_page", "judge.serve.log_pages", "judge.serve.replay_pages",
+                "judge.serve.entry_page")
 
 _REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed",
             413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests",
@@ -27,30 +31,29 @@ _REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Meth
 
 
 async def home(request: Request) -> Response:
-    return pages.render(request, "home.html")
+    from judge.corpus.documents import DOCUMENTS, GAME_TITLES
+    from judge.serve.permalinks import document_path
+
+    documents = [{"href": document_path(d.key), "title": d.title, "game": GAME_TITLES.get(d.game, d.game)}
+                 for d in DOCUMENTS]
+    return pages.render(request, "home.html", documents=documents)
 
 
 async def unlock_page(request: Request) -> Response:
-    return pages.render(request, "unlock.html", wrong=False, back=_same_site_path(request.query_params.get("next")))
+    return pages.render(request, "unlock.html", wrong=False,
+                        back=security.same_site_path(request.query_params.get("next")))
 
 
 async def unlock(request: Request) -> Response:
     """The access code entered once: the session gets a signed mark and need not type it again."""
     form = await request.form()
     security.check_csrf(request, form)
-    back = _same_site_path(form.get("next"))
+    back = security.same_site_path(form.get("next"))
     if not security.code_matches(request, form.get(security.CODE_FIELD)):
         return pages.render(request, "unlock.html", status_code=403, wrong=True, back=back)
     response = RedirectResponse(back, status_code=303)
     security.set_writer_cookie(request, response)
     return response
-
-
-def _same_site_path(value: object) -> str:
-    """A redirect target from a form or query: only a path on this site, else the home page."""
-    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return "/"
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

@@ -1,30 +1,42 @@
 """The templates, and the one way a page is rendered: Jinja2 with autoescaping always on.
 
 Templates receive plain values (entries, rulings, events) and escape them; nothing builds HTML
-from user or document text by string concatenation. `StrictUndefined` makes a misspelt name in
-a template an error in the tests, not an empty space on a judge's phone.
+from user or document text by string concatenation. Every value a template prints first passes
+through judge.safe_text.for_terminal (escape sequences removed, control characters shown as
+U+FFFD), so a NUL or a bidi override in a ruling is visible, not hidden. `StrictUndefined` makes
+a misspelt name in a template an error in the tests, not an empty space on a judge's phone.
 """
 from __future__ import annotations
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from judge.safe_text import for_terminal, one_line
-from judge.serve import security
-from judge.serve.entry_links import entry_href
+from judge.serve import game_choice, security
+from judge.serve.permalinks import entry_path
 from judge.serve.log_memory import log_memory
+
+
+def _visible(value):
+    """What `{{ value }}` prints: text made harmless before autoescaping (mark-up the
+    templates made themselves is left alone)."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return for_terminal(value)
+    return value
 
 
 def make_templates() -> Jinja2Templates:
     env = Environment(loader=PackageLoader("judge.serve", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      finalize=_visible)
     env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD,
-                       entry_href=entry_href, log_memory=log_memory)
-    # Stored and uploaded text (rulings, scenarios) through judge.safe_text before Jinja escapes
-    # it: escape sequences go, other control characters show as U+FFFD.
+                       entry_href=entry_path, log_memory=log_memory)
+    # `finalize` already cleans every printed value; `one_line` also folds line breaks (a
+    # ruling's question in a list), and `shown` turns None and numbers into text first.
     env.filters.update(shown=_text_filter(for_terminal), one_line=_text_filter(one_line))
     return Jinja2Templates(env=env)
 
@@ -34,11 +46,19 @@ def _text_filter(clean):
     return lambda value: "" if value is None else clean(str(value))
 
 
+def here(request: Request) -> str:
+    """This page's path and query, to come back to after a form (the game picker)."""
+    query = request.url.query
+    return request.url.path + ("?" + query if query else "")
+
+
 def render(request: Request, template: str, status_code: int = 200, **context) -> HTMLResponse:
     """Page `template` for this request; every page gets the CSRF token, whether this browser
-    may write without the code, and the settings' code requirement."""
+    may write without the code, the settings' code requirement, and the game chosen."""
     settings = request.app.state.settings
     context.update(csrf_token=security.csrf_token(request), may_write=security.may_write(request),
-                   writes_need_code=settings.writes_need_code)
+                   writes_need_code=settings.writes_need_code, game=game_choice.chosen(request),
+                   game_choices=game_choice.choices(), game_titles=dict(game_choice.choices()),
+                   here=here(request))
     return request.app.state.templates.TemplateResponse(request, template, context,
                                                         status_code=status_code)

@@ -91,6 +91,15 @@ def check_writer(request: Request, form: FormData) -> bool:
                              "type it into the form's code field and send again.")
 
 
+def same_site_path(value: object) -> str:
+    """A redirect target from a form or query: only a path on this site (no scheme, host,
+    backslash or control character), else the home page."""
+    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") \
+            and "\\" not in value and value.isprintable():
+        return value
+    return "/"
+
+
 def set_writer_cookie(request: Request, response) -> None:
     response.set_cookie(WRITER_COOKIE, writer_mark(request), httponly=True, samesite="strict")
 

@@ -14,7 +14,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-_FILES = {"style.css": "text/css; charset=utf-8", "log.js": "text/javascript; charset=utf-8"}
+_FILES = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
+          "log.js": "text/javascript; charset=utf-8"}
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The judge TUI: lookup, card, board and replay screens, a citation basket, help.
 
-The app only wires screens to the layers below (judge.tui.library for rules and cards,
+The app only wires screens to the layers below (judge.library for rules and cards,
 judge.tui.engine_adapter for scenarios and replays). The corpus and search index load in a
 worker thread after the first frame, so the omnibox takes input at once.
 """
@@ -19,7 +19,7 @@ from judge.corpus.documents import GAMES, normalize_game
 from judge.tui import filing, messages, session
 from judge.tui.basket import StepItem
 from judge.tui.game_names import GAME_NAMES
-from judge.tui.library import Library
+from judge.library import Library
 from judge.tui.omnibox import Command
 
 # mode -> (module in judge.tui.screens, screen class); built on first use, so start-up only

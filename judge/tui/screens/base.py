@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 
-from judge.tui.library import Library
+from judge.library import Library
 
 
 class _Told:

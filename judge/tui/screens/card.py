@@ -17,7 +17,7 @@ from judge.replay_words import counted
 from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
-from judge.tui.library import CardSheet, Link, short_label
+from judge.library import CardSheet, Link, short_label
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.link_list import LinkList
 

@@ -23,7 +23,7 @@ from judge.tui.debounce import Debouncer
 from judge.tui.game_names import game_label
 from judge.tui.guard import guarded
 from judge.tui.history import History
-from judge.tui.library import Found, short_label
+from judge.library import Found, short_label
 from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.entry_view import EntryView

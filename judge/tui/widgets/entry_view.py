@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from judge import render
 from judge.corpus.model import Entry
-from judge.tui.library import Library
+from judge.library import Library
 from judge.tui.widgets.link_list import LinkList
 from judge.tui.widgets.note_band import NoteBand
 

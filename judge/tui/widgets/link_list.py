@@ -6,7 +6,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from judge.tui.library import Link
+from judge.library import Link
 
 
 class LinkList(OptionList):

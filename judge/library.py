@@ -1,8 +1,9 @@
-"""What the TUI asks of the corpus and search layers, in one place.
+"""What the readers of the rules — the TUI and the judge station (judge serve) — ask of the
+corpus and search layers, in one place.
 
-The screens never parse, search or walk the corpus themselves: they ask a `Library`, which
-delegates to judge.lookup, judge.search and the Corpus. Tests hand the app a Library built on
-the session corpus; the real app builds one in a worker (judge.context) so start-up never waits.
+Their screens and pages never parse, search or walk the corpus themselves: they ask a `Library`,
+which delegates to judge.lookup, judge.search and the Corpus. Tests hand the app a Library built
+on the session corpus; the real TUI builds one in a worker (judge.context) so start-up never waits.
 """
 from __future__ import annotations
 
@@ -30,6 +31,23 @@ class Found:
     suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
     elsewhere: list[Entry] = field(default_factory=list)  # what the game filter hid, best first
     games: list[str] = field(default_factory=list)  # the game filter the search ran with
+    # Why the query was refused (too long, a filter naming nothing); also among `notes`.
+    refusal: str = ""
+    # How likely each game is for the question's words, when no game was given (SearchResult).
+    game_likelihood: dict[str, float] = field(default_factory=dict)
+    inferred_game: str | None = None
+    # A hit's lower-ranked entries with the very same text (SearchResult's Hit.same_text), by id.
+    same_text: dict[str, list[str]] = field(default_factory=dict)
+
+
+def search_game(text: str, default_game: str | None) -> str | None:
+    """The game a search runs in: the one chosen for the event (or the session), unless the
+    query names its own with game: — what the judge typed wins."""
+    from judge.search.query import parse
+
+    if default_game is not None and parse(text).games:
+        return None
+    return default_game
 
 
 @dataclass
@@ -103,8 +121,10 @@ class Library:
                 result = self.searcher.search(text, game=game, limit=limit)
         except (QueryTooLarge, UnknownFilter) as exc:  # said where the results would be
             found.notes.append(str(exc))
+            found.refusal = str(exc)
             return found
         found.notes += result.notes
+        found.game_likelihood, found.inferred_game = result.game_likelihood, result.inferred_game
         found.suggestions += result.suggestions
         found.games = list(result.query.games)
         found.elsewhere = [e for e in (h.entry or self.corpus.get(h.id) for h in result.elsewhere) if e]
@@ -112,6 +132,8 @@ class Library:
             entry = self.corpus.get(hit.id)
             if entry is not None:
                 found.hits.append((entry, hit.terms))
+                if hit.same_text:
+                    found.same_text[entry.id] = list(hit.same_text)
         if found.direct is not None and id(found.direct) in self._edition_corpora:
             # An id naming its edition opens that edition's entry, not the main corpus's namesake.
             found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]

@@ -1,0 +1,169 @@
+"""The entry pages (`/nd/704.5j`, one per id: see permalinks.py) and the document pages (`/nd`,
+a table of contents).
+
+An entry page reads as `judge show` does: breadcrumb, citation, status tags, the notes on it
+(policy conflicts, recorded damage), its text with every resolved reference a link, examples,
+sub-rules, its outgoing links, "cited by", and the form to log a ruling citing it. A card's
+entry is the card page (cards_page.card_view). A path that names no entry is a 404 page with
+the nearest entries (judge.lookup, as `judge show` offers them).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from judge.corpus.model import Corpus, Entry
+from judge.serve import pages, reading
+from judge.serve.linked_text import pieces, snippet_pieces
+from judge.serve.permalinks import MAX_ID_CHARS, document_path, entry_id, entry_path
+
+LINE = 110  # a sub-entry shown as one line (a section's many rules)
+
+
+async def entry_page(request: Request) -> Response:
+    from judge.lookup import entries_named, resolve
+
+    doc, rest = request.path_params["doc"], request.path_params["rest"]
+    corpus = reading.library(request).corpus
+    wanted = entry_id(doc, rest)
+    if wanted is None:
+        shown = rest if len(rest) <= MAX_ID_CHARS else rest[:MAX_ID_CHARS] + "…"
+        raise HTTPException(404, f"No entry {doc}:{shown}: an entry id is at most {MAX_ID_CHARS} "
+                                 "letters, digits and . _ / -")
+    entry = corpus.get(wanted)
+    if entry is None:
+        looked = resolve(corpus, wanted)
+        named = [] if looked.entry is not None else entries_named(corpus, rest.replace("-", " "), [doc])
+        found = looked.entry or (named[0] if named else None)
+        if looked.alone and entry_path(looked.entry.id) + "." == request.url.path:
+            # "/nd/704.5." as `judge show 704.5.`: the rule without its sub-rules
+            return pages.render(request, "entry.html", **entry_view(request, corpus, looked.entry, alone=True))
+        if found is not None:  # "/nd/1" is section 1, "/nd/overrun" the glossary term
+            return RedirectResponse(entry_path(found.id), status_code=308)
+        return _not_found(request, wanted, looked)
+    if entry.kind == "card":
+        from judge.serve.cards_page import card_view
+
+        return pages.render(request, "card.html", **card_view(request, entry))
+    return pages.render(request, "entry.html", **entry_view(request, corpus, entry))
+
+
+def _not_found(request: Request, wanted: str, looked) -> Response:
+    from judge.render import child_body, label, snippet
+
+    nearest = [{"href": entry_path(e.id), "label": label(e) if e.number else e.id,
+                "detail": snippet(child_body(e), 70)} for e in looked.suggestions]
+    return pages.render(request, "not_found.html", status_code=404, title="Not found",
+                        message=f"No entry {wanted}" + (f" ({looked.note})" if looked.note else "") + ".",
+                        nearest=nearest)
+
+
+def crumbs(request: Request, corpus: Corpus, entry: Entry) -> list[dict]:
+    from judge.render import label
+
+    trail = [{"href": document_path(entry.doc), "label": reading.document_title(request, entry)}]
+    trail += [{"href": entry_path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
+    return trail
+
+
+def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = False) -> dict:
+    """What the entry page shows; `alone`: without its sub-rules (their notes still listed)."""
+    from judge.conflicts import present
+    from judge.render import FULL_CHILDREN, child_body, child_label, snippet
+
+    notes = reading.notes_for(entry.id)
+    children = [c for c in corpus.children(entry) if c.kind != "example"]
+    shown = [] if alone else children
+    in_full = len(children) <= FULL_CHILDREN
+    below = [{"href": entry_path(c.id), "label": child_label(c, entry),
+              "line": present.below_line(child_label(c, entry), reading.notes_for(c.id))}
+             for c in children if reading.notes_for(c.id)]
+    return {
+        "entry": entry, "crumbs": crumbs(request, corpus, entry),
+        "heading": entry.citation or entry.id, "permalink": entry_path(entry.id),
+        "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
+        "tags": entry.tags,
+        "tag_spans": [{"tag": s.get("tag", ""), "text": snippet(s.get("text", ""), 100)}
+                      for s in entry.extra.get("tag_spans", [])],
+        "notes": [note_view(n) for n in notes], "below": below,
+        "text": pieces(corpus, entry.text, entry.refs),
+        "examples": [pieces(corpus, e.text, e.refs) for e in corpus.children(entry, "example")],
+        "children": [{"href": entry_path(c.id), "label": child_label(c, entry), "tags": c.tags,
+                      "text": pieces(corpus, child_body(c), c.refs) if in_full
+                      else snippet_pieces(child_body(c), (), LINE)} for c in shown],
+        "links": link_list(corpus, entry),
+        "cited_by": [{"href": entry_path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
+                     for s in corpus.cited_by(entry.id)],
+        "cites": [entry.id], "question": "",
+    }
+
+
+def note_view(note) -> dict:
+    """A policy conflict or recorded damage as `judge show` words it, the entries it concerns
+    as links."""
+    from judge.conflicts import present
+
+    view = {"kind": note.kind, "heading": present.heading(note), "lines": present.body_lines(note)}
+    if note.kind == "conflict":
+        view["lines"] = view["lines"][:-1]  # "Concerns: …" is drawn as links
+        view["concerns"] = [{"href": entry_path(e), "label": present.short_id(e)} for e in note.entries]
+    else:
+        view["concerns"] = []
+    return view
+
+
+def link_list(corpus: Corpus, entry: Entry) -> list[dict]:
+    """Every reference once: resolved ones as links, the others said as what they are."""
+    from judge.render import unique_refs, snippet
+
+    out = []
+    for ref in unique_refs(entry.refs):
+        target = corpus.get(ref.target) if ref.target else None
+        if target is not None and ref.status == "resolved":
+            out.append({"href": entry_path(target.id), "label": target.citation or target.id,
+                        "detail": snippet(target.title or target.text, 60)})
+        elif ref.status == "external":
+            out.append({"href": None, "label": ref.surface, "detail": ref.note or "outside this document"})
+        else:
+            out.append({"href": None, "label": ref.surface,
+                        "detail": "unresolved" + (f": {ref.note}" if ref.note else "")})
+    return out
+
+
+# Kinds of top-level entries read rarely at a table: their group starts folded.
+FOLDED_KINDS = ("front-matter", "contents")
+
+
+async def document_page(request: Request) -> Response:
+    """The document's top-level entries grouped by kind in document order (front matter,
+    sections, topics, cards…); a section's groups or rules one tap further."""
+    from judge.render import OUTLINE_KINDS, label, snippet
+
+    doc = request.path_params["doc"]
+    corpus = reading.library(request).corpus
+    info = corpus.documents.get(doc)
+    if info is None or not info.loaded:
+        why = f": {info.error}" if info is not None and info.error else ""
+        raise HTTPException(404, f"The document {doc} is not available on this judge station{why}.")
+    groups: dict[str, list[dict]] = {}
+    tops = [e for e in corpus.in_doc(doc) if e.parent is None]
+    labels = Counter(label(e) for e in tops)
+    for top in tops:
+        kids = corpus.children(top) if top.kind in OUTLINE_KINDS else []
+        groups.setdefault(top.kind, []).append({
+            "href": entry_path(top.id), "label": label(top),
+            # Paragraphs under one heading ("Introduction" ×2) are told apart by their start.
+            "detail": snippet(top.text, 70) if labels[label(top)] > 1 else "",
+            "children": [{"href": entry_path(k.id), "label": label(k)} for k in kids if k.kind != "example"]})
+    toc = [{"kind": kind, "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
+            "folded": kind in FOLDED_KINDS, "entries": items} for kind, items in groups.items()]
+    return pages.render(request, "document.html", info=info, toc=toc)
+
+
+def routes() -> list[Route]:
+    return [Route("/{doc:doc}", document_page, name="document"),
+            Route("/{doc:doc}/{rest:path}", entry_page, name="entry")]

@@ -1,0 +1,109 @@
+"""The search page: `/search?q=…[&game=…][&fragment=1]`, one box for everything the CLI and the
+TUI take (rule numbers, ranges, words, card:, game:, kind:, doc:).
+
+It asks judge.library exactly what the TUI's omnibox asks, so a query means the same everywhere.
+A rule number or id typed exactly goes to its entry page (a redirect); a range lists its rules.
+The game is `?game=` if given (`all`: every game), else the one this browser chose, unless the
+query names its own with game:. A query the search refuses (too long, a filter naming nothing)
+is a 400 page saying why. `fragment=1` returns the results alone, for static/app.js to show as
+the judge types (it never redirects).
+"""
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from judge.corpus.documents import GAME_TITLES, normalize_game
+from judge.serve import game_choice, pages, reading
+from judge.serve.linked_text import snippet_pieces
+from judge.serve.permalinks import entry_path, search_path
+
+RESULTS = 20  # results on a page (a phone scrolls; the CLI's default is 10)
+SNIPPET = 300
+
+
+def _asked_game(request: Request) -> tuple[str | None, bool]:
+    """(game, chosen_before): `?game=` when given, else the browser's remembered choice."""
+    asked = request.query_params.get("game")
+    if asked is None or not asked.strip():
+        remembered = game_choice.chosen(request)
+        return remembered, remembered is not None
+    if asked.strip().lower() == game_choice.ALL:
+        return None, False
+    game = normalize_game(asked)
+    if game is None:
+        raise HTTPException(400, f"There is no game {asked.strip()[:40]!r} to search; choose one of "
+                                 f"{', '.join([game_choice.ALL, *GAME_TITLES])}.")
+    return game, False
+
+
+async def search(request: Request) -> Response:
+    from judge.library import search_game
+
+    text = request.query_params.get("q", "")
+    fragment = request.query_params.get("fragment") == "1"
+    template = "_results.html" if fragment else "search.html"
+    game, chosen_before = _asked_game(request)
+    if not text.strip():
+        return pages.render(request, template, query=text, view=None, refusal="")
+    game = search_game(text, game)
+    library = reading.library(request)
+    found = library.find(text, game=game, limit=RESULTS)
+    if found.refusal:
+        return pages.render(request, template, status_code=400, query=text, view=None,
+                            refusal=found.refusal)
+    if found.direct is not None and not fragment:
+        # "704.5." asks for the rule alone, as in `judge show`: its page without the sub-rules
+        alone = "." if found.alone and found.direct.number else ""
+        return RedirectResponse(entry_path(found.direct.id) + alone, status_code=303)
+    view = _view(library, text, found, game, from_choice=chosen_before and game is not None)
+    return pages.render(request, template, query=text, view=view, refusal="")
+
+
+def _view(library, text: str, found, game: str | None, from_choice: bool) -> dict:
+    """What the results show, as the CLI prints it: hints first, then each result."""
+    from judge.conflicts.present import mark
+    from judge.filter_words import hidden_answer, likely_games
+    from judge.render import label
+    from judge.search.query import parse
+
+    corpus = library.corpus
+    hints = []
+    if from_choice:
+        hints.append(f"{GAME_TITLES[found.games[0]]} only (the game chosen on this phone); "
+                     "choose All games to search every game")
+    hints += found.notes
+    if found.inferred_game and found.hits:
+        hints.append(likely_games(found.game_likelihood, "choose a game for one"))
+    if found.elsewhere:
+        widen = "drop game: from the query" if parse(text).games else "choose All games"
+        hints.append(hidden_answer(found.games, bool(found.hits), found.elsewhere, widen))
+    results = []
+    for entry, terms in found.hits:
+        parent = corpus.parent(entry)
+        notes = reading.notes_for(entry.id)
+        results.append({
+            "href": entry_path(entry.id), "citation": entry.citation or entry.id, "id": entry.id,
+            "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
+            "kind": entry.kind, "tags": list(entry.tags), "game": GAME_TITLES.get(entry.game, entry.game),
+            "marks": mark(notes) if notes else "",
+            "parent": ({"href": entry_path(parent.id), "label": label(parent)} if parent is not None else None),
+            "snippet": snippet_pieces(entry.text, terms, SNIPPET),
+            # as `judge search` says "same text in …": the copies the ranking folded into this one
+            "same_text": [{"href": entry_path(i), "label": corpus.get(i).citation or i}
+                          for i in found.same_text.get(entry.id, []) if corpus.get(i)],
+        })
+    suggestions = []
+    for suggestion in found.suggestions:
+        target = corpus.get(suggestion)
+        suggestions.append({"text": label(target) if target else suggestion,
+                            "href": entry_path(target.id) if target else search_path(suggestion)})
+    # A game given by the page (not typed as game:) is dropped by asking for every game.
+    every_game = search_path(text) + "&game=all" if game is not None else None
+    return {"hints": hints, "results": results, "suggestions": suggestions, "every_game": every_game}
+
+
+def routes() -> list[Route]:
+    return [Route("/search", search, name="search")]
