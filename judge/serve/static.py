@@ -44,5 +44,11 @@ async def asset(request: Request) -> Response:
                     headers={"etag": found.etag, "cache-control": "no-cache"})
 
 
+async def no_icon(request: Request) -> Response:
+    """Browsers ask for /favicon.ico on pages that name no icon (a printed sheet): there is none,
+    which is not an error worth a 404 page in the browser's console."""
+    return Response(status_code=204)
+
+
 def routes() -> list[Route]:
-    return [Route("/static/{name}", asset, name="static")]
+    return [Route("/static/{name}", asset, name="static"), Route("/favicon.ico", no_icon)]
