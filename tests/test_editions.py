@@ -453,3 +453,17 @@ def test_with_no_edition_imported_nothing_names_editions(session_context, tmp_pa
     assert "edition" not in show_json(capsys, "704.5j")
     code, out, _ = run(capsys, "search", "--json", "--limit", "2", "lethal damage")
     assert all("edition" not in r for r in json.loads(out))
+
+
+def test_the_judge_station_says_which_edition_it_reads(imported):
+    """judge serve reads the newest edition, as the CLI does, and names it on every page."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    page = client.get("/nd/704.5j").text
+    note = f'<p class="editions-note" id="editions-note">reading {TITLE}: edition 2026-11 (2026-11-01), the newest of 2</p>'
+    assert note in page
+    assert NEW_704_5J.split()[0] in page and note in client.get("/search?q=lethal+damage").text
+

@@ -418,3 +418,8 @@ def test_a_result_names_the_entries_with_the_very_same_text(client, session_sear
     assert [href for href, _ in result.links[-len(hit.same_text):]] == [
         "/" + i.replace(":", "/", 1) for i in hit.same_text]
     assert "same text in " in result.text
+
+
+def test_no_edition_is_named_while_only_the_bundled_editions_exist(client):
+    # tests/test_editions.py checks the line once an edition is imported
+    assert "editions-note" not in client.get("/nd/704.5j").text

@@ -27,6 +27,10 @@ def open_library(app) -> Library:
                 from judge import context
 
                 state.library = Library(context.corpus(), context.searcher())
+                # Which editions are read: fixed for the process (an import needs a restart).
+                from judge.editions.reading import editions_line
+
+                state.editions_note = editions_line(state.library.corpus)
                 context.conflicts()  # the notes every result and entry page shows
     return state.library
 

@@ -40,6 +40,12 @@ SECURITY_HEADERS = [
 ]
 
 
+def same_secret(sent: str, expected: str) -> bool:
+    """A constant-time comparison of what a client sent with a secret. As bytes: compare_digest
+    refuses a str with non-ASCII characters (TypeError), and a client may send any."""
+    return hmac.compare_digest(sent.encode("utf-8", "surrogatepass"), expected.encode("utf-8"))
+
+
 def _sign(settings: ServeSettings, purpose: str, session_id: str) -> str:
     return hmac.new(settings.secret, f"{purpose}:{session_id}".encode(), hashlib.sha256).hexdigest()
 
@@ -61,13 +67,13 @@ def may_write(request: Request) -> bool:
     settings: ServeSettings = request.app.state.settings
     if not settings.writes_need_code:
         return True
-    return hmac.compare_digest(request.cookies.get(WRITER_COOKIE, ""), writer_mark(request))
+    return same_secret(request.cookies.get(WRITER_COOKIE, ""), writer_mark(request))
 
 
 def check_csrf(request: Request, form: FormData) -> None:
     """Refuse (403) a form that did not come from a page this server gave this browser."""
     sent = form.get(CSRF_FIELD)
-    if not isinstance(sent, str) or not hmac.compare_digest(sent, csrf_token(request)):
+    if not isinstance(sent, str) or not same_secret(sent, csrf_token(request)):
         raise HTTPException(403, "This form is out of date or did not come from this judge station "
                                  "(its security token does not match). Reload the page and send it again.")
 
@@ -75,7 +81,7 @@ def check_csrf(request: Request, form: FormData) -> None:
 def code_matches(request: Request, code: object) -> bool:
     settings: ServeSettings = request.app.state.settings
     return (settings.access_code is not None and isinstance(code, str)
-            and hmac.compare_digest(code.strip().lower().encode(), settings.access_code.lower().encode()))
+            and same_secret(code.strip().lower(), settings.access_code.lower()))
 
 
 def check_writer(request: Request, form: FormData) -> bool:
