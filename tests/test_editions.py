@@ -467,3 +467,25 @@ def test_the_judge_station_says_which_edition_it_reads(imported):
     assert note in page
     assert NEW_704_5J.split()[0] in page and note in client.get("/search?q=lethal+damage").text
 
+
+
+def test_a_ruling_logged_on_the_station_cites_the_edition_and_links_the_entry(imported):
+    """Logged on the station while edition 2026-11 is read: stored as nd@2026-11:704.5j, shown
+    with the edition it was given on, linked to the entry's page (the station reads 2026-11)."""
+    import re
+
+    from starlette.testclient import TestClient
+
+    from judge.rulings.store import RulingStore
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    token = re.search(r'name="csrf" value="([0-9a-f]{64})"', client.get("/log/new").text).group(1)
+    sent = client.post("/log", data={"csrf": token, "answer": "It dies.", "cites": "704.5j"}, follow_redirects=False)
+    assert sent.status_code == 303
+    number = int(sent.headers["location"].rsplit("/", 1)[1])
+    assert RulingStore(imported / "rulings.sqlite3").get(number).cites == ("nd@2026-11:704.5j",)
+    page = client.get(f"/log/{number}").text
+    assert ('<a href="/nd/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
+            in page)
+    assert "not in the rules now" not in page

@@ -149,9 +149,14 @@ async def _ruling(request: Request) -> SavedRuling:
 async def ruling_page(request: Request) -> Response:
     ruling = await _ruling(request)
     corpus = await _corpus()
-    cited = [(c, corpus.get(c)) for c in ruling.cites]
-    return pages.render(request, "log_ruling.html", ruling=ruling,
-                        cited=[(c, (e.citation or e.id) if e else "", e.title if e else "") for c, e in cited])
+    from judge.editions import ids
+
+    cited = []
+    for cite in ruling.cites:  # an edition's id: the entry as read now, and the edition named
+        entry, named = corpus.get(ids.plain(cite)), ids.split(cite)
+        cited.append((cite, (entry.citation or entry.id) if entry else "", entry.title if entry else "",
+                      named[1] if named else ""))
+    return pages.render(request, "log_ruling.html", ruling=ruling, cited=cited)
 
 
 async def ruling_sheet(request: Request) -> Response:

@@ -16,7 +16,7 @@ from starlette.templating import Jinja2Templates
 
 from judge.safe_text import for_terminal, one_line
 from judge.serve import game_choice, security
-from judge.serve.permalinks import entry_path
+from judge.serve.permalinks import cited_path
 from judge.serve.log_memory import log_memory
 
 
@@ -34,7 +34,7 @@ def make_templates() -> Jinja2Templates:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       finalize=_visible)
     env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD,
-                       entry_href=entry_path, log_memory=log_memory)
+                       entry_href=cited_path, log_memory=log_memory)
     # `finalize` already cleans every printed value; `one_line` also folds line breaks (a
     # ruling's question in a list), and `shown` turns None and numbers into text first.
     env.filters.update(shown=_text_filter(for_terminal), one_line=_text_filter(one_line))

@@ -27,6 +27,7 @@ from urllib.parse import quote, urlencode
 from starlette.convertors import Convertor, register_url_convertor
 
 from judge.corpus.documents import DOCUMENTS
+from judge.editions import ids
 
 # What a corpus id may hold after its document key (checked by tests/test_serve_reading.py
 # against every id); a path with anything else is not an id and is never looked up as one.
@@ -52,6 +53,13 @@ def entry_path(entry_id: str) -> str:
     """`nd:704.5j` -> `/nd/704.5j`."""
     doc, _, rest = entry_id.partition(":")
     return f"/{doc}/{quote(rest, safe='/')}"
+
+
+def cited_path(entry_id: str) -> str:
+    """The page of a saved citation: `nd@2026-11:704.5j` (a ruling given on an imported
+    edition) -> `/nd/704.5j`, the entry as the station reads it now — the station has no pages
+    for other editions; the ruling's page says which edition the ruling was given on."""
+    return entry_path(ids.plain(entry_id))
 
 
 def document_path(doc: str) -> str:
