@@ -12,25 +12,55 @@ import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Iterator
+
+import pytest
 
 CHROMIUM = os.environ.get("JUDGE_TEST_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 _XHTML = "{http://www.w3.org/1999/xhtml}"
 
 
-def missing() -> list[str]:
-    """What printing needs and this machine lacks (empty when everything is there)."""
+def browser_missing() -> list[str]:
+    """What driving the system's Chromium needs and this machine lacks."""
     lacks = []
     if not Path(CHROMIUM).is_file():
         lacks.append(f"Chromium ({CHROMIUM}; Debian package chromium)")
     if importlib.util.find_spec("playwright") is None:
         lacks.append("Playwright for Python (pip install -e '.[test]')")
+    return lacks
+
+
+def missing() -> list[str]:
+    """What printing needs and this machine lacks (empty when everything is there)."""
+    lacks = browser_missing()
     for tool in ("pdftotext", "pdftoppm"):
         if shutil.which(tool) is None:
             lacks.append(f"{tool} (Debian package poppler-utils)")
     return lacks
+
+
+@contextmanager
+def system_chromium(lacks: list[str], doing: str) -> Iterator:
+    """The system's Chromium launched headless through Playwright (nothing downloaded). With
+    something in `lacks`, the test skips saying so — or fails under CI (CI=true), since
+    .ci/run installs it all."""
+    if lacks:
+        reason = f"cannot {doing}: missing " + "; ".join(lacks)
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason + " (under CI, .ci/run installs them)")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield chromium
+        finally:
+            chromium.close()
 
 
 def normal(text: str) -> str:

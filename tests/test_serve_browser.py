@@ -12,7 +12,6 @@ Skips, saying what is missing, where Chromium or Playwright is not installed; un
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from pathlib import Path
@@ -21,8 +20,7 @@ import pytest
 
 from judge.serve.app import create_app
 from judge.serve.settings import ServeSettings
-from tests import live_server
-from tests.printed_sheet import CHROMIUM
+from tests import live_server, printed_sheet
 
 pytestmark = pytest.mark.usefixtures("session_context")
 
@@ -30,29 +28,10 @@ CODE = "k7m2p9"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
 
 
-def _missing() -> list[str]:
-    lacks = []
-    if not Path(CHROMIUM).is_file():
-        lacks.append(f"Chromium ({CHROMIUM}; Debian package chromium)")
-    if importlib.util.find_spec("playwright") is None:
-        lacks.append("Playwright for Python (pip install -e '.[test]')")
-    return lacks
-
-
 @pytest.fixture(scope="module")
 def browser():
-    lacks = _missing()
-    if lacks:
-        reason = "cannot drive a browser: missing " + "; ".join(lacks)
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (under CI, .ci/run installs them)")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with printed_sheet.system_chromium(printed_sheet.browser_missing(), "drive a browser") as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

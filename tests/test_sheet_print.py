@@ -11,7 +11,6 @@ under CI (CI=true) it fails instead, since .ci/run installs them.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from pathlib import Path
 
 import pytest
@@ -32,18 +31,8 @@ LEAST_FILLED = 0.55
 
 @pytest.fixture(scope="module")
 def browser():
-    lacks = printed.missing()
-    if lacks:
-        reason = "cannot print sheets: missing " + "; ".join(lacks)
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (under CI, .ci/run installs them)")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=printed.CHROMIUM, args=["--no-sandbox"])
+    with printed.system_chromium(printed.missing(), "print sheets") as chromium:
         yield chromium
-        chromium.close()
 
 
 def check_printed(sheets: list[Sheet], pages: list[printed.Page], html: str) -> None:

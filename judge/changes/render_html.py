@@ -2,7 +2,6 @@
 words in <del>, added ones in <ins>; text kept as written (white-space: pre-wrap)."""
 from __future__ import annotations
 
-from functools import partial
 from html import escape as _escape
 
 from judge.changes import present

@@ -14,7 +14,6 @@ import sys
 from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, lookup_document,
                                mentioned_by, mentioned_elsewhere, missing_message, named_in, see_references,
                                without_rulings)
-from judge.cli import UserError
 from judge.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
 
