@@ -35,15 +35,15 @@ def make_templates() -> Jinja2Templates:
                       finalize=_visible)
     env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD,
                        entry_href=cited_path, log_memory=log_memory)
-    # `finalize` already cleans every printed value; `one_line` also folds line breaks (a
-    # ruling's question in a list), and `shown` turns None and numbers into text first.
-    env.filters.update(shown=_text_filter(for_terminal), one_line=_text_filter(one_line))
+    # `finalize` (_visible) is the one place printed text is cleaned. `shown` only turns None
+    # and numbers into text; `one_line` also folds line breaks (a ruling's question in a list).
+    env.filters.update(shown=_as_text, one_line=lambda value: one_line(_as_text(value)))
     return Jinja2Templates(env=env)
 
 
-def _text_filter(clean):
-    """A safe_text function as a filter for any value: None is nothing, a number its digits."""
-    return lambda value: "" if value is None else clean(str(value))
+def _as_text(value) -> str:
+    """Any value as text for a template: None is nothing, a number its digits."""
+    return "" if value is None else str(value)
 
 
 def here(request: Request) -> str:
