@@ -39,7 +39,9 @@ class NothingFound(Exception):
     """Nothing matches what the user asked for: printed as a message, exit status 1."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only` (a name in COMMANDS), just that command's sub-parser —
+    what parsing a command needs, without importing and registering the twelve others."""
     parser = argparse.ArgumentParser(
         prog="judge",
         description="Rules lookup and ruling assistant for card-game judges. "
@@ -48,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in (only,) if only else COMMANDS:
         try:
             module = importlib.import_module(f"judge.commands.{name}")
         except ModuleNotFoundError as exc:
@@ -84,7 +86,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str]) -> int:
     from judge.argv_text import bad_argument, bad_setting
 
-    parser = build_parser()
+    # A command named first is parsed by its own sub-parser alone (its usage, help and errors
+    # read the same); anything else (no command, --help, a misspelt one) needs them all.
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     if not argv:
         argv = ["tui"] if "tui" in parser._subparsers._group_actions[0].choices else ["--help"]
     args = parser.parse_args(argv)

@@ -7,7 +7,6 @@ same rule (704.5l → 704.5k, 704.5m; 704.5z → the last sub-rules of 704.5) or
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -218,5 +217,7 @@ def _missing_paragraph(corpus: Corpus, wanted: str) -> Lookup | None:
 def nearest_ids(corpus: Corpus, wanted: str, docs: list[str], limit: int = 5) -> list[Entry]:
     candidates = [e.id for e in corpus.entries.values() if e.doc in docs]
     bare = {c.split(":", 1)[1]: c for c in candidates}
+    import difflib  # here: only an id that is not there needs it
+
     names = difflib.get_close_matches(wanted.split(":", 1)[-1], list(bare), n=limit, cutoff=0.6)
     return [corpus.entries[bare[n]] for n in names]

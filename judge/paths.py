@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 _PACKAGE = Path(__file__).resolve().parent
 APP_NAME = "judge"
 
@@ -28,25 +26,31 @@ def data_root() -> Path:
     return _PACKAGE.parent
 
 
-def _user_folder(variable: str, platform_default: str) -> Path:
+def _user_folder(variable: str, kind: str) -> Path:
+    """$variable, else platformdirs' user_<kind>_dir for judge — imported only then (it costs
+    a command's start-up ~10 ms, for nothing when every folder is set)."""
     override = os.environ.get(variable)
-    return Path(override).expanduser() if override else Path(platform_default)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
 
 
 def cache_dir() -> Path:
     """JUDGE_CACHE_DIR, else the platform's user cache folder for judge (the parsed corpus and
     the search index: anything in it can be rebuilt)."""
-    return _user_folder("JUDGE_CACHE_DIR", platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return _user_folder("JUDGE_CACHE_DIR", "cache")
 
 
 def data_dir() -> Path:
     """JUDGE_DATA_HOME, else the platform's user data folder for judge (saved rulings, sheets)."""
-    return _user_folder("JUDGE_DATA_HOME", platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return _user_folder("JUDGE_DATA_HOME", "data")
 
 
 def config_dir() -> Path:
     """JUDGE_CONFIG_DIR, else the platform's user config folder for judge (the cache key)."""
-    return _user_folder("JUDGE_CONFIG_DIR", platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return _user_folder("JUDGE_CONFIG_DIR", "config")
 
 
 def boards_dir() -> Path:

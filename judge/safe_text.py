@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-from rich.markup import escape as _rich_escape
-
 # ESC-introduced sequences: CSI (ESC [ … final byte), OSC/DCS/APC/PM/SOS (ESC ] … BEL or ST),
 # and two-byte escapes (ESC followed by one character). The 8-bit C1 forms are matched too.
 _ESCAPE_SEQUENCE = re.compile(
@@ -59,7 +57,9 @@ def one_line(text: str) -> str:
 
 def for_rich(text: str) -> str:
     """`for_terminal`, with rich markup escaped (for strings rich will parse as markup)."""
-    return _rich_escape(for_terminal(text))
+    from rich.markup import escape  # here, not at the top: plain and --json output never load rich
+
+    return escape(for_terminal(text))
 
 
 # Inline characters Markdown (CommonMark and GitHub's dialect) gives a meaning to.

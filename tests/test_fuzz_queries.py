@@ -87,8 +87,8 @@ def _parser_with(module):
     """build_parser, with `module.run` looked up at call time (set_defaults captured the old one)."""
     from judge.cli import build_parser as original
 
-    def build():
-        parser = original()
+    def build(only=None):
+        parser = original(only)
         for action in parser._subparsers._group_actions:
             action.choices["search"].set_defaults(func=lambda args: module.run(args))
         return parser

@@ -3,15 +3,13 @@ and a short mark for one-line listings. Every string from the data files passes 
 judge.safe_text on its way to a terminal."""
 from __future__ import annotations
 
-from typing import Iterable
-
-from rich.console import Group
-from rich.padding import Padding
-from rich.panel import Panel
-from rich.text import Text
+from typing import TYPE_CHECKING, Iterable
 
 from judge.conflicts.notes import Note
 from judge.safe_text import for_terminal, one_line
+
+if TYPE_CHECKING:
+    from rich.panel import Panel
 
 CONFLICT_MARK = "⚑"
 ANOMALY_MARK = "⚠"
@@ -63,6 +61,11 @@ def band(notes: list[Note], below: list[tuple[str, list[Note]]] = ()) -> Panel |
     (`below`: label, notes) one line each. None when there is nothing to show."""
     if not notes and not below:
         return None
+    from rich.console import Group  # here, not at the top: marks and --json dicts need no rich
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.text import Text
+
     parts = []
     for note in notes:
         parts.append(Text(one_line(heading(note)), style=STYLE[note.kind]))

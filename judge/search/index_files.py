@@ -15,7 +15,6 @@ import fcntl
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from judge import cache_files, paths
@@ -39,6 +38,8 @@ class Build:
         if directory.parent.parent == paths.cache_dir() or not directory.parent.is_dir():
             cache_files.make_folder(directory.parent)
         remove_dead_builds(directory.parent)
+        import tempfile  # here: only a build needs it (with shutil, random… ~7 ms of every start-up)
+
         self.folder = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
         self._lock = open(self.folder / BUILD_LOCK, "wb")
         fcntl.flock(self._lock, fcntl.LOCK_EX)  # a fresh file: nobody else can hold it
