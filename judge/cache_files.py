@@ -12,11 +12,14 @@ touched, whatever its name.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import hmac
 import os
 import stat
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from judge import files, paths
 from judge.notices import report_once
@@ -28,6 +31,20 @@ _MAGIC = b"judge-cache 1\n"
 _DIGEST = hashlib.sha256
 _MAC_BYTES = _DIGEST().digest_size
 _KEY_ID_BYTES = 8
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cyclic collector off while a cache file is read back: unpickling the corpus makes
+    ~80,000 objects that all live until the process ends, and the collections their allocation
+    sets off find nothing to free (~25 ms of every `judge search`). Nesting is safe."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class CacheRejected(Exception):

@@ -18,22 +18,19 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from judge import paths
 from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
 from judge.editions.ids import plain as plain_id
 from judge.rulings.fields import check as check_fields
+from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
-ENV_VAR = "JUDGE_RULINGS_DB"
-FILE_NAME = "rulings.sqlite3"
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _TEXT_COLUMNS = ("question", "answer", "event", "table_no", "judge", "given_at")  # as _select reads them
@@ -42,11 +39,6 @@ _SEARCHED_COLUMNS = ("question", "answer", "event", "table_no", "judge")
 
 class RulingsError(Exception):
     """The rulings database cannot be used; the message says why and names the file."""
-
-
-def default_db_path() -> Path:
-    override = os.environ.get(ENV_VAR)
-    return Path(override).expanduser() if override else paths.data_dir() / FILE_NAME
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import os
 import re
 from dataclasses import dataclass, field, replace
 
@@ -532,6 +533,10 @@ class Searcher:
             return []
         if parsed.card or parsed.numbers:
             return []
+        from judge.rulings.location import default_db_path
+
+        if not os.path.exists(default_db_path()):  # no log here (what the store would say too),
+            return []  # and its code, sqlite3 and all, is not loaded for nothing
         from judge.rulings.store import saved_ruling_entries
 
         hits = []
