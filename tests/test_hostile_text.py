@@ -126,6 +126,8 @@ BAD = "bad \udcff"  # how Python receives the bytes b"bad \xff" on Linux (PEP 38
 
 @pytest.mark.parametrize("argv,option,position", [
     (["ruling", "save", "-a", BAD], "--answer/-a", 4),
+    # named as this command spells it (once the first command's --question, without -q)
+    (["ruling", "save", "-a", "Yes.", "-q", BAD], "--question/-q", 4),
     (["ruling", "save", "-a", "Yes.", "--table", BAD], "--table", 4),
     (["ruling", "save", "-a", "Yes.", "--cite", "704.5j", BAD], "--cite/-c", 4),
     (["sheet", "704.5j", "--ruling", BAD], "--ruling", 4),
