@@ -31,7 +31,7 @@ def load_index(corpus: Corpus) -> ConflictIndex:
     sources = _sources_digest()
     try:
         # signed by this user's judge for exactly these sources and this code: safe to unpickle
-        with cache_files.gc_paused():
+        with cache_files.long_lived():
             built_from, index = pickle.loads(cache_files.read_sealed(path, label))
         if built_from == sources:
             return index

@@ -193,7 +193,7 @@ def read_cached(folder: Path, key: str, name: str = CORPUS_FILE) -> Corpus | Non
         cache_files.report_once(f"cannot read the cache file {path} ({exc.strerror or exc}); rebuilding it")
         return None
     # Signed by this user's judge for exactly these sources and this code: safe to unpickle.
-    with cache_files.gc_paused():
+    with cache_files.long_lived():
         return pickle.loads(data)
 
 

@@ -256,7 +256,7 @@ def _read_parts(directory: Path, listing: dict[str, str]):
         return index_files.read_part(directory, listing, name)
 
     # Each part's bytes are the ones this user's judge listed in the signed manifest.
-    with cache_files.gc_paused():
+    with cache_files.long_lived():
         return (Lexicon.from_bytes(part(LEXICON_FILE)), GameModel.from_bytes(part(GAME_MODEL_FILE)),
                 TitleTable.from_bytes(part(TITLES_FILE)), pickle.loads(part(BRIDGE_FILE)))
 
