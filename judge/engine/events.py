@@ -51,13 +51,20 @@ _CITED: dict = {}
 _CITED_LIMIT = 10_000  # beyond it (never seen in play) a list of rules is derived each time
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     text: str
     rules: tuple[str, ...] = ()  # corpus ids, "nd:704.5j"
     kind: str = EVENT
     policy: str | None = None  # a policy id (C22) when a contradiction-register reading was applied
     detail: str = ""  # an engine error's traceback, shown only on request
+
+    def __init__(self, text: str, rules: tuple = (), kind: str = EVENT, policy: str | None = None,
+                 detail: str = "") -> None:
+        # Frozen, yet made as cheaply as a plain record: the slots are filled through their own
+        # descriptors, which the refusing __setattr__ of a frozen class does not stand in front
+        # of (a long replay makes a dozen events per action).
+        _fill(self, text, rules, kind, policy, detail)
 
     @property
     def refused(self) -> bool:
@@ -80,6 +87,18 @@ class Event:
         if self.kind != EVENT:
             out["kind"] = self.kind
         return out
+
+
+_SLOTS = tuple(Event.__dict__[name].__set__ for name in ("text", "rules", "kind", "policy", "detail"))
+
+
+def _fill(event: Event, text, rules, kind, policy, detail) -> None:
+    set_text, set_rules, set_kind, set_policy, set_detail = _SLOTS
+    set_text(event, text)
+    set_rules(event, rules)
+    set_kind(event, kind)
+    set_policy(event, policy)
+    set_detail(event, detail)
 
 
 def event(text: str, *rules: str, policy: str | None = None) -> Event:

@@ -18,8 +18,8 @@ from typing import Any
 
 from judge.cards.model import CardDef
 from judge.engine.guise import GUISES
-from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
-                                  freeze_list, frozen_twin, thawed_copy)
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, counted_setattr,
+                                  freeze_dict, freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -118,6 +118,10 @@ class Player:
     drew_from_empty: bool = False
     turns_taken: int = 1
 
+    # Every write to a player is counted (frozen.work_writes): unchanged.py tells from the count
+    # alone that no player changed since the last clean check, without comparing their fields.
+    __setattr__ = counted_setattr
+
     @property
     def pool_total(self) -> int:
         return sum(u.amount for u in self.pool)
@@ -143,7 +147,7 @@ class Player:
                 for zone in PLAYER_LISTS:
                     if type(d[zone]) is not FrozenList:
                         d[zone] = freeze_list(d[zone])
-            self.__class__ = FrozenPlayer
+            object.__setattr__(self, "__class__", FrozenPlayer)  # freezing is not a write: not counted
 
 
 PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
