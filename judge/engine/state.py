@@ -396,7 +396,7 @@ class GameState:
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__)
         d = new.__dict__
-        d["players"] = WorkList(p.thaw() for p in self.players)
+        d["players"] = WorkList(map(_thaw_player, self.players))
         for name in _SHORT_LISTS:
             d[name] = WorkList(d[name])
         d["prefer"] = WorkDict(self.prefer)
@@ -491,10 +491,15 @@ class GameState:
         return [p for p in ordered if not p.lost]
 
     def next_living(self, name: str) -> Player | None:
-        names = [p.name for p in self.players]
-        i = names.index(name)
-        for k in range(1, len(names) + 1):
-            candidate = self.players[(i + k) % len(names)]
+        players = self.players
+        n = len(players)
+        for i, p in enumerate(players):
+            if p.name == name:
+                break
+        else:
+            raise ValueError(f"{name!r} is not a player of this game")
+        for k in range(1, n + 1):
+            candidate = players[(i + k) % n]
             if not candidate.lost:
                 return candidate
         return None
@@ -544,5 +549,6 @@ class GameState:
 
 
 _NO_PREFERENCES = FrozenDict()
+_thaw_player = Player.thaw
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
 FrozenGameState = frozen_twin(GameState)
