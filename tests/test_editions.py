@@ -347,6 +347,31 @@ def test_the_event_date_is_the_default_and_is_checked(imported, capsys, monkeypa
     assert run(capsys, "show", "408.5j", "--as-of", "2026-8-1")[2] == "judge: --as-of: '2026-8-1' is not a date (YYYY-MM-DD)\n"
 
 
+def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_is(imported, capsys, monkeypatch):
+    code, out, err = run(capsys, "doctor", "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    nd = next(d for d in report["documents"] if d["key"] == "nd")
+    assert report["event_date"] is None
+    assert (nd["edition_read"], nd["editions"]) == ("2026-11 (2026-11-01), the newest of 2", EDITIONS.split(", "))
+    assert nd["edition"]["name"] == "2026-11" and nd["edition"]["bundled"] is False
+    code, out, _ = run(capsys, "doctor")
+    nd_row = next(line for line in out.splitlines() if "│ nd " in line)  # the cell wraps: its first line
+    assert "edition read" in out and "2026-11" in nd_row
+    assert "No event date set ($JUDGE_EVENT_DATE): the newest edition of each document is read." in " ".join(out.split())
+    monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-10-15")
+    fresh()
+    try:
+        report = json.loads(run(capsys, "doctor", "--json")[1])
+        nd = next(d for d in report["documents"] if d["key"] == "nd")
+        assert report["event_date"] == "2026-10-15"
+        assert nd["edition_read"] == "bundled (2026-10-07); the newest is 2026-11 (2026-11-01); in force on 2026-10-15"
+        assert "Editions in force on 2026-10-15 ($JUDGE_EVENT_DATE)." in " ".join(run(capsys, "doctor")[1].split())
+    finally:
+        monkeypatch.delenv("JUDGE_EVENT_DATE")
+        fresh()
+
+
 # -- search, sheets, rulings ------------------------------------------------------------------
 def test_search_says_which_edition_it_reads(imported, capsys):
     code, out, _ = run(capsys, "search", "--game", "nodawn", "--limit", "1", "vigor above 0 lethal damage")
