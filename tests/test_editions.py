@@ -511,6 +511,34 @@ def test_a_ruling_logged_on_the_station_cites_the_edition_and_links_the_entry(im
     number = int(sent.headers["location"].rsplit("/", 1)[1])
     assert RulingStore(imported / "rulings.sqlite3").get(number).cites == ("nd@2026-11:704.5j",)
     page = client.get(f"/log/{number}").text
-    assert ('<a href="/nd/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
+    assert ('<a href="/nd@2026-11/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
             in page)
     assert "not in the rules now" not in page
+    followed = client.get("/nd@2026-11/704.5j", follow_redirects=False)  # the edition the station reads
+    assert (followed.status_code, followed.headers["location"]) == (308, "/nd/704.5j")
+
+
+def test_an_older_edition_has_pages_of_its_own_linking_within_it(imported):
+    """/nd@bundled/704.5j: the entry as the bundled edition words it, its links kept in that
+    edition, a banner naming the edition read now with a link there; a ruling logged from it
+    cites nd@bundled:704.5j. An edition or an id judge does not have is a 404 that says so."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    page = client.get("/nd@bundled/704.5j")
+    assert page.status_code == 200
+    assert "Vigor greater than 0 whose marked" in page.text and "Vigor above 0" not in page.text
+    assert ('<p class="edition-banner" id="edition-banner">As edition bundled (2026-10-07) has it. The station '
+            'reads edition 2026-11 (2026-11-01): <a href="/nd/704.5j">No Dawn CR 704.5j as read now</a>.</p>') in page.text
+    assert 'href="/nd@bundled/glossary/damage-counter"' in page.text  # a link in the text stays in the edition
+    assert 'href="/nd@bundled/704.5"' in page.text  # the breadcrumb stays in the edition
+    assert 'name="cites" value="nd@bundled:704.5j"' in page.text
+    gone = client.get("/nd@bundled/704.5v")  # in the bundled edition, deleted from 2026-11
+    assert gone.status_code == 200 and "which has no such entry" in gone.text
+    unknown = client.get("/nd@1999-01/704.5j")
+    assert unknown.status_code == 404
+    assert "no edition &#39;1999-01&#39; of &#39;nd&#39;; its editions: bundled (2026-10-07), 2026-11 (2026-11-01)" in unknown.text
+    missing = client.get("/nd@bundled/999.9z")
+    assert missing.status_code == 404 and "No entry nd@bundled:999.9z in edition bundled (2026-10-07)." in missing.text
