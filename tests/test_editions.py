@@ -400,6 +400,28 @@ def test_the_sheet_states_the_edition_and_the_day_it_was_read_as_of(imported, ca
     assert "Not in force on 2026-08-01" in flat and "adopted 2026-08-21" in flat
 
 
+def test_a_served_sheet_reads_as_of_the_day_asked_or_the_event_date(imported, capsys, monkeypatch):
+    """/sheet and /log/N/sheet take ?as_of= as `judge sheet --as-of` does, and default to the
+    server's $JUDGE_EVENT_DATE: the page is the HTML the command prints, whichever is used."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    served = client.get("/sheet?id=408.5j&as_of=2026-08-01")
+    code, printed, err = run(capsys, "sheet", "408.5j", "--format", "html", "--as-of", "2026-08-01")
+    assert (served.status_code, code, err) == (200, 0, "")
+    flat = " ".join(served.text.split())
+    assert "Read as in force on 2026-08-01: the edition of that day; what was not in force is marked." in flat
+    assert served.text == printed.replace("<body>", '<body id="sheet">', 1)  # the page's landmark alone differs
+    monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-08-01")
+    assert "Read as in force on 2026-08-01" in " ".join(client.get("/sheet?id=408.5j").text.split())
+    monkeypatch.delenv("JUDGE_EVENT_DATE")
+    assert "Read as in force on" not in " ".join(client.get("/sheet?id=408.5j").text.split())
+    bad = client.get("/sheet?id=408.5j&as_of=1+August")
+    assert bad.status_code == 400 and "as_of: &#39;1 August&#39; is not a date (YYYY-MM-DD)" in bad.text
+
+
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
     # A ruling given on the bundled edition (as every ruling saved before editions existed was)…
