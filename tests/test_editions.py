@@ -326,6 +326,11 @@ def test_as_of_marks_what_is_not_in_force(imported, capsys):
     assert show_json(capsys, "408.5j", "--as-of", "2026-08-21")["in_force"]["in_force"] is True
     assert show_json(capsys, "201.4", "--as-of", "2030-01-01")["in_force"]["not_in_force"] == [
         {"reason": "proposed", "from": "nd:201.4", "text": ""}]
+    # a struck rule keeps its number, not its rule; a "future — not committed" group was never adopted
+    assert show_json(capsys, "210.5b", "--as-of", "2026-12-01")["in_force"] == {
+        "as_of": "2026-12-01", "in_force": False, "not_in_force": [{"reason": "struck", "from": "nd:210.5b", "text": ""}]}
+    assert show_json(capsys, "904.1", "--as-of", "2026-12-01")["in_force"]["not_in_force"] == [
+        {"reason": "future", "from": "nd:904", "text": ""}]
     partial = show_json(capsys, "301.5b", "--as-of", "2030-01-01")["in_force"]
     assert partial["in_force"] is True  # the rule is; one sentence of it is not
     assert partial["not_in_force"] == [{"reason": "proposed", "from": "nd:301.5b", "text": (
