@@ -427,6 +427,44 @@ def test_a_served_sheet_reads_as_of_the_day_asked_or_the_event_date(imported, ca
     assert bad.status_code == 400 and "as_of: &#39;1 August&#39; is not a date (YYYY-MM-DD)" in bad.text
 
 
+E57 = Path(__file__).resolve().parent / "scenarios" / "e57-revenant-and-bleed.yaml"
+
+
+def test_a_replay_says_which_rules_it_cites_read_otherwise_in_the_edition_read(imported, capsys):
+    """The engine plays the bundled rules: once 2026-11 is read, a replay citing 704.5j says so
+    first, in the terminal and in --json."""
+    code, out, err = run(capsys, "replay", str(E57))
+    assert (code, err) == (0, "")
+    assert " ".join(out.split()).startswith(
+        "e57 - Bleed from the hand, Revenant from the Spoils, the restless banished The engine plays No Dawn "
+        "edition bundled (2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this "
+        "replay cites reads otherwise: 704.5j (reworded). The replay follows the older text: check the ruling "
+        "against the text in force.")
+    code, out, _ = run(capsys, "replay", str(E57), "--json")
+    assert json.loads(out)["edition"] == {"engine_follows": "bundled (2026-10-07)", "read": "2026-11 (2026-11-01)",
+                                          "changed": [{"rule": "nd:704.5j", "change": "reworded"}]}
+
+
+def test_the_cited_rules_are_compared_with_the_edition_the_engine_plays(imported):
+    from judge import context
+    from judge.editions.engine_rules import compare_cited
+
+    report = compare_cited(context.corpus(), ["nd:704.5v", "nd:704.5j", "nd:704.5a", "nd:704.5j", "sf:topic/x"])
+    assert [c.to_dict() for c in report.changes] == [{"rule": "nd:704.5v", "change": "absent"},
+                                                     {"rule": "nd:704.5j", "change": "reworded"}]
+    assert report.sentence().endswith("read otherwise: 704.5v (not in it), 704.5j (reworded). The replay follows "
+                                      "the older text: check the ruling against the text in force.")
+    assert compare_cited(context.corpus(), ["nd:704.5a"]).sentence() == (
+        "The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 (2026-11-01): "
+        "every rule this replay cites reads the same in both.")
+
+
+def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, capsys):
+    code, out, _ = run(capsys, "replay", str(E57), "--json")
+    assert code == 0 and "edition" not in json.loads(out)
+    assert "The engine plays" not in run(capsys, "replay", str(E57))[1]
+
+
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
     # A ruling given on the bundled edition (as every ruling saved before editions existed was)…
