@@ -43,3 +43,16 @@ def rule_number(rule_id: str) -> str:
 def counted(n: int, noun: str) -> str:
     """`n` and the noun in the number it takes: "1 damage counter", "2 damage counters", "0 cards"."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def engine_edition_sentence(follows: str, read: str, changed: list[tuple[str, bool]]) -> str:
+    """Said before a replay's steps once another edition of No Dawn is read than the one the
+    engine plays (judge.editions.engine_rules): `changed` is (rule id, absent) for each cited
+    rule that reads otherwise now."""
+    head = f"The engine plays No Dawn edition {follows}; the rules are read in edition {read}"
+    if not changed:
+        return head + ": every rule this replay cites reads the same in both."
+    listed = ", ".join(f"{rule_number(rule)} ({'not in it' if absent else 'reworded'})" for rule, absent in changed)
+    verb = "reads" if len(changed) == 1 else "read"
+    return (f"{head}, where {counted(len(changed), 'rule')} this replay cites {verb} otherwise: {listed}. "
+            f"The replay follows the older text: check the ruling against the text in force.")

@@ -326,6 +326,11 @@ def test_as_of_marks_what_is_not_in_force(imported, capsys):
     assert show_json(capsys, "408.5j", "--as-of", "2026-08-21")["in_force"]["in_force"] is True
     assert show_json(capsys, "201.4", "--as-of", "2030-01-01")["in_force"]["not_in_force"] == [
         {"reason": "proposed", "from": "nd:201.4", "text": ""}]
+    # a struck rule keeps its number, not its rule; a "future — not committed" group was never adopted
+    assert show_json(capsys, "210.5b", "--as-of", "2026-12-01")["in_force"] == {
+        "as_of": "2026-12-01", "in_force": False, "not_in_force": [{"reason": "struck", "from": "nd:210.5b", "text": ""}]}
+    assert show_json(capsys, "904.1", "--as-of", "2026-12-01")["in_force"]["not_in_force"] == [
+        {"reason": "future", "from": "nd:904", "text": ""}]
     partial = show_json(capsys, "301.5b", "--as-of", "2030-01-01")["in_force"]
     assert partial["in_force"] is True  # the rule is; one sentence of it is not
     assert partial["not_in_force"] == [{"reason": "proposed", "from": "nd:301.5b", "text": (
@@ -345,6 +350,31 @@ def test_the_event_date_is_the_default_and_is_checked(imported, capsys, monkeypa
     monkeypatch.setenv("JUDGE_EVENT_DATE", "1 August")
     assert run(capsys, "show", "408.5j") == (2, "", "judge: $JUDGE_EVENT_DATE: '1 August' is not a date (YYYY-MM-DD)\n")
     assert run(capsys, "show", "408.5j", "--as-of", "2026-8-1")[2] == "judge: --as-of: '2026-8-1' is not a date (YYYY-MM-DD)\n"
+
+
+def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_is(imported, capsys, monkeypatch):
+    code, out, err = run(capsys, "doctor", "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    nd = next(d for d in report["documents"] if d["key"] == "nd")
+    assert report["event_date"] is None
+    assert (nd["edition_read"], nd["editions"]) == ("2026-11 (2026-11-01), the newest of 2", EDITIONS.split(", "))
+    assert nd["edition"]["name"] == "2026-11" and nd["edition"]["bundled"] is False
+    code, out, _ = run(capsys, "doctor")
+    nd_row = next(line for line in out.splitlines() if "│ nd " in line)  # the cell wraps: its first line
+    assert "edition read" in out and "2026-11" in nd_row
+    assert "No event date set ($JUDGE_EVENT_DATE): the newest edition of each document is read." in " ".join(out.split())
+    monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-10-15")
+    fresh()
+    try:
+        report = json.loads(run(capsys, "doctor", "--json")[1])
+        nd = next(d for d in report["documents"] if d["key"] == "nd")
+        assert report["event_date"] == "2026-10-15"
+        assert nd["edition_read"] == "bundled (2026-10-07); the newest is 2026-11 (2026-11-01); in force on 2026-10-15"
+        assert "Editions in force on 2026-10-15 ($JUDGE_EVENT_DATE)." in " ".join(run(capsys, "doctor")[1].split())
+    finally:
+        monkeypatch.delenv("JUDGE_EVENT_DATE")
+        fresh()
 
 
 # -- search, sheets, rulings ------------------------------------------------------------------
@@ -373,6 +403,66 @@ def test_the_sheet_states_the_edition_and_the_day_it_was_read_as_of(imported, ca
     assert "edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01); the earliest judge has" in flat
     assert "Read as in force on 2026-08-01: the edition of that day; what was not in force is marked." in flat
     assert "Not in force on 2026-08-01" in flat and "adopted 2026-08-21" in flat
+
+
+def test_a_served_sheet_reads_as_of_the_day_asked_or_the_event_date(imported, capsys, monkeypatch):
+    """/sheet and /log/N/sheet take ?as_of= as `judge sheet --as-of` does, and default to the
+    server's $JUDGE_EVENT_DATE: the page is the HTML the command prints, whichever is used."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    served = client.get("/sheet?id=408.5j&as_of=2026-08-01")
+    code, printed, err = run(capsys, "sheet", "408.5j", "--format", "html", "--as-of", "2026-08-01")
+    assert (served.status_code, code, err) == (200, 0, "")
+    flat = " ".join(served.text.split())
+    assert "Read as in force on 2026-08-01: the edition of that day; what was not in force is marked." in flat
+    assert served.text == printed.replace("<body>", '<body id="sheet">', 1)  # the page's landmark alone differs
+    monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-08-01")
+    assert "Read as in force on 2026-08-01" in " ".join(client.get("/sheet?id=408.5j").text.split())
+    monkeypatch.delenv("JUDGE_EVENT_DATE")
+    assert "Read as in force on" not in " ".join(client.get("/sheet?id=408.5j").text.split())
+    bad = client.get("/sheet?id=408.5j&as_of=1+August")
+    assert bad.status_code == 400 and "as_of: &#39;1 August&#39; is not a date (YYYY-MM-DD)" in bad.text
+
+
+E57 = Path(__file__).resolve().parent / "scenarios" / "e57-revenant-and-bleed.yaml"
+
+
+def test_a_replay_says_which_rules_it_cites_read_otherwise_in_the_edition_read(imported, capsys):
+    """The engine plays the bundled rules: once 2026-11 is read, a replay citing 704.5j says so
+    first, in the terminal and in --json."""
+    code, out, err = run(capsys, "replay", str(E57))
+    assert (code, err) == (0, "")
+    assert " ".join(out.split()).startswith(
+        "e57 - Bleed from the hand, Revenant from the Spoils, the restless banished The engine plays No Dawn "
+        "edition bundled (2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this "
+        "replay cites reads otherwise: 704.5j (reworded). The replay follows the older text: check the ruling "
+        "against the text in force.")
+    code, out, _ = run(capsys, "replay", str(E57), "--json")
+    assert json.loads(out)["edition"] == {"engine_follows": "bundled (2026-10-07)", "read": "2026-11 (2026-11-01)",
+                                          "changed": [{"rule": "nd:704.5j", "change": "reworded"}]}
+
+
+def test_the_cited_rules_are_compared_with_the_edition_the_engine_plays(imported):
+    from judge import context
+    from judge.editions.engine_rules import compare_cited
+
+    report = compare_cited(context.corpus(), ["nd:704.5v", "nd:704.5j", "nd:704.5a", "nd:704.5j", "sf:topic/x"])
+    assert [c.to_dict() for c in report.changes] == [{"rule": "nd:704.5v", "change": "absent"},
+                                                     {"rule": "nd:704.5j", "change": "reworded"}]
+    assert report.sentence().endswith("read otherwise: 704.5v (not in it), 704.5j (reworded). The replay follows "
+                                      "the older text: check the ruling against the text in force.")
+    assert compare_cited(context.corpus(), ["nd:704.5a"]).sentence() == (
+        "The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 (2026-11-01): "
+        "every rule this replay cites reads the same in both.")
+
+
+def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, capsys):
+    code, out, _ = run(capsys, "replay", str(E57), "--json")
+    assert code == 0 and "edition" not in json.loads(out)
+    assert "The engine plays" not in run(capsys, "replay", str(E57))[1]
 
 
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
@@ -486,6 +576,34 @@ def test_a_ruling_logged_on_the_station_cites_the_edition_and_links_the_entry(im
     number = int(sent.headers["location"].rsplit("/", 1)[1])
     assert RulingStore(imported / "rulings.sqlite3").get(number).cites == ("nd@2026-11:704.5j",)
     page = client.get(f"/log/{number}").text
-    assert ('<a href="/nd/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
+    assert ('<a href="/nd@2026-11/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
             in page)
     assert "not in the rules now" not in page
+    followed = client.get("/nd@2026-11/704.5j", follow_redirects=False)  # the edition the station reads
+    assert (followed.status_code, followed.headers["location"]) == (308, "/nd/704.5j")
+
+
+def test_an_older_edition_has_pages_of_its_own_linking_within_it(imported):
+    """/nd@bundled/704.5j: the entry as the bundled edition words it, its links kept in that
+    edition, a banner naming the edition read now with a link there; a ruling logged from it
+    cites nd@bundled:704.5j. An edition or an id judge does not have is a 404 that says so."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    page = client.get("/nd@bundled/704.5j")
+    assert page.status_code == 200
+    assert "Vigor greater than 0 whose marked" in page.text and "Vigor above 0" not in page.text
+    assert ('<p class="edition-banner" id="edition-banner">As edition bundled (2026-10-07) has it. The station '
+            'reads edition 2026-11 (2026-11-01): <a href="/nd/704.5j">No Dawn CR 704.5j as read now</a>.</p>') in page.text
+    assert 'href="/nd@bundled/glossary/damage-counter"' in page.text  # a link in the text stays in the edition
+    assert 'href="/nd@bundled/704.5"' in page.text  # the breadcrumb stays in the edition
+    assert 'name="cites" value="nd@bundled:704.5j"' in page.text
+    gone = client.get("/nd@bundled/704.5v")  # in the bundled edition, deleted from 2026-11
+    assert gone.status_code == 200 and "which has no such entry" in gone.text
+    unknown = client.get("/nd@1999-01/704.5j")
+    assert unknown.status_code == 404
+    assert "no edition &#39;1999-01&#39; of &#39;nd&#39;; its editions: bundled (2026-10-07), 2026-11 (2026-11-01)" in unknown.text
+    missing = client.get("/nd@bundled/999.9z")
+    assert missing.status_code == 404 and "No entry nd@bundled:999.9z in edition bundled (2026-10-07)." in missing.text

@@ -34,10 +34,14 @@ def run(args) -> int:
         replay = run_file(args.scenario, args.until)
     except ScenarioError as exc:
         raise UserError(exc.describe()) from None
+    editions = _engine_edition(replay)
     if args.json:
-        print(json.dumps(replay.to_dict(), ensure_ascii=False, indent=2))
+        out = replay.to_dict()
+        if editions is not None:
+            out["edition"] = editions.to_dict()
+        print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
-        _render(replay)
+        _render(replay, editions)
     if replay.engine_errors:
         _report_defects(replay, args.traceback)
         return ENGINE_ERROR_EXIT
@@ -58,10 +62,28 @@ def _report_defects(replay, with_traceback: bool) -> None:
               file=sys.stderr)
 
 
+def _cited(replay) -> list[str]:
+    """Every rule id the replay cites, in the order first cited (the board's set-up first)."""
+    ids = [r for e in replay.scenario.setup_events for r in e.rules]
+    return ids + [r for step in replay.steps for e in step.events for r in e.rules]
+
+
+def _engine_edition(replay):
+    """The cited rules against the edition the engine plays (None while it is the one read)."""
+    from judge import context
+    from judge.editions.engine_rules import compare_cited
+    from judge.editions.errors import EditionError
+
+    try:
+        return compare_cited(context.corpus(), _cited(replay))
+    except (EditionError, OSError) as exc:  # an edition unreadable now: the replay stands, and says what is missing
+        print(f"judge replay: the cited rules were not checked against the edition read: {exc}", file=sys.stderr)
+        return None
+
+
 def _titles(replay) -> dict:
     """Rule titles from the corpus, for the ids the log cites (empty if the corpus is unavailable)."""
-    ids = {r for step in replay.steps for e in step.events for r in e.rules}
-    ids |= {r for e in replay.scenario.setup_events for r in e.rules}
+    ids = set(_cited(replay))
     from judge import context
 
     try:
@@ -77,7 +99,7 @@ def _titles(replay) -> dict:
     return titles
 
 
-def _render(replay) -> None:
+def _render(replay, editions=None) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -103,6 +125,8 @@ def _render(replay) -> None:
         return text
 
     console.print(Text(one_line(replay.scenario.title), style="bold"))
+    if editions is not None:  # said first: the replay plays other words than those read now
+        console.print(Text(editions.sentence(), style="bold yellow" if editions.changes else "dim"))
     notes = replay.not_modelled
     if notes:  # said first and plainly: the replay leans on something the engine does not play
         console.print(Text(not_modelled_head(len(notes)), style="bold yellow"))

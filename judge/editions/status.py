@@ -1,5 +1,6 @@
 """What of an entry is not in force on a date, from the No Dawn status tags
-(judge.corpus.nodawn_tags): `proposed` and `deferred` text is not in force on any date; a rule
+(judge.corpus.nodawn_tags): `proposed`, `deferred` and `future` text ("not committed") is not
+in force on any date, nor is a `struck` rule (the entry keeps its number, not its rule); a rule
 `adopted:<date>` is not in force before that date. A tag on a rule's group or parent rule
 covers the rule; a sentence-level tag (extra["tag_spans"]) covers that sentence only.
 """
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 
 from judge.corpus.model import Corpus, Entry
 
-NEVER_IN_FORCE = ("proposed", "deferred")
+NEVER_IN_FORCE = ("proposed", "deferred", "future", "struck")
 
 
 @dataclass(frozen=True)

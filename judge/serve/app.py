@@ -23,7 +23,7 @@ from judge.serve.settings import ServeSettings
 # but nothing is lost by letting every fixed path be tried first.
 PAGE_MODULES = ("judge.serve.static", "judge.serve.game_choice", "judge.serve.search_page",
                 "judge.serve.cards_page", "judge.serve.log_pages", "judge.serve.replay_pages",
-                "judge.serve.entry_page")
+                "judge.serve.edition_pages", "judge.serve.entry_page")
 
 _REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed",
             413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests",
