@@ -517,6 +517,24 @@ def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searche
     run_app(app, script)
 
 
+def test_the_tui_replay_says_which_cited_rules_read_otherwise_in_the_edition_read(imported, session_searcher):
+    """The TUI reading 2026-11 replays e57: the notice over the steps says 704.5j reads otherwise."""
+    from judge import context
+    from judge.library import Library
+    from test_tui import make_app, run as run_app, shown
+    from tui_pilot import settle
+
+    app = make_app(Library(context.corpus(), session_searcher), scenario=str(E57), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        text = " ".join(shown(app).split())
+        assert ("The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
+                "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded).") in text
+
+    run_app(app, script)
+
+
 def test_the_tui_marks_what_is_not_in_force_on_the_event_date(imported, corpus, session_searcher, monkeypatch):
     from judge.library import Library
     from test_tui import lookup_screen, make_app, run as run_app, type_text
