@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_app(settings)
     open_library(app)  # the corpus and the search index, before anyone is told the address
+    _warn_unreadable_folders()
     _announce(settings, show_qr=not args.no_qr)
     # One process, one worker: the rulings log is written only through this process.
     config = uvicorn.Config(app, log_level="warning", access_log=False,
@@ -66,6 +67,16 @@ def _listen(host: str, port: int) -> socket.socket:
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from exc
     listening.listen(128)
     return listening
+
+
+def _warn_unreadable_folders() -> None:
+    """A boards or uploads folder that exists but cannot be read: said now, on stderr, as well
+    as on the /replay page (a missing folder is simply empty)."""
+    from judge.safe_text import one_line
+    from judge.serve.replay_shelf import unreadable_folders
+
+    for problem in unreadable_folders():
+        print(f"judge serve: {one_line(problem)}", file=sys.stderr)
 
 
 def _announce(settings, show_qr: bool) -> None:
