@@ -64,3 +64,54 @@ def test_a_real_socket_serves_the_pages():
         with urllib.request.urlopen(base + "/") as response:
             assert response.status == 200
             assert "Judge station" in response.read().decode()
+
+
+def _get_500(base: str, path: str) -> str:
+    import urllib.error
+
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(base + path)
+    assert failed.value.code == 500
+    return failed.value.read().decode()
+
+
+def test_a_defect_s_traceback_is_written_once_not_printed_again_by_the_server(tmp_path, monkeypatch, capfd):
+    """uvicorn, with judge serve's log settings, would print the traceback a second time after our
+    handler wrote it to its log file (Starlette raises it again for the server to log)."""
+    from judge.serve import app as app_module
+
+    async def broken(request):
+        raise RuntimeError("injected defect")
+
+    monkeypatch.setattr(app_module, "home", broken)
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    with live_server.running(create_app(ServeSettings())) as base:
+        page = _get_500(base, "/")
+    assert "judge failed on this request" in page and "injected defect" not in page
+    logs = sorted((tmp_path / "cache" / "errors").iterdir())
+    assert len(logs) == 1
+    err = capfd.readouterr().err
+    assert err == f"judge serve: internal error on GET /: its traceback is in {logs[0]}\n"
+    written = logs[0].read_text(encoding="utf-8")
+    assert written.count("Traceback (most recent call last)") == 1
+    assert written.count("RuntimeError: injected defect") == 1 and "command line: ['GET', '/']" in written
+
+
+def test_a_defect_whose_log_cannot_be_written_is_left_to_the_server_to_print(monkeypatch, capfd):
+    from judge import crash_log
+    from judge.serve import app as app_module
+
+    async def broken(request):
+        raise RuntimeError("injected defect")
+
+    def unwritable(exc, argv):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(app_module, "home", broken)
+    monkeypatch.setattr(crash_log, "write", unwritable)
+    with live_server.running(create_app(ServeSettings())) as base:
+        _get_500(base, "/")
+    err = capfd.readouterr().err
+    assert err.startswith("judge serve: internal error on GET /: its traceback could not be written (disk full)\n")
+    assert err.count("Exception in ASGI application") == 1  # the traceback, once, by the server
+    assert err.count("RuntimeError: injected defect") == 1
