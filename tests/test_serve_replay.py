@@ -373,3 +373,68 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+# -- kept uploads are bounded -------------------------------------------------------------------
+def _variant(n: int) -> bytes:
+    """E01 made a different file (a comment at its end): its own key, the same replay."""
+    return E01.read_bytes() + f"\n# variant {n}\n".encode()
+
+
+def _keep_old(data: Path, n: int, mtime: int) -> str:
+    folder = data / "replays"
+    folder.mkdir(parents=True, exist_ok=True)
+    content = _variant(n)
+    key = hashlib.sha256(content).hexdigest()[:32]
+    (folder / f"{key}.yaml").write_bytes(content)
+    os.utime(folder / f"{key}.yaml", (mtime, mtime))
+    return f"{key}.yaml"
+
+
+def test_the_oldest_uploads_beyond_the_bound_are_removed_never_a_board(client, data, monkeypatch):
+    from judge.serve import replay_shelf
+
+    assert replay_shelf.MAX_KEPT_UPLOADS == 200
+    monkeypatch.setattr(replay_shelf, "MAX_KEPT_UPLOADS", 3)
+    oldest, middle, newer = (_keep_old(data, n, mtime) for n, mtime in ((1, 1_000), (2, 2_000), (3, 3_000)))
+    (data / "replays" / "notes.yaml").write_text("not an upload's name: never removed")
+    os.utime(data / "replays" / "notes.yaml", (10, 10))
+    boards = data / "scenarios"
+    boards.mkdir()
+    (boards / "table 12.yaml").write_bytes(_variant(1))  # the same content as the oldest upload
+    os.utime(boards / "table 12.yaml", (5, 5))
+
+    first = _upload(client, _variant(4)).headers["location"].split("/")[2]
+    assert _kept(data) == sorted([middle, newer, f"{first}.yaml", "notes.yaml"])
+    assert _upload(client, _variant(2)).status_code == 303  # sent again: now the newest
+    second = _upload(client, _variant(5)).headers["location"].split("/")[2]
+    assert _kept(data) == sorted([middle, f"{first}.yaml", f"{second}.yaml", "notes.yaml"])
+    assert sorted(os.listdir(boards)) == ["table 12.yaml"]
+    assert client.get(f"/replay/{oldest[:-5]}/0").status_code == 200  # its content is a board still
+
+
+def test_a_removed_upload_s_replay_is_a_404_once_it_leaves_memory(tmp_path, data, session_context, monkeypatch):
+    from judge.serve import replay_shelf
+
+    monkeypatch.setattr(replay_shelf, "MAX_KEPT_UPLOADS", 1)
+    first = _upload(_client(tmp_path), _variant(1)).headers["location"].split("/")[2]
+    _upload(_client(tmp_path), _variant(2))
+    gone = _client(tmp_path).get(f"/replay/{first}/0")  # a new server: nothing in memory
+    assert gone.status_code == 404
+    assert _error(gone.text).startswith("There is no replay with this key: the file was changed or removed since.")
+
+
+def test_an_old_upload_that_cannot_be_removed_is_said_and_the_upload_still_works(client, data, monkeypatch, capsys):
+    from judge.serve import replay_shelf
+
+    monkeypatch.setattr(replay_shelf, "MAX_KEPT_UPLOADS", 1)
+    old = _keep_old(data, 1, 1_000)
+
+    def refuse(self, missing_ok=False):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    assert _upload(client, _variant(2)).status_code == 303
+    assert capsys.readouterr().err == (f"judge serve: could not remove the old upload {data / 'replays' / old}: "
+                                       "Permission denied\n")
+    assert old in _kept(data)

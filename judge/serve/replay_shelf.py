@@ -3,6 +3,9 @@
 - An upload is read only by the engine's safe loader (judge.yamlio through the scenario
   loader, within judge.input_limits); only one that loads is kept, in data_dir()/replays/ under
   `<key>.yaml`, the key being the SHA-256 of its bytes. The name the browser gave is only shown.
+  The newest MAX_KEPT_UPLOADS are kept (by modification time; sending a kept file again makes it
+  the newest): each new upload removes the oldest beyond that. Only files named `<key>.yaml` in
+  that folder are ever removed — the judge's saved boards live in another folder.
 - The boards the judge saved from the TUI (paths.boards_dir()) are listed, `*.yaml` regular
   files only; a board is opened by a name matched against that listing, never joined to a path.
 - A key from a URL is looked up in those two listings (and in memory), never joined to a path.
@@ -16,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import sys
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -29,6 +34,9 @@ from judge.yamlio import ScenarioError, decode, read_text
 UPLOADS_FOLDER = "replays"
 KEY_LENGTH = 32  # hex digits of the SHA-256 kept in a key: 128 bits, unguessable and unique enough
 MEMORY = 32
+MAX_KEPT_UPLOADS = 200  # uploads kept on disk; the oldest beyond this are removed as new ones come
+_UPLOAD_NAME = re.compile(rf"[0-9a-f]{{{KEY_LENGTH}}}\.yaml")
+_writing_uploads = threading.Lock()  # one upload at a time writes and prunes the folder
 
 
 class NotFound(LookupError):
@@ -84,6 +92,20 @@ def _uploads() -> dict[str, Path]:
     return _listing(uploads_dir(), UPLOADS)
 
 
+def _prune_uploads(keep: int) -> None:
+    """Remove the oldest kept uploads beyond the newest `keep`. A file that cannot be removed is
+    said on stderr (the upload that triggered this still succeeds) and tried again next time."""
+    kept = [path for name, path in _uploads().items() if _UPLOAD_NAME.fullmatch(name)]
+    if len(kept) <= keep:
+        return
+    kept.sort(key=lambda path: (path.stat().st_mtime_ns, path.name), reverse=True)
+    for path in kept[keep:]:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            print(f"judge serve: could not remove the old upload {path}: {exc.strerror or exc}", file=sys.stderr)
+
+
 def unreadable_folders() -> list[str]:
     """What cannot be read of the folders replays come from, one sentence each (said at start)."""
     problems = []
@@ -120,9 +142,13 @@ class Shelf:
         replay = self._load(data, label)
         key = key_of(data)
         folder = uploads_dir()
-        if f"{key}.yaml" not in _uploads():
-            folder.mkdir(parents=True, exist_ok=True)
-            files.write_atomically(folder / f"{key}.yaml", data)
+        with _writing_uploads:
+            if f"{key}.yaml" in _uploads():
+                os.utime(folder / f"{key}.yaml")  # sent again: the newest, the last to be pruned
+            else:
+                folder.mkdir(parents=True, exist_ok=True)
+                files.write_atomically(folder / f"{key}.yaml", data)
+            _prune_uploads(MAX_KEPT_UPLOADS)
         return self._keep(Opened(key, label, replay))
 
     def board(self, name: str) -> Opened:
