@@ -11,7 +11,7 @@ that found nothing (judge/engine/unchanged.py): a game goes exactly as if every 
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 
 import pytest
@@ -19,10 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_boards import two_player_board
-from judge.engine import sba, unchanged
+from judge.engine import frozen, sba, unchanged, zone_abilities
+from judge.engine.events import Event, event, priority_event
 from judge.engine.actions import apply
 from judge.engine.replay import run_file
-from judge.engine.scenario import load_string
+from judge.engine.scenario import load, load_string
 from judge.engine.state import GameState, Modifier, Obj
 from test_engine_scenarios import SCENARIOS, _id
 
@@ -237,3 +238,37 @@ def test_writing_what_is_there_already_is_not_a_change(clean):
     assert unchanged.holds(clean)
     clean.player("Ana").corruption = 1
     assert not unchanged.holds(clean)
+
+
+# -- what the cheaper bookkeeping of a long replay must keep exact ---------------------------------
+def test_a_players_new_list_counts_as_a_write_even_when_equal(clean):
+    clean.player("Ana").pool = []  # a new list to watch, though equal to the one it replaced
+    assert not unchanged.holds(clean)
+
+
+def test_freezing_a_player_is_not_a_write(clean):
+    before = frozen.work_writes()
+    for p in clean.players:
+        p.freeze()
+    assert frozen.work_writes() == before
+
+
+def test_the_revenants_of_a_spoils_follow_the_spoils_that_is_there():
+    s = load(Path(__file__).parent / "scenarios" / "e57-revenant-and-bleed.yaml").state
+    restless = frozenset({"Nachzehrer"})
+    assert zone_abilities._restless_in(s, "Ben", restless) == ["nachzehrer"]
+    work = s.fork()
+    work.player("Ben").own("spoils").remove("nachzehrer")
+    assert zone_abilities._restless_in(work, "Ben", restless) == []  # a working Spoils: read as it is
+    later = work.commit()
+    assert zone_abilities._restless_in(later, "Ben", restless) == []  # another committed Spoils: read anew
+    assert zone_abilities._restless_in(s, "Ben", restless) == ["nachzehrer"]  # the first one still has it
+
+
+def test_an_event_made_through_its_slots_is_the_event_its_constructor_makes():
+    made = event("Ana draws", "504.1", "504.1", policy="C3")
+    same = Event("Ana draws", ("nd:504.1",), "event", "C3")
+    assert made == same and hash(made) == hash(same)
+    assert priority_event("Ben receives priority", "117.3a") == Event("Ben receives priority", ("nd:117.3a",), "priority")
+    with pytest.raises(FrozenInstanceError):
+        made.text = "changed"

@@ -29,12 +29,13 @@ _BURDEN = (Effect("burden", {}),)
 
 def at_upkeep(s: GameState, player: str) -> None:
     """702.42a, 503.2d: the Burden of each permanent with Dominance the player controls."""
-    for oid in s.battlefield:
-        obj = s.objects[oid]
-        card = s.card(obj)
+    for oid, card in s.permanents():
         # only a card printing its dominance has one (a granted Dominance is refused at load, support.py);
         # the layers then say whether it still has the keyword
-        if obj.controller == player and card is not None and card.dominance is not None and ch.has(s, obj, DOMINANCE):
+        if card is None or card.dominance is None:
+            continue
+        obj = s.objects[oid]
+        if obj.controller == player and ch.has(s, obj, DOMINANCE):
             s.waiting.append(Trigger(player, oid, _BURDEN, f"{s.card(obj).name}'s {DOMINANCE} (the Burden)",
                                      "dominance", cites=CITES))
 

@@ -51,13 +51,20 @@ _CITED: dict = {}
 _CITED_LIMIT = 10_000  # beyond it (never seen in play) a list of rules is derived each time
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     text: str
     rules: tuple[str, ...] = ()  # corpus ids, "nd:704.5j"
     kind: str = EVENT
     policy: str | None = None  # a policy id (C22) when a contradiction-register reading was applied
     detail: str = ""  # an engine error's traceback, shown only on request
+
+    def __init__(self, text: str, rules: tuple = (), kind: str = EVENT, policy: str | None = None,
+                 detail: str = "") -> None:
+        # Frozen, yet made as cheaply as a plain record: the slots are filled through their own
+        # descriptors, which the refusing __setattr__ of a frozen class does not stand in front
+        # of (a long replay makes a dozen events per action).
+        _fill(self, text, rules, kind, policy, detail)
 
     @property
     def refused(self) -> bool:
@@ -82,13 +89,30 @@ class Event:
         return out
 
 
+_new = object.__new__
+_SET_TEXT, _SET_RULES, _SET_KIND, _SET_POLICY, _SET_DETAIL = (
+    Event.__dict__[name].__set__ for name in ("text", "rules", "kind", "policy", "detail"))
+
+
+def _fill(event: Event, text, rules, kind, policy, detail) -> None:
+    _SET_TEXT(event, text)
+    _SET_RULES(event, rules)
+    _SET_KIND(event, kind)
+    _SET_POLICY(event, policy)
+    _SET_DETAIL(event, detail)
+
+
 def event(text: str, *rules: str, policy: str | None = None) -> Event:
-    return Event(text, cited(rules), EVENT, policy)
+    made = _new(Event)  # Event(...) without the call of its __init__: the two kinds a turn makes most
+    _fill(made, text, cited(rules), EVENT, policy, "")
+    return made
 
 
 def priority_event(text: str, *rules: str) -> Event:
     """Priority passed or received: procedure, not what decided anything."""
-    return Event(text, cited(rules), PRIORITY)
+    made = _new(Event)
+    _fill(made, text, cited(rules), PRIORITY, None, "")
+    return made
 
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:

@@ -37,6 +37,22 @@ def _counted(method):
     return write
 
 
+_VALUES = frozenset({int, bool, str, type(None), tuple, frozenset})  # compared by content, as unchanged.py does
+_NOTHING = object()
+
+
+def counted_setattr(self, name, value):
+    """A record's attribute write, counted as work_writes counts a working list's (state.Player:
+    a player is thawed anew by each fork, so only a count tells that none was written since).
+    Writing the value already there is not a change (cleanup resets its tallies each turn); a
+    list or map put in place of another always counts, equal or not: it is a new one to watch."""
+    global _writes
+    old = self.__dict__.get(name, _NOTHING)
+    if old is not value and not (type(value) in _VALUES and type(old) is type(value) and old == value):
+        _writes += 1
+    object.__setattr__(self, name, value)
+
+
 class WorkList(list):
     """A list private to one working state (it becomes a FrozenList, in place, on commit). Every
     write to one is counted (work_writes): the writes a FrozenList refuses, all of them."""

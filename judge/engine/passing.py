@@ -23,6 +23,9 @@ def pass_one(s: GameState, log: list) -> str:
         # that only passing has touched since the checks found nothing would give the same answer.
         if not s.checked:
             settle(s, log)
+        elif not s.game_over:  # only passing since the checks: the players still to pass are the same
+            s.priority = s.next_living(holder).name
+            return "passed"
         if s.game_over:
             s.priority = None
             return "passed"

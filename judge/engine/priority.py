@@ -4,7 +4,7 @@ what passing leads to is passing.py's, what resolving does is resolve.py's.
 """
 from __future__ import annotations
 
-from judge.engine import control, rites, sba, triggers
+from judge.engine import control, rites, sba, triggers, unchanged
 from judge.engine.errors import Refused
 from judge.engine.events import priority_event
 from judge.engine.state import GameState
@@ -13,6 +13,12 @@ from judge.engine.state import GameState
 def settle(s: GameState, log: list) -> bool:
     """117.5: state-based checks until none apply, then waiting triggers in APNAP order; then
     the rites owed for the deaths among them (709.2, rites.py); repeat."""
+    if not (s.waiting or s.owed_rites or s.game_over or s.static_control) and unchanged.holds(s) \
+            and not control.statics_may_apply(s):
+        # what the loop below would find at once: no control static, checks that found nothing on
+        # this very content (unchanged.py), no trigger waiting and no rite owed
+        s.checked = True
+        return False
     happened = False
     for _ in range(100):
         if control.statics_may_apply(s):  # layer 2 from statics, before the checks read who controls what

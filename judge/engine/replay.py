@@ -21,10 +21,16 @@ CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are repl
 @dataclass
 class Step:
     n: int
-    action: str
+    taken: object  # the action as the scenario gives it (a dict or "pass")
     events: list  # [Event]
     line: int | None = None
     replay: "Replay | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def action(self) -> str:
+        """The action in words — put into words when shown, not at each step of a long replay
+        (a replay records many steps that nobody reads)."""
+        return describe_action(self.taken)
 
     @property
     def state(self) -> GameState:
@@ -59,7 +65,7 @@ class Replay:
 
     def record(self, action, events: list, state: GameState, line: int | None = None) -> "Step":
         """Add the next step: the action, its events and the state it led to (kept or not)."""
-        step = Step(len(self.steps) + 1, describe_action(action), events, line, self)
+        step = Step(len(self.steps) + 1, action, events, line, self)
         self.steps.append(step)
         if step.n % CHECKPOINT == 0 or step.n in self.looked_at:
             self.kept[step.n] = state

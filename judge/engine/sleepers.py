@@ -45,13 +45,19 @@ def enters_dormant(s: GameState, oid: str) -> bool:
     return shape is not None and shape.dormant
 
 
+def _sleeping(s: GameState) -> list:
+    """(id, Sleeper form) of each permanent whose true face prints Sleeper, in battlefield order:
+    derived once per battlefield, as s.permanents() is (an object's card never changes)."""
+    return s.memo("sleeper_forms", lambda: [(oid, shape) for oid in s.battlefield
+                                            if (shape := form(s, oid)) is not None])
+
+
 def at_upkeep(s: GameState, player: str) -> None:
     """503.2b: the maturing trigger of each of the player's Sleepers — a dormant one face down, a
     gathering one face up."""
-    for oid in s.battlefield:
+    for oid, shape in _sleeping(s):
         obj = s.objects[oid]
-        shape = form(s, oid)
-        if obj.controller != player or shape is None:
+        if obj.controller != player:
             continue
         if shape.dormant and is_dormant(s, oid):
             s.waiting.append(Trigger(player, oid, _MATURE, "a dormant Sleeper's maturing (face down)", "sleeper",

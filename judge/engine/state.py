@@ -18,8 +18,8 @@ from typing import Any
 
 from judge.cards.model import CardDef
 from judge.engine.guise import GUISES
-from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, freeze_dict,
-                                  freeze_list, frozen_twin, thawed_copy)
+from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, counted_setattr,
+                                  freeze_dict, freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -118,6 +118,10 @@ class Player:
     drew_from_empty: bool = False
     turns_taken: int = 1
 
+    # Every write to a player is counted (frozen.work_writes): unchanged.py tells from the count
+    # alone that no player changed since the last clean check, without comparing their fields.
+    __setattr__ = counted_setattr
+
     @property
     def pool_total(self) -> int:
         return sum(u.amount for u in self.pool)
@@ -143,7 +147,7 @@ class Player:
                 for zone in PLAYER_LISTS:
                     if type(d[zone]) is not FrozenList:
                         d[zone] = freeze_list(d[zone])
-            self.__class__ = FrozenPlayer
+            object.__setattr__(self, "__class__", FrozenPlayer)  # freezing is not a write: not counted
 
 
 PLAYER_LISTS = ("pool", "hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory")
@@ -392,7 +396,7 @@ class GameState:
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__)
         d = new.__dict__
-        d["players"] = WorkList(p.thaw() for p in self.players)
+        d["players"] = WorkList(map(_thaw_player, self.players))
         for name in _SHORT_LISTS:
             d[name] = WorkList(d[name])
         d["prefer"] = WorkDict(self.prefer)
@@ -487,10 +491,15 @@ class GameState:
         return [p for p in ordered if not p.lost]
 
     def next_living(self, name: str) -> Player | None:
-        names = [p.name for p in self.players]
-        i = names.index(name)
-        for k in range(1, len(names) + 1):
-            candidate = self.players[(i + k) % len(names)]
+        players = self.players
+        n = len(players)
+        for i, p in enumerate(players):
+            if p.name == name:
+                break
+        else:
+            raise ValueError(f"{name!r} is not a player of this game")
+        for k in range(1, n + 1):
+            candidate = players[(i + k) % n]
             if not candidate.lost:
                 return candidate
         return None
@@ -540,5 +549,6 @@ class GameState:
 
 
 _NO_PREFERENCES = FrozenDict()
+_thaw_player = Player.thaw
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
 FrozenGameState = frozen_twin(GameState)

@@ -46,10 +46,13 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None, log: 
     card = s.card(obj) if obj else None
     if card is None or not card.abilities:
         return
+    abilities = card.triggers(when)
+    if not abilities:  # most permanents have nothing to say at most moments
+        return
     named = NAMED_BY.get(when)
     rules = (named[1],) if named else ()
     label = f"{card.name}'s {named[0]} trigger" if named else f"{card.name}'s '{when}' trigger"
-    for ability in card.triggers(when):
+    for ability in abilities:
         who = controller or obj.controller
         if ability.condition and not conditions.holds(s, ability.condition, who):
             # 603.4: an intervening "if" false as the event happens: the ability does not trigger

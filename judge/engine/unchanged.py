@@ -13,8 +13,8 @@ wrote nothing; `holds(s)` is true only if nothing the checks can read changed si
   holds priority, the passes — which no check reads; tests/test_engine_recheck.py hides them
   while every bundled scenario's checks look: a read fails it) is compared with the value it
   had, == (a value is immutable; a list or map is the very one it was, or equal to a copy);
-- each player's every field is compared with the value it had, == (the players are thawed
-  anew by each fork);
+- every write to a player's field is counted too (state.Player's __setattr__): a fork thaws
+  each player anew, as a copy of what it was, so while the count stands no player changed;
 - every write is counted (frozen.work_writes) to every working list and map (WorkList,
   WorkDict: the objects map, the battlefield, a player's zone once owned, the short lists a
   fork copies, the preferences); a frozen one cannot be written at all (frozen.py). So while
@@ -78,17 +78,15 @@ class Snapshot:
     """The state's values and containers at `take`, the count of writes then, and copies of
     what the count does not cover."""
 
-    __slots__ = ("writes", "values", "containers", "players", "plain", "edited")
+    __slots__ = ("writes", "values", "containers", "plain", "edited")
 
     def __init__(self, s: GameState) -> None:
         d = s.__dict__
         self.writes = work_writes()
         self.values = _values(d)
         self.containers = _kept_all(_containers(d))
-        records = list(map(vars, d["players"]))
-        self.players = list(map(dict, records))  # a fork thaws every player anew: compared field by field
         plain = []
-        for record in records:
+        for record in map(vars, d["players"]):
             plain += _plain(_zones(record))
         prefer = d["prefer"]
         if prefer:
@@ -113,8 +111,6 @@ def holds(s: GameState) -> bool:
         return False
     d = s.__dict__
     if _values(d) != snap.values or _containers(d) != snap.containers:
-        return False
-    if list(map(vars, d["players"])) != snap.players:
         return False
     if snap.plain and any(x != then for x, then in snap.plain):
         return False

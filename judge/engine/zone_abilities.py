@@ -19,6 +19,7 @@ from judge.engine import characteristics as ch
 from judge.engine import costs, keywords, perform, priority, triggers
 from judge.engine.errors import Refused
 from judge.engine.events import event
+from judge.engine.frozen import FrozenList
 from judge.engine.state import GameState, StackItem, Trigger
 
 EXHUME = keywords.implements("Exhume", "702.22", "cost")
@@ -86,6 +87,22 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
     priority.back(s, player, log, "117.3a")
 
 
+def _restless_in(s: GameState, player: str, restless: frozenset) -> list:
+    """The ids in the player's Spoils whose card prints Revenant, in Spoils order. A committed
+    Spoils never changes (frozen.py) and an object's card never does, so what was found in one is
+    kept in the memo beside that very list, one entry per player: an upkeep reads a long Spoils
+    once, not at every turn of a long game."""
+    objects = s.objects
+    spoils = s.player(player).spoils
+    if type(spoils) is not FrozenList:
+        return [oid for oid in spoils if objects[oid].card in restless]
+    memo, key = s._memo, ("restless-in", player)
+    kept = memo.get(key)
+    if kept is None or kept[0] is not spoils:
+        kept = memo[key] = (spoils, [oid for oid in spoils if objects[oid].card in restless])
+    return kept[1]
+
+
 def revenants(s: GameState, player: str, log: list) -> None:
     """702.46a: at the beginning of its owner's upkeep on a Night round, each card with Revenant in
     their Spoils triggers (its printed abilities: it is in the Spoils); its owner may pay as it
@@ -99,10 +116,8 @@ def revenants(s: GameState, player: str, log: list) -> None:
     if not restless:
         return
     objects = s.objects
-    for oid in s.player(player).spoils:
+    for oid in _restless_in(s, player, restless):
         obj = objects[oid]
-        if obj.card not in restless:
-            continue
         price = _price(s, oid, REVENANT, "702.46a")
         back = (Effect("return_to_battlefield", {"to": "self", "by": REVENANT}),)
         offer = Effect("may_pay", {"cost": price, "effects": back, "choice": "revenant-return"})
