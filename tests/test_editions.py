@@ -347,6 +347,31 @@ def test_the_event_date_is_the_default_and_is_checked(imported, capsys, monkeypa
     assert run(capsys, "show", "408.5j", "--as-of", "2026-8-1")[2] == "judge: --as-of: '2026-8-1' is not a date (YYYY-MM-DD)\n"
 
 
+def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_is(imported, capsys, monkeypatch):
+    code, out, err = run(capsys, "doctor", "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    nd = next(d for d in report["documents"] if d["key"] == "nd")
+    assert report["event_date"] is None
+    assert (nd["edition_read"], nd["editions"]) == ("2026-11 (2026-11-01), the newest of 2", EDITIONS.split(", "))
+    assert nd["edition"]["name"] == "2026-11" and nd["edition"]["bundled"] is False
+    code, out, _ = run(capsys, "doctor")
+    nd_row = next(line for line in out.splitlines() if "│ nd " in line)  # the cell wraps: its first line
+    assert "edition read" in out and "2026-11" in nd_row
+    assert "No event date set ($JUDGE_EVENT_DATE): the newest edition of each document is read." in " ".join(out.split())
+    monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-10-15")
+    fresh()
+    try:
+        report = json.loads(run(capsys, "doctor", "--json")[1])
+        nd = next(d for d in report["documents"] if d["key"] == "nd")
+        assert report["event_date"] == "2026-10-15"
+        assert nd["edition_read"] == "bundled (2026-10-07); the newest is 2026-11 (2026-11-01); in force on 2026-10-15"
+        assert "Editions in force on 2026-10-15 ($JUDGE_EVENT_DATE)." in " ".join(run(capsys, "doctor")[1].split())
+    finally:
+        monkeypatch.delenv("JUDGE_EVENT_DATE")
+        fresh()
+
+
 # -- search, sheets, rulings ------------------------------------------------------------------
 def test_search_says_which_edition_it_reads(imported, capsys):
     code, out, _ = run(capsys, "search", "--game", "nodawn", "--limit", "1", "vigor above 0 lethal damage")
@@ -373,6 +398,28 @@ def test_the_sheet_states_the_edition_and_the_day_it_was_read_as_of(imported, ca
     assert "edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01); the earliest judge has" in flat
     assert "Read as in force on 2026-08-01: the edition of that day; what was not in force is marked." in flat
     assert "Not in force on 2026-08-01" in flat and "adopted 2026-08-21" in flat
+
+
+def test_a_served_sheet_reads_as_of_the_day_asked_or_the_event_date(imported, capsys, monkeypatch):
+    """/sheet and /log/N/sheet take ?as_of= as `judge sheet --as-of` does, and default to the
+    server's $JUDGE_EVENT_DATE: the page is the HTML the command prints, whichever is used."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    served = client.get("/sheet?id=408.5j&as_of=2026-08-01")
+    code, printed, err = run(capsys, "sheet", "408.5j", "--format", "html", "--as-of", "2026-08-01")
+    assert (served.status_code, code, err) == (200, 0, "")
+    flat = " ".join(served.text.split())
+    assert "Read as in force on 2026-08-01: the edition of that day; what was not in force is marked." in flat
+    assert served.text == printed.replace("<body>", '<body id="sheet">', 1)  # the page's landmark alone differs
+    monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-08-01")
+    assert "Read as in force on 2026-08-01" in " ".join(client.get("/sheet?id=408.5j").text.split())
+    monkeypatch.delenv("JUDGE_EVENT_DATE")
+    assert "Read as in force on" not in " ".join(client.get("/sheet?id=408.5j").text.split())
+    bad = client.get("/sheet?id=408.5j&as_of=1+August")
+    assert bad.status_code == 400 and "as_of: &#39;1 August&#39; is not a date (YYYY-MM-DD)" in bad.text
 
 
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
@@ -486,6 +533,34 @@ def test_a_ruling_logged_on_the_station_cites_the_edition_and_links_the_entry(im
     number = int(sent.headers["location"].rsplit("/", 1)[1])
     assert RulingStore(imported / "rulings.sqlite3").get(number).cites == ("nd@2026-11:704.5j",)
     page = client.get(f"/log/{number}").text
-    assert ('<a href="/nd/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
+    assert ('<a href="/nd@2026-11/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
             in page)
     assert "not in the rules now" not in page
+    followed = client.get("/nd@2026-11/704.5j", follow_redirects=False)  # the edition the station reads
+    assert (followed.status_code, followed.headers["location"]) == (308, "/nd/704.5j")
+
+
+def test_an_older_edition_has_pages_of_its_own_linking_within_it(imported):
+    """/nd@bundled/704.5j: the entry as the bundled edition words it, its links kept in that
+    edition, a banner naming the edition read now with a link there; a ruling logged from it
+    cites nd@bundled:704.5j. An edition or an id judge does not have is a 404 that says so."""
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+
+    client = TestClient(create_app(), raise_server_exceptions=False)
+    page = client.get("/nd@bundled/704.5j")
+    assert page.status_code == 200
+    assert "Vigor greater than 0 whose marked" in page.text and "Vigor above 0" not in page.text
+    assert ('<p class="edition-banner" id="edition-banner">As edition bundled (2026-10-07) has it. The station '
+            'reads edition 2026-11 (2026-11-01): <a href="/nd/704.5j">No Dawn CR 704.5j as read now</a>.</p>') in page.text
+    assert 'href="/nd@bundled/glossary/damage-counter"' in page.text  # a link in the text stays in the edition
+    assert 'href="/nd@bundled/704.5"' in page.text  # the breadcrumb stays in the edition
+    assert 'name="cites" value="nd@bundled:704.5j"' in page.text
+    gone = client.get("/nd@bundled/704.5v")  # in the bundled edition, deleted from 2026-11
+    assert gone.status_code == 200 and "which has no such entry" in gone.text
+    unknown = client.get("/nd@1999-01/704.5j")
+    assert unknown.status_code == 404
+    assert "no edition &#39;1999-01&#39; of &#39;nd&#39;; its editions: bundled (2026-10-07), 2026-11 (2026-11-01)" in unknown.text
+    missing = client.get("/nd@bundled/999.9z")
+    assert missing.status_code == 404 and "No entry nd@bundled:999.9z in edition bundled (2026-10-07)." in missing.text

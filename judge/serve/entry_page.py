@@ -10,6 +10,7 @@ the nearest entries (judge.lookup, as `judge show` offers them).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -62,16 +63,18 @@ def _not_found(request: Request, wanted: str, looked) -> Response:
                         nearest=nearest)
 
 
-def crumbs(request: Request, corpus: Corpus, entry: Entry) -> list[dict]:
+def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
     from judge.render import label
 
     trail = [{"href": document_path(entry.doc), "label": reading.document_title(request, entry)}]
-    trail += [{"href": entry_path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
+    trail += [{"href": path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
     return trail
 
 
-def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = False) -> dict:
-    """What the entry page shows; `alone`: without its sub-rules (their notes still listed)."""
+def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = False,
+               path: Callable[[str], str] = entry_path) -> dict:
+    """What the entry page shows; `alone`: without its sub-rules (their notes still listed).
+    `path` makes the address of each entry it links (edition_pages: within an older edition)."""
     from judge.conflicts import present
     from judge.render import FULL_CHILDREN, child_body, child_label, snippet
 
@@ -79,24 +82,24 @@ def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = Fal
     children = [c for c in corpus.children(entry) if c.kind != "example"]
     shown = [] if alone else children
     in_full = len(children) <= FULL_CHILDREN
-    below = [{"href": entry_path(c.id), "label": child_label(c, entry),
+    below = [{"href": path(c.id), "label": child_label(c, entry),
               "line": present.below_line(child_label(c, entry), reading.notes_for(c.id))}
              for c in children if reading.notes_for(c.id)]
     return {
-        "entry": entry, "crumbs": crumbs(request, corpus, entry),
-        "heading": entry.citation or entry.id, "permalink": entry_path(entry.id),
+        "entry": entry, "crumbs": crumbs(request, corpus, entry, path),
+        "heading": entry.citation or entry.id, "permalink": path(entry.id),
         "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
         "tags": entry.tags,
         "tag_spans": [{"tag": s.get("tag", ""), "text": snippet(s.get("text", ""), 100)}
                       for s in entry.extra.get("tag_spans", [])],
         "notes": [note_view(n) for n in notes], "below": below,
-        "text": pieces(corpus, entry.text, entry.refs),
-        "examples": [pieces(corpus, e.text, e.refs) for e in corpus.children(entry, "example")],
-        "children": [{"href": entry_path(c.id), "label": child_label(c, entry), "tags": c.tags,
-                      "text": pieces(corpus, child_body(c), c.refs) if in_full
+        "text": pieces(corpus, entry.text, entry.refs, path=path),
+        "examples": [pieces(corpus, e.text, e.refs, path=path) for e in corpus.children(entry, "example")],
+        "children": [{"href": path(c.id), "label": child_label(c, entry), "tags": c.tags,
+                      "text": pieces(corpus, child_body(c), c.refs, path=path) if in_full
                       else snippet_pieces(child_body(c), (), LINE)} for c in shown],
-        "links": link_list(corpus, entry),
-        "cited_by": [{"href": entry_path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
+        "links": link_list(corpus, entry, path),
+        "cited_by": [{"href": path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
                      for s in corpus.cited_by(entry.id)],
         "cites": [entry.id], "question": "",
     }
@@ -116,7 +119,7 @@ def note_view(note) -> dict:
     return view
 
 
-def link_list(corpus: Corpus, entry: Entry) -> list[dict]:
+def link_list(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
     """Every reference once: resolved ones as links, the others said as what they are."""
     from judge.render import unique_refs, snippet
 
@@ -124,7 +127,7 @@ def link_list(corpus: Corpus, entry: Entry) -> list[dict]:
     for ref in unique_refs(entry.refs):
         target = corpus.get(ref.target) if ref.target else None
         if target is not None and ref.status == "resolved":
-            out.append({"href": entry_path(target.id), "label": target.citation or target.id,
+            out.append({"href": path(target.id), "label": target.citation or target.id,
                         "detail": snippet(target.title or target.text, 60)})
         elif ref.status == "external":
             out.append({"href": None, "label": ref.surface, "detail": ref.note or "outside this document"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from judge.corpus.model import Corpus, Ref
 from judge.render import STATUS_NOTE_RE
@@ -30,9 +30,11 @@ def _surface_pattern(surface: str) -> re.Pattern:
     return re.compile(r"(?<![\w])(?<!\d\.)" + re.escape(surface) + r"(?![\w])")
 
 
-def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref]) -> list[tuple[int, int, str, str]]:
+def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref],
+               path: Callable[[str], str] = entry_path) -> list[tuple[int, int, str, str]]:
     """(start, end, href, title) for each resolved reference found in `text`: the first
-    occurrence after the previous reference, else the first anywhere; never overlapping."""
+    occurrence after the previous reference, else the first anywhere; never overlapping. `path`
+    makes an entry's address (an older edition's pages link within that edition)."""
     spans: list[tuple[int, int, str, str]] = []
     cursor = 0
     for ref in refs:
@@ -46,18 +48,19 @@ def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref]) -> list[tuple[int
         start, end = found.span()
         if any(start < e and s < end for s, e, _, _ in spans):
             continue
-        spans.append((start, end, entry_path(target.id), target.citation or target.id))
+        spans.append((start, end, path(target.id), target.citation or target.id))
         cursor = end
     return sorted(spans)
 
 
-def pieces(corpus: Corpus | None, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = ()) -> list[Piece]:
+def pieces(corpus: Corpus | None, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = (),
+           path: Callable[[str], str] = entry_path) -> list[Piece]:
     """`text` as pieces: references as links, words among `terms` marked as search hits, and
     status notes marked — a link inside a status note stays a link, marked as the note is.
 
     Control characters are made visible first (judge.safe_text), so offsets refer to what shows."""
     text = for_terminal(text)
-    links = link_spans(corpus, text, refs) if corpus is not None else []
+    links = link_spans(corpus, text, refs, path) if corpus is not None else []
     hits: list[tuple[int, int]] = []
     wanted = set(terms)
     if wanted:

@@ -160,17 +160,19 @@ async def ruling_page(request: Request) -> Response:
 
 
 async def ruling_sheet(request: Request) -> Response:
-    """The same sheet as `judge sheet --saved N`, as its own self-contained page."""
+    """The same sheet as `judge sheet --saved N [--as-of DATE]` (`?as_of=DATE`), as its own
+    self-contained page."""
     ruling = await _ruling(request)
     from judge.sheet.build import UnknownEntries, build_sheet
 
     from judge.rulings.citing import edition_id
 
     corpus = await _corpus()
+    as_of = _as_of(request)
     try:  # as `judge sheet --saved N`: each citation read in the edition it was given on
         sheet = await run_in_threadpool(
             lambda: build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=ruling.date,
-                                question=ruling.question,
+                                question=ruling.question, as_of=as_of,
                                 ruling=ruling.answer, event=ruling.event, table=ruling.table,
                                 judge=ruling.judge, saved_number=ruling.number))
     except UnknownEntries as exc:  # cited by another program, or the rules changed since
@@ -178,8 +180,21 @@ async def ruling_sheet(request: Request) -> Response:
     return sheet_page.response([sheet])
 
 
+def _as_of(request: Request) -> str | None:
+    """The day a served sheet reads the rules as of, as `judge sheet --as-of` takes it:
+    `?as_of=YYYY-MM-DD`, else the server's $JUDGE_EVENT_DATE, else none; a bad date is a 400."""
+    from judge.editions import store
+    from judge.editions.errors import EditionError
+
+    wanted = request.query_params.get("as_of")
+    try:
+        return store.check_date(wanted, "as_of") if wanted is not None else store.event_date()
+    except EditionError as bad:
+        raise HTTPException(400, f"{bad}.") from None
+
+
 async def entries_sheet(request: Request) -> Response:
-    """/sheet?id=704.5j&id=…: the sheet `judge sheet 704.5j …` prints."""
+    """/sheet?id=704.5j&id=…[&as_of=DATE]: the sheet `judge sheet 704.5j … [--as-of DATE]` prints."""
     wanted = [i.strip() for i in request.query_params.getlist("id") if i.strip()]
     if not wanted:
         raise HTTPException(400, "Name the entries to print: /sheet?id=704.5j (one id= for each).")
@@ -188,8 +203,9 @@ async def entries_sheet(request: Request) -> Response:
     from judge.sheet.build import UnknownEntries, build_sheet
 
     corpus = await _corpus()
+    as_of = _as_of(request)
     try:
-        sheet = await run_in_threadpool(build_sheet, corpus, wanted)
+        sheet = await run_in_threadpool(lambda: build_sheet(corpus, wanted, as_of=as_of))
     except UnknownEntries as exc:
         raise HTTPException(404, f"{exc}.") from None
     return sheet_page.response([sheet])

@@ -9,6 +9,7 @@ An entry id is `<doc>:<rest>` (the corpus's own ids: `nd:704.5j`, `nd:glossary/o
     /nd/glossary/overrun          a glossary term
     /lcg/attachment-cards/3       a topic's third paragraph
     /sf/card/charmed-life         a card (the card page), /sf/card/charmed-life/2 its ruling 2
+    /nd@2026-11/704.5j            rule 704.5j as edition 2026-11 has it (an imported edition)
     /nd                           the document: its table of contents
     /card?name=charmed+lyfe       a card by a loose name (a redirect to its page, or a choice)
     /search?q=…                   the search
@@ -27,7 +28,7 @@ from urllib.parse import quote, urlencode
 from starlette.convertors import Convertor, register_url_convertor
 
 from judge.corpus.documents import DOCUMENTS
-from judge.editions import ids
+from judge.editions import ids, store
 
 # What a corpus id may hold after its document key (checked by tests/test_serve_reading.py
 # against every id); a path with anything else is not an id and is never looked up as one.
@@ -49,17 +50,39 @@ class DocumentKey(Convertor):
 register_url_convertor("doc", DocumentKey())
 
 
+class EditionName(Convertor):
+    regex = store.NAME_RE.pattern.strip("^$")
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("edition", EditionName())
+
+
 def entry_path(entry_id: str) -> str:
     """`nd:704.5j` -> `/nd/704.5j`."""
     doc, _, rest = entry_id.partition(":")
     return f"/{doc}/{quote(rest, safe='/')}"
 
 
+def edition_entry_path(edition: str, entry_id: str) -> str:
+    """`2026-11`, `nd:704.5j` -> `/nd@2026-11/704.5j`: the entry as that edition has it
+    (edition_pages.py; an edition's name is letters, digits and . _ -, store.NAME_RE)."""
+    doc, _, rest = ids.plain(entry_id).partition(":")
+    return f"/{doc}@{quote(edition, safe='')}/{quote(rest, safe='/')}"
+
+
 def cited_path(entry_id: str) -> str:
     """The page of a saved citation: `nd@2026-11:704.5j` (a ruling given on an imported
-    edition) -> `/nd/704.5j`, the entry as the station reads it now — the station has no pages
-    for other editions; the ruling's page says which edition the ruling was given on."""
-    return entry_path(ids.plain(entry_id))
+    edition) -> `/nd@2026-11/704.5j`, the entry as it stood in the edition the ruling was given
+    on (the page sends the judge on to `/nd/704.5j` when that is the edition the station reads);
+    any other id -> its entry's page."""
+    named = ids.split(entry_id)
+    return edition_entry_path(named[1], entry_id) if named else entry_path(entry_id)
 
 
 def document_path(doc: str) -> str:
