@@ -563,6 +563,30 @@ def test_with_no_edition_imported_nothing_names_editions(session_context, tmp_pa
     assert all("edition" not in r for r in json.loads(out))
 
 
+def test_the_station_replay_says_which_cited_rules_read_otherwise(imported):
+    """A saved board replayed on the station reading 2026-11: every step's page says first that
+    704.5j, which the replay cites, reads otherwise than in the bundled rules the engine plays."""
+    import shutil
+
+    from starlette.testclient import TestClient
+
+    from judge import paths
+    from judge.serve.app import create_app
+
+    boards = paths.boards_dir()
+    boards.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(E57, boards / "e57.yaml")
+    try:
+        client = TestClient(create_app(), raise_server_exceptions=False)
+        opened = client.get("/replay/board?name=e57.yaml")
+        assert opened.status_code == 200
+        assert ('<p class="engine-edition differs" id="engine-edition">The engine plays No Dawn edition bundled '
+                '(2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this replay cites '
+                'reads otherwise: 704.5j (reworded).') in opened.text
+    finally:
+        (boards / "e57.yaml").unlink()
+
+
 def test_the_judge_station_says_which_edition_it_reads(imported):
     """judge serve reads the newest edition, as the CLI does, and names it on every page."""
     from starlette.testclient import TestClient

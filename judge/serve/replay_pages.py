@@ -116,6 +116,17 @@ async def replay_step(request: Request) -> Response:
                         step=step, last=last, **view)
 
 
+def _edition_note(corpus, replay) -> dict | None:
+    """What every step's page says first once another No Dawn edition is read than the one the
+    engine plays (judge.editions.engine_rules), as `judge replay` and the TUI say it."""
+    from judge.editions.engine_rules import compare_cited
+
+    cited = [r for e in replay.scenario.setup_events for r in e.rules]
+    cited += [r for s in replay.steps for e in s.events for r in e.rules]
+    report = compare_cited(corpus, cited)
+    return {"text": report.sentence(), "differs": bool(report.changes)} if report is not None else None
+
+
 def _step_view(replay, n: int) -> dict:
     """What the page for step `n` shows, as plain values (the template escapes them)."""
     from judge import context
@@ -139,6 +150,7 @@ def _step_view(replay, n: int) -> dict:
              for k, e in replay.not_modelled]
     at_end = n == len(replay.steps)
     return {
+        "edition": _edition_note(corpus, replay),
         "action": replay.steps[n - 1].action if n else "",
         "events": shown,
         "notes": notes,
