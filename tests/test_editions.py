@@ -459,10 +459,20 @@ def test_the_cited_rules_are_compared_with_the_edition_the_engine_plays(imported
         "every rule this replay cites reads the same in both.")
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "terminal"])
+def test_a_replay_sheet_warns_of_the_cited_rules_that_read_otherwise(imported, capsys, fmt):
+    code, out, err = run(capsys, "sheet", "--replay", str(E57), "--format", fmt, "--date", "2026-11-20")
+    assert (code, err) == (0, "")
+    flat = " ".join(out.split()).replace("**", "").replace("\\", "")  # Markdown's escapes read as the text
+    assert ("The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
+            "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded).") in flat
+
+
 def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, capsys):
     code, out, _ = run(capsys, "replay", str(E57), "--json")
     assert code == 0 and "edition" not in json.loads(out)
     assert "The engine plays" not in run(capsys, "replay", str(E57))[1]
+    assert "The engine plays" not in run(capsys, "sheet", "--replay", str(E57), "--format", "text")[1]
 
 
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
