@@ -70,7 +70,7 @@ def tag_text(tags: Iterable[str]) -> Text:
     out = Text()
     for tag in tags:
         style = TAG_STYLE.get(tag.split(":")[0], "cyan")
-        out.append(f"[{tag}]", style=style)
+        out.append(one_line(f"[{tag}]"), style=style)
         out.append(" ")
     return out
 

@@ -459,10 +459,20 @@ def test_the_cited_rules_are_compared_with_the_edition_the_engine_plays(imported
         "every rule this replay cites reads the same in both.")
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "terminal"])
+def test_a_replay_sheet_warns_of_the_cited_rules_that_read_otherwise(imported, capsys, fmt):
+    code, out, err = run(capsys, "sheet", "--replay", str(E57), "--format", fmt, "--date", "2026-11-20")
+    assert (code, err) == (0, "")
+    flat = " ".join(out.split()).replace("**", "").replace("\\", "")  # Markdown's escapes read as the text
+    assert ("The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
+            "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded).") in flat
+
+
 def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, capsys):
     code, out, _ = run(capsys, "replay", str(E57), "--json")
     assert code == 0 and "edition" not in json.loads(out)
     assert "The engine plays" not in run(capsys, "replay", str(E57))[1]
+    assert "The engine plays" not in run(capsys, "sheet", "--replay", str(E57), "--format", "text")[1]
 
 
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
@@ -517,6 +527,24 @@ def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searche
     run_app(app, script)
 
 
+def test_the_tui_replay_says_which_cited_rules_read_otherwise_in_the_edition_read(imported, session_searcher):
+    """The TUI reading 2026-11 replays e57: the notice over the steps says 704.5j reads otherwise."""
+    from judge import context
+    from judge.library import Library
+    from test_tui import make_app, run as run_app, shown
+    from tui_pilot import settle
+
+    app = make_app(Library(context.corpus(), session_searcher), scenario=str(E57), mode="replay")
+
+    async def script(pilot):
+        await settle(pilot)
+        text = " ".join(shown(app).split())
+        assert ("The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
+                "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded).") in text
+
+    run_app(app, script)
+
+
 def test_the_tui_marks_what_is_not_in_force_on_the_event_date(imported, corpus, session_searcher, monkeypatch):
     from judge.library import Library
     from test_tui import lookup_screen, make_app, run as run_app, type_text
@@ -543,6 +571,30 @@ def test_with_no_edition_imported_nothing_names_editions(session_context, tmp_pa
     assert "edition" not in show_json(capsys, "704.5j")
     code, out, _ = run(capsys, "search", "--json", "--limit", "2", "lethal damage")
     assert all("edition" not in r for r in json.loads(out))
+
+
+def test_the_station_replay_says_which_cited_rules_read_otherwise(imported):
+    """A saved board replayed on the station reading 2026-11: every step's page says first that
+    704.5j, which the replay cites, reads otherwise than in the bundled rules the engine plays."""
+    import shutil
+
+    from starlette.testclient import TestClient
+
+    from judge import paths
+    from judge.serve.app import create_app
+
+    boards = paths.boards_dir()
+    boards.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(E57, boards / "e57.yaml")
+    try:
+        client = TestClient(create_app(), raise_server_exceptions=False)
+        opened = client.get("/replay/board?name=e57.yaml")
+        assert opened.status_code == 200
+        assert ('<p class="engine-edition differs" id="engine-edition">The engine plays No Dawn edition bundled '
+                '(2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this replay cites '
+                'reads otherwise: 704.5j (reworded).') in opened.text
+    finally:
+        (boards / "e57.yaml").unlink()
 
 
 def test_the_judge_station_says_which_edition_it_reads(imported):

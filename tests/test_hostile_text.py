@@ -135,6 +135,7 @@ BAD = "bad \udcff"  # how Python receives the bytes b"bad \xff" on Linux (PEP 38
     (["search", "block", BAD], "QUERY", 4),
     (["show", BAD], "ID|NUMBER", 4),
     (["ruling", "list", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
+    (["serve", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
 ])
 def test_an_argument_that_is_not_utf8_is_refused_by_name(argv, option, position, rulings_db, capsys):
     assert run(argv) == 2

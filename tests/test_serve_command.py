@@ -64,3 +64,106 @@ def test_a_real_socket_serves_the_pages():
         with urllib.request.urlopen(base + "/") as response:
             assert response.status == 200
             assert "Judge station" in response.read().decode()
+
+
+def _get_500(base: str, path: str) -> str:
+    import urllib.error
+
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(base + path)
+    assert failed.value.code == 500
+    return failed.value.read().decode()
+
+
+def test_a_defect_s_traceback_is_written_once_not_printed_again_by_the_server(tmp_path, monkeypatch, capfd):
+    """uvicorn, with judge serve's log settings, would print the traceback a second time after our
+    handler wrote it to its log file (Starlette raises it again for the server to log)."""
+    from judge.serve import app as app_module
+
+    async def broken(request):
+        raise RuntimeError("injected defect")
+
+    monkeypatch.setattr(app_module, "home", broken)
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    with live_server.running(create_app(ServeSettings())) as base:
+        page = _get_500(base, "/")
+    assert "judge failed on this request" in page and "injected defect" not in page
+    logs = sorted((tmp_path / "cache" / "errors").iterdir())
+    assert len(logs) == 1
+    err = capfd.readouterr().err
+    assert err == f"judge serve: internal error on GET /: its traceback is in {logs[0]}\n"
+    written = logs[0].read_text(encoding="utf-8")
+    assert written.count("Traceback (most recent call last)") == 1
+    assert written.count("RuntimeError: injected defect") == 1 and "command line: ['GET', '/']" in written
+
+
+def test_a_defect_whose_log_cannot_be_written_is_left_to_the_server_to_print(monkeypatch, capfd):
+    from judge import crash_log
+    from judge.serve import app as app_module
+
+    async def broken(request):
+        raise RuntimeError("injected defect")
+
+    def unwritable(exc, argv):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(app_module, "home", broken)
+    monkeypatch.setattr(crash_log, "write", unwritable)
+    with live_server.running(create_app(ServeSettings())) as base:
+        _get_500(base, "/")
+    err = capfd.readouterr().err
+    assert err.startswith("judge serve: internal error on GET /: its traceback could not be written (disk full)\n")
+    assert err.count("Exception in ASGI application") == 1  # the traceback, once, by the server
+    assert err.count("RuntimeError: injected defect") == 1
+
+
+@pytest.fixture
+def started(monkeypatch, session_context):
+    """`judge serve` run through the CLI up to the point where uvicorn would serve: the apps it
+    would have served, in order."""
+    import uvicorn
+
+    apps = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: apps.append(self.config.app))
+    return apps
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_db_chooses_the_rulings_log_the_station_writes(tmp_path, monkeypatch, started, capsys):
+    import re
+
+    from starlette.testclient import TestClient
+
+    from judge.rulings.store import RulingStore
+
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "from-the-variable.sqlite3"))
+    chosen = tmp_path / "event.sqlite3"
+    assert cli.main(["serve", "--port", str(_free_port()), "--no-qr", "--db", str(chosen)]) == 0
+    assert f"rulings log: {chosen}\n" in capsys.readouterr().out
+    client = TestClient(started[0])
+    token = re.search(r'name="csrf" value="([0-9a-f]{64})"', client.get("/log/new").text).group(1)
+    response = client.post("/log", data={"csrf": token, "answer": "Yes.", "cites": "704.5j"}, follow_redirects=False)
+    assert response.status_code == 303
+    assert [r.answer for r in RulingStore(chosen).all()] == ["Yes."]
+    assert not (tmp_path / "from-the-variable.sqlite3").exists()
+
+
+def test_without_db_the_station_uses_the_variable_as_judge_ruling_does(tmp_path, monkeypatch, started, capsys):
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "shared.sqlite3"))
+    assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
+    assert f"rulings log: {tmp_path / 'shared.sqlite3'}\n" in capsys.readouterr().out
+
+
+def test_a_db_that_is_not_a_rulings_log_is_refused_before_listening(tmp_path, started, capsys):
+    other = tmp_path / "notes.sqlite3"
+    other.write_text("not a database")
+    assert cli.main(["serve", "--port", str(_free_port()), "--no-qr", "--db", str(other)]) == cli.EXIT_BAD_INPUT
+    assert capsys.readouterr().err == (f"judge: the rulings log cannot be used: {other} is not a rulings database "
+                                       "(damaged, or another kind of file); it was left untouched — point --db or "
+                                       "JUDGE_RULINGS_DB at another file\n")
+    assert started == [] and other.read_text() == "not a database"

@@ -278,3 +278,163 @@ def test_scenario_text_is_escaped(client):
     assert "<script>alert" not in page and "<img src=x>" not in page
     assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }}</h1>" in page
     assert '<p class="where">&lt;img src=x&gt;.yaml · 5 steps' in page
+
+
+# -- a boards folder that cannot be read --------------------------------------------------------
+def _unreadable_page(client) -> tuple[int, str]:
+    response = client.get("/replay")
+    found = re.search(r'<p class="error" id="boards-unreadable">(.*?)</p>', response.text, re.S)
+    return response.status_code, found.group(1) if found else ""
+
+
+def test_a_boards_path_that_is_not_a_folder_is_said_on_the_replay_page(client, data):
+    data.mkdir(parents=True)
+    (data / "scenarios").write_text("a file where the folder should be")
+    status, said = _unreadable_page(client)
+    assert status == 200
+    assert said == f"The saved boards folder {data / 'scenarios'} cannot be read: Not a directory."
+    assert "No saved board yet" not in client.get("/replay").text
+    assert 'id="replay-upload"' in client.get("/replay").text  # uploading still works
+    opened = client.get("/replay/board", params={"name": "x.yaml"})
+    assert opened.status_code == 503
+    assert _error(opened.text) == (f"The saved boards folder {data / 'scenarios'} cannot be read: Not a directory. "
+                                   "The head judge can fix its permissions; nothing was replayed.")
+
+
+@pytest.fixture
+def denied(monkeypatch):
+    """os.scandir refuses the folders put in the returned set, as for a folder without read
+    permission (chmod does not stop root, who may run the tests)."""
+    from judge.serve import replay_shelf
+
+    refused: set[Path] = set()
+    real = os.scandir
+
+    def scandir(path="."):
+        if Path(path) in refused:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(replay_shelf.os, "scandir", scandir)
+    return refused
+
+
+def test_a_boards_folder_without_permission_is_said_not_listed_as_empty(client, data, denied):
+    boards = data / "scenarios"
+    boards.mkdir(parents=True)
+    (boards / "table 12.yaml").write_bytes(E01.read_bytes())
+    denied.add(boards)
+    assert _unreadable_page(client) == (200, f"The saved boards folder {boards} cannot be read: Permission denied.")
+    denied.clear()
+    assert _unreadable_page(client) == (200, "")
+    assert "table%2012.yaml" in client.get("/replay").text
+
+
+def test_an_uploads_folder_without_permission_refuses_the_upload_by_name(client, data, denied):
+    folder = data / "replays"
+    folder.mkdir(parents=True)
+    denied.add(folder)
+    response = _upload(client, E01.read_bytes())
+    assert response.status_code == 503
+    assert _error(response.text).startswith(f"The kept uploads folder {folder} cannot be read: Permission denied.")
+    assert _kept(data) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a folder whatever its permissions")
+def test_a_folder_chmod_000_is_said(client, data):
+    boards = data / "scenarios"
+    boards.mkdir(parents=True)
+    boards.chmod(0)
+    try:
+        assert _unreadable_page(client) == (200, f"The saved boards folder {boards} cannot be read: Permission denied.")
+    finally:
+        boards.chmod(0o755)
+
+
+def test_judge_serve_says_at_start_that_a_folder_cannot_be_read(data, denied, session_context, monkeypatch, capsys):
+    import uvicorn
+
+    from judge import cli
+
+    boards = data / "scenarios"
+    boards.mkdir(parents=True)
+    denied.add(boards)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
+    assert capsys.readouterr().err == f"judge serve: The saved boards folder {boards} cannot be read: Permission denied.\n"
+    denied.clear()
+    assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
+    assert capsys.readouterr().err == ""  # a readable or missing folder: nothing to say
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# -- kept uploads are bounded -------------------------------------------------------------------
+def _variant(n: int) -> bytes:
+    """E01 made a different file (a comment at its end): its own key, the same replay."""
+    return E01.read_bytes() + f"\n# variant {n}\n".encode()
+
+
+def _keep_old(data: Path, n: int, mtime: int) -> str:
+    folder = data / "replays"
+    folder.mkdir(parents=True, exist_ok=True)
+    content = _variant(n)
+    key = hashlib.sha256(content).hexdigest()[:32]
+    (folder / f"{key}.yaml").write_bytes(content)
+    os.utime(folder / f"{key}.yaml", (mtime, mtime))
+    return f"{key}.yaml"
+
+
+def test_the_oldest_uploads_beyond_the_bound_are_removed_never_a_board(client, data, monkeypatch):
+    from judge.serve import replay_shelf
+
+    assert replay_shelf.MAX_KEPT_UPLOADS == 200
+    monkeypatch.setattr(replay_shelf, "MAX_KEPT_UPLOADS", 3)
+    oldest, middle, newer = (_keep_old(data, n, mtime) for n, mtime in ((1, 1_000), (2, 2_000), (3, 3_000)))
+    (data / "replays" / "notes.yaml").write_text("not an upload's name: never removed")
+    os.utime(data / "replays" / "notes.yaml", (10, 10))
+    boards = data / "scenarios"
+    boards.mkdir()
+    (boards / "table 12.yaml").write_bytes(_variant(1))  # the same content as the oldest upload
+    os.utime(boards / "table 12.yaml", (5, 5))
+
+    first = _upload(client, _variant(4)).headers["location"].split("/")[2]
+    assert _kept(data) == sorted([middle, newer, f"{first}.yaml", "notes.yaml"])
+    assert _upload(client, _variant(2)).status_code == 303  # sent again: now the newest
+    second = _upload(client, _variant(5)).headers["location"].split("/")[2]
+    assert _kept(data) == sorted([middle, f"{first}.yaml", f"{second}.yaml", "notes.yaml"])
+    assert sorted(os.listdir(boards)) == ["table 12.yaml"]
+    assert client.get(f"/replay/{oldest[:-5]}/0").status_code == 200  # its content is a board still
+
+
+def test_a_removed_upload_s_replay_is_a_404_once_it_leaves_memory(tmp_path, data, session_context, monkeypatch):
+    from judge.serve import replay_shelf
+
+    monkeypatch.setattr(replay_shelf, "MAX_KEPT_UPLOADS", 1)
+    first = _upload(_client(tmp_path), _variant(1)).headers["location"].split("/")[2]
+    _upload(_client(tmp_path), _variant(2))
+    gone = _client(tmp_path).get(f"/replay/{first}/0")  # a new server: nothing in memory
+    assert gone.status_code == 404
+    assert _error(gone.text).startswith("There is no replay with this key: the file was changed or removed since.")
+
+
+def test_an_old_upload_that_cannot_be_removed_is_said_and_the_upload_still_works(client, data, monkeypatch, capsys):
+    from judge.serve import replay_shelf
+
+    monkeypatch.setattr(replay_shelf, "MAX_KEPT_UPLOADS", 1)
+    old = _keep_old(data, 1, 1_000)
+
+    def refuse(self, missing_ok=False):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    assert _upload(client, _variant(2)).status_code == 303
+    assert capsys.readouterr().err == (f"judge serve: could not remove the old upload {data / 'replays' / old}: "
+                                       "Permission denied\n")
+    assert old in _kept(data)

@@ -16,6 +16,7 @@ from judge.card_facts import (engine_lines, engine_status, fact_lines, from_ruli
                                without_rulings)
 from judge.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
+from judge.safe_text import for_terminal, one_line
 
 EXIT_NOT_FOUND = 1
 
@@ -47,7 +48,7 @@ def run(args) -> int:
     result = lookup(corpus, query, game)
     if result.status == "not_found":
         near = ", ".join(c.group.name for c in result.candidates)
-        print(f"judge: no card named {query!r}" + (f"; nearest: {near}" if near else ""), file=sys.stderr)
+        print(one_line(f"judge: no card named {query!r}" + (f"; nearest: {near}" if near else "")), file=sys.stderr)
         return EXIT_NOT_FOUND
     if args.json:
         print(json.dumps(lookup_document(corpus, result), ensure_ascii=False, indent=2))
@@ -61,7 +62,6 @@ def run(args) -> int:
 def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
     """No name: every card, by name, all of them (through the pager at a terminal)."""
     from judge.corpus.documents import GAME_TITLES
-    from judge.safe_text import one_line
 
     cards = sorted((c for c in corpus.of_kind("card") if game is None or c.game == game),
                    key=lambda c: (c.title.lower(), c.doc))
@@ -100,18 +100,18 @@ def lookup_renderable(corpus: Corpus, result, brief: bool = False):
     if result.found:
         parts = []
         if result.status == "fuzzy":
-            parts.append(Text(f"Closest match for {result.query!r}:", style="dim"))
+            parts.append(Text(one_line(f"Closest match for {result.query!r}:"), style="dim"))
         for k, entry in enumerate(result.cards):
             if k:
                 parts.append(Text(""))
             parts.append(card_renderable(corpus, entry, brief))
         return Group(*parts)
     if result.status == "ambiguous":
-        lines = [Text(f"{result.query!r} could be any of these cards:", style="bold")]
+        lines = [Text(one_line(f"{result.query!r} could be any of these cards:"), style="bold")]
         for c in result.candidates:
             line = Text("  ")
-            line.append(c.group.name, style="bold")
-            line.append(f"  ({c.group.game}", style="dim")
+            line.append(one_line(c.group.name), style="bold")
+            line.append(one_line(f"  ({c.group.game}"), style="dim")
             if c.group.missing == "beyond_end":
                 line.append(", entry beyond the end of this copy", style="dim")
             elif c.group.missing:
@@ -123,7 +123,7 @@ def lookup_renderable(corpus: Corpus, result, brief: bool = False):
         lines.append(Text("Type the full name, or add --game.", style="dim"))
         return Group(*lines)
     group = result.beyond
-    parts = [Text(missing_message(corpus, group), style="bold yellow")]
+    parts = [Text(for_terminal(missing_message(corpus, group)), style="bold yellow")]
     mentions = mentioned_elsewhere(corpus, group.mentioned_by)
     if mentions:
         parts.append(Text(f"\nMentioned in ({len(mentions)})", style="bold underline"))
@@ -137,7 +137,7 @@ def _entry_line(entry: Entry, prefix: str):
     from judge.render import snippet
 
     line = Text(prefix)
-    line.append(entry.citation or entry.id, style="bold")
+    line.append(one_line(entry.citation or entry.id), style="bold")
     line.append(f"  {snippet(entry.text, 70)}", style="dim")
     return line
 
@@ -150,7 +150,7 @@ def _ruling_lines(corpus: Corpus, parent: Entry, indent: str) -> list:
     lines = []
     for n, ruling in enumerate(corpus.children(parent, "ruling"), 1):
         line = Text(f"{indent}{n}. ", style="bold")
-        line.append(ruling.text)
+        line.append(for_terminal(ruling.text))
         if ruling.tags:
             line.append(" ")
             line.append_text(tag_text(ruling.tags))
@@ -167,41 +167,41 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
 
     parts: list = []
     head = Text()
-    head.append(entry.title, style="bold cyan")
-    head.append(f"   {entry.citation}  ({entry.id})", style="dim")
+    head.append(one_line(entry.title), style="bold cyan")
+    head.append(one_line(f"   {entry.citation}  ({entry.id})"), style="dim")
     parts.append(head)
     facts = fact_lines(entry)
     if facts:
-        parts.append(Text("   ".join(facts)))
+        parts.append(Text(one_line("   ".join(facts))))
     if entry.tags:
         parts.append(tag_text(entry.tags))
     if entry.extra.get("caveat"):
-        parts.append(Text(f"Note: {entry.extra['caveat']}", style="yellow"))
+        parts.append(Text(for_terminal(f"Note: {entry.extra['caveat']}"), style="yellow"))
     if entry.extra.get("summary"):
-        parts.append(Text(entry.extra["summary"], style="italic"))
+        parts.append(Text(for_terminal(entry.extra["summary"]), style="italic"))
     for line, warning in engine_lines(engine_status(entry)):
-        parts.append(Text(line, style="yellow" if warning else "dim"))
+        parts.append(Text(for_terminal(line), style="yellow" if warning else "dim"))
     if "errata_text" in entry.extra:
         parts.append(Text("\nErrata (card text)", style="bold underline"))
-        parts.append(Text(entry.extra["errata_text"]))
+        parts.append(Text(for_terminal(entry.extra["errata_text"])))
     elif not from_rulings_document(corpus, entry) and entry.text:
         parts.append(Text("\nCard text", style="bold underline"))
-        parts.append(Text(entry.text))
+        parts.append(Text(for_terminal(entry.text)))
     rulings = _ruling_lines(corpus, entry, "  ")
     if rulings or from_rulings_document(corpus, entry):
         parts.append(Text(f"\nRulings ({len(rulings)})", style="bold underline"))
     parts += rulings
     absent = without_rulings(corpus, entry)
     if absent is not None:
-        parts.append(Text(f"  {absent[0]}", style="yellow" if absent[1] else "dim"))
+        parts.append(Text(for_terminal(f"  {absent[0]}"), style="yellow" if absent[1] else "dim"))
     topics, other_see = see_references(corpus, entry)
     if topics:
         parts.append(Text("\nSee", style="bold underline"))
         for topic in topics:
             line = Text("  ")
-            line.append(topic.title, style="bold")
+            line.append(one_line(topic.title), style="bold")
             line.append(f"  ({counted(len(corpus.children(topic, 'ruling')), 'ruling')})")
-            line.append(f"  {topic.citation}", style="dim")
+            line.append(one_line(f"  {topic.citation}"), style="dim")
             parts.append(line)
             if not brief:
                 parts += _ruling_lines(corpus, topic, "    ")
@@ -209,9 +209,9 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
             parts.append(Text("  --see prints their rulings", style="dim"))
     for ref in other_see:
         line = Text("  See also: ")
-        line.append(ref["citation"] or ref["surface"], style="bold")
+        line.append(one_line(ref["citation"] or ref["surface"]), style="bold")
         if ref["status"] != "resolved" and ref["note"]:
-            line.append(f"  ({ref['note']})", style="yellow")
+            line.append(one_line(f"  ({ref['note']})"), style="yellow")
         parts.append(line)
     named = named_in(corpus, entry)
     if named:

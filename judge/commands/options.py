@@ -11,6 +11,14 @@ def add_game_option(parser, event_default: bool = False) -> None:
     parser.add_argument("--game", help=GAME_HELP + extra)
 
 
+def add_db_option(parser) -> None:
+    """--db PATH: the rulings file, for every command that reads or writes the rulings log."""
+    from pathlib import Path
+
+    parser.add_argument("--db", type=Path, metavar="PATH",
+                        help="the rulings database (default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)")
+
+
 def chosen_game(args) -> str | None:
     """The canonical game the user asked for with --game, or None; an unknown name is an error."""
     from judge.corpus.documents import normalize_game

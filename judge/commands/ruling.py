@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from judge.cli import EXIT_NOTHING_FOUND, NothingFound, UserError
+from judge.commands.options import add_db_option
 
 
 def register(sub) -> None:
@@ -20,7 +21,7 @@ def register(sub) -> None:
     save.add_argument("--cite", "-c", action="extend", nargs="+", default=[], metavar="ID",
                       help="an entry id or rule number the ruling rests on (repeatable)")
     _particulars(save)
-    _db_option(save)
+    add_db_option(save)
     save.set_defaults(func=run_save)
 
     listing = actions.add_parser("list", help="list saved rulings, oldest first")
@@ -28,18 +29,18 @@ def register(sub) -> None:
     listing.add_argument("--table", help="only rulings from this table")
     listing.add_argument("--stale", action="store_true",
                          help="only rulings citing an entry whose text changed in a newer edition, or is gone")
-    _db_option(listing)
+    add_db_option(listing)
     listing.set_defaults(func=run_list)
 
     show = actions.add_parser("show", help="show one saved ruling")
     show.add_argument("number", metavar="N", help="the ruling number (3, #3 or saved:3)")
-    _db_option(show)
+    add_db_option(show)
     show.set_defaults(func=run_show)
 
     export = actions.add_parser("export", help="write every saved ruling as YAML or Markdown")
     export.add_argument("--format", choices=("yaml", "markdown"), default="yaml")
     export.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
-    _db_option(export)
+    add_db_option(export)
     export.set_defaults(func=run_export)
 
     p.set_defaults(func=run, ruling_help=p.print_help)
@@ -55,11 +56,6 @@ def _particulars(p) -> None:
     p.add_argument("--event", default="", help="the event's name")
     p.add_argument("--table", default="", help="the table number")
     p.add_argument("--judge", default="", help="the judge's name")
-
-
-def _db_option(p) -> None:
-    p.add_argument("--db", type=Path, metavar="PATH",
-                   help="the rulings database (default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)")
 
 
 def open_store(db: Path | None):

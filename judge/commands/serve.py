@@ -6,6 +6,7 @@ import socket
 import sys
 
 from judge.cli import UserError
+from judge.commands.options import add_db_option
 
 
 def register(sub) -> None:
@@ -20,6 +21,7 @@ def register(sub) -> None:
     parser.add_argument("--code", default=None, help="the event's access code for writing "
                         "(default: a new one is made when the host is not local)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    add_db_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -32,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--port {port} is not a port number (1–65535)")
     if args.code is not None and not args.code.strip():
         raise UserError("--code is empty")
-    settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip())
+    settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip(), rulings_db=args.db)
+    log_file = _rulings_log(args.db)  # a file that is not a rulings log is refused before listening
     listening = _listen(host, port)  # before announcing: a port in use is said plainly
 
     import uvicorn
@@ -43,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_app(settings)
     open_library(app)  # the corpus and the search index, before anyone is told the address
-    _announce(settings, show_qr=not args.no_qr)
+    _warn_unreadable_folders()
+    _announce(settings, show_qr=not args.no_qr, log_file=log_file)
     # One process, one worker: the rulings log is written only through this process.
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             server_header=False)
@@ -68,7 +72,30 @@ def _listen(host: str, port: int) -> socket.socket:
     return listening
 
 
-def _announce(settings, show_qr: bool) -> None:
+def _rulings_log(db):
+    """The rulings file the station writes (--db, else what `judge ruling` uses), read once now."""
+    from judge.commands.ruling import open_store
+    from judge.rulings.store import RulingsError
+
+    store = open_store(db)
+    try:
+        store.newest(1)
+    except RulingsError as exc:
+        raise UserError(f"the rulings log cannot be used: {exc}") from None
+    return store.path
+
+
+def _warn_unreadable_folders() -> None:
+    """A boards or uploads folder that exists but cannot be read: said now, on stderr, as well
+    as on the /replay page (a missing folder is simply empty)."""
+    from judge.safe_text import one_line
+    from judge.serve.replay_shelf import unreadable_folders
+
+    for problem in unreadable_folders():
+        print(f"judge serve: {one_line(problem)}", file=sys.stderr)
+
+
+def _announce(settings, show_qr: bool, log_file=None) -> None:
     url = f"http://{_reachable_address(settings.host)}:{settings.port}/"
     print(f"judge serve: {url}")
     if settings.access_code:
@@ -79,6 +106,8 @@ def _announce(settings, show_qr: bool) -> None:
         import segno
 
         segno.make(url, error="m").terminal(compact=True)
+    if log_file is not None:
+        print(f"rulings log: {log_file}")
     print("Ctrl+C stops the server.", flush=True)
 
 

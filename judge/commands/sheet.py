@@ -91,11 +91,19 @@ def build_sheets(args, corpus) -> list:
 
 
 def _replay(path: Path):
+    from dataclasses import replace
+
+    from judge import context
+    from judge.editions.engine_rules import compare_cited
     from judge.sheet.replay_log import read_log, run_scenario
 
     if not path.is_file():
         raise UserError(f"no scenario file {path}")
-    return read_log(run_scenario(path), source=path.name)
+    log, cited = read_log(run_scenario(path), source=path.name)
+    # The rules the engine plays against those read: a sheet warns only of a difference (it
+    # names the edition it read in any case).
+    report = compare_cited(context.corpus(), cited)
+    return (replace(log, edition_note=report.sentence()) if report is not None and report.changes else log), cited
 
 
 def _saved_sheet(args, corpus, text: str):

@@ -2,7 +2,8 @@
 
 Page modules each expose `routes() -> list[Route]`; PAGE_MODULES lists them in order. Every
 error a client can cause is a 4xx page saying what was wrong; a defect in judge is a 500 page
-(its traceback goes to a log file named on the server's terminal, never to the browser).
+(its traceback goes to a log file named on the server's terminal, never to the browser, and is
+not printed a second time by the server).
 """
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ from judge.serve.settings import ServeSettings
 PAGE_MODULES = ("judge.serve.static", "judge.serve.game_choice", "judge.serve.search_page",
                 "judge.serve.cards_page", "judge.serve.log_pages", "judge.serve.replay_pages",
                 "judge.serve.edition_pages", "judge.serve.entry_page")
+
+# The scope key under which internal_error leaves the exception it wrote down (see Station).
+_REPORTED = "judge.reported_error"
 
 _REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed",
             413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests",
@@ -69,12 +73,28 @@ async def internal_error(request: Request, exc: Exception) -> Response:
 
     try:
         where = f"its traceback is in {crash_log.write(exc, [request.method, request.url.path])}"
-    except OSError as log_error:
+    except OSError as log_error:  # not marked reported: the server prints the traceback instead
         where = f"its traceback could not be written ({log_error})"
+    else:
+        request.scope[_REPORTED] = exc
     print(f"judge serve: internal error on {request.method} {request.url.path}: {where}", file=sys.stderr)
     return pages.render(request, "error.html", status_code=500, title="Internal error",
                         message="judge failed on this request. Nothing was saved by it. "
                                 "The head judge's terminal names the log file.")
+
+
+class Station(Starlette):
+    """Starlette raises an exception again after its 500 handler has answered, so that the server
+    can log it; uvicorn then prints a second traceback ("Exception in ASGI application") after
+    internal_error has already written it down. An exception internal_error reported stops here;
+    any other still reaches the server."""
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except Exception as exc:
+            if scope.get(_REPORTED) is not exc:
+                raise
 
 
 def create_app(settings: ServeSettings | None = None) -> Starlette:
@@ -84,7 +104,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
               Route("/unlock", unlock, methods=["POST"], name="unlock")]
     for module_name in PAGE_MODULES:
         routes += importlib.import_module(module_name).routes()
-    app = Starlette(
+    app = Station(
         routes=routes,
         middleware=[Middleware(security.BrowserSession),
                     Middleware(security.BodyLimit, limit=settings.max_body_bytes)],

@@ -21,7 +21,7 @@ from judge import input_limits
 from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number
 from judge.safe_text import one_line
 from judge.serve import forms, pages, security
-from judge.serve.replay_shelf import NotFound, ScenarioError, Shelf, boards
+from judge.serve.replay_shelf import FolderUnreadable, NotFound, ScenarioError, Shelf, boards
 
 UPLOAD_FIELD = "scenario"
 # A scenario file's bound (judge.input_limits) applies to the whole upload: the form's few
@@ -41,8 +41,17 @@ def _scenario_refused(exc: ScenarioError) -> HTTPException:
     return HTTPException(422, f"This scenario cannot be replayed: {exc.describe()}")
 
 
+def _unreadable(exc: FolderUnreadable) -> HTTPException:
+    return HTTPException(503, f"{exc} The head judge can fix its permissions; nothing was replayed.")
+
+
 async def replay_home(request: Request) -> Response:
-    return pages.render(request, "replay_open.html", boards=sorted(boards()), upload_field=UPLOAD_FIELD)
+    try:
+        names, problem = sorted(await run_in_threadpool(boards)), ""
+    except FolderUnreadable as exc:  # said on the page; uploading still works
+        names, problem = [], str(exc)
+    return pages.render(request, "replay_open.html", boards=names, boards_problem=problem,
+                        upload_field=UPLOAD_FIELD)
 
 
 async def open_board(request: Request) -> Response:
@@ -54,6 +63,8 @@ async def open_board(request: Request) -> Response:
         raise HTTPException(404, str(exc)) from None
     except ScenarioError as exc:
         raise _scenario_refused(exc) from None
+    except FolderUnreadable as exc:
+        raise _unreadable(exc) from None
     return RedirectResponse(request.app.url_path_for("replay_step", key=opened.key, step=0), status_code=303)
 
 
@@ -76,6 +87,8 @@ async def upload(request: Request) -> Response:
         opened = await run_in_threadpool(_shelf(request).upload, data, label)
     except ScenarioError as exc:
         raise _scenario_refused(exc) from None
+    except FolderUnreadable as exc:
+        raise _unreadable(exc) from None
     response = RedirectResponse(request.app.url_path_for("replay_step", key=opened.key, step=0), status_code=303)
     if code_typed:
         security.set_writer_cookie(request, response)
@@ -92,6 +105,8 @@ async def replay_step(request: Request) -> Response:
         raise HTTPException(404, str(exc)) from None
     except ScenarioError as exc:  # a kept file changed on disk since it was checked
         raise _scenario_refused(exc) from None
+    except FolderUnreadable as exc:
+        raise _unreadable(exc) from None
     replay = opened.replay
     last = len(replay.steps)
     if step > last:
@@ -99,6 +114,17 @@ async def replay_step(request: Request) -> Response:
     view = await run_in_threadpool(_step_view, replay, step)
     return pages.render(request, "replay_step.html", key=key, label=opened.label, replay=replay,
                         step=step, last=last, **view)
+
+
+def _edition_note(corpus, replay) -> dict | None:
+    """What every step's page says first once another No Dawn edition is read than the one the
+    engine plays (judge.editions.engine_rules), as `judge replay` and the TUI say it."""
+    from judge.editions.engine_rules import compare_cited
+
+    cited = [r for e in replay.scenario.setup_events for r in e.rules]
+    cited += [r for s in replay.steps for e in s.events for r in e.rules]
+    report = compare_cited(corpus, cited)
+    return {"text": report.sentence(), "differs": bool(report.changes)} if report is not None else None
 
 
 def _step_view(replay, n: int) -> dict:
@@ -124,6 +150,7 @@ def _step_view(replay, n: int) -> dict:
              for k, e in replay.not_modelled]
     at_end = n == len(replay.steps)
     return {
+        "edition": _edition_note(corpus, replay),
         "action": replay.steps[n - 1].action if n else "",
         "events": shown,
         "notes": notes,

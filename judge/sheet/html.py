@@ -116,6 +116,8 @@ class HtmlWriter(SheetWriter):
         self.out.append(f"<h2>Replay — {escape(log.title or log.source)}</h2>")
         if log.source and log.title:
             self.out.append(f'<p class="where">Scenario file: <code>{escape(log.source)}</code></p>')
+        if log.edition_note:
+            self.out.append(f'<p class="not-modelled"><strong>{escape(log.edition_note)}</strong></p>')
         if log.not_modelled:
             self.out += [f'<p class="not-modelled"><strong>{escape(NOT_MODELLED_HEAD)}:</strong></p>',
                          '<ul class="not-modelled">']

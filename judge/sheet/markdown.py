@@ -52,6 +52,8 @@ class MarkdownWriter(SheetWriter):
         self.lines += [f"## Replay — {md(log.title or log.source)}", ""]
         if log.source and log.title:
             self.lines += [f"Scenario file: {md(log.source)}", ""]
+        if log.edition_note:
+            self.lines += [f"**{md(log.edition_note)}**", ""]
         if log.not_modelled:
             self.lines += [f"**{NOT_MODELLED_HEAD}:**", ""]
             self.lines += [f"- {note.where}: {md(note.what)}{_rules(note.rules, names)}" for note in log.not_modelled]

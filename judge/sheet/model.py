@@ -110,6 +110,9 @@ class ReplayLog:
     steps: tuple[ReplayStep, ...] = ()
     expectations: tuple[tuple[bool, str], ...] = ()
     not_modelled: tuple[NotModelled, ...] = ()  # said plainly at the head of the replay
+    # Said first when another No Dawn edition is read than the one the engine plays
+    # (judge.editions.engine_rules): which cited rules read otherwise there; "" otherwise.
+    edition_note: str = ""
     # The rules of the decisive events, in citing order; None when the log does not say which
     # events were decisive (steps collected in the TUI), so no rule is put ahead of the others.
     decisive: tuple[str, ...] | None = None

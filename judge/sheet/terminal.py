@@ -68,6 +68,8 @@ class TerminalWriter(SheetWriter):
         self.parts.append(Rule(Text(f"Replay — {safe(log.title or log.source)}"), align="left"))
         if log.source and log.title:
             self.parts.append(Text(f"Scenario file: {safe(log.source)}", style="dim"))
+        if log.edition_note:
+            self.parts.append(Text(safe(log.edition_note), style="bold yellow"))
         if log.not_modelled:
             self.parts.append(Text(f"{NOT_MODELLED_HEAD}:", style="bold yellow"))
             for note in log.not_modelled:

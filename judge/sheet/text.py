@@ -72,6 +72,8 @@ class TextWriter(SheetWriter):
         if log.source and log.title:
             self.out += [f"Scenario file: {safe(log.source)}"]
         self.out.append("")
+        if log.edition_note:
+            self.out += _wrap(safe(log.edition_note), "") + [""]
         if log.not_modelled:
             self.out += _wrap(f"{NOT_MODELLED_HEAD}:", "")
             for note in log.not_modelled:

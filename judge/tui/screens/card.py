@@ -18,6 +18,7 @@ from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
 from judge.library import CardSheet, Link, short_label
+from judge.safe_text import for_terminal, one_line
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.link_list import LinkList
 
@@ -107,7 +108,7 @@ class CardScreen(JudgeScreen):
         listing = self.query_one("#card-matches", OptionList)
         listing.clear_options()
         for n, card in enumerate(cards):
-            line = Text(card.title or card.id)
+            line = Text(one_line(card.title or card.id))
             line.append(f" {card.doc}", style="dim")
             line.no_wrap = True
             line.overflow = "ellipsis"
@@ -122,7 +123,7 @@ class CardScreen(JudgeScreen):
                 listing.focus()
         else:
             self.sheet = None
-            message = Text(matches.note or "No card by that name.", style="dim")
+            message = Text(for_terminal(matches.note or "No card by that name."), style="dim")
             if matches.mentions:  # a card past a truncated FAQ's cut: where it is mentioned
                 message.append(f"\nMentioned in {len(matches.mentions)} entries (below; Enter opens one).")
             self.query_one("#card-body", Static).update(message)
@@ -180,12 +181,12 @@ class CardScreen(JudgeScreen):
 
 def card_renderable(library, sheet: CardSheet) -> Group:
     card = sheet.card
-    parts: list = [Text(library.breadcrumb(card), style="dim")]
-    head = Text(card.title or card.id, style="bold cyan")
-    head.append(f"  {card.citation}", style="dim")
+    parts: list = [Text(one_line(library.breadcrumb(card)), style="dim")]
+    head = Text(one_line(card.title or card.id), style="bold cyan")
+    head.append(one_line(f"  {card.citation}"), style="dim")
     parts.append(head)
     if card.extra.get("summary"):  # type line, cost and stats, where the document gives them
-        parts.append(Text(str(card.extra["summary"]), style="italic"))
+        parts.append(Text(for_terminal(str(card.extra["summary"])), style="italic"))
     if card.tags:
         parts.append(render.tag_text(card.tags))
     if card.text:
@@ -203,12 +204,12 @@ def card_renderable(library, sheet: CardSheet) -> Group:
                 line.append_text(render.tag_text(ruling.tags))
             parts.append(line)
     for other in sheet.others:
-        parts.append(Text(f"\n{other.title or other.kind.title()}", style="bold underline"))
+        parts.append(Text("\n" + one_line(other.title or other.kind.title()), style="bold underline"))
         parts.append(render.marked_text(other.text))
     if sheet.topics:  # by name and count; Enter on the topic below reads its rulings
         parts.append(Text("\nSee", style="bold underline"))
         for topic in sheet.topics:
-            line = Text(f"  {topic.title or topic.id}", style="bold")
+            line = Text(one_line(f"  {topic.title or topic.id}"), style="bold")
             line.append(f"  ({counted(sheet.topic_rulings.get(topic.id, 0), 'ruling')})")
             parts.append(line)
         parts.append(Text("  Enter on a topic below reads its rulings", style="dim"))

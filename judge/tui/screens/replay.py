@@ -106,12 +106,19 @@ class ReplayScreen(JudgeScreen):
             line.no_wrap, line.overflow = True, "ellipsis"
             steps.add_option(Option(line, disabled=True))
         steps.border_title = f"Steps · {len(view.steps) - 1}"
-        notice = self.query_one("#replay-notice", Static)
-        lines = notice_lines(view)
-        notice.update(Group(*lines))
-        self.query_one("#replay-notice-scroll").display = bool(lines)
+        self.show_notice()
         self.go(0)
         steps.focus()
+
+    def show_notice(self) -> None:
+        notice = self.query_one("#replay-notice", Static)
+        lines = notice_lines(self.view, edition_note(self.library, self.view))
+        notice.update(Group(*lines))
+        self.query_one("#replay-notice-scroll").display = bool(lines)
+
+    def library_changed(self, library) -> None:
+        if self.view is not None:  # the rules loaded after the replay: which edition they are can be said now
+            self.show_notice()
 
     # -- moving ------------------------------------------------------------------------------
     def go(self, n: int) -> None:
@@ -274,9 +281,24 @@ def step_mark(step: ea.StepView) -> tuple[str, str]:
     return "", ""
 
 
-def notice_lines(view: ea.ReplayView) -> list[Text]:
-    """The panel under the header, the same at every step: empty when the replay rules on everything."""
+def edition_note(library, view: ea.ReplayView) -> tuple[str, bool] | None:
+    """(what the replay says of the edition read, whether a cited rule reads otherwise there) —
+    None while the rules are not loaded or the edition read is the one the engine plays."""
+    if library is None:
+        return None
+    from judge.editions.engine_rules import compare_cited
+
+    report = compare_cited(library.corpus, [r for step in view.steps for e in step.events for r in e.rules])
+    return (report.sentence(), bool(report.changes)) if report is not None else None
+
+
+def notice_lines(view: ea.ReplayView, edition: tuple[str, bool] | None = None) -> list[Text]:
+    """The panel under the header, the same at every step: empty when the replay rules on everything
+    (and plays the edition of the rules read)."""
     lines: list[Text] = []
+    if edition is not None:
+        text, differs = edition
+        lines.append(Text(text, style="bold yellow" if differs else "dim"))
     for n, what in view.engine_errors:
         where = "while setting the board up" if n == 0 else f"at step {n}"
         lines.append(Text(ENGINE_ERROR.format(where=where, what=what), style="bold magenta"))

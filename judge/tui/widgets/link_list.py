@@ -7,6 +7,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from judge.library import Link
+from judge.safe_text import one_line
 
 
 class LinkList(OptionList):
@@ -35,11 +36,12 @@ class LinkList(OptionList):
             if link.group != group:
                 group = link.group
                 count = sum(1 for item in links if item.group == group)
-                lines.append((Text(f"{group} ({count})", style="bold underline"), None))
+                lines.append((Text(one_line(f"{group} ({count})"), style="bold underline"), None))
             line = Text("  ")
-            line.append(link.label, style="bold" if link.target else "italic red")
+            # Labels and details come from documents and saved rulings: text, never terminal codes.
+            line.append(one_line(link.label), style="bold" if link.target else "italic red")
             if link.detail:
-                line.append(f"  {link.detail}", style="dim")
+                line.append(one_line(f"  {link.detail}"), style="dim")
             lines.append((line, link.target))
         self.show_lines(lines)
 
