@@ -122,3 +122,17 @@ def test_locked_database_is_reported(db, capsys, monkeypatch):
 def test_ruling_without_action_shows_help(db, capsys):
     assert main(["ruling"]) == 2
     assert "save" in capsys.readouterr().out
+
+
+def test_a_ruling_citing_nothing_is_searched_with_no_game_likelihood(db, capsys):
+    """A saved ruling with no citation belongs to no game: a search that inferred a game from
+    the question's words lists it with game_likelihood null (it raised KeyError: '')."""
+    import json
+
+    assert main(["ruling", "save", "-q", "Can a drained entity block?", "-a", "No: a drained Entity cannot block."]) == 0
+    capsys.readouterr()
+    assert main(["search", "--json", "a drained Entity cannot block"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    saved = next(r for r in results if r["id"] == "saved:1")
+    assert (saved["game"], saved["game_likelihood"], saved["inferred_game"]) == ("", None, "nodawn")
+    assert all(r["game_likelihood"] is not None for r in results if r["game"])

@@ -64,7 +64,8 @@ def run(args) -> int:
              "conflicts": [note_dict(n) for n in notes(e.id)],
              # which game the question's words point to, when none was given (a soft prior)
              "inferred_game": result.inferred_game,
-             "game_likelihood": round(result.game_likelihood[e.game], 4) if result.inferred_game else None,
+             # (None for an entry of no game: a saved ruling that cites nothing)
+             "game_likelihood": _likelihood(result, e.game),
              "outside_filter": outside, "elsewhere": hidden if not outside else []}
             | ({"edition": read_editions.get(e.doc)} if read_editions else {})
             for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
@@ -127,3 +128,9 @@ def run(args) -> int:
             console.print(Text(f"    same text in {also}", style="dim"))
     return 0
 
+
+def _likelihood(result, game: str) -> float | None:
+    """How likely the question's words make `game`, when a game was inferred and the entry has one."""
+    if not result.inferred_game or game not in result.game_likelihood:
+        return None
+    return round(result.game_likelihood[game], 4)
