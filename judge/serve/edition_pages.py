@@ -9,6 +9,7 @@ and a link to the entry in the edition read now, if it is there.
 """
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -32,12 +33,14 @@ async def edition_entry_page(request: Request) -> Response:
                                  f"{MAX_ID_CHARS} letters, digits and . _ / -")
     try:
         edition = store.find(doc, name)
+        read_now = reading.library(request).corpus.editions.get(doc)
+        if read_now is not None and read_now == edition:
+            return RedirectResponse(entry_path(wanted), status_code=308)
+        # An edition read for the first time is parsed (seconds): off the event loop, so that
+        # the other judges' pages are not held up meanwhile.
+        corpus = await run_in_threadpool(corpora.corpus_for, doc, edition.name)
     except UnknownEdition as unknown:
         raise HTTPException(404, f"{unknown}.") from None
-    read_now = reading.library(request).corpus.editions.get(doc)
-    if read_now is not None and read_now == edition:
-        return RedirectResponse(entry_path(wanted), status_code=308)
-    corpus = corpora.corpus_for(doc, edition.name)
     entry = corpus.get(wanted)
     now = reading.library(request).corpus.get(wanted)
     banner = {"edition": edition.label,
