@@ -62,12 +62,6 @@ def _report_defects(replay, with_traceback: bool) -> None:
               file=sys.stderr)
 
 
-def _cited(replay) -> list[str]:
-    """Every rule id the replay cites, in the order first cited (the board's set-up first)."""
-    ids = [r for e in replay.scenario.setup_events for r in e.rules]
-    return ids + [r for step in replay.steps for e in step.events for r in e.rules]
-
-
 def _engine_edition(replay):
     """The cited rules against the edition the engine plays (None while it is the one read)."""
     from judge import context
@@ -75,7 +69,7 @@ def _engine_edition(replay):
     from judge.editions.errors import EditionError
 
     try:
-        return compare_cited(context.corpus(), _cited(replay))
+        return compare_cited(context.corpus(), replay.cited_rules)
     except (EditionError, OSError) as exc:  # an edition unreadable now: the replay stands, and says what is missing
         print(f"judge replay: the cited rules were not checked against the edition read: {exc}", file=sys.stderr)
         return None
@@ -83,7 +77,7 @@ def _engine_edition(replay):
 
 def _titles(replay) -> dict:
     """Rule titles from the corpus, for the ids the log cites (empty if the corpus is unavailable)."""
-    ids = set(_cited(replay))
+    ids = replay.cited_rules
     from judge import context
 
     try:

@@ -121,6 +121,12 @@ class Replay:
         return out
 
     @property
+    def cited_rules(self) -> list[str]:
+        """Every rule id the replay cites, in the order first cited (the board's set-up first)."""
+        ids = [r for e in self.scenario.setup_events for r in e.rules]
+        return list(dict.fromkeys(ids + [r for s in self.steps for e in s.events for r in e.rules]))
+
+    @property
     def engine_errors(self) -> list[tuple[int, Event]]:
         """(step number, event) for every defect the engine reported; step 0 is the board's set-up."""
         found = [(0, e) for e in self.scenario.setup_events if e.engine_error]

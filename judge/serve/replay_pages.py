@@ -121,9 +121,7 @@ def _edition_note(corpus, replay) -> dict | None:
     engine plays (judge.editions.engine_rules), as `judge replay` and the TUI say it."""
     from judge.editions.engine_rules import compare_cited
 
-    cited = [r for e in replay.scenario.setup_events for r in e.rules]
-    cited += [r for s in replay.steps for e in s.events for r in e.rules]
-    report = compare_cited(corpus, cited)
+    report = compare_cited(corpus, replay.cited_rules)
     return {"text": report.sentence(), "differs": bool(report.changes)} if report is not None else None
 
 
