@@ -108,7 +108,9 @@ class Library:
             return found
         if _DIRECT.match(text):
             looked = resolve(self.corpus, text, game)
-            if looked.entry is not None:
+            if looked.members:  # a range opens no one entry: the results list each of them
+                pass
+            elif looked.entry is not None:
                 found.direct, found.alone = looked.entry, looked.alone
                 if looked.corpus is not None and looked.corpus is not self.corpus:  # nd@2026-11:704.5j
                     self._edition_corpora[id(looked.entry)] = looked.corpus

@@ -1,4 +1,5 @@
-"""Resolve what a judge typed — an id, a printed number, `704.5.` — to one entry.
+"""Resolve what a judge typed — an id, a printed number, `704.5.`, a range `116.2b–c` — to the
+entry (or, for a range, the entries) it names.
 
 Used by `judge show`, ruling sheets and the TUI. A name typed whole (`overrun`, `charmed life`)
 opens the entry of that name. When nothing matches, it offers the nearest existing numbers of the
@@ -10,6 +11,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
+from judge.corpus import ranges
 from judge.corpus.documents import DOCUMENTS, normalize_game
 from judge.corpus.model import Corpus, Entry
 
@@ -28,6 +30,8 @@ class Lookup:
     # The corpus the entry is in: the main one, or one edition's (an id `nd@2026-11:704.5j`).
     corpus: Corpus | None = None
     edition: object | None = None  # judge.editions.store.Edition, for an `@` id
+    # A range (`116.2b–c`) names every entry from one end to the other; `entry` is the first.
+    members: list[Entry] = field(default_factory=list)
 
 
 # Entries that are named things a judge types whole, best first: a glossary term before the
@@ -76,6 +80,10 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
         docs, wanted_number = [prefix], rest
     else:
         wanted_number = wanted
+    ends = ranges.parse(wanted_number)
+    if ends:
+        prefixed = bool(prefix and prefix in corpus.documents)
+        return _range(corpus, *ends, docs if prefixed else docs + [d for d in _docs_for(None) if d not in docs])
     m = _NUMBER.match(wanted_number)
     if m:
         number, alone = m.group(1), bool(m.group(2))
@@ -102,6 +110,26 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     if numbered is not None:
         return numbered
     return Lookup(None, suggestions=nearest_ids(corpus, wanted, docs))
+
+
+def _range(corpus: Corpus, start: str, end: str, docs: list[str]) -> Lookup:
+    """Every entry from `start` to `end` in the first document (of `docs`, the game's first) that
+    has the start. Refused, with the reason, when it has no run between them: an end missing,
+    ends of two levels (a rule and a sub-rule), or ends given backwards."""
+    doc = next((d for d in docs if corpus.by_number(d, start)), None)
+    if doc is None:
+        return _missing_number(corpus, start, docs)
+    first, last = corpus.by_number(doc, start), corpus.by_number(doc, end)
+    if last is None:
+        return _missing_number(corpus, end, [doc])
+    title = _title(corpus, doc)
+    if first.kind != last.kind:
+        return Lookup(None, suggestions=[first, last],
+                      note=f"a range runs between numbers of one level; in {title} {start} is a {first.kind}, "
+                           f"{end} a {last.kind}")
+    if number_key(start) > number_key(end):
+        return Lookup(None, suggestions=[last, first], note=f"the range {start}–{end} runs backwards")
+    return Lookup(first, members=ranges.expand(corpus, doc, start, end))
 
 
 def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:

@@ -79,9 +79,47 @@ def test_search_number_alone_and_family(capsys):
     ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
     ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),
     ("123.4–123.5", ["nd:123.4", "nd:123.5"]),
+    ("nd:116.2b-c", ["nd:116.2b", "nd:116.2c"]),  # with its document, as an id is written
+    ("game:lcg nd:704.5j", ["nd:704.5j"]),
 ])
 def test_search_ranges(capsys, query, expected):
     assert [r["id"] for r in run_json(capsys, "search", "--json", query)] == expected
+
+
+@pytest.mark.parametrize("target,expected", [
+    ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
+    ("nd:116.2b-c", ["nd:116.2b", "nd:116.2c"]),
+    ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),  # no 703.4o
+    ("123.4–5", ["nd:123.4", "nd:123.5"]),
+    ("801–803.", ["nd:801", "nd:802", "nd:803"]),  # a range ending a sentence
+])
+def test_show_a_range_shows_each_entry(capsys, target, expected):
+    data = run_json(capsys, "show", target, "--json")
+    assert data["ids"] == expected and data["range"] == target
+    assert [d["entry"]["id"] for d in data["entries"]] == expected
+    assert cli.main(["show", target]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(f"{target}: {len(expected)} entries")
+    positions = [out.index(f"No Dawn CR {e.split(':')[1]}") for e in expected]
+    assert positions == sorted(positions)
+
+
+def test_show_a_range_of_l5r_ccg_sections():
+    from judge import context
+    from judge.lookup import resolve
+
+    found = resolve(context.corpus(), "4.1–3")
+    assert [e.number for e in found.members] == ["4.1", "4.2", "4.3"] and found.members[0].doc == "ccg"
+
+
+@pytest.mark.parametrize("target,reason", [
+    ("116.2c–b", "the range 116.2c–116.2b runs backwards"),
+    ("116.2b–z", "has no rule 116.2z; rule 116.2 ends at 116.2g"),
+    ("704.5–704.5b", "a range runs between numbers of one level"),
+])
+def test_show_a_range_it_cannot_show_says_why(capsys, target, reason):
+    assert cli.main(["show", target]) == 1
+    assert reason in capsys.readouterr().err
 
 
 def test_search_filters(capsys):

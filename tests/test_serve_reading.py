@@ -66,6 +66,12 @@ def test_a_range_lists_its_rules(client):
     assert "⚑ C7" in parts(page, ".result")[1].text  # the conflict mark, as `judge search` shows it
 
 
+def test_a_range_permalink_lists_its_rules(client):
+    moved = client.get("/nd/116.2b-c", follow_redirects=False)
+    assert moved.status_code == 303 and moved.headers["location"] == "/search?q=doc%3And+116.2b-c"
+    assert _result_ids(client.get(moved.headers["location"]).text) == ["nd:116.2b", "nd:116.2c"]
+
+
 def test_words_are_ranked_as_the_cli_and_tui_rank_them(client, session_searcher):
     page = client.get("/search", params={"q": "drained block"}).text
     expected = [h.id for h in session_searcher.search("drained block", limit=20).hits]

@@ -48,6 +48,14 @@ def test_markdown_to_stdout(home, capsys):
     assert "### No Dawn CR 704.5j" in out and "### No Dawn CR 118.6 — The Master-Blood tax." in out
 
 
+def test_a_range_quotes_each_of_its_rules(home, capsys):
+    rc = main(["sheet", "116.2b–c", "116.2c", "--format", "markdown", "--date", "2026-11-30", "--ruling", "Yes."])
+    out = capsys.readouterr().out
+    assert rc == 0
+    quoted = [line for line in out.splitlines() if line.startswith("### ")]
+    assert quoted == ["### No Dawn CR 116.2b — Setting a Trap.", "### No Dawn CR 116.2c — Setting a Power."]
+
+
 def test_terminal_is_the_default_on_screen(home, capsys):
     assert main(["sheet", "nd:glossary/overrun"]) == 0
     out = capsys.readouterr().out

@@ -180,6 +180,9 @@ def test_find_rule_number_direct_and_alone(library, corpus):
     assert found.direct.id == "nd:704.5" and found.alone
     assert library.find("nd:glossary/overrun").direct.id == "nd:glossary/overrun"
     assert library.find("").hits == []
+    for rules in ("116.2b–c", "nd:116.2b-c"):  # a range opens no one entry: the list holds each
+        found = library.find(rules)
+        assert found.direct is None and [e.id for e, _ in found.hits] == ["nd:116.2b", "nd:116.2c"]
 
 
 def test_links_put_parent_children_refs_and_backlinks_in_order(library, corpus):

@@ -1,5 +1,5 @@
-"""`judge show ID|NUMBER [--game G] [--as-of DATE] [--json]`: one entry with its context and
-links, and the notes on it (a policy conflict it is part of, damage recorded in its document).
+"""`judge show ID|NUMBER|RANGE [--game G] [--as-of DATE] [--json]`: one entry (or each entry of a
+range, `116.2b–c`) with its context and links, and the notes on it (a policy conflict it is part of, damage recorded in its document).
 With --as-of (default $JUDGE_EVENT_DATE) it is read in the edition in force that day, and what
 is not in force then is marked."""
 from __future__ import annotations
@@ -13,7 +13,8 @@ from judge.commands.options import add_game_option, chosen_game
 def register(sub) -> None:
     p = sub.add_parser("show", help="show one entry: its breadcrumb, text, examples, sub-rules, links, cited by",
                        description="Show an entry by id (nd:704.5j, sf:card/charmed-life/2) or printed "
-                       "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone.")
+                       "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone, "
+                       "`116.2b–c` every entry of the range.")
     p.add_argument("target", metavar="ID|NUMBER")
     add_game_option(p)
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="read it as in force on that day: the edition "
@@ -33,40 +34,65 @@ def run(args) -> int:
         why = f" ({found.note})" if found.note else ""
         raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
     corpus = found.corpus
-    edition = reading.edition_shown(corpus, found.entry.doc, as_of, bool(found.edition))
     from judge.conflicts import present
 
     index = context.conflicts()
     warn_unreadable_notes(index)
-    notes = index.notes_for(found.entry.id)
-    # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
-    noted = [] if found.alone else [c for c in corpus.children(found.entry) if index.notes_for(c.id)]
+    shown = [(member, False) for member in found.members] or [(found.entry, found.alone)]
     if args.json:
-        doc = render.entry_json(corpus, found.entry, with_children=not found.alone, as_of=as_of)
-        if edition is not None:
-            doc["edition"] = edition.to_dict()
-        doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
-        doc["conflicts"] = [present.note_dict(n) for n in notes]
-        doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
-        print(json.dumps(doc, ensure_ascii=False, indent=2))
+        docs = [entry_document(corpus, index, entry, alone, as_of, found) for entry, alone in shown]
+        if found.members:  # a range: every entry in it, in the document's order
+            print(json.dumps({"range": args.target, "ids": [e.id for e, _ in shown], "entries": docs},
+                             ensure_ascii=False, indent=2))
+        else:
+            print(json.dumps(docs[0], ensure_ascii=False, indent=2))
         return 0
     from rich.console import Console
+    from rich.rule import Rule
     from rich.text import Text
 
     from judge.safe_text import one_line
 
     console = Console()
-    band = present.band(notes, [(render.child_label(c, found.entry), index.notes_for(c.id)) for c in noted])
-    if band is not None:
-        console.print(band)
-    console.print(render.entry_renderable(corpus, found.entry, with_children=not found.alone, as_of=as_of,
-                                          edition=reading.describe(edition, as_of) if edition else ""))
+    if found.members:
+        console.print(Text(one_line(f"{args.target}: {len(shown)} entries, "
+                                    f"{render.label(shown[0][0])} to {render.label(shown[-1][0])}"), style="dim"))
+    for n, (entry, alone) in enumerate(shown):
+        if n:
+            console.print(Rule(style="dim"))
+        notes = index.notes_for(entry.id)
+        # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
+        noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
+        band = present.band(notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted])
+        if band is not None:
+            console.print(band)
+        edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))
+        console.print(render.entry_renderable(corpus, entry, with_children=not alone, as_of=as_of,
+                                              edition=reading.describe(edition, as_of) if edition else ""))
     if found.note:
         console.print(Text(one_line(found.note), style="dim"))
     if found.also:
         also = ", ".join(f"{render.label(e)} ({e.id})" for e in found.also)
         console.print(Text(one_line(f"also named so: {also}"), style="dim"))
     return 0
+
+
+def entry_document(corpus, index, entry, alone: bool, as_of: str | None, found) -> dict:
+    """One entry as `judge show --json` prints it: the entry, its edition, how it was looked up
+    and the notes on it and on the sub-entries shown with it."""
+    from judge import render
+    from judge.conflicts import present
+    from judge.editions import reading
+
+    doc = render.entry_json(corpus, entry, with_children=not alone, as_of=as_of)
+    edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))
+    if edition is not None:
+        doc["edition"] = edition.to_dict()
+    doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
+    doc["conflicts"] = [present.note_dict(n) for n in index.notes_for(entry.id)]
+    noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
+    doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
+    return doc
 
 
 def warn_unreadable_notes(index) -> None:

@@ -43,6 +43,13 @@ def in_force_lookup(found: Lookup, date: str | None) -> Lookup:
     from judge.editions.corpora import corpus_for
 
     corpus = corpus_for(doc, edition.name)
+    if found.members:  # a range: each of its entries in that edition, or none
+        lacking = [e.id for e in found.members if corpus.get(e.id) is None]
+        if lacking:
+            return Lookup(None, note=f"{', '.join(lacking)} not in edition {edition.label}, the one in force on {date}",
+                          corpus=corpus, edition=edition)
+        return Lookup(corpus.get(found.entry.id), members=[corpus.get(e.id) for e in found.members],
+                      note=found.note, corpus=corpus, edition=edition)
     entry = corpus.get(found.entry.id)
     if entry is None:
         return Lookup(None, note=f"{found.entry.id} is not in edition {edition.label}, the one in force on {date}",

@@ -16,13 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.corpus.documents import normalize_game
+from judge.corpus import ranges
+from judge.corpus.documents import DOCUMENTS, normalize_game
 from judge.search.analysis import fold
 
 # A rule number, optionally with a trailing period ("704.5." = the rule alone).
 NUMBER_RE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)(\.?)$")
-# Ranges: 116.2b–c (letters), 123.4–123.5 or 123.4–5 (rules), 801–805 (groups).
-RANGE_RE = re.compile(r"^(\d{3}(?:\.\d+)?[a-z]?)[-–](\d{3}(?:\.\d+)?[a-z]?|\d+|[a-z])$")
 FILTER_RE = re.compile(r"^(game|kind|card|doc):(.*)$", re.IGNORECASE)
 
 
@@ -56,12 +55,14 @@ def check_size(query: str) -> None:
 class NumberTerm:
     number: str
     alone: bool = False  # "704.5." — the rule without its sub-rules
+    doc: str | None = None  # "nd:704.5j" — that document's number only
 
 
 @dataclass
 class RangeTerm:
     start: str
     end: str
+    doc: str | None = None
 
 
 @dataclass
@@ -87,13 +88,20 @@ def _split(query: str) -> list[str]:
     return _TOKEN_RE.findall(query)
 
 
-def _complete_range_end(start: str, end: str) -> str:
-    """`123.4–5` means 123.4–123.5; `116.2b–c` means 116.2b–116.2c."""
-    if re.fullmatch(r"[a-z]", end):
-        return start[:-1] + end
-    if re.fullmatch(r"\d+", end) and "." in start and len(end) < 3:
-        return start.rsplit(".", 1)[0] + "." + end
-    return end
+_DOC_KEYS = {d.key for d in DOCUMENTS}
+
+
+def _number_term(bare: str) -> NumberTerm | RangeTerm | None:
+    """A rule number or range, optionally prefixed by its document (`nd:116.2b–c`); None for a word."""
+    doc, _, rest = bare.rpartition(":")
+    if doc and doc.lower() not in _DOC_KEYS:
+        return None
+    doc = doc.lower() or None
+    m = NUMBER_RE.match(rest)
+    if m:
+        return NumberTerm(m.group(1), alone=bool(m.group(2)), doc=doc)
+    ends = ranges.parse(rest)
+    return RangeTerm(*ends, doc=doc) if ends else None
 
 
 _OPERATORS = ("AND", "OR", "NOT")
@@ -144,14 +152,9 @@ def parse(query: str) -> ParsedQuery:
             elif key == "doc":
                 parsed.docs += [v.strip().lower() for v in value.split(",") if v.strip()]
             continue
-        bare = token.strip(",;")
-        m = NUMBER_RE.match(bare)
-        if m:
-            parsed.numbers.append(NumberTerm(m.group(1), alone=bool(m.group(2))))
-            continue
-        m = RANGE_RE.match(bare.rstrip("."))
-        if m:
-            parsed.numbers.append(RangeTerm(m.group(1), _complete_range_end(m.group(1), m.group(2))))
+        term = _number_term(token.strip(",;"))
+        if term is not None:
+            parsed.numbers.append(term)
             continue
         words.append(token)
     if words:

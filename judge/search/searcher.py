@@ -15,6 +15,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 
+from judge.corpus import ranges
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
 from judge.search.analysis import analyze, fold, use_tables
@@ -239,6 +240,8 @@ class Searcher:
 
         for term in parsed.numbers:
             for entry in self._numbered(term.number if isinstance(term, qlang.NumberTerm) else term.start):
+                if term.doc and entry.doc != term.doc:
+                    continue
                 if isinstance(term, qlang.RangeTerm):
                     for member in self.expand_range(entry.doc, term.start, term.end):
                         add(member)
@@ -258,15 +261,7 @@ class Searcher:
         return out
 
     def expand_range(self, doc: str, start: str, end: str) -> list[Entry]:
-        """All numbered entries of the same level from start to end, as the document has them
-        (so 703.4m–r skips the letter o that the document skips)."""
-        first, last = self.corpus.by_number(doc, start), self.corpus.by_number(doc, end)
-        if not first or not last or first.kind != last.kind:
-            return [e for e in (first, last) if e]
-        same_level = [e for e in self.corpus.in_doc(doc) if e.kind == first.kind and e.number]
-        ids = [e.id for e in same_level]
-        i, j = ids.index(first.id), ids.index(last.id)
-        return same_level[i : j + 1] if i <= j else [first, last]
+        return ranges.expand(self.corpus, doc, start, end)
 
     def _number_hits(self, parsed: qlang.ParsedQuery) -> list[Hit]:
         entries = self.number_targets(parsed)

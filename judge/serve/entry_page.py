@@ -38,6 +38,11 @@ async def entry_page(request: Request) -> Response:
     entry = corpus.get(wanted)
     if entry is None:
         looked = resolve(corpus, wanted)
+        if looked.members:  # "/nd/116.2b-c": a range is a list of entries, which search shows
+            from urllib.parse import urlencode
+
+            query = urlencode({"q": f"doc:{doc} {rest}"})
+            return RedirectResponse(request.app.url_path_for("search") + "?" + query, status_code=303)
         named = [] if looked.entry is not None else entries_named(corpus, rest.replace("-", " "), [doc])
         found = looked.entry or (named[0] if named else None)
         if looked.alone and entry_path(looked.entry.id) + "." == request.url.path:

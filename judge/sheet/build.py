@@ -58,10 +58,11 @@ def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: s
         if lookup.entry is None:
             missing.append((text + (f" ({lookup.note})" if lookup.note and named.entry else ""), lookup.suggestions))
             continue
-        key = (lookup.entry.id, id(lookup.corpus))
-        if key not in seen:
-            seen.add(key)
-            found.append(Wanted(lookup.entry, alone or lookup.alone, lookup.corpus, named.edition is not None))
+        for entry in lookup.members or [lookup.entry]:  # a range quotes each of its entries
+            key = (entry.id, id(lookup.corpus))
+            if key not in seen:
+                seen.add(key)
+                found.append(Wanted(entry, alone or lookup.alone, lookup.corpus, named.edition is not None))
     if missing:
         raise UnknownEntries(missing)
     return found
