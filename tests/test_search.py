@@ -262,7 +262,7 @@ def test_ranking(searcher, corpus, question, expected, within):
 QUESTION_SETS = [
     ("judge_questions_tuning.json", {"nd": 0.5, "lcg": 0.45, "ccg": 0.5, "ce": 0.45, "sf": 0.7}),
 ]
-SET_FILES = ["judge_questions_tuning.json", "judge_questions_heldout.json"]
+SET_FILES = ["judge_questions_tuning.json", "judge_questions_heldout.json", "judge_questions_heldout2.json"]
 
 
 def _normalised(text: str) -> str:
