@@ -47,6 +47,13 @@ def test_numbers_are_stored_as_canonical_ids(db, capsys):
             ("nd:704.5j",), ("nd:120.4",)]
 
 
+def test_a_cited_range_cites_each_of_its_rules(db, capsys):
+    assert main(["ruling", "save", "-a", "Both may be set.", "-c", "116.2b–c", "116.2c"]) == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT entry_id FROM ruling_citations ORDER BY position").fetchall() == [
+            ("nd:116.2b",), ("nd:116.2c",)]
+
+
 def test_an_unknown_cite_saves_nothing(db, capsys):
     rc = main(["ruling", "save", "-a", "Yes.", "--cite", "704.5l"])
     assert rc == 2
