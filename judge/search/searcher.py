@@ -421,8 +421,6 @@ class Searcher:
             kept.append(hit)
         return kept
 
-        return kept
-
     def _plain_candidates(self, terms, concepts, games, parsed) -> list[tuple[int, float]]:
         """Plain words: the question's words, the bridged synonyms and the glossary names it
         describes, each weighted, scored straight from the lexicon. A bridged word is read only
