@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Fit the ranking constants of judge/search/searcher.py on OUR question sets, by coordinate ascent.
+"""Fit the ranking constants (judge/search/searcher.py, word_scoring.py) on OUR question sets, by coordinate ascent.
 
 The shared benchmark and the held-out set are never read here: they stay measurements. Each constant is tried at a few
 multiples of its current value, one at a time, keeping a change only when it raises the objective
 (MRR + recall@5, averaged over the documents so a large set does not drown a small one) by more
 than `--min-gain`; rounds repeat until nothing moves. The result is printed, not written: a person
-reads the table, copies the values into searcher.py and measures the shared benchmark once.
+reads the table, copies the values into those modules and measures the shared benchmark once.
 
 usage: python bench/tune_search.py QUESTIONS.json [QUESTIONS.json …] [--rounds 3]
 """
@@ -22,12 +22,12 @@ from eval_search import DEFAULT_SCORER, load_scorer, rank_of  # noqa: E402
 # (module, constant) pairs that are tuned, and the factors each is tried at.
 TUNABLE = [
     ("judge.search.searcher", "GAME_FLOOR"),
-    ("judge.search.searcher", "PHRASE_BOOST"),
-    ("judge.search.searcher", "TITLE_BOOST"),
-    ("judge.search.searcher", "GLOSSARY_BOOST"),
-    ("judge.search.searcher", "COVERAGE_POWER"),
-    ("judge.search.searcher", "AROUND_WEIGHT"),
-    ("judge.search.searcher", "TALK_WEIGHT"),
+    ("judge.search.word_scoring", "PHRASE_BOOST"),
+    ("judge.search.word_scoring", "TITLE_BOOST"),
+    ("judge.search.word_scoring", "GLOSSARY_BOOST"),
+    ("judge.search.word_scoring", "COVERAGE_POWER"),
+    ("judge.search.word_scoring", "AROUND_WEIGHT"),
+    ("judge.search.word_scoring", "TALK_WEIGHT"),
 ]
 FACTORS = (0.5, 0.75, 1.33, 2.0)
 

@@ -6,12 +6,12 @@ import pytest
 
 from judge.cli import main
 from judge.search import query as qlang
-from judge.search import searcher as searcher_module
+from judge.search import operators as operators_module
 
 
 def test_the_bounds_are_the_documented_ones():
     assert (qlang.MAX_QUERY_CHARS, qlang.MAX_QUERY_TERMS) == (1000, 100)
-    assert (searcher_module.MAX_CORRECTIONS, searcher_module.MAX_CORRECTED_LENGTH) == (3, 30)
+    assert (operators_module.MAX_CORRECTIONS, operators_module.MAX_CORRECTED_LENGTH) == (3, 30)
 
 
 def test_a_100_kb_query_is_refused_with_exit_2(session_context, capsys):

@@ -1,16 +1,16 @@
 """Running a parsed query against the index and the corpus.
 
 Rule numbers are answered from the corpus directly (exact, in document order). Plain words are
-scored from the lexicon (lexicon.py: BM25 over an entry's own text and what surrounds it), with
-the vocabulary bridge and glossary feedback adding words the judge didn't type, each bridged word
-only in the game whose bridge it comes from; queries with operators or phrases go to whoosh. Both
-are then re-ranked: by how much of the question an entry covers, and by how likely its game is
-for the question's vocabulary. Filters apply to all. whoosh is opened only when a query needs it.
+scored from the lexicon (word_scoring.py: BM25 over an entry's own text and what surrounds it),
+with the vocabulary bridge and glossary feedback adding words the judge didn't type, each bridged
+word only in the game whose bridge it comes from; queries with operators or phrases go to whoosh
+(operators.py). Both are then re-ranked here: by how much of the question an entry covers, and by how likely its game is
+for the question's vocabulary; and the page is shaped so the answer, not its neighbours, leads
+(a rule above its example, a text the documents repeat listed once, both L5R CCG documents
+offered). Filters apply to all. whoosh is opened only when a query needs it.
 """
 from __future__ import annotations
 
-import heapq
-import math
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -19,25 +19,13 @@ from judge.corpus import ranges
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
 from judge.search.analysis import analyze, fold, use_tables
-from judge.search.lexicon import FIELDS, Lexicon
-from judge.search.synonyms import Vocabulary, bridges, translations
+from judge.search.lexicon import Lexicon
+from judge.search.operators import OperatorSearch
+from judge.search.synonyms import Vocabulary, translations
+from judge.search import word_scoring
+from judge.search.word_scoring import WordScorer
 
-SEARCHED_FIELDS = list(FIELDS)
-# "Did you mean" looks up at most this many unknown words (each costs a scan of the vocabulary),
-# none longer than the longest word worth correcting: a pasted page must not take seconds.
-MAX_CORRECTIONS = 3
-MAX_CORRECTED_LENGTH = 30
-AROUND_WEIGHT = 0.5  # what surrounds an entry (titles above it, its examples, its list items) against its own words
-CONCEPT_MAX = True  # a concept scores by its best reading (False: its readings add up)
-TALK_WEIGHT = 0.5  # a word of table talk (rules/table-talk.yaml), against a word of the rules
 GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
-PHRASE_BOOST = 0.33  # an adjacent pair of the question's words found together in an entry
-TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole title
-CANDIDATES = 100  # results fetched from whoosh before re-ranking
-GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
-GLOSSARY_BOOST = 0.5
-GLOSSARY_AGREEMENT = 3  # question words a glossary entry must share to be named
-COVERAGE_POWER = 1.0  # how strongly answering more of the question's words counts
 FIRST_PAGE = 5  # the results a judge reads first
 ELSEWHERE = 3  # answers of other games named when a game filter found nothing
 OTHER_DOCUMENT = 0.5  # the other document of a game joins the first page from this share of the best score
@@ -76,18 +64,6 @@ class SearchResult:
         return max(self.game_likelihood, key=self.game_likelihood.get)
 
 
-def _preloaded(q):
-    """Score OR queries with whoosh's preloading matcher: on an index this small it is several
-    times faster than the default tree of union matchers, which pays for skipping we don't need."""
-    from whoosh import query as wq
-
-    if isinstance(q, wq.Or):
-        q.matcher_type = wq.Or.ARRAY_MATCHER
-    for child in q.children():
-        _preloaded(child)
-    return q
-
-
 SAVED_KIND, SAVED_DOC = "ruling", "saved"  # saved rulings' kind and doc (judge ruling save)
 
 
@@ -98,9 +74,7 @@ class Searcher:
         needs whoosh (operators, phrases, "did you mean")."""
         self.corpus = corpus
         self.lexicon = lexicon
-        self._open_index = open_index
-        self._index = None
-        self._whoosh = None  # (searcher, parser), opened with the index
+        self._operators = OperatorSearch(open_index)
         self.games = games
         self.titles = titles
         if vocabulary is None:
@@ -109,30 +83,10 @@ class Searcher:
             vocabulary = load_vocabulary(corpus)
         use_tables(vocabulary.analysis)
         self.synonyms = vocabulary.groups
-        self.talk = vocabulary.talk
-        self._glossary = vocabulary.glossary
+        self._words = WordScorer(lexicon, vocabulary, titles)
         self._translations = translations(self.synonyms)
         self._leads = None  # list item -> the paragraph that introduces it, built on first use
         self._known = None  # (kinds, docs) a filter may name, gathered on first use
-
-    @property
-    def index(self):
-        if self._index is None:
-            self._index = self._open_index()
-        return self._index
-
-    def _whoosh_searcher(self):
-        if self._whoosh is None:
-            from whoosh import qparser
-            from whoosh.scoring import BM25F
-
-            searcher = self.index.searcher(weighting=BM25F(B=0.75, K1=1.2))
-            parser = qparser.MultifieldParser(SEARCHED_FIELDS, self.index.schema,
-                                              group=qparser.OrGroup.factory(0.9))
-            parser.remove_plugin_class(qparser.WildcardPlugin)
-            parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
-            self._whoosh = (searcher, parser)
-        return self._whoosh
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -201,22 +155,14 @@ class Searcher:
                 raise qlang.UnknownFilter(f"unknown {name} {', '.join(map(repr, unknown))}; "
                                           f"choose from {', '.join(sorted(known))}")
 
+    @property
+    def index(self):
+        """The whoosh index (opened on first use)."""
+        return self._operators.index
+
     def did_you_mean(self, words: str) -> list[str]:
         """Corrections drawn from the index's own (unstemmed) vocabulary."""
-        searcher, _ = self._whoosh_searcher()
-        corrector = searcher.corrector("spell")
-        fixed, changed, looked_up = [], False, 0
-        for token in re.findall(r"[^\W\d_]+|\S+", fold(words)):
-            lower = token.lower()
-            if len(lower) < 3 or len(lower) > MAX_CORRECTED_LENGTH or not lower.isalpha() \
-                    or looked_up == MAX_CORRECTIONS or searcher.doc_frequency("spell", lower):
-                fixed.append(token)
-                continue
-            looked_up += 1
-            options = corrector.suggest(lower, limit=1, maxdist=2)
-            fixed.append(options[0] if options else token)
-            changed = changed or bool(options)
-        return [" ".join(fixed)] if changed else []
+        return self._operators.did_you_mean(words)
 
     # -- rule numbers ----------------------------------------------------------------------
     def _allowed(self, entry: Entry, parsed: qlang.ParsedQuery) -> bool:
@@ -268,22 +214,6 @@ class Searcher:
         return [Hit(e.id, float(len(entries) - n)) for n, e in enumerate(entries)]
 
     # -- words -----------------------------------------------------------------------------
-    def _filter(self, parsed: qlang.ParsedQuery):
-        """The whoosh filter of an operator query (same rules as _allowed_docs)."""
-        from whoosh import query as wq
-
-        clauses = []
-        for name, values in (("game", parsed.games), ("kind", parsed.kinds), ("doc", parsed.docs)):
-            if values:
-                clauses.append(wq.Or([wq.Term(name, v) for v in values]))
-        numbers = [t for t in parsed.numbers if isinstance(t, qlang.NumberTerm)]
-        if numbers:
-            clauses.append(wq.Or([wq.Term("numpath", t.number) for t in numbers]))
-        if parsed.card:
-            ids = self._card_family(parsed.card, parsed.games)
-            clauses.append(wq.Or([wq.Term("id", i) for i in ids]) if ids else wq.NullQuery)
-        return wq.And(clauses) if clauses else None
-
     def _allowed_docs(self, parsed: qlang.ParsedQuery) -> set[int] | None:
         """The lexicon entries the query's filters leave (None: no filter)."""
         numbers = [t.number for t in parsed.numbers if isinstance(t, qlang.NumberTerm)]
@@ -320,51 +250,10 @@ class Searcher:
             ids += [d.id for d in self.corpus.descendants(card)]
         return ids
 
-    def _text_query(self, words: str):
-        from whoosh import query as wq
-
-        words = words.strip()
-        if not words:
-            return wq.Every()
-        _, parser = self._whoosh_searcher()
-        try:
-            q = parser.parse(words)
-            if q is not wq.NullQuery:
-                return self._exclusions_exclude(q)
-        except Exception:  # anything whoosh rejects is read as plain words
-            pass
-        return self._plain_query(words)
-
-    @staticmethod
-    def _plain_query(words: str):
-        """The words alone, every operator and bracket ignored."""
-        from whoosh import query as wq
-
-        terms = analyze(words)
-        if not terms:
-            return wq.NullQuery
-        return wq.Or([wq.Term(f, t) for t in dict.fromkeys(terms) for f in SEARCHED_FIELDS])
-
-    @staticmethod
-    def _exclusions_exclude(q):
-        """With OR as the default, whoosh reads `flying NOT reach` as "flying, or anything
-        without reach". A judge means "flying, and not reach": NOT terms are subtracted."""
-        from whoosh import query as wq
-
-        if isinstance(q, wq.Or):
-            negatives = [c.query for c in q.subqueries if isinstance(c, wq.Not)]
-            positives = [c for c in q.subqueries if not isinstance(c, wq.Not)]
-            if negatives and positives:
-                return wq.AndNot(wq.Or(positives), wq.Or(negatives))
-        return q
-
     def _operator_candidates(self, parsed: qlang.ParsedQuery) -> list[tuple[int, float]]:
         """Operators and quoted phrases: whoosh's parser and matchers, on lexicon numbering."""
-        searcher, _ = self._whoosh_searcher()
-        results = searcher.search(_preloaded(self._text_query(parsed.words)),
-                                  filter=self._filter(parsed), limit=CANDIDATES)
-        number = self.lexicon.number
-        return [(number[r["id"]], float(r.score or 0.0)) for r in results if r["id"] in number]
+        card_ids = self._card_family(parsed.card, parsed.games) if parsed.card else None
+        return self._operators.candidates(parsed, card_ids, self.lexicon.number)
 
     def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> tuple[list[Hit], dict[str, float]]:
         """The ranked hits, and the likelihood of each game that weighed them."""
@@ -378,13 +267,13 @@ class Searcher:
         # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
         concepts: dict[str, set[str]] = {t: {t} for t in terms}
         if plain:
-            candidates = self._plain_candidates(terms, concepts, games, parsed)
+            candidates = self._words.candidates(terms, concepts, games, self._allowed_docs(parsed))
         else:
             candidates = self._operator_candidates(parsed)
         words = set().union(*concepts.values()) if concepts else set()
         highlight = frozenset(words)
         weights = {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in posterior.items()}
-        concept_idf = self._concept_weights(concepts)
+        concept_idf = self._words.concept_weights(concepts)
         typed = set(terms)  # a word the judge typed may be a card's name; a bridged word is not
         containing = {w: self.lexicon.docs_with(w, names=w in typed) for w in words}
         ids, games_of = self.lexicon.ids, self.lexicon.games
@@ -392,7 +281,7 @@ class Searcher:
         for docnum, score in candidates:
             matched = {w for w, docs in containing.items() if docnum in docs}
             score *= weights.get(games_of[docnum], 1.0)
-            score *= self._coverage(matched, concepts, concept_idf) ** COVERAGE_POWER
+            score *= self._words.coverage(matched, concepts, concept_idf) ** word_scoring.COVERAGE_POWER
             hits.append(Hit(ids[docnum], score, highlight))
         hits = self._rules_above_examples(hits, parsed)
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
@@ -420,95 +309,6 @@ class Searcher:
                 first[key] = hit
             kept.append(hit)
         return kept
-
-    def _plain_candidates(self, terms, concepts, games, parsed) -> list[tuple[int, float]]:
-        """Plain words: the question's words, the bridged synonyms and the glossary names it
-        describes, each weighted, scored straight from the lexicon. A bridged word is read only
-        in the game its bridge belongs to: Shadowfist's "turn" (tap) says nothing of No Dawn.
-        The readings of one concept (the word typed, each of its translations) do not add up:
-        an entry is scored by its best reading, so a concept counts once however it is worded,
-        and a translation competes with the other concepts of the question on equal terms."""
-        # concept -> its readings; a reading is the words it adds, each with its game, boost and
-        # whether it may be read in a card's name
-        readings: dict[tuple[str, ...], list[list[tuple[str, str | None, float, bool]]]] = {}
-        for term in dict.fromkeys(terms):
-            boost = (TALK_WEIGHT if term in self.talk else 1.0) * terms.count(term)
-            readings.setdefault((term,), []).append([(term, None, boost, True)])
-        for bridge in bridges(terms, self.synonyms, games):
-            # A translation counts as the word typed (the concept scores by its best reading, so
-            # it never adds to it); a phrase's words share that weight.
-            share = 1.0 / len(bridge.phrase)
-            # A bridged word is never read in a card's name: "drained" is not Brain *Tap* Rifle.
-            readings.setdefault(bridge.trigger, []).append(
-                [(w, bridge.game, share, w in terms) for w in bridge.phrase])
-            for word in bridge.trigger:
-                concepts.setdefault(word, {word}).update(bridge.phrase)
-        for game, name in self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games):
-            readings.setdefault(("glossary",) + name, []).append(
-                [(w, game, GLOSSARY_BOOST / len(name), True) for w in name])
-        allowed = self._allowed_docs(parsed)
-        scores: dict[int, float] = {}
-        for options in readings.values():
-            if len(options) == 1 or not CONCEPT_MAX:
-                for words in options:
-                    self._score(words, allowed, scores)
-                continue
-            best: dict[int, float] = {}
-            for words in options:
-                for doc, value in self._score(words, allowed, {}).items():
-                    if value > best.get(doc, 0.0):
-                        best[doc] = value
-            for doc, value in best.items():
-                scores[doc] = scores.get(doc, 0.0) + value
-        pairs = [p for p in dict.fromkeys(zip(terms, terms[1:])) if p[0] != p[1]]
-        self._add_phrases(scores, pairs, allowed)
-        self._reward_named_titles(scores, terms, allowed)
-        return heapq.nlargest(CANDIDATES, scores.items(), key=lambda item: item[1])
-
-    def _score(self, words: list[tuple[str, str | None, float, bool]], allowed: set[int] | None,
-               scores: dict[int, float]) -> dict[int, float]:
-        """Adds to `scores` Σ over the words and fields of boost × idf × BM25 term weight; a
-        word whose last flag is False is not read in card names."""
-        get = scores.get
-        for word, game, boost, in_names in words:
-            for name, field_weight in (("text", 1.0), ("around", AROUND_WEIGHT)):
-                docs, tfw = self.lexicon.weights(name, word, game, names=in_names)
-                if not docs:
-                    continue
-                k = boost * field_weight * self.lexicon.idf(name, word)
-                if allowed is None:
-                    for d, w in zip(docs, tfw):
-                        scores[d] = get(d, 0.0) + k * w
-                else:
-                    for d, w in zip(docs, tfw):
-                        if d in allowed:
-                            scores[d] = get(d, 0.0) + k * w
-        return scores
-
-    def _add_phrases(self, scores: dict[int, float], pairs: list[tuple[str, str]], allowed) -> None:
-        """Reward words that stand together in an entry as they do in the question ("master
-        blood", "declare blockers"): each adjacent pair found adds its idf."""
-        for first, second in pairs:
-            both = self.lexicon.docs_with(first) & self.lexicon.docs_with(second)
-            if allowed is not None:
-                both = both & allowed
-            docs = self.lexicon.adjacent(first, second, both)
-            if docs:
-                idf = math.log(self.lexicon.count / (len(docs) + 1)) + 1
-                for doc in docs:
-                    scores[doc] = scores.get(doc, 0.0) + PHRASE_BOOST * idf
-
-    def _reward_named_titles(self, scores: dict[int, float], terms: list[str], allowed) -> None:
-        """An entry whose whole name the judge typed (a glossary term, a card, a keyword)
-        gains the idf of that name's words: "master-blood" means the Master-Blood entry."""
-        if self.titles is None:
-            return
-        for words, ids in self.titles.named_in(terms):
-            bonus = TITLE_BOOST * sum(self.lexicon.idf("text", w) for w in words)
-            for entry_id in ids:
-                docnum = self.lexicon.number.get(entry_id)
-                if docnum is not None and (allowed is None or docnum in allowed):
-                    scores[docnum] = scores.get(docnum, 0.0) + bonus
 
     def _posterior(self, terms: list[str], parsed: qlang.ParsedQuery) -> dict[str, float]:
         """Which games the question's words belong to (see gamemodel); each game hears the
@@ -542,34 +342,10 @@ class Searcher:
             if not any(found & words for found in concepts.values()):
                 continue  # shares no word with the question (coverage alone says 1.0 when the
                 # index knows none of the question's words)
-            coverage = self._coverage(words, concepts, concept_idf)
+            coverage = self._words.coverage(words, concepts, concept_idf)
             if coverage >= SAVED_RULING_MIN_COVERAGE:
-                hits.append(Hit(entry.id, best * coverage ** COVERAGE_POWER, highlight, entry))
+                hits.append(Hit(entry.id, best * coverage ** word_scoring.COVERAGE_POWER, highlight, entry))
         return hits
-
-    def _glossary_feedback(self, words: set[str], games: list[str] | None) -> list[tuple[str, tuple[str, ...]]]:
-        """(game, name) of the glossary entries that best match the question: a judge describes
-        a thing ("hiding inside my Haven"); the glossary names it ("Sheltered")."""
-        idf = {w: self.lexicon.idf("text", w) for w in words if self.lexicon.doc_frequency(w)}
-        shared: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-        for word in idf:
-            for game, name in self._glossary.get(word, ()):
-                if not games or game in games:
-                    shared.setdefault((game, name), []).append(word)
-        scored = []
-        for (game, name), found in shared.items():
-            if len(found) >= GLOSSARY_AGREEMENT:  # several of the question's words agree on this entry
-                scored.append((sum(idf[w] for w in found), game, name))
-        scored.sort(reverse=True)
-        return [(game, name) for _, game, name in scored[:GLOSSARY_FEEDBACK]]
-
-    def _concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
-        """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""
-        out = {}
-        for concept, words in concepts.items():
-            idfs = [self.lexicon.idf("text", w) for w in words if self.lexicon.doc_frequency(w)]
-            out[concept] = (max(idfs) if idfs else 0.0) * (TALK_WEIGHT if concept in self.talk else 1.0)
-        return out
 
     def _rules_above_examples(self, hits: list[Hit], parsed: qlang.ParsedQuery) -> list[Hit]:
         """An example tells a story in the judge's own terms ("a response that destroys a Scholar
@@ -619,14 +395,4 @@ class Searcher:
                     hits = [h for h in hits if h is not other]
                     hits.insert(len(page) - 1, other)
         return hits
-
-    @staticmethod
-    def _coverage(matched: set[str], concepts: dict[str, set[str]], idf: dict[str, float]) -> float:
-        """The idf-weighted share of the question's concepts that an entry answers to: an
-        entry that matches "sideboard" and "copies" beats one that repeats "copies" five times."""
-        total = sum(idf.values())
-        if not total:
-            return 1.0
-        got = sum(w for c, w in idf.items() if concepts[c] & matched)
-        return max(got / total, 0.05)
 
