@@ -11,12 +11,14 @@ def add_game_option(parser, event_default: bool = False) -> None:
     parser.add_argument("--game", help=GAME_HELP + extra)
 
 
-def add_db_option(parser) -> None:
-    """--db PATH: the rulings file, for every command that reads or writes the rulings log."""
+def add_db_option(parser, purpose: str = "") -> None:
+    """--db PATH: the rulings file, for every command that reads or writes the rulings log
+    (`purpose`: what the command reads it for, said in the help)."""
     from pathlib import Path
 
     parser.add_argument("--db", type=Path, metavar="PATH",
-                        help="the rulings database (default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)")
+                        help=f"the rulings database{' ' + purpose if purpose else ''} "
+                             "(default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)")
 
 
 def chosen_game(args) -> str | None:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from judge.cli import UserError
+from judge.commands.options import add_db_option
 
 # The names of judge.sheet.formats.RENDERERS, spelled out so that building the command line
 # (on every `judge` run) does not import the renderers.
@@ -49,7 +50,7 @@ def register(sub) -> None:
     p.add_argument("--print", dest="to_printer", action="store_true",
                    help="send the sheet to the printer with lp (the file is kept as well)")
     p.add_argument("--printer", metavar="NAME", help="with --print: this printer instead of the default")
-    p.add_argument("--db", type=Path, metavar="PATH", help="the rulings database for --saved")
+    add_db_option(p, "for --saved")
     p.set_defaults(func=run)
 
 
