@@ -82,8 +82,18 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
         wanted_number = wanted
     ends = ranges.parse(wanted_number)
     if ends:
-        prefixed = bool(prefix and prefix in corpus.documents)
-        return _range(corpus, *ends, docs if prefixed else docs + [d for d in _docs_for(None) if d not in docs])
+        if prefix and prefix in corpus.documents:
+            return _range(corpus, *ends, docs)
+        found = _range(corpus, *ends, docs)
+        if found.entry is None and not found.suggestions:
+            # A range only another game's document numbers so names its entries whatever the
+            # game filter says, as a single number does.
+            outside = _range(corpus, *ends, [d for d in _docs_for(None) if d not in docs])
+            if outside.entry is not None:
+                outside.note = f"from {_title(corpus, outside.entry.doc)}, outside the game filter"
+            if outside.entry is not None or outside.suggestions:
+                return outside
+        return found
     m = _NUMBER.match(wanted_number)
     if m:
         number, alone = m.group(1), bool(m.group(2))

@@ -104,6 +104,14 @@ def test_show_a_range_shows_each_entry(capsys, target, expected):
     assert positions == sorted(positions)
 
 
+def test_a_range_only_another_game_numbers_so_is_shown_and_said(capsys):
+    data = run_json(capsys, "show", "116.2b–c", "--game", "lcg", "--json")
+    assert data["ids"] == ["nd:116.2b", "nd:116.2c"]
+    assert data["entries"][0]["lookup"]["note"] == "from No Dawn Comprehensive Rules, outside the game filter"
+    assert cli.main(["show", "116.2b–z", "--game", "lcg"]) == 1
+    assert "rule 116.2 ends at 116.2g" in capsys.readouterr().err
+
+
 def test_show_a_range_of_l5r_ccg_sections():
     from judge import context
     from judge.lookup import resolve

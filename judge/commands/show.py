@@ -1,7 +1,7 @@
 """`judge show ID|NUMBER|RANGE [--game G] [--as-of DATE] [--json]`: one entry (or each entry of a
-range, `116.2b–c`) with its context and links, and the notes on it (a policy conflict it is part of, damage recorded in its document).
-With --as-of (default $JUDGE_EVENT_DATE) it is read in the edition in force that day, and what
-is not in force then is marked."""
+range, `116.2b–c`) with its context and links, and the notes on it (a policy conflict it is part
+of, damage recorded in its document). With --as-of (default $JUDGE_EVENT_DATE) it is read in the
+edition in force that day, and what is not in force then is marked."""
 from __future__ import annotations
 
 import json
@@ -15,7 +15,7 @@ def register(sub) -> None:
                        description="Show an entry by id (nd:704.5j, sf:card/charmed-life/2) or printed "
                        "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone, "
                        "`116.2b–c` every entry of the range.")
-    p.add_argument("target", metavar="ID|NUMBER")
+    p.add_argument("target", metavar="ID|NUMBER|RANGE")
     add_game_option(p)
     p.add_argument("--as-of", metavar="YYYY-MM-DD", help="read it as in force on that day: the edition "
                    "of that date, and proposed, deferred or later-adopted text marked (default $JUDGE_EVENT_DATE)")
