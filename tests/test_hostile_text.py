@@ -133,7 +133,7 @@ BAD = "bad \udcff"  # how Python receives the bytes b"bad \xff" on Linux (PEP 38
     (["sheet", "704.5j", "--ruling", BAD], "--ruling", 4),
     (["card", BAD], "NAME", 4),
     (["search", "block", BAD], "QUERY", 4),
-    (["show", BAD], "ID|NUMBER", 4),
+    (["show", BAD], "ID|NUMBER|RANGE", 4),
     (["ruling", "list", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
     (["serve", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
 ])
