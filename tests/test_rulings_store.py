@@ -210,6 +210,33 @@ def test_two_processes_creating_and_saving_at_once_both_keep_their_rulings(db):
         assert conn.execute("SELECT count(*) FROM schema_version").fetchone() == (1,)
 
 
+class _Contended:
+    """A connection on a new file another program is switching to WAL at the same moment: SQLite
+    refuses the switch at once (no busy wait, which could deadlock) until the other is done."""
+
+    def __init__(self, refusals: int) -> None:
+        self.refusals, self.mode = refusals, "delete"
+
+    def execute(self, sql: str):
+        if sql == "PRAGMA journal_mode = WAL":
+            if self.refusals:
+                self.refusals -= 1
+                raise sqlite3.OperationalError("database is locked")
+            self.mode = "wal"
+        return self
+
+    def fetchone(self):
+        return (self.mode,)
+
+
+def test_a_switch_to_wal_refused_at_once_is_asked_again_within_the_timeout(db):
+    conn = _Contended(refusals=3)
+    RulingStore(db, timeout=5)._write_ahead_log(conn)
+    assert conn.mode == "wal" and conn.refusals == 0
+    with pytest.raises(sqlite3.OperationalError, match="locked"):  # past the timeout: said (as "locked")
+        RulingStore(db, timeout=0)._write_ahead_log(_Contended(refusals=1))
+
+
 def test_saved_rulings_as_search_entries(db):
     store = RulingStore(db)
     store.save("It dies.", question="Does the Column survive?", cites=["nd:704.5j", "sf:card/charmed-life/2"],

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -272,8 +273,26 @@ class RulingStore:
 
     def _write_ahead_log(self, conn: sqlite3.Connection) -> None:
         """WAL mode (see the module's docstring): set outside any transaction (journal_mode
-        cannot change inside one); a no-op once the file is in it."""
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        cannot change inside one); a no-op once the file is in it.
+
+        Two programs switching a new file at once: the switch needs the exclusive lock, and
+        SQLite refuses the second at once, without waiting its busy timeout (waiting could
+        deadlock, each holding the shared lock the other needs gone). So the switch is asked
+        again, for up to the store's timeout, as a busy lock is waited for everywhere else."""
+        deadline = time.monotonic() + self.timeout
+        pause = 0.005
+        while True:
+            try:
+                mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+                if mode != "wal":
+                    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                break
+            except sqlite3.OperationalError as exc:
+                text = str(exc).lower()
+                if not ("locked" in text or "busy" in text) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.1)
         if mode != "wal":
             raise RulingsError(f"the rulings database {self.path} cannot be put in WAL mode "
                                f"(it stays in {mode!r} mode)")
