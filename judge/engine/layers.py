@@ -259,14 +259,22 @@ class Sweep:
         attack, vigor, keywords_borne, subtypes = self.values(obj)
         return Chars(attack, vigor, list(keywords_borne), list(subtypes))  # the caller's own lists
 
-    def values(self, obj: Obj) -> tuple[int, int, tuple, tuple]:
-        """compute()'s result as values: (attack, vigor, keywords, subtypes)."""
-        s = self.s
+    def shared(self) -> tuple[tuple | None, dict]:
+        """What every object's layers share, read once: (the functioning statics as a cache key
+        part, None when they cannot be keyed; the resolution effects by object)."""
         if self._sources is None:
+            s = self.s
             self._sources = functioning(s)
             self._modifiers = modifiers_by_object(s)
             self._key = _cache_key_part(self._sources)
             self._cache = s.memo("layered_chars", dict) if self._key is not None else None
+        return self._key, self._modifiers
+
+    def values(self, obj: Obj) -> tuple[int, int, tuple, tuple]:
+        """compute()'s result as values: (attack, vigor, keywords, subtypes)."""
+        s = self.s
+        if self._sources is None:
+            self.shared()
         modifiers = self._modifiers.get(obj.id, ())
         if self._cache is None or type(obj) is not FrozenObj or obj.zone != "battlefield":
             return _as_values(_through_layers(s, obj, self._sources, modifiers))

@@ -4,8 +4,8 @@ information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import (arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers,
-                          unchanged)
+from judge.engine import (arranging, cleared, contracts, keywords, layers, lineages, outcome, perform, rites, shelter,
+                          triggers, unchanged)
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -56,11 +56,25 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     # a committed permanent's are looked up when computed before (layers.Sweep).
     sweep = layers.Sweep(s)
     objects = s.objects
-    for oid, card in s.permanents():
-        obj = objects[oid]
+    permanents = s.permanents()
+    # An incremental check (cleared.py): only the permanents whose verdict may have changed
+    # since the last check that found nothing, in battlefield order (so `found` is in the order a
+    # full check finds it); the others would find nothing again.
+    since = cleared.to_read(s, sweep)
+    if since is None:
+        now = tuple(map(objects.__getitem__, s.battlefield))
+        reading = range(len(permanents))
+    else:
+        reading, now = since
+    wider = []
+    for i in reading:
+        oid, card = permanents[i]
+        obj = now[i]
         # its card types after type-changing effects (613.1d), whatever other type it bears (300.2)
         types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
         kind = types[0] if types else ""
+        if not cleared.is_local(obj, card, kind):
+            wider.append(i)
         if "Entity" in types:
             _, vig, borne, _ = sweep.values(obj)
             if vig <= 0:
@@ -115,6 +129,8 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
     found += _eminent(s, log)
+    if not found:  # kept by check_once if the check writes nothing either
+        s.__dict__["_clearing"] = cleared.record(s, sweep, now, wider)
     return found
 
 
@@ -179,10 +195,12 @@ def check_once(s: GameState, log: list) -> bool:
     if unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
         return False
     (losers, winners, wrath), objects = _find(s, log)
-    cleared = _clear_venom(s)
+    venom_cleared = _clear_venom(s)
+    record = s.__dict__.pop("_clearing", None)
     if not (losers or winners or wrath or objects):
-        if not cleared:
+        if not venom_cleared:
             unchanged.take(s)  # found nothing and wrote nothing: the same content would find nothing again
+            s.__dict__["_cleared"] = record  # and a permanent nothing changed for would find nothing (cleared.py)
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
                    | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())
