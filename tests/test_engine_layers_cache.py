@@ -143,6 +143,8 @@ def test_random_play_always_finds_what_the_layers_compute_from_scratch(data):
     for _ in range(data.draw(st.integers(min_value=1, max_value=20), label="length")):
         s, events = apply(s, data.draw(st.sampled_from(candidates(s)), label="action"))
         assert not [e for e in events if e.engine_error], [e.detail for e in events]
+        fresh = layers.functioning(s)
+        assert layers._functioning_keyed(s) == (fresh, layers._cache_key_part(fresh))  # the kept answer (memo)
         for oid in s.battlefield:
             obj = s.objects[oid]
             assert chars(s, oid) == uncached(s, obj)
@@ -158,3 +160,17 @@ def test_a_modifier_equal_in_value_is_still_its_own_key(board):
     s.modifiers += [m, replace(m)]
     s.commit()
     assert chars(s, "golem")[:2] == (5, 7)
+
+
+@pytest.mark.parametrize("change", [_day, _banner_control, _banner_leaves], ids=["day", "new-source", "source-leaves"])
+def test_the_functioning_statics_kept_are_read_again_when_what_they_read_changes(board, change):
+    """layers._functioning_keyed keeps its last answer in the memo, by the round and the sources
+    (each by identity): a change of either is computed afresh, never answered from it."""
+    kept = layers._functioning_keyed(board)
+    assert board._memo["functioning"][2] == kept and kept[0]  # the banner functions by Night
+    assert layers._functioning_keyed(board) is kept  # looked up
+    s = board.fork()
+    change(s)
+    s.commit()
+    fresh = layers.functioning(s)
+    assert layers._functioning_keyed(s) == (fresh, layers._cache_key_part(fresh)) != kept

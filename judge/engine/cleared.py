@@ -28,9 +28,12 @@ every check in full (unchanged.ENABLED off turns this off too).
 """
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import is_not
+
 from judge.engine import unchanged
 from judge.engine.frozen import FrozenList
-from judge.engine.state import FrozenObj, GameState
+from judge.engine.state import FrozenObj, GameState, Obj
 
 __all__ = ["Cleared", "to_read", "is_local", "record"]
 
@@ -64,7 +67,7 @@ def to_read(s: GameState, sweep) -> tuple[list, tuple] | None:
     if now == prior.objects and modifiers == prior.modifiers:  # (identity: Obj compares by it)
         return list(prior.wider), now
     read = set(prior.wider)
-    read.update(i for i, (a, b) in enumerate(zip(now, prior.objects)) if a is not b)
+    read.update(compress(count(), map(is_not, now, prior.objects)))  # the objects written since
     if modifiers != prior.modifiers:
         before = prior.modifiers
         for oid in before.keys() | modifiers.keys():
@@ -88,5 +91,5 @@ def record(s: GameState, sweep, now: tuple, wider: list) -> Cleared | None:
     battlefield = s.battlefield
     if type(battlefield) is not FrozenList:
         battlefield = list(battlefield)  # a working list may still be written: a copy
-    objects = tuple(o if o.__class__ is FrozenObj else None for o in now)
+    objects = now if Obj not in set(map(type, now)) else tuple(o if o.__class__ is FrozenObj else None for o in now)
     return Cleared(battlefield, objects, key, modifiers, tuple(wider))

@@ -15,6 +15,7 @@ change is not modelled).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import is_
 from typing import Any, NamedTuple
 
 from judge.engine import keywords
@@ -242,6 +243,44 @@ def _cache_key_part(sources: list) -> tuple | None:
     return tuple(part)
 
 
+_BY_THE_ROUND = frozenset({None, "night", "day"})  # conditions that read only the round (condition_holds)
+
+
+def _functioning_keyed(s: GameState) -> tuple[list, tuple | None]:
+    """(functioning(s), its cache key part), the last answer kept in the state's memo.
+
+    Safe because the answer is a function of what the key holds, when every layered static's
+    condition is none, Night or Day: the layered sources and their statics (the memo is the
+    battlefield's: entering or leaving drops it), each source object (by identity: the answer
+    holds the object itself, and a condition by the round reads nothing of it), and the round
+    (condition_holds reads only s.round_index for these). Only an answer whose sources are all
+    committed is kept (a FrozenObj never changes, nor becomes working again), so its key part
+    is the one _cache_key_part makes. A static with another condition (Siege, Pack: a player's
+    tally, the attacks) is computed every time. tests/test_engine_layers_cache.py checks the
+    kept answer against a fresh one over random play."""
+    layered = _layered_sources(s)
+    if not layered:
+        return [], ()
+    memo = s._memo
+    kept = memo.get("functioning")
+    objects = s.objects
+    if kept is not None:
+        round_index, srcs, answer = kept
+        if round_index == s.round_index and all(map(is_, map(objects.__getitem__, _layered_ids(s)), srcs)):
+            return answer
+    sources = functioning(s)
+    key = _cache_key_part(sources)
+    if key is not None and all(when in _BY_THE_ROUND for _, plans in layered for _, when, *_ in plans):
+        srcs = tuple(objects[oid] for oid, _ in layered)
+        if all(type(src) is FrozenObj for src in srcs):
+            memo["functioning"] = (s.round_index, srcs, (sources, key))
+    return sources, key
+
+
+def _layered_ids(s: GameState) -> tuple:
+    return s.memo("layered_ids", lambda: tuple(oid for oid, _ in _layered_sources(s)))
+
+
 class Sweep:
     """compute() for many objects of one state that does not change while they are read (a
     state-based check reads every permanent, 704.3): the functioning statics and the resolution
@@ -264,9 +303,8 @@ class Sweep:
         part, None when they cannot be keyed; the resolution effects by object)."""
         if self._sources is None:
             s = self.s
-            self._sources = functioning(s)
-            self._modifiers = modifiers_by_object(s)
-            self._key = _cache_key_part(self._sources)
+            self._sources, self._key = _functioning_keyed(s)
+            self._modifiers = modifiers_by_object(s) if s.modifiers else {}
             self._cache = s.memo("layered_chars", dict) if self._key is not None else None
         return self._key, self._modifiers
 

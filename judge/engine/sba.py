@@ -3,6 +3,8 @@ at once as a single event (704.3); the loop repeats until none applies. Last-kno
 information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from judge.engine import characteristics as ch
 from judge.engine import (arranging, cleared, contracts, keywords, layers, lineages, outcome, perform, rites, shelter,
                           triggers, unchanged)
@@ -176,10 +178,15 @@ def _find(s: GameState, log: list) -> tuple[tuple, list]:
     return _player_checks(s), _object_checks(s, log)
 
 
+_VENOM_HIT = attrgetter("venom_hit")
+
+
 def _clear_venom(s: GameState) -> bool:
     """702.6a counts Venom damage "since the last state-based check": each check uses the mark up.
     Returns whether it cleared one."""
     objects = s.objects
+    if not any(map(_VENOM_HIT, map(objects.__getitem__, s.battlefield))):  # most often none is marked
+        return False
     cleared = False
     for oid in s.battlefield:
         if objects[oid].venom_hit:
@@ -188,11 +195,12 @@ def _clear_venom(s: GameState) -> bool:
     return cleared
 
 
-def check_once(s: GameState, log: list) -> bool:
-    """One simultaneous sweep. Returns whether anything was performed."""
+def check_once(s: GameState, log: list, asked: bool = False) -> bool:
+    """One simultaneous sweep. Returns whether anything was performed. `asked`: unchanged.holds
+    has just said no on this very state (priority.settle), so it is not asked again."""
     if s.game_over:
         return False
-    if unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
+    if not asked and unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
         return False
     (losers, winners, wrath), objects = _find(s, log)
     venom_cleared = _clear_venom(s)
@@ -260,11 +268,13 @@ def check_once(s: GameState, log: list) -> bool:
     return True
 
 
-def run(s: GameState, log: list) -> bool:
-    """Repeat the sweep until nothing applies (704.3). Returns whether anything happened."""
+def run(s: GameState, log: list, asked: bool = False) -> bool:
+    """Repeat the sweep until nothing applies (704.3). Returns whether anything happened.
+    `asked`: as check_once's, for the first sweep."""
     any_done = False
     for _ in range(100):  # a mandatory loop that never settles is a draw (104.4b); 100 is ample
-        if not check_once(s, log):
+        if not check_once(s, log, asked):
             break
+        asked = False
         any_done = True
     return any_done
