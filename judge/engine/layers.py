@@ -15,7 +15,7 @@ change is not modelled).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any, NamedTuple
 
 from judge.engine import keywords
@@ -215,17 +215,23 @@ def modifiers_by_object(s: GameState) -> dict[str, tuple]:
     return {oid: tuple(ms) for oid, ms in out.items()}
 
 
-# What the layers make of a committed object, by everything they read, for as long as the
-# battlefield stays (it lives in the state's memo, which forks share and a battlefield change
-# drops). Sound because its key holds all that the result depends on, and none of it can change:
-# the object and each functioning source are committed (a FrozenObj never changes: a write makes
-# a new object, and the key keeps the old one alive), each source with the places of its statics
-# whose condition holds now, and the object's resolution effects (frozen values, by identity: the
-# entry keeps them). The card definitions are the game's, shared and frozen. Statics that read
-# more of the state than their source and the object — a Terrain's besiegers (the attacks), a
-# definition's count (the zones) — and an object off the battlefield (its own definition counts)
-# are computed, never looked up.
-_CACHE_LIMIT = 4096  # committed objects the cache may keep alive: dropped whole beyond it
+# What the layers make of an object, by everything they read, for as long as the battlefield
+# stays (it lives in the state's memo, which forks share and a battlefield change drops). Sound
+# because its key holds all that the result depends on, as values that cannot change: what the
+# layers read of the object itself (_LAYER_READS and its Growth counters, read at each lookup:
+# so a working object written in place, or drained and committed anew, is keyed by what it holds
+# now), each functioning source, committed (a FrozenObj never changes: a write makes a new
+# object, and the key keeps the old one alive), with the places of its statics whose condition
+# holds now, and the object's resolution effects (frozen values, by identity: the entry keeps
+# them). The card definitions are the game's, shared and frozen. Statics that read more of the
+# state than their source and the object — a Terrain's besiegers (the attacks), a definition's
+# count (the zones) — and an object off the battlefield (its own definition counts) are
+# computed, never looked up.
+_CACHE_LIMIT = 4096  # entries the cache may hold: dropped whole beyond it
+# Every field of an object the layers read (s.card: card, face_down, guise; covers: id,
+# controller, card_type; _effects_for: zone, timestamp), besides its Growth counters.
+# tests/test_engine_layers_cache.py checks that no other field changes an answer.
+_LAYER_READS = attrgetter("id", "card", "face_down", "guise", "controller", "card_type", "zone", "timestamp")
 _READS_THE_STATE = frozenset({"attacking_own_havens"})
 
 
@@ -314,10 +320,12 @@ class Sweep:
         if self._sources is None:
             self.shared()
         modifiers = self._modifiers.get(obj.id, ())
-        if self._cache is None or type(obj) is not FrozenObj or obj.zone != "battlefield":
+        if self._cache is None or obj.zone != "battlefield":
             return _as_values(_through_layers(s, obj, self._sources, modifiers))
-        # the modifiers by identity: the entry keeps them, so no id is reused while it stands
-        key = (obj, self._key, *map(id, modifiers)) if modifiers else (obj, self._key)
+        # the object by what the layers read of it; the modifiers by identity: the entry keeps
+        # them, so no id is reused while it stands
+        reads = (_LAYER_READS(obj), obj.counters.get("growth", 0))
+        key = (reads, self._key, *map(id, modifiers)) if modifiers else (reads, self._key)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= _CACHE_LIMIT:
