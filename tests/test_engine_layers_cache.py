@@ -167,7 +167,7 @@ def test_the_functioning_statics_kept_are_read_again_when_what_they_read_changes
     """layers._functioning_keyed keeps its last answer in the memo, by the round and the sources
     (each by identity): a change of either is computed afresh, never answered from it."""
     kept = layers._functioning_keyed(board)
-    assert board._memo["functioning"][2] == kept and kept[0]  # the banner functions by Night
+    assert board._memo["functioning"][3] == kept and kept[0]  # the banner functions by Night
     assert layers._functioning_keyed(board) is kept  # looked up
     s = board.fork()
     change(s)

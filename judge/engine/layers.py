@@ -257,34 +257,29 @@ def _functioning_keyed(s: GameState) -> tuple[list, tuple | None]:
 
     Safe because the answer is a function of what the key holds, when every layered static's
     condition is none, Night or Day: the layered sources and their statics (the memo is the
-    battlefield's: entering or leaving drops it), each source object (by identity: the answer
-    holds the object itself, and a condition by the round reads nothing of it), and the round
-    (condition_holds reads only s.round_index for these). Only an answer whose sources are all
-    committed is kept (a FrozenObj never changes, nor becomes working again), so its key part
-    is the one _cache_key_part makes. A static with another condition (Siege, Pack: a player's
-    tally, the attacks) is computed every time. tests/test_engine_layers_cache.py checks the
-    kept answer against a fresh one over random play."""
-    layered = _layered_sources(s)
-    if not layered:
-        return [], ()
+    battlefield's: entering or leaving drops it, this entry with the rest), each source object
+    (by identity: the answer holds the object itself, and a condition by the round reads nothing
+    of it), and the round (condition_holds reads only s.round_index for these). Only an answer
+    whose sources are all committed is kept (a FrozenObj never changes, nor becomes working
+    again), so its key part is the one _cache_key_part makes. A static with another condition
+    (Siege, Pack: a player's tally, the attacks) is computed every time.
+    tests/test_engine_layers_cache.py checks the kept answer against a fresh one over random play."""
     memo = s._memo
     kept = memo.get("functioning")
     objects = s.objects
     if kept is not None:
-        round_index, srcs, answer = kept
-        if round_index == s.round_index and all(map(is_, map(objects.__getitem__, _layered_ids(s)), srcs)):
+        round_index, ids, srcs, answer = kept
+        if round_index == s.round_index and all(map(is_, map(objects.__getitem__, ids), srcs)):
             return answer
+    layered = _layered_sources(s)
     sources = functioning(s)
     key = _cache_key_part(sources)
     if key is not None and all(when in _BY_THE_ROUND for _, plans in layered for _, when, *_ in plans):
-        srcs = tuple(objects[oid] for oid, _ in layered)
+        ids = tuple(oid for oid, _ in layered)
+        srcs = tuple(objects[oid] for oid in ids)
         if all(type(src) is FrozenObj for src in srcs):
-            memo["functioning"] = (s.round_index, srcs, (sources, key))
+            memo["functioning"] = (s.round_index, ids, srcs, (sources, key))
     return sources, key
-
-
-def _layered_ids(s: GameState) -> tuple:
-    return s.memo("layered_ids", lambda: tuple(oid for oid, _ in _layered_sources(s)))
 
 
 class Sweep:

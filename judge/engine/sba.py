@@ -22,6 +22,7 @@ BIND = keywords.implements("Bind", "702.19", "object")
 def _player_checks(s: GameState) -> tuple[list, list, list]:
     """(losers with their rule, ascenders, Wrath conversions) found on the current state."""
     losers, winners, wrath = [], [], []
+    day = s.is_day
     for p in s.living:
         ascends, why = lineages.ascension(s.cards.get(p.master)) or (None, ())
         if p.vitae <= 0:
@@ -36,7 +37,7 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
             losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
         if p.wrath >= 5:
             wrath.append(p)
-        if s.is_day and not _safe_refuge(s, p):
+        if day and not _safe_refuge(s, p):
             losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven of its own to shelter in by Day: "
                                               f"sunlight death"))
     return losers, winners, wrath

@@ -438,9 +438,13 @@ class GameState:
         d.pop("_answers", None)  # the answers an action was replayed with (asking.py)
         for obj in d.pop("_edited", ()):
             obj.freeze()
-        for p in d["players"]:
+        players = d["players"]
+        for p in players:
             p.freeze()
-        d["players"] = freeze_list(d["players"])
+        if players.__class__ is WorkList:  # as freeze_list does, without the call (fork made it)
+            players.__class__ = FrozenList
+        else:
+            d["players"] = freeze_list(players)
         d["objects"] = freeze_dict(d["objects"])
         d["battlefield"] = freeze_list(d["battlefield"])
         short = _short_lists(d)
@@ -462,14 +466,17 @@ class GameState:
     def permanents(self) -> list:
         """(id, card definition) of each permanent, in battlefield order — derived once per
         battlefield (an object's card never changes); read the objects themselves fresh."""
-        return self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
+        found = self._memo.get("permanents")  # (memo's lookup, without its call when found)
+        return found if found is not None else \
+            self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
 
     def memo(self, key, compute):
         """A value derived from this state, computed once (dropped when the battlefield changes)."""
         memo = self._memo
-        if key not in memo:
-            memo[key] = compute()
-        return memo[key]
+        found = memo.get(key, _UNSET)
+        if found is _UNSET:
+            found = memo[key] = compute()
+        return found
 
     # -- lookups ----------------------------------------------------------------------------
     def player(self, name: str) -> Player | None:
@@ -546,6 +553,7 @@ class GameState:
 
 
 _NO_PREFERENCES = FrozenDict()
+_UNSET = object()
 _thaw_player = Player.thaw
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
 _short_lists = itemgetter(*_SHORT_LISTS)
