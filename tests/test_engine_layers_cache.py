@@ -58,7 +58,7 @@ def chars(s, oid) -> tuple:
 def test_a_committed_permanent_is_computed_once_and_looked_up_after(board):
     assert chars(board, "golem") == (3, 5, [], ["Construct"])  # the Night banner's +1/+1 (611.3a)
     cache = board._memo["layered_chars"]  # the board's own checks have filled it (its three Entities)
-    assert sorted(k[0].id for k in cache) == ["column", "golem", "pikeman"]
+    assert sorted(k[0][0][0] for k in cache) == ["column", "golem", "pikeman"]  # keyed by what they hold: id first
     assert chars(board, "golem") == (3, 5, [], ["Construct"])
     assert len(cache) == 3  # looked up, not computed again
     first = layers.compute(board, board.objects["golem"])
@@ -117,7 +117,7 @@ def test_the_cache_is_dropped_whole_beyond_its_limit(board, monkeypatch):
     s.commit()
     for oid in ("golem", "pikeman", "column"):
         chars(s, oid)
-    assert [k[0].id for k in s._memo["layered_chars"]] == ["column"]
+    assert [k[0][0][0] for k in s._memo["layered_chars"]] == ["column"]
     assert chars(s, "golem") == uncached(s, s.objects["golem"]) == (2, 4, [], ["Construct"])
 
 
@@ -143,6 +143,8 @@ def test_random_play_always_finds_what_the_layers_compute_from_scratch(data):
     for _ in range(data.draw(st.integers(min_value=1, max_value=20), label="length")):
         s, events = apply(s, data.draw(st.sampled_from(candidates(s)), label="action"))
         assert not [e for e in events if e.engine_error], [e.detail for e in events]
+        fresh = layers.functioning(s)
+        assert layers._functioning_keyed(s) == (fresh, layers._cache_key_part(fresh))  # the kept answer (memo)
         for oid in s.battlefield:
             obj = s.objects[oid]
             assert chars(s, oid) == uncached(s, obj)
@@ -158,3 +160,50 @@ def test_a_modifier_equal_in_value_is_still_its_own_key(board):
     s.modifiers += [m, replace(m)]
     s.commit()
     assert chars(s, "golem")[:2] == (5, 7)
+
+
+@pytest.mark.parametrize("change", [_day, _banner_control, _banner_leaves], ids=["day", "new-source", "source-leaves"])
+def test_the_functioning_statics_kept_are_read_again_when_what_they_read_changes(board, change):
+    """layers._functioning_keyed keeps its last answer in the memo, by the round and the sources
+    (each by identity): a change of either is computed afresh, never answered from it."""
+    kept = layers._functioning_keyed(board)
+    assert board._memo["functioning"][3] == kept and kept[0]  # the banner functions by Night
+    assert layers._functioning_keyed(board) is kept  # looked up
+    s = board.fork()
+    change(s)
+    s.commit()
+    fresh = layers.functioning(s)
+    assert layers._functioning_keyed(s) == (fresh, layers._cache_key_part(fresh)) != kept
+
+
+def _other_value(value):
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, tuple):
+        return value + ("other",)
+    if isinstance(value, dict):
+        return {**value, "lore": 1}
+    return "other"
+
+
+def test_the_cache_key_holds_every_field_of_the_object_the_layers_read(board):
+    """The cache keys an object by layers._LAYER_READS and its Growth counters: changing any
+    other field (damage, drained, marks, other counters, ...) changes no answer of the layers, and
+    changing one of those is a new key."""
+    from dataclasses import fields
+    from judge.engine.state import Obj
+    s = board.fork()
+    golem = s.objects["golem"]
+    before = uncached(s, golem)
+    keyed = set(layers._LAYER_READS.__reduce__()[1])
+    for f in fields(Obj):
+        changed = s.edit("golem")
+        old = getattr(changed, f.name)
+        setattr(changed, f.name, _other_value(old))
+        if f.name not in keyed:
+            assert uncached(s, changed) == before, f.name
+        setattr(changed, f.name, old)
+    s.edit("golem").counters["growth"] = 1
+    assert uncached(s, s.objects["golem"]) != before

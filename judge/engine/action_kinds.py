@@ -366,6 +366,8 @@ ACTIONS: dict[str, ActionKind] = {
     "call_debt": ActionKind(_P | {"call_debt"}, _call_debt),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False, passes_first=True),
 }
+_KINDS = tuple(ACTIONS)  # (a table fixed at import: tests replace a kind's entry, never add one)
+_RANK = {kind: i for i, kind in enumerate(_KINDS)}
 
 
 def action_kind(action) -> str | None:
@@ -373,7 +375,10 @@ def action_kind(action) -> str | None:
         return "pass"
     if not isinstance(action, dict):
         return None
-    return next((kind for kind in ACTIONS if kind in action), None)
+    # the first kind in ACTIONS' order that the action names: its key of least rank (an action
+    # has a few keys, ACTIONS many kinds)
+    ranks = [_RANK[k] for k in action if k in _RANK]
+    return _KINDS[min(ranks)] if ranks else None
 
 
 def check_shape(kind: str, action) -> None:

@@ -61,7 +61,7 @@ def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None, f
     work = work or (lambda s, log: _dispatch(s, action, log))
     for _ in range(1000):  # each round declines one more "may" an `until` passes on
         s = base.fork()
-        s.__dict__["_answers"] = [list(a) for a in answers]
+        s.__dict__["_answers"] = [list(a) for a in answers] if answers else []
         log: list[Event] = []
         try:
             work(s, log)

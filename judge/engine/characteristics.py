@@ -26,7 +26,7 @@ def subtypes(s: GameState, obj: Obj) -> list[str]:
 def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
     """"" for a bare keyword, its parameter as the code reads it ("Kaelite" of "Sanctity from
     Kaelite", "3" of "Siege 3"), None when absent."""
-    return value_among(keywords(s, obj), keyword)
+    return value_among(layers.Sweep(s).values(obj)[2], keyword)  # keywords(), without copying them into a list
 
 
 def value_among(keywords_borne, keyword: str) -> str | None:

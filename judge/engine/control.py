@@ -113,8 +113,13 @@ STATIC = "while_it_applies"  # the duration of a control effect a static ability
 
 def statics_may_apply(s: GameState) -> bool:
     """Whether a static control effect applies or may start to (settle_statics has work to do)."""
-    return s.static_control or bool(s.memo("control_statics", lambda: [
-        oid for oid, plans in layers.static_sources(s) if any("control" in st for st, *_ in plans)]))
+    if s.static_control:
+        return True
+    found = s._memo.get("control_statics")  # (memo's lookup, without its call when found)
+    if found is None:
+        found = s.memo("control_statics", lambda: [
+            oid for oid, plans in layers.static_sources(s) if any("control" in st for st, *_ in plans)])
+    return bool(found)
 
 
 def settle_statics(s: GameState, log: list) -> None:

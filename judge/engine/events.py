@@ -103,15 +103,23 @@ def _fill(event: Event, text, rules, kind, policy, detail) -> None:
 
 
 def event(text: str, *rules: str, policy: str | None = None) -> Event:
-    made = _new(Event)  # Event(...) without the call of its __init__: the two kinds a turn makes most
-    _fill(made, text, cited(rules), EVENT, policy, "")
+    made = _new(Event)  # Event(...) without the call of its __init__ (_fill's, inlined): the two kinds a turn makes most
+    _SET_TEXT(made, text)
+    _SET_RULES(made, _CITED.get(rules) or cited(rules))  # (cited's lookup, without its call when found)
+    _SET_KIND(made, EVENT)
+    _SET_POLICY(made, policy)
+    _SET_DETAIL(made, "")
     return made
 
 
 def priority_event(text: str, *rules: str) -> Event:
     """Priority passed or received: procedure, not what decided anything."""
     made = _new(Event)
-    _fill(made, text, cited(rules), PRIORITY, None, "")
+    _SET_TEXT(made, text)
+    _SET_RULES(made, _CITED.get(rules) or cited(rules))  # (cited's lookup, without its call when found)
+    _SET_KIND(made, PRIORITY)
+    _SET_POLICY(made, None)
+    _SET_DETAIL(made, "")
     return made
 
 

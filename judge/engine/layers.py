@@ -15,6 +15,7 @@ change is not modelled).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter, is_
 from typing import Any, NamedTuple
 
 from judge.engine import keywords
@@ -214,17 +215,23 @@ def modifiers_by_object(s: GameState) -> dict[str, tuple]:
     return {oid: tuple(ms) for oid, ms in out.items()}
 
 
-# What the layers make of a committed object, by everything they read, for as long as the
-# battlefield stays (it lives in the state's memo, which forks share and a battlefield change
-# drops). Sound because its key holds all that the result depends on, and none of it can change:
-# the object and each functioning source are committed (a FrozenObj never changes: a write makes
-# a new object, and the key keeps the old one alive), each source with the places of its statics
-# whose condition holds now, and the object's resolution effects (frozen values, by identity: the
-# entry keeps them). The card definitions are the game's, shared and frozen. Statics that read
-# more of the state than their source and the object — a Terrain's besiegers (the attacks), a
-# definition's count (the zones) — and an object off the battlefield (its own definition counts)
-# are computed, never looked up.
-_CACHE_LIMIT = 4096  # committed objects the cache may keep alive: dropped whole beyond it
+# What the layers make of an object, by everything they read, for as long as the battlefield
+# stays (it lives in the state's memo, which forks share and a battlefield change drops). Sound
+# because its key holds all that the result depends on, as values that cannot change: what the
+# layers read of the object itself (_LAYER_READS and its Growth counters, read at each lookup:
+# so a working object written in place, or drained and committed anew, is keyed by what it holds
+# now), each functioning source, committed (a FrozenObj never changes: a write makes a new
+# object, and the key keeps the old one alive), with the places of its statics whose condition
+# holds now, and the object's resolution effects (frozen values, by identity: the entry keeps
+# them). The card definitions are the game's, shared and frozen. Statics that read more of the
+# state than their source and the object — a Terrain's besiegers (the attacks), a definition's
+# count (the zones) — and an object off the battlefield (its own definition counts) are
+# computed, never looked up.
+_CACHE_LIMIT = 4096  # entries the cache may hold: dropped whole beyond it
+# Every field of an object the layers read (s.card: card, face_down, guise; covers: id,
+# controller, card_type; _effects_for: zone, timestamp), besides its Growth counters.
+# tests/test_engine_layers_cache.py checks that no other field changes an answer.
+_LAYER_READS = attrgetter("id", "card", "face_down", "guise", "controller", "card_type", "zone", "timestamp")
 _READS_THE_STATE = frozenset({"attacking_own_havens"})
 
 
@@ -240,6 +247,39 @@ def _cache_key_part(sources: list) -> tuple | None:
                 return None
         part.append((src, places))
     return tuple(part)
+
+
+_BY_THE_ROUND = frozenset({None, "night", "day"})  # conditions that read only the round (condition_holds)
+
+
+def _functioning_keyed(s: GameState) -> tuple[list, tuple | None]:
+    """(functioning(s), its cache key part), the last answer kept in the state's memo.
+
+    Safe because the answer is a function of what the key holds, when every layered static's
+    condition is none, Night or Day: the layered sources and their statics (the memo is the
+    battlefield's: entering or leaving drops it, this entry with the rest), each source object
+    (by identity: the answer holds the object itself, and a condition by the round reads nothing
+    of it), and the round (condition_holds reads only s.round_index for these). Only an answer
+    whose sources are all committed is kept (a FrozenObj never changes, nor becomes working
+    again), so its key part is the one _cache_key_part makes. A static with another condition
+    (Siege, Pack: a player's tally, the attacks) is computed every time.
+    tests/test_engine_layers_cache.py checks the kept answer against a fresh one over random play."""
+    memo = s._memo
+    kept = memo.get("functioning")
+    objects = s.objects
+    if kept is not None:
+        round_index, ids, srcs, answer = kept
+        if round_index == s.round_index and all(map(is_, map(objects.__getitem__, ids), srcs)):
+            return answer
+    layered = _layered_sources(s)
+    sources = functioning(s)
+    key = _cache_key_part(sources)
+    if key is not None and all(when in _BY_THE_ROUND for _, plans in layered for _, when, *_ in plans):
+        ids = tuple(oid for oid, _ in layered)
+        srcs = tuple(objects[oid] for oid in ids)
+        if all(type(src) is FrozenObj for src in srcs):
+            memo["functioning"] = (s.round_index, ids, srcs, (sources, key))
+    return sources, key
 
 
 class Sweep:
@@ -259,19 +299,28 @@ class Sweep:
         attack, vigor, keywords_borne, subtypes = self.values(obj)
         return Chars(attack, vigor, list(keywords_borne), list(subtypes))  # the caller's own lists
 
+    def shared(self) -> tuple[tuple | None, dict]:
+        """What every object's layers share, read once: (the functioning statics as a cache key
+        part, None when they cannot be keyed; the resolution effects by object)."""
+        if self._sources is None:
+            s = self.s
+            self._sources, self._key = _functioning_keyed(s)
+            self._modifiers = modifiers_by_object(s) if s.modifiers else {}
+            self._cache = s.memo("layered_chars", dict) if self._key is not None else None
+        return self._key, self._modifiers
+
     def values(self, obj: Obj) -> tuple[int, int, tuple, tuple]:
         """compute()'s result as values: (attack, vigor, keywords, subtypes)."""
         s = self.s
         if self._sources is None:
-            self._sources = functioning(s)
-            self._modifiers = modifiers_by_object(s)
-            self._key = _cache_key_part(self._sources)
-            self._cache = s.memo("layered_chars", dict) if self._key is not None else None
+            self.shared()
         modifiers = self._modifiers.get(obj.id, ())
-        if self._cache is None or type(obj) is not FrozenObj or obj.zone != "battlefield":
+        if self._cache is None or obj.zone != "battlefield":
             return _as_values(_through_layers(s, obj, self._sources, modifiers))
-        # the modifiers by identity: the entry keeps them, so no id is reused while it stands
-        key = (obj, self._key, *map(id, modifiers)) if modifiers else (obj, self._key)
+        # the object by what the layers read of it; the modifiers by identity: the entry keeps
+        # them, so no id is reused while it stands
+        reads = (_LAYER_READS(obj), obj.counters.get("growth", 0))
+        key = (reads, self._key, *map(id, modifiers)) if modifiers else (reads, self._key)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= _CACHE_LIMIT:

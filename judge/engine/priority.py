@@ -13,17 +13,22 @@ from judge.engine.state import GameState
 def settle(s: GameState, log: list) -> bool:
     """117.5: state-based checks until none apply, then waiting triggers in APNAP order; then
     the rites owed for the deaths among them (709.2, rites.py); repeat."""
-    if not (s.waiting or s.owed_rites or s.game_over or s.static_control) and unchanged.holds(s) \
-            and not control.statics_may_apply(s):
+    quiet = not (s.waiting or s.owed_rites or s.game_over or s.static_control)
+    clean = quiet and unchanged.holds(s)
+    if clean and not control.statics_may_apply(s):
         # what the loop below would find at once: no control static, checks that found nothing on
         # this very content (unchanged.py), no trigger waiting and no rite owed
         s.checked = True
         return False
+    # (a check unchanged.holds has just refused runs without asking it again: running a check
+    # that could be skipped finds what skipping assumes, so either way the game is the same)
+    asked = quiet and not clean
     happened = False
     for _ in range(100):
         if control.statics_may_apply(s):  # layer 2 from statics, before the checks read who controls what
             control.settle_statics(s, log)
-        did = sba.run(s, log)
+        did = sba.run(s, log, asked)
+        asked = False
         stacked = False if s.game_over else triggers.stack_waiting(s, log)
         offered = bool(s.owed_rites) and rites.settle(s, log)
         happened = happened or did or stacked or offered

@@ -18,7 +18,7 @@ from judge.engine.state import GameState
 CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are replayed from it
 
 
-@dataclass
+@dataclass(slots=True)  # (a long replay makes one per action: no __dict__ to make and free)
 class Step:
     n: int
     taken: object  # the action as the scenario gives it (a dict or "pass")

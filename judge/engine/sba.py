@@ -3,9 +3,11 @@ at once as a single event (704.3); the loop repeats until none applies. Last-kno
 information comes from the state before the sweep (704.7)."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from judge.engine import characteristics as ch
-from judge.engine import (arranging, contracts, keywords, layers, lineages, outcome, perform, rites, shelter, triggers,
-                          unchanged)
+from judge.engine import (arranging, cleared, contracts, keywords, layers, lineages, outcome, perform, rites, shelter,
+                          triggers, unchanged)
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -20,6 +22,7 @@ BIND = keywords.implements("Bind", "702.19", "object")
 def _player_checks(s: GameState) -> tuple[list, list, list]:
     """(losers with their rule, ascenders, Wrath conversions) found on the current state."""
     losers, winners, wrath = [], [], []
+    day = s.is_day
     for p in s.living:
         ascends, why = lineages.ascension(s.cards.get(p.master)) or (None, ())
         if p.vitae <= 0:
@@ -34,7 +37,7 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
             losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
         if p.wrath >= 5:
             wrath.append(p)
-        if s.is_day and not _safe_refuge(s, p):
+        if day and not _safe_refuge(s, p):
             losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven of its own to shelter in by Day: "
                                               f"sunlight death"))
     return losers, winners, wrath
@@ -56,11 +59,25 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     # a committed permanent's are looked up when computed before (layers.Sweep).
     sweep = layers.Sweep(s)
     objects = s.objects
-    for oid, card in s.permanents():
-        obj = objects[oid]
+    permanents = s.permanents()
+    # An incremental check (cleared.py): only the permanents whose verdict may have changed
+    # since the last check that found nothing, in battlefield order (so `found` is in the order a
+    # full check finds it); the others would find nothing again.
+    since = cleared.to_read(s, sweep)
+    if since is None:
+        now = tuple(map(objects.__getitem__, s.battlefield))
+        reading = range(len(permanents))
+    else:
+        reading, now = since
+    wider = []
+    for i in reading:
+        oid, card = permanents[i]
+        obj = now[i]
         # its card types after type-changing effects (613.1d), whatever other type it bears (300.2)
         types = ((obj.card_type,) if obj.card_type else card.types) if card else ()
         kind = types[0] if types else ""
+        if not cleared.is_local(obj, card, kind):
+            wider.append(i)
         if "Entity" in types:
             _, vig, borne, _ = sweep.values(obj)
             if vig <= 0:
@@ -115,6 +132,8 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
     found += _eminent(s, log)
+    if not found:  # kept by check_once if the check writes nothing either
+        s.__dict__["_clearing"] = cleared.record(s, sweep, now, wider)
     return found
 
 
@@ -160,10 +179,15 @@ def _find(s: GameState, log: list) -> tuple[tuple, list]:
     return _player_checks(s), _object_checks(s, log)
 
 
+_VENOM_HIT = attrgetter("venom_hit")
+
+
 def _clear_venom(s: GameState) -> bool:
     """702.6a counts Venom damage "since the last state-based check": each check uses the mark up.
     Returns whether it cleared one."""
     objects = s.objects
+    if not any(map(_VENOM_HIT, map(objects.__getitem__, s.battlefield))):  # most often none is marked
+        return False
     cleared = False
     for oid in s.battlefield:
         if objects[oid].venom_hit:
@@ -172,17 +196,20 @@ def _clear_venom(s: GameState) -> bool:
     return cleared
 
 
-def check_once(s: GameState, log: list) -> bool:
-    """One simultaneous sweep. Returns whether anything was performed."""
+def check_once(s: GameState, log: list, asked: bool = False) -> bool:
+    """One simultaneous sweep. Returns whether anything was performed. `asked`: unchanged.holds
+    has just said no on this very state (priority.settle), so it is not asked again."""
     if s.game_over:
         return False
-    if unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
+    if not asked and unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
         return False
     (losers, winners, wrath), objects = _find(s, log)
-    cleared = _clear_venom(s)
+    venom_cleared = _clear_venom(s)
+    record = s.__dict__.pop("_clearing", None)
     if not (losers or winners or wrath or objects):
-        if not cleared:
+        if not venom_cleared:
             unchanged.take(s)  # found nothing and wrote nothing: the same content would find nothing again
+            s.__dict__["_cleared"] = record  # and a permanent nothing changed for would find nothing (cleared.py)
         return False
     rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
                    | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())
@@ -242,11 +269,13 @@ def check_once(s: GameState, log: list) -> bool:
     return True
 
 
-def run(s: GameState, log: list) -> bool:
-    """Repeat the sweep until nothing applies (704.3). Returns whether anything happened."""
+def run(s: GameState, log: list, asked: bool = False) -> bool:
+    """Repeat the sweep until nothing applies (704.3). Returns whether anything happened.
+    `asked`: as check_once's, for the first sweep."""
     any_done = False
     for _ in range(100):  # a mandatory loop that never settles is a draw (104.4b); 100 is ample
-        if not check_once(s, log):
+        if not check_once(s, log, asked):
             break
+        asked = False
         any_done = True
     return any_done

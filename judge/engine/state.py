@@ -11,9 +11,10 @@ definitions are shared, never copied.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import itemgetter
+from itertools import filterfalse, repeat
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from judge.cards.model import CardDef
@@ -394,11 +395,10 @@ class GameState:
     def fork(self) -> "GameState":
         """A working state for one action (see the module docstring); `commit` freezes it."""
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
         d = new.__dict__
+        d.update(self.__dict__)
         d["players"] = WorkList(map(_thaw_player, self.players))
-        for name in _SHORT_LISTS:
-            d[name] = WorkList(d[name])
+        d.update(zip(_SHORT_LISTS, map(WorkList, _short_lists(d))))
         d["prefer"] = WorkDict(self.prefer)
         d["_edited"] = []
         d["_memo"] = dict(self.__dict__.get("_memo", ()))  # derived from the battlefield, shared until owned
@@ -438,17 +438,20 @@ class GameState:
         d.pop("_answers", None)  # the answers an action was replayed with (asking.py)
         for obj in d.pop("_edited", ()):
             obj.freeze()
-        for p in d["players"]:
+        players = d["players"]
+        for p in players:
             p.freeze()
-        d["players"] = freeze_list(d["players"])
+        if players.__class__ is WorkList:  # as freeze_list does, without the call (fork made it)
+            players.__class__ = FrozenList
+        else:
+            d["players"] = freeze_list(players)
         d["objects"] = freeze_dict(d["objects"])
         d["battlefield"] = freeze_list(d["battlefield"])
-        for name in _SHORT_LISTS:
-            value = d[name]
-            if value.__class__ is WorkList:  # as freeze_list does, without the call: there are eight
-                value.__class__ = FrozenList
-            elif value.__class__ is not FrozenList:
-                d[name] = FrozenList(value)
+        short = _short_lists(d)
+        if set(map(type, short)) == _ONLY_WORK_LISTS:  # most often: each still the one fork made
+            _set_classes(short, FrozenList)  # as freeze_list does, without eight calls
+        else:
+            d.update(zip(_SHORT_LISTS, map(freeze_list, short)))
         prefer = d["prefer"]
         d["prefer"] = FrozenDict({k: freeze_list(v) for k, v in prefer.items()}) if prefer else _NO_PREFERENCES
         d.setdefault("_memo", {})
@@ -463,14 +466,17 @@ class GameState:
     def permanents(self) -> list:
         """(id, card definition) of each permanent, in battlefield order — derived once per
         battlefield (an object's card never changes); read the objects themselves fresh."""
-        return self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
+        found = self._memo.get("permanents")  # (memo's lookup, without its call when found)
+        return found if found is not None else \
+            self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
 
     def memo(self, key, compute):
         """A value derived from this state, computed once (dropped when the battlefield changes)."""
         memo = self._memo
-        if key not in memo:
-            memo[key] = compute()
-        return memo[key]
+        found = memo.get(key, _UNSET)
+        if found is _UNSET:
+            found = memo[key] = compute()
+        return found
 
     # -- lookups ----------------------------------------------------------------------------
     def player(self, name: str) -> Player | None:
@@ -481,7 +487,7 @@ class GameState:
 
     @property
     def living(self) -> list[Player]:
-        return [p for p in self.players if not p.lost]
+        return list(filterfalse(_LOST, self.players))
 
     def apnap(self) -> list[Player]:
         """Living players in APNAP order: the active player first, then turn order (101.4)."""
@@ -491,15 +497,13 @@ class GameState:
         return [p for p in ordered if not p.lost]
 
     def next_living(self, name: str) -> Player | None:
+        """The first living player after `name` in turn order, wrapping round (`name` itself last)."""
         players = self.players
-        n = len(players)
-        for i, p in enumerate(players):
-            if p.name == name:
-                break
-        else:
+        names = list(map(_NAME, players))
+        if name not in names:
             raise ValueError(f"{name!r} is not a player of this game")
-        for k in range(1, n + 1):
-            candidate = players[(i + k) % n]
+        i = names.index(name)
+        for candidate in players[i + 1:] + players[:i + 1]:
             if not candidate.lost:
                 return candidate
         return None
@@ -549,6 +553,16 @@ class GameState:
 
 
 _NO_PREFERENCES = FrozenDict()
+_UNSET = object()
 _thaw_player = Player.thaw
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")
+_short_lists = itemgetter(*_SHORT_LISTS)
+_NAME = attrgetter("name")
+_LOST = attrgetter("lost")
+_ONLY_WORK_LISTS = {WorkList}
+
+
+def _set_classes(values, cls) -> None:
+    """value.__class__ = cls for each value (in C: map and setattr, drained by a zero-length deque)."""
+    deque(map(setattr, values, repeat("__class__"), repeat(cls)), 0)
 FrozenGameState = frozen_twin(GameState)

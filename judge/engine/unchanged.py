@@ -37,6 +37,7 @@ from dataclasses import fields
 from itertools import repeat
 from operator import itemgetter
 
+from judge.engine import frozen
 from judge.engine.frozen import FrozenDict, FrozenList, WorkDict, WorkList, work_writes
 from judge.engine.state import PLAYER_LISTS, POSITION, GameState
 
@@ -64,7 +65,9 @@ def _kept(value):
 
 def _kept_all(values: tuple) -> tuple:
     """Lists and maps as `take` keeps them: most often all frozen or working, so themselves."""
-    return values if all(map(isinstance, values, _ALWAYS_TRACKED)) else tuple(map(_kept, values))
+    if all(map(isinstance, values, _ALWAYS_TRACKED)):
+        return values
+    return tuple([x if isinstance(x, _TRACKED) else _kept(x) for x in values])  # (_kept called for the plain ones only)
 
 
 def _plain(values) -> list:
@@ -107,7 +110,7 @@ def take(s: GameState) -> None:
 def holds(s: GameState) -> bool:
     """Whether nothing the checks read changed in `s` since its last `take`."""
     snap = s.__dict__.get("_clean")
-    if snap is None or snap.writes != work_writes() or not ENABLED:
+    if snap is None or snap.writes != frozen._writes or not ENABLED:  # (work_writes(), without the call)
         return False
     d = s.__dict__
     if _values(d) != snap.values or _containers(d) != snap.containers:
