@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from judge.safe_text import for_terminal
 from judge.sheet import render
 from judge.sheet.model import CitedEntry, Quoted, ReplayLog, ReplayStep, Sheet, SourceVersion, StepEvent
 
@@ -40,8 +41,19 @@ def test_html_reads_back_every_text_exactly(text, question, ruling):
     reader = _Texts()
     reader.feed(render([_sheet(text, question, ruling)], "html"))
     reader.close()
+    # Exactly as judge.safe_text leaves it: a bidi override (U+202A–E, U+2066–9: printable, but
+    # able to make a ruling read otherwise than it says) is shown as U+FFFD, by design.
+    text, question, ruling = for_terminal(text), for_terminal(question), for_terminal(ruling)
     assert reader.texts.count(text) >= 4  # the entry, its context, its sub-rule and its example
     assert question in reader.texts and ruling in reader.texts
+
+
+def test_a_bidi_override_reads_back_as_the_replacement_character():
+    reader = _Texts()
+    reader.feed(render([_sheet("a\u202eb", "q\u2066", "r")], "html"))
+    reader.close()
+    assert "a\ufffdb" in reader.texts and "q\ufffd" in reader.texts
+    assert not any("\u202e" in t or "\u2066" in t for t in reader.texts)
 
 
 @settings(max_examples=60, deadline=None)
