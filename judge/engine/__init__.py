@@ -69,6 +69,7 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     events.py errors.py policies.py                        the values everything passes around
     support.py          what the engine cannot play of a card (it imports the whole engine, above)
     scenario.py replay.py                                  scenario files in, replays out
+    scenario_objects.py scenario_checks.py   a scenario's values, cards and objects; its references checked
 
 Card files are read by judge/cards (vocabulary, model, reader), shared with the corpus.
 
