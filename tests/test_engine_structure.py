@@ -64,7 +64,8 @@ def test_the_import_graph_is_read_whole():
     assert graph["zones"] == {"state"}  # the primitive calls no policy
     assert "<dynamic import>" not in set().union(*graph.values())
     assert "replacement" not in graph["zones"] and {"effects", "zones", "perform"}.isdisjoint(graph["replacement"])
-    assert "passing" not in graph["priority"] | graph["turn"] | graph["casting"] | graph["resolve"]
+    assert "passing" not in (graph["priority"] | graph["turn"] | graph["casting"] | graph["sealing"]
+                             | graph["activating"] | graph["resolve"])
 
 
 def test_there_is_no_import_circle_in_the_engine():

@@ -13,7 +13,9 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     processions.py      the Passage: the Master on the road among decoys, strikes, arrival (408.5)
     calendar.py         the cycle count and the feasts that recolor a round (730; rulings/nodawn/feasts.yaml)
     suspicion.py        the shared Suspicion meter, the Inquest and the Purge (123)
-    casting.py costs.py casting (601), the drop, field sources, abilities (602), the cost block (118)
+    casting.py costs.py casting spells (601, 710.2, 304.3, 601.11); the cost block (118)
+    sealing.py          the drop: sealing cards from hand, Pit-marked casts (106.5a, 407, 505.4, 702.24a)
+    activating.py       field sources (106.5c–d) and activated abilities (602)
     wards.py            setting a Trap (307.3); springing one from an attacked Haven's Wards (509.2, C5, C6)
     faces.py guise.py   face-down play: laying cards face down, turning them up (708); the guises (708.2)
     resolve.py          resolving the top of the stack (608)
@@ -67,6 +69,7 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     events.py errors.py policies.py                        the values everything passes around
     support.py          what the engine cannot play of a card (it imports the whole engine, above)
     scenario.py replay.py                                  scenario files in, replays out
+    scenario_objects.py scenario_checks.py   a scenario's values, cards and objects; its references checked
 
 Card files are read by judge/cards (vocabulary, model, reader), shared with the corpus.
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from judge.engine import (attaching, casting, combat, coopt, debts, faces, immure, outcome, passing, priority,
-                          processions, wards, zone_abilities)
+from judge.engine import (activating, attaching, casting, combat, coopt, debts, faces, immure, outcome, passing,
+                          priority, processions, sealing, wards, zone_abilities)
 from judge.engine.errors import Malformed, Refused
 from judge.yamlio import one_of
 from judge.engine.events import event
@@ -204,20 +204,20 @@ def _fire(s: GameState, who, action, log: list) -> None:
 def _seal(s: GameState, who, action, log: list) -> None:
     oids = [resolve_ref(s, c, who, "hand") for c in as_list(action["seal"])]
     marked = [resolve_ref(s, c, who, "hand") for c in as_list(action.get("pit_marked"))]
-    casting.seal(s, who, oids, log, marked)
+    sealing.seal(s, who, oids, log, marked)
 
 
 def _drain(s: GameState, who, action, log: list) -> None:
-    casting.field_drain(s, who, resolve_ref(s, action["drain"]), log)
+    activating.field_drain(s, who, resolve_ref(s, action["drain"]), log)
 
 
 def _sacrifice(s: GameState, who, action, log: list) -> None:
-    casting.field_sacrifice(s, who, resolve_ref(s, action["sacrifice"]), log)
+    activating.field_sacrifice(s, who, resolve_ref(s, action["sacrifice"]), log)
 
 
 def _activate(s: GameState, who, action, log: list) -> None:
     targets = _targets(s, action)
-    casting.activate(s, who, resolve_ref(s, action["activate"]), action.get("ability", 1), targets, log)
+    activating.activate(s, who, resolve_ref(s, action["activate"]), action.get("ability", 1), targets, log)
 
 
 def _attack(s: GameState, who, action, log: list) -> None:

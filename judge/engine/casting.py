@@ -1,26 +1,27 @@
-"""Casting spells (601), the drop (106.5a, 407, 505.4), field sources (106.5c–d) and
-activated abilities (602). Every check runs before anything is paid, so a refusal leaves
-the state as it was (the caller also discards the working copy)."""
+"""Casting spells (601): from hand, the Spoils by Recall, or face down (708.3); brewing a Formula
+(710.2); Setting a Power and Firing it (304.3, 601.11). Every check runs before anything is paid, so
+a refusal leaves the state as it was (the caller also discards the working copy).
+
+The other actions a player takes with priority live elsewhere: the drop in sealing.py, field sources
+and activated abilities in activating.py; what may be targeted, and a target's name, in targeting.py."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from judge.engine import characteristics as ch
-from judge.engine import calendar, costs, effects, faces, keywords, perform, priority, suspicion, triggers
+from judge.engine import calendar, costs, faces, keywords, perform, priority, suspicion, triggers
 from judge.cards import vocabulary as V
 from judge.cards.model import Cost
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.seats import is_estate
 from judge.engine.state import GameState, StackItem
-from judge.engine.targeting import is_legal, protection
+from judge.engine.targeting import is_legal, protection, target_name, threshold_rule
 from judge.engine.zones import move
 
 RECALL = keywords.implements("Recall", "702.20", "cost")
 TRIBUTE = keywords.implements("Tribute", "702.25", "number")
 AMBUSH = keywords.implements("Ambush", "702.16")
-PIT_MARKED = keywords.implements("Pit-marked", "702.24", "cost")
-BLOODLUST = keywords.implements("Bloodlust", "702.9")
 BACKLASH = keywords.implements("Backlash", "702.36", "cost")
 ENTWINE = keywords.implements("Entwine", "702.35", "cost")
 MANDATE = keywords.implements("Mandate", "702.35")
@@ -116,7 +117,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     s.next_uid += 1
     speed = ("601.3a",) if card.type == "Caprice" else ("601.3b",) if card.type == "Power" else \
         ("601.3e", "702.16a") if power_speed else ("601.3c",)
-    tdesc = f" targeting {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
+    tdesc = f" targeting {', '.join(target_name(s, t) for t in targets)}" if targets else ""
     what = card.name
     guise_words, guise_rules = faces.carried(card.keywords, "and") if face_down is not None else ("", ())
     if face_down is not None:  # `card` is the guise
@@ -134,6 +135,7 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     triggers.cast_watchers(s, player, card)
     triggers.toll(s, item)
     priority.back(s, player, log, "601.2i")
+
 
 def _cost_preps(s: GameState, player: str, card, card_oid: str, despoil: list, muster: list, owed: int,
                 log: list) -> int:
@@ -296,207 +298,6 @@ def _check_master_present(s: GameState, player: str, card, doing: str) -> None:
                   "304.5", "601.3b", "304.6")
 
 
-def _target_name(s: GameState, t: str) -> str:
-    if s.player(t) is not None:
-        return t
-    item = s.stack_item(t)
-    if item is not None and item.kind == "seal":
-        return f"{item.controller}'s seal announcement"
-    obj = s.objects.get(t)
-    if obj is not None and obj.face_down:
-        return "a face-down permanent"  # its guise has no name (708.2)
-    return s.card(obj).name if obj and s.card(obj) else t
-
-
-def seal(s: GameState, player: str, oids: list, log: list, marked: list | None = None) -> None:
-    priority.require(s, player)
-    marked = list(marked or [])
-    p = s.player(player)
-    forbidding = [r for r in s.drop_rules if r.player == player and r.forbid]
-    if forbidding:
-        raise Refused(f"{forbidding[0].origin} says {player} can't seal the Pit this turn; an effect permitting it "
-                      f"does not override that: the \"can't\" prevails", "101.2", "505.4d")
-    extra = next((r for r in s.drop_rules if r.player == player and not r.forbid and r.extra > 0), None)
-    if p.dropped and extra is None:
-        raise Refused(f"{player} has already used this turn's drop", "505.4d", "106.5a", "601.12c")
-    if p.dropped:  # 101.2: an effect permits one more drop this turn; it is used now
-        s.drop_rules = tuple(replace(r, extra=r.extra - 1) if r is extra else r for r in s.drop_rules)
-        log.append(event(f"{extra.origin} permits {player} another drop this turn", "101.2", "505.4d"))
-    if s.active != player or not s.in_main_phase():
-        raise Refused("the drop is made only in its player's own main phase", "106.5a", "505.4")
-    if s.stack and s.policies.reading("C21") == "505.4":
-        raise Refused(f"the drop needs an empty stack {s.policies.note('C21')}", *s.policies.rules("C21"),
-                      policy="C21")
-    if len(set(oids)) != len(oids):
-        raise Refused("a card can be sealed only once", "407.2")
-    for oid in oids:
-        if oid not in p.hand:
-            raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand", "407.2")
-    _check_marked(s, p, oids, marked)
-    for oid in oids:
-        move(s, oid, "stack")
-    item = StackItem("seal", player, batch=tuple(oids), marked=tuple(marked), label="seal", uid=s.next_uid)
-    s.next_uid += 1
-    s.stack.append(item)
-    p.dropped = True
-    if marked:
-        log.append(event(f"{player} declares Pit-marked casts with the seal: "
-                         f"{', '.join(s.objects[o].card for o in marked)}", "407.6", "614.6e", "601.2b", "702.24a"))
-    log.append(event(f"{player} announces the seal of {', '.join(s.objects[o].card or 'a card' for o in oids)}: "
-                     f"the announcement goes on the stack and the turn's drop is committed "
-                     f"{s.policies.note('C21')}", "405.6a", "601.12a", "601.12c", "505.4", "116.2a",
-                     *s.policies.rules("C21"), policy="C21"))
-    priority.back(s, player, log, "116.3")
-
-
-def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
-    """702.24a: each declared card has Pit-marked and is in the batch; the whole action is
-    rejected if the marked casts could not be funded by the pool, the batch's yield and the vein."""
-    for oid in marked:
-        card = s.card(oid)
-        if oid not in oids:
-            raise Refused(f"{s.objects[oid].card} is not part of the sealed batch", "407.6", "702.24a")
-        if card is None or card.keyword_value(PIT_MARKED) is None:
-            raise Refused(f"{s.objects[oid].card or 'that card'} has no Pit-marked", "702.24a")
-    if not marked:
-        return
-    need = sum(costs.marked_cost(s, o) for o in marked)
-    yield_ = sum(s.card(o).blood_seal for o in oids if o not in marked and s.card(o))
-    vein = 0 if s.is_day else p.vitae
-    if need > p.pool_total + yield_ + vein:
-        raise Refused(f"the Pit-marked casts cost {need} and cannot be funded", "702.24a", "118.2")
-
-
-def _field_check(s: GameState, player: str, oid: str, what: str) -> None:
-    priority.require(s, player)
-    obj = s.objects[oid]
-    name = s.card(obj).name
-    if obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
-        raise Refused(f"{name} is not an Entity {player} controls", "106.5c")
-    if not (s.active == player and s.in_main_phase()) and s.policies.reading("C1") == "106.5c":
-        raise Refused(f"field sources are special actions of the player's own main phase only "
-                      f"{s.policies.note('C1')}", *s.policies.rules("C1"), policy="C1")
-
-
-def _newly_turned_for_vitae(s: GameState, obj, refusal: str) -> tuple:
-    """106.5c's last sentence: a newly turned Entity can't be drained for Vitae — by the field
-    drain or by a drain-this Vitae ability — unless it has Bloodlust (110.5d, 701.11c). Policy C2
-    (drain costs) has no say here. Returns the rules an allowed drain cites for it."""
-    if not (ch.is_entity(s, obj) and obj.newly_turned):
-        return ()
-    if ch.has(s, obj, BLOODLUST):
-        return ("702.9a", "110.5d")  # Bloodlust lifts the restriction
-    raise Refused(refusal, "106.5c", "110.5d", "701.11c")
-
-
-def _newly_turned_drain_cost(s: GameState, obj, name: str) -> tuple:
-    """A drain-this cost of an ability that is not a Vitae ability, on a newly turned Entity:
-    policy C2 decides (602.4c forbids it, 701.11c allows it). Returns the rules an allowed drain
-    cites for it."""
-    if not (ch.is_entity(s, obj) and obj.newly_turned):
-        return ()
-    if ch.has(s, obj, BLOODLUST):
-        return ("702.9a", "602.4c")
-    if s.policies.reading("C2") == "602.4c":
-        raise Refused(f"{name} is newly turned: its drain-this ability can't be activated {s.policies.note('C2')}",
-                      *s.policies.rules("C2"), policy="C2")
-    return ("701.11c", *s.policies.rules("C2"))
-
-
-def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
-    _field_check(s, player, oid, "drain")
-    obj = s.objects[oid]
-    card = s.card(obj)
-    if obj.drained:
-        raise Refused(f"{card.name} is already drained", "106.5c", "701.11a")
-    lifted = _newly_turned_for_vitae(s, obj, f"{card.name} is newly turned and can't be drained for Vitae")
-    p = s.player(player)
-    s.edit(oid).drained = True
-    perform.add_to_pool(s, player, 1, card.race, log)
-    p.wrath += 1
-    log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
-                     f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
-                     "701.11b", "106.3", *lifted))
-    priority.back(s, player, log, "116.3")
-
-
-def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
-    _field_check(s, player, oid, "sacrifice")
-    obj = s.objects[oid]
-    card = s.card(obj)
-    p = s.player(player)
-    if perform.leave(s, oid, "spoils", log)[1]:
-        triggers.fire(s, "dies", oid, player)
-    triggers.fire_for_permanents(s, "sacrifices", player)
-    if card.cost.vitae:
-        perform.add_to_pool(s, player, card.cost.vitae, card.race, log)
-    p.corruption += 1
-    log.append(event(f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
-                     f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "
-                     f"({p.corruption})", "106.5c", "106.5d", "701.12a", "700.6"))
-    priority.back(s, player, log, "116.3")
-
-
-def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: list) -> None:
-    priority.require(s, player)
-    obj = s.objects[oid]
-    card = s.card(obj)
-    if obj.zone == "shelter":
-        raise Refused(f"{card.name} is sheltered: a sheltered unit takes no actions", "408.2b", "514.4g", "500.16")
-    if obj.zone != "battlefield" or obj.controller != player:
-        raise Refused(f"{player} does not control {card.name} on the battlefield", "602.3")
-    abilities = card.activated
-    if not 1 <= n <= len(abilities):
-        raise Refused(f"{card.name} has no activated ability {n}", "602.1")
-    ability = abilities[n - 1]
-    cost = ability.cost
-    if not ch.can_act_now(s, obj):
-        raise Refused(f"{card.name}'s binding forbids activating it in {s.round_name}", "731.4a", "601.3d")
-    if cost.drain:
-        if obj.drained:
-            raise Refused(f"{card.name} is already drained", "602.2", "701.11a")
-        if ability.produces_vitae:
-            lifted = _newly_turned_for_vitae(s, obj, f"{card.name} is newly turned and can't be drained for Vitae "
-                                                     f"by its Vitae ability")
-        else:
-            lifted = _newly_turned_drain_cost(s, obj, card.name)
-    else:
-        lifted = ()
-    if len(targets) != len(ability.targets):
-        raise Refused(f"the ability needs {len(ability.targets)} target(s)", "601.2c", "115.1")
-    for t, spec in zip(targets, ability.targets):
-        if not is_legal(s, player, t, spec["kind"], oid):
-            raise Refused(f"{_target_name(s, t)} is not a legal target", "601.2c", "115.1",
-                          *protection(s, player, t, oid), *_threshold_rule(s, t))
-    costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
-    if cost.drain:
-        s.edit(oid).drained = True
-    controller = obj.controller
-    if cost.sacrifice:
-        was_entity = ch.is_entity(s, obj)
-        if perform.leave(s, oid, "spoils", log)[1] and was_entity:
-            triggers.fire(s, "dies", oid, controller)
-        if was_entity:
-            triggers.fire_for_permanents(s, "sacrifices", controller)
-    if ability.produces_vitae:
-        # A Vitae ability: no stack, no answer (106.7, 605.3); no blood-price (106.5c).
-        log.append(event(f"{player} uses {card.name}'s Vitae ability", "106.7", "605.3", *lifted))
-        effects.run(s, ability.effects, effects.Context(player, oid, list(targets)), log)
-        if s.priority == player:
-            # 117.3a: activated with priority, they receive it again, the checks and triggers first (117.5)
-            priority.give_priority(s, player, log)
-            return
-    else:
-        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),
-                                 label=f"{card.name}'s ability {n}", uid=s.next_uid,
-                                 target_kinds=tuple(spec["kind"] for spec in ability.targets)))
-        s.next_uid += 1
-        log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1", *lifted,
-                         policy="C2" if "701.11c" in lifted else None))
-        triggers.toll(s, s.stack[-1])
-    priority.back(s, player, log, "117.3a")
-
-
 def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> None:
     """601.2c, 115: the right number of targets, each legal now. A Ritual or Weapon with no
     printed target kind binds to an Entity."""
@@ -515,16 +316,11 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
             item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             bind = ("303.3a", "702.19a") if card.has(BIND) else ()  # the target its Bind names
-            raise Refused(f"{_target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *bind, *extra, *protection(s, player, t, oid), *_threshold_rule(s, t))
+            raise Refused(f"{target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
+                          "601.2c", "115.1", *bind, *extra, *protection(s, player, t, oid), *threshold_rule(s, t))
         if card.has(CONSCRIPT) and t in s.objects and s.objects[t].controller == player:
-            raise Refused(f"Conscript co-opts an enemy Entity: {player} already controls {_target_name(s, t)}",
+            raise Refused(f"Conscript co-opts an enemy Entity: {player} already controls {target_name(s, t)}",
                           "702.38a", "601.2c")
-
-
-def _threshold_rule(s: GameState, target: str) -> tuple:
-    obj = s.objects.get(target)
-    return ("310.10", "408.2b") if obj is not None and obj.zone == "shelter" else ()
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:
@@ -573,7 +369,7 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
                              uid=s.next_uid))
     s.next_uid += 1
     triggers.toll(s, s.stack[-1])
-    tdesc = f" at {', '.join(_target_name(s, t) for t in targets)}" if targets else ""
+    tdesc = f" at {', '.join(target_name(s, t) for t in targets)}" if targets else ""
     log.append(event(f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
                      f"committed; no cost is paid, and no Master is needed", "601.11", "601.11a", "601.11b", "601.11c",
                      "405.6b", "304.4"))

@@ -28,7 +28,7 @@ def _touch(ctx: Context, oid: str, layer: str) -> tuple:
 
 def drop_rule(forbid: bool):
     """101.2: "you may seal the Pit a second time" / "can't seal the Pit" for the turn; a "can't"
-    prevails over any "may" (casting.seal reads them)."""
+    prevails over any "may" (sealing.seal reads them)."""
     def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         origin = _origin(s, ctx)
         for pname in _players(s, a.get("who", "controller"), ctx):

@@ -1,6 +1,11 @@
 """Scenario files (scenario-format.md): read, validated with file and line, built into a
 starting `GameState` plus the actions and expectations to replay.
 
+This module reads the file whole — players, turn, world, stack, answers and defaults — and
+assembles the state. The values, cards and objects each zone lists are read by
+scenario_objects.py; what actions and expectations name is checked by scenario_checks.py (the
+builder's two bases).
+
 Additions to the contract (documented in tests/scenarios/README.md): a player may carry
 `turns_taken` (how many turns they have begun; 0 makes their next turn their first) and the
 file may name a `starting_player` (for the opening-draw exception, 504.1a).
@@ -10,22 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge import input_limits as limits
-from judge.corpus.slug import slugify
-from judge.cards import reader as card_db
-from judge.engine import calendar, priority, sleepers, support
+from judge.engine import calendar, priority
 from judge.engine import seats as seat_law
-from judge.engine.faces import GUISE_KEYWORD
-from judge.engine.guise import GUISES
-from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
 from judge.engine.actions import guarded
 from judge.engine.choices import CHOICE_KINDS
-from judge.engine.errors import Refused, ScenarioError
-from judge.engine.events import not_modelled
 from judge.engine.policies import Policies, default_table
-from judge.engine.state import (PHASES, ROUND_ALIASES, ROUNDS, STEPS, Debt, GameState, Obj, Player, Preset,
-                                StackItem, Unit)
-from judge.yamlio import LDict, Validator, key_line, load_file, load_text, line_of, one_of
+from judge.engine.scenario_checks import ScenarioChecks
+from judge.engine.state import PHASES, ROUNDS, STEPS, GameState, Obj, Player, Preset, StackItem
+from judge.yamlio import LDict, key_line, load_file, load_text, one_of
 
 TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
             "starting_player", "description", "answers", "defaults",
@@ -37,17 +34,6 @@ PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent
                "power_slot", "wards", "suspicion_share", "laboratory", "invited", "seats",
                # addition (F5a): the Debt markers a player owes (122.2i, 702.48a)
                "debts"}
-OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to",
-               "face_down", "guise"}
-EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
-                 "suspicion_share", "debts", "invited"}
-EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters", "revealed",
-                 "face_down", "controller", "of", "defense"}
-EXPECT_TURN = {"round", "active"}
-EXPECT_WORLD = {"suspicion", "cycle"}
-ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",
-              "left", "laboratory"}
-SPECIAL_REFS = {"seal", "top", "fire", "set"}
 
 
 @dataclass
@@ -64,189 +50,16 @@ class Scenario:
     not_modelled: list = field(default_factory=list)
 
 
-def slug(text: str) -> str:
-    return slugify(text)
+class _Builder(ScenarioChecks):
+    """Reads one scenario file whole: the players, the turn, the world and the stack, then the
+    actions and expectations (checked by ScenarioChecks), into a Scenario. Its bases read the
+    values, cards and objects (ObjectReader) and check references (ScenarioChecks)."""
 
-
-class _Builder(Validator):
     def __init__(self, raw, path: str) -> None:
         self.raw = raw
         self.path = path
         self.objects: dict[str, Obj] = {}
         self.names: dict[str, list[str]] = {}
-
-    def int_(self, value, what: str, node, allow_none=False) -> int:
-        if value is None and allow_none:
-            return 0
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(f"{what} must be an integer, not {value!r}", node)
-        return value
-
-    def bool_(self, value, what: str, node) -> bool:
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            self.fail(f"{what} must be true or false, not {value!r}", node)
-        return value
-
-    # -- cards ---------------------------------------------------------------------------
-    def load_cards(self) -> dict:
-        db = dict(card_db.database())
-        self.checked: dict[str, None] = {}  # the cards the scenario uses, in the order met
-        for card in card_db.parse_cards(self.raw.get("cards"), self.path, key_line(self.raw, "cards")):
-            db[card.name] = card
-            self.refuse_unplayable(card, None)  # a card defined here is used by this scenario
-            self.checked[card.name] = None
-        self.cards = db
-        self.token_ids = set()
-        for card in db.values():  # a token an effect creates is defined like any other card (111.3)
-            for eff in card.all_effects():
-                if eff.name != "create_token":
-                    continue
-                if "card" in eff.args and eff.args["card"] not in db:
-                    where, _, line = card.origin.rpartition(":")
-                    raise ScenarioError(f"{card.name}: create_token names an unknown card {eff.args['card']!r}",
-                                        where, int(line) if line.isdigit() and int(line) else None)
-                if "id" in eff.args:
-                    self.token_ids.add(str(eff.args["id"]))
-        return db
-
-    def need_card(self, name, node) -> str:
-        if not isinstance(name, str) or name not in self.cards:
-            self.fail(f"unknown card {name!r} (not in cards/nodawn/ nor in this scenario's cards:)", node)
-        if name not in self.checked:
-            self.refuse_unplayable(self.cards[name], node)
-            self.checked[name] = None
-        return name
-
-    def notes(self) -> list:
-        """Not-modelled events for what the cards used say and their card files do not."""
-        return [not_modelled(f"not modelled here — {what}", rule)
-                for name in self.checked for what, rule in support.text_notes(self.cards[name])]
-
-    def refuse_unplayable(self, card, node) -> None:
-        """Nothing silent (issue 15): a card the engine does not model in full is not played."""
-        gaps = support.gaps(card)
-        if not gaps:
-            return
-        first = gaps[0]
-        defined_here = card.path == self.path
-        where = "" if defined_here else f" ({first.where(card)})"
-        more = f" (and {len(gaps) - 1} more: " + "; ".join(g.what for g in gaps[1:]) + ")" if len(gaps) > 1 else ""
-        self.fail(f"the scenario uses {card.name}{where}, which the engine cannot play: {first.what}{more}",
-                  node, first.line if defined_here else None)
-
-    # -- objects -------------------------------------------------------------------------
-    def new_object(self, spec, owner: str, zone: str, node, line: int | None = None) -> str:
-        if isinstance(spec, str):
-            spec = {"card": spec}
-            line = line or line_of(node)
-        else:
-            self.keys(spec, OBJECT_KEYS, f"an object in {owner}'s {zone}", line)
-            line = line_of(spec)
-        card = self.need_card(spec.get("card"), spec if isinstance(spec, LDict) else node)
-        oid = spec.get("id")
-        if oid is not None:
-            oid = str(oid)
-            if oid in self.objects:
-                self.fail(f"duplicate object id {oid!r}", node, line)
-        else:
-            base = slug(card) or "card"
-            oid, n = base, 2
-            while oid in self.objects:
-                oid, n = f"{base}-{n}", n + 1
-        counters = spec.get("counters") or {}
-        if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
-            self.fail("counters must map a counter kind to a number", spec, line)
-        face_down, guise = self.face(spec, card, zone, line)
-        obj = Obj(oid, card, owner, owner, zone, face_down=face_down, guise=guise,
-                  damage=self.int_(spec.get("damage", 0), "damage", spec, allow_none=True),
-                  drained=self.bool_(spec.get("drained"), "drained", spec),
-                  newly_turned=self.bool_(spec.get("newly_turned"), "newly_turned", spec),
-                  counters={str(k).lower(): v for k, v in counters.items()},
-                  token=self.bool_(spec.get("token"), "token", spec),
-                  attached_to=str(spec["attached_to"]) if spec.get("attached_to") is not None else None)
-        obj._line = line  # for the attachment check below
-        self.objects[oid] = obj
-        self.names.setdefault(card, []).append(oid)
-        return oid
-
-    def face(self, spec, card: str, zone: str, line) -> tuple[bool, str | None]:
-        """`face_down: true` (708.2) with `guise:` naming the rule that laid it down; without it,
-        the face-down keyword the card prints (Transmute, Masquerade, Sleeper)."""
-        if not isinstance(spec, dict) or not spec.get("face_down"):
-            if isinstance(spec, dict) and "guise" in spec:
-                self.fail("guise is given only with face_down: true", spec, line)
-            return False, None
-        self.bool_(spec.get("face_down"), "face_down", spec)
-        if zone != "battlefield":
-            self.fail("face_down: true is for a permanent on the battlefield (set Traps and Powers are face down "
-                      "by their zone)", spec, line)
-        guise = spec.get("guise")
-        if guise is None:
-            printed = [g for g, kw in GUISE_KEYWORD.items() if self.cards[card].has(kw)]
-            sleeper = self.cards[card].sleeper
-            if self.cards[card].has(sleepers.SLEEPER) and sleeper is not None and sleeper.dormant:
-                printed.append(sleepers.DORMANT)  # a dormant Sleeper (702.39b)
-            if len(printed) != 1:
-                self.fail(f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
-                          f"({', '.join(sorted(GUISES))})", spec, line)
-            guise = printed[0]
-        if not one_of(guise, GUISES):
-            self.fail(f"unknown guise {guise!r} (known: {', '.join(sorted(GUISES))})", spec, line)
-        sleeper = self.cards[card].sleeper
-        if guise == sleepers.DORMANT and not (self.cards[card].has(sleepers.SLEEPER) and sleeper and sleeper.dormant):
-            self.fail(f"the {guise} guise is a dormant Sleeper's, and {card} is none (702.39b)", spec, line)
-        return True, guise
-
-    def zone_list(self, value, owner: str, zone: str, node) -> list[str]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.fail(f"{owner}'s {zone} must be a list", node, key_line(node, zone))
-        return [self.new_object(item, owner, zone, value, line) for item, line in self.items(value)]
-
-    def domain(self, value, owner: str, node) -> list:
-        if value is None:
-            return [None] * 30
-        if isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value <= limits.MAX_DOMAIN:
-                self.fail(f"domain: {value} is outside 0..{limits.MAX_DOMAIN:,} (a count of unknown cards)", node,
-                          key_line(node, "domain"))
-            return [None] * value
-        return self.zone_list(value, owner, "domain", node)
-
-    def debts(self, value, name: str, node) -> tuple:
-        """`debts: [{to: CREDITOR, price: N, from: CARD}]` — the Debts a player owes (122.2i):
-        `price` the Vitae its honoring costs (702.48c; none printed when absent)."""
-        if value is None:
-            return ()
-        if not isinstance(value, list):
-            self.fail(f"{name}: debts must be a list of {{to: CREDITOR, price: N, from: CARD}}", node)
-        out = []
-        for d in value:
-            self.keys(d, {"to", "price", "from"}, "a Debt")
-            if not isinstance(d.get("to"), str):
-                self.fail(f"{name}: a Debt names its creditor (to: PLAYER)", d)
-            price = self.int_(d["price"], "price", d) if "price" in d else None
-            out.append(Debt(d["to"], price, str(d.get("from", ""))))
-        return tuple(out)
-
-    def pool(self, value, node) -> list:
-        if value is None:
-            return []
-        if isinstance(value, int) and not isinstance(value, bool):
-            return [Unit(value)] if value else []
-        if not isinstance(value, list):
-            self.fail("pool must be a number or a list of units", node)
-        units = []
-        for u in value:
-            if isinstance(u, int) and not isinstance(u, bool):
-                units.append(Unit(u))
-            else:
-                self.keys(u, {"amount", "source"}, "a pool unit")
-                units.append(Unit(self.int_(u.get("amount"), "amount", u), u.get("source")))
-        return units
 
     # -- the whole file --------------------------------------------------------------------
     def build(self) -> Scenario:
@@ -477,15 +290,6 @@ class _Builder(Validator):
             out.append((f["name"], self.int_(f.get("cycle"), "feast cycle", f), ROUNDS[self.round(f.get("round"), f)]))
         state.feasts = tuple(out)
 
-    def round(self, value, node) -> int:
-        text = str(value).strip()
-        if text in ROUNDS:
-            return ROUNDS.index(text)
-        if text.lower() in ROUND_ALIASES:
-            return ROUND_ALIASES[text.lower()]
-        self.fail(f"unknown round {value!r} (a name such as The Arise, or Night 2 / Day 1)", node,
-                  node.line_of("round") if isinstance(node, LDict) else None)
-
     def stack(self, raw, state: GameState) -> None:
         if raw is None:
             return
@@ -512,99 +316,6 @@ class _Builder(Validator):
             state.stack.append(StackItem("spell", controller, obj=oid, targets=tuple(targets),
                                          x=x, label=self.objects[oid].card, uid=state.next_uid))
             state.next_uid += 1
-
-    def check_ref(self, ref, node, line=None) -> None:
-        ref = str(ref)
-        if ref in SPECIAL_REFS or ref in self.player_names or ref in self.objects:
-            return
-        if ref in self.token_ids or ref.rstrip("0123456789").removesuffix("-") in self.token_ids:
-            return  # a token an effect will create under that id (create_token's `id`, numbered when taken)
-        if ref.startswith("piece:") and ref[6:].isdigit() and int(ref[6:]) >= 1:
-            return  # a Procession piece, by its place in a departure (408.5): checked as the action is taken
-        if ref in self.names:
-            if len(self.names[ref]) > 1:
-                self.fail(f"{ref!r} names {len(self.names[ref])} objects; give them ids and use the id", node, line)
-            return
-        if ref in self.cards:
-            return  # a card that will exist by then (a spell cast later)
-        self.fail(f"unknown object or player {ref!r}", node, line)
-
-    def check_player(self, name, node, line=None) -> None:
-        if not one_of(name, self.player_names):
-            self.fail(f"unknown player {name!r}", node, line)
-
-    def check_action(self, action, line) -> None:
-        kind = action_kind(action)
-        if kind is None:
-            self.fail(f"not an action: {action!r} (see scenario-format.md, Actions)", action, line)
-        if action == "pass":
-            return
-        spec = ACTIONS[kind]
-        self.keys(action, spec.keys, f"a {kind} action")
-        try:
-            check_shape(kind, action)
-        except Refused as why:
-            self.fail(why.text, action, line)
-        if "player" in action:
-            self.check_player(action["player"], action, line)
-        value = action.get(kind)
-        if spec.names_card and str(value) not in self.objects:
-            self.need_card(value, action)
-        for r in spec.refs(action):
-            self.check_ref(r, action, line)
-
-    def check_expectation(self, item, line, n_actions: int) -> None:
-        if not isinstance(item, dict):
-            self.fail("an expectation is a mapping", item, line)
-        if "after" in item:
-            after = self.int_(item["after"], "after", item)
-            if not 0 <= after <= n_actions:
-                self.fail(f"after: {after} is outside 0..{n_actions}", item, line)
-        body = {k for k in item if k != "after"}
-        if "player" in item:
-            self.keys(item, {"after", "player"} | EXPECT_PLAYER, "a player expectation")
-            self.check_player(item["player"], item, line)
-            if "battlefield" in item:
-                self.int_(item["battlefield"], "battlefield (the permanents they control)", item)
-        elif "object" in item:
-            self.keys(item, {"after", "object"} | EXPECT_OBJECT, "an object expectation")
-            self.check_ref(item["object"], item, line)
-            if "zone" in item and not one_of(item["zone"], ZONE_NAMES):
-                self.fail(f"unknown zone {item['zone']!r}", item, line)
-            for key in ("has", "lacks"):
-                if key in item and (not isinstance(item[key], list) or not all(isinstance(k, str) for k in item[key])):
-                    self.fail(f"{key} must be a list of keywords", item, line)
-            if "counters" in item and not isinstance(item["counters"], dict):
-                self.fail("counters must map a counter kind to a number", item, line)
-            for key in ("controller", "of"):
-                if key in item:
-                    self.check_player(item[key], item, line)
-        elif body and body <= EXPECT_WORLD:
-            for key in body:
-                self.int_(item[key], key, item)
-        elif body and body <= EXPECT_TURN:
-            if "round" in item:
-                self.round(item["round"], item)
-                if not one_of(item["round"], ROUNDS):
-                    self.fail(f"round expectations name the round ({', '.join(ROUNDS)})", item, line)
-            if "active" in item:
-                self.check_player(item["active"], item, line)
-        elif body == {"stack"}:
-            self.int_(item["stack"], "stack", item)
-        elif body == {"cited"}:
-            if not isinstance(item["cited"], list) or not all(_rule_id_like(r) for r in item["cited"]):
-                self.fail("cited must be a list of rule ids", item, line)
-        elif body == {"error"}:
-            if not _rule_id_like(item["error"]):
-                self.fail(f"error names the rule a refusal cites (such as \"505.4d\"), not {item['error']!r:.60}", item,
-                          line)
-        else:
-            self.fail(f"unknown expectation {dict(item)!r}", item, line)
-
-
-def _rule_id_like(value) -> bool:
-    """A rule id as YAML gives it: text, or a number for an unquoted one such as 704.3."""
-    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
 
 
 def _plain(value):

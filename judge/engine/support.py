@@ -4,7 +4,7 @@ The card database loads every card (the corpus shows each as reference); a card 
 keyword no module of the engine gives meaning to, a parameter the code cannot read, a rider a
 keyword needs but the card file does not write, an effect aimed at something its handler
 cannot reach — is not playable, and a scenario that uses it is refused at load
-(judge/engine/scenario.py) naming the scenario's file and line, the card's file and line, and
+(judge/engine/scenario_objects.py) naming the scenario's file and line, the card's file and line, and
 the rule.
 
 What is implemented is the engine's own registry, keywords.MODELLED, filled as the engine's

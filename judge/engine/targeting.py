@@ -85,3 +85,20 @@ def protection(s: GameState, controller: str, target: str, source: str | None = 
     if sanctity and sanctity in qualities:
         return ("702.15a",)
     return ()
+
+
+def target_name(s: GameState, t: str) -> str:
+    if s.player(t) is not None:
+        return t
+    item = s.stack_item(t)
+    if item is not None and item.kind == "seal":
+        return f"{item.controller}'s seal announcement"
+    obj = s.objects.get(t)
+    if obj is not None and obj.face_down:
+        return "a face-down permanent"  # its guise has no name (708.2)
+    return s.card(obj).name if obj and s.card(obj) else t
+
+
+def threshold_rule(s: GameState, target: str) -> tuple:
+    obj = s.objects.get(target)
+    return ("310.10", "408.2b") if obj is not None and obj.zone == "shelter" else ()
