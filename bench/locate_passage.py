@@ -2,7 +2,8 @@
 """Where a passage stands: the entry ids whose text holds it, compared as the benchmark's scorer
 compares (casefolded; quotes, dashes, glyphs and punctuation folded). For whoever writes judge
 questions: it reads the corpus only, never the search index or its ranking, so a question
-writer can check a passage without seeing what search would answer.
+writer can check a passage without seeing what search would answer. tests/test_question_sets.py
+checks our sets with the same `fold` and `Passages`.
 
     python bench/locate_passage.py "A player may concede at any time."
     python bench/locate_passage.py --file draft.json          # check a draft set
@@ -40,12 +41,12 @@ class Passages:
     """Every entry's folded text joined into one string, so a passage is found in one scan."""
 
     def __init__(self, corpus):
-        texts = {eid: fold(entry.text) for eid, entry in corpus.entries.items()}
-        self.ids, self.starts, parts, at = list(texts), [], [], 0
+        self.texts = {eid: fold(entry.text) for eid, entry in corpus.entries.items()}
+        self.ids, self.starts, parts, at = list(self.texts), [], [], 0
         for eid in self.ids:
             self.starts.append(at)
-            parts.append(texts[eid])
-            at += len(texts[eid]) + 1
+            parts.append(self.texts[eid])
+            at += len(self.texts[eid]) + 1
         self.joined = "\n".join(parts)  # folded text has no newline: no match spans two entries
 
     def entries_with(self, passage: str) -> list[str]:

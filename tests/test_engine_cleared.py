@@ -21,19 +21,10 @@ from judge.engine import cleared, sba
 from judge.engine.actions import apply
 from judge.engine.scenario import load_string
 from judge.engine.state import Modifier
-from test_engine_recheck import ACTIONS, content
+from test_engine_recheck import ACTIONS, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import bench_engine  # noqa: E402
-
-
-def _game(actions: list, board: str) -> list:
-    s = load_string(board, "<cleared>").state
-    out = []
-    for action in actions:
-        s, events = apply(s, action)
-        out.append(([e.to_dict() for e in events], content(s)))
-    return out
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -41,10 +32,10 @@ def _game(actions: list, board: str) -> list:
 def test_random_games_go_the_same_with_the_record_and_without(picks):
     actions = [ACTIONS[i] for i in picks]
     board = bench_engine.board(12)
-    kept = _game(actions, board)
+    kept = play_game(actions, board)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(cleared, "to_read", lambda s, sweep: None)  # every check reads every permanent
-        full = _game(actions, board)
+        full = play_game(actions, board)
     assert kept == full
 
 

@@ -122,8 +122,9 @@ ACTIONS = bench_engine.ROUND + [
 ]
 
 
-def _game(actions: list, board: str) -> list:
-    s = load_string(board, "<recheck>").state
+def play_game(actions: list, board: str) -> list:
+    """Each action's events and the state's content after it, from the board's start."""
+    s = load_string(board, "<game>").state
     out = []
     for action in actions:
         s, events = apply(s, action)
@@ -136,10 +137,10 @@ def _game(actions: list, board: str) -> list:
 def test_random_games_go_the_same_with_skipping_and_without(picks):
     actions = [ACTIONS[i] for i in picks]
     board = bench_engine.board(12)
-    skipping = _game(actions, board)
+    skipping = play_game(actions, board)
     unchanged.ENABLED = False
     try:
-        always = _game(actions, board)
+        always = play_game(actions, board)
     finally:
         unchanged.ENABLED = True
     assert skipping == always
