@@ -189,7 +189,7 @@ class Searcher:
                 if term.doc and entry.doc != term.doc:
                     continue
                 if isinstance(term, qlang.RangeTerm):
-                    for member in self.expand_range(entry.doc, term.start, term.end):
+                    for member in ranges.expand(self.corpus, entry.doc, term.start, term.end):
                         add(member)
                     continue
                 add(entry)
@@ -205,9 +205,6 @@ class Searcher:
             if entry:
                 out.append(entry)
         return out
-
-    def expand_range(self, doc: str, start: str, end: str) -> list[Entry]:
-        return ranges.expand(self.corpus, doc, start, end)
 
     def _number_hits(self, parsed: qlang.ParsedQuery) -> list[Hit]:
         entries = self.number_targets(parsed)
