@@ -375,7 +375,7 @@ CASES = [
     ("set-what-is-not-a-power", nothing, [{"player": "Ana", "set": "spark"}], ("304.3",)),
     ("set-off-turn", at("combat", "beginning_of_combat"), [{"player": "Ana", "set": "insight"}], policy("C7")),
     ("set-against-its-binding", both(DAY, give("Ana", "hand", {"card": "Night Insight", "id": "night"})),
-     [{"player": "Ana", "set": "night"}], ("304.3", "601.3d")),
+     [{"player": "Ana", "set": "night"}], ("304.3", "107.5")),
     ("one-power-slot", give("Ana", "power_slot", {"card": "Insight", "id": "set-insight"}),
      [{"player": "Ana", "set": "insight"}], ("408.4",)),
     ("fire-what-is-not-set", give("Ana", "hand", {"card": "Insight", "id": "loose"}),

@@ -276,12 +276,23 @@ def _check_timing(s: GameState, player: str, card) -> bool:
     if s.round_name == "The Preparation" and card.type != "Power" and s.policies.reading("C9") == "601.3b":
         raise Refused(f"only Powers may be cast during The Preparation {s.policies.note('C9')}",
                       *s.policies.rules("C9"), policy="C9")
-    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
-        raise Refused(f"{card.name} is {card.binding}-bound and cannot be cast in {s.round_name}", "601.3d", "107.5")
-    if card.type == "Power" and any(e.name == "counter" for e in card.spell_effects) \
-            and s.policies.reading("C10") == "304.7":
-        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
+    _check_binding(s, card, "cast", "601.3d")
+    if card.type == "Power":
+        _check_power_does_not_counter(s, card)
     return power_speed
+
+
+def _check_binding(s: GameState, card, doing: str, rule: str) -> None:
+    """107.5: a night-bound card is played only in a Night round, a day-bound one only by Day;
+    `rule` is the rule that applies it to `doing` (casting 601.3d, setting a Power 304.3)."""
+    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
+        raise Refused(f"{card.name} is {card.binding}-bound and cannot be {doing} in {s.round_name}", rule, "107.5")
+
+
+def _check_power_does_not_counter(s: GameState, card) -> None:
+    """C10: a Power whose effect counters is refused, cast or Fired, under the 304.7 reading."""
+    if any(e.name == "counter" for e in card.spell_effects) and s.policies.reading("C10") == "304.7":
+        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
 
 
 def _check_master_present(s: GameState, player: str, card, doing: str) -> None:
@@ -334,8 +345,7 @@ def set_power(s: GameState, player: str, oid: str, log: list) -> None:
     if not own_main or (s.stack and s.policies.reading("C7") == "505.3c"):
         raise Refused(f"a Power is Set in its owner's own main phase {s.policies.note('C7')}",
                       *s.policies.rules("C7"), policy="C7")
-    if card.binding == "night" and s.is_day or card.binding == "day" and not s.is_day:
-        raise Refused(f"{card.name}'s binding forbids setting it in {s.round_name}", "304.3", "601.3d")
+    _check_binding(s, card, "Set", "304.3")
     _check_master_present(s, player, card, "Set")
     pending = [i for i in s.stack if i.kind == "set" and i.controller == player]
     if p.slot or pending:
@@ -361,8 +371,7 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
     card = s.card(oid)
     if oid not in p.slot:
         raise Refused(f"{card.name} is not set in {player}'s Power slot", "601.11", "304.4")
-    if any(e.name == "counter" for e in card.spell_effects) and s.policies.reading("C10") == "304.7":
-        raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
+    _check_power_does_not_counter(s, card)
     _check_targets(s, player, card, oid, targets)
     move(s, oid, "stack")
     s.stack.append(StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name,
@@ -402,7 +411,7 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
     base = s.card(oids[0])
     if base.is_permanent:
         raise Refused(f"a brew whose Base is a {base.type} is not modelled by the engine", "710.3")
-    _check_timing(s, player, base)
+    _check_timing(s, player, base)  # refuses what may not be cast now; the brew goes at its Base's speed
     paid = [s.card(o).cost for o in oids if o in p.hand]
     sources = {c.source for c in paid if c.source}
     if len(sources) > 1:

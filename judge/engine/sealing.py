@@ -26,9 +26,6 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     extra = next((r for r in s.drop_rules if r.player == player and not r.forbid and r.extra > 0), None)
     if p.dropped and extra is None:
         raise Refused(f"{player} has already used this turn's drop", "505.4d", "106.5a", "601.12c")
-    if p.dropped:  # 101.2: an effect permits one more drop this turn; it is used now
-        s.drop_rules = tuple(replace(r, extra=r.extra - 1) if r is extra else r for r in s.drop_rules)
-        log.append(event(f"{extra.origin} permits {player} another drop this turn", "101.2", "505.4d"))
     if s.active != player or not s.in_main_phase():
         raise Refused("the drop is made only in its player's own main phase", "106.5a", "505.4")
     if s.stack and s.policies.reading("C21") == "505.4":
@@ -40,6 +37,9 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
         if oid not in p.hand:
             raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand", "407.2")
     _check_marked(s, p, oids, marked)
+    if p.dropped:  # 101.2: an effect permits one more drop this turn; used only by a drop that is legal
+        s.drop_rules = tuple(replace(r, extra=r.extra - 1) if r is extra else r for r in s.drop_rules)
+        log.append(event(f"{extra.origin} permits {player} another drop this turn", "101.2", "505.4d"))
     for oid in oids:
         move(s, oid, "stack")
     item = StackItem("seal", player, batch=tuple(oids), marked=tuple(marked), label="seal", uid=s.next_uid)
