@@ -91,13 +91,13 @@ def test_every_policy_is_a_conflict_note_on_each_entry_it_names(index):
 
     policies = load_policies()
     assert [n.id for n in index.conflicts] == list(policies)
-    assert len(index.conflicts) == 22
+    assert len(index.conflicts) == 25
     assert index.problems == []  # every rule, reading and entry of the bundled file resolves
     for note in index.conflicts:
         for entry_id in note.entries:
             assert note in index.notes_for(entry_id)
     named = {e for n in index.conflicts for e in n.entries}
-    assert len(named) == 65 and sum(len(n.entries) for n in index.conflicts) == 70
+    assert len(named) == 74 and sum(len(n.entries) for n in index.conflicts) == 80
 
 
 def test_c35_stands_on_both_rules_and_the_glossary(index):
@@ -132,6 +132,7 @@ def test_recorded_anomalies_are_notes_in_the_same_index(index):
 # -- bad input: the policy file --------------------------------------------------------------
 def test_a_policy_naming_no_entry_is_a_problem_by_its_id_and_the_rest_still_loads(corpus, tmp_path):
     from judge.conflicts.notes import build_index
+    from judge.conflicts.policy_file import load_policies
 
     path = bad_policy_file(tmp_path)
     line = path.read_text(encoding="utf-8").splitlines().index("- id: C99") + 1
@@ -141,7 +142,7 @@ def test_a_policy_naming_no_entry_is_a_problem_by_its_id_and_the_rest_still_load
         ("policy-entry", f"policy C99 ({path}:{line}) names the entry of reading '998.1': no such entry"),
         ("policy-entry", f"policy C99 ({path}:{line}) names entry 'glossary/no-such-term': no such entry"),
     ]
-    assert len(index.conflicts) == 23
+    assert len(index.conflicts) == len(load_policies()) + 1  # the bundled ones and C99
     assert [n.id for n in index.notes_for("nd:509.1c")] == ["C35", "C99"]
     assert [n.id for n in index.notes_for("nd:glossary/drain")] == ["C35"]
 
@@ -264,7 +265,7 @@ def test_search_marks_and_carries_the_notes(capsys):
 
 def test_conflicts_lists_every_policy_and_every_anomaly(capsys):
     data = run_json(capsys, "conflicts", "--json")
-    assert len(data["conflicts"]) == 22 and data["problems"] == []
+    assert len(data["conflicts"]) == 25 and data["problems"] == []
     assert data["conflicts"][[c["id"] for c in data["conflicts"]].index("C35")] == C35
     assert {g["id"]: len(g["entries"]) for g in data["anomalies"]} == ANOMALY_COUNTS
     lost = next(g for g in data["anomalies"] if g["id"] == "lost-icon")
@@ -272,7 +273,7 @@ def test_conflicts_lists_every_policy_and_every_anomaly(capsys):
     assert run_json(capsys, "conflicts", "--kind", "conflict", "--json")["anomalies"] == []
     assert run_json(capsys, "conflicts", "--kind", "anomaly", "--json")["conflicts"] == []
     out = run_cli(capsys, "conflicts").out
-    assert out.startswith("Conflicts in the No Dawn rules: 22 policies\n⚑ Conflict C1: Is the intrinsic field drain")
+    assert out.startswith("Conflicts in the No Dawn rules: 25 policies\n⚑ Conflict C1: Is the intrinsic field drain")
     assert "Recorded damage and doubt: 12 kinds on 230 entries" in out
 
 

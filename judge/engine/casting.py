@@ -295,15 +295,23 @@ def _check_power_does_not_counter(s: GameState, card) -> None:
         raise Refused(f"a Power never counters {s.policies.note('C10')}", *s.policies.rules("C10"), policy="C10")
 
 
+def _master_present(s: GameState, player: str, card) -> bool:
+    """Whether the Master stands on the battlefield for this Power: by Night it does; by Day it
+    shelters (304.6), and only the other door the card opens (a subtype its controller has on
+    the battlefield) lets the Power through."""
+    if not s.is_day:
+        return True
+    door = card.castable_with
+    return bool(door) and any(s.objects[o].controller == player and ch.is_entity(s, s.objects[o])
+                              and door in ch.subtypes(s, s.objects[o]) for o in s.battlefield)
+
+
 def _check_master_present(s: GameState, player: str, card, doing: str) -> None:
     """304.5, 601.3b: a Power is cast or Set only while its controller's Master is on the
     battlefield — never by Day, when it shelters (304.6) — unless the card opens another door."""
-    if not s.is_day:
+    if _master_present(s, player, card):
         return
     door = card.castable_with
-    if door and any(s.objects[o].controller == player and ch.is_entity(s, s.objects[o])
-                    and door in ch.subtypes(s, s.objects[o]) for o in s.battlefield):
-        return
     raise Refused(f"{player}'s Master shelters by Day: {card.name} cannot be {doing} without it"
                   + (f" (its other door needs a {door} {player} controls on the battlefield)" if door else ""),
                   "304.5", "601.3b", "304.6")
@@ -372,6 +380,10 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
     if oid not in p.slot:
         raise Refused(f"{card.name} is not set in {player}'s Power slot", "601.11", "304.4")
     _check_power_does_not_counter(s, card)
+    sheltered = not _master_present(s, player, card)  # where C8's readings part
+    if sheltered and s.policies.reading("C8") == "112.6":
+        raise Refused(f"{player}'s Master shelters by Day: {card.name} cannot be Fired without it "
+                      f"{s.policies.note('C8')}", *s.policies.rules("C8"), "304.6", policy="C8")
     _check_targets(s, player, card, oid, targets)
     move(s, oid, "stack")
     s.stack.append(StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name,
@@ -380,8 +392,10 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
     triggers.toll(s, s.stack[-1])
     tdesc = f" at {', '.join(target_name(s, t) for t in targets)}" if targets else ""
     log.append(event(f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
-                     f"committed; no cost is paid, and no Master is needed", "601.11", "601.11a", "601.11b", "601.11c",
-                     "405.6b", "304.4"))
+                     f"committed; no cost is paid, and no Master is needed"
+                     + (f" ({player}'s Master shelters) {s.policies.note('C8')}" if sheltered else ""),
+                     "601.11", "601.11a", "601.11b", "601.11c", "405.6b", "304.4",
+                     *(s.policies.rules("C8") if sheltered else ()), policy="C8" if sheltered else None))
     priority.back(s, player, log, "117.3a")
 
 

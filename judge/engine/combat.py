@@ -75,27 +75,36 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
         triggers.fire(s, "attacks", att.attacker)
     s.attacks = attacks
     s.attacks_declared = True
-    if len(attacks) == 1:
-        _champion(s, player, attacks[0].attacker)
+    champions = _champion(s, player, attacks[0].attacker) if len(attacks) == 1 else []
     desc = "; ".join(f"{s.objects[a.attacker].card} attacks {_name(s, a.target)}" for a in attacks) or "no attacks"
     drain = "; attackers drain" + (f" ({', '.join(vigilant)}: Vigilance, it does not)" if vigilant else "")
     log.append(event(f"{player} declares attacks: {desc}{drain}", "508.1", "508.1e", "506.3",
                      *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ()),
                      *(("506.3d", "311.6") if any(s.player(a.target) is not None for a in attacks) else ()),
                      *(("702.4a",) if vigilant else ()), *(("702.9a",) if hungry else ())))
+    log.extend(champions)
     grounds.on_declaration(s, log)
 
 
-_CHAMPION_BONUS = (Effect("modify", {"attack": 1, "vigor": 1, "until": "end_of_turn", "to": "target"}),)
+# Champion's bonus by policy C33's reading: until end of turn (702.28a), or for that combat (the glossary)
+_CHAMPION_BONUS = {reading: (Effect("modify", {"attack": 1, "vigor": 1, "until": until, "to": "target"}),)
+                   for reading, until in (("702.28a", "end_of_turn"), ("glossary/champion", "end_of_combat"))}
 
 
-def _champion(s: GameState, player: str, attacker: str) -> None:
-    """702.28a: each Champion its controller has triggers when an Entity they control attacks alone."""
+def _champion(s: GameState, player: str, attacker: str) -> list:
+    """702.28a: each Champion its controller has triggers when an Entity they control attacks alone;
+    how long the bonus lasts is policy C33's. Returns the events that say so."""
+    reading = s.policies.reading("C33")
+    said = []
     for oid in s.battlefield:
         obj = s.objects[oid]
         if obj.controller == player and ch.has(s, obj, CHAMPION):
-            s.waiting.append(Trigger(player, oid, _CHAMPION_BONUS, f"{s.card(obj).name}'s Champion trigger",
+            name = s.card(obj).name
+            s.waiting.append(Trigger(player, oid, _CHAMPION_BONUS[reading], f"{name}'s Champion trigger",
                                      "champion", (attacker,)))
+            said.append(event(f"{_name(s, attacker)} attacks alone: {name}'s Champion triggers "
+                              f"{s.policies.note('C33')}", "702.28a", *s.policies.rules("C33"), policy="C33"))
+    return said
 
 
 def _is_haven(s: GameState, target: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge.cards.model import Cost
 from judge.engine import (arranging, conditions, costs, counting, debts, effects, faces, feasts, keywords, layers,
-                          perform, reckoning, sleepers, suspicion, triggers, wards)
+                          perform, reckoning, sealing, sleepers, suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -191,14 +191,18 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
         obj = s.objects[oid]
         card = s.card(obj)
         move(s, oid, "pit")
-        value = card.blood_seal if card else 0
+        value = sealing.drop_value(s, card)
         if value:
             source = card.race if card else None
             if perform.add_to_pool(s, p.name, value, source, log):
                 total += value
     sealed = len(item.batch) - len(item.marked)
+    high = sealing.above_the_curve(s, [o for o in item.batch if o not in item.marked])
     log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
-                     f"(pool {p.pool_total}); the drop is untaxed", "601.12b", "505.4b", "407.2", "106.5a"))
+                     f"(pool {p.pool_total}); the drop is untaxed"
+                     + (f"; {', '.join(high)}: a Blood Seal printed above 3 {s.policies.note('C11')}" if high else ""),
+                     "601.12b", "505.4b", "407.2", "106.5a", *(s.policies.rules("C11") if high else ()),
+                     policy="C11" if high else None))
     triggers.fire_for_permanents(s, "drop", p.name, log)
     if item.marked:
         _marked_casts(s, item, log)

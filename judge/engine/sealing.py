@@ -56,6 +56,19 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     priority.back(s, player, log, "116.3")
 
 
+def drop_value(s: GameState, card) -> int:
+    """What a card yields sealed into the Pit: its Blood Seal as printed (213.3), or at most 3
+    under policy C11's 107.6 reading."""
+    value = card.blood_seal if card is not None else 0
+    return min(value, 3) if value > 3 and s.policies.reading("C11") == "107.6" else value
+
+
+def above_the_curve(s: GameState, oids) -> list[str]:
+    """The names of the cards among `oids` whose Blood Seal is printed above 3: where policy C11's
+    readings part."""
+    return [card.name for card in map(s.card, oids) if card is not None and card.blood_seal > 3]
+
+
 def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
     """702.24a: each declared card has Pit-marked and is in the batch; the whole action is
     rejected if the marked casts could not be funded by the pool, the batch's yield and the vein."""
@@ -68,7 +81,7 @@ def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
     if not marked:
         return
     need = sum(costs.marked_cost(s, o) for o in marked)
-    yield_ = sum(s.card(o).blood_seal for o in oids if o not in marked and s.card(o))
+    yield_ = sum(drop_value(s, s.card(o)) for o in oids if o not in marked)
     vein = 0 if s.is_day else p.vitae
     if need > p.pool_total + yield_ + vein:
         raise Refused(f"the Pit-marked casts cost {need} and cannot be funded", "702.24a", "118.2")
