@@ -31,6 +31,18 @@ def tax(s: GameState, player: Player, amount: int, log: list) -> None:
         "118.6", "106.5b"))
 
 
+def vein_closed(s: GameState, player: Player) -> bool:
+    """304.6, 106.5b: the vein is closed while the Master shelters, on a Day round; a Master out on
+    a Procession does not shelter — "(a Day round, not on a Procession)" — and policy C25 decides
+    whether that opens the vein on the road."""
+    return s.is_day and (player.procession is None or s.policies.reading("C25") == "500.16")
+
+
+def on_the_road_by_day(s: GameState, player: Player) -> bool:
+    """Where policy C25's readings part: a Day round with the player's Master on a Procession."""
+    return s.is_day and player.procession is not None
+
+
 def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int = 0,
         split: dict | None = None, what: str = "the cost", recall_only: bool = False, cites: tuple = ()) -> None:
     """Pay a whole cost block or raise Refused with nothing changed (118.2). `cites`: the rules
@@ -57,7 +69,11 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         raise Refused(f"{player.name}'s pool holds only {eligible}{where} Vitae, not {from_pool}",
                       *(("106.4", "601.5") if cost.source else ("118.2",)))
     vein = from_master + cost.master
-    if vein and s.is_day:
+    if vein and vein_closed(s, player):
+        if on_the_road_by_day(s, player):
+            raise Refused(f"it is a Day round and {player.name}'s Master is out on a Procession: the vein is "
+                          f"closed (no open-the-vein funding, no ◇ cost) {s.policies.note('C25')}",
+                          *s.policies.rules("C25"), "107.4b", policy="C25")
         raise Refused(f"it is a Day round and {player.name}'s Master shelters: the vein is closed "
                       f"(no open-the-vein funding, no ◇ cost)", "304.6", "505.8", "107.4b")
     if vein and recall_only:
@@ -87,7 +103,12 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         rules += ["106.5b"]
     if cost.master:
         rules += ["107.4b", "202.3"]
-    log.append(event(f"{player.name} paid {what}: " + (", ".join(parts) if parts else "nothing"), *rules))
+    road = bool(vein) and on_the_road_by_day(s, player)  # the vein open on the road: policy C25's default
+    if road:
+        parts.append(f"the vein open by Day: the Master is out on a Procession {s.policies.note('C25')}")
+        rules += s.policies.rules("C25")
+    log.append(event(f"{player.name} paid {what}: " + (", ".join(parts) if parts else "nothing"), *rules,
+                     policy="C25" if road else None))
     if vein:
         tax(s, player, vein, log)
     if cost.corruption:
@@ -148,7 +169,7 @@ def can_pay(s: GameState, player: Player, cost: Cost) -> bool:
         return False
     eligible = sum(u.amount for u in player.pool if _eligible(u, cost.source))
     vein = max(0, cost.vitae - eligible) + cost.master
-    return not vein or (not s.is_day and vein <= player.vitae)
+    return not vein or (not vein_closed(s, player) and vein <= player.vitae)
 
 
 def marked_cost(s: GameState, oid: str) -> int:

@@ -204,6 +204,10 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
     if not asked and unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
         return False
     (losers, winners, wrath), objects = _find(s, log)
+    exposed = _refuges_falling(s, objects, losers)
+    if exposed and s.policies.reading("C27") == "704.5f":
+        losers = losers + [(name, "704.5f", f"the same sweep finds {name}'s Master standing in the light: sunlight "
+                                            f"death {s.policies.note('C27')}") for name in exposed]
     venom_cleared = _clear_venom(s)
     record = s.__dict__.pop("_clearing", None)
     if not (losers or winners or wrath or objects):
@@ -242,6 +246,8 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
                     rites.owe(s, oid, undertaker)  # lethal damage has an undertaker (709.2)
             if rule == "704.5n" and s.is_day:
                 shelter.expose(s, oid, log)
+    if exposed and s.policies.reading("C27") == "704.3":  # where policy C27's readings part
+        parts.append(f"the sunlight death of {', '.join(exposed)} waits for the next sweep {s.policies.note('C27')}")
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
     bound = any(r == "704.5r" and s.card(o) is not None and s.card(o).has(BIND) for o, _, r, _ in objects)
@@ -252,7 +258,8 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
                      *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
-                     policy="C3" if eminent else None))
+                     *(s.policies.rules("C27") if exposed else ()),
+                     policy="C3" if eminent else "C27" if exposed else None))
     log.extend(replaced)
     spoiled = [oid for oid, dest, *_ in objects if dest == "spoils" and s.objects[oid].zone == "spoils"]
     arranging.into_spoils(s, log, spoiled, "the cards the state-based check put into the Spoils at once")
@@ -267,6 +274,20 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
         rules_out = ("104.3g",) if set(loser_names) & set(winner_names) or (winners and losers) else ()
         outcome.settle_results(s, loser_names, winner_names, log, ("704.3", *rules_out))
     return True
+
+
+def _refuges_falling(s: GameState, objects: list, losers: list) -> list[str]:
+    """By Day, the living players not already losing whose refuge this sweep destroys (704.5n)
+    with their Master sheltering in it: 704.5f says "the same sweep that destroys the Haven finds
+    the Master standing in the light", 704.3 that a sweep performs only what it found before it
+    began. Policy C27 decides; the names are returned either way."""
+    if not s.is_day:
+        return []
+    falling = {oid for oid, _, rule, _ in objects if rule == "704.5n"}
+    if not falling:
+        return []
+    losing = {name for name, *_ in losers}
+    return [p.name for p in s.living if p.refuge in falling and p.procession is None and p.name not in losing]
 
 
 def run(s: GameState, log: list, asked: bool = False) -> bool:

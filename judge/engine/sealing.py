@@ -36,6 +36,9 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     for oid in oids:
         if oid not in p.hand:
             raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand", "407.2")
+        card = s.card(oid)
+        if oid not in marked and card is not None and card.blood_seal <= 0:  # a marked card is cast, not sealed
+            raise Refused(f"{card.name} bears no Blood Seal: it can never be sealed for Vitae", "213.4", "407.2")
     _check_marked(s, p, oids, marked)
     if p.dropped:  # 101.2: an effect permits one more drop this turn; used only by a drop that is legal
         s.drop_rules = tuple(replace(r, extra=r.extra - 1) if r is extra else r for r in s.drop_rules)
@@ -82,6 +85,6 @@ def _check_marked(s: GameState, p, oids: list, marked: list) -> None:
         return
     need = sum(costs.marked_cost(s, o) for o in marked)
     yield_ = sum(drop_value(s, s.card(o)) for o in oids if o not in marked)
-    vein = 0 if s.is_day else p.vitae
+    vein = 0 if costs.vein_closed(s, p) else p.vitae
     if need > p.pool_total + yield_ + vein:
         raise Refused(f"the Pit-marked casts cost {need} and cannot be funded", "702.24a", "118.2")

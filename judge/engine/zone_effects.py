@@ -73,13 +73,13 @@ def discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """701.7b, 118.9: the spell's controller may pay; a player who cannot cover the cost in full
-    has no choice (the vein may cover a shortfall, by Night)."""
+    has no choice (the vein may cover a shortfall while it is open, costs.vein_closed)."""
     n = _amount(a.get("amount"), ctx)
     for target in _recipients_on_stack(s, a.get("to", "target"), ctx):
         item = s.stack_item(target)
         payer = s.player(item.controller)
         what = item.label or "the spell"
-        can = payer.pool_total + (0 if s.is_day else payer.vitae) >= n
+        can = payer.pool_total + (0 if costs.vein_closed(s, payer) else payer.vitae) >= n
         if not can:
             log.append(event(f"{payer.name} cannot pay {n} Vitae in full: no choice, {what} is countered",
                              "701.7b", *ctx.cites))
