@@ -38,17 +38,30 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
         if p.wrath >= 5:
             wrath.append(p)
         if day and not _safe_refuge(s, p):
-            losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven of its own to shelter in by Day: "
+            whose = "of its own" if s.policies.reading("C26") == "704.5f" else f"{p.name} controls"
+            losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven {whose} to shelter in by Day: "
                                               f"sunlight death"))
     return losers, winners, wrath
 
 
 def _safe_refuge(s: GameState, p) -> bool:
-    """704.5f (own, not control — C26): the refuge is a live Haven the player owns."""
+    """704.5f: the refuge is a live Haven the player owns — or controls, under policy C26's other
+    reading (704.5f's own proviso once Havens can be stolen; 514.4a lets a Master choose any Haven
+    it controls as its refuge)."""
     if p.procession is not None:
         return True  # a Master on the road is exempt from the sun unless a strike finds it (408.5c, 500.16a)
     obj = s.objects.get(p.refuge) if p.refuge else None
-    return obj is not None and obj.zone == "battlefield" and obj.owner == p.name and ch.ctype(s, obj) == "Haven"
+    if obj is None or obj.zone != "battlefield" or ch.ctype(s, obj) != "Haven":
+        return False
+    return (obj.owner if s.policies.reading("C26") == "704.5f" else obj.controller) == p.name
+
+
+def _refuge_changed_hands(s: GameState, name: str) -> bool:
+    """Whether the player's refuge is a live Haven whose owner and controller differ: where
+    policy C26's readings part."""
+    p = s.player(name)
+    obj = s.objects.get(p.refuge) if p is not None and p.refuge else None
+    return obj is not None and obj.zone == "battlefield" and obj.owner != obj.controller
 
 
 def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
@@ -208,6 +221,10 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
     if exposed and s.policies.reading("C27") == "704.5f":
         losers = losers + [(name, "704.5f", f"the same sweep finds {name}'s Master standing in the light: sunlight "
                                             f"death {s.policies.note('C27')}") for name in exposed]
+    stolen = [n for n, rule, _ in losers if rule == "704.5f" and _refuge_changed_hands(s, n)]
+    if stolen:
+        losers = [(n, r, f"{text} (its refuge is a Haven whose owner and controller differ) {s.policies.note('C26')}"
+                   if n in stolen and r == "704.5f" else text) for n, r, text in losers]
     venom_cleared = _clear_venom(s)
     record = s.__dict__.pop("_clearing", None)
     if not (losers or winners or wrath or objects):
@@ -258,8 +275,8 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
                      *(("122.2c",) if wrath else ()),
                      *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
                      *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
-                     *(s.policies.rules("C27") if exposed else ()),
-                     policy="C3" if eminent else "C27" if exposed else None))
+                     *(s.policies.rules("C27") if exposed else ()), *(s.policies.rules("C26") if stolen else ()),
+                     policy="C3" if eminent else "C27" if exposed else "C26" if stolen else None))
     log.extend(replaced)
     spoiled = [oid for oid, dest, *_ in objects if dest == "spoils" and s.objects[oid].zone == "spoils"]
     arranging.into_spoils(s, log, spoiled, "the cards the state-based check put into the Spoils at once")
