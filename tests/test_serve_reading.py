@@ -171,7 +171,10 @@ def test_a_rule_shows_its_sub_rules_and_the_notes_below_it(client, corpus):
     assert len(children) == len([c for c in corpus.children(corpus.get("nd:704.5")) if c.kind != "example"])
     assert children[0].links[0] == ("/nd/704.5a", "704.5a")
     assert children[0].text == "704.5a A player whose Master's Vitae is 0 or less loses the game. The vein has run dry."
-    assert part(page, "#conflicts").links == [("/nd/704.5q", "704.5q: ⚑ C3 Which Eminent duplicate stays")]
+    assert part(page, "#conflicts").links == [
+        ("/nd/704.5f", "704.5f: ⚑ C27 The \"same sweep\" of a sunlight death; "
+                       "⚑ C26 Sunlight death: a refuge the player owns, or one they control"),
+        ("/nd/704.5q", "704.5q: ⚑ C3 Which Eminent duplicate stays")]
 
 
 def test_an_entry_in_a_policy_conflict_shows_it_as_judge_show_does(client):
