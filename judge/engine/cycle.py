@@ -66,6 +66,8 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
     what the new round type brings: the day rest, the shelter step at dawn (514.4, policy C18),
     and the paid return owed at the first Night upkeep (503.3)."""
     was_day = s.is_day
+    if was_day and s.policies.reading("C23") == "500.17":
+        shelter.day_rest(s, log)  # the Day round ending: its rest, if nothing broke it (policy C23)
     if s.shift is not None:
         old = s.round_name
         s.round_index = 0 if s.shift == "night" else 3
@@ -94,7 +96,8 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
         _rites(s, log)
     counting.ebb(s, log)  # 703.4s
     if s.is_day:
-        shelter.day_rest(s, log)
+        if s.policies.reading("C23") == "703.4b":
+            shelter.day_rest(s, log)
         immure.wither(s, log)  # 702.47c
     if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
         # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).

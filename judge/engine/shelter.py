@@ -53,7 +53,10 @@ def _night_entities(s: GameState, player: str) -> list[str]:
 
 
 def day_rest(s: GameState, log: list) -> None:
-    """703.4b: as each Day round begins, a Master in a safe refuge recovers 1 Vitae (capped)."""
+    """703.4b, 500.17: once per Day round a Master in a safe refuge recovers 1 Vitae (capped) — as
+    the round begins, or as it ends undisturbed (policy C23; the caller calls at that moment)."""
+    when = "as the Day round begins" if s.policies.reading("C23") == "703.4b" else \
+        "as the Day round ends, its rest undisturbed"
     for p in s.apnap():
         if p.procession is not None:
             continue  # an exposed Master, or one on the road, does not rest (703.4b)
@@ -63,7 +66,8 @@ def day_rest(s: GameState, log: list) -> None:
             refuge = havens[0] if havens else None
         if refuge is not None and p.vitae < p.cap:
             p.vitae += 1
-            log.append(event(f"{p.name}'s Master rests in a safe refuge: +1 Vitae ({p.vitae})", "703.4b", "500.17"))
+            log.append(event(f"{p.name}'s Master rests in a safe refuge {when}: +1 Vitae ({p.vitae}) "
+                             f"{s.policies.note('C23')}", *s.policies.rules("C23"), policy="C23"))
 
 
 def shelter_step(s: GameState, log: list) -> None:
