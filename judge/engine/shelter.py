@@ -60,10 +60,10 @@ def day_rest(s: GameState, log: list) -> None:
     for p in s.apnap():
         if p.procession is not None:
             continue  # an exposed Master, or one on the road, does not rest (703.4b)
-        refuge = p.refuge if p.refuge in _havens(s, p.name) else None
-        if refuge is None:
-            havens = _havens(s, p.name)
-            refuge = havens[0] if havens else None
+        # a safe refuge: a live Haven the player controls that holds the Master's seat (310.8a) — the
+        # one chosen, or, before the first shelter step has chosen one, any that could be
+        seated = [h for h in _havens(s, p.name) if holds_seat(s, p.name, h)]
+        refuge = p.refuge if p.refuge in seated else seated[0] if seated else None
         if refuge is not None and p.vitae < p.cap:
             p.vitae += 1
             log.append(event(f"{p.name}'s Master rests in a safe refuge {when}: +1 Vitae ({p.vitae}) "
