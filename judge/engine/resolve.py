@@ -187,7 +187,8 @@ def _lay_evidence(s: GameState, player: str, card, log: list) -> None:
 def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
     p = s.player(item.controller)
     total = 0
-    for oid in [o for o in item.batch if o not in item.marked]:
+    sealed = [o for o in item.batch if o not in item.marked]  # the marked cards are cast instead (407.6)
+    for oid in sealed:
         obj = s.objects[oid]
         card = s.card(obj)
         move(s, oid, "pit")
@@ -196,9 +197,8 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
             source = card.race if card else None
             if perform.add_to_pool(s, p.name, value, source, log):
                 total += value
-    sealed = len(item.batch) - len(item.marked)
-    high = sealing.above_the_curve(s, [o for o in item.batch if o not in item.marked])
-    log.append(event(f"the seal resolves: {sealed} card(s) enter {p.name}'s Pit and yield {total} Vitae "
+    high = sealing.above_the_curve(s, sealed)
+    log.append(event(f"the seal resolves: {len(sealed)} card(s) enter {p.name}'s Pit and yield {total} Vitae "
                      f"(pool {p.pool_total}); the drop is untaxed"
                      + (f"; {', '.join(high)}: a Blood Seal printed above 3 {s.policies.note('C11')}" if high else ""),
                      "601.12b", "505.4b", "407.2", "106.5a", *(s.policies.rules("C11") if high else ()),

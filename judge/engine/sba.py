@@ -39,8 +39,10 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
             wrath.append(p)
         if day and not _safe_refuge(s, p):
             whose = "of its own" if s.policies.reading("C26") == "704.5f" else f"{p.name} controls"
+            stolen = (f" (its refuge is a Haven whose owner and controller differ) {s.policies.note('C26')}"
+                      if _refuge_changed_hands(s, p.name) else "")
             losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven {whose} to shelter in by Day: "
-                                              f"sunlight death"))
+                                              f"sunlight death{stolen}"))
     return losers, winners, wrath
 
 
@@ -221,10 +223,7 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
     if exposed and s.policies.reading("C27") == "704.5f":
         losers = losers + [(name, "704.5f", f"the same sweep finds {name}'s Master standing in the light: sunlight "
                                             f"death {s.policies.note('C27')}") for name in exposed]
-    stolen = [n for n, rule, _ in losers if rule == "704.5f" and _refuge_changed_hands(s, n)]
-    if stolen:
-        losers = [(n, r, f"{text} (its refuge is a Haven whose owner and controller differ) {s.policies.note('C26')}"
-                   if n in stolen and r == "704.5f" else text) for n, r, text in losers]
+    stolen = any(rule == "704.5f" and _refuge_changed_hands(s, n) for n, rule, _ in losers)  # said by _player_checks
     venom_cleared = _clear_venom(s)
     record = s.__dict__.pop("_clearing", None)
     if not (losers or winners or wrath or objects):
