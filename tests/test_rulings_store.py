@@ -267,3 +267,73 @@ def test_search_entries_follow_every_save_without_rereading_an_unchanged_file(db
     assert reads == [1]
     db.write_bytes(b"garbage" * 100)  # replaced behind our back
     assert saved_ruling_entries(db) == []
+
+
+# -- never opened outside SQLite (issue 29) ----------------------------------------------------
+def test_no_store_path_opens_the_database_outside_sqlite(db, monkeypatch):
+    """Closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's
+    included: the store and the search layer's change check must leave the file (and its -wal and
+    -shm) to SQLite. Every Python-level way to open it is made to fail while they work."""
+    import builtins
+    import io
+    import os as os_module
+
+    RulingStore(db).save("first", cites=["nd:704.5j"])
+    guarded = {str(db), str(db) + "-wal", str(db) + "-shm", str(db) + "-journal"}
+    opened = []
+
+    def refuse(real):
+        def wrapper(file, *args, **kwargs):
+            if str(file) in guarded:
+                opened.append(str(file))
+                raise AssertionError(f"{file} opened outside SQLite")
+            return real(file, *args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(builtins, "open", refuse(builtins.open))
+    monkeypatch.setattr(io, "open", refuse(io.open))
+    monkeypatch.setattr(os_module, "open", refuse(os_module.open))
+    store = RulingStore(db)
+    store.save("second")
+    assert [r.answer for r in store.all()] == ["first", "second"]
+    assert store.get(2).answer == "second" and store.search("first")[0].number == 1
+    assert [e.id for e in saved_ruling_entries(db)] == ["saved:1", "saved:2"]
+    store.save("third")
+    assert [e.id for e in saved_ruling_entries(db)][-1] == "saved:3"
+    assert opened == []
+
+
+def test_two_commits_in_one_mtime_tick_are_both_seen_by_search(db, monkeypatch):
+    """The change check asks SQLite (data_version), not the file's size and mtime: a second
+    commit that leaves both as they were is still seen."""
+    store = RulingStore(db)
+    store.save("first")
+    assert [e.id for e in saved_ruling_entries(db)] == ["saved:1"]
+    real_stat = store_module.os.stat
+    frozen = real_stat(db)
+
+    def same_stat(path, *args, **kwargs):
+        info = real_stat(path, *args, **kwargs)
+        return frozen if str(path) == str(db) else info
+
+    monkeypatch.setattr(store_module.os, "stat", same_stat)
+    store.save("second")
+    assert [e.id for e in saved_ruling_entries(db)] == ["saved:1", "saved:2"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_fifo_or_device_as_the_database_is_refused_at_once(tmp_path, kind):
+    import os as os_module
+
+    if kind == "fifo":
+        path = tmp_path / "rulings.sqlite3"
+        os_module.mkfifo(path)
+        said = "a FIFO"
+    else:
+        path = Path("/dev/null")
+        said = "a device"
+    store = RulingStore(path, timeout=0.5)
+    for call in (store.all, lambda: store.save("x"), lambda: store.get(1), lambda: store.search("x")):
+        with pytest.raises(RulingsError, match=f"{said}.*not a rulings database"):
+            call()
+    assert saved_ruling_entries(path) == []

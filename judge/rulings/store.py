@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
+import stat
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,7 +36,6 @@ from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: 
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 _TEXT_COLUMNS = ("question", "answer", "event", "table_no", "judge", "given_at")  # as _select reads them
 _SEARCHED_COLUMNS = ("question", "answer", "event", "table_no", "judge")
 
@@ -209,20 +211,24 @@ class RulingStore:
                            judge=texts["judge"], given_at=texts["given_at"])
 
     # -- connections ------------------------------------------------------------------------
-    def _check_header(self) -> None:
-        """Refuse a file that is not SQLite before SQLite sees it (it could be anything)."""
+    def _check_file(self) -> None:
+        """Refuse what cannot be a rulings database before SQLite opens it: a folder, a FIFO
+        (opening one waits for a writer forever), a device or a socket. Only os.stat looks: the
+        file is never opened outside SQLite, since closing any descriptor of a file drops every
+        POSIX lock this process holds on it — SQLite's locks included, while another thread's
+        connection is mid-transaction ("How To Corrupt An SQLite Database File", 2.2; issue 29).
+        What is not SQLite inside is refused by SQLite itself ("file is not a database")."""
         try:
-            if self.path.is_dir():
-                raise RulingsError(f"{self.path} is a folder, not a rulings database")
-            if not self.path.exists() or self.path.stat().st_size == 0:
-                return
-            with self.path.open("rb") as fh:
-                head = fh.read(len(_SQLITE_MAGIC))
+            info = self.path.stat()
+        except FileNotFoundError:
+            return
         except OSError as exc:
             raise RulingsError(f"cannot read the rulings database {self.path}: {exc.strerror or exc}") from exc
-        if head != _SQLITE_MAGIC:
-            raise RulingsError(f"{self.path} is not a rulings database (damaged, or another kind of file); "
-                               "it was left untouched — point --db or JUDGE_RULINGS_DB at another file")
+        if stat.S_ISDIR(info.st_mode):
+            raise RulingsError(f"{self.path} is a folder, not a rulings database")
+        if not stat.S_ISREG(info.st_mode):
+            raise RulingsError(f"{self.path} is {_file_kind(info.st_mode)}, not a rulings database; "
+                               "it was left untouched — point --db or JUDGE_RULINGS_DB at a file")
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -237,6 +243,9 @@ class RulingStore:
                 raise RulingsError(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
             raise RulingsError(f"the rulings database {self.path} is damaged: {exc}; it was left untouched") from exc
         except sqlite3.DatabaseError as exc:
+            if "file is not a database" in str(exc).lower():
+                raise RulingsError(f"{self.path} is not a rulings database (damaged, or another kind of file); "
+                                   "it was left untouched — point --db or JUDGE_RULINGS_DB at another file") from exc
             raise RulingsError(f"the rulings database {self.path} is damaged ({exc}); it was left untouched") from exc
 
     def _connect(self, read_only: bool) -> sqlite3.Connection:
@@ -253,7 +262,7 @@ class RulingStore:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction holding SQLite's write lock from the start; all or nothing."""
-        self._check_header()
+        self._check_file()
         with self._errors():
             conn = self._connect(read_only=False)
             try:
@@ -300,7 +309,7 @@ class RulingStore:
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection | None]:
         """A read-only connection on an up-to-date schema; None for a still-empty file."""
-        self._check_header()
+        self._check_file()
         with self._errors():
             conn = self._connect(read_only=True)
             try:
@@ -373,32 +382,51 @@ def ruling_entry(ruling: SavedRuling) -> Entry:
 _entries_cache: dict[Path, tuple[tuple, list[Entry]]] = {}
 
 
-def _content_stamp(path: Path) -> tuple | None:
-    """Size, mtime and SQLite's file change counter (header bytes 24–27) of the file, and size,
-    mtime and header of its write-ahead log: equal stamps mean equal contents. None when there
-    is no file.
+class _ChangeWatch:
+    """A read-only connection kept open on one rulings file, to ask SQLite whether another
+    connection has committed since it last asked (PRAGMA data_version). The file's bytes are
+    never read outside SQLite (see RulingStore._check_file): a stamp of size and mtime would miss
+    two commits within one mtime tick, and reading the header with open() drops SQLite's locks."""
 
-    In WAL mode a commit is appended to the -wal file and the main file (counter included) is
-    unchanged until a checkpoint copies it in; the WAL only grows until a checkpoint restarts
-    it, and a restart writes new salts into its header (bytes 16–23), so (size, header) of the
-    WAL changes at every commit."""
+    def __init__(self, path: Path, identity: tuple[int, int]) -> None:
+        self.identity = identity
+        uri = path.resolve().as_uri() + "?mode=ro"
+        self.conn = sqlite3.connect(uri, uri=True, timeout=0.25, isolation_level=None,
+                                    check_same_thread=False)
+
+    def version(self) -> int:
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
+
+_watches: dict[Path, _ChangeWatch] = {}
+_watches_lock = threading.Lock()
+
+
+def _content_stamp(path: Path) -> tuple | None:
+    """What identifies the file's content now: its identity (device, inode), size and mtime
+    (a file rewritten outside SQLite) and SQLite's data_version on a connection kept open on it
+    (a commit, which in WAL mode leaves the main file as it was until a checkpoint). None when there is no file; a stamp equal to
+    no other when it cannot be had (an empty or unreadable file: it is read, and fails loudly)."""
     try:
-        info = path.stat()
-        with path.open("rb") as fh:
-            header = fh.read(28)
-    except OSError:
-        return None
-    wal = path.with_name(path.name + "-wal")
-    try:
-        wal_info = wal.stat()
-        with wal.open("rb") as fh:
-            # An empty WAL (a reader opened the file after the last writer closed) holds nothing.
-            wal_stamp = (wal_info.st_size, wal_info.st_mtime_ns, fh.read(32)) if wal_info.st_size else None
+        info = os.stat(path)
     except FileNotFoundError:
-        wal_stamp = None
-    except OSError:  # an unreadable WAL: never equal to a cached stamp, so the file is read (and fails loudly)
-        wal_stamp = object()
-    return (info.st_size, info.st_mtime_ns, header[24:28], wal_stamp)
+        return None
+    except OSError:
+        return (object(),)
+    if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        return (object(),)
+    identity = (info.st_dev, info.st_ino)
+    with _watches_lock:
+        watch = _watches.get(path)
+        try:
+            if watch is None or watch.identity != identity:
+                if watch is not None:
+                    watch.conn.close()
+                watch = _watches[path] = _ChangeWatch(path, identity)
+            return (identity, info.st_size, info.st_mtime_ns, watch.version())
+        except sqlite3.Error:
+            _watches.pop(path, None)
+            return (object(),)
 
 
 def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
@@ -425,3 +453,13 @@ def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
         report_once(reason)
     _entries_cache[path] = (stamp, entries)
     return list(entries)
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
