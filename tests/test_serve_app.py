@@ -29,7 +29,7 @@ def test_loopback_hosts(host, local):
 def test_a_non_local_host_always_gets_an_access_code():
     assert ServeSettings.for_host("127.0.0.1").access_code is None
     code = ServeSettings.for_host("0.0.0.0").access_code
-    assert re.fullmatch(r"[2-9a-hjkmnp-z]{6}", code)
+    assert re.fullmatch(r"[2-9a-hjkmnp-z]{10}", code)
     assert ServeSettings.for_host("0.0.0.0", access_code="table9").access_code == "table9"
 
 

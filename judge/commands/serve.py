@@ -32,8 +32,12 @@ def run(args: argparse.Namespace) -> int:
     port = DEFAULT_PORT if args.port is None else args.port
     if not 0 < port < 65536:
         raise UserError(f"--port {port} is not a port number (1–65535)")
-    if args.code is not None and not args.code.strip():
-        raise UserError("--code is empty")
+    if args.code is not None:
+        from judge.serve.settings import check_code
+
+        refusal = "--code is empty" if not args.code.strip() else check_code(args.code.strip())
+        if refusal:
+            raise UserError(refusal)
     settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip(), rulings_db=args.db)
     log_file = _rulings_log(args.db)  # a file that is not a rulings log is refused before listening
     listening = _listen(host, port)  # before announcing: a port in use is said plainly

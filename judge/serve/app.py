@@ -64,8 +64,10 @@ async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code in (301, 302, 303, 304, 307, 308):
         return Response(status_code=exc.status_code, headers=exc.headers)
-    return pages.render(request, "error.html", status_code=exc.status_code,
+    page = pages.render(request, "error.html", status_code=exc.status_code,
                         title=_REASONS.get(exc.status_code, "Cannot do that"), message=exc.detail)
+    page.headers.update(exc.headers or {})  # Retry-After on a 429, Allow on a 405
+    return page
 
 
 async def internal_error(request: Request, exc: Exception) -> Response:
@@ -81,6 +83,27 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     return pages.render(request, "error.html", status_code=500, title="Internal error",
                         message="judge failed on this request. Nothing was saved by it. "
                                 "The head judge's terminal names the log file.")
+
+
+async def slash_or_not_found(scope, receive, send) -> None:
+    """The router's fallback. Starlette's own slash redirect names the Host header's host in its
+    Location (an absolute URL a client chose); this one answers with a path only (308: the
+    method and body are kept) when the path with its trailing slash dropped, or added, is a page."""
+    from urllib.parse import quote
+
+    from starlette.routing import Match
+
+    path = scope["path"]
+    if scope["type"] == "http" and path != "/":
+        other = path.rstrip("/") if path.endswith("/") else path + "/"
+        router = scope["app"].router
+        if other and not other.startswith("//") and any(route.matches(dict(scope, path=other))[0] is not Match.NONE for route in router.routes):
+            location = quote(other, safe="/@:-._~!$&'()*+,;=")
+            if scope.get("query_string"):
+                location += "?" + scope["query_string"].decode("latin-1")
+            await Response(status_code=308, headers={"location": location})(scope, receive, send)
+            return
+    raise HTTPException(404)
 
 
 class Station(Starlette):
@@ -110,7 +133,13 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
                     Middleware(security.BodyLimit, limit=settings.max_body_bytes)],
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
+    # Links are paths: the slash redirect too (see slash_or_not_found).
+    app.router.redirect_slashes = False
+    app.router.default = slash_or_not_found
     app.state.settings = settings
+    from judge.serve.guesses import GuessGuard
+
+    app.state.guesses = GuessGuard()
     app.state.templates = pages.make_templates()
     # Links are paths, never absolute URLs built from the request's Host header.
     app.state.templates.env.globals["path_for"] = app.url_path_for

@@ -69,7 +69,11 @@ async def save_ruling(request: Request) -> Response:
     code_typed = False
     if not security.may_write(request):
         code = forms.text(form, security.CODE_FIELD)
-        if not security.code_matches(request, code):
+        try:
+            matches = security.code_matches(request, code)
+        except security.CodeLocked as locked:  # the judge's typed form is kept
+            return _form_again(request, typed, f"{locked.detail} Nothing was saved.", 429)
+        if not matches:
             why = ("That is not the event's access code." if code.strip() else
                    "Logging a ruling needs the event's access code (the head judge has it).")
             return _form_again(request, typed, why + " Nothing was saved.", 403)

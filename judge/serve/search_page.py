@@ -91,6 +91,8 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
             "marks": mark(notes) if notes else "",
             "parent": ({"href": entry_path(parent.id), "label": label(parent)} if parent is not None else None),
             "snippet": snippet_pieces(entry.text, terms, SNIPPET),
+            # why it came up, when the judge's index found it rather than the rule's own words
+            "matched": found.matched.get(entry.id, ""),
             # as `judge search` says "same text in …": the copies the ranking folded into this one
             "same_text": [{"href": entry_path(i), "label": corpus.get(i).citation or i}
                           for i in found.same_text.get(entry.id, []) if corpus.get(i)],

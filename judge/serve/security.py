@@ -78,10 +78,36 @@ def check_csrf(request: Request, form: FormData) -> None:
                                  "(its security token does not match). Reload the page and send it again.")
 
 
+class CodeLocked(HTTPException):
+    """A code check refused because too many wrong codes came (guesses.GuessGuard): 429."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(429, f"Too many wrong access codes: try again in {max(1, round(seconds))} s. "
+                              "(The head judge's terminal lists them.)", headers={"retry-after": str(max(1, round(seconds)))})
+
+
+def client_of(request: Request) -> str:
+    """The peer address (never a forwarded-for header a client can write)."""
+    return request.client.host if request.client else "unknown"
+
+
 def code_matches(request: Request, code: object) -> bool:
+    """Whether `code` is the event's access code. A wrong one counts against the client and the
+    station (guesses.GuessGuard); past their bounds, CodeLocked before the code is even compared.
+    An empty code is no guess."""
     settings: ServeSettings = request.app.state.settings
-    return (settings.access_code is not None and isinstance(code, str)
-            and same_secret(code.strip().lower(), settings.access_code.lower()))
+    if settings.access_code is None or not isinstance(code, str) or not code.strip():
+        return False
+    guard = request.app.state.guesses
+    client = client_of(request)
+    wait = guard.wait(client)
+    if wait > 0:
+        raise CodeLocked(wait)
+    if same_secret(code.strip().lower(), settings.access_code.lower()):
+        guard.right(client)
+        return True
+    guard.wrong(client)
+    return False
 
 
 def check_writer(request: Request, form: FormData) -> bool:

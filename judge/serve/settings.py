@@ -13,7 +13,21 @@ DEFAULT_PORT = 8765
 MAX_BODY_BYTES = 1024 * 1024 + 64 * 1024
 # The access code a head judge reads aloud: short, unambiguous characters (no 0/O, 1/l/I).
 _CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
-CODE_LENGTH = 6
+CODE_LENGTH = 10  # 31^10 ≈ 8 * 10^14 codes against a weekend's 86,400 answered guesses (serve/guesses.py)
+MIN_CODE_LENGTH = 8  # a code given with --code (see serve/guesses.py for the arithmetic)
+
+
+def check_code(code: str) -> str:
+    """Why `code` cannot be the event's access code ('' when it can)."""
+    if len(code) < MIN_CODE_LENGTH:
+        return (f"--code must be at least {MIN_CODE_LENGTH} characters: the station answers up to 86,400 "
+                f"wrong codes over a weekend, and a shorter code could be guessed in that time "
+                f"(leave --code out for a generated {CODE_LENGTH}-character one)")
+    if not code.isprintable() or any(c.isspace() for c in code):
+        return "--code must be letters, digits or punctuation a judge can type: no spaces or control characters"
+    if len(set(code.lower())) < 3:
+        return "--code repeats one or two characters: choose one that cannot be guessed"
+    return ""
 
 
 def is_loopback(host: str) -> bool:

@@ -1,0 +1,139 @@
+"""The station against a guesser and a liar (issue 29): the access code's guesses are bounded per
+client and for the station, said on the head judge's terminal; codes too short are refused; a
+trailing slash never sends a browser to a host the request named."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from judge.serve import guesses
+from judge.serve.app import create_app
+from judge.serve.guesses import GuessGuard
+from judge.serve.settings import MIN_CODE_LENGTH, ServeSettings, check_code
+
+CODE = "k7m2p9xq"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_client_gets_free_tries_then_lockouts_that_double():
+    clock, said = Clock(), []
+    guard = GuessGuard(clock, said.append)
+    for _ in range(guesses.FREE_TRIES):
+        assert guard.wait("a") == 0
+        guard.wrong("a")
+    assert guard.wait("a") == 0  # the free tries are used, not exceeded
+    guard.wrong("a")
+    assert guard.wait("a") == guesses.LOCKOUT_START
+    clock.now += guesses.LOCKOUT_START
+    guard.wrong("a")
+    assert guard.wait("a") == 2 * guesses.LOCKOUT_START
+    assert guard.wait("b") == 0  # another client is not locked out by this one
+    assert said[0] == "wrong access code from a (1 in a row)"
+    assert said[-1] == f"wrong access code from a (7 in a row); it is locked out for {2 * guesses.LOCKOUT_START:.0f} s"
+    guard.right("a")
+    assert guard.wait("a") == 0
+
+
+def test_lockouts_stop_growing_at_their_cap():
+    clock = Clock()
+    guard = GuessGuard(clock, lambda line: None)
+    for _ in range(40):
+        clock.now += guesses.LOCKOUT_MAX  # one guess per lockout, the guesser waiting each time out
+        guard.wrong("a")
+    assert guard.wait("a") == guesses.LOCKOUT_MAX
+
+
+def test_many_addresses_share_the_station_s_bound():
+    clock, said = Clock(), []
+    guard = GuessGuard(clock, said.append)
+    for n in range(guesses.STATION_PER_WINDOW):
+        guard.wrong(f"10.0.0.{n}")
+    assert guard.wait("10.0.9.9") == pytest.approx(guesses.WINDOW)
+    assert "every code waits for the window to clear" in said[-1]
+    clock.now += guesses.WINDOW
+    assert guard.wait("10.0.9.9") == 0
+
+
+def test_the_client_table_is_bounded(monkeypatch):
+    monkeypatch.setattr(guesses, "MAX_CLIENTS", 3)
+    guard = GuessGuard(Clock(), lambda line: None)
+    for n in range(10):
+        guard.wrong(f"c{n}")
+    assert len(guard._clients) == 3
+
+
+def _client(**settings) -> TestClient:
+    return TestClient(create_app(ServeSettings(**settings)), raise_server_exceptions=False)
+
+
+def _token(page: str) -> str:
+    return re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
+
+
+def test_wrong_codes_at_the_station_are_refused_then_locked_out_and_the_form_is_kept(capsys):
+    client = _client(access_code=CODE)
+    token = _token(client.get("/log/new").text)
+    statuses = []
+    for n in range(guesses.FREE_TRIES + 1):
+        answer = client.post("/log", data={"csrf": token, "answer": f"my ruling {n}", "code": f"wrong{n}"})
+        statuses.append(answer.status_code)
+    assert statuses == [403] * guesses.FREE_TRIES + [403]
+    locked = client.post("/log", data={"csrf": token, "answer": "kept ruling", "code": CODE})
+    assert locked.status_code == 429 and "Too many wrong access codes" in locked.text
+    assert "kept ruling" in locked.text  # the judge's typed ruling is on the page to send again
+    unlock = client.post("/unlock", data={"csrf": token, "code": CODE})
+    assert unlock.status_code == 429 and unlock.headers["retry-after"] == "30"
+    err = capsys.readouterr().err
+    assert err.count("judge serve: wrong access code from testclient") == guesses.FREE_TRIES + 1
+    assert "locked out for 30 s" in err
+
+
+def test_an_empty_code_is_not_counted_as_a_guess(capsys):
+    client = _client(access_code=CODE)
+    token = _token(client.get("/log/new").text)
+    for _ in range(guesses.FREE_TRIES + 3):
+        assert client.post("/log", data={"csrf": token, "answer": "x", "code": ""}).status_code == 403
+    assert capsys.readouterr().err == ""
+    assert client.post("/log", data={"csrf": token, "answer": "x", "code": CODE}, follow_redirects=False).status_code == 303
+
+
+@pytest.mark.parametrize("code, said", [
+    ("a", f"at least {MIN_CODE_LENGTH} characters"),
+    ("table9", f"at least {MIN_CODE_LENGTH} characters"),
+    ("aaaaaaaaaa", "repeats one or two characters"),
+    ("abababab", "repeats one or two characters"),
+    ("tab le 99", "no spaces"),
+    ("table\x1b[31m99", "no spaces or control characters"),
+])
+def test_a_code_too_weak_is_refused_saying_why(code, said):
+    assert said in check_code(code)
+
+
+def test_a_good_code_and_the_generated_one_pass():
+    assert check_code("harbor-open-12") == ""
+    generated = ServeSettings.for_host("0.0.0.0").access_code
+    assert check_code(generated) == "" and len(generated) == 10
+
+
+@pytest.mark.parametrize("path, location", [
+    ("/log/", "/log"), ("/search/?q=drained", "/search?q=drained"), ("/static/app.js/", "/static/app.js"),
+    ("/nd@bundled", "/nd@bundled/"), ("/log//", "/log"),
+])
+def test_a_slash_redirect_is_a_path_never_the_host_header_s(path, location):
+    answer = _client().get(path, headers={"host": "evil.example"}, follow_redirects=False)
+    assert answer.status_code == 308 and answer.headers["location"] == location
+    assert "content-security-policy" in answer.headers
+
+
+def test_a_path_that_is_no_page_either_way_is_a_404():
+    answer = _client().get("/nothing-here/", follow_redirects=False)
+    assert answer.status_code == 404 and "location" not in answer.headers
