@@ -137,3 +137,50 @@ def test_a_slash_redirect_is_a_path_never_the_host_header_s(path, location):
 def test_a_path_that_is_no_page_either_way_is_a_404():
     answer = _client().get("/nothing-here/", follow_redirects=False)
     assert answer.status_code == 404 and "location" not in answer.headers
+
+
+def test_a_500_page_carries_the_security_headers(monkeypatch, capsys):
+    from judge.serve import app as app_module
+
+    async def broken(request):
+        raise RuntimeError("a defect")
+
+    monkeypatch.setattr(app_module, "home", broken)
+    answer = _client().get("/")
+    assert answer.status_code == 500
+    for name in ("content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"):
+        assert name in answer.headers
+    assert "internal error on GET /" in capsys.readouterr().err
+
+
+def test_a_client_that_hangs_up_mid_body_leaves_no_log_and_no_terminal_line(capsys, tmp_path, monkeypatch):
+    """The body stops arriving and the connection closes (http.disconnect): nothing written."""
+    import asyncio
+
+    from judge import crash_log
+
+    written = []
+    monkeypatch.setattr(crash_log, "write", lambda *a, **k: written.append(a) or tmp_path / "x.log")
+    app = create_app(ServeSettings(rulings_db=tmp_path / "r.sqlite3"))
+    client = TestClient(app)
+    cookie, token = None, None
+    page = client.get("/log/new")
+    token = _token(page.text)
+    cookie = page.cookies.get("judge_session")
+    messages = [{"type": "http.request", "body": f"csrf={token}&answer=half".encode(), "more_body": True},
+                {"type": "http.disconnect"}]
+    sent = []
+
+    async def receive():
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/log", "raw_path": b"/log", "root_path": "",
+             "scheme": "http", "query_string": b"", "server": ("127.0.0.1", 8765), "client": ("127.0.0.1", 5000),
+             "http_version": "1.1", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                                                (b"cookie", f"judge_session={cookie}".encode())]}
+    asyncio.run(app(scope, receive, send))
+    assert written == [] and "internal error" not in capsys.readouterr().err
+    assert not (tmp_path / "r.sqlite3").exists()

@@ -423,3 +423,31 @@ def test_the_cli_reads_what_the_station_logged(client, db, capsys):
     [line] = capsys.readouterr().out.splitlines()
     assert line.startswith("#1    ")
     assert line.endswith("  Harbor Open · table 12 · Dana Ruiz  Can Ana drain the Drudge?  [nd:704.5j, nd:118.6]")
+
+
+# -- a citation naming an edition this judge does not have (issue 29) ------------------------------
+def test_a_cite_of_an_unknown_edition_keeps_the_form_and_says_why(client, db):
+    answer = _post(client, **dict(GOOD, cites="nd@2099-01:704.5j"))
+    assert answer.status_code == 422
+    assert "no edition &#39;2099-01&#39; of &#39;nd&#39;" in _form_error(answer.text)
+    assert GOOD["answer"] in answer.text  # what the judge typed is there to correct
+    assert not db.exists() or RulingStore(db).all() == []
+
+
+def test_a_saved_ruling_citing_an_unknown_edition_reads_and_its_sheet_says_why(client, db, capsys):
+    RulingStore(db).save("Given on an edition another judge had.", cites=["nd@2099-01:704.5j"])
+    assert client.get("/log/1").status_code == 200
+    sheet = client.get("/log/1/sheet")
+    assert sheet.status_code == 422 and "no edition" in sheet.text
+    assert "content-security-policy" in sheet.headers
+    by_id = client.get("/sheet", params={"id": "nd@nope:704.5j"})
+    assert by_id.status_code == 404 and "no edition &#39;nope&#39;" in by_id.text
+    assert "internal error" not in capsys.readouterr().err
+
+
+def test_judge_ruling_stale_names_a_cite_of_an_unknown_edition(db):
+    from judge.rulings.citing import changes
+
+    assert [c.reason for c in changes(["nd@2099-01:704.5j", "nd:704.5j"])] == [
+        "given on an edition this judge does not have (no edition '2099-01' of 'nd'; "
+        "its editions: bundled (2026-10-07))"]

@@ -34,8 +34,10 @@ def cited_edition(cite: str) -> store.Edition | None:
 def edition_id(cite: str, corpus: Corpus) -> str:
     """A stored citation as an id naming the edition it was given on, when `corpus` reads
     another edition of its document (else the id as stored: nothing to tell apart)."""
+    if ids.split(cite) is not None:  # it names its edition already (one judge may not have)
+        return cite
     edition = cited_edition(cite)
-    if edition is None or ids.split(cite) is not None:
+    if edition is None:
         return cite
     read = corpus.editions.get(edition.doc)
     return cite if read is None or read == edition else ids.with_edition(cite, edition.name)
@@ -51,9 +53,15 @@ def changes(cites: tuple[str, ...] | list[str]) -> list[Change]:
     """The citations whose entry differs in the newest edition of its document, or is gone."""
     from judge.editions.corpora import corpus_for
 
+    from judge.editions.errors import UnknownEdition
+
     found = []
     for cite in cites:
-        edition = cited_edition(cite)
+        try:
+            edition = cited_edition(cite)
+        except UnknownEdition as unknown:  # given on an edition this judge was never given
+            found.append(Change(cite, f"given on an edition this judge does not have ({unknown})"))
+            continue
         if edition is None:
             continue
         latest = store.newest(edition.doc)

@@ -13,7 +13,7 @@ import sys
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
@@ -80,9 +80,19 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     else:
         request.scope[_REPORTED] = exc
     print(f"judge serve: internal error on {request.method} {request.url.path}: {where}", file=sys.stderr)
-    return pages.render(request, "error.html", status_code=500, title="Internal error",
+    page = pages.render(request, "error.html", status_code=500, title="Internal error",
                         message="judge failed on this request. Nothing was saved by it. "
                                 "The head judge's terminal names the log file.")
+    # Starlette answers a 500 outside the middleware that adds these to every other page.
+    for name, value in security.SECURITY_HEADERS:
+        page.headers[name.decode()] = value.decode()
+    return page
+
+
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """A client that hung up mid-request (a phone leaving the Wi-Fi): nobody is there to read
+    an answer, nothing was saved, and it is no defect of judge — no log file, no terminal line."""
+    return Response(status_code=400)
 
 
 async def slash_or_not_found(scope, receive, send) -> None:
@@ -131,7 +141,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         routes=routes,
         middleware=[Middleware(security.BrowserSession),
                     Middleware(security.BodyLimit, limit=settings.max_body_bytes)],
-        exception_handlers={HTTPException: http_error, Exception: internal_error},
+        exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone, Exception: internal_error},
     )
     # Links are paths: the slash redirect too (see slash_or_not_found).
     app.router.redirect_slashes = False

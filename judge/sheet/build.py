@@ -45,13 +45,18 @@ class Wanted:
 def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: str | None = None) -> list[Wanted]:
     """Resolve every id or number, in order, without duplicates; raise UnknownEntries. With
     `as_of`, each is read in the edition in force that day."""
+    from judge.editions.errors import UnknownEdition
     from judge.editions.reading import in_force_lookup, resolve_as_of
 
     found: list[Wanted] = []
     missing: list[tuple[str, list[Entry]]] = []
     seen: set[tuple[str, int]] = set()
     for text in wanted:
-        named = resolve(corpus, text)
+        try:
+            named = resolve(corpus, text)
+        except UnknownEdition as unknown:  # a citation naming an edition this judge does not have
+            missing.append((f"{text} ({unknown})", []))
+            continue
         lookup = in_force_lookup(named, as_of)
         if lookup.entry is None and named.entry is None and as_of:
             lookup = resolve_as_of(corpus, text, None, as_of)
