@@ -8,6 +8,7 @@ file and line, never cut short.
 from __future__ import annotations
 
 MAX_FILE_BYTES = 1024 * 1024      # one scenario or card file
+MAX_EDITION_BYTES = 8 * 1024 * 1024  # one imported edition (the largest bundled document is 0.4 MiB)
 MAX_DEPTH = 32                    # mappings and lists inside one another
 MAX_ITEMS = 10_000                # entries of one list or mapping (actions, cards, expectations…)
 MAX_STRING = 10_000               # characters of one string (a title, a description, a card's text)

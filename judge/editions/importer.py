@@ -56,10 +56,7 @@ def import_file(source: Path, doc: str, name: str | None = None, date: str | Non
     """Import `source` as an edition of `doc`. EditionRefused (with every reason) when it is not
     one; EditionError for a name or date that cannot be used."""
     store.check_doc(doc)
-    try:
-        raw = Path(source).read_bytes()
-    except OSError as exc:
-        raise EditionError(f"cannot read {source}: {exc.strerror or exc}") from None
+    raw = _read_source(Path(source))
     try:
         value, codec = text.read(raw)
     except EditionError as exc:
@@ -86,12 +83,74 @@ def import_file(source: Path, doc: str, name: str | None = None, date: str | Non
     date = store.check_date(date, "--date") if date else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
     name = name or date
     _check_new(doc, name, date, existing)
-    edition = _write(Path(source), raw, doc, name, date, codec)
+    with _import_lock(doc):  # two imports at once: the second sees the first's edition
+        existing = store.list_editions(doc)
+        for edition in existing:
+            if _text_sha256(_edition_text(edition)) == digest:
+                return Outcome(edition, added=False)
+        _check_new(doc, name, date, existing)
+        edition = _write(Path(source), raw, doc, name, date, codec)
     return Outcome(edition, added=True, entries=shape.entries, notes=_reference_notes(first_parsed, parsed))
 
 
+def _read_source(source: Path) -> bytes:
+    """The file to import, refused before reading when it is not a regular file (a FIFO waits
+    for a writer forever, /dev/zero never ends) or is past MAX_EDITION_BYTES."""
+    import os
+    import stat
+
+    from judge.input_limits import MAX_EDITION_BYTES
+
+    try:
+        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise EditionError(f"cannot read {source}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise EditionRefused(f"{source} refused: it is not a regular file (a FIFO, a device or a socket); "
+                                 "nothing was imported")
+        if info.st_size > MAX_EDITION_BYTES:
+            raise EditionRefused(f"{source} refused: {info.st_size:,} bytes, and an edition is at most "
+                                 f"{MAX_EDITION_BYTES:,} (the largest bundled document is under 0.5 MiB); "
+                                 "nothing was imported")
+        try:
+            raw = handle.read(MAX_EDITION_BYTES + 1)
+        except OSError as exc:
+            raise EditionError(f"cannot read {source}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_EDITION_BYTES:
+        raise EditionRefused(f"{source} refused: more than {MAX_EDITION_BYTES:,} bytes; nothing was imported")
+    return raw
+
+
+class _import_lock:
+    """An exclusive lock on the document's editions folder for the check and the write: two
+    imports at once cannot both take one date, or the same text under two names. Drafts left by
+    an import that was killed (their process gone) are removed under it."""
+
+    def __init__(self, doc: str) -> None:
+        self.folder = store.editions_root() / doc
+
+    def __enter__(self) -> "_import_lock":
+        import fcntl
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.handle = open(self.folder / ".import.lock", "a+b")
+        except OSError as exc:
+            raise EditionError(f"cannot write into {self.folder}: {exc.strerror or exc}; nothing was imported") from None
+        fcntl.flock(self.handle, fcntl.LOCK_EX)
+        for leftover in self.folder.iterdir():
+            if leftover.is_dir() and files.leftover_temporary(leftover.name):
+                shutil.rmtree(leftover, ignore_errors=True)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.handle.close()  # and the lock with it
+
+
 def _check_new(doc: str, name: str, date: str, existing: list[store.Edition]) -> None:
-    if not store.NAME_RE.match(name):
+    if not store.NAME_RE.fullmatch(name):
         raise EditionError(f"--edition {name!r}: a name is 1–40 letters, digits, '.', '_' or '-', "
                            "starting with a letter or digit")
     for edition in existing:
@@ -105,6 +164,12 @@ def _check_new(doc: str, name: str, date: str, existing: list[store.Edition]) ->
     if first.date and date <= first.date:
         raise EditionError(f"--date {date} is not after the bundled edition of {doc!r} ({first.label}): "
                            "an imported edition is a newer one")
+
+
+def _disk_full(exc: BaseException) -> bool:
+    import errno
+
+    return getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or "No space left" in str(exc)
 
 
 def _reference_notes(first: ParsedDocument, parsed: ParsedDocument) -> list[str]:
@@ -131,8 +196,9 @@ def _write(source: Path, raw: bytes, doc: str, name: str, date: str, codec: str)
         if final.exists():
             raise EditionError(f"{final} exists already; nothing was imported")
         draft.rename(final)
-    except OSError as exc:
-        raise EditionError(f"cannot write the edition into {folder}: {exc.strerror or exc}; nothing was imported") from None
+    except (OSError, files.WriteError) as exc:
+        why = "the disk is full" if _disk_full(exc) else (getattr(exc, "strerror", None) or str(exc))
+        raise EditionError(f"cannot write the edition into {folder}: {why}; nothing was imported") from None
     finally:
         if draft.exists():
             shutil.rmtree(draft)

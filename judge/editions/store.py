@@ -62,7 +62,7 @@ def check_date(value: str, what: str) -> str:
     """`value` when it is a real YYYY-MM-DD date; else EditionError naming `what`."""
     value = value.strip()
     try:
-        if not DATE_RE.match(value):
+        if not DATE_RE.fullmatch(value):
             raise ValueError
         dt.date.fromisoformat(value)
     except ValueError:
