@@ -87,7 +87,7 @@ def show_json(capsys, *argv) -> dict:
 
 def edition_folders(home: Path) -> list[str]:
     folder = home / "data" / "editions" / "nd"
-    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+    return sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.exists() else []  # not the import lock
 
 
 # -- importing --------------------------------------------------------------------------------

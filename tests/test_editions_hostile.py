@@ -53,7 +53,7 @@ def test_a_killed_import_s_draft_is_removed_by_the_next_import(home, capsys):  #
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
     assert run(capsys, "import", str(source), "--doc", "nd", "--date", "2026-11-01")[0] == 0
-    assert not draft.exists() and edition_folders(home) == [".import.lock", "2026-11-01"]
+    assert not draft.exists() and edition_folders(home) == ["2026-11-01"]
 
 
 def test_a_full_disk_is_said_as_such_and_nothing_is_written(home, capsys, monkeypatch):  # noqa: F811
