@@ -31,6 +31,25 @@ def jaccard(a: frozenset, b: frozenset) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
+def paraphrases(candidates: list[str], reference: list[str], threshold: float = 0.6) -> list[tuple[int, int, float]]:
+    """(candidate index, reference index, similarity) of each candidate whose word set overlaps a
+    reference question's by Jaccard >= threshold — the rule above, for many candidates at once
+    (the judge's index: thousands of questions), through an inverted index of the reference."""
+    ref_words = [word_set(r) for r in reference]
+    by_word: dict[str, set[int]] = {}
+    for n, words in enumerate(ref_words):
+        for w in words:
+            by_word.setdefault(w, set()).add(n)
+    found = []
+    for n, text in enumerate(candidates):
+        words = word_set(text)
+        for m in set().union(*(by_word.get(w, set()) for w in words)) if words else ():
+            similarity = jaccard(words, ref_words[m])
+            if similarity >= threshold:
+                found.append((n, m, similarity))
+    return found
+
+
 def passages(q: dict) -> list[str]:
     return [q["answer"], *q.get("also", [])]
 

@@ -27,6 +27,7 @@ TUNABLE = [
     ("judge.search.word_scoring", "GLOSSARY_BOOST"),
     ("judge.search.word_scoring", "COVERAGE_POWER"),
     ("judge.search.word_scoring", "AROUND_WEIGHT"),
+    ("judge.search.word_scoring", "ASKED_WEIGHT"),
     ("judge.search.word_scoring", "TALK_WEIGHT"),
 ]
 FACTORS = (0.5, 0.75, 1.33, 2.0)

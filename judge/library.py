@@ -38,6 +38,8 @@ class Found:
     inferred_game: str | None = None
     # A hit's lower-ranked entries with the very same text (SearchResult's Hit.same_text), by id.
     same_text: dict[str, list[str]] = field(default_factory=dict)
+    # The judge's-index question each hit answers, when that is what found it (Hit.matched), by id.
+    matched: dict[str, str] = field(default_factory=dict)
 
 
 def search_game(text: str, default_game: str | None) -> str | None:
@@ -136,6 +138,8 @@ class Library:
                 found.hits.append((entry, hit.terms))
                 if hit.same_text:
                     found.same_text[entry.id] = list(hit.same_text)
+                if hit.matched:
+                    found.matched[entry.id] = hit.matched
         if found.direct is not None and id(found.direct) in self._edition_corpora:
             # An id naming its edition opens that edition's entry, not the main corpus's namesake.
             found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]

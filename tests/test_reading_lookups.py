@@ -101,7 +101,7 @@ def test_a_rule_number_resolves_whatever_the_game_filter(capsys, corpus):
 def test_search_says_where_the_filter_hid_the_answer(capsys):
     code, out, err = run(capsys, "search", "charmed", "life", "--game", "l5r-lcg", "--limit", "3")
     assert code == 0, err
-    assert out.splitlines()[0] == "Best outside L5R LCG; in Shadowfist: Charmed Life (--game all)"
+    assert out.splitlines()[0] == "Best outside L5R LCG; in Shadowfist: Charmed Life, ruling 3 (--game all)"
 
 
 def test_search_json_names_the_hidden_answers_on_every_result(capsys):
@@ -109,18 +109,20 @@ def test_search_json_names_the_hidden_answers_on_every_result(capsys):
     assert code == 0, err
     results = json.loads(out)
     assert [r["game"] for r in results] == ["l5r-lcg"] * 3  # the filter's results only
-    assert [r["elsewhere"] for r in results] == [["sf:card/charmed-life"]] * 3
+    assert [r["elsewhere"] for r in results] == [["sf:card/charmed-life/3"]] * 3
     assert [r["outside_filter"] for r in results] == [False] * 3
 
 
 def test_search_json_lists_the_hidden_answers_when_the_filter_found_nothing(capsys):
-    code, out, err = run(capsys, "search", "--game", "nodawn", "charmed", "--json")
+    # ("charmed" itself is no longer such a word: the judge's index gives No Dawn's modal spells
+    # the other game's name for them, "charm")
+    code, out, err = run(capsys, "search", "--game", "nodawn", "arcanowave", "--json")
     assert code == 0, err
     results = json.loads(out)
     assert len(results) == 3  # ELSEWHERE
-    assert all(r["id"].startswith("sf:card/charmed-life") for r in results)
+    assert all(r["id"].startswith(("sf:card/arcanowave", "sf:errata/arcanowave")) for r in results)
     assert all(r["outside_filter"] and r["elsewhere"] == [] for r in results)
-    code, out, err = run(capsys, "search", "--game", "nodawn", "charmed")
+    code, out, err = run(capsys, "search", "--game", "nodawn", "arcanowave")
     assert code == 1
     said = " ".join(out.split())
     names = ", ".join(r["citation"].split(" — ")[1] for r in results)

@@ -171,7 +171,9 @@ def test_symbols_are_searchable_by_name(searcher, corpus):
     for query in ("◇", "master-blood"):
         assert "nd:glossary/master-blood" in ids(searcher.search(query), 5), query
     hits = ids(searcher.search("diamond cost"), 10)
-    assert all("◇" in corpus.get(i).text for i in hits[:3]) and "nd:glossary/master-blood" in hits
+    # the first hit prints the symbol; the Master-Blood rules that never print it (202.3) are
+    # found through the judge's index, whose questions name it in words
+    assert "◇" in corpus.get(hits[0]).text and "nd:glossary/master-blood" in hits
     assert any(h.startswith("nd:") for h in ids(searcher.search("✚ corruption cost"), 3))
 
 
@@ -233,17 +235,21 @@ def test_did_you_mean_in_the_cli(capsys):
 
 # -- ranking, one question set per document ------------------------------------------------------
 RANKING = [
-    # (question, an entry that answers it, within the top N)
-    ("can a drained entity still block", "nd:509.1c", 3),
-    ("do damage counters go away at the end of the turn", "nd:120.4", 10),
+    # (question, the entries that answer it (any one), within the top N). Where the rules state
+    # the answer in several places, each is named: the glossary's Blocker and rule 302.5 say
+    # "a drained Entity may still block" as plainly as 509.1c does.
+    ("can a drained entity still block", ("nd:509.1c", "nd:302.5", "nd:glossary/blocker"), 3),
+    ("do damage counters go away at the end of the turn", ("nd:120.4", "nd:302.7", "nd:510.3a"), 5),
     ("what does the reskin of deathtouch do", "nd:glossary/venom", 3),
     ("how many copies of one card can my domain and sideboard hold", "nd:100.2b", 5),
     ("when does a player with 12 wrath gain corruption", "nd:704.5e", 5),
     ("can I play a second restricted attachment on the same character", "lcg:restricted/1", 5),
     ("what happens when a province is broken", "lcg:breaking-a-province-broken-province/1", 5),
     ("how much honor do I need to win", "ccg:how-to-win/2", 5),
-    ("what is the maximum hand size", "ccg:sequence-of-play-in-detail/end-phase/1", 5),
-    ("who owns a card after control changes", "ce:card-ownership/1", 5),
+    # Two questions of no game: every game states its own answer (No Dawn's hand size leads,
+    # "seven"); the L5R CCG one stands within the first ten, and first with the game given.
+    ("what is the maximum hand size", "ccg:sequence-of-play-in-detail/end-phase/1", 10),
+    ("who owns a card after control changes", "ce:card-ownership/1", 10),
     ("does a personality that enters play bowed count as bowing", "ce:bowed-and-unbowed/5", 5),
     ("charmed life end of turn damage", "sf:card/charmed-life/1", 5),
     ("when must damage redirection be played", "sf:topic/damage-redirection/1", 5),
@@ -252,8 +258,18 @@ RANKING = [
 
 @pytest.mark.parametrize("question,expected,within", RANKING)
 def test_ranking(searcher, corpus, question, expected, within):
-    assert corpus.get(expected) is not None, expected
-    assert expected in ids(searcher.search(question, limit=within), within)
+    answers = (expected,) if isinstance(expected, str) else expected
+    assert all(corpus.get(a) is not None for a in answers), answers
+    assert set(answers) & set(ids(searcher.search(question, limit=within), within))
+
+
+@pytest.mark.parametrize("question, game, expected", [
+    ("what is the maximum hand size", "l5r-ccg",
+     {"ccg:sequence-of-play-in-detail/end-phase/1", "ccg:setup/preparing-the-field/8"}),  # both say "eight"
+    ("who owns a card after control changes", "l5r-ccg", {"ce:card-ownership/1"}),
+])
+def test_a_question_of_no_game_is_answered_first_in_its_game(searcher, question, game, expected):
+    assert ids(searcher.search(question, game=game), 1)[0] in expected
 
 
 # Regression floors per document, a little below today's figures so the test catches regressions,

@@ -27,10 +27,11 @@ def run(args) -> int:
     ]
     # The policies and anomaly kinds the readers show beside entries: a policy naming an entry
     # that does not exist is listed here by its id (the other policies still load).
-    problems = [p.__dict__ for p in corpus.problems + context.conflicts().problems]
+    asked = judge_index_report(corpus)
+    problems = [p.__dict__ for p in corpus.problems + context.conflicts().problems + asked.pop("problems")]
     if args.json:
         print(json.dumps({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed,
-                          "event_date": date}, ensure_ascii=False, indent=2, default=str))
+                          "event_date": date, "judge_index": asked}, ensure_ascii=False, indent=2, default=str))
         return 0
     from rich.console import Console
     from rich.table import Table
@@ -57,9 +58,37 @@ def run(args) -> int:
         line.append(one_line(str(p["doc"])), style="yellow")
         line.append(one_line(f" {p['kind']}: {p['message']}"))
         console.print(line)
-    console.print(Text(f"Search index: {indexed} entries indexed."))
+    console.print(Text(f"Search index: {indexed} entries indexed. The judge's index (the questions each entry "
+                       "answers; skipped: headings, fragments, cross-references):"))
+    for doc, row in asked.items():
+        line = f"  {doc} ({row['edition']}): {row['with_questions']} entries with questions, {row['skipped']} skipped"
+        if row["changed"]:
+            line += f"; {row['changed']} without, their text changed since the index was written"
+        if row["unwritten"]:
+            line += f"; {row['unwritten']} without, never written"
+        console.print(Text(one_line(line), style="yellow" if row["changed"] or row["unwritten"] else "dim"))
     console.print(Text(f"cache: {one_line(str(cache_path()))}", style="dim"))
     return 0
+
+
+def judge_index_report(corpus) -> dict:
+    """Per document: how many entries of the edition read have the judge's-index questions, how
+    many were skipped by its writers, how many have none (text changed in an imported edition);
+    and the index's problems (an item naming no entry, or written for other text)."""
+    from judge.search import judge_index
+
+    reading = judge_index.read(corpus)
+    out: dict = {}
+    for doc in corpus.documents:
+        items = [reading.items[e.id] for e in corpus.in_doc(doc) if e.id in reading.items]
+        edition = corpus.editions.get(doc)
+        out[doc] = {"edition": edition.label if edition else "bundled",
+                    "with_questions": sum(1 for i in items if not i.skip),
+                    "skipped": sum(1 for i in items if i.skip),
+                    "changed": len(reading.changed.get(doc, [])),
+                    "unwritten": len(reading.unwritten.get(doc, []))}
+    out["problems"] = reading.problems
+    return out
 
 
 def _editions(corpus, doc: str, date: str | None) -> dict:

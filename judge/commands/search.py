@@ -61,6 +61,8 @@ def run(args) -> int:
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
              "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags),
+             # the judge's-index question that found it ("" when its own words did)
+             "matched": h.matched,
              "conflicts": [note_dict(n) for n in notes(e.id)],
              # which game the question's words point to, when none was given (a soft prior)
              "inferred_game": result.inferred_game,
@@ -120,6 +122,8 @@ def run(args) -> int:
         parent = corpus.parent(entry) if hit.entry is None else None
         if parent is not None:
             console.print(Text(f"    in {one_line(render.label(parent))}", style="dim"))
+        if hit.matched:  # why it came up, when the rule's own words did not say it
+            console.print(Text(f"    answers: {one_line(hit.matched)}", style="dim"))
         body = render.marked_text(render.snippet(entry.text, 400), hit.terms)
         body.pad_left(4)
         console.print(body)

@@ -19,9 +19,12 @@ from judge.search.gamemodel import GameModel
 from judge.search.leads import introductions
 from judge.search.lexicon import Lexicon
 from judge.search.synonyms import load_vocabulary
+from judge.search import judge_index
+from judge.search.word_scoring import AROUND_WEIGHT, ASKED_WEIGHT
 from judge.search.titles import TitleTable
 
-INDEX_FORMAT = "9"  # 8: a signed manifest instead of the FORMAT file; 9: card names kept from bridged words
+INDEX_FORMAT = "10"  # 8: a signed manifest instead of the FORMAT file; 9: card names kept from bridged words;
+# 10: the judge's index (the asked field)
 GAME_MODEL_FILE = "games.pickle"
 TITLES_FILE = "titles.pickle"
 LEXICON_FILE = "lexicon.marshal"
@@ -45,11 +48,14 @@ def make_schema():
         title=TEXT(analyzer=analyzer, stored=False),  # for `title:` lookups; its words are in text
         # The entry's own words: its title (when the text doesn't already carry it) and text.
         text=TEXT(analyzer=analyzer),
-        # What surrounds it, at half weight: the titles above it (a paragraph is found by the
+        # What surrounds it, at AROUND_WEIGHT: the titles above it (a paragraph is found by the
         # topic it sits in) and its examples (a situation question often matches the example
         # better than the rule, and the rule is the answer). One field, not two: every field
         # searched costs a posting list per word.
-        around=TEXT(analyzer=analyzer, field_boost=0.5),
+        around=TEXT(analyzer=analyzer, field_boost=AROUND_WEIGHT),
+        # The questions the entry answers and other words for its concepts (judge_index): a
+        # question in the player's words finds the rule written in the rules' words.
+        asked=TEXT(analyzer=analyzer, field_boost=ASKED_WEIGHT),
         tags=KEYWORD(commas=True, lowercase=True),
         # Unstemmed vocabulary for spelling suggestions.
         spell=TEXT(analyzer=spelling_analyzer(), phrase=False),
@@ -105,6 +111,7 @@ def lexicon_of(corpus: Corpus, docs: list[dict]) -> Lexicon:
 
 def documents(corpus: Corpus):
     items: dict[str, list[str]] = {}  # paragraph id -> the texts of the list items it introduces
+    asked = judge_index.read(corpus)  # a malformed index file is refused here, naming file and line
     for item, lead in introductions(corpus).items():
         items.setdefault(lead, []).append(corpus.get(item).text)
     for entry in corpus.entries.values():
@@ -120,10 +127,17 @@ def documents(corpus: Corpus):
             "around": fold(" ".join([context_text(corpus, entry)]
                                     + [c.text for c in corpus.children(entry) if c.kind == "example"]
                                     + items.get(entry.id, []))),
+            "asked": fold(asked.field_text(entry.id)),
+            "questions": asked.questions(entry.id),
             "tags": ",".join(entry.tags),
             "spell": fold(f"{entry.title} {entry.text}"),
             "length": len(entry.text),
         }
+
+
+def whoosh_fields(doc: dict) -> dict:
+    """A document as whoosh stores it: the questions themselves live in the lexicon only."""
+    return {name: value for name, value in doc.items() if name != "questions"}
 
 
 def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, int, int], None] | None = None) -> None:
@@ -139,7 +153,7 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
         total = len(corpus.entries)
         docs = list(documents(corpus))
         for n, doc in enumerate(docs, 1):
-            writer.add_document(**doc)
+            writer.add_document(**whoosh_fields(doc))
             if progress and (n % 200 == 0 or n == total):  # and the last, so the bar ends full
                 progress("Indexing", "entries", n, total)
         writer.commit()
@@ -208,7 +222,7 @@ def build_in_memory(corpus: Corpus):
     ix = RamStorage().create_index(make_schema())
     writer = ix.writer()
     for doc in documents(corpus):
-        writer.add_document(**doc)
+        writer.add_document(**whoosh_fields(doc))
     writer.commit()
     return ix
 

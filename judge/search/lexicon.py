@@ -2,8 +2,8 @@
 
 Plain words are most of what a judge types. Scored through whoosh's matchers, a dozen words cost
 tens of milliseconds on this corpus and whoosh's imports a good part of a process's start-up.
-This table holds the same two fields (an entry's own words, and what surrounds it), analysed the
-same way, as packed arrays: a term's score is one pass over two short arrays. Entries are
+This table holds the same three fields (an entry's own words, what surrounds it, and the
+questions the judge's index says it answers), analysed the same way, as packed arrays: a term's score is one pass over two short arrays. Entries are
 numbered by game, so one game's postings are a contiguous slice. Each entry's term sequence is
 kept too, so "these two words stand together" is a substring test. Built with the whoosh index
 and saved beside it with marshal, which reads it back in a few milliseconds.
@@ -22,9 +22,9 @@ from bisect import bisect_left
 
 from judge.search.analysis import analyze
 
-FIELDS = ("text", "around")
+FIELDS = ("text", "around", "asked")
 K1, B = 1.2, 0.75  # BM25's usual constants, as whoosh's BM25F uses them
-FORMAT = 2
+FORMAT = 3  # 3: the asked field, and the questions shown as why a hit was found
 
 
 class Lexicon:
@@ -37,6 +37,8 @@ class Lexicon:
         self.sequences: list[bytes] = data["sequences"]
         # field -> term -> (entries, weights) counting the term outside card names only
         self.unnamed: dict[str, dict[str, tuple[bytes, bytes]]] = data["unnamed"]
+        # entry number -> the judge's-index questions it answers (judge_index), for `matched`
+        self.questions: dict[int, list[str]] = data["questions"]
         self.number = {entry_id: n for n, entry_id in enumerate(self.ids)}
         self.count = len(self.ids)
         self._with: dict[tuple[str, bool], frozenset[int]] = {}
@@ -61,7 +63,7 @@ class Lexicon:
         postings: dict[str, dict[str, tuple[bytes, bytes]]] = {}
         unnamed: dict[str, dict[str, tuple[bytes, bytes]]] = {}
         sequences = []
-        analysed = {f: [analyze(d[f]) for d in docs] for f in FIELDS}
+        analysed = {f: [analyze(d.get(f, "")) for d in docs] for f in FIELDS}  # a field a document lacks is empty
         for field in FIELDS:
             named = [analyze(names.get(d["id"], {}).get(field, "")) for d in docs]
             lengths = [len(terms) for terms in analysed[field]]
@@ -93,14 +95,16 @@ class Lexicon:
                 seq.extend(vocabulary.setdefault(t, len(vocabulary) + 1) for t in analysed[field][n])
                 seq.append(0)
             sequences.append(seq.tobytes())
+        questions = {n: list(d["questions"]) for n, d in enumerate(docs) if d.get("questions")}
         return cls({"format": FORMAT, "ids": ids, "games": games, "ranges": ranges, "postings": postings,
-                    "vocabulary": vocabulary, "sequences": sequences, "unnamed": unnamed})
+                    "vocabulary": vocabulary, "sequences": sequences, "unnamed": unnamed,
+                    "questions": questions})
 
     def to_bytes(self) -> bytes:
         return marshal.dumps({
             "format": FORMAT, "ids": self.ids, "games": self.games, "ranges": self.ranges,
             "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences,
-            "unnamed": self.unnamed})
+            "unnamed": self.unnamed, "questions": self.questions})
 
     @classmethod
     def from_bytes(cls, raw: bytes) -> "Lexicon":
@@ -138,6 +142,20 @@ class Lexicon:
             i, j = bisect_left(docs, lo), bisect_left(docs, hi)
             return docs[i:j], weights[i:j]
         return docs, weights
+
+    def weight_of(self, field: str, term: str, doc: int) -> float:
+        """The BM25 term weight of a term in one entry's field (0 when absent)."""
+        row = self.postings[field].get(term)
+        if not row:
+            return 0.0
+        docs = array("i")
+        docs.frombytes(row[0])
+        at = bisect_left(docs, doc)
+        if at == len(docs) or docs[at] != doc:
+            return 0.0
+        weights = array("f")
+        weights.frombytes(row[1])
+        return weights[at]
 
     def docs_with(self, term: str, names: bool = True) -> frozenset[int]:
         """The entries that hold the term in either field (kept for the session); with

@@ -13,7 +13,9 @@ from judge.search.analysis import analyze, fold
 from judge.search.lexicon import FIELDS
 from judge.search.word_scoring import CANDIDATES
 
-SEARCHED_FIELDS = list(FIELDS)
+# A quoted phrase or an operator asks for the rule's own words: the judge's index (asked) is
+# searched by plain words only.
+SEARCHED_FIELDS = [f for f in FIELDS if f != "asked"]
 # "Did you mean" looks up at most this many unknown words (each costs a scan of the vocabulary),
 # none longer than the longest word worth correcting: a pasted page must not take seconds.
 MAX_CORRECTIONS = 3

@@ -41,6 +41,8 @@ class Hit:
     terms: frozenset = frozenset()  # analysed query terms, for highlighting
     entry: Entry | None = None  # set for entries outside the corpus (saved rulings)
     same_text: list[str] = field(default_factory=list)  # lower-ranked entries with the very same text
+    # The judge's-index question the entry answers that found it ("" when its own words did)
+    matched: str = ""
 
 
 @dataclass
@@ -285,8 +287,12 @@ class Searcher:
                                         best=max((h.score for h in hits), default=1.0))
         hits.sort(key=lambda h: -h.score)
         hits = self._without_repeats(hits, limit + FIRST_PAGE)
-        hits = self._every_document_of_the_game(hits, limit)
-        return hits[:limit], posterior
+        hits = self._every_document_of_the_game(hits, limit)[:limit]
+        for hit in hits:
+            docnum = self.lexicon.number.get(hit.id)
+            if docnum is not None and hit.entry is None:
+                hit.matched = self._words.matched_question(docnum, words)
+        return hits, posterior
 
     def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
         """The documents repeat themselves word for word (a Shadowfist topic and its only ruling,

@@ -9,19 +9,27 @@ from __future__ import annotations
 import heapq
 import math
 
+from judge.search.analysis import analyze
 from judge.search.lexicon import Lexicon
 from judge.search.synonyms import Vocabulary, bridges
 
-AROUND_WEIGHT = 0.5  # what surrounds an entry (titles above it, its examples, its list items) against its own words
+AROUND_WEIGHT = 0.25  # what surrounds an entry (titles above it, its examples, its list items) against its own words
+ASKED_WEIGHT = 0.5  # the questions the judge's index says an entry answers, against its own words
+MATCHED_SHARE = 1 / 3  # a hit says which question it answers when that field gave this share of its word score
 CONCEPT_MAX = True  # a concept scores by its best reading (False: its readings add up)
-TALK_WEIGHT = 0.5  # a word of table talk (rules/table-talk.yaml), against a word of the rules
-PHRASE_BOOST = 0.33  # an adjacent pair of the question's words found together in an entry
+TALK_WEIGHT = 0.375  # a word of table talk (rules/table-talk.yaml), against a word of the rules
+PHRASE_BOOST = 0.66  # an adjacent pair of the question's words found together in an entry
 TITLE_BOOST = 1.0  # per idf of a title's words, when the judge typed the whole title
 CANDIDATES = 100  # results kept for re-ranking (of the lexicon's scores, or whoosh's)
 GLOSSARY_FEEDBACK = 3  # glossary entries consulted to name what the question describes
-GLOSSARY_BOOST = 0.5
+GLOSSARY_BOOST = 0.25
 GLOSSARY_AGREEMENT = 3  # question words a glossary entry must share to be named
 COVERAGE_POWER = 1.0  # how strongly answering more of the question's words counts
+
+
+def field_weights() -> tuple[tuple[str, float], ...]:
+    """Each field of the lexicon with its weight (read at call time: the tuner changes them)."""
+    return (("text", 1.0), ("around", AROUND_WEIGHT), ("asked", ASKED_WEIGHT))
 
 
 class WordScorer:
@@ -81,7 +89,7 @@ class WordScorer:
         word whose last flag is False is not read in card names."""
         get = scores.get
         for word, game, boost, in_names in words:
-            for name, field_weight in (("text", 1.0), ("around", AROUND_WEIGHT)):
+            for name, field_weight in field_weights():
                 docs, tfw = self.lexicon.weights(name, word, game, names=in_names)
                 if not docs:
                     continue
@@ -135,6 +143,26 @@ class WordScorer:
                 scored.append((sum(idf[w] for w in found), game, name))
         scored.sort(reverse=True)
         return [(game, name) for _, game, name in scored[:GLOSSARY_FEEDBACK]]
+
+    def matched_question(self, doc: int, words: set[str]) -> str:
+        """The judge's-index question that best explains why entry `doc` was found for these
+        words, when its questions gave at least MATCHED_SHARE of its word score; else ''."""
+        questions = self.lexicon.questions.get(doc)
+        if not questions:
+            return ""
+        by_field = {name: sum(weight * self.lexicon.idf(name, w) * self.lexicon.weight_of(name, w, doc)
+                              for w in words)
+                    for name, weight in field_weights()}
+        total = sum(by_field.values())
+        if not total or by_field["asked"] < MATCHED_SHARE * total:
+            return ""
+        idf = {w: self.lexicon.idf("asked", w) for w in words}
+
+        def overlap(question: str) -> float:
+            return sum(idf[w] for w in set(analyze(question)) & words)
+
+        best = max(questions, key=overlap)
+        return best if overlap(best) > 0 else ""
 
     def concept_weights(self, concepts: dict[str, set[str]]) -> dict[str, float]:
         """How telling each concept is: the idf of its rarest indexed word (0 if unknown)."""

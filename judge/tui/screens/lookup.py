@@ -186,7 +186,7 @@ class LookupScreen(JudgeScreen):
         results.clear_options()
         options = []
         for n, (entry, _terms) in enumerate(found.hits):
-            options.append(Option(result_label(entry), id=f"hit-{n}"))
+            options.append(Option(result_label(entry, found.matched.get(entry.id, "")), id=f"hit-{n}"))
         results.add_options(options)
         status = Text()
         status.append(f"{len(found.hits)} found" if found.hits else "No matches", style="bold")
@@ -349,12 +349,15 @@ class LookupScreen(JudgeScreen):
         return self.query_one(EntryView).entry
 
 
-def result_label(entry) -> Text:
-    """Two lines: which entry (see short_label), then the start of its text."""
+def result_label(entry, matched: str = "") -> Text:
+    """Two lines: which entry (see short_label), then the start of its text; a third, when the
+    judge's index found it, saying which question it answers."""
     out = Text(f"{entry.doc} ", style="dim")
     out.append(short_label(entry), style="bold")
     body = entry.text
     if entry.number and body.startswith(entry.number):
         body = body[len(entry.number):].lstrip(". ")
     out.append("\n   " + render.snippet(body or entry.title, 80), style="dim")
+    if matched:
+        out.append("\n   answers: " + render.snippet(matched, 72), style="dim italic")
     return out
