@@ -81,17 +81,21 @@ def _start_server(db: Path) -> tuple[subprocess.Popen, str]:
     server = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)], cwd=REPO,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/log/new", timeout=5).read()
-            urllib.request.urlopen(base + "/search?q=drained", timeout=60).read()  # the index loaded
-            return server, base
-        except (urllib.error.URLError, ConnectionError):
-            if time.monotonic() > deadline or server.poll() is not None:
-                server.kill()
-                raise AssertionError(f"the server did not start: {server.stderr.read().decode()}")
-            time.sleep(0.1)
+    deadline = time.monotonic() + 180  # a first start builds the search index
+    try:
+        while True:
+            try:
+                urllib.request.urlopen(base + "/log/new", timeout=5).read()
+                urllib.request.urlopen(base + "/search?q=drained", timeout=180).read()  # the index loaded
+                return server, base
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}")
+                time.sleep(0.1)
+    except BaseException:
+        server.kill()
+        server.wait(timeout=10)
+        raise
 
 
 def _poster(base: str, who: int, stop: threading.Event, acknowledged: list, failures: list) -> None:
