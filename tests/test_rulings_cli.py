@@ -143,3 +143,27 @@ def test_a_ruling_citing_nothing_is_searched_with_no_game_likelihood(db, capsys)
     saved = next(r for r in results if r["id"] == "saved:1")
     assert (saved["game"], saved["game_likelihood"], saved["inferred_game"]) == ("", None, "nodawn")
     assert all(r["game_likelihood"] is not None for r in results if r["game"])
+
+
+@pytest.mark.parametrize("number, said", [
+    ("9" * 5000, "judge: ruling numbers have at most 18 digits; 5,000 were given\n"),
+    ("9" * 19, "judge: ruling numbers have at most 18 digits; 19 were given\n"),
+    ("x\x1b[31m", "judge: 'x\\x1b[31m' is not a ruling number (3, #3 or saved:3)\n"),
+])
+def test_a_number_past_any_ruling_is_refused_saying_why(db, capsys, number, said):
+    assert _save() == 0
+    capsys.readouterr()
+    assert main(["ruling", "show", number]) == 2
+    assert capsys.readouterr().err == said
+
+
+def test_a_fifo_as_the_log_is_refused_at_once(tmp_path, monkeypatch, capsys):
+    import os
+
+    fifo = tmp_path / "rulings.sqlite3"
+    os.mkfifo(fifo)
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(fifo))
+    for argv in (["ruling", "list"], ["ruling", "show", "1"], ["ruling", "export"],
+                 ["ruling", "save", "-a", "x"], ["sheet", "--saved", "1"]):
+        assert main(argv) == 2, argv
+        assert "is a FIFO (named pipe), not a rulings database" in capsys.readouterr().err

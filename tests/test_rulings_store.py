@@ -337,3 +337,82 @@ def test_a_fifo_or_device_as_the_database_is_refused_at_once(tmp_path, kind):
         with pytest.raises(RulingsError, match=f"{said}.*not a rulings database"):
             call()
     assert saved_ruling_entries(path) == []
+
+
+# -- hostile and unlucky files (issue 29) ------------------------------------------------------
+class _CannotOpen:
+    """What SQLite says reading a WAL file in a folder the user cannot write (no -shm can be
+    made): the first statement fails. Root reads any folder, so the suite shows it this way."""
+
+    def execute(self, sql, *args):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    def close(self):
+        pass
+
+
+def _unwritable_folder(store, monkeypatch):
+    real = store._connect
+    monkeypatch.setattr(store, "_connect", lambda read_only: _CannotOpen() if read_only else real(read_only))
+
+
+def test_a_wal_log_in_a_read_only_folder_is_listed_from_the_file_alone(db, monkeypatch):
+    RulingStore(db).save("kept in the file")  # the last connection's close checkpoints the WAL away
+    store = RulingStore(db)
+    _unwritable_folder(store, monkeypatch)
+    assert [r.answer for r in store.all()] == ["kept in the file"]
+
+
+def test_a_wal_log_with_pending_rulings_in_a_read_only_folder_says_why(db, monkeypatch):
+    RulingStore(db).save("first")
+    holder = sqlite3.connect(db)  # an open connection keeps the WAL from being checkpointed away
+    holder.execute("PRAGMA journal_mode").fetchone()
+    try:
+        RulingStore(db).save("second, still in the WAL")
+        store = RulingStore(db)
+        _unwritable_folder(store, monkeypatch)
+        with pytest.raises(RulingsError, match="write-ahead log holds rulings not yet in the file"):
+            store.all()
+    finally:
+        holder.close()
+
+
+def test_text_in_schema_version_is_damage_said_not_a_crash(db):
+    RulingStore(db).save("x")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE schema_version SET version = 'abc'")
+    before = db.read_bytes()
+    for call in (RulingStore(db).all, lambda: RulingStore(db).save("y")):
+        with pytest.raises(RulingsError, match="schema_version is 'abc', not a number"):
+            call()
+    assert db.read_bytes() == before
+
+
+def test_a_path_the_system_refuses_is_said(tmp_path):
+    long_path = tmp_path / ("a" * 5000)
+    for call in (RulingStore(long_path).all, lambda: RulingStore(long_path).save("x")):
+        with pytest.raises(RulingsError, match="File name too long"):
+            call()
+
+
+def test_a_full_disk_is_said_as_such_and_what_was_saved_stays(db, monkeypatch):
+    store = RulingStore(db)
+    store.save("before")
+    real = store._connect
+
+    class Full:
+        def __init__(self, conn):
+            self.conn = conn
+
+        def execute(self, sql, *args):
+            if sql.startswith("INSERT INTO rulings"):
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    monkeypatch.setattr(store, "_connect", lambda read_only: real(read_only) if read_only else Full(real(read_only)))
+    with pytest.raises(RulingsError, match="is full: nothing was saved, and every ruling saved before is kept"):
+        store.save("after")
+    assert [r.answer for r in RulingStore(db).all()] == ["before"]

@@ -64,10 +64,18 @@ def open_store(db: Path | None):
     return RulingStore(db or default_db_path())
 
 
+MAX_NUMBER_DIGITS = 18
+
+
 def parse_number(text: str) -> int:
     m = re.fullmatch(r"\s*(?:saved:|#)?(\d+)\s*", str(text))
     if not m:
-        raise UserError(f"{text!r} is not a ruling number (3, #3 or saved:3)")
+        from judge.safe_text import one_line
+
+        raise UserError(f"{one_line(repr(text))[:80]} is not a ruling number (3, #3 or saved:3)")
+    if len(m.group(1).lstrip("0")) > MAX_NUMBER_DIGITS:  # SQLite's integers stop at 19 digits
+        raise UserError(f"ruling numbers have at most {MAX_NUMBER_DIGITS} digits; "
+                        f"{len(m.group(1)):,} were given")
     return int(m.group(1))
 
 

@@ -111,7 +111,7 @@ class RulingStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise RulingsError(f"cannot create the folder for {self.path}: {exc.strerror or exc}") from exc
+            raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
         with self._write() as conn:
             cursor = conn.execute(
                 "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -158,7 +158,7 @@ class RulingStore:
         """Rulings matching `where`, by number in `order`; at most `limit` rows are read (rows
         skipped as unreadable count towards it, and are named in self.skipped)."""
         self.skipped = []
-        if not self.path.exists():
+        if not self._present():
             return []
         assert order in ("ASC", "DESC")
         with self._read() as conn:
@@ -211,6 +211,18 @@ class RulingStore:
                            judge=texts["judge"], given_at=texts["given_at"])
 
     # -- connections ------------------------------------------------------------------------
+    def _present(self) -> bool:
+        """Whether the file exists; a path the system refuses (too long, a file where a folder
+        should be) is said, naming it."""
+        try:
+            os.stat(self.path)
+            return True
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise RulingsError(f"cannot use {str(self.path)[:200]} as the rulings database: "
+                               f"{exc.strerror or exc}") from exc
+
     def _check_file(self) -> None:
         """Refuse what cannot be a rulings database before SQLite opens it: a folder, a FIFO
         (opening one waits for a writer forever), a device or a socket. Only os.stat looks: the
@@ -223,7 +235,8 @@ class RulingStore:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise RulingsError(f"cannot read the rulings database {self.path}: {exc.strerror or exc}") from exc
+            raise RulingsError(f"cannot read the rulings database {str(self.path)[:200]}: "
+                               f"{exc.strerror or exc}") from exc
         if stat.S_ISDIR(info.st_mode):
             raise RulingsError(f"{self.path} is a folder, not a rulings database")
         if not stat.S_ISREG(info.st_mode):
@@ -236,6 +249,9 @@ class RulingStore:
             yield
         except sqlite3.OperationalError as exc:
             text = str(exc).lower()
+            if "disk is full" in text or "database or disk is full" in text:
+                raise RulingsError(f"the disk holding the rulings database {self.path} is full: nothing was "
+                                   "saved, and every ruling saved before is kept") from exc
             if "locked" in text or "busy" in text:
                 raise RulingsError(f"the rulings database {self.path} is locked by another program "
                                    f"(waited {self.timeout:g} s); try again") from exc
@@ -313,7 +329,14 @@ class RulingStore:
         with self._errors():
             conn = self._connect(read_only=True)
             try:
-                version = self._version(conn)
+                try:
+                    version = self._version(conn)
+                except sqlite3.OperationalError as exc:
+                    if "unable to open" not in str(exc).lower():
+                        raise
+                    conn.close()  # a WAL file in a folder this user cannot write: see _read_only_copy
+                    conn = self._read_only_copy()
+                    version = self._version(conn)
                 if version is None:
                     yield None
                     return
@@ -326,6 +349,24 @@ class RulingStore:
             finally:
                 conn.close()
 
+    def _read_only_copy(self) -> sqlite3.Connection:
+        """A WAL database needs its -shm file, which a reader creates beside it: in a folder this
+        user cannot write (a log handed over read-only, a write-protected share) the plain
+        read-only open fails. With no write-ahead log to replay (no -wal file, or an empty
+        one), the file alone holds every ruling and is opened as immutable; otherwise rulings
+        would be missing, and that is said instead."""
+        wal = Path(str(self.path) + "-wal")
+        try:
+            pending = os.stat(wal).st_size
+        except FileNotFoundError:
+            pending = 0
+        if pending:
+            raise RulingsError(f"cannot read the rulings database {self.path}: its write-ahead log holds rulings "
+                               f"not yet in the file, and reading them needs write access to {self.path.parent} "
+                               "(copy the folder somewhere writable, or ask its owner)")
+        uri = self.path.resolve().as_uri() + "?mode=ro&immutable=1"
+        return sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
+
     def _version(self, conn: sqlite3.Connection) -> int | None:
         """The schema version; None for an empty file; an error for someone else's database."""
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -336,6 +377,9 @@ class RulingStore:
             return None
         row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
         version = row[0] if row and row[0] is not None else 0
+        if not isinstance(version, int):  # another program wrote it
+            raise RulingsError(f"{self.path} is damaged: its schema_version is {str(version)[:40]!r}, not a "
+                               "number; it was left untouched")
         if version > LATEST:
             raise RulingsError(f"{self.path} was written by a newer judge (schema {version}; "
                                f"this one knows {LATEST}); upgrade judge to use it")
