@@ -63,6 +63,8 @@ _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U0001
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("map", "seq", "str", "int", "float", "bool", "null")}
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+MAX_NUMBER_TEXT = 40  # characters of a number as written (1_000_000 and 1.5e3 are far shorter)
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -86,6 +88,11 @@ class _Loader(_BaseLoader):
         if node.tag not in _PLAIN_TAGS and not (node.tag == _TIMESTAMP and isinstance(node, yaml.ScalarNode)):
             raise ScenarioError(f"the YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not accepted here "
                                 f"(only mappings, lists, text, numbers, true/false and null)", None, _line(node))
+        if isinstance(node, yaml.ScalarNode) and node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_TEXT:
+            # refused as written, before PyYAML converts it: a 5,000-digit integer fails Python's
+            # conversion limit, and a long sexagesimal (1:2:3:…) costs seconds of arithmetic
+            raise ScenarioError(f"a number written with {len(node.value):,} characters (at most {MAX_NUMBER_TEXT}; "
+                                f"numbers here are at most {limits.MAX_NUMBER:,})", None, _line(node))
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
             if self.depth >= limits.MAX_DEPTH:
                 raise ScenarioError(f"nested deeper than {limits.MAX_DEPTH} levels (the limit for these files)", None,

@@ -62,6 +62,12 @@ def test_the_good_fixture_loads(tmp_path):
     ("{player: Ana, cast: Sacramental Fire, targets: [column]}", "{player: Ana, cast: Sacramental Fire, targets: [column], speed: 3}",
      16, "unknown key 'speed'"),
     ("{player: Ana, cast: Sacramental Fire, targets: [column]}", "{player: Ana, juggle: 3}", 16, "not an action"),
+    # issue 29: a pass that says it is not one is refused, never replayed as a pass
+    ("{player: Ana, cast: Sacramental Fire, targets: [column]}", "{player: Ana, pass: false}", 16,
+     "pass: False — a player passes with `{player: P, pass: true}`"),
+    # issue 29: a number written past any bound is refused as written, before it is converted
+    ("    pool: 3\n", "    pool: " + "9" * 5000 + "\n", 7, "a number written with 5,000 characters"),
+    ("    pool: 3\n", "    pool: " + ":".join(["59"] * 300_000) + "\n", 7, "a number written with 899,999 characters"),
 ])
 def test_a_bad_scenario_names_file_and_line(tmp_path, old, new, line, words):
     assert old in GOOD
@@ -94,6 +100,10 @@ def test_unknown_policy_or_reading(tmp_path):
     ("- name: X\n  type: Caprice\n  abilities:\n    - spell:\n        - deal_damage: {amount: 2, to: everyone}", 5,
      "unknown recipient"),
     ("- name: X\n  type: Caprice\n  targets: [{kind: Planet}]", 3, "unknown target kind"),
+    ("- name: X\n  type: Caprice\n  abilities:\n    - spell:\n        - sacrifice: {what: {}}", 5,
+     "effect sacrifice: what must be a card type"),
+    ("- name: X\n  type: Caprice\n  abilities:\n    - spell:\n        - sacrifice: {who: [1]}", 5,
+     "unknown recipient [1]"),
 ])
 def test_a_bad_card_names_file_and_line(card, line, words):
     with pytest.raises(ScenarioError) as info:

@@ -298,6 +298,13 @@ def _immure_shape(action) -> None:
         raise Malformed("an immure action names the Entity whose shadow is sealed (entity: ID)")
 
 
+def _pass_shape(action) -> None:
+    # `{pass: false}` read as a pass would do the opposite of what it says
+    if action.get("pass") is not True:
+        raise Malformed(f"pass: {action.get('pass')!r} — a player passes with `{{player: P, pass: true}}` "
+                        "(or a bare `pass` for everyone); to not pass, write the action the player takes")
+
+
 def _wield_shape(action) -> None:
     if "to" not in action:
         raise Malformed("a wield action needs the Entity to attach the Weapon to (to: ID)")
@@ -364,7 +371,7 @@ ACTIONS: dict[str, ActionKind] = {
                          shape=_immure_shape),
     # addition: a creditor calls a Debt an opponent owes them (116.2g, 702.48b), naming the debtor
     "call_debt": ActionKind(_P | {"call_debt"}, _call_debt),
-    "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False, passes_first=True),
+    "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False, passes_first=True, shape=_pass_shape),
 }
 _KINDS = tuple(ACTIONS)  # (a table fixed at import: tests replace a kind's entry, never add one)
 _RANK = {kind: i for i, kind in enumerate(_KINDS)}

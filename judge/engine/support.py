@@ -226,11 +226,13 @@ def _effect_gaps(card: CardDef) -> list[Gap]:
     for where, eff, line in _all_effects(card):
         for key, scope in effects.REACHES.get(eff.name, {}).items():
             value = eff.args.get(key)
-            if value is not None and value not in _SCOPES[scope] | (bound_player if scope == "players" else set()):
+            allowed = _SCOPES[scope] | (bound_player if scope == "players" else set())
+            if value is not None and (not isinstance(value, str) or value not in allowed):
                 out.append(Gap(f"{where}: {eff.name} {key}: {value} — the effect reaches only "
                                f"{', '.join(sorted(_SCOPES[scope]))}; not modelled by the engine", "608.4", line))
-        if eff.name == "sacrifice" and eff.args.get("what", "Entity") not in V.CARD_TYPES:
-            out.append(Gap(f"{where}: sacrifice what: {eff.args['what']!r} is not a card type", "701.12a", line))
+        what = eff.args.get("what", "Entity")
+        if eff.name == "sacrifice" and (not isinstance(what, str) or what not in V.CARD_TYPES):
+            out.append(Gap(f"{where}: sacrifice what: {what!r} is not a card type", "701.12a", line))
     return out
 
 
