@@ -294,3 +294,18 @@ def test_card_sheet_lists_every_mention(library, corpus):
         for source in corpus.cited_by(card.id):
             if source.id not in family:
                 assert source.id in shown, (card.id, source.id)
+
+
+def test_a_broken_session_is_set_aside_never_over_an_older_one(tmp_path):
+    """issue 29: the docstring's promise — NAME.broken is never overwritten."""
+    from judge.tui.session import load
+
+    path = tmp_path / "tui-session.json"
+    older = path.with_name("tui-session.json.broken")
+    older.write_text("the first broken session", encoding="utf-8")
+    path.write_text("not json", encoding="utf-8")
+    _, said = load(path)
+    assert "set aside as tui-session.json.broken.2" in said
+    assert older.read_text(encoding="utf-8") == "the first broken session"
+    assert path.with_name("tui-session.json.broken.2").read_text(encoding="utf-8") == "not json"
+    assert not path.exists()

@@ -94,12 +94,27 @@ def load(path: Path | None = None) -> tuple[Session, str]:
         problem = f"{path}: cannot read it ({exc})"
     except SessionError as exc:
         problem = str(exc)
-    broken = path.with_name(path.name + ".broken")
     try:
-        path.replace(broken)
+        broken = _set_aside(path)
     except OSError as exc:
         return Session(), f"{problem}; could not set it aside ({exc}): this session will not be kept"
     return Session(), f"{problem}; set aside as {broken.name}, starting with an empty basket"
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename `path` to NAME.broken, or NAME.broken.2, .3 … — never over an older one (a link
+    made under a new name fails rather than replace, then the old name is removed)."""
+    import os
+
+    for n in range(1, 1000):
+        broken = path.with_name(path.name + ".broken" + (f".{n}" if n > 1 else ""))
+        try:
+            os.link(path, broken)
+        except FileExistsError:
+            continue
+        os.unlink(path)
+        return broken
+    raise OSError(f"999 set-aside copies of {path.name} are in the way")
 
 
 def save(session: Session, path: Path | None = None) -> None:
