@@ -87,3 +87,18 @@ def markdown_code(text: str) -> str:
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
     return f"{fence}{pad}{text}{pad}{fence}"
+
+
+# Characters a terminal may act on, escaped inside JSON strings (valid JSON, the same data):
+# the C0 controls json already escapes, plus DEL, the C1 controls (U+009B is CSI on a terminal
+# that reads 8-bit controls), the line separators and the bidi overrides.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def json_text(value, **options) -> str:
+    """json.dumps(value, ensure_ascii=False, **options) with every character a terminal could
+    act on written as a \\uXXXX escape: `--json` output is printed to terminals too."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -259,8 +259,11 @@ def test_search_marks_and_carries_the_notes(capsys):
     assert by_id["nd:509.1c/example-1"]["conflicts"] == []
     lines = run_cli(capsys, "search", "drained", "block", "--game", "nodawn").out.splitlines()
     heads = [line for line in lines if line[:3].strip().rstrip(".").isdigit()]
-    assert heads[0].endswith("(glossary)  ⚑ C35") and "Glossary — Drain" in heads[0]
-    assert heads[1].endswith("(subrule)  ⚑ C35") and "509.1c" in heads[1]
+    drain = next(h for h in heads if "Glossary — Drain " in h)
+    rule = next(h for h in heads if "CR 509.1c " in h)
+    assert drain.endswith("(glossary)  ⚑ C35") and rule.endswith("(subrule)  ⚑ C35")
+    assert all(h.endswith("⚑ C35") == (by_id[i]["conflicts"] == [C35])
+               for h, i in zip(heads, [r["id"] for r in results]))  # marked exactly where the note is
 
 
 def test_conflicts_lists_every_policy_and_every_anomaly(capsys):

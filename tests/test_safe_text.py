@@ -34,3 +34,24 @@ def test_markdown_cannot_become_html_links_images_or_structure():
     assert "\\!\\[x\\]\\(http\\:" in escaped
     assert escaped.startswith("\\# Head\n\\-\\-\\-\n\\- item\n")
     assert "\\*em\\*" in escaped
+
+
+def test_json_output_escapes_what_a_terminal_could_act_on():
+    """issue 29: an imported edition's C1 controls reached the terminal through --json."""
+    import json
+
+    from judge.safe_text import json_text
+
+    value = {"text": "a\x9b31mred\x9b0m \x85 \u202eevil\u202c \u2028 é ✚", "n": [1, "\x7f"]}
+    printed = json_text(value, indent=2)
+    assert json.loads(printed) == value
+    assert not [c for c in printed if 0x7f <= ord(c) <= 0x9f or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e"]
+    assert "é ✚" in printed  # readable text stays readable
+
+
+def test_every_json_a_command_prints_goes_through_json_text():
+    from pathlib import Path
+
+    commands = Path(__file__).resolve().parents[1] / "judge" / "commands"
+    offenders = [p.name for p in commands.glob("*.py") if "json.dumps(" in p.read_text(encoding="utf-8")]
+    assert offenders == []

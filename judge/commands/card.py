@@ -8,7 +8,8 @@ lists where it is mentioned — it never reads as "no rulings".
 """
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 import sys
 
 from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, lookup_document,
@@ -51,7 +52,7 @@ def run(args) -> int:
         print(one_line(f"judge: no card named {query!r}" + (f"; nearest: {near}" if near else "")), file=sys.stderr)
         return EXIT_NOT_FOUND
     if args.json:
-        print(json.dumps(lookup_document(corpus, result), ensure_ascii=False, indent=2))
+        print(json_text(lookup_document(corpus, result), indent=2))
         return 0
     from rich.console import Console
 
@@ -66,9 +67,9 @@ def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
     cards = sorted((c for c in corpus.of_kind("card") if game is None or c.game == game),
                    key=lambda c: (c.title.lower(), c.doc))
     if as_json:
-        print(json.dumps({"query": "", "status": "all", "count": len(cards),
+        print(json_text({"query": "", "status": "all", "count": len(cards),
                           "cards": [{"id": c.id, "title": c.title, "doc": c.doc, "game": c.game} for c in cards]},
-                         ensure_ascii=False, indent=2))
+                         indent=2))
         return 0
     from rich.console import Console
     from rich.text import Text

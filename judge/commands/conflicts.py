@@ -3,7 +3,8 @@ entry — the policies where the No Dawn rules contradict themselves, then the d
 recorded in the documents, grouped by kind."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 
 
 def register(sub) -> None:
@@ -39,8 +40,8 @@ def run(args) -> int:
     anomalies = [] if args.kind == "conflict" else _grouped_anomalies(corpus, index)
     problems = [p.__dict__ for p in index.problems]
     if args.json:
-        print(json.dumps({"conflicts": [present.note_dict(n) for n in conflicts], "anomalies": anomalies,
-                          "problems": problems}, ensure_ascii=False, indent=2))
+        print(json_text({"conflicts": [present.note_dict(n) for n in conflicts], "anomalies": anomalies,
+                          "problems": problems}, indent=2))
         return 2 if problems else 0
     from rich.console import Console
     from rich.padding import Padding

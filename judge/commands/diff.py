@@ -2,7 +2,8 @@
 editions of a document — added, removed, changed (with a word diff) and moved entries."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 
 from judge.cli import NothingFound, UserError
 from judge.commands import report_output
@@ -47,7 +48,7 @@ def run(args) -> int:
         raise UserError(str(exc)) from None
     moves = not args.no_moves
     if fmt == "json":
-        report_output.emit(args, fmt, json.dumps(result.to_dict(moves), ensure_ascii=False, indent=2) + "\n")
+        report_output.emit(args, fmt, json_text(result.to_dict(moves), indent=2) + "\n")
     elif fmt == "markdown":
         from judge.changes import render_markdown
 

@@ -1,7 +1,8 @@
 """`judge doctor`: what could not be read or resolved, listed — never silently dropped."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 from collections import Counter
 
 
@@ -30,8 +31,8 @@ def run(args) -> int:
     asked = judge_index_report(corpus)
     problems = [p.__dict__ for p in corpus.problems + context.conflicts().problems + asked.pop("problems")]
     if args.json:
-        print(json.dumps({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed,
-                          "event_date": date, "judge_index": asked}, ensure_ascii=False, indent=2, default=str))
+        print(json_text({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed,
+                          "event_date": date, "judge_index": asked}, indent=2, default=str))
         return 0
     from rich.console import Console
     from rich.table import Table

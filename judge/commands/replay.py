@@ -6,7 +6,8 @@ options. Exit 0 only if every expectation holds (and no action was left untaken 
 --traceback adds the traceback). The work is judge.engine.replay's; this module only renders."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 import sys
 
 from judge.cli import UserError
@@ -39,7 +40,7 @@ def run(args) -> int:
         out = replay.to_dict()
         if editions is not None:
             out["edition"] = editions.to_dict()
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        print(json_text(out, indent=2))
     else:
         _render(replay, editions)
     if replay.engine_errors:

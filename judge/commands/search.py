@@ -1,7 +1,8 @@
 """`judge search QUERY [--game G] [--kind K] [--limit N] [--json]`."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 
 from judge.commands.options import add_game_option, game_or_event_game
 from judge.search.query import __doc__ as QUERY_HELP
@@ -57,7 +58,7 @@ def run(args) -> int:
         # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
         # when the filter found nothing, listed itself, each marked "outside_filter".
         hidden = [e.id for _, e in elsewhere] if hits else []
-        print(json.dumps([
+        print(json_text([
             {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
              "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
              "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags),
@@ -71,7 +72,7 @@ def run(args) -> int:
              "outside_filter": outside, "elsewhere": hidden if not outside else []}
             | ({"edition": read_editions.get(e.doc)} if read_editions else {})
             for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
-        ], ensure_ascii=False, indent=2))
+        ], indent=2))
         return 0
     from rich.console import Console
     from rich.text import Text

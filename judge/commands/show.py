@@ -4,7 +4,8 @@ of, damage recorded in its document). With --as-of (default $JUDGE_EVENT_DATE) i
 edition in force that day, and what is not in force then is marked."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 
 from judge.cli import NothingFound
 from judge.commands.options import add_game_option, chosen_game
@@ -42,10 +43,10 @@ def run(args) -> int:
     if args.json:
         docs = [entry_document(corpus, index, entry, alone, as_of, found) for entry, alone in shown]
         if found.members:  # a range: every entry in it, in the document's order
-            print(json.dumps({"range": args.target, "ids": [e.id for e, _ in shown], "entries": docs},
-                             ensure_ascii=False, indent=2))
+            print(json_text({"range": args.target, "ids": [e.id for e, _ in shown], "entries": docs},
+                             indent=2))
         else:
-            print(json.dumps(docs[0], ensure_ascii=False, indent=2))
+            print(json_text(docs[0], indent=2))
         return 0
     from rich.console import Console
     from rich.rule import Rule

@@ -2,7 +2,8 @@
 its number and text in each, the word diff from the edition before, across renumbering."""
 from __future__ import annotations
 
-import json
+from judge.safe_text import json_text
+
 
 from judge.cli import NothingFound
 from judge.commands import report_output
@@ -48,7 +49,7 @@ def run(args) -> int:
         where = f"edition {edition}" if edition else f"any of the {read} editions of {spec.title}"
         raise NothingFound(f"no entry {entry_id} in {where}")
     if fmt == "json":
-        report_output.emit(args, fmt, json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        report_output.emit(args, fmt, json_text(result.to_dict(), indent=2) + "\n")
     elif fmt == "markdown":
         from judge.changes import render_markdown
 
