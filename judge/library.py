@@ -143,8 +143,9 @@ class Library:
         if found.direct is not None and id(found.direct) in self._edition_corpora:
             # An id naming its edition opens that edition's entry, not the main corpus's namesake.
             found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]
-        if found.direct is not None and all(e.id != found.direct.id for e, _ in found.hits):
-            found.hits.insert(0, (found.direct, frozenset()))
+        if found.direct is not None:  # what the judge named leads, whatever the words found
+            terms = next((t for e, t in found.hits if e.id == found.direct.id), frozenset())
+            found.hits = [(found.direct, terms)] + [(e, t) for e, t in found.hits if e.id != found.direct.id]
         return found
 
     def cards(self, name: str, game: str | None = None, limit: int = 200) -> "CardMatches":

@@ -44,14 +44,14 @@ def test_the_game_filter_says_where_the_answer_is_and_ctrl_f_widens_it(library):
         assert app.game == "l5r-lcg"
         await type_text(pilot, "charmed life")
         screen = lookup_screen(app)
-        assert [e.id for e in screen._found.elsewhere] == ["sf:card/charmed-life"]
+        assert [e.id for e in screen._found.elsewhere] == ["sf:card/charmed-life/3"]
         hint = flat(plain(screen.query_one("#filter-hint")))
-        assert hint == "Best outside L5R LCG; in Shadowfist: Charmed Life (Ctrl+F: all games)"
+        assert hint == "Best outside L5R LCG; in Shadowfist: Charmed Life, ruling 3 (Ctrl+F: all games)"
         assert "Ctrl+F: all games)" in flat(shown(app))  # on screen, at 80x24
         await pilot.press("ctrl+f")
         await settle(pilot)
         assert app.game is None
-        assert screen._found.hits[0][0].id == "sf:card/charmed-life"
+        assert screen._found.hits[0][0].id == "sf:card/charmed-life/3"
         assert screen._found.elsewhere == []
         assert not screen.query_one("#filter-hint").display
 
