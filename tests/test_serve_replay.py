@@ -438,3 +438,19 @@ def test_an_old_upload_that_cannot_be_removed_is_said_and_the_upload_still_works
     assert capsys.readouterr().err == (f"judge serve: could not remove the old upload {data / 'replays' / old}: "
                                        "Permission denied\n")
     assert old in _kept(data)
+
+
+def test_an_unreadable_board_does_not_break_the_other_boards_links_after_a_restart(tmp_path, data,
+                                                                                  session_context):
+    """issue 29: a board's link (/replay/KEY/N) is found again by a new server by hashing the
+    boards; one board that cannot be read (not UTF-8 here) made every lookup fail."""
+    boards = data / "scenarios"
+    boards.mkdir(parents=True)
+    (boards / "a broken one.yaml").write_bytes(b"title: \xff\xfe not text\n")
+    (boards / "table 12.yaml").write_bytes(E01.read_bytes())
+    first = _client(tmp_path)
+    location = first.get("/replay/board?name=table%2012.yaml", follow_redirects=False).headers["location"]
+    again = _client(tmp_path).get(location)  # a restart: nothing in memory
+    assert again.status_code == 200 and "table 12.yaml · 5 steps" in again.text
+    broken = _client(tmp_path).get("/replay/board?name=a%20broken%20one.yaml")
+    assert broken.status_code in (400, 422) and "not UTF-8" in broken.text

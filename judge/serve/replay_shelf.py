@@ -172,10 +172,15 @@ class Shelf:
             data = read_text(upload).encode("utf-8")
             return self._keep(Opened(key, "an uploaded file", self._load(data, upload.name)))
         for name, path in boards().items():
-            info = path.stat()
-            stamp = (name, info.st_size, info.st_mtime_ns)
-            if stamp not in self._board_keys:
-                self._board_keys[stamp] = key_of(read_text(path).encode("utf-8"))
+            try:
+                info = path.stat()
+                stamp = (name, info.st_size, info.st_mtime_ns)
+                if stamp not in self._board_keys:
+                    self._board_keys[stamp] = key_of(read_text(path).encode("utf-8"))
+            except (OSError, ScenarioError):
+                # a board that cannot be read has no key, so it is not the one asked for; it is
+                # named where it is listed (/replay) and when it is opened, never here
+                continue
             if self._board_keys[stamp] == key:
                 return self.board(name)
         raise NotFound("There is no replay with this key: the file was changed or removed since. "
