@@ -184,3 +184,33 @@ def test_a_client_that_hangs_up_mid_body_leaves_no_log_and_no_terminal_line(caps
     asyncio.run(app(scope, receive, send))
     assert written == [] and "internal error" not in capsys.readouterr().err
     assert not (tmp_path / "r.sqlite3").exists()
+
+
+def test_a_body_that_stops_arriving_is_refused_with_408(tmp_path, monkeypatch):
+    import asyncio
+
+    from judge.serve import security
+
+    monkeypatch.setattr(security, "BODY_TIMEOUT", 0.2)
+    app = create_app(ServeSettings(rulings_db=tmp_path / "r.sqlite3"))
+    page = TestClient(app).get("/log/new")
+    token, cookie = _token(page.text), page.cookies.get("judge_session")
+    messages = [{"type": "http.request", "body": f"csrf={token}&answer=half".encode(), "more_body": True}]
+    sent = []
+
+    async def receive():
+        if messages:
+            return messages.pop(0)
+        await asyncio.sleep(3600)  # the rest never comes
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/log", "raw_path": b"/log", "root_path": "",
+             "scheme": "http", "query_string": b"", "server": ("127.0.0.1", 8765), "client": ("127.0.0.1", 5000),
+             "http_version": "1.1", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
+                                                (b"cookie", f"judge_session={cookie}".encode())]}
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 10))
+    assert sent[0]["status"] == 408
+    assert b"stopped arriving" in b"".join(m.get("body", b"") for m in sent[1:])
+    assert not (tmp_path / "r.sqlite3").exists()

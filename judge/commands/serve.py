@@ -25,6 +25,9 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
+MAX_CONNECTIONS = 200  # bench/bench_serve.py's 50 judges use a quarter of it
+
+
 def run(args: argparse.Namespace) -> int:
     from judge.serve.settings import DEFAULT_HOST, DEFAULT_PORT, ServeSettings
 
@@ -53,8 +56,11 @@ def run(args: argparse.Namespace) -> int:
     _warn_unreadable_folders()
     _announce(settings, show_qr=not args.no_qr, log_file=log_file)
     # One process, one worker: the rulings log is written only through this process.
+    # At most MAX_CONNECTIONS requests at once (more are answered 503 at once): half-sent
+    # requests cannot pile up without bound; a body that stops arriving is refused after
+    # security.BODY_TIMEOUT.
     config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            server_header=False)
+                            server_header=False, limit_concurrency=MAX_CONNECTIONS)
     uvicorn.Server(config).run(sockets=[listening])
     return 0
 

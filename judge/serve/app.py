@@ -29,7 +29,7 @@ PAGE_MODULES = ("judge.serve.static", "judge.serve.game_choice", "judge.serve.se
 # The scope key under which internal_error leaves the exception it wrote down (see Station).
 _REPORTED = "judge.reported_error"
 
-_REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed",
+_REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed", 408: "Too slow",
             413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests",
             503: "Not available now"}
 

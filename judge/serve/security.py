@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import re
@@ -24,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from judge.serve.settings import ServeSettings
 
+BODY_TIMEOUT = 30.0  # seconds a request body may pause before it is refused (408)
 SESSION_COOKIE = "judge_session"
 WRITER_COOKIE = "judge_writer"
 CSRF_FIELD = "csrf"
@@ -188,7 +190,11 @@ class BodyLimit:
             nonlocal seen
             if scope["state"].get("body_refused"):
                 raise HTTPException(413, self.too_large())
-            message = await receive()
+            try:  # a body that stops arriving holds a connection and a worker: not for ever
+                message = await asyncio.wait_for(receive(), BODY_TIMEOUT)
+            except asyncio.TimeoutError:
+                raise HTTPException(408, f"The request's body stopped arriving for {BODY_TIMEOUT:g} s; "
+                                         "nothing was saved. Send it again.") from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
