@@ -62,7 +62,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    if argv is None:  # the program itself, not a caller in process
+        argv = sys.argv[1:]
+        _die_quietly_on_a_closed_pipe(argv)
     _tolerant_output()
     from judge.editions.errors import EditionError
 
@@ -118,6 +120,16 @@ def _internal_error(exc: Exception, argv: list[str]) -> int:
         where = f"the traceback could not be written down ({one_line(str(log_exc))})"
     print(f"judge: internal error, a defect in judge ({what}); {where}", file=sys.stderr)
     return EXIT_INTERNAL_ERROR
+
+
+def _die_quietly_on_a_closed_pipe(argv: list[str]) -> None:
+    """`judge search … | head`: when the reader goes, end as Unix tools do, killed by SIGPIPE
+    (status 141 in the shell) — never 1, "nothing found", which rich's console would otherwise
+    exit with. Not for the station and the TUI, which must outlive a closed socket or pipe."""
+    import signal
+
+    if argv[:1] not in (["serve"], ["tui"], []) and hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
 def _tolerant_output() -> None:

@@ -203,3 +203,26 @@ def test_a_filter_that_matches_nothing_says_so(rulings_db, capsys):
     capsys.readouterr()
     assert run(["ruling", "list", "--table", "99"]) == 1
     assert capsys.readouterr().out == f"No saved rulings in {rulings_db} match the --event/--table given.\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [["search", "drained", "block"], ["card"], ["show", "704.5"], ["conflicts"],
+                                  ["search", "drained", "block", "--json"]])
+def test_a_reader_that_goes_away_is_never_nothing_found(argv, tmp_path):
+    """issue 31: piped into `head`, every command exited 1 ("nothing found") when the pipe
+    closed — rich's console exits 1 on a broken pipe. Now: killed by SIGPIPE, as Unix tools are
+    (0 when the output fitted in the pipe before it closed)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    judge = str(Path(sys.executable).with_name("judge"))
+    proc = subprocess.Popen([judge, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=dict(os.environ, COLUMNS="80"))
+    proc.stdout.readline()
+    proc.stdout.close()  # as `head -1` does
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode in (0, -signal.SIGPIPE), (proc.returncode, err)
+    assert b"Traceback" not in err
