@@ -80,6 +80,9 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
         docs, wanted_number = [prefix], rest
     else:
         wanted_number = wanted
+    if wanted_number != wanted_number.lower() and (_NUMBER.match(wanted_number.lower())
+                                                   or ranges.parse(wanted_number.lower())):
+        wanted_number = wanted_number.lower()  # 704.5J is the 704.5j the document prints
     ends = ranges.parse(wanted_number)
     if ends:
         if prefix and prefix in corpus.documents:
@@ -116,6 +119,11 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     named = entries_named(corpus, wanted, docs)
     if named:
         return Lookup(named[0], also=named[1:])
+    bridged = _bridged_names(corpus, wanted, docs)
+    if bridged:
+        entry, other = bridged[0]
+        return Lookup(entry, also=[e for e, _ in bridged[1:]],
+                      note=f"{wanted.strip()!r} is another game's word: {_title(corpus, entry.doc)} calls it {other}")
     numbered = _missing_paragraph(corpus, wanted)
     if numbered is not None:
         return numbered
@@ -156,6 +164,31 @@ def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
             if any(normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
                 found.append(entry)
     return sorted(found, key=lambda e: NAMED_KINDS.index(e.kind))
+
+
+def _bridged_names(corpus: Corpus, name: str, docs: list[str]) -> list[tuple[Entry, str]]:
+    """The entries named by what the vocabulary bridge translates `name` into — `trample` is
+    Overrun in No Dawn — as search bridges it (judge.search.synonyms), each with the name it
+    goes by. Read only when nothing is named so: the bridge's files are not read for a hit."""
+    from judge.search.analysis import analyze
+    from judge.search.synonyms import bridges, load_groups
+
+    terms = analyze(name)
+    if not terms or len(terms) > 4:
+        return []
+    games = sorted({corpus.game_of(d) for d in docs})
+    found: list[tuple[Entry, str]] = []
+    for bridge in bridges(terms, load_groups(corpus), games):
+        if tuple(terms) != bridge.trigger:  # the whole name translated, not a word of it
+            continue
+        for entry in _titled(corpus, docs):
+            if tuple(analyze(entry.title.split(" (")[0])) == bridge.phrase and entry not in (e for e, _ in found):
+                found.append((entry, entry.title))
+    return sorted(found, key=lambda pair: NAMED_KINDS.index(pair[0].kind))
+
+
+def _titled(corpus: Corpus, docs: list[str]):
+    return (e for e in corpus.entries.values() if e.doc in docs and e.kind in NAMED_KINDS and e.title)
 
 
 def number_key(number: str) -> tuple:

@@ -189,3 +189,26 @@ def test_an_empty_card_name_lists_every_card(capsys, corpus):
     sf = [c for c in every if c.game == "shadowfist"]
     assert out.splitlines()[0] == f"{len(sf)} cards (Shadowfist); judge card NAME shows one"
     assert len(out.splitlines()) == len(sf) + 1
+
+
+# -- issue 31: show is no stricter than search --------------------------------------------------
+@pytest.mark.parametrize("typed, expected", [("704.5J", "nd:704.5j"), ("nd:704.5J", "nd:704.5j"),
+                                             ("704.5J.", "nd:704.5j")])
+def test_a_number_typed_in_capitals_is_the_number(corpus, typed, expected):
+    found = resolve(corpus, typed)
+    assert found.entry.id == expected
+    assert found.alone == typed.endswith(".")
+
+
+def test_a_range_typed_in_capitals_is_the_range(corpus):
+    found = resolve(corpus, "nd:116.2B–C")
+    assert [e.id for e in found.members] == ["nd:116.2b", "nd:116.2c"]
+
+
+def test_another_games_word_opens_what_the_bridge_names(corpus, capsys):
+    found = resolve(corpus, "trample")
+    assert found.entry.id == "nd:glossary/overrun"
+    assert found.note == "'trample' is another game's word: No Dawn Comprehensive Rules calls it Overrun"
+    code, out, err = run(capsys, "show", "trample")
+    assert code == 0 and "Overrun" in out and "calls it Overrun" in out + err
+    assert resolve(corpus, "trample overrun rules lawyer").entry is None  # only a whole name is bridged
