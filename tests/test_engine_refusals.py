@@ -227,6 +227,7 @@ CASES = [
     ("not-an-action", nothing, [42], MALFORMED),
     ("unknown-key", nothing, [{"player": "Ana", "cast": "spark", "colour": "red"}], MALFORMED),
     ("needs-a-player", nothing, [{"cast": "spark"}], MALFORMED),
+    ("pass-that-is-not-one", nothing, [{"player": "Ana", "pass": False}], MALFORMED),
     ("x-not-a-number", nothing, [{"player": "Ana", "cast": "spark", "x": "two"}], MALFORMED),
     ("pay-not-a-mapping", nothing, [{"player": "Ana", "cast": "spark", "pay": 3}], MALFORMED),
     ("pay-unknown-key", nothing, [{"player": "Ana", "cast": "spark", "pay": {"purse": 1}}], MALFORMED),
