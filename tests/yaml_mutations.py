@@ -25,6 +25,8 @@ WRONG_VALUES = [
     5, -1, 0, 10 ** 13, 300_000_000, 1.5, True, None, "", "x", "Ana", "Iron Column", "battlefield",
     [], ["Ana"], [5], [None], [{"controller": "Ana"}], [["a"]], {}, {"name": "Ana"}, {"k": [1]},
     {"card": ["Iron Column"]}, {5: 5}, "x" * 20_000, list(range(20)),
+    # issue 29: a value that is no name where a name belongs, and numbers past any bound
+    {"what": {}}, {"who": [1]}, False, 10 ** 44, -(10 ** 41),
 ]
 
 
@@ -77,7 +79,7 @@ def text_damage(draw, files):
     text = draw(st.sampled_from(files)).read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     at = draw(st.integers(0, len(lines)))
-    kind = draw(st.sampled_from(["alias", "control", "nesting", "cut", "long", "bomb"]))
+    kind = draw(st.sampled_from(["alias", "control", "nesting", "cut", "long", "bomb", "number"]))
     if kind == "alias":  # anchor the first list item or top-level value, use it again at the end
         for number, line in enumerate(lines):
             if line.startswith("- ") or (line[:1].isalpha() and ": " in line):
@@ -95,6 +97,14 @@ def text_damage(draw, files):
         return text[: draw(st.integers(0, len(text)))]
     if kind == "long":
         return "".join(lines[:at]) + "title: " + "x" * draw(st.integers(9_000, 30_000)) + "\n"
+    if kind == "number":  # a number written past any bound: digits, sexagesimal, hex, a float
+        written = draw(st.sampled_from(["9" * 5000, ":".join(["59"] * 20_000), "0x" + "f" * 200,
+                                        "1" * 400 + ".5", "-" + "9" * 41, "1_" * 100 + "1"]))
+        line = lines[at] if at < len(lines) else ""
+        if ": " in line:  # the value of an existing key, so the number is read where a value is
+            key, _, _ = line.partition(": ")
+            return "".join(lines[:at]) + f"{key}: {written}\n" + "".join(lines[at + 1:])
+        return "".join(lines[:at]) + f"pool: {written}\n" + "".join(lines[at:])
     bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
         f"*a{i - 1}]\n" for i in range(1, 9))

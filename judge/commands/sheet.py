@@ -98,7 +98,11 @@ def _replay(path: Path):
     from judge.editions.engine_rules import compare_cited
     from judge.sheet.replay_log import read_log, run_scenario
 
-    if not path.is_file():
+    try:
+        is_file = path.is_file()
+    except OSError as exc:  # a path the system refuses (too long): said, as a missing file is
+        raise UserError(f"cannot use {str(path)[:200]} as a scenario file: {exc.strerror or exc}") from None
+    if not is_file:
         raise UserError(f"no scenario file {path}")
     log, cited = read_log(run_scenario(path), source=path.name)
     # The rules the engine plays against those read: a sheet warns only of a difference (it

@@ -105,11 +105,12 @@ def _read_source(source: Path) -> bytes:
         fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise EditionError(f"cannot read {source}: {exc.strerror or exc}") from None
+    info = os.fstat(fd)  # of what was opened (a folder opens too, and os.fdopen refuses it)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise EditionRefused(f"{source} refused: it is not a regular file (a folder, a FIFO, a device or a "
+                             "socket); nothing was imported")
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise EditionRefused(f"{source} refused: it is not a regular file (a FIFO, a device or a socket); "
-                                 "nothing was imported")
         if info.st_size > MAX_EDITION_BYTES:
             raise EditionRefused(f"{source} refused: {info.st_size:,} bytes, and an edition is at most "
                                  f"{MAX_EDITION_BYTES:,} (the largest bundled document is under 0.5 MiB); "
