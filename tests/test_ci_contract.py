@@ -50,3 +50,14 @@ def test_constraints_satisfy_the_project_ranges():
         name = requirement.name.lower().replace("_", "-")
         assert name in pinned, f"constraints.txt does not pin {requirement.name}"
         assert requirement.specifier.contains(pinned[name]), f"{name}=={pinned[name]} is outside {requirement}"
+
+
+def test_the_readme_examples_never_write_the_real_rulings_log():
+    """issue 31/33: a demo ruling from the README's examples landed in the event's log, where it
+    showed in searches and on the station. Every example that saves a ruling names a demo file."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", readme, re.S)
+    saves = [line for block in blocks for line in block.splitlines() if re.search(r"\bjudge ruling save\b", line)]
+    assert saves and all("--db " in line for line in saves), saves
