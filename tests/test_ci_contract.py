@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import tomllib
+from pathlib import Path
 
 from packaging.requirements import Requirement
 
