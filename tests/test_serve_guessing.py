@@ -214,3 +214,40 @@ def test_a_body_that_stops_arriving_is_refused_with_408(tmp_path, monkeypatch):
     assert sent[0]["status"] == 408
     assert b"stopped arriving" in b"".join(m.get("body", b"") for m in sent[1:])
     assert not (tmp_path / "r.sqlite3").exists()
+
+
+def test_a_search_never_holds_the_other_pages(session_context, monkeypatch):
+    """issue 29: the search ran on the event loop, so every page waited for every search. Here a
+    search is held until the entry page has been answered: with the search on the loop the
+    entry page could not answer and the test would time out."""
+    import threading
+    import urllib.request
+
+    from live_server import running
+
+    from judge.library import Library
+
+    app = create_app(ServeSettings())
+    release, entered = threading.Event(), threading.Event()
+    real_find = Library.find
+
+    def held_find(self, *args, **kwargs):
+        entered.set()
+        assert release.wait(30), "the search was never released"
+        return real_find(self, *args, **kwargs)
+
+    monkeypatch.setattr(Library, "find", held_find)
+    try:
+        with running(app) as base:
+            searched = []
+            thread = threading.Thread(target=lambda: searched.append(
+                urllib.request.urlopen(base + "/search?q=drained+block", timeout=60).status))
+            thread.start()
+            assert entered.wait(30)
+            page = urllib.request.urlopen(base + "/nd/704.5j", timeout=10)  # answered while the search is held
+            assert page.status == 200
+            release.set()
+            thread.join(60)
+            assert searched == [200]
+    finally:
+        release.set()

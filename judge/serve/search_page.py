@@ -10,7 +10,10 @@ the judge types (it never redirects).
 """
 from __future__ import annotations
 
+import asyncio
+
 from starlette.exceptions import HTTPException
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
@@ -39,6 +42,18 @@ def _asked_game(request: Request) -> tuple[str | None, bool]:
     return game, False
 
 
+SEARCHES_AT_ONCE = 2
+_slots: dict[int, asyncio.Semaphore] = {}  # per event loop (each test client runs its own)
+
+
+def _searching() -> asyncio.Semaphore:
+    loop = id(asyncio.get_running_loop())
+    if loop not in _slots:
+        _slots.clear()  # the station runs one loop; a finished one's semaphore is of no use
+        _slots[loop] = asyncio.Semaphore(SEARCHES_AT_ONCE)
+    return _slots[loop]
+
+
 async def search(request: Request) -> Response:
     from judge.library import search_game
 
@@ -50,7 +65,11 @@ async def search(request: Request) -> Response:
         return pages.render(request, template, query=text, view=None, refusal="")
     game = search_game(text, game)
     library = reading.library(request)
-    found = library.find(text, game=game, limit=RESULTS)
+    # In a worker thread: a long search must not hold the event loop, which serves every other
+    # page (eight heavy searches made every page wait ~1.2 s). At most SEARCHES_AT_ONCE run or
+    # wait for a thread; the others wait here, holding no thread.
+    async with _searching():
+        found = await run_in_threadpool(library.find, text, game=game, limit=RESULTS)
     if found.refusal:
         return pages.render(request, template, status_code=400, query=text, view=None,
                             refusal=found.refusal)
