@@ -101,7 +101,7 @@ def test_unknown_policy_or_reading(tmp_path):
      "unknown recipient"),
     ("- name: X\n  type: Caprice\n  targets: [{kind: Planet}]", 3, "unknown target kind"),
     ("- name: X\n  type: Caprice\n  abilities:\n    - spell:\n        - sacrifice: {what: {}}", 5,
-     "effect sacrifice: what must be a card type"),
+     "effect sacrifice: what must be a card type's name"),
     ("- name: X\n  type: Caprice\n  abilities:\n    - spell:\n        - sacrifice: {who: [1]}", 5,
      "unknown recipient [1]"),
 ])
