@@ -14,6 +14,8 @@ from typing import Iterator
 
 import uvicorn
 
+from judge.serve.server import uvicorn_config
+
 
 @contextmanager
 def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
@@ -23,7 +25,7 @@ def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
     listening.bind(("127.0.0.1", 0))
     listening.listen(64)
     port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    server = uvicorn.Server(uvicorn_config(app))  # as `judge serve` runs it
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + startup_timeout

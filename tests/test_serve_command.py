@@ -171,13 +171,15 @@ def test_a_db_that_is_not_a_rulings_log_is_refused_before_listening(tmp_path, st
 
 def test_requests_at_once_are_bounded(monkeypatch, session_context, tmp_path):
     """issue 29: 150 half-sent requests stayed open with nothing bounding them; uvicorn answers
-    past MAX_CONNECTIONS with 503 at once."""
+    past MAX_CONNECTIONS with 503 at once, and headers have a deadline (test_serve_slow_clients)."""
     import uvicorn
 
-    from judge.commands.serve import MAX_CONNECTIONS
+    from judge.serve.header_deadline import HeaderDeadlineProtocol
+    from judge.serve.server import MAX_CONNECTIONS
 
     configs = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: configs.append(self.config))
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "r.sqlite3"))
     assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
     assert configs[0].limit_concurrency == MAX_CONNECTIONS == 200
+    assert configs[0].http is HeaderDeadlineProtocol

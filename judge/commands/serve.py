@@ -25,7 +25,6 @@ def register(sub) -> None:
     parser.set_defaults(func=run)
 
 
-MAX_CONNECTIONS = 200  # bench/bench_serve.py's 50 judges use a quarter of it
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from judge.serve.app import create_app
+    from judge.serve.server import uvicorn_config
 
     from judge.serve.reading import open_library
 
@@ -55,13 +55,7 @@ def run(args: argparse.Namespace) -> int:
     open_library(app)  # the corpus and the search index, before anyone is told the address
     _warn_unreadable_folders()
     _announce(settings, show_qr=not args.no_qr, log_file=log_file)
-    # One process, one worker: the rulings log is written only through this process.
-    # At most MAX_CONNECTIONS requests at once (more are answered 503 at once): half-sent
-    # requests cannot pile up without bound; a body that stops arriving is refused after
-    # security.BODY_TIMEOUT.
-    config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            server_header=False, limit_concurrency=MAX_CONNECTIONS)
-    uvicorn.Server(config).run(sockets=[listening])
+    uvicorn.Server(uvicorn_config(app)).run(sockets=[listening])
     return 0
 
 

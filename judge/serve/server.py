@@ -1,0 +1,18 @@
+"""How the station is served: one uvicorn configuration for `judge serve` and the tests' live
+server alike, so what the tests exercise is what a venue runs."""
+from __future__ import annotations
+
+import uvicorn
+
+from judge.serve.header_deadline import HeaderDeadlineProtocol
+
+MAX_CONNECTIONS = 200  # bench/bench_serve.py's 50 judges use a quarter of it
+
+
+def uvicorn_config(app) -> uvicorn.Config:
+    # One process, one worker: the rulings log is written only through this process.
+    # At most MAX_CONNECTIONS requests at once (more are answered 503 at once); headers must
+    # arrive within header_deadline.HEADER_TIMEOUT and a body may not pause longer than
+    # security.BODY_TIMEOUT, so half-sent requests cannot hold connections for good.
+    return uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
+                          limit_concurrency=MAX_CONNECTIONS, http=HeaderDeadlineProtocol)
