@@ -183,3 +183,25 @@ def test_requests_at_once_are_bounded(monkeypatch, session_context, tmp_path):
     assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
     assert configs[0].limit_concurrency == MAX_CONNECTIONS == 200
     assert configs[0].http is HeaderDeadlineProtocol
+
+
+def test_a_defect_on_a_long_hostile_path_prints_one_short_harmless_line(tmp_path, monkeypatch, capfd):
+    """The path is the client's text, percent-decoded: an escape sequence in it reached the head
+    judge's terminal raw, and a 5,000-character path was printed whole."""
+    from urllib.parse import quote
+
+    from judge.serve import app as app_module, entry_page
+
+    async def broken(request):
+        raise RuntimeError("injected defect")
+
+    monkeypatch.setattr(entry_page, "entry_page", broken)
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    tail = "\x1b]0;pwned\x07\x1b[31m" + "9" * 5000
+    with live_server.running(create_app(ServeSettings())) as base:
+        page = _get_500(base, "/nd/" + quote(tail))
+    assert "judge failed on this request" in page
+    err = capfd.readouterr().err
+    shown = "/nd/" + "9" * (app_module.SHOWN_PATH_CHARS - 4) + "… (5,004 characters)"
+    assert err.startswith(f"judge serve: internal error on GET {shown}: its traceback is in ")
+    assert "\x1b" not in err and err.count("\n") == 1

@@ -124,3 +124,26 @@ def test_undecodable_bytes_are_answered(station, raw):
     form = f"csrf={token}&answer={raw}&question={raw}&cites={raw}"
     _answered(client.post("/log", content=form.encode(), follow_redirects=False,
                           headers={"content-type": "application/x-www-form-urlencoded"}))
+
+
+_NUMBERS = st.one_of(st.integers(min_value=0, max_value=10 ** 60), st.integers(min_value=10 ** 17, max_value=10 ** 20)).map(str) \
+    | st.text(alphabet="0", min_size=1, max_size=30).map(lambda zeros: zeros + "7") \
+    | st.sampled_from([19, 20, 4300, 4301, 6000]).map(lambda digits: "9" * digits)  # past SQLite, past int()
+
+
+@pytest.fixture
+def open_station(tmp_path):
+    """A station on loopback with no access code, its log holding a ruling: every page is read."""
+    db = tmp_path / "open.sqlite3"
+    RulingStore(db).save("Drain refused.", "Can Ana drain?", ["nd:704.5j"])
+    return TestClient(create_app(ServeSettings(rulings_db=db)), raise_server_exceptions=False)
+
+
+@FUZZ
+@given(number=_NUMBERS, where=st.sampled_from(["/log/{}", "/log/{}/sheet", "/replay/abc/{}", "/log/live?after={}",
+                                                "/log?page={}", "/search?q=704.5j&limit={}", "/sheet?id=nd:{}",
+                                                "/nd/{}", "/nd/704.{}", "/sheet?log={}"]))
+def test_any_number_anywhere_is_answered(open_station, number, where):
+    """issue 29: numbers past SQLite's 64-bit integers in /log/N, /log/N/sheet and
+    /replay/KEY/N were 500s (Starlette's int convertor takes any length)."""
+    _answered(open_station.get(where.format(number), follow_redirects=False))

@@ -17,7 +17,9 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from judge.serve import pages, security, static
+from judge import safe_text
+# permalinks registers the URL convertors (doc, edition, count) before any route is built
+from judge.serve import pages, permalinks, security, static  # noqa: F401
 from judge.serve.settings import ServeSettings
 
 # The entry pages last: their `/{doc}/{rest}` pattern is matched only against document keys,
@@ -70,6 +72,16 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return page
 
 
+SHOWN_PATH_CHARS = 120  # of a path on the head judge's terminal: a URL may be 8 KB long
+
+
+def _shown_path(request: Request) -> str:
+    """The request's path as the head judge's terminal may show it: escapes and controls made
+    harmless (a path is the client's text, percent-decoded), and cut to one line's worth."""
+    path = safe_text.one_line(request.url.path)
+    return path if len(path) <= SHOWN_PATH_CHARS else path[:SHOWN_PATH_CHARS] + f"… ({len(path):,} characters)"
+
+
 async def internal_error(request: Request, exc: Exception) -> Response:
     from judge import crash_log
 
@@ -79,7 +91,7 @@ async def internal_error(request: Request, exc: Exception) -> Response:
         where = f"its traceback could not be written ({log_error})"
     else:
         request.scope[_REPORTED] = exc
-    print(f"judge serve: internal error on {request.method} {request.url.path}: {where}", file=sys.stderr)
+    print(f"judge serve: internal error on {request.method} {_shown_path(request)}: {where}", file=sys.stderr)
     page = pages.render(request, "error.html", status_code=500, title="Internal error",
                         message="judge failed on this request. Nothing was saved by it. "
                                 "The head judge's terminal names the log file.")

@@ -221,8 +221,8 @@ def routes() -> list[Route]:
         Route("/log", save_ruling, methods=["POST"], name="log_save"),
         Route("/log/new", new_ruling, methods=["GET"], name="log_new"),
         Route("/log/live", log_live, methods=["GET"], name="log_live"),
-        Route("/log/{number:int}", ruling_page, methods=["GET"], name="log_ruling"),
-        Route("/log/{number:int}/sheet", ruling_sheet, methods=["GET"], name="log_sheet"),
+        Route("/log/{number:count}", ruling_page, methods=["GET"], name="log_ruling"),
+        Route("/log/{number:count}/sheet", ruling_sheet, methods=["GET"], name="log_sheet"),
         Route("/sheet", entries_sheet, methods=["GET"], name="sheet"),
     ]
 

@@ -63,6 +63,22 @@ class EditionName(Convertor):
 register_url_convertor("edition", EditionName())
 
 
+class Count(Convertor):
+    """A ruling's or a step's number: Starlette's `int` takes any length, and a number past
+    SQLite's 64-bit integers made /log/<5,000 digits> a 500. Longer than 18 digits matches no
+    route (404), as no such ruling or step can exist."""
+    regex = "[0-9]{1,18}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("count", Count())
+
+
 def entry_path(entry_id: str) -> str:
     """`nd:704.5j` -> `/nd/704.5j`."""
     doc, _, rest = entry_id.partition(":")

@@ -166,5 +166,5 @@ def routes() -> list[Route]:
         Route("/replay", replay_home, methods=["GET"], name="replay"),
         Route("/replay", upload, methods=["POST"], name="replay_upload"),
         Route("/replay/board", open_board, methods=["GET"], name="replay_board"),
-        Route("/replay/{key}/{step:int}", replay_step, methods=["GET"], name="replay_step"),
+        Route("/replay/{key}/{step:count}", replay_step, methods=["GET"], name="replay_step"),
     ]
