@@ -13,4 +13,5 @@ MAX_DEPTH = 32                    # mappings and lists inside one another
 MAX_ITEMS = 10_000                # entries of one list or mapping (actions, cards, expectations…)
 MAX_STRING = 10_000               # characters of one string (a title, a description, a card's text)
 MAX_NUMBER = 1_000_000            # the size of any integer (a count, a meter, an amount)
+MAX_LOOKUP_CHARS = 200           # an id, number or range typed to `judge show` (the longest id: 81 characters)
 MAX_DOMAIN = 10_000               # `domain: N`, a count of unknown cards

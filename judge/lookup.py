@@ -195,7 +195,10 @@ def number_key(number: str) -> tuple:
     """Sort key that orders 702.2 < 702.10 and 704.5k < 704.5m."""
     key: list = []
     for part in re.findall(r"\d+|[a-z]+", number):
-        key.append((0, int(part), "") if part.isdigit() else (1, 0, part))
+        # digits compared by length, then text: numeric order without int(), which refuses a
+        # typed number past 4,300 digits
+        digits = part.lstrip("0")
+        key.append((0, len(digits), digits) if part.isdigit() else (1, 0, part))
     return tuple(key)
 
 

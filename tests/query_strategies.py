@@ -30,7 +30,9 @@ DOCS = ("nd", "lcg", "ccg", "ce", "sf", "saved", "zz", "")
 def rule_numbers(draw) -> str:
     """Rule numbers, well and badly formed: 704.5j, 704.5z–a, 801–805, 704.5., 9999.99zz, 1.2.3."""
     group = draw(st.integers(0, 9999).map(str) | st.sampled_from(["704", "116", "801", "000", "100"]))
-    rule = draw(st.none() | st.integers(0, 999).map(str))
+    # now and then past any bound: past SQLite's integers, past int()'s 4,300 digits
+    huge = st.sampled_from([19, 20, 4301, 5000]).map(lambda digits: "9" * digits)
+    rule = draw(st.none() | st.integers(0, 999).map(str) | huge)
     letter = draw(st.none() | st.sampled_from("abcjklmxyz") | st.text("abcz", min_size=2, max_size=3))
     number = group + (f".{rule}" if rule is not None else "") + (letter or "")
     form = draw(st.sampled_from(["plain", "alone", "range", "range", "nested"]))
@@ -39,7 +41,7 @@ def rule_numbers(draw) -> str:
     if form == "nested":
         return number + "." + draw(st.integers(0, 99).map(str))
     dash = draw(st.sampled_from(["–", "-", "—", "--", "–" * 3]))
-    end = draw(st.sampled_from("azbj") | st.integers(0, 9999).map(str) | st.just(number))
+    end = draw(st.sampled_from("azbj") | st.integers(0, 9999).map(str) | st.just(number) | huge)
     return f"{number}{dash}{end}"
 
 

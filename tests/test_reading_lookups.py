@@ -59,6 +59,28 @@ def test_a_number_past_the_documents_end_offers_its_last_rules_only(capsys):
                            "the document ends at 905); nearest: 904 Campaign / Story, 905 Reserved")
 
 
+def test_a_number_of_any_length_is_compared_as_a_number(capsys):
+    """issue 29: `judge show 704.<5,000 nines>` was exit 3 (int() refuses past 4,300 digits);
+    numbers are ordered by their digits now, and a lookup longer than any id is refused."""
+    nines = "9" * 150
+    code, _, err = run(capsys, "show", f"704.{nines}")
+    assert code == 1
+    assert err.strip() == (f"judge: no entry '704.{nines}' (No Dawn Comprehensive Rules has no rule 704.{nines}; "
+                           "rule 704 ends at 704.7); nearest: 704.6, 704.7")
+    code, _, err = run(capsys, "show", "704." + "9" * 5000)
+    assert code == 2
+    assert err.strip() == ("judge: '704.999999999999999999999999999999999999'… is 5,004 characters long; an id, "
+                           "number or range is at most 200 (to look for words, use judge search)")
+
+
+def test_number_order_needs_no_conversion():
+    from judge.lookup import number_key
+
+    written = ["704.10", "704.9", "704.5k", "704.5m", "704.0010", "704." + "9" * 5000, "704.5", "702"]
+    assert sorted(written, key=number_key) == ["702", "704.5", "704.5k", "704.5m", "704.9", "704.10",
+                                               "704.0010", "704." + "9" * 5000]
+
+
 def test_a_missing_number_between_two_offers_both(corpus):
     found = resolve(corpus, "704.5l")
     assert [e.number for e in found.suggestions] == ["704.5k", "704.5m"]

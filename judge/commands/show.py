@@ -7,7 +7,8 @@ from __future__ import annotations
 from judge.safe_text import json_text
 
 
-from judge.cli import NothingFound
+from judge.cli import NothingFound, UserError
+from judge.input_limits import MAX_LOOKUP_CHARS
 from judge.commands.options import add_game_option, chosen_game
 
 
@@ -28,6 +29,9 @@ def run(args) -> int:
     from judge import context, render
     from judge.editions import reading
 
+    if len(args.target) > MAX_LOOKUP_CHARS:
+        raise UserError(f"{args.target[:40]!r}… is {len(args.target):,} characters long; an id, number or range "
+                        f"is at most {MAX_LOOKUP_CHARS} (to look for words, use judge search)")
     as_of = reading.as_of(args.as_of)
     found = reading.resolve_as_of(context.corpus(), args.target, chosen_game(args), as_of)
     if found.entry is None:
