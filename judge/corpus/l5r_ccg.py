@@ -309,7 +309,7 @@ def _resolve_refs(entries: list[Entry], problems: list[Problem]) -> None:
     def heading(name: str) -> Entry | None:
         found = headings.get(_key(name), [])
         sections = [e for e in found if e.kind == "section"]
-        return (sections or found or [None])[0]
+        return (sections or found)[0] if found else None
 
     for entry in entries:
         for ref in entry.refs:

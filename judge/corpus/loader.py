@@ -77,7 +77,8 @@ def _files_under(top: Path, wanted: Callable[[str], bool]) -> list[tuple[tuple[s
     """(path parts below `top`, path) of every file under it whose name is `wanted`, sorted by
     parts (as sorted Paths are), symlinked folders not followed (as rglob does not). os.scandir,
     not Path.rglob: this runs at every start-up, over ~300 files, and costs half as much."""
-    found, folders = [], [(str(top), ())]
+    found: list[tuple[tuple[str, ...], str]] = []
+    folders: list[tuple[str, tuple[str, ...]]] = [(str(top), ())]
     while folders:
         folder, parts = folders.pop()
         with os.scandir(folder) as entries:

@@ -230,6 +230,7 @@ class _RulesBuilder:
             self.problems.append(Problem(DOC, "structure", f"{kind} at line {lineno} follows no rule; skipped"))
             return
         anchor = self.rule.number
+        assert anchor is not None  # self.rule is only ever a numbered rule
         if kind == "example":
             k = self.example_counts[anchor] = self.example_counts.get(anchor, 0) + 1
             suffix, citation = f"example-{k}", f"{CITE} {anchor}, example {k}"

@@ -74,16 +74,16 @@ def find_numeric(text: str, known: set[str] | None) -> list[NumericRef]:
         taken.append(chain.span())
         for item in ITEM_RE.finditer(chain.group(1)):
             at = chain.start(1) + item.start()
-            for number in expand(item.group(0), known) or [None]:
-                found.append((at, NumericRef(item.group(0), number or "", "chain", "–" in item.group(0))))
+            for number in expand(item.group(0), known) or [""]:  # "": written, resolving to no rule
+                found.append((at, NumericRef(item.group(0), number, "chain", "–" in item.group(0))))
     for pattern in (BARE_GROUP_RE, BARE_RE):
         for match in pattern.finditer(text):
             if any(s <= match.start() < e for s, e in taken):
                 continue
             taken.append(match.span())
             surface = match.group(1) if match.groups() else match.group(0)
-            for number in expand(surface, known) or [None]:
-                found.append((match.start(), NumericRef(surface, number or "", "bare", "–" in surface)))
+            for number in expand(surface, known) or [""]:
+                found.append((match.start(), NumericRef(surface, number, "bare", "–" in surface)))
     found.sort(key=lambda pair: pair[0])
     return [ref for _, ref in found]
 
@@ -216,6 +216,7 @@ class TermMatcher:
         seen: set[str] = set()
         for match in self.regex.finditer(text):
             name = match.lastgroup
+            assert name is not None  # every alternative of the pattern is a named group
             target = self.target[name]
             if target == source_id or target in seen:
                 continue

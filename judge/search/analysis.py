@@ -141,8 +141,8 @@ def analyze(text: str) -> list[str]:
 
 def _word(token: str) -> str | None:
     """A token as the analyzer sees it before stemming, or None when it is stopped."""
-    word = token.lower()
-    if "'" in word:
+    word: str | None = token.lower()
+    if word and "'" in word:
         word = _unapostrophe(word)
     return None if word is None or word in STOP_WORDS else word
 

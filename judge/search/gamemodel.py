@@ -30,7 +30,7 @@ class GameModel:
         self.counts = counts
         self.concepts = concepts
         self.sizes = {g: sum(c.values()) for g, c in counts.items()}
-        self.collection = Counter()
+        self.collection: Counter[str] = Counter()
         for c in counts.values():
             self.collection.update(c)
         self.total = sum(self.collection.values()) or 1

@@ -113,7 +113,7 @@ def documents(corpus: Corpus):
     items: dict[str, list[str]] = {}  # paragraph id -> the texts of the list items it introduces
     asked = judge_index.read(corpus)  # a malformed index file is refused here, naming file and line
     for item, lead in introductions(corpus).items():
-        items.setdefault(lead, []).append(corpus.get(item).text)
+        items.setdefault(lead, []).append(corpus.entries[item].text)
     for entry in corpus.entries.values():
         yield {
             "id": entry.id,
@@ -261,7 +261,10 @@ def open_searcher(corpus: Corpus, progress=None):
         parts = _read_parts(directory, listing)
     except _UNUSABLE:  # reported by read_part, or a file gone: rebuild once, then it must read
         build_index(corpus, directory, progress)
-        parts = _read_parts(directory, index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT))
+        rebuilt = index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT)
+        if rebuilt is None:
+            raise OSError(f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)")
+        parts = _read_parts(directory, rebuilt)
     return Searcher(corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:])
 
 

@@ -210,12 +210,12 @@ def read(corpus: Corpus, docs: list[str] | None = None) -> Reading:
                                                 f"written for other text (hash {item.text_hash}); left out",
                                                 item.entry_id))
         for entry in entries.values():
-            item = _item_for(entry, by_id, by_hash)
-            if item is None:
+            written = _item_for(entry, by_id, by_hash)
+            if written is None:
                 missing = reading.changed if entry.id in by_id else reading.unwritten
                 missing.setdefault(doc, []).append(entry.id)
             else:
-                reading.items[entry.id] = item
+                reading.items[entry.id] = written
     return reading
 
 

@@ -19,7 +19,10 @@ def introductions(corpus: Corpus) -> dict[str, str]:
     out: dict[str, str] = {}
     for parent in {e.parent for e in corpus.entries.values() if e.kind in LIST_ITEM_KINDS and e.parent}:
         lead = None
-        for sibling in corpus.children(corpus.get(parent)):
+        parent_entry = corpus.get(parent)
+        if parent_entry is None:  # a parent id the corpus lacks: nothing to introduce
+            continue
+        for sibling in corpus.children(parent_entry):
             if sibling.kind in LIST_ITEM_KINDS:
                 if lead is not None:
                     out[sibling.id] = lead

@@ -49,7 +49,7 @@ class Lexicon:
         """`docs`: the whoosh documents (index.documents), whose fields are already folded.
         `names`: entry id -> field -> the card names that field holds (index.card_names)."""
         names = names or {}
-        order = {}
+        order: dict[str, int] = {}
         for d in docs:
             order.setdefault(d["game"], len(order))
         docs = sorted(docs, key=lambda d: order[d["game"]])  # stable: document order within a game

@@ -96,12 +96,12 @@ def _number_term(bare: str) -> NumberTerm | RangeTerm | None:
     doc, _, rest = bare.rpartition(":")
     if doc and doc.lower() not in _DOC_KEYS:
         return None
-    doc = doc.lower() or None
+    doc_key = doc.lower() or None
     m = NUMBER_RE.match(rest)
     if m:
-        return NumberTerm(m.group(1), alone=bool(m.group(2)), doc=doc)
+        return NumberTerm(m.group(1), alone=bool(m.group(2)), doc=doc_key)
     ends = ranges.parse(rest)
-    return RangeTerm(*ends, doc=doc) if ends else None
+    return RangeTerm(*ends, doc=doc_key) if ends else None
 
 
 _OPERATORS = ("AND", "OR", "NOT")

@@ -63,7 +63,7 @@ class SearchResult:
         ranked = sorted(self.game_likelihood.values(), reverse=True)
         if not ranked or len(ranked) > 1 and ranked[0] == ranked[1]:
             return None  # no word of the question says which game (a uniform likelihood)
-        return max(self.game_likelihood, key=self.game_likelihood.get)
+        return max(self.game_likelihood, key=lambda game: self.game_likelihood[game])
 
 
 SAVED_KIND, SAVED_DOC = "ruling", "saved"  # saved rulings' kind and doc (judge ruling save)
@@ -87,8 +87,8 @@ class Searcher:
         self.synonyms = vocabulary.groups
         self._words = WordScorer(lexicon, vocabulary, titles)
         self._translations = translations(self.synonyms)
-        self._leads = None  # list item -> the paragraph that introduces it, built on first use
-        self._known = None  # (kinds, docs) a filter may name, gathered on first use
+        self._leads: dict[str, str] | None = None  # list item -> the paragraph that introduces it, built on first use
+        self._known: tuple[set[str], set[str]] | None = None  # (kinds, docs) a filter may name, gathered on first use
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
@@ -111,7 +111,7 @@ class Searcher:
             if not result.hits and parsed.games:
                 # A rule number names its rule whatever the game filter: 704.5 is No Dawn's.
                 result.hits = self._number_hits(replace(parsed, games=[]))[:limit]
-                for doc in dict.fromkeys(self.corpus.get(h.id).doc for h in result.hits):
+                for doc in dict.fromkeys(self.corpus.entries[h.id].doc for h in result.hits):  # number hits are entries
                     result.notes.append(f"from {self.corpus.documents[doc].title}, outside the game filter")
             return result
         result.hits, result.game_likelihood = self._word_hits(parsed, limit)
@@ -289,9 +289,9 @@ class Searcher:
         hits = self._without_repeats(hits, limit + FIRST_PAGE)
         hits = self._every_document_of_the_game(hits, limit)[:limit]
         for hit in hits:
-            docnum = self.lexicon.number.get(hit.id)
-            if docnum is not None and hit.entry is None:
-                hit.matched = self._words.matched_question(docnum, words)
+            found = self.lexicon.number.get(hit.id)
+            if found is not None and hit.entry is None:
+                hit.matched = self._words.matched_question(found, words)
         return hits, posterior
 
     def _without_repeats(self, hits: list[Hit], limit: int) -> list[Hit]:
@@ -299,7 +299,7 @@ class Searcher:
         the L5R card-type boilerplate, one paragraph under four tournament formats): a text is
         listed once, at its best rank, naming the other places it stands."""
         first: dict[str, Hit] = {}
-        kept = []
+        kept: list[Hit] = []
         for hit in hits:
             if len(kept) == limit:
                 break
@@ -373,7 +373,7 @@ class Searcher:
             rule = by_id.get(lead_id)
             if rule is not None:
                 rule.score = max(rule.score, lead)
-            elif self._allowed(self.corpus.get(lead_id), parsed):
+            elif (lead_entry := self.corpus.get(lead_id)) is not None and self._allowed(lead_entry, parsed):
                 by_id[lead_id] = Hit(lead_id, lead, hit.terms)
         return list(by_id.values())
 
@@ -389,11 +389,16 @@ class Searcher:
         docs_of_game: dict[str, set[str]] = {}
         for d in self.corpus.documents.values():
             docs_of_game.setdefault(self.corpus.game_of(d.key), set()).add(d.key)
-        shown = {self.corpus.get(h.id).doc for h in page if self.corpus.get(h.id)}
-        games = {self.corpus.get(h.id).game for h in page if self.corpus.get(h.id)}
+        def doc_of(hit: Hit) -> str | None:  # None for a saved ruling, which is no corpus entry
+            entry = self.corpus.get(hit.id)
+            return entry.doc if entry else None
+
+        on_page = [e for e in (self.corpus.get(h.id) for h in page) if e]
+        shown = {e.doc for e in on_page}
+        games = {e.game for e in on_page}
         for game in games:
             for doc in sorted(docs_of_game.get(game, set()) - shown):
-                other = next((h for h in hits[len(page):] if self.corpus.get(h.id) and self.corpus.get(h.id).doc == doc), None)
+                other = next((h for h in hits[len(page):] if doc_of(h) == doc), None)
                 if other is not None and other.score >= OTHER_DOCUMENT * best and len(page) >= 2:
                     hits = [h for h in hits if h is not other]
                     hits.insert(len(page) - 1, other)

@@ -43,7 +43,8 @@ class TitleTable:
 
     def named_in(self, terms: list[str]) -> list[tuple[tuple[str, ...], list[str]]]:
         """The titles that stand whole in the query's words, longest first, no overlaps."""
-        found, used = [], set()
+        found: list[tuple[tuple[str, ...], list[str]]] = []
+        used: set[int] = set()
         for size in range(min(self.longest, len(terms)), 0, -1):
             for start in range(len(terms) - size + 1):
                 span = set(range(start, start + size))
