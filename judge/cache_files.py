@@ -19,7 +19,7 @@ import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from judge import files, paths
 from judge.notices import report_once

@@ -46,7 +46,8 @@ def test_ci_runs_the_readme_commands_not_a_copy():
 def test_constraints_satisfy_the_project_ranges():
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pinned = constraints()
-    wanted = [Requirement(r) for r in project["dependencies"] + project["optional-dependencies"]["test"]]
+    extras = project["optional-dependencies"]
+    wanted = [Requirement(r) for r in project["dependencies"] + extras["test"] + extras["dev"]]
     for requirement in wanted:
         name = requirement.name.lower().replace("_", "-")
         assert name in pinned, f"constraints.txt does not pin {requirement.name}"

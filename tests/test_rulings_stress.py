@@ -90,7 +90,7 @@ def _start_server(db: Path) -> tuple[subprocess.Popen, str]:
                 return server, base
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}")
+                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}") from None
                 time.sleep(0.1)
     except BaseException:
         server.kill()
