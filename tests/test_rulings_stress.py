@@ -7,7 +7,7 @@ The defect this guards against lost ~3% of acknowledged rulings under such load:
 the file's header with open()/close() beside the server's SQLite connections, and on POSIX that
 close drops every lock the process holds on the file, so a CLI saver thought it was alone and
 checkpointed the WAL under the server. The load below lost rulings in every round on that code
-(see the README's "Rulings store" figures); it runs a bounded number of requests and stops by
+(see docs/guide/rulings.md for its figures); it runs a bounded number of requests and stops by
 itself.
 """
 from __future__ import annotations
