@@ -98,3 +98,16 @@ def test_every_screenshot_in_docs_is_shown_or_linked():
     text = README + "".join(_pages().values())
     unshown = [name for name in shots if f"docs/{name}" not in text and f"../{name}" not in text and f"]({name})" not in text]
     assert len(shots) > 40 and unshown == []
+
+
+def test_the_judge_index_census_on_the_search_quality_page_is_the_index_files():
+    """A count a page states is either generated or checked: this one is checked."""
+    from judge.search import judge_index
+
+    items = [item for doc in ("nd", "lcg", "ccg", "ce", "sf") for item in judge_index.read_file(judge_index.index_path(doc))]
+    asked = [item for item in items if item.questions]
+    page = (DOCS / "development" / "search-quality.md").read_text(encoding="utf-8")
+    stated = re.search(r"([\d,]+) questions over ([\d,]+) entries; the other ([\d,]+) \(", page.replace("\n", " "))
+    assert stated, "the census sentence moved: update this test with it"
+    numbers = [int(n.replace(",", "")) for n in stated.groups()]
+    assert numbers == [sum(len(i.questions) for i in asked), len(asked), len(items) - len(asked)]
