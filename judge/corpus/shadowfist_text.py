@@ -238,9 +238,12 @@ class Ruling:
         return [d for u in self.units for d in u.dates]
 
 
-def dependence(sentence: str, before: str | None, in_list: bool = False) -> str:
+LIST_ITEM = "is an item of the list before"
+
+
+def dependence(sentence: str, in_list: bool = False) -> str:
     """Why `sentence` cannot stand without the sentence before it ('' when it can). `in_list`:
-    the sentences before opened a list (a colon) that `sentence` may be an item of."""
+    the sentence before opened a list (it holds a colon) or was an item of one."""
     joins = vocabulary().joins
     words = sentence.split()
     if not words:
@@ -256,8 +259,8 @@ def dependence(sentence: str, before: str | None, in_list: bool = False) -> str:
     last = words[-1]
     if last.endswith(".") and last[:-1] in joins.ellipsis_endings:
         return "leaves its verb to the sentence before"
-    if _gerund(first) and (in_list or (before is not None and ":" in before)):
-        return "is an item of the list before"
+    if in_list and _gerund(first):
+        return LIST_ITEM
     if len(sentence) < joins.self_contained_length:
         return "too short to stand alone"
     return ""
@@ -268,9 +271,11 @@ def _opens_with(sentence: str, phrases) -> bool:
 
 
 def _gerund(word: str) -> bool:
-    """A capitalised -ing word opening a sentence ("Healing", "Re-triggering")."""
+    """A capitalised -ing word opening a sentence ("Healing", "Re-triggering"), not one of the
+    sentence starters that merely end so ("Nothing", "During")."""
     word = bare(word)
-    return len(word) > 5 and word[0].isupper() and word.endswith("ing") and word[1:].replace("-", "").islower()
+    return (len(word) > 5 and word[0].isupper() and word.endswith("ing") and word[1:].replace("-", "").islower()
+            and word not in vocabulary().starters)
 
 
 def named_cards(sentence: str) -> set[str]:
@@ -302,8 +307,7 @@ def group_rulings(text: str, units: list[RulingUnit]) -> list[Ruling]:
     in_list = False
     for n, unit in enumerate(units, 1):
         sentence = text[unit.start:unit.end]
-        before = text[units[n - 2].start:units[n - 2].end] if n > 1 else None
-        why = dependence(sentence, before, in_list)
+        why = dependence(sentence, in_list)
         if not why and example and example & set(bare(w) for w in sentence.split()):
             why = "goes on with the example"
         if rulings and why:
@@ -312,7 +316,7 @@ def group_rulings(text: str, units: list[RulingUnit]) -> list[Ruling]:
         else:
             rulings.append(Ruling([unit], [n]))
             example = None
-        in_list = why == "is an item of the list before" or (":" in sentence and not in_list)
+        in_list = ":" in sentence or why == LIST_ITEM
         if _opens_with(sentence, joins.example_phrases):
             example = set()
         if example is not None:
