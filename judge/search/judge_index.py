@@ -8,6 +8,11 @@ item is used only while the text is the one it was written for: in an imported e
 whose text changed loses its questions, and one that moved (another id, the same text) keeps
 them. A malformed file is refused whole, naming the file and line (never half-read); an item
 naming no entry, or written for other text, is a Problem `judge doctor` lists, and is left out.
+
+An entry that absorbed others when a document was re-cut (the Shadowfist rulings, issue 31) has
+one item holding what was written for each piece — their questions and words, each once — and
+lists the pieces' former ids under `merged` (bench/recut_judge_index.py writes it); its limits
+grow with the pieces, and an item merging ids that are not former ids of its entry is left out.
 """
 from __future__ import annotations
 
