@@ -280,7 +280,7 @@ def short_label(entry: Entry) -> str:
     citation = entry.citation or render.label(entry)
     head = citation.split(" — ", 1)[1] if " — " in citation else citation
     if entry.title and head.startswith(entry.title) and head != entry.title:
-        head = f"{head[len(entry.title):].strip(' ,—')} · {entry.title}"
+        head = f"{head[len(entry.title):].strip(' ,—:')} · {entry.title}"
     return head
 
 

@@ -74,6 +74,9 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     docs = _docs_for(game)
     if wanted in corpus.entries:
         return Lookup(corpus.entries[wanted])
+    if wanted in corpus.former_ids:  # an id of an earlier cut (a saved ruling's, a board's)
+        holder = corpus.former_ids[wanted]
+        return Lookup(corpus.entries[holder], note=f"{wanted} is now part of {holder}")
     # "704.5j" or "nd:704.5." — a printed number, optionally with its document prefix
     prefix, _, rest = wanted.rpartition(":")
     if prefix and prefix in corpus.documents:

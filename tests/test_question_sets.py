@@ -43,10 +43,11 @@ def test_held_out_set_size_and_spread(held_out):
     assert {q["style"] for q in held_out} <= STYLES
 
 
-def test_held_out_answers_stand_verbatim_where_they_say(held_out, folded):
+def test_held_out_answers_stand_verbatim_where_they_say(held_out, folded, corpus):
     wrong = []
     for q in held_out:
-        where = q["where"]
+        # a set written before the Shadowfist re-cut names a ruling by its old id (issue 31)
+        where = corpus.former_ids.get(q["where"], q["where"])
         if not where.startswith(q["doc"] + ":") or where not in folded.texts:
             wrong.append(f"{q['id']}: no entry {where} in {q['doc']}")
         elif fold(q["answer"]) not in folded.texts[where]:
