@@ -19,8 +19,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from judge.corpus.loader import load_corpus  # noqa: E402
-from judge.search import judge_index  # noqa: E402
+from judge.corpus.loader import load_corpus
+from judge.search import judge_index
 
 
 def _once(values: list[str]) -> list[str]:

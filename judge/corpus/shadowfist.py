@@ -148,7 +148,7 @@ class _Builder:
     def _link_errata(self, errata_entries: list[Entry]) -> None:
         for entry in errata_entries:
             ref = self._card_ref(entry.title, entry.title, "see", entry.id)
-            if ref.status == "resolved":
+            if ref.status == "resolved" and ref.target is not None:
                 card = self.by_id[ref.target]
                 card.extra.setdefault("faction", entry.extra["faction"])
                 card.extra["errata_list"] = entry.id
@@ -295,19 +295,19 @@ class _Builder:
         for m in mentions:
             holder = None
             for e in holders:  # the innermost entry whose span holds the mention
-                if e.span.char_start <= m.start and m.end <= (e.span.char_end or 0):
+                if (e.span.char_start or 0) <= m.start and m.end <= (e.span.char_end or 0):
                     holder = e
             if holder is None:
                 continue
             surface = self.text[m.start:m.end]
             if any(surface in ref.surface for ref in holder.refs):
                 continue  # already part of "See Card (SET) for more rulings."
-            card_id = holder.parent if holder.kind == "ruling" and holder.parent.startswith("sf:card/") else holder.id
+            card_id = holder.parent if holder.kind == "ruling" and (holder.parent or "").startswith("sf:card/") else holder.id
             ref = self._card_ref(m.name, surface, "mention", holder.id, near=card_id)
             if ref.target == card_id:
                 continue  # a card naming itself
             holder.refs.append(ref)
-            if ref.status == "resolved":
+            if ref.status == "resolved" and ref.target is not None:
                 sets = self.by_id[ref.target].extra["sets"]
                 if m.set not in sets:
                     sets.append(m.set)
@@ -338,8 +338,8 @@ class _Builder:
                 "errata_list": len(errata_items),
                 "topics": len(topics),
                 "cards": len(headings),
-                "card_rulings": sum(1 for e in self.entries if e.kind == "ruling" and e.parent.startswith("sf:card/")),
-                "topic_rulings": sum(1 for e in self.entries if e.kind == "ruling" and e.parent.startswith("sf:topic/")),
+                "card_rulings": sum(1 for e in self.entries if e.kind == "ruling" and (e.parent or "").startswith("sf:card/")),
+                "topic_rulings": sum(1 for e in self.entries if e.kind == "ruling" and (e.parent or "").startswith("sf:topic/")),
                 "mentions": len(mentions),
             },
         }

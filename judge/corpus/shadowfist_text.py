@@ -33,7 +33,7 @@ class Vocabulary:
     lost_word: tuple  # compiled patterns
     icon_keys: dict  # any spelling (lower-case) -> key
     icon_words: dict  # key -> word
-    joins: "Joins"
+    joins: Joins
 
 
 @dataclass(frozen=True)
