@@ -173,3 +173,20 @@ def test_search_finds_the_correction_with_the_misconception(session_searcher):
     top = result.hits[0]
     assert top.id == "sf:topic/not-affected-by/1"
     assert "It doesn't." in session_searcher.corpus.get(top.id).text
+
+
+def test_a_cards_rulings_are_listed_by_the_number_their_id_ends_in(capsys):
+    """Dr. Timbul Damiri's seven rulings are sentences 1–5, 12 and 14 of the old cut: listed by
+    position, the sixth read "6." while `sf:card/dr-timbul-damiri/6` opens the fifth (the old
+    sixth sentence lies in it). What a judge reads is what they type."""
+    import json
+
+    from judge import cli
+
+    assert cli.main(["card", "--json", "dr. timbul damiri"]) == 0
+    card = json.loads(capsys.readouterr().out)
+    listed = [(r["n"], r["id"].rsplit("/", 1)[1]) for r in card["rulings"]]
+    assert listed == [(1, "1"), (2, "2"), (3, "3"), (4, "4"), (5, "5"), (12, "12"), (14, "14")]
+    assert cli.main(["card", "dr. timbul damiri"]) == 0
+    out = capsys.readouterr().out
+    assert "\n  12. If you use Dr. Damiri on" in out and "\n  6. " not in out

@@ -32,7 +32,7 @@ def card_view(request: Request, entry: Entry) -> dict:
 
     def rulings(parent_id: str) -> list[dict]:
         return [{"n": n, "href": entry_path(r.id), "tags": r.tags, "text": pieces(corpus, r.text, r.refs)}
-                for n, r in enumerate(corpus.children(corpus.get(parent_id), "ruling"), 1)]
+                for n, r in card_facts.listed_rulings(corpus, corpus.get(parent_id))]
 
     rules_card = not card_facts.from_rulings_document(corpus, entry)
     return {
