@@ -141,7 +141,8 @@ def test_the_board_at_a_step_is_the_engine_state_after_it(client):
     page = client.get(f"/replay/{key}/0").text
     assert "<h2>The board as set up</h2>" in page
     assert "<p>The Hunt, Ana's turn, main1; priority: Ana</p>" in page
-    assert "<tr><td>Ana</td><td>20</td><td>0</td><td>0</td><td>6</td><td>2</td>" in page
+    assert ('<tr><td>Ana</td><td data-label="Vitae">20</td><td data-label="Corruption">0</td><td data-label="Wrath">0</td>'
+            '<td data-label="pool">6</td><td data-label="hand">2</td>') in page
     assert "<td>Scriptorium Drudge (drudge)</td>" in page
     assert "<p>The Hunt, Ana's turn, main1; priority: Ben</p>" in client.get(f"/replay/{key}/1").text
 
