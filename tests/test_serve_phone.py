@@ -3,7 +3,7 @@
 Each kind of page — home, a document's contents, an entry, a rule with sub-rules, an edition's
 entry, search results (found, nothing found, a range), a card (by its permalink and by a misspelt
 name), the card list and a choice, not-found and error pages, the log, the log form, a ruling,
-both sheets, unlock, the replay list and every step of two replays — is opened at 360×740 and
+both sheets, unlock, the replay list, every step of two replays and their sheets — is opened at 360×740 and
 measured: the document never scrolls sideways, and every visible link, button, summary, select
 and input is at least 40 px tall (the README's promise). On a replay's board, no number or name
 is broken across lines. With JUDGE_SCREENSHOT_DIR=docs the pages the README shows are
@@ -169,6 +169,7 @@ def test_every_page_fits_a_360_px_phone(browser, station, photos):
     visit("log-search", "/log?q=masters")
     visit("sheet", ruling + "/sheet")
     visit("entries-sheet", "/sheet?id=704.5j&id=704.3")
+    visit("log-from-step", "/log/new?cite=nd:704.3&cite=nd:704.5j&cite=nd:704.7")
 
     visit("replay-list", "/replay")
     for scenario in (V01, E53):
@@ -179,6 +180,7 @@ def test_every_page_fits_a_360_px_phone(browser, station, photos):
             visit(name, first.removeprefix(station)[:-1] + str(step))
             if words := page.evaluate(_BROKEN_WORDS):
                 broken[page.url.removeprefix(station)] = words
+        visit(f"replay {scenario.stem} sheet", first.removeprefix(station)[:-1] + f"{steps}/sheet")
 
     assert not found, "\n".join(f"{where}: {p}" for where, problems in found.items() for p in problems)
     assert not broken, broken
