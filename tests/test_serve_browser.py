@@ -25,7 +25,7 @@ from tests import live_server, printed_sheet
 pytestmark = pytest.mark.usefixtures("session_context")
 
 CODE = "k7m2p9"
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture(scope="module")

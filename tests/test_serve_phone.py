@@ -1,13 +1,14 @@
-"""Every page the station serves, on a 360 px phone (issue 31 item 6), in the system's Chromium.
+"""Every page the station serves, on a 360 px phone (issue 31 item 6) and a 1280 px laptop, in
+the system's Chromium.
 
 Each kind of page — home, a document's contents, an entry, a rule with sub-rules, an edition's
 entry, search results (found, nothing found, a range), a card (by its permalink and by a misspelt
 name), the card list and a choice, not-found and error pages, the log, the log form, a ruling,
-both sheets, unlock, the replay list, every step of two replays and their sheets — is opened at 360×740 and
-measured: the document never scrolls sideways, and every visible link, button, summary, select
-and input is at least 40 px tall (the README's promise). On a replay's board, no number or name
+both sheets, unlock, the replay list, every step of two replays and their sheets — is opened
+at 360×740 (and 1280×800) and measured: the document never scrolls sideways, and every visible
+link, button, summary, select and input is at least 40 px tall (the README's promise). On a replay's board, no number or name
 is broken across lines. With JUDGE_SCREENSHOT_DIR=docs the pages the README shows are
-photographed (docs/serve-<page>-phone.png).
+photographed (docs/serve-<page>-<device>.png).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.usefixtures("session_context")
 
 CODE = "k7m2p9"
 PHONE = {"width": 360, "height": 740}
+DEVICES = {"phone": PHONE, "laptop": {"width": 1280, "height": 800}}
 MIN_TAP = 40  # px
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"  # a note, a choice, a refusal
@@ -115,8 +117,9 @@ def _upload(page, station: str, scenario: Path) -> str:
     return page.url
 
 
-def test_every_page_fits_a_360_px_phone(browser, station, photos):
-    context = browser.new_context(viewport=PHONE)
+@pytest.mark.parametrize("device", sorted(DEVICES))
+def test_every_page_fits_a_360_px_phone_and_a_laptop(browser, station, photos, device):
+    context = browser.new_context(viewport=DEVICES[device])
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -129,8 +132,8 @@ def test_every_page_fits_a_360_px_phone(browser, station, photos):
             assert response.status == status, (name, url, response.status)
         if problems := _problems(page):
             found[f"{name} ({page.url.removeprefix(station)})"] = problems
-        if photos is not None and name in PHOTOGRAPHED:
-            page.screenshot(path=str(photos / f"serve-{name}-phone.png"), full_page=name == "replay")
+        if photos is not None and name in PHOTOGRAPHED[device]:
+            page.screenshot(path=str(photos / f"serve-{name}-{device}.png"), full_page=name == "replay")
 
     visit("home", "/")
     visit("contents", "/nd")
@@ -188,6 +191,6 @@ def test_every_page_fits_a_360_px_phone(browser, station, photos):
     context.close()
 
 
-# The pages whose phone photograph the README shows (docs/serve-<name>-phone.png); the round in
+# The pages photographed here (docs/serve-<name>-<device>.png); the round in
 # test_serve_browser.py photographs the others at both widths.
-PHOTOGRAPHED = {"contents", "edition-entry", "not-found", "replay"}
+PHOTOGRAPHED = {"phone": {"contents", "edition-entry", "not-found", "replay"}, "laptop": {"contents", "replay"}}
