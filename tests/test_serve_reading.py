@@ -380,6 +380,10 @@ def test_a_hostile_query_shows_as_text(client):
     # The query as the search box shows it again: escaped, templates not run, controls visible.
     assert ('value="&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }} red\ufffd"') in page
     assert "\x1b" not in page and "\x00" not in page
+    # Carried to a page as ?typed= (a link anyone can make): the same, and never a card's guess.
+    carried = client.get("/sf/card/charmed-life", params={"typed": query + '" autofocus onfocus="x'}).text
+    assert 'value="&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }} red\ufffd&#34; autofocus onfocus=&#34;x"' in carried
+    assert "card-guessed" not in carried and "\x1b" not in carried and "\x00" not in carried
 
 
 def test_a_hostile_document_shows_as_text(client, monkeypatch):
