@@ -205,7 +205,7 @@ def test_the_log_labels_each_field_and_says_times_in_the_event_s_local_time(clie
 
     store = RulingStore(db)
     store.save("Both lose; a draw.", "Two Masters at 0 Vitae?", ["nd:704.3"], "Harbor Open", "12", "Dana Ruiz",
-               given_at=dt.datetime(2026, 12, 5, 13, 10, tzinfo=dt.timezone.utc))
+               given_at=dt.datetime(2026, 12, 5, 13, 10, tzinfo=dt.UTC))
     store.save("No: it came under her control this turn.", "", [], given_at=dt.datetime(2026, 12, 5, 14, 3))
     page = client.get("/log").text
     assert ("<p class=\"count\">2 rulings, newest first. Times are the event's local time (XYZ, UTC+01:00).</p>"

@@ -35,7 +35,7 @@ E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"  # a note, a cho
 BUNDLED_RULES = Path(__file__).resolve().parents[1] / "rules" / "nodawn" / "nodawn-comprehensive-rules.txt"
 
 # What a tap target is, and how each one that is too small is named in a failure.
-_MEASURE = """() => {
+_MEASURE = """(MIN_TAP) => {
   const doc = document.documentElement;
   const small = [];
   for (const el of document.querySelectorAll('a[href], button, summary, select, input:not([type=hidden])')) {
@@ -43,10 +43,10 @@ _MEASURE = """() => {
     if (!rects.length) continue;                       // not drawn (a closed <details>, hidden)
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
-    if (box.height < %d) small.push(`${el.tagName.toLowerCase()}${el.className ? '.' + el.className.split(' ').join('.') : ''} "${(el.textContent || el.value || el.name || '').trim().slice(0, 30)}" ${box.height.toFixed(1)} px`);
+    if (box.height < MIN_TAP) small.push(`${el.tagName.toLowerCase()}${el.className ? '.' + el.className.split(' ').join('.') : ''} "${(el.textContent || el.value || el.name || '').trim().slice(0, 30)}" ${box.height.toFixed(1)} px`);
   }
   return {overflow: doc.scrollWidth - doc.clientWidth, small: small};
-}""" % MIN_TAP
+}"""
 
 # On a replay's board: a cell's word (a number, a name, a header) drawn on more than one line
 # (an id such as coinhouse-of-shadows may break after a hyphen).
@@ -100,7 +100,7 @@ def photos() -> Path | None:
 
 
 def _problems(page) -> list[str]:
-    measured = page.evaluate(_MEASURE)
+    measured = page.evaluate(_MEASURE, MIN_TAP)
     problems = [f"scrolls sideways by {measured['overflow']} px"] if measured["overflow"] > 0 else []
     return problems + [f"tap target under {MIN_TAP} px: {s}" for s in measured["small"]]
 
