@@ -276,6 +276,17 @@ def test_a_replay_no_sheet_can_be_made_of_says_why_and_still_offers_the_log(clie
     assert refused.status_code == 422 and f"No sheet of this replay: {reason}." in refused.text
 
 
+def test_the_board_as_set_up_prints_no_empty_sheet(client):
+    key = _key(client, V01)  # no event while the board is set up
+    offers = _offers(client.get(f"/replay/{key}/0").text)
+    assert "print-step-sheet" not in offers and 'id="log-from-step" href="/log/new"' in offers
+    why = ("nothing has happened yet when the board is set up: step forward to print the replay "
+           "through an action")
+    assert f'<span class="muted" id="no-step-sheet">No sheet: {why}</span>' in offers
+    refused = client.get(f"/replay/{key}/0/sheet")
+    assert refused.status_code == 422 and f"No sheet of this replay: {why}." in refused.text
+
+
 @pytest.mark.parametrize("path", ["/replay/0123456789abcdef0123456789abcdef/0/sheet", "/replay/nothex/0/sheet"])
 def test_the_sheet_of_an_unknown_replay_or_step_is_a_404(client, path):
     assert client.get(path).status_code == 404

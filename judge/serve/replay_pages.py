@@ -133,7 +133,7 @@ def _step_offers(request: Request, opened, step: int) -> dict:
 
     deciding = deciding_rules(opened.replay, step)
     log_href = request.app.url_path_for("log_new") + (f"?{urlencode({'cite': deciding}, doseq=True)}" if deciding else "")
-    return {"sheet_refusal": sheet_refusal(opened.replay, opened.label), "log_href": log_href,
+    return {"sheet_refusal": sheet_refusal(opened.replay, opened.label, step), "log_href": log_href,
             "deciding": deciding}
 
 

@@ -27,21 +27,26 @@ def deciding_rules(replay: Replay, n: int) -> tuple[str, ...]:
     return decisive_rules([{"events": [e.to_dict() for e in events], "changed": changed}])[1]
 
 
-def sheet_refusal(replay: Replay, label: str) -> str:
-    """Why no sheet can be made of this replay ('' when one can)."""
+def sheet_refusal(replay: Replay, label: str, n: int) -> str:
+    """Why no sheet can be made of step `n` ('' when one can)."""
     try:
-        contract_data(replay, label)
+        through_step(replay, label, n)
     except ReplayUnavailable as exc:
         return str(exc)
     return ""
 
 
-def through_step(data: dict, n: int, last: int) -> dict:
-    """The replay's contract data cut after step `n` (all of it at the last step)."""
-    if n >= last:
-        return data
-    return dict(data, steps=[s for s in data["steps"] if s.get("n", 0) <= n], expectations=[],
-                not_modelled=[note for note in data.get("not_modelled") or [] if note.get("step", 0) <= n])
+def through_step(replay: Replay, label: str, n: int) -> dict:
+    """The replay's contract data cut after step `n` (all of it at the last step);
+    ReplayUnavailable when no sheet can be made of it, or when nothing has happened yet."""
+    data = contract_data(replay, label)
+    if n < len(replay.steps):
+        data = dict(data, steps=[s for s in data["steps"] if s.get("n", 0) <= n], expectations=[],
+                    not_modelled=[note for note in data.get("not_modelled") or [] if note.get("step", 0) <= n])
+    if not data["steps"]:
+        raise ReplayUnavailable("nothing has happened yet when the board is set up: "
+                                "step forward to print the replay through an action")
+    return data
 
 
 def step_sheet(corpus, replay: Replay, label: str, n: int, as_of: str | None):
@@ -49,7 +54,7 @@ def step_sheet(corpus, replay: Replay, label: str, n: int, as_of: str | None):
     from judge.editions.engine_rules import compare_cited
     from judge.sheet.build import build_sheet
 
-    data = through_step(contract_data(replay, label), n, len(replay.steps))
+    data = through_step(replay, label, n)
     log, cited = read_log(data, source=label)
     report = compare_cited(corpus, cited)  # as `judge sheet --replay`: a difference is warned of
     if report is not None and report.changes:
