@@ -130,13 +130,15 @@ class RulingStore:
         """The rulings newest first (the most recent `limit` of them)."""
         return self._select("", order="DESC", limit=limit)
 
-    def search(self, query: str, limit: int | None = None) -> list[SavedRuling]:
-        """Rulings newest first in which every word of `query` occurs (ASCII letters in any case) in the question,
-        the ruling, the event, the table, the judge's name or a cited id. Matched by SQLite, so
-        a long log is not read whole to find three rulings."""
+    def search(self, query: str, limit: int | None = None, oldest_first: bool = False) -> list[SavedRuling]:
+        """Rulings newest first (or oldest first, as `judge ruling list` lists them) in which every
+        word of `query` occurs (ASCII letters in any case) in the question, the ruling, the event,
+        the table, the judge's name or a cited id. Matched by SQLite, so a long log is not read
+        whole to find three rulings."""
+        order = "ASC" if oldest_first else "DESC"
         words = query.split()
         if not words:
-            return self.newest(limit)
+            return self._select("", order=order, limit=limit)
         clauses, params = [], []
         for word in words:
             pattern = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
@@ -144,7 +146,7 @@ class RulingStore:
             clauses.append(f"({columns} OR number IN (SELECT ruling FROM ruling_citations "
                            f"WHERE entry_id LIKE ? ESCAPE '\\'))")
             params += [pattern] * (len(_SEARCHED_COLUMNS) + 1)
-        return self._select("WHERE " + " AND ".join(clauses), tuple(params), order="DESC", limit=limit)
+        return self._select("WHERE " + " AND ".join(clauses), tuple(params), order=order, limit=limit)
 
     def get(self, number: int) -> SavedRuling | None:
         """The ruling; None if there is none; RulingsError if its row cannot be read as one."""
