@@ -74,19 +74,20 @@ def test_default_path_is_in_the_data_dir_and_the_environment_overrides_it(monkey
 def test_schema_version_is_recorded(db):
     RulingStore(db).save("x")
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
 
 
 def test_a_later_migration_is_applied_once_and_keeps_the_rulings(db, monkeypatch):
     RulingStore(db).save("before the upgrade", cites=["nd:704.5j"])
-    later = store_module.MIGRATIONS + ((2, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
+    next_version = store_module.LATEST + 1
+    later = store_module.MIGRATIONS + ((next_version, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
     monkeypatch.setattr(store_module, "MIGRATIONS", later)
-    monkeypatch.setattr(store_module, "LATEST", 2)
+    monkeypatch.setattr(store_module, "LATEST", next_version)
     store = RulingStore(db)
     assert [r.answer for r in store.all()] == ["before the upgrade"]  # reading migrates
     store.save("after the upgrade")
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(next_version,)]
         assert conn.execute("SELECT appeal FROM rulings").fetchall() == [("",), ("",)]
 
 
