@@ -143,3 +143,54 @@ def test_a_file_of_the_previous_schema_is_upgraded_in_place_and_nothing_is_lost(
     assert RulingStore(db).save("after the upgrade").number == 4
     assert RulingStore(db).revise(3, "amend", "clearer", answer="Yes: it blocks.").revisions[0].answer == \
         "Yes, for a damage counter."
+
+
+# -- the CLI: judge ruling amend|overturn|withdraw, list, show, sheet --saved -------------------
+@pytest.fixture
+def cli_db(tmp_path, monkeypatch):
+    path = tmp_path / "team" / "rulings.sqlite3"
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(path))
+    return path
+
+
+def test_an_appeal_recorded_in_the_cli_is_seen_in_list_show_and_sheet(cli_db, capsys):
+    from judge.cli import main
+
+    _given(cli_db)
+    assert main(["ruling", "overturn", "1", "--reason", "704.5j needs lethal damage", "--judge", "Ana",
+                 "--answer", "Yes: the Column survives.", "--cite", "704.5j", "120.4"]) == 0
+    assert capsys.readouterr().out == (f"Ruling #1 overturned on appeal: revision 2 ({cli_db}); "
+                                       "its history: judge ruling show 1 --history\n")
+    assert main(["ruling", "list"]) == 0
+    assert capsys.readouterr().out == ("#1    2026-11-30 14:05  Regional · table 12 · Kim  [overturned on appeal] "
+                                       "Does the Column survive?  [nd:704.5j, nd:120.4]\n")
+    assert main(["ruling", "show", "1"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())  # as read, whatever rich's wrapping
+    assert "Saved ruling #1 (overturned on appeal) — table 12, event Regional" in shown
+    assert "by Ana: 704.5j needs lethal damage" in shown and "Yes: the Column survives." in shown
+    assert "dies to 704.5j" not in shown and "Its 2 revisions: judge ruling show 1 --history" in shown
+    assert main(["ruling", "show", "1", "--history"]) == 0
+    history = " ".join(capsys.readouterr().out.split())
+    assert history.index("revision 1, given 2026-11-30T14:05:00+01:00 by Kim") < history.index(
+        "Ruling: No: the Column dies to 704.5j.") < history.index("revision 2, overturned") < history.index(
+        "Ruling: Yes: the Column survives.")
+    assert main(["sheet", "--saved", "1", "--format", "text"]) == 0
+    sheet = " ".join(capsys.readouterr().out.split())
+    assert "[Overturned on appeal" in sheet and "Yes: the Column survives." in sheet
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["ruling", "amend", "5", "-r", "typo", "-a", "x"], "there is no saved ruling #5 to amend"),
+    (["ruling", "withdraw", "5", "-r", "error"], "there is no saved ruling #5 to withdraw"),
+    (["ruling", "overturn", "1", "-r", " ", "--judge", "Ana", "-a", "x"], "to overturn ruling #1 needs a reason"),
+    (["ruling", "overturn", "1", "-r", "appeal", "-a", "x"], "to overturn ruling #1 needs who decided"),
+    (["ruling", "amend", "1", "-r", "typo", "-c", "999.9z"], "ruling #1 was not revised; nothing was written"),
+])
+def test_a_refused_revision_exits_2_naming_the_ruling_and_writes_nothing(cli_db, capsys, argv, said):
+    from judge.cli import main
+
+    _given(cli_db)
+    before = _file_bytes_and_rows(cli_db)
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err
+    assert _file_bytes_and_rows(cli_db) == before
