@@ -17,12 +17,16 @@ class Kind:
     needs_judge: bool  # who decided must be named (an appeal's decision is the head judge's)
     new_text: bool  # a new answer or citations may be given
     needs_new_text: bool  # … and must be
+    at_station: bool  # a floor judge with the access code may make it at `judge serve`; else the
+    #                   head judge's alone, at the terminal holding the log (judge ruling …)
 
 
 KINDS: dict[str, Kind] = {k.command: k for k in (
-    Kind("amend", "amended", "amended", needs_judge=False, new_text=True, needs_new_text=True),
-    Kind("overturn", "overturned", "overturned on appeal", needs_judge=True, new_text=True, needs_new_text=True),
-    Kind("withdraw", "withdrawn", "WITHDRAWN", needs_judge=False, new_text=False, needs_new_text=False),
+    Kind("amend", "amended", "amended", needs_judge=False, new_text=True, needs_new_text=True, at_station=True),
+    Kind("overturn", "overturned", "overturned on appeal", needs_judge=True, new_text=True, needs_new_text=True,
+         at_station=False),
+    Kind("withdraw", "withdrawn", "WITHDRAWN", needs_judge=False, new_text=False, needs_new_text=False,
+         at_station=True),
 )}
 GIVEN = "given"  # revision 1's kind
 STATUSES = {GIVEN} | {k.status for k in KINDS.values()}
@@ -52,18 +56,25 @@ class Revision:
         return f"revision {self.revision}, {self.kind} {self.at}{who}: {self.reason}"
 
 
+# How the CLI names what a revision takes; the station passes its form's labels instead.
+CLI_OPTIONS = {"reason": "--reason", "judge": "--judge", "answer": "--answer"}
+
+
 def refusal(number: int, kind: Kind, reason: str, judge: str, answer: str | None, question: str | None,
-            cites: tuple[str, ...] | None, current: Revision | None) -> str | None:
+            cites: tuple[str, ...] | None, current: Revision | None,
+            options: dict[str, str] = CLI_OPTIONS) -> str | None:
     """Why `kind` cannot be appended to ruling #`number` (its latest revision `current`, None when
-    there is no such ruling), or None. Every message names the ruling."""
+    there is no such ruling), or None. Every message names the ruling, and what to fill in as
+    `options` names it."""
     if current is None:
         return f"there is no saved ruling #{number} to {kind.command}"
     if current.kind == _status("withdraw"):
         return f"ruling #{number} was withdrawn ({current.at}); a withdrawn ruling is not revised"
     if not reason.strip():
-        return f"to {kind.command} ruling #{number} needs a reason (--reason)"
+        return f"to {kind.command} ruling #{number} needs a reason ({options['reason']})"
     if kind.needs_judge and not judge.strip():
-        return f"to {kind.command} ruling #{number} needs who decided (--judge): an appeal's decision is the head judge's"
+        return (f"to {kind.command} ruling #{number} needs who decided ({options['judge']}): "
+                "an appeal's decision is the head judge's")
     given = [v for v in (answer, question, cites) if v is not None]
     if not kind.new_text and given:
         return f"to {kind.command} ruling #{number} takes a reason only, not new text or citations"
@@ -74,7 +85,7 @@ def refusal(number: int, kind: Kind, reason: str, judge: str, answer: str | None
                current.question if question is None else question.strip(),
                current.cites if cites is None else tuple(cites))
         if new == (current.answer, current.question, current.cites):
-            what = "the new ruling (--answer)" if kind.command == "overturn" else "new text or citations"
+            what = f"the new ruling ({options['answer']})" if kind.command == "overturn" else "new text or citations"
             return f"to {kind.command} ruling #{number} needs {what} differing from what it says now"
     return None
 

@@ -33,7 +33,7 @@ from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
 from judge.editions.ids import plain as plain_id
 from judge.rulings.fields import check as check_fields, problem as field_problem
-from judge.rulings.revisions import GIVEN, KINDS, STATUSES, Revision, refusal as revision_refusal
+from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, refusal as revision_refusal
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
@@ -44,6 +44,10 @@ _SEARCHED_COLUMNS = ("question", "answer", "event", "table_no", "judge")
 
 class RulingsError(Exception):
     """The rulings database cannot be used; the message says why and names the file."""
+
+
+class RevisionRefused(RulingsError):
+    """A revision that cannot be made (no such ruling, no reason…); the message names the ruling."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,7 @@ class RulingStore:
 
     def revise(self, number: int, command: str, reason: str, judge: str = "", answer: str | None = None,
                question: str | None = None, cites: list[str] | tuple[str, ...] | None = None,
-               at: dt.datetime | None = None) -> SavedRuling:
+               at: dt.datetime | None = None, options: dict[str, str] = CLI_OPTIONS) -> SavedRuling:
         """Append a revision (amend, overturn or withdraw: judge.rulings.revisions.KINDS) to
         ruling #`number`; refused (RulingsError naming the ruling) with nothing written."""
         kind = KINDS[command]
@@ -165,10 +169,10 @@ class RulingStore:
                                       ("the new ruling", answer or "", False), ("the question", question or "", False)):
             why = field_problem(label, text, one_line)
             if why:
-                raise RulingsError(f"ruling #{number} was not revised: {why}; nothing was written")
+                raise RevisionRefused(f"ruling #{number} was not revised: {why}; nothing was written")
         cites = tuple(cites) if cites is not None else None
         if not self._present():
-            raise RulingsError(f"there is no saved ruling #{number} to {kind.command} in {self.path} "
+            raise RevisionRefused(f"there is no saved ruling #{number} to {kind.command} in {self.path} "
                                "(there is no log yet); nothing was written")
         when = _stamp(at)
         with self._write() as conn:
@@ -176,9 +180,9 @@ class RulingStore:
             if skipped:
                 raise RulingsError(f"{skipped[0]}; nothing was written")
             current = found[0].revisions[-1] if found else None
-            why = revision_refusal(number, kind, reason, judge, answer, question, cites, current)
+            why = revision_refusal(number, kind, reason, judge, answer, question, cites, current, options)
             if why:
-                raise RulingsError(f"{why} (in {self.path}); nothing was written")
+                raise RevisionRefused(f"{why} (in {self.path}); nothing was written")
             assert current is not None
             new = Revision(current.revision + 1, kind.status,
                            current.question if question is None or not kind.new_text else question.strip(),
