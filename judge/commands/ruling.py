@@ -56,11 +56,18 @@ def register(sub) -> None:
     add_db_option(show)
     show.set_defaults(func=run_show)
 
-    export = actions.add_parser("export", help="write every saved ruling as YAML or Markdown")
-    export.add_argument("--format", choices=("yaml", "markdown"), default="yaml")
+    export = actions.add_parser("export", help="write every saved ruling as YAML, Markdown, JSON Lines or CSV")
+    export.add_argument("--format", choices=("yaml", "markdown", "jsonl", "csv"), default="yaml",
+                        help="jsonl (to merge with `judge ruling import`) and csv: one line a revision, with "
+                             "its ruling's UUID; yaml and markdown: each ruling as it now stands")
     export.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
     add_db_option(export)
     export.set_defaults(func=run_export)
+
+    merge = actions.add_parser("import", help="merge another event's log (JSON Lines from export --format jsonl)")
+    merge.add_argument("file", type=Path, metavar="FILE")
+    add_db_option(merge)
+    merge.set_defaults(func=run_import)
 
     p.set_defaults(func=run, ruling_help=p.print_help)
 
@@ -300,7 +307,8 @@ def run_export(args) -> int:
     from judge.safe_text import one_line
     from judge.sheet.output import write_file
 
-    rulings = _all(open_store(args.db))
+    store = open_store(args.db)
+    rulings = _all(store)
     citation_of = str
     if args.format == "markdown":
         from judge import context
@@ -309,6 +317,7 @@ def run_export(args) -> int:
         citation_of = lambda i: (corpus.get(i).citation if corpus.get(i) else i)  # noqa: E731
     content = export(rulings, args.format, citation_of)
     if args.output:
+        _not_the_log(args.output, store.path, "--output")
         try:
             path = write_file(args.output, content)
         except WriteError as exc:
@@ -316,4 +325,36 @@ def run_export(args) -> int:
         print(f"{len(rulings)} rulings written to {one_line(str(path))}", file=sys.stderr)
     else:
         sys.stdout.write(content)
+    return 0
+
+
+def _not_the_log(path: Path, log: Path, what: str) -> None:
+    """Refuse `path` when it is the rulings file itself, telling by os.stat alone (opening the
+    file outside SQLite would drop SQLite's locks: judge.rulings.store._check_file)."""
+    import os
+
+    from judge.safe_text import one_line
+
+    try:
+        same = os.path.samefile(path, log)
+    except OSError:
+        return
+    if same:
+        raise UserError(f"{what} {one_line(str(path))} is the rulings log itself; nothing was done")
+
+
+def run_import(args) -> int:
+    from judge.rulings.interchange import ImportRefused, read_file
+    from judge.rulings.store import RulingsError
+    from judge.safe_text import one_line
+
+    store = open_store(args.db)
+    _not_the_log(args.file, store.path, "FILE")
+    try:
+        lines = read_file(args.file)
+        rulings, revisions = store.merge(lines, one_line(str(args.file))[:200])
+    except (ImportRefused, RulingsError) as exc:
+        raise UserError(one_line(str(exc))) from None
+    print(one_line(f"Imported {rulings} new rulings and {revisions} new revisions in all from {args.file} into "
+                   f"{store.path} ({len(lines)} revisions read, {len(lines) - revisions} already in the log)"))
     return 0

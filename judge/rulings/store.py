@@ -27,7 +27,7 @@ import uuid as uuid_module
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
@@ -218,6 +218,53 @@ class RulingStore:
                            f"OR reason LIKE ? ESCAPE '\\' OR judge LIKE ? ESCAPE '\\' OR cites LIKE ? ESCAPE '\\'))")
             params += [pattern] * (len(_SEARCHED_COLUMNS) + 6)
         return self._select("WHERE " + " AND ".join(clauses), tuple(params), order="DESC", limit=limit)
+
+    def merge(self, lines: list, source: str) -> tuple[int, int]:
+        """Merge revisions read from another log (judge.rulings.interchange.Line), in one
+        transaction: a ruling not known here is added under the next number, a known one (by
+        UUID) gains the revisions it lacks. The same revision twice adds nothing; a revision
+        that differs from the one known under its number, or one that would leave a gap, refuses
+        the whole merge (RevisionRefused naming the ruling and the line). Returns (rulings added,
+        revisions added, first ones included)."""
+        grouped: dict[str, dict[int, Any]] = {}
+        for line in lines:
+            grouped.setdefault(line.uuid, {})[line.revision.revision] = line
+        added_rulings = added_revisions = 0
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
+        with self._write() as conn:
+            for identity, revisions in grouped.items():
+                found, skipped = self._load(conn, "WHERE uuid = ?", (identity,))
+                if skipped:
+                    raise RulingsError(f"{skipped[0]}; nothing was imported")
+                known = {r.revision: r for r in found[0].revisions} if found else {}
+                here = f"ruling #{found[0].number} here" if found else ""
+                expected = max(known, default=0) + 1
+                number = found[0].number if found else None
+                for revision in sorted(revisions):
+                    line = revisions[revision]
+                    at = f"{source} line {line.line}: ruling {identity}"
+                    if revision in known:
+                        same_place = revision > 1 or (found[0].event, found[0].table) == (line.event, line.table)
+                        if known[revision] != line.revision or not same_place:
+                            raise RevisionRefused(f"{at}: its revision {revision} differs from the one this log "
+                                                  f"holds ({here}); the histories conflict, nothing was imported")
+                        continue
+                    if revision != expected:
+                        raise RevisionRefused(f"{at}: revision {revision} follows no revision {expected} "
+                                              f"(neither in the file nor in this log); nothing was imported")
+                    if number is None:
+                        r = line.revision
+                        number = _insert_ruling(conn, identity, r.question, r.answer, r.cites, line.event,
+                                                line.table, r.judge, r.at)
+                        added_rulings += 1
+                    else:
+                        _insert_revision(conn, number, line.revision)
+                    added_revisions += 1
+                    expected += 1
+        return added_rulings, added_revisions
 
     def by_uuid(self, identity: str) -> SavedRuling | None:
         found = self._select("WHERE uuid = ?", (identity,))
