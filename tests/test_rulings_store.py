@@ -301,6 +301,14 @@ def test_no_store_path_opens_the_database_outside_sqlite(db, monkeypatch):
     assert [e.id for e in saved_ruling_entries(db)] == ["saved:1", "saved:2"]
     store.save("third")
     assert [e.id for e in saved_ruling_entries(db)][-1] == "saved:3"
+    store.revise(3, "amend", "clearer", answer="third, amended")  # issue 33's writers too
+    assert saved_ruling_entries(db)[-1].citation == "Saved ruling #3 (amended)"
+    from judge.rulings.interchange import parse, to_jsonl
+
+    other = RulingStore(db.parent / "other.sqlite3")
+    other.save("from another event")
+    assert store.merge(parse(to_jsonl(other.all()).encode(), "other.jsonl"), "other.jsonl") == (1, 1)
+    assert store.get(4).answer == "from another event"
     assert opened == []
 
 
