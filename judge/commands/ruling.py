@@ -69,6 +69,12 @@ def register(sub) -> None:
     add_db_option(merge)
     merge.set_defaults(func=run_import)
 
+    push = actions.add_parser("sync", help="push this log to a judge program's PostgreSQL archive (judge[archive])")
+    push.add_argument("--to", required=True, metavar="URL", help="the archive: postgresql://user@host:port/db")
+    push.add_argument("--station", help="this station's name in the archive (default: the host's name)")
+    add_db_option(push)
+    push.set_defaults(func=run_sync)
+
     p.set_defaults(func=run, ruling_help=p.print_help)
 
 
@@ -357,4 +363,21 @@ def run_import(args) -> int:
         raise UserError(one_line(str(exc))) from None
     print(one_line(f"Imported {rulings} new rulings and {revisions} new revisions in all from {args.file} into "
                    f"{store.path} ({len(lines)} revisions read, {len(lines) - revisions} already in the log)"))
+    return 0
+
+
+def run_sync(args) -> int:
+    import socket
+
+    from judge.rulings.archive import ArchiveError, sync, where
+    from judge.safe_text import one_line
+
+    store = open_store(args.db)
+    rulings = _all(store)
+    try:
+        report = sync(rulings, args.to, args.station or socket.gethostname())
+    except ArchiveError as exc:  # the local log is not touched either way
+        raise UserError(one_line(str(exc))) from None
+    print(one_line(f"Synced {report.rulings} rulings ({report.revisions} revisions) from {store.path} to "
+                   f"{where(args.to)}: {report.new_rulings} new rulings, {report.new_revisions} new revisions"))
     return 0
