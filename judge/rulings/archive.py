@@ -41,6 +41,7 @@ ARCHIVE_MIGRATIONS: tuple[tuple[int, str], ...] = (
             judge     text NOT NULL,
             at        text NOT NULL,
             reason    text NOT NULL,
+            words     text NOT NULL,  -- what a precedent search matches, case-folded (see _words)
             PRIMARY KEY (uuid, revision)
         );
         CREATE INDEX archive_revisions_cites ON archive_revisions USING gin (cites);
@@ -135,7 +136,7 @@ def _migrate(conn) -> None:
 _BATCH_SQL = """
     CREATE TEMP TABLE incoming (
         uuid uuid, event text, table_no text, number bigint, revision integer, kind text, question text,
-        answer text, cites text[], judge text, at text, reason text) ON COMMIT DROP
+        answer text, cites text[], judge text, at text, reason text, words text) ON COMMIT DROP
 """
 # A revision held with other content, or a ruling at another event or table: a conflicting history.
 _CONFLICT_SQL = """
@@ -187,15 +188,15 @@ def _push(conn, rulings: list, station: str) -> tuple[int, int]:
             for r in rulings:
                 for v in r.revisions:
                     copy.write_row((r.uuid, r.event, r.table, r.number, v.revision, v.kind, v.question, v.answer,
-                                    list(v.cites), v.judge, v.at, v.reason))
+                                    list(v.cites), v.judge, v.at, v.reason, _words(r.event, v)))
         # In one order everywhere (by UUID), so two syncs of overlapping logs wait, never deadlock.
         added_rulings = conn.execute(
             "INSERT INTO archive_rulings (uuid, event, table_no, number, station) "
             "SELECT DISTINCT ON (uuid) uuid, event, table_no, number, %s FROM incoming ORDER BY uuid "
             "ON CONFLICT (uuid) DO NOTHING", (station,)).rowcount
         added_revisions = conn.execute(
-            "INSERT INTO archive_revisions (uuid, revision, kind, question, answer, cites, judge, at, reason) "
-            "SELECT uuid, revision, kind, question, answer, cites, judge, at, reason FROM incoming "
+            "INSERT INTO archive_revisions (uuid, revision, kind, question, answer, cites, judge, at, reason, words) "
+            "SELECT uuid, revision, kind, question, answer, cites, judge, at, reason, words FROM incoming "
             "ORDER BY uuid, revision ON CONFLICT (uuid, revision) DO NOTHING").rowcount
         conflict = conn.execute(_CONFLICT_SQL).fetchone()
         if conflict is not None:
@@ -213,6 +214,12 @@ def _push(conn, rulings: list, station: str) -> tuple[int, int]:
     return added_rulings, added_revisions
 
 
+def _words(event: str, revision: Revision) -> str:
+    """What a precedent search looks in, case-folded once on the way in: matching it with LIKE
+    is several times cheaper than ILIKE over each column on every search."""
+    return "\n".join((event, revision.question, revision.answer, " ".join(revision.cites))).casefold()
+
+
 def precedents(url: str, query: str, limit: int = 10, conn=None) -> list[Precedent]:
     """Archived rulings as they now stand in which every word of `query` occurs (in any case) in
     the question, the ruling, the event or a cited id, newest first."""
@@ -220,19 +227,16 @@ def precedents(url: str, query: str, limit: int = 10, conn=None) -> list[Precede
     own = conn is None
     conn = conn or connect(url)
     try:
-        clauses, params = [], []
-        for word in words:
-            pattern = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-            clauses.append("(s.question ILIKE %s OR s.answer ILIKE %s OR r.event ILIKE %s "
-                           "OR array_to_string(s.cites, ' ') ILIKE %s)")
-            params += [pattern] * 4
+        patterns = ["%" + w.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+                    for w in words]
+        # The revision that stands (no later one), matching every word; newest first by when given.
         rows = conn.execute(
-            "WITH standing AS (SELECT DISTINCT ON (uuid) * FROM archive_revisions ORDER BY uuid, revision DESC), "
-            "first AS (SELECT uuid, at FROM archive_revisions WHERE revision = 1) "
             "SELECT s.uuid::text, r.event, r.table_no, r.number, s.kind, s.question, s.answer, s.cites, f.at "
-            "FROM standing s JOIN archive_rulings r USING (uuid) JOIN first f USING (uuid) "
-            + ("WHERE " + " AND ".join(clauses) if clauses else "")
-            + " ORDER BY f.at DESC, s.uuid LIMIT %s", (*params, limit)).fetchall()
+            "FROM archive_revisions s JOIN archive_rulings r USING (uuid) "
+            "JOIN archive_revisions f ON f.uuid = s.uuid AND f.revision = 1 "
+            "WHERE s.words LIKE ALL (%s) AND NOT EXISTS "
+            "(SELECT 1 FROM archive_revisions n WHERE n.uuid = s.uuid AND n.revision > s.revision) "
+            "ORDER BY f.at DESC, s.uuid LIMIT %s", (patterns, limit)).fetchall()
     finally:
         if own:
             conn.close()
