@@ -60,5 +60,10 @@ def test_the_readme_examples_never_write_the_real_rulings_log():
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```sh\n(.*?)```", readme, re.S)
-    saves = [line for block in blocks for line in block.splitlines() if re.search(r"\bjudge ruling save\b", line)]
+    from judge.rulings.revisions import KINDS
+
+    writers = ("save", "import", *KINDS)  # every command that writes the log (issue 33's revisions too)
+    saves = [line for block in blocks for line in block.splitlines()
+             if re.search(rf"\bjudge ruling ({'|'.join(writers)})\b", line)]
     assert saves and all("--db " in line for line in saves), saves
+    assert {w for w in writers if any(f"judge ruling {w}" in line for line in saves)} == set(writers)

@@ -194,3 +194,14 @@ def test_a_refused_revision_exits_2_naming_the_ruling_and_writes_nothing(cli_db,
     assert main(argv) == 2
     assert said in capsys.readouterr().err
     assert _file_bytes_and_rows(cli_db) == before
+
+
+def test_an_overturned_ruling_amended_later_is_still_marked_overturned(db):
+    _given(db)
+    store = RulingStore(db)
+    assert store.revise(1, "amend", "typo", answer="No: it dies to 704.5j.").mark == "amended"
+    assert store.revise(1, "overturn", "appeal", judge="Ana", answer="Yes: it survives.").mark == "overturned on appeal"
+    amended = store.revise(1, "amend", "typo", answer="Yes: the Column survives.")
+    assert amended.mark == "overturned on appeal, amended" and amended.status == "amended"
+    assert amended.citation == "Saved ruling #1 (overturned on appeal, amended) — table 12, event Regional"
+    assert store.revise(1, "withdraw", "wrong table").mark == "WITHDRAWN"

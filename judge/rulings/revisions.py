@@ -60,6 +60,20 @@ class Revision:
 CLI_OPTIONS = {"reason": "--reason", "judge": "--judge", "answer": "--answer"}
 
 
+def mark_of(revisions: tuple[Revision, ...] | list[Revision]) -> str:
+    """How a ruling with these revisions is marked: its latest kind's mark, and an overturn stays
+    said when the overturning ruling is later amended ("overturned on appeal, amended"); a
+    withdrawal says only that. "" for a ruling as given."""
+    later = list(revisions[1:])
+    if not later:
+        return ""
+    if later[-1].kind == KINDS["withdraw"].status:
+        return later[-1].mark
+    overturns = [i for i, r in enumerate(later) if r.kind == KINDS["overturn"].status]
+    since = later[overturns[-1]:] if overturns else later[-1:]
+    return ", ".join(dict.fromkeys(r.mark for r in since))
+
+
 def refusal(number: int, kind: Kind, reason: str, judge: str, answer: str | None, question: str | None,
             cites: tuple[str, ...] | None, current: Revision | None,
             options: dict[str, str] = CLI_OPTIONS) -> str | None:

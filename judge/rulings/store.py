@@ -33,7 +33,7 @@ from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
 from judge.editions.ids import plain as plain_id
 from judge.rulings.fields import check as check_fields, problem as field_problem
-from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, refusal as revision_refusal
+from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of, refusal as revision_refusal
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
 from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
 
@@ -77,7 +77,7 @@ class SavedRuling:
     @property
     def mark(self) -> str:
         """How it is marked where it is shown ("overturned on appeal"); "" for a ruling as given."""
-        return self.latest.mark if self.latest else ""
+        return mark_of(self.revisions)
 
     @property
     def standing_note(self) -> str:
