@@ -225,3 +225,24 @@ def test_both_databases_refuse_a_conflicting_history_and_write_nothing_of_it(tar
     with pytest.raises(refused, match=r"revision 2 differs from the one .*(holds|archive).*conflict"):
         target.push(second)
     assert target.held() == before
+
+
+def test_an_archive_of_a_newer_schema_is_refused_untouched(url, tmp_path, capsys):
+    conn = archive.connect(url)
+    conn.execute("UPDATE archive_schema_version SET version = %s", (archive.ARCHIVE_LATEST + 1,))
+    conn.close()
+    log = _event(tmp_path / "log.sqlite3", "Regional", 2)
+    assert main(["ruling", "sync", "--to", url, "--db", str(log.path)]) == 2
+    assert f"the archive was written by a newer judge (schema {archive.ARCHIVE_LATEST + 1}" in capsys.readouterr().err
+
+
+def test_search_json_lists_the_precedents_after_the_results(url, tmp_path, capsys, session_context):
+    import json
+
+    archive.sync(_event(tmp_path / "regional.sqlite3", "Regional", 2).all(), url, "desk")
+    assert main(["search", "509.1c", "--json", "--archive", url]) == 0
+    found = json.loads(capsys.readouterr().out)
+    precedents = [item for item in found if item["kind"] == "precedent"]
+    assert [(p["event"], p["number"], p["citation"]) for p in precedents] == [
+        ("Regional", 2, "Precedent — Regional, ruling #2"), ("Regional", 1, "Precedent — Regional, ruling #1")]
+    assert found[0]["kind"] != "precedent"  # the rules first

@@ -110,6 +110,9 @@ def connect(url: str):
         raise ArchiveError(f"cannot reach the archive at {where(url)}: {reason[:300]}") from None
     try:
         _migrate(conn)
+    except ArchiveError:
+        conn.close()
+        raise
     except psycopg.Error as exc:
         conn.close()
         raise ArchiveError(f"the archive at {where(url)} cannot be used: {one_line(str(exc))[:300]}") from None
