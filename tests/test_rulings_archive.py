@@ -246,3 +246,27 @@ def test_search_json_lists_the_precedents_after_the_results(url, tmp_path, capsy
     assert [(p["event"], p["number"], p["citation"]) for p in precedents] == [
         ("Regional", 2, "Precedent — Regional, ruling #2"), ("Regional", 1, "Precedent — Regional, ruling #1")]
     assert found[0]["kind"] != "precedent"  # the rules first
+
+
+def test_the_station_lists_precedents_beside_the_rules_and_goes_on_without_the_archive(url, tmp_path, session_context):
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+    from judge.serve.settings import ServeSettings
+
+    regional = _event(tmp_path / "regional.sqlite3", "Regional", 2)
+    regional.revise(2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity <b>cannot</b> block.")
+    archive.sync(regional.all(), url, "desk")
+    log = tmp_path / "station.sqlite3"
+    station = TestClient(create_app(ServeSettings(rulings_db=log, archive_url=url)), raise_server_exceptions=False)
+    page = station.get("/search?q=drained+block")
+    assert page.status_code == 200 and '<section id="precedents">' in page.text
+    assert "<strong>Precedent — Regional, ruling #2 (overturned)</strong>" in page.text
+    assert "No: a drained Entity &lt;b&gt;cannot&lt;/b&gt; block." in page.text
+    assert '<a href="/nd/509.1c">nd:509.1c</a>' in page.text
+    away = TestClient(create_app(ServeSettings(rulings_db=log, archive_url="postgresql://judge@127.0.0.1:1/x")),
+                      raise_server_exceptions=False)
+    page = away.get("/search?q=drained+block")
+    assert page.status_code == 200 and 'class="result' in page.text  # the rules still answer
+    assert '<p class="error" id="precedents-error">Left out: cannot reach the archive at 127.0.0.1:1/x: ' in page.text
+    assert not log.exists()  # the station's log is its own file, untouched by the archive

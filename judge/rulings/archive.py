@@ -96,7 +96,7 @@ def where(url: str) -> str:
     return f"{info.get('host') or 'localhost'}:{info.get('port') or 5432}/{info.get('dbname') or ''}"
 
 
-def connect(url: str):
+def connect(url: str, timeout: int = CONNECT_TIMEOUT):
     """A connection to the archive with its schema up to date; ArchiveError in one line
     (host, port, the driver's reason) when it cannot be had."""
     try:
@@ -104,7 +104,7 @@ def connect(url: str):
     except ImportError:
         raise ArchiveError("the archive needs psycopg 3: pip install 'judge[archive]'") from None
     try:
-        conn = psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT, autocommit=True)
+        conn = psycopg.connect(url, connect_timeout=timeout, autocommit=True)
     except (psycopg.Error, ValueError) as exc:
         reason = one_line(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__)
         raise ArchiveError(f"cannot reach the archive at {where(url)}: {reason[:300]}") from None
