@@ -205,3 +205,12 @@ def test_an_overturned_ruling_amended_later_is_still_marked_overturned(db):
     assert amended.mark == "overturned on appeal, amended" and amended.status == "amended"
     assert amended.citation == "Saved ruling #1 (overturned on appeal, amended) — table 12, event Regional"
     assert store.revise(1, "withdraw", "wrong table").mark == "WITHDRAWN"
+
+
+def test_a_row_another_program_added_without_a_uuid_gets_one_at_the_next_write(db):
+    _given(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO rulings (answer, given_at) VALUES ('foreign', '2026-11-30T15:00:00+01:00')")
+    assert RulingStore(db).get(2).uuid == ""
+    RulingStore(db).save("next")
+    assert uuid.UUID(RulingStore(db).get(2).uuid).version == 4

@@ -35,7 +35,7 @@ from judge.editions.ids import plain as plain_id
 from judge.rulings.fields import check as check_fields, problem as field_problem
 from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of, refusal as revision_refusal
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
-from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
+from judge.rulings.schema import LATEST, MIGRATIONS, UUID4_SQL, VERSION_TABLE
 
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
 _TEXT_COLUMNS = ("question", "answer", "event", "table_no", "judge", "given_at", "uuid")  # as _select reads them
@@ -437,6 +437,8 @@ class RulingStore:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     self._migrate(conn)
+                    # A row another program added without one gets its UUID (an indexed look-up).
+                    conn.execute(f"UPDATE rulings SET uuid = {UUID4_SQL} WHERE uuid IS NULL")
                     yield conn
                     conn.execute("COMMIT")
                 except BaseException:
