@@ -214,3 +214,19 @@ def test_a_row_another_program_added_without_a_uuid_gets_one_at_the_next_write(d
     assert RulingStore(db).get(2).uuid == ""
     RulingStore(db).save("next")
     assert uuid.UUID(RulingStore(db).get(2).uuid).version == 4
+
+
+def test_search_finds_a_revised_ruling_as_it_now_stands_marked(cli_db, capsys, session_context):
+    import json
+
+    from judge.cli import main
+
+    _given(cli_db)
+    RulingStore(cli_db).revise(1, "overturn", "704.5j needs lethal damage", judge="Ana",
+                               answer="Yes: the Column survives a single damage counter.")
+    assert main(["search", "--json", "kind:ruling", "Column survives damage counter"]) == 0
+    saved = next(r for r in json.loads(capsys.readouterr().out) if r["id"] == "saved:1")
+    assert saved["citation"] == "Saved ruling #1 (overturned on appeal) — table 12, event Regional"
+    assert saved["text"] == "Does the Column survive?\n\nYes: the Column survives a single damage counter."
+    assert main(["search", "kind:ruling", "Column survives damage counter"]) == 0
+    assert "Saved ruling #1 (overturned on appeal)" in " ".join(capsys.readouterr().out.split())
