@@ -270,3 +270,15 @@ def test_the_station_lists_precedents_beside_the_rules_and_goes_on_without_the_a
     assert page.status_code == 200 and 'class="result' in page.text  # the rules still answer
     assert '<p class="error" id="precedents-error">Left out: cannot reach the archive at 127.0.0.1:1/x: ' in page.text
     assert not log.exists()  # the station's log is its own file, untouched by the archive
+
+
+def test_a_conflict_in_a_later_batch_refuses_the_whole_sync_before_writing(url, tmp_path):
+    first = _event(tmp_path / "a.sqlite3", "Regional", 50)
+    second = _event(tmp_path / "b.sqlite3", "Regional", 50)  # the same rulings, then revised apart
+    first.revise(50, "amend", "one way", answer="Amended one way.")
+    archive.sync(first.all()[49:], url, "a")  # the archive holds ruling #50's revision 2 only
+    second.revise(50, "amend", "another way", answer="Amended another way.")
+    before = _archived(url)
+    with pytest.raises(archive.ArchiveError, match=r"^ruling #50 \(.*\): its revision 2 differs .* nothing was pushed$"):
+        archive.sync(second.all(), url, "b", batch=10)  # #50 is in the fifth batch
+    assert _archived(url) == before

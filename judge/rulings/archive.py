@@ -6,8 +6,9 @@ A ruling is known by its UUID and a revision by (UUID, number): a sync inserts w
 lacks and nothing else (INSERT … ON CONFLICT DO NOTHING), so running it again, from many stations
 at once, or after a connection dropped mid-way adds each revision once. Each batch is one
 transaction: a sync cut short keeps the batches it committed, and the next run adds the rest.
-A revision the archive holds with other content is a conflicting history: that batch is refused
-naming the ruling, and nothing of it is written.
+A revision the archive holds with other content is a conflicting history: the sync is refused
+naming the ruling before any batch is written (a first pass compares the whole log, writing
+nothing); one pushed by another station between that pass and a batch refuses that batch.
 
 The archive's schema has migrations of its own (ARCHIVE_MIGRATIONS), applied under an advisory
 lock so that two stations meeting an empty archive at once do not both create it.
@@ -162,6 +163,8 @@ def sync(rulings: Iterable, url: str, station: str, batch: int = BATCH, conn=Non
     conn = conn or connect(url)
     new_rulings = new_revisions = 0
     try:
+        for start in range(0, len(rulings), batch):  # the first pass: a conflict refuses it all
+            _push(conn, rulings[start:start + batch], station, check_only=True)
         for start in range(0, len(rulings), batch):
             part = rulings[start:start + batch]
             for attempt in range(_RETRIES):
@@ -183,15 +186,19 @@ def sync(rulings: Iterable, url: str, station: str, batch: int = BATCH, conn=Non
     return SyncReport(len(rulings), sum(len(r.revisions) for r in rulings), new_rulings, new_revisions)
 
 
-def _push(conn, rulings: list, station: str) -> tuple[int, int]:
-    """One batch in one transaction: (rulings, revisions) the archive did not have."""
-    with conn.transaction():
+def _push(conn, rulings: list, station: str, check_only: bool = False) -> tuple[int, int]:
+    """One batch in one transaction: (rulings, revisions) the archive did not have. With
+    `check_only`, only whether it conflicts with the archive, nothing written."""
+    with conn.transaction(force_rollback=check_only):
         conn.execute(_BATCH_SQL)
         with conn.cursor().copy("COPY incoming FROM STDIN") as copy:
             for r in rulings:
                 for v in r.revisions:
                     copy.write_row((r.uuid, r.event, r.table, r.number, v.revision, v.kind, v.question, v.answer,
                                     list(v.cites), v.judge, v.at, v.reason, _words(r.event, v)))
+        if check_only:
+            _refuse_conflict(conn, "nothing was pushed")
+            return 0, 0
         # In one order everywhere (by UUID), so two syncs of overlapping logs wait, never deadlock.
         added_rulings = conn.execute(
             "INSERT INTO archive_rulings (uuid, event, table_no, number, station) "
@@ -201,12 +208,7 @@ def _push(conn, rulings: list, station: str) -> tuple[int, int]:
             "INSERT INTO archive_revisions (uuid, revision, kind, question, answer, cites, judge, at, reason, words) "
             "SELECT uuid, revision, kind, question, answer, cites, judge, at, reason, words FROM incoming "
             "ORDER BY uuid, revision ON CONFLICT (uuid, revision) DO NOTHING").rowcount
-        conflict = conn.execute(_CONFLICT_SQL).fetchone()
-        if conflict is not None:
-            identity, revision, number = conflict
-            raise ArchiveError(f"ruling #{number} ({identity}): its revision {revision} differs from the one the "
-                               "archive holds (or its event or table does); the histories conflict, and this "
-                               "batch was not written")
+        _refuse_conflict(conn, "this batch was not written")
         gap = conn.execute(
             "SELECT uuid, revision FROM archive_revisions a WHERE revision > 1 AND uuid IN (SELECT uuid FROM incoming) "
             "AND NOT EXISTS (SELECT 1 FROM archive_revisions b WHERE b.uuid = a.uuid AND b.revision = a.revision - 1) "
@@ -215,6 +217,14 @@ def _push(conn, rulings: list, station: str) -> tuple[int, int]:
             raise ArchiveError(f"ruling {gap[0]}: revision {gap[1]} follows no revision {gap[1] - 1} in the archive; "
                                "this batch was not written")
     return added_rulings, added_revisions
+
+
+def _refuse_conflict(conn, outcome: str) -> None:
+    conflict = conn.execute(_CONFLICT_SQL).fetchone()
+    if conflict is not None:
+        identity, revision, number = conflict
+        raise ArchiveError(f"ruling #{number} ({identity}): its revision {revision} differs from the one the "
+                           f"archive holds (or its event or table does); the histories conflict, {outcome}")
 
 
 def _words(event: str, revision: Revision) -> str:
