@@ -10,7 +10,6 @@ import datetime as dt
 import itertools
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
