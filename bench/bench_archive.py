@@ -32,7 +32,7 @@ WORDS = ["drained", "block", "damage", "counter", "Column", "survive", "control"
 
 def make_log(path: Path, count: int, seed: int = 7) -> RulingStore:
     rng = random.Random(seed)
-    start = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.timezone.utc)
+    start = dt.datetime(2026, 1, 1, 9, 0, tzinfo=dt.UTC)
     lines = []
     for k in range(count):
         words = " ".join(rng.sample(WORDS, 4))

@@ -160,9 +160,9 @@ def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
         return []
     found = []
     for entry in corpus.entries.values():
-        if entry.doc in docs and entry.kind in NAMED_KINDS and entry.title:
-            if any(normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
-                found.append(entry)
+        if entry.doc in docs and entry.kind in NAMED_KINDS and entry.title and any(
+                normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
+            found.append(entry)
     return sorted(found, key=lambda e: NAMED_KINDS.index(e.kind))
 
 

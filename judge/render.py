@@ -7,7 +7,7 @@ examples, sub-rules, outgoing links and "cited by".
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.console import Group
 from rich.text import Text

@@ -56,7 +56,7 @@ def test_search_json_contract(capsys):
     results = run_json(capsys, "search", "--json", "--limit", "5", "state-based actions")
     assert 0 < len(results) <= 5
     for r in results:
-        assert SEARCH_FIELDS <= set(r)
+        assert set(r) >= SEARCH_FIELDS
     assert [r["score"] for r in results] == sorted((r["score"] for r in results), reverse=True)
 
 

@@ -16,10 +16,10 @@ import pytest
 from bundled import DATA
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from locate_passage import Passages, fold  # noqa: E402  (the scorer's folding; what question writers check with)
+from locate_passage import Passages, fold  # (the scorer's folding; what question writers check with)
 
 # The held-out sets, each written afresh from the documents alone by writers who saw neither the
-# shared bench, our other sets nor the search code (README: Searching, "question sets").
+# shared bench, our other sets nor the search code (docs/development/search-quality.md, "Question sets").
 HELD_OUT_SETS = ["judge_questions_heldout.json", "judge_questions_heldout2.json", "judge_questions_heldout3.json"]
 DOCS = {"nd", "lcg", "ccg", "ce", "sf"}
 STYLES = {"slang", "no-game", "two-clause", "wrong-term", "short", "plain", "situation"}

@@ -281,3 +281,11 @@ def test_a_conflict_in_a_later_batch_refuses_the_whole_sync_before_writing(url, 
     with pytest.raises(archive.ArchiveError, match=r"^ruling #50 \(.*\): its revision 2 differs .* nothing was pushed$"):
         archive.sync(second.all(), url, "b", batch=10)  # #50 is in the fifth batch
     assert _archived(url) == before
+
+
+def test_an_archive_url_that_cannot_be_read_is_said(tmp_path, capsys):
+    log = _event(tmp_path / "log.sqlite3", "Regional", 1)
+    assert main(["ruling", "sync", "--to", "postgresql://[bad", "--db", str(log.path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("judge: the archive's URL cannot be read (") and err.endswith(
+        "); write it as postgresql://user@host:port/database\n")

@@ -7,7 +7,7 @@ looks entries up by id or printed number, walks parents and children, and comput
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 
 @dataclass

@@ -88,11 +88,12 @@ class Precedent:
 
 def where(url: str) -> str:
     """host:port/dbname of a URL, never its password (for messages)."""
+    from psycopg import ProgrammingError
     from psycopg.conninfo import conninfo_to_dict
 
     try:
         info = conninfo_to_dict(url)
-    except Exception:  # noqa: BLE001 — psycopg's ProgrammingError for a URL it cannot parse
+    except ProgrammingError:  # what psycopg raises for a URL it cannot parse
         return "an archive URL that cannot be read"
     return f"{info.get('host') or 'localhost'}:{info.get('port') or 5432}/{info.get('dbname') or ''}"
 
@@ -104,6 +105,13 @@ def connect(url: str, timeout: int = CONNECT_TIMEOUT):
         import psycopg
     except ImportError:
         raise ArchiveError("the archive needs psycopg 3: pip install 'judge[archive]'") from None
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        conninfo_to_dict(url)
+    except psycopg.ProgrammingError as exc:
+        raise ArchiveError(f"the archive's URL cannot be read ({one_line(str(exc).strip())[:200]}); "
+                           "write it as postgresql://user@host:port/database") from None
     try:
         conn = psycopg.connect(url, connect_timeout=timeout, autocommit=True)
     except (psycopg.Error, ValueError) as exc:
