@@ -230,3 +230,27 @@ def test_search_finds_a_revised_ruling_as_it_now_stands_marked(cli_db, capsys, s
     assert saved["text"] == "Does the Column survive?\n\nYes: the Column survives a single damage counter."
     assert main(["search", "kind:ruling", "Column survives damage counter"]) == 0
     assert "Saved ruling #1 (overturned on appeal)" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_previous_schema_log_that_cannot_be_written_is_read_as_it_is(db, monkeypatch):
+    """A log handed over read-only (root writes anywhere, so the refusal is what SQLite says)."""
+    from judge.rulings import store as store_module
+
+    _old_file(db)
+    store = RulingStore(db)
+
+    def read_only(read_only):
+        if not read_only:
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        return real(read_only)
+
+    real = store._connect
+    monkeypatch.setattr(store, "_connect", read_only)
+    assert [(r.number, r.answer, r.uuid, r.status) for r in store.all()] == [
+        (1, "No: the Column dies to 704.5j.", "", "given"), (2, "A warning for slow play.", "", "given"),
+        (3, "Yes, for a damage counter.", "", "given")]
+    assert [r.number for r in store.search("damage")] == [3] and store.get(2).table == "4"
+    with pytest.raises(store_module.NotWritable):
+        store.save("x")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]  # untouched

@@ -46,6 +46,10 @@ class RulingsError(Exception):
     """The rulings database cannot be used; the message says why and names the file."""
 
 
+class NotWritable(RulingsError):
+    """The database cannot be opened for writing (a read-only file or folder)."""
+
+
 class RevisionRefused(RulingsError):
     """A revision that cannot be made (no such ruling, no reason…); the message names the ruling."""
 
@@ -294,8 +298,14 @@ class RulingStore:
               limit: int | None = None) -> tuple[list[SavedRuling], list[str]]:
         """_select's work on an open connection (a write transaction reads through it too)."""
         assert order in ("ASC", "DESC")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        revisions, identity = "ruling_revisions", "uuid"
+        if "ruling_revisions" not in tables:  # schema 1, read where it cannot be upgraded: no UUIDs, no revisions
+            revisions = f"(SELECT {', '.join('NULL AS ' + c for c in _REVISION_COLUMNS.split(', '))} WHERE 0)"
+            identity = "NULL"
+            where = where.replace("uuid = ?", "NULL = ?").replace("FROM ruling_revisions ", f"FROM {revisions} ")
         rows = conn.execute(
-            f"SELECT number, question, answer, event, table_no, judge, given_at, uuid FROM rulings {where} "
+            f"SELECT number, question, answer, event, table_no, judge, given_at, {identity} FROM rulings {where} "
             f"ORDER BY number {order}" + (" LIMIT ?" if limit is not None else ""),
             params + ((limit,) if limit is not None else ())).fetchall()
         cites: dict[int, list[str]] = {}
@@ -304,11 +314,11 @@ class RulingStore:
             numbers = (json.dumps([row[0] for row in rows]),)
             found = conn.execute("SELECT ruling, entry_id FROM ruling_citations WHERE ruling IN "
                                  "(SELECT value FROM json_each(?)) ORDER BY ruling, position", numbers)
-            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM ruling_revisions WHERE ruling IN "
+            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM {revisions} WHERE ruling IN "
                                  "(SELECT value FROM json_each(?)) ORDER BY ruling, revision", numbers)
         else:
             found = conn.execute("SELECT ruling, entry_id FROM ruling_citations ORDER BY ruling, position")
-            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM ruling_revisions ORDER BY ruling, revision")
+            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM {revisions} ORDER BY ruling, revision")
         for ruling, entry_id in found:
             cites.setdefault(ruling, []).append(entry_id)
         for revision in later:
@@ -406,7 +416,7 @@ class RulingStore:
                 raise RulingsError(f"the rulings database {self.path} is locked by another program "
                                    f"(waited {self.timeout:g} s); try again") from exc
             if "unable to open" in text or "readonly" in text or "read-only" in text:
-                raise RulingsError(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
+                raise NotWritable(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
             raise RulingsError(f"the rulings database {self.path} is damaged: {exc}; it was left untouched") from exc
         except sqlite3.DatabaseError as exc:
             if "file is not a database" in str(exc).lower():
@@ -494,8 +504,11 @@ class RulingStore:
                     return
                 if version < LATEST:
                     conn.close()
-                    with self._write():  # brings the schema up to date
-                        pass
+                    try:
+                        with self._write():  # brings the schema up to date
+                            pass
+                    except NotWritable:
+                        pass  # a log handed over read-only: read as its schema has it (_load)
                     conn = self._connect(read_only=True)
                 yield conn
             finally:
