@@ -60,7 +60,12 @@ def test_the_readme_examples_never_write_the_real_rulings_log():
 
     pages = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]  # the examples moved into docs/ too
     blocks = [b for page in pages for b in re.findall(r"```(?:sh|bash|shell)\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
-    saves = [line for block in blocks for line in block.splitlines() if re.search(r"\bjudge ruling save\b", line)]
+    from judge.rulings.revisions import KINDS
+
+    writers = ("save", "import", *KINDS)  # every command that writes the log (issue 33's revisions too)
+    saves = [line for block in blocks for line in block.splitlines()
+             if re.search(rf"\bjudge ruling ({'|'.join(writers)})\b", line)]
     assert saves and all("--db " in line for line in saves), saves
+    assert {w for w in writers if any(f"judge ruling {w}" in line for line in saves)} == set(writers)
     readme_blocks = re.findall(r"```sh\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), re.S)
     assert any("judge ruling save" in block for block in readme_blocks)  # the README still shows one

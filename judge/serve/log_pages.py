@@ -187,7 +187,7 @@ async def ruling_sheet(request: Request) -> Response:
         sheet = await run_in_threadpool(
             lambda: build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=ruling.date,
                                 question=ruling.question, as_of=as_of,
-                                ruling=ruling.answer, event=ruling.event, table=ruling.table,
+                                ruling=ruling.answer_as_it_stands(), event=ruling.event, table=ruling.table,
                                 judge=ruling.judge, saved_number=ruling.number))
     except UnknownEntries as exc:  # cited by another program, or the rules changed since
         raise HTTPException(422, f"Ruling #{ruling.number} cites what the rules no longer hold: {exc}.") from None

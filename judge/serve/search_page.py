@@ -79,6 +79,11 @@ async def search(request: Request) -> Response:
         alone = "." if found.alone and found.direct.number else ""
         return RedirectResponse(carrying(entry_path(found.direct.id) + alone, text), status_code=303)
     view = _view(library, text, found, game, from_choice=chosen_before and game is not None)
+    url = request.app.state.settings.archive_url
+    if url and not fragment:  # the archive's precedents beside the rules (judge/serve/precedents.py)
+        from judge.serve.precedents import look_up
+
+        view["precedents"] = await look_up(url, text)
     return pages.render(request, template, query=text, view=view, refusal="")
 
 
