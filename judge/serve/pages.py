@@ -61,7 +61,7 @@ def render(request: Request, template: str, status_code: int = 200, **context) -
     context.update(csrf_token=security.csrf_token(request), may_write=security.may_write(request),
                    writes_need_code=settings.writes_need_code, game=game_choice.chosen(request),
                    game_choices=game_choice.choices(), game_titles=dict(game_choice.choices()),
-                   here=here(request), typed=typed(request),
+                   here=here(request), search_typed=typed(request),
                    # "reading No Dawn …: edition 2026-12 …" once an edition is imported, set
                    # when the reading pages open the library (judge.serve.reading)
                    editions_note=getattr(request.app.state, "editions_note", ""))
