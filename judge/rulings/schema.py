@@ -25,6 +25,14 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
         CREATE INDEX ruling_citations_entry ON ruling_citations(entry_id);
     """),
+    # A ruling's key, chosen by the phone that wrote it (a UUID): the same ruling sent twice (a
+    # phone that lost the answer to its post, a ruling kept offline and sent again) is stored once.
+    (2, """
+        CREATE TABLE ruling_keys (
+            key       TEXT PRIMARY KEY,
+            ruling    INTEGER NOT NULL UNIQUE REFERENCES rulings(number) ON DELETE CASCADE
+        );
+    """),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -95,7 +95,9 @@ class RulingStore:
     # -- writing ----------------------------------------------------------------------------
     def save(self, answer: str, question: str = "", cites: list[str] | tuple[str, ...] = (),
              event: str = "", table: str = "", judge: str = "",
-             given_at: dt.datetime | None = None) -> SavedRuling:
+             given_at: dt.datetime | None = None, key: str | None = None) -> SavedRuling:
+        """Save a ruling; with a `key` (the writer's UUID for it), a ruling already saved under
+        that key is returned as it stands and nothing is written a second time."""
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
@@ -113,14 +115,28 @@ class RulingStore:
         except OSError as exc:
             raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
         with self._write() as conn:
-            cursor = conn.execute(
-                "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (fields["question"], answer, fields["event"], fields["table"], fields["judge"], when))
-            number = cursor.lastrowid
-            conn.executemany("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
-                             [(number, i, cite) for i, cite in enumerate(cites)])
+            before = conn.execute("SELECT ruling FROM ruling_keys WHERE key = ?", (key,)).fetchone() if key else None
+            if before is None:
+                number = self._insert(conn, answer, fields, when, cites, key)
+        if before is not None:
+            saved = self.get(before[0])
+            if not isinstance(saved, SavedRuling):
+                raise RulingsError(f"ruling {before[0]} of key {key} cannot be read back from {self.path}")
+            return saved
         return SavedRuling(number, answer, fields["question"], tuple(cites), fields["event"],
                            fields["table"], fields["judge"], when)
+
+    @staticmethod
+    def _insert(conn: sqlite3.Connection, answer: str, fields: dict, when: str, cites, key: str | None) -> int:
+        cursor = conn.execute(
+            "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (fields["question"], answer, fields["event"], fields["table"], fields["judge"], when))
+        number = cursor.lastrowid
+        conn.executemany("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
+                         [(number, i, cite) for i, cite in enumerate(cites)])
+        if key:
+            conn.execute("INSERT INTO ruling_keys (key, ruling) VALUES (?, ?)", (key, number))
+        return number
 
     # -- reading ----------------------------------------------------------------------------
     def all(self) -> list[SavedRuling]:

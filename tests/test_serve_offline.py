@@ -1,0 +1,215 @@
+"""The station on a phone without the network (issue 35): the manifest, the service worker, the
+reader bundle, and the offline round in the system's Chromium (Playwright), at a phone's
+viewport: load, go offline (the browser context's offline switch), read an entry never opened,
+follow its links, search a number and words, log a ruling, come back online, and find it in the
+head judge's log exactly once.
+
+With JUDGE_SCREENSHOT_DIR=docs the photographs of the offline band refresh docs/
+(serve-offline-<step>-phone.png).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from judge.serve.app import create_app
+from judge.serve.settings import ServeSettings
+from tests import live_server, printed_sheet
+
+pytestmark = pytest.mark.usefixtures("session_context")
+
+CODE = "k7m2p9"
+PHONE = {"width": 390, "height": 844}
+CSP = "default-src 'self'"
+
+
+@pytest.fixture
+def client(tmp_path, monkeypatch) -> TestClient:
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
+    return TestClient(create_app(ServeSettings()), raise_server_exceptions=False)
+
+
+def test_the_manifest_names_the_app_its_icons_and_start(client):
+    answer = client.get("/manifest.webmanifest")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "application/manifest+json"
+    assert answer.headers["content-security-policy"].startswith(CSP)
+    manifest = answer.json()
+    assert (manifest["name"], manifest["start_url"], manifest["display"]) == ("judge station", "/", "standalone")
+    for icon in manifest["icons"]:
+        got = client.get(icon["src"])
+        assert got.status_code == 200 and got.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":  # the PNG's own header says the size the manifest says
+            width = int.from_bytes(got.content[16:20], "big")
+            assert f"{width}x{width}" == icon["sizes"]
+    page = client.get("/").text
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert '<script src="/static/offline.js" defer></script>' in page
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_version_and_the_csp(client):
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.headers["cache-control"] == "no-cache"
+    assert not re.search("@@(VERSION|CSP|SHELL)@@", answer.text)  # every marker written in
+    version = re.search(r'var VERSION = "([0-9a-f]{20})";', answer.text).group(1)
+    assert f'var CSP = "{answer.headers["content-security-policy"]}";' in answer.text
+    bundle = client.get("/offline/bundle?game=nodawn")
+    assert bundle.headers["x-bundle-version"] == version
+    assert json.loads(bundle.content)["version"] == version
+
+
+def test_the_bundle_holds_every_entry_of_the_game_with_its_checksum(client, corpus):
+    answer = client.get("/offline/bundle?game=l5r-lcg")
+    assert answer.status_code == 200
+    assert hashlib.sha256(answer.content).hexdigest() == answer.headers["x-bundle-sha256"]
+    bundle = answer.json()
+    assert [d["key"] for d in bundle["documents"]] == ["lcg"]
+    assert [e["id"] for e in bundle["entries"]] == [e.id for e in corpus.in_doc("lcg")]
+    assert bundle["search"]["ids"] and set(bundle["search"]["ids"]) <= {e.id for e in corpus.in_doc("lcg")}
+    every = client.get("/offline/bundle?game=all").json()
+    assert len(every["entries"]) == len(corpus.entries)
+    assert client.get("/offline/bundle?game=chess").status_code == 400
+
+
+def test_an_entry_in_the_bundle_carries_its_links_cited_by_and_notes(client, corpus):
+    from judge import context
+
+    bundle = client.get("/offline/bundle?game=nodawn").json()
+    entries = {e["id"]: e for e in bundle["entries"]}
+    rule = entries["nd:704.5j"]
+    assert rule["c"] == corpus.get("nd:704.5j").citation
+    links = [p for p in rule["x"] if isinstance(p, list) and p[1]]
+    assert links, "704.5j's text links the rules it cites"
+    with_notes = [i for i in entries if context.conflicts().notes_for(i)]
+    assert with_notes and all("o" in entries[i] for i in with_notes)
+    assert all(entries[i]["o"][0]["h"] for i in with_notes)
+    by = [e for e in bundle["entries"] if e.get("b")]
+    assert by and all(set(e["b"]) == {s.id for s in corpus.cited_by(e["id"])} for e in by)
+
+
+def test_a_ruling_posted_twice_with_one_key_is_stored_once(client):
+    page = client.get("/log/new").text
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    form = {"csrf": csrf, "answer": "Sent twice, kept once.", "cites": "704.5j",
+            "key": "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c"}
+    first = client.post("/log", data=form, follow_redirects=False)
+    second = client.post("/log", data=form, follow_redirects=False)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["location"] == second.headers["location"]
+    assert client.get("/log").text.count("Sent twice, kept once.") == 1
+    bad = client.post("/log", data=dict(form, key="not-a-uuid"))
+    assert bad.status_code == 422 and "is not a UUID" in bad.text
+    assert client.get("/log").text.count("Sent twice, kept once.") == 1
+
+
+def test_without_javascript_the_footer_says_nothing_is_kept_offline(client):
+    page = client.get("/nd/704.5j").text
+    assert "<noscript><p class=\"offline-status muted\" id=\"offline-none\">Nothing is kept on this phone" in page
+
+
+# -- the browser round ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser():
+    with printed_sheet.system_chromium(printed_sheet.browser_missing(), "drive a browser") as chromium:
+        yield chromium
+
+
+@pytest.fixture
+def station(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
+    app = create_app(ServeSettings.for_host("127.0.0.1", access_code=CODE))
+    with live_server.running(app) as base:
+        yield base
+
+
+@pytest.fixture
+def photos(tmp_path) -> Path:
+    folder = Path(os.environ.get("JUDGE_SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_the_offline_round(browser, station, photos):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def snap(step: str) -> None:
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{page.url} scrolls sideways by {overflow} px"
+        page.screenshot(path=str(photos / f"serve-offline-{step}-phone.png"), full_page=False)
+
+    # First visit, online: No Dawn chosen, the worker keeps its bundle and the footer says so.
+    page.goto(station + "/")
+    page.select_option("#game-choice", "nodawn")
+    page.click("#game-picker button[type=submit]")
+    page.wait_for_load_state()
+    page.wait_for_selector("#offline-status[data-kept]", state="attached", timeout=60_000)
+    assert "Kept on this phone for offline reading: No Dawn" in page.inner_text("#offline-status")
+
+    context.set_offline(True)
+
+    # An entry never opened: drawn from the bundle, with the offline band.
+    page.goto(station + "/nd/702.19b")
+    assert "Offline" in page.inner_text("#offline-band") and "No Dawn" in page.inner_text("#offline-band")
+    assert "702.19b" in page.inner_text("#entry h1")
+    snap("entry")
+    link = page.locator("#entry .rule-text a").first
+    target = link.get_attribute("href")
+    link.click()
+    page.wait_for_url(re.compile(re.escape(target) + "$"))
+    assert page.locator("#offline-band").count() == 1
+    assert page.locator("#entry").get_attribute("data-id") == "nd:" + target.removeprefix("/nd/")
+    page.locator("#prev-next a[rel=next]").click()
+    page.wait_for_selector("#entry")
+    page.goto(station + "/nd")
+    assert page.locator("#toc").count() == 1 and page.locator("#offline-band").count() == 1
+    snap("contents")
+
+    # A number opens its rule; words list results.
+    page.goto(station + "/")
+    page.fill("input[name=q]", "704.5j")
+    page.press("input[name=q]", "Enter")
+    page.wait_for_url(re.compile(r"/nd/704\.5j$"))
+    assert page.locator("#entry").get_attribute("data-id") == "nd:704.5j"
+    page.goto(station + "/search?q=116.2b-c")
+    assert [a.get_attribute("href") for a in page.locator(".result a.result-head").all()] == ["/nd/116.2b", "/nd/116.2c"]
+    page.fill("input[name=q]", "drained entity block")
+    page.press("input[name=q]", "Enter")
+    page.wait_for_selector(".result")
+    assert page.locator(".result").count() >= 3
+    snap("search")
+
+    # A ruling logged offline is kept on the phone, waiting to send.
+    page.goto(station + "/nd/704.5j")
+    form = page.locator("#log-form")
+    form.locator("textarea[name=answer]").fill("Offline: the player chooses one Eminent Master.")
+    form.locator("input[name=table]").fill("7")
+    form.locator("input[name=code]").fill(CODE)
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#kept-ruling")
+    assert "Waiting to send" in page.inner_text("#kept-state")
+    page.goto(station + "/nd/704.5k")
+    assert "waiting to send" in page.inner_text("#offline-queue")
+    snap("kept")
+
+    # Back online: sent once; the head judge's log has it exactly once, citing 704.5j.
+    context.set_offline(False)
+    page.wait_for_selector("#offline-queue .kept-sent", timeout=20_000)
+    page.reload()  # a second page load tries to send again: nothing waits, nothing is sent twice
+    page.goto(station + "/log")
+    assert page.inner_text("#log").count("Offline: the player chooses one Eminent Master.") == 1
+    page.locator("#log a", has_text="Offline: the player chooses").first.click()
+    assert "704.5j" in page.inner_text("main")
+    assert errors == [], errors
+    context.close()
