@@ -160,9 +160,9 @@ def test_the_offline_round(browser, station, photos):
     context.set_offline(True)
 
     # An entry never opened: drawn from the bundle, with the offline band.
-    page.goto(station + "/nd/702.19b")
+    page.goto(station + "/nd/509.1c")
     assert "Offline" in page.inner_text("#offline-band") and "No Dawn" in page.inner_text("#offline-band")
-    assert "702.19b" in page.inner_text("#entry h1")
+    assert "509.1c" in page.inner_text("#entry h1")
     snap("entry")
     link = page.locator("#entry .rule-text a").first
     target = link.get_attribute("href")
@@ -209,7 +209,9 @@ def test_the_offline_round(browser, station, photos):
     page.reload()  # a second page load tries to send again: nothing waits, nothing is sent twice
     page.goto(station + "/log")
     assert page.inner_text("#log").count("Offline: the player chooses one Eminent Master.") == 1
-    page.locator("#log a", has_text="Offline: the player chooses").first.click()
-    assert "704.5j" in page.inner_text("main")
+    logged = page.locator(".logged-ruling", has_text="Offline: the player chooses one Eminent Master.")
+    assert logged.count() == 1
+    assert logged.locator(".cites a").all_inner_texts() == ["nd:704.5j"] and logged.locator(".table").inner_text() == "table 7"
+    snap("sent")
     assert errors == [], errors
     context.close()

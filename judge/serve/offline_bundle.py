@@ -117,6 +117,7 @@ def build(corpus: Corpus, searcher, game: str | None, version: str, today: dt.da
         "built": (today or dt.date.today()).isoformat(),
         "editions": editions_of(corpus, docs),
         "documents": [{"key": d, "title": corpus.documents[d].title, "game": corpus.game_of(d),
+                       "game_title": GAME_TITLES.get(corpus.game_of(d), corpus.game_of(d)),
                        "toc": table_of_contents(corpus, d)} for d in docs],
         "entries": [entry_record(corpus, e) for e in entries],
         "search": export(corpus, searcher, game, {e.id for e in entries}),

@@ -55,9 +55,8 @@
   // The analysed terms of a text, as analysis.analyze gives them (stems looked up in `forms`).
   Index.prototype.analyze = function (text) {
     var out = [], match;
-    var folded = this.fold(text);
-    TOKEN.lastIndex = 0;
-    while ((match = TOKEN.exec(folded)) !== null) {
+    var folded = this.fold(text), tokens = new RegExp(TOKEN.source, "gu"); // its own: callers scan with TOKEN too
+    while ((match = tokens.exec(folded)) !== null) {
       var word = match[0].toLowerCase();
       if (word.indexOf("'") >= 0) {
         var joined = word.replace(/'/g, "");
@@ -220,8 +219,9 @@
       self.order.set(e.id, n);
       if (e.n && !self.byNumber[e.doc][e.n]) { self.byNumber[e.doc][e.n] = e; }
     });
-    var gameOf = {};
-    bundle.documents.forEach(function (d) { gameOf[d.key] = d.game; });
+    var gameOf = {}, gameTitle = {};
+    bundle.documents.forEach(function (d) { gameOf[d.key] = d.game; gameTitle[d.key] = d.game_title; });
+    this.gameTitle = gameTitle;
     this.gameOf = gameOf;
     var ids = bundle.search.ids;
     this.ids = ids;
@@ -439,15 +439,15 @@
       var parent = e.p ? self.get(e.p) : null, title = e.t && e.c.indexOf(e.t) < 0 ? e.t : "";
       var text = snippet(plain(e.x), 300), marked = [], last = 0, m;
       if (wanted.size) {
-        TOKEN.lastIndex = 0;
-        while ((m = TOKEN.exec(text)) !== null) {
+        var tokens = new RegExp(TOKEN.source, "gu");
+        while ((m = tokens.exec(text)) !== null) {
           var term = self.index.analyze(m[0])[0];
           if (term && wanted.has(term)) { marked.push(text.slice(last, m.index), [m[0], null, "hit"]); last = m.index + m[0].length; }
         }
       }
       marked.push(text.slice(last));
       return '<li class="result"><a class="result-head" href="' + esc(self.path(e.id)) + '"><strong>' + esc(e.c) + "</strong>" + (title ? " " + esc(title) : "") + "</a>" +
-        '<div class="meta"><span class="kind">' + esc(e.k) + '</span> \u00b7 <span class="game">' + esc(self.gameOf[e.doc]) + '</span> \u00b7 <span class="id">' + esc(e.id) + "</span> " +
+        '<div class="meta"><span class="kind">' + esc(e.k) + '</span> \u00b7 <span class="game">' + esc(self.gameTitle[e.doc]) + '</span> \u00b7 <span class="id">' + esc(e.id) + "</span> " +
         tags(e.g) + (e.m ? '<span class="marks">' + esc(e.m) + "</span>" : "") + "</div>" +
         (parent ? '<div class="parent">in <a href="' + esc(self.path(parent.id)) + '">' + esc(parent.lb) + "</a></div>" : "") +
         '<p class="snippet">' + show(marked.filter(function (p) { return p !== ""; })) + "</p></li>";
