@@ -139,6 +139,8 @@ def photos(tmp_path) -> Path:
 
 
 def test_the_offline_round(browser, station, photos):
+    from playwright.sync_api import expect
+
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     errors: list[str] = []
@@ -199,16 +201,33 @@ def test_the_offline_round(browser, station, photos):
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#kept-ruling")
     assert "Waiting to send" in page.inner_text("#kept-state")
+    # A second one cites a rule that does not exist: the station will refuse it.
     page.goto(station + "/nd/704.5k")
     assert "waiting to send" in page.inner_text("#offline-queue")
+    form = page.locator("#log-form")
+    form.locator("textarea[name=answer]").fill("Offline: a ruling citing no rule.")
+    form.locator("input[name=cites]").fill("704.99z")
+    form.locator("input[name=code]").fill(CODE)
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#kept-ruling")
+    page.goto(station + "/nd/704.5k")
+    assert page.locator("#offline-queue .kept-waiting").count() == 2
     snap("kept")
 
     # Back online: sent once; the head judge's log has it exactly once, citing 704.5j.
     context.set_offline(False)
     page.wait_for_selector("#offline-queue .kept-sent", timeout=20_000)
+    page.wait_for_selector("#offline-queue .kept-refused")
+    refused = page.locator("#offline-queue .kept-refused").inner_text()
+    assert "not taken by the station: Citations:" in refused and "704.99z" in refused, refused
+    # It stays on the phone; "Correct it" puts it back into the page's form.
+    page.locator("#offline-queue .kept-edit").click()
+    expect(page.locator("#log-form textarea[name=answer]")).to_have_value("Offline: a ruling citing no rule.")
+    expect(page.locator("#log-form input[name=cites]")).to_have_value("704.99z")
     page.reload()  # a second page load tries to send again: nothing waits, nothing is sent twice
     page.goto(station + "/log")
     assert page.inner_text("#log").count("Offline: the player chooses one Eminent Master.") == 1
+    assert "a ruling citing no rule" not in page.inner_text("#log")
     logged = page.locator(".logged-ruling", has_text="Offline: the player chooses one Eminent Master.")
     assert logged.count() == 1
     assert logged.locator(".cites a").all_inner_texts() == ["nd:704.5j"] and logged.locator(".table").inner_text() == "table 7"

@@ -65,14 +65,29 @@
       var state = i.state === "waiting" ? "waiting to send" : i.state === "sent" ? "sent" : "not taken by the station: " + i.reason;
       html += '<li class="kept-ruling kept-' + J.esc(i.state) + '" data-key="' + J.esc(i.key) + '"><span class="kept-state">' + J.esc(state) + "</span> " +
         (i.url ? '<a href="' + J.esc(i.url) + '">' + J.esc(J.snippet(i.fields.answer, 80)) + "</a>" : J.esc(J.snippet(i.fields.answer, 80))) +
-        (i.state === "refused" ? ' <button type="button" class="kept-drop" data-key="' + J.esc(i.key) + '">Drop</button>' : "") + "</li>";
+        (i.state === "refused" ? ' <button type="button" class="kept-edit" data-key="' + J.esc(i.key) + '">Correct it</button>' +
+          ' <button type="button" class="kept-drop" data-key="' + J.esc(i.key) + '">Drop</button>' : "") + "</li>";
     });
     box.innerHTML = html + "</ul>";
   }
 
+  // A ruling the station refused: its text goes back into this page's form (or the log form's
+  // page) for the judge to correct and send; it stays kept until the judge drops it.
   document.addEventListener("click", function (event) {
     var key = event.target && event.target.getAttribute && event.target.getAttribute("data-key");
-    if (key && event.target.classList.contains("kept-drop")) { J.queue.remove(key).then(refresh); }
+    if (!key) { return; }
+    if (event.target.classList.contains("kept-drop")) { J.queue.remove(key).then(refresh); return; }
+    if (!event.target.classList.contains("kept-edit")) { return; }
+    J.queue.all().then(function (items) {
+      var item = items.filter(function (i) { return i.key === key; })[0], form = document.getElementById("log-form");
+      if (!item) { return; }
+      if (!form) { window.location.href = "/log/new"; return; }
+      ["question", "answer", "cites", "table", "judge", "event", "code"].forEach(function (name) {
+        var field = form.querySelector("[name=" + name + "]");
+        if (field && item.fields[name]) { field.value = item.fields[name]; }
+      });
+      form.scrollIntoView();
+    });
   });
 
   function refresh() { return J.queue.all().then(showQueue); }
@@ -105,7 +120,8 @@
       if (r.status >= 400 && r.status < 500 && r.status !== 408 && r.status !== 429) {
         return r.text().then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
-          var why = doc.querySelector("#log-form-error, .error, main p");
+          // the form's own error, else the error page's message (each page says why in one place)
+          var why = doc.querySelector("#log-form-error") || doc.querySelector("main .error") || doc.querySelector("main h1");
           item.state = "refused";
           item.reason = why ? why.textContent.trim() : "the station answered " + r.status;
           return J.queue.put(item);
