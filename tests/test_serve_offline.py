@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,98 @@ def test_the_offline_round(browser, station, photos):
     snap("sent")
     assert errors == [], errors
     context.close()
+
+
+@pytest.fixture
+def station_app(tmp_path, monkeypatch):
+    """A station and its app (a test changes the app's code version)."""
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
+    app = create_app(ServeSettings.for_host("127.0.0.1"))
+    with live_server.running(app) as base:
+        yield base, app
+
+
+def _worker_version(page, station: str) -> str:
+    source = page.request.get(station + "/sw.js").text()
+    return re.search(r'var VERSION = "([^"]+)";', source).group(1)
+
+
+def _kept(page, version: str) -> None:
+    page.wait_for_selector(f"#offline-status[data-kept='{version}']", state="attached", timeout=60_000)
+
+
+def _caches(page) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))
+
+
+def test_a_new_version_replaces_the_bundle_whole_and_cards_read_offline(browser, station_app, photos):
+    station, app = station_app
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(station + "/")  # every game: nothing chosen
+    first = _worker_version(page, station)
+    _kept(page, first)
+    assert _caches(page) == [f"judge-bundle-{first}", f"judge-shell-{first}"]
+
+    app.state.code_version = "0123456789abcdef"  # as a new judge would: new code, new worker
+    second = _worker_version(page, station)
+    assert second != first
+    page.reload()
+    _kept(page, second)
+    # the old version's caches are dropped when the new worker takes over
+    deadline = time.monotonic() + 20
+    while len(_caches(page)) > 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _caches(page) == [f"judge-bundle-{second}", f"judge-shell-{second}"]
+
+    context.set_offline(True)
+    page.goto(station + "/sf/card/charmed-life")
+    assert "All games" in page.inner_text("#offline-band")
+    assert page.locator("#card h1").inner_text() == "Charmed Life"
+    assert page.locator("#rulings .child").count() >= 1
+    page.screenshot(path=str(photos / "serve-offline-card-phone.png"))
+    context.close()
+
+
+def test_a_bundle_failing_its_checksum_or_of_another_version_is_never_kept(browser, station_app, monkeypatch):
+    """The first answer fails its checksum: dropped and fetched again. When every answer is of
+    another version, nothing is kept and the footer says why."""
+    from judge.serve import offline_bundle
+
+    station, app = station_app
+    real = offline_bundle.bundle_for
+    asked: list[str] = []
+
+    def damaged_once(corpus, searcher, game, version):
+        made = real(corpus, searcher, game, version)
+        asked.append(game or "all")
+        if len(asked) == 1:
+            return offline_bundle.Bundle(made.body, made.gzipped, "0" * 64, made.version)
+        return made
+
+    monkeypatch.setattr(offline_bundle, "bundle_for", damaged_once)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(station + "/")
+    version = _worker_version(page, station)
+    _kept(page, version)
+    assert asked == ["all", "all"]
+
+    # Another version each time: nothing kept, the footer says so.
+    def other_version(corpus, searcher, game, version):
+        made = real(corpus, searcher, game, "not-" + version)
+        asked.append("other")
+        return made
+
+    monkeypatch.setattr(offline_bundle, "bundle_for", other_version)
+    context2 = browser.new_context(viewport=PHONE)
+    page2 = context2.new_page()
+    page2.goto(station + "/")
+    page2.wait_for_selector("#offline-status:not([hidden])", timeout=60_000)
+    expect_text = "Nothing new is kept offline: the bundle is of version not-"
+    page2.wait_for_function("document.getElementById('offline-status').textContent.length > 0")
+    assert page2.inner_text("#offline-status").startswith(expect_text), page2.inner_text("#offline-status")
+    assert asked[2:] == ["other", "other"]
+    assert _caches(page2) == [f"judge-shell-{version}"]
+    context.close()
+    context2.close()

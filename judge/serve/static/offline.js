@@ -29,6 +29,11 @@
     }
   });
 
+  // A new version of the worker took over (new code or data): it is asked for the game again.
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    if (navigator.serviceWorker.controller) { navigator.serviceWorker.controller.postMessage({ type: "keep", game: chosenGame() }); }
+  });
+
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
     return navigator.serviceWorker.ready;
   }).then(function (registration) {

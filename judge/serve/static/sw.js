@@ -14,11 +14,27 @@ var QUEUE_HEADER = "x-judge-queue"; // offline.js sending a kept ruling: never k
 importScripts("/static/offline-core.js");
 var J = self.JudgeOffline;
 
+// A new version fetches the game the old one kept before it takes over, so the phone goes from
+// one whole bundle to the other (the old one is dropped at activation, never mixed).
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
     return cache.addAll(SHELL_FILES.map(function (url) { return new Request(url, { credentials: "same-origin", cache: "no-store" }); }));
+  }).then(previousGame).then(function (game) {
+    return game ? fetchBundle(game, 1).catch(function () { /* asked again by the next page */ }) : null;
   }).then(function () { return self.skipWaiting(); }));
 });
+
+function previousGame() {
+  return caches.keys().then(function (names) {
+    var old = names.filter(function (n) { return n.indexOf("judge-bundle-") === 0 && n !== BUNDLE_CACHE; });
+    return old.reduce(function (found, name) {
+      return found.then(function (game) {
+        if (game) { return game; }
+        return caches.open(name).then(function (c) { return c.match("/offline/game"); }).then(function (r) { return r ? r.text() : null; });
+      });
+    }, Promise.resolve(null));
+  });
+}
 
 // A new version replaces the old whole: every cache of another version goes.
 self.addEventListener("activate", function (event) {
@@ -30,6 +46,7 @@ self.addEventListener("activate", function (event) {
 
 // -- the bundle ------------------------------------------------------------------------------
 var reader = null; // the kept bundle, read once per worker life
+var fetching = {}; // game -> the download under way
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer)).map(function (b) { return b.toString(16).padStart(2, "0"); }).join("");
@@ -55,7 +72,8 @@ function fetchBundle(game, triesLeft) {
           return cache.keys().then(function (keys) {
             return Promise.all(keys.map(function (k) { return cache.delete(k); }));
           }).then(function () {
-            return cache.put("/offline/kept", new Response(bytes, { headers: { "content-type": "application/json" } }));
+            return Promise.all([cache.put("/offline/kept", new Response(bytes, { headers: { "content-type": "application/json" } })),
+                                cache.put("/offline/game", new Response(data.game))]);
           });
         }).then(function () { reader = new J.Reader(data); return data; });
       });
@@ -65,7 +83,7 @@ function fetchBundle(game, triesLeft) {
 
 function keptReader() {
   if (reader) { return Promise.resolve(reader); }
-  return caches.open(BUNDLE_CACHE).then(function (cache) { return cache.match("/offline/kept"); }).then(function (found) {
+  return caches.match("/offline/kept", { cacheName: BUNDLE_CACHE }).then(function (found) {
     if (!found) { return null; }
     return found.json().then(function (data) { reader = data.version === VERSION ? new J.Reader(data) : null; return reader; });
   });
@@ -81,7 +99,11 @@ self.addEventListener("message", function (event) {
   var source = event.source;
   event.waitUntil(keptReader().then(function (kept) {
     if (kept && kept.b.game === message.game) { return kept.b; }
-    return fetchBundle(message.game, 1);
+    // Two pages (or a page and a new worker's take-over) asking at once share one download.
+    if (!fetching[message.game]) {
+      fetching[message.game] = fetchBundle(message.game, 1).finally(function () { delete fetching[message.game]; });
+    }
+    return fetching[message.game];
   }).then(function (data) {
     if (source) { source.postMessage(describe(data)); }
   }).catch(function (error) {
