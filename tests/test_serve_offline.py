@@ -211,6 +211,10 @@ def test_the_offline_round(browser, station, photos):
     form.locator("input[name=code]").fill(CODE)
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#kept-ruling")
+    # The phone closes the page while offline: nothing typed is lost.
+    page.close()
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(station + "/nd/704.5k")
     assert page.locator("#offline-queue .kept-waiting").count() == 2
     snap("kept")
@@ -330,3 +334,30 @@ def test_a_bundle_failing_its_checksum_or_of_another_version_is_never_kept(brows
     assert _caches(page2) == [f"judge-shell-{version}"]
     context.close()
     context2.close()
+
+
+def test_without_javascript_nothing_is_kept_and_the_page_says_so(browser, station):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(station + "/nd/704.5j")
+    assert page.locator("#offline-none").is_visible()
+    assert "Nothing is kept on this phone for offline use" in page.inner_text("#offline-none")
+    assert page.locator("#offline-status").is_hidden()
+    context.close()
+
+
+def test_over_plain_http_on_the_network_the_page_says_nothing_can_be_kept(browser, station):
+    """Service workers need a secure address; 127.0.0.1 is one, a LAN address over http:// is
+    not. Chromium is told to take 127.0.0.1 by another name, which it does not treat as local."""
+    port = station.rsplit(":", 1)[1]
+    named = browser.browser_type.launch(executable_path=printed_sheet.CHROMIUM, args=[
+        "--no-sandbox", "--host-resolver-rules=MAP judge.station.test 127.0.0.1"])
+    try:
+        page = named.new_page(viewport=PHONE)
+        page.goto(f"http://judge.station.test:{port}/nd/704.5j")
+        assert page.evaluate("window.isSecureContext") is False
+        page.wait_for_selector("#offline-status:not([hidden])")
+        assert page.inner_text("#offline-status").startswith(
+            "Nothing is kept on this phone for offline use: browsers allow it only over https://")
+    finally:
+        named.close()

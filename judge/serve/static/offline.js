@@ -6,11 +6,22 @@
 (function () {
   "use strict";
   var J = window.JudgeOffline;
-  if (!J || !("serviceWorker" in navigator) || !window.indexedDB || !window.crypto || !crypto.randomUUID) { return; }
-  var QUEUE_HEADER = "x-judge-queue";
   var status = document.getElementById("offline-status");
 
   function say(text) { if (status) { status.textContent = text; status.hidden = false; } }
+
+  // Browsers run service workers only on a secure address: https://, or the station's own
+  // machine (localhost). Over plain http:// on the venue's network nothing can be kept.
+  if (!window.isSecureContext) {
+    say("Nothing is kept on this phone for offline use: browsers allow it only over https:// (this address is " +
+        window.location.protocol + "//). The station works online as ever.");
+    return;
+  }
+  if (!J || !("serviceWorker" in navigator) || !window.indexedDB || !window.crypto || !crypto.randomUUID) {
+    say("Nothing is kept on this phone for offline use: this browser cannot keep pages.");
+    return;
+  }
+  var QUEUE_HEADER = "x-judge-queue";
 
   function chosenGame() {
     var picker = document.getElementById("game-choice");
