@@ -311,7 +311,7 @@
   Reader.prototype.band = function () {
     var b = this.b, editions = Object.keys(b.editions).map(function (doc) { return doc + " edition " + b.editions[doc]; });
     return '<p class="offline-band" id="offline-band" role="status"><strong>Offline</strong>: read from the copy kept on this phone \u2014 ' +
-      esc(b.game_title) + " (" + esc(editions.join(", ")) + "), kept " + esc(b.built) + ".</p>";
+      esc(b.game_title) + "; " + esc(editions.join("; ")) + "; kept " + esc(b.built) + ".</p>";
   };
 
   Reader.prototype.crumbs = function (entry) {

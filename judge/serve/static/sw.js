@@ -97,7 +97,11 @@ self.addEventListener("message", function (event) {
   var message = event.data || {};
   if (message.type !== "keep") { return; }
   var source = event.source;
-  event.waitUntil(keptReader().then(function (kept) {
+  // The frame of offline pages as this browser sees it now (its game, its form token).
+  var shell = caches.open(SHELL_CACHE).then(function (cache) {
+    return cache.add(new Request("/offline/shell", { credentials: "same-origin", cache: "no-store" }));
+  }).catch(function () { /* offline: the frame kept before serves */ });
+  event.waitUntil(shell.then(keptReader).then(function (kept) {
     if (kept && kept.b.game === message.game) { return kept.b; }
     // Two pages (or a page and a new worker's take-over) asking at once share one download.
     if (!fetching[message.game]) {
