@@ -361,3 +361,24 @@ def test_over_plain_http_on_the_network_the_page_says_nothing_can_be_kept(browse
             "Nothing is kept on this phone for offline use: browsers allow it only over https://")
     finally:
         named.close()
+
+
+def test_the_phone_analyses_words_as_the_server_does(browser, station, corpus):
+    """One source of truth: the phone's terms for every No Dawn entry's text, and for questions
+    typed with contractions, curly quotes and symbols, are the server's (judge.search.analysis)."""
+    from judge.search.analysis import analyze
+
+    texts = [e.text for e in corpus.in_doc("nd")] + [
+        "Can’t a drained Entity block?", "It doesn't untap; the player's Master isn't dealt damage.",
+        "I've cast it — they're “blocking” with 3 Entities (704.5j, 116.2b–c)."]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(station + "/")
+    phone = page.evaluate("""async (texts) => {
+        const bundle = await (await fetch("/offline/bundle?game=nodawn")).json();
+        const reader = new JudgeOffline.Reader(bundle);
+        return texts.map(t => reader.index.analyze(t));
+    }""", texts)
+    context.close()
+    differ = [(t[:60], a, b) for t, a, b in zip(texts, phone, (analyze(t) for t in texts)) if a != b]
+    assert len(phone) == len(texts) and differ == [], differ[:3]
