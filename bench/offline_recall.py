@@ -27,6 +27,7 @@ GAME_OF_DOC = {"nd": "nodawn", "lcg": "l5r-lcg", "ccg": "l5r-ccg", "ce": "l5r-cc
 HELD_OUT = [HERE.parent / "tests/data" / f"judge_questions_heldout{n}.json" for n in ("", "2", "3")]
 CORE = HERE.parent / "judge/serve/static/offline-core.js"
 NODE_RUN = """
+globalThis.exports = require(process.argv[1].replace("offline-core.js", "porter2.js"));
 require(process.argv[1]);
 const fs = require("fs");
 const reader = new JudgeOffline.Reader(JSON.parse(fs.readFileSync(process.argv[2])));

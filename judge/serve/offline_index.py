@@ -5,8 +5,9 @@ by hand.
   and the judge's index questions), with their BM25 weights and the idf the server computes.
 - The word forms are the server's analysis applied to every word of those fields and of the
   bridge's and table talk's files: each form a judge may type, mapped to the term it is indexed
-  as (folding, contractions, Snowball stemming, the irregular and derived words). The phone looks
-  a typed word up here instead of running a stemmer of its own.
+  as (folding, contractions, Snowball stemming, the irregular and derived words). A word they do
+  not list is stemmed on the phone by the vendored Porter2 (static/porter2.js, VENDORED.md) after
+  the same irregular and derived tables, exported here.
 - The vocabulary bridge's groups, the table talk and the field weights are the searcher's.
 
 The phone scores as word_scoring.WordScorer does for the typed words and the bridge (each concept
@@ -108,5 +109,7 @@ def export(corpus: Corpus, searcher, game: str | None, entry_ids: set[str]) -> d
         "analysis": {"stop": sorted(analysis.STOP_WORDS), "negations": analysis.NEGATIONS,
                      "pronouns": sorted(analysis.PRONOUN_CONTRACTIONS),
                      "fold": {chr(k): v for k, v in analysis._FOLD.items()},
-                     "symbols": tables["symbols"]},
+                     "symbols": tables["symbols"],
+                     # for a word the forms do not list: Porter2 (static/porter2.js) after these
+                     "irregular": tables["irregular"], "derived": tables["derived"]},
     }

@@ -37,6 +37,10 @@
     this.foldChars = a.fold;
     this.symbols = a.symbols;
     this.forms = search.forms;
+    this.irregular = a.irregular;
+    this.derived = a.derived;
+    // The vendored Porter2 (porter2.js, CommonJS: it writes `stem` into a global `exports`).
+    this.stemmer = root.exports && typeof root.exports.stem === "function" ? root.exports.stem : null;
     this.talk = new Set(search.talk);
     this.games = entryGames; // local entry number -> its game
     this.decoded = {};
@@ -64,9 +68,18 @@
         word = this.negations[joined] || joined;
       }
       if (this.stop.has(word)) { continue; }
-      out.push(ALPHA.test(word) && Object.prototype.hasOwnProperty.call(this.forms, word) ? this.forms[word] : word);
+      out.push(ALPHA.test(word) ? this.term(word) : word);
     }
     return out;
+  };
+
+  // analysis._stem: the exported form when listed, else Porter2 after the irregular and derived words.
+  Index.prototype.term = function (word) {
+    var own = Object.prototype.hasOwnProperty;
+    if (own.call(this.forms, word)) { return this.forms[word]; }
+    if (!this.stemmer) { return word; }
+    var stemmed = this.stemmer(own.call(this.irregular, word) ? this.irregular[word] : word);
+    return own.call(this.derived, stemmed) ? this.derived[stemmed] : stemmed;
   };
 
   // (entries, weights) of a term in a field; names=false: outside card names (lexicon.weights).

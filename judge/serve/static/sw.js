@@ -11,7 +11,8 @@ var SHELL_CACHE = "judge-shell-" + VERSION;
 var BUNDLE_CACHE = "judge-bundle-" + VERSION;
 var QUEUE_HEADER = "x-judge-queue"; // offline.js sending a kept ruling: never kept a second time
 
-importScripts("/static/offline-core.js");
+self.exports = {}; // porter2.js (vendored, CommonJS) writes its stemmer here
+importScripts("/static/porter2.js", "/static/offline-core.js");
 var J = self.JudgeOffline;
 
 // A new version fetches the game the old one kept before it takes over, so the phone goes from
