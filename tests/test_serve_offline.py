@@ -218,6 +218,9 @@ def test_the_offline_round(browser, station, photos):
     page.goto(station + "/nd/704.5k")
     assert page.locator("#offline-queue .kept-waiting").count() == 2
     snap("kept")
+    page.goto(station + "/log")  # the log is the station's: offline it says so, and offers the form
+    assert "cannot be reached now" in page.inner_text("#log-offline")
+    assert page.locator("#offline-queue .kept-waiting").count() == 2 and page.locator("#log-form").count() == 1
 
     # Back online: sent once; the head judge's log has it exactly once, citing 704.5j.
     context.set_offline(False)

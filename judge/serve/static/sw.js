@@ -173,6 +173,15 @@ function offlinePage(url) {
     var path = decodeURIComponent(url.pathname);
     if (path === "/search") { return searchPage(r, url); }
     if (path === "/") { return page("Judge station", "", r.homePage()); }
+    if (path === "/log/new" || path === "/log") {
+      // The log lives on the station; the form works offline (what is sent is kept, sw.js).
+      var cites = path === "/log/new" ? url.searchParams.getAll("cite") : [];
+      return shellToken().then(function (csrf) {
+        return page(path === "/log" ? "Rulings log" : "Log a ruling", "", r.band() + (path === "/log"
+          ? '<h1>Rulings log</h1><p class="hint" id="log-offline">The head judge\'s log is on the station, which cannot be reached now. ' +
+            "Rulings logged on this phone meanwhile are listed above and sent when it can.</p>" : "") + J.logForm(cites, csrf));
+      });
+    }
     var parts = /^\/([a-z]+)(?:\/(.+))?$/.exec(path);
     if (parts && r.docs.has(parts[1])) {
       if (!parts[2]) { return page(r.docs.get(parts[1]).title, "", r.documentPage(r.docs.get(parts[1]))); }
