@@ -74,20 +74,20 @@ def test_default_path_is_in_the_data_dir_and_the_environment_overrides_it(monkey
 def test_schema_version_is_recorded(db):
     RulingStore(db).save("x")
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(store_module.LATEST,)]
 
 
 def test_a_later_migration_is_applied_once_and_keeps_the_rulings(db, monkeypatch):
     RulingStore(db).save("before the upgrade", cites=["nd:704.5j"])
-    next_version = store_module.LATEST + 1
-    later = store_module.MIGRATIONS + ((next_version, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
+    upgrade = store_module.LATEST + 1
+    later = store_module.MIGRATIONS + ((upgrade, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
     monkeypatch.setattr(store_module, "MIGRATIONS", later)
-    monkeypatch.setattr(store_module, "LATEST", next_version)
+    monkeypatch.setattr(store_module, "LATEST", upgrade)
     store = RulingStore(db)
     assert [r.answer for r in store.all()] == ["before the upgrade"]  # reading migrates
     store.save("after the upgrade")
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(next_version,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(upgrade,)]
         assert conn.execute("SELECT appeal FROM rulings").fetchall() == [("",), ("",)]
 
 
@@ -425,3 +425,47 @@ def test_a_full_disk_is_said_as_such_and_what_was_saved_stays(db, monkeypatch):
     with pytest.raises(RulingsError, match="is full: nothing was saved, and every ruling saved before is kept"):
         store.save("after")
     assert [r.answer for r in RulingStore(db).all()] == ["before"]
+
+
+def test_a_ruling_sent_twice_under_one_key_is_stored_once(db):
+    """A phone's UUID for a ruling (issue 35): the second save returns the first, writes nothing."""
+    store = RulingStore(db)
+    key = "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c"
+    first = store.save("Excess damage goes to the Master.", cites=["nd:704.5j"], table="12", key=key)
+    again = store.save("Excess damage goes to the Master.", cites=["nd:704.5j"], table="12", key=key)
+    other = store.save("Excess damage goes to the Master.", cites=["nd:704.5j"], table="12",
+                       key="0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d")
+    assert again.number == first.number and again.answer == first.answer and again.cites == ("nd:704.5j",)
+    assert other.number == first.number + 1
+    assert [r.number for r in store.all()] == [first.number, other.number]
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT uuid, number FROM rulings ORDER BY number").fetchall() == [
+            (key, first.number), ("0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d", other.number)]
+
+
+def test_a_key_that_names_a_ruling_with_other_words_is_refused(db):
+    """A key is the ruling's UUID: a post reusing one (a bug, a copied export) with other words
+    is refused, never answered with the ruling the key names, and nothing is written."""
+    store = RulingStore(db)
+    key = "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c"
+    first = store.save("Excess damage goes to the Master.", key=key)
+    with pytest.raises(RulingsError, match=f"the key {key} already names ruling #{first.number}, with other "
+                                           "words; nothing was saved"):
+        store.save("Something else entirely.", key=key)
+    assert [r.answer for r in store.all()] == ["Excess damage goes to the Master."]
+
+
+def test_two_threads_saving_one_key_at_once_store_it_once(db):
+    import threading
+
+    store = RulingStore(db)
+    key = "11111111-2222-4333-8444-555555555555"
+    numbers = []
+    threads = [threading.Thread(target=lambda: numbers.append(store.save("same ruling", key=key).number))
+               for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(numbers)) == 1 and len(numbers) == 6
+    assert len(store.all()) == 1

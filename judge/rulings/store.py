@@ -140,7 +140,9 @@ class RulingStore:
     # -- writing ----------------------------------------------------------------------------
     def save(self, answer: str, question: str = "", cites: list[str] | tuple[str, ...] = (),
              event: str = "", table: str = "", judge: str = "",
-             given_at: dt.datetime | None = None) -> SavedRuling:
+             given_at: dt.datetime | None = None, key: str | None = None) -> SavedRuling:
+        """Save a ruling; with a `key` (the writer's UUID for it), a ruling already saved under
+        that key is returned as it stands and nothing is written a second time."""
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
@@ -154,10 +156,24 @@ class RulingStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
-        identity = str(uuid_module.uuid4())
+        identity = key or str(uuid_module.uuid4())
         with self._write() as conn:
-            number = _insert_ruling(conn, identity, fields["question"], answer, tuple(cites), fields["event"],
-                                    fields["table"], fields["judge"], when)
+            # A writer's key (a phone's UUID for the ruling) is the ruling's UUID: the same ruling
+            # sent twice is stored once. A key already naming other words is refused, never
+            # answered with another ruling.
+            before = conn.execute("SELECT number, answer, question FROM rulings WHERE uuid = ?",
+                                  (key,)).fetchone() if key else None
+            if before is None:
+                number = _insert_ruling(conn, identity, fields["question"], answer, tuple(cites),
+                                        fields["event"], fields["table"], fields["judge"], when)
+        if before is not None:
+            if (before[1], before[2]) != (answer, fields["question"]):
+                raise RulingsError(f"the key {key} already names ruling #{before[0]}, with other words; "
+                                   "nothing was saved")
+            saved = self.get(before[0])
+            if not isinstance(saved, SavedRuling):
+                raise RulingsError(f"ruling {before[0]} of key {key} cannot be read back from {self.path}")
+            return saved
         first = Revision(1, GIVEN, fields["question"], answer, tuple(cites), fields["judge"], when)
         return SavedRuling(number, answer, fields["question"], tuple(cites), fields["event"],
                            fields["table"], fields["judge"], when, identity, (first,))

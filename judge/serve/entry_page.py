@@ -149,14 +149,19 @@ FOLDED_KINDS = ("front-matter", "contents")
 async def document_page(request: Request) -> Response:
     """The document's top-level entries grouped by kind in document order (front matter,
     sections, topics, cards…); a section's groups or rules one tap further."""
-    from judge.render import OUTLINE_KINDS, label, snippet
-
     doc = request.path_params["doc"]
     corpus = reading.library(request).corpus
     info = corpus.documents.get(doc)
     if info is None or not info.loaded:
         why = f": {info.error}" if info is not None and info.error else ""
         raise HTTPException(404, f"The document {doc} is not available on this judge station{why}.")
+    return pages.render(request, "document.html", info=info, toc=table_of_contents(corpus, doc))
+
+
+def table_of_contents(corpus: Corpus, doc: str) -> list[dict]:
+    """The contents page's groups (the offline bundle carries the same: offline_bundle)."""
+    from judge.render import OUTLINE_KINDS, label, snippet
+
     groups: dict[str, list[dict]] = {}
     tops = [e for e in corpus.in_doc(doc) if e.parent is None]
     labels = Counter(label(e) for e in tops)
@@ -167,9 +172,8 @@ async def document_page(request: Request) -> Response:
             # Paragraphs under one heading ("Introduction" ×2) are told apart by their start.
             "detail": snippet(top.text, 70) if labels[label(top)] > 1 else "",
             "children": [{"href": entry_path(k.id), "label": label(k)} for k in kids if k.kind != "example"]})
-    toc = [{"kind": kind, "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
-            "folded": kind in FOLDED_KINDS, "entries": items} for kind, items in groups.items()]
-    return pages.render(request, "document.html", info=info, toc=toc)
+    return [{"kind": kind, "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
+             "folded": kind in FOLDED_KINDS, "entries": items} for kind, items in groups.items()]
 
 
 def routes() -> list[Route]:

@@ -30,6 +30,10 @@ MAX_PREFILLED_CITES = 50  # a link's ?cite=…: entry and card pages pre-fill a 
 MAX_PREFILLED_QUESTION = 2000
 _CITE_SEPARATORS = re.compile(r"[\s,;]+")
 _LARGEST_NUMBER = 2 ** 63 - 1  # SQLite's INTEGER; a larger /log/N is simply not a ruling
+# The phone's own id for a ruling (static/offline.js adds it to the form): the same ruling sent
+# twice — kept offline and sent again, or a post whose answer was lost — is stored once.
+KEY_FIELD = "key"
+_KEY = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def store_of(request: Request) -> RulingStore:
@@ -63,9 +67,13 @@ async def new_ruling(request: Request) -> Response:
 
 
 async def save_ruling(request: Request) -> Response:
-    form = await forms.read_form(request, FIELDS + (security.CSRF_FIELD, security.CODE_FIELD))
+    form = await forms.read_form(request, FIELDS + (security.CSRF_FIELD, security.CODE_FIELD, KEY_FIELD))
     security.check_csrf(request, form)
     typed = {name: forms.text(form, name) for name in FIELDS}
+    key = forms.text(form, KEY_FIELD).strip().lower() or None
+    if key is not None and not _KEY.fullmatch(key):
+        return _form_again(request, typed, "The form's key is not a UUID (the page that sent it is not this "
+                                           "station's). Nothing was saved.", 422)
     code_typed = False
     if not security.may_write(request):
         code = forms.text(form, security.CODE_FIELD)
@@ -99,7 +107,7 @@ async def save_ruling(request: Request) -> Response:
     store = store_of(request)
     try:
         ruling = await run_in_threadpool(store.save, values["answer"], values["question"], cites,
-                                         values["event"], values["table"], values["judge"])
+                                         values["event"], values["table"], values["judge"], key=key)
     except RulingsError as exc:
         raise HTTPException(503, f"The ruling could not be saved: {exc}. Nothing was saved; send it again.") from None
     # Committed: only now is the browser told so (303 to the ruling's page).

@@ -15,7 +15,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 _FILES = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "log.js": "text/javascript; charset=utf-8"}
+          "log.js": "text/javascript; charset=utf-8",
+          # offline use (offline_pages.py): the page's side, what it shares with the service worker, icons
+          "offline.js": "text/javascript; charset=utf-8", "offline-core.js": "text/javascript; charset=utf-8",
+          "porter2.js": "text/javascript; charset=utf-8",  # vendored: VENDORED.md
+          "icon-192.png": "image/png", "icon-512.png": "image/png", "icon.svg": "image/svg+xml"}
 
 
 @dataclass(frozen=True)
