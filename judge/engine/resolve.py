@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge.cards.model import Cost
 from judge.engine import (arranging, conditions, costs, counting, debts, effects, faces, feasts, keywords, layers,
-                          perform, reckoning, sealing, sleepers, suspicion, triggers, wards)
+                          perform, processions, reckoning, sealing, sleepers, suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -33,6 +33,9 @@ def resolve_top(s: GameState, log: list) -> None:
         return
     if item.kind == debts.CALL:
         debts.resolve_call(s, item, log)
+        return
+    if item.kind == processions.DEPARTURE:
+        processions.resolve_departure(s, item, log)
         return
     if item.kind == "set":
         move(s, item.obj, "slot")
@@ -226,7 +229,7 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
                              "702.24a", *refusal.rules))
             continue
         move(s, oid, "stack")
-        s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid))
+        s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid, pit_marked=True))
         s.next_uid += 1
         log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
                          f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",

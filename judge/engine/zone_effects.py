@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import arranging, costs, debts, keywords, perform, processions, rites, triggers, zones
+from judge.engine import announcements, arranging, costs, debts, keywords, perform, processions, rites, triggers, zones
 from judge.engine.asking import ask
 from judge.engine.effect_context import (Context, amount as _amount, objects as _objects, origin as _origin,
                                          players as _players, choose_for)
@@ -175,6 +175,9 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
     if item is None:
         return
     s.stack.remove(item)
+    found = announcements.member(item)
+    if found is not None:  # 405.6c: an announcement countered runs its stated countered consequence
+        cites = (*cites, "405.6c", found.rules[0])
     if item.kind == "seal":
         for oid in list(item.batch):
             move(s, oid, "hand")
@@ -194,6 +197,10 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
             log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
                              f"with its Base", "710.4", "701.7a"))
     elif item.kind == debts.CALL:
-        debts.countered(item, log)
+        debts.countered(item, log, cites)
+    elif found is not None and found.id == "procession-departure":
+        processions.departure_countered(s, item, log, cites)
+    elif found is not None:
+        log.append(event(f"{item.label} is countered: {found.countered}", "701.7a", "118.5", *cites))
     else:
         log.append(event(f"{item.label} is countered", "701.7a", *cites))
