@@ -10,7 +10,7 @@ from judge.engine import characteristics as ch
 from judge.engine import announcements, arranging, costs, debts, keywords, perform, processions, rites, triggers, zones
 from judge.engine.asking import ask
 from judge.engine.effect_context import (Context, amount as _amount, objects as _objects, origin as _origin,
-                                         players as _players, choose_for)
+                                         players as _players, choose_for, targeted)
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.engine.zones import move
@@ -43,7 +43,7 @@ def to_zone(dest: str, rule: str, destroys: bool):
 
 
 def counter_targets(s: GameState, a: dict, ctx: Context, log: list) -> None:
-    for t in ctx.targets:
+    for t in targeted(a.get("to", "target"), ctx) or []:
         counter(s, t, log, ctx.cites)
 
 
@@ -97,7 +97,7 @@ def counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 
 def _recipients_on_stack(s: GameState, to: str, ctx: Context) -> list[str]:
-    return [t for t in (ctx.targets if to == "target" else ctx.targets[1:2]) if s.stack_item(t) is not None]
+    return [t for t in targeted(to, ctx) or [] if s.stack_item(t) is not None]
 
 
 def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -128,7 +128,7 @@ def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def look(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """309.4, 708.6: a look, not a reveal — its controller learns the card; the table does not."""
-    for ref in ctx.targets:
+    for ref in targeted("target", ctx):
         piece = processions.piece(s, ref)
         if piece is not None:
             seen = f"{piece[0]}'s Master" if piece[2] == processions.MASTER else s.objects[piece[2]].card
