@@ -678,6 +678,8 @@ CASES = [
      [{"player": "Ana", "exhume": "dead-ox"}], ("702.22a",)),
     ("exhume-from-the-battlefield", give("Ana", "battlefield", {"card": "Risen Pallbearer", "id": "risen"}),
      [{"player": "Ana", "exhume": "risen"}], ("702.22a", "113.5")),
+    ("activate-a-spoils-card-by-an-ability-number", give("Ana", "spoils", {"card": "Risen Pallbearer", "id": "risen"}),
+     [{"player": "Ana", "activate": "risen", "ability": 2}], ("113.5", "702.22a")),
     ("exhume-what-is-no-entity", give("Ana", "spoils", {"card": "Spark", "id": "dead-spark"}),
      [{"player": "Ana", "exhume": "dead-spark"}], ("702.22a",)),
     ("exhume-at-power-speed", give("Ana", "spoils", {"card": "Risen Pallbearer", "id": "risen"}),

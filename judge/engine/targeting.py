@@ -94,8 +94,9 @@ def target_name(s: GameState, t: str) -> str:
     item = s.stack_item(t)
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
-    if item is not None and item.obj is None and item.label:
-        return item.label  # an ability or an announcement with no card of its own
+    found = announcements.member(item) if item is not None and item.obj is None else None
+    if found is not None:  # an announcement with no card of its own, named by its place in 405.6's list
+        return f"{item.controller}'s {found.id.replace('-', ' ')} announcement"
     obj = s.objects.get(t)
     if obj is not None and obj.face_down:
         return "a face-down permanent"  # its guise has no name (708.2)

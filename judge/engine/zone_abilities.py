@@ -87,6 +87,19 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
     priority.back(s, player, log, "117.3a")
 
 
+# 113.5: "an ability whose cost or effect moves its object out of a particular area functions
+# from that area" — the activated keyword abilities that work outside the battlefield, by zone:
+# (keyword, its rule, what takes it). `activate:` on a card there plays it (activating.py).
+WORKS_FROM = {"spoils": ((EXHUME, "702.22a", exhume),), "hand": ((BLEED, "702.21a", bleed),)}
+
+
+def from_zone(s: GameState, oid: str) -> tuple:
+    """The activated keyword abilities the card `oid` has that work from the zone it is in."""
+    obj = s.objects[oid]
+    card = s.card(obj)
+    return tuple(row for row in WORKS_FROM.get(obj.zone, ()) if card is not None and card.has(row[0]))
+
+
 def _restless_in(s: GameState, player: str, restless: frozenset) -> list:
     """The ids in the player's Spoils whose card prints Revenant, in Spoils order. A committed
     Spoils never changes (frozen.py) and an object's card never does, so what was found in one is

@@ -14,6 +14,7 @@ from judge.engine.effect_context import (Context, amount as _amount, objects as 
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.engine.zones import move
+from judge.replay_words import counted
 
 DEATHLESS = keywords.implements("Deathless", "702.12")
 
@@ -60,7 +61,12 @@ def discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """701.10a: the discarding player chooses the cards (a Mandate's controller, for an opponent)."""
     for pname in _players(s, a.get("who"), ctx):
         p = s.player(pname)
-        n = min(_amount(a.get("n", 1), ctx), len(p.hand))
+        asked = _amount(a.get("n", 1), ctx)
+        n = min(asked, len(p.hand))
+        if asked > n:  # 609.3: an effect that attempts the impossible does as much as it can
+            log.append(event(f"{pname} is to discard {asked} but holds {counted(len(p.hand), 'card')}: "
+                             f"{'they discard every one' if n else 'nothing is discarded'}", "609.3", "701.10a",
+                             *ctx.cites))
         if n <= 0:
             continue
         picked = choose_for(s, log, ctx, "discard-choice", pname, tuple(p.hand),
@@ -177,7 +183,7 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
     s.stack.remove(item)
     found = announcements.member(item)
     if found is not None:  # 405.6c: an announcement countered runs its stated countered consequence
-        cites = (*cites, "405.6c", found.rules[0])
+        cites = (*cites, "405.6c", *found.rules)
     if item.kind == "seal":
         for oid in list(item.batch):
             move(s, oid, "hand")
