@@ -88,9 +88,23 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
 
 
 # 113.5: "an ability whose cost or effect moves its object out of a particular area functions
-# from that area" — the activated keyword abilities that work outside the battlefield, by zone:
-# (keyword, its rule, what takes it). `activate:` on a card there plays it (activating.py).
-WORKS_FROM = {"spoils": ((EXHUME, "702.22a", exhume),), "hand": ((BLEED, "702.21a", bleed),)}
+# from that area" — the keyword abilities that work outside the battlefield: keyword -> (zone,
+# rule, how it is taken: the action that activates it, or "triggered" / "cast"). `activate:` on a
+# card in that zone plays an activated one (activating.py); judge/engine/families.py lists them.
+OUTSIDE_THE_BATTLEFIELD = {EXHUME: ("spoils", "702.22a", "exhume"), BLEED: ("hand", "702.21a", "bleed"),
+                           REVENANT: ("spoils", "702.46a", "triggered"), "Recall": ("spoils", "702.20a", "cast")}
+
+
+def _activated_by_zone() -> dict:
+    taken_by = {"exhume": exhume, "bleed": bleed}
+    out: dict = {}
+    for keyword, (zone, rule, how) in OUTSIDE_THE_BATTLEFIELD.items():
+        if how in taken_by:
+            out[zone] = out.get(zone, ()) + ((keyword, rule, taken_by[how]),)
+    return out
+
+
+WORKS_FROM = _activated_by_zone()  # zone -> ((keyword, rule, handler), ..): the activated ones
 
 
 def from_zone(s: GameState, oid: str) -> tuple:
