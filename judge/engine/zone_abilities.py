@@ -25,6 +25,7 @@ from judge.engine.state import GameState, StackItem, Trigger
 EXHUME = keywords.implements("Exhume", "702.22", "cost")
 BLEED = keywords.implements("Bleed", "702.21", "cost")
 REVENANT = keywords.implements("Revenant", "702.46", "cost")
+RECALL = keywords.implements("Recall", "702.20", "cost")  # cast from the Spoils (casting.py)
 
 
 def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
@@ -92,7 +93,7 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
 # rule, how it is taken: the action that activates it, or "triggered" / "cast"). `activate:` on a
 # card in that zone plays an activated one (activating.py); judge/engine/families.py lists them.
 OUTSIDE_THE_BATTLEFIELD = {EXHUME: ("spoils", "702.22a", "exhume"), BLEED: ("hand", "702.21a", "bleed"),
-                           REVENANT: ("spoils", "702.46a", "triggered"), "Recall": ("spoils", "702.20a", "cast")}
+                           REVENANT: ("spoils", "702.46a", "triggered"), RECALL: ("spoils", "702.20a", "cast")}
 
 
 def _activated_by_zone() -> dict:
