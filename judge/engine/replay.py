@@ -188,7 +188,8 @@ def run(scenario: Scenario, until: int | None = None) -> Replay:
 def _located(refused: Event, scenario: Scenario, line: int | None) -> Event:
     """The refusal, naming the scenario's file and the action's line: the scenario, not play, is
     at fault (it answers a choice the rules do not give here)."""
-    where = f"{scenario.path}:{line}" if line else str(scenario.path)
+    name = Path(str(scenario.path)).name  # the file's name: a replay reads the same wherever the file lies
+    where = f"{name}:{line}" if line else name
     return Event(f"refused: {where}: {refused.text.removeprefix('refused: ')}", refused.rules, refused.kind,
                  refused.policy)
 
