@@ -22,8 +22,22 @@ def numbered_ruling(entry: Entry, n: int) -> dict:
     }
 
 
+def listed_rulings(corpus: Corpus, parent: Entry) -> list[tuple[int, Entry]]:
+    """A card's or topic's rulings with the number each is listed by: the number its id ends in,
+    so what a judge reads is what they type (`sf:card/NAME/12`). Shadowfist rulings keep their
+    first sentence's number, so a card's list may read 1–5, 12, 14; an id not ending in a number
+    is listed by its place."""
+    return [(listed_number(r, place), r) for place, r in enumerate(corpus.children(parent, "ruling"), 1)]
+
+
+def listed_number(ruling: Entry, place: int) -> int:
+    """The number `ruling`, at `place` in its list, is listed by (see listed_rulings)."""
+    tail = ruling.id.rsplit("/", 1)[-1]
+    return int(tail) if tail.isdigit() and len(tail) <= 6 else place
+
+
 def numbered_rulings(corpus: Corpus, entry: Entry) -> list[dict]:
-    return [numbered_ruling(r, n) for n, r in enumerate(corpus.children(entry, "ruling"), 1)]
+    return [numbered_ruling(r, n) for n, r in listed_rulings(corpus, entry)]
 
 
 def see_references(corpus: Corpus, entry: Entry) -> tuple[list[Entry], list[dict]]:

@@ -32,6 +32,9 @@ COMMANDS = [
     (["ruling", "export", "--db", "{}"], {0, 1, 2}),  # a missing log exports nothing
     (["ruling", "save", "-a", "x", "--db", "{}"], {2}),
     (["sheet", "--saved", "1", "--db", "{}"], {1, 2}),
+    (["ruling", "amend", "1", "-r", "why", "-a", "x", "--db", "{}"], {2}),  # issue 33's writers
+    (["ruling", "withdraw", "1", "-r", "why", "--db", "{}"], {2}),
+    (["ruling", "import", "{}", "--db", "{}.sqlite3"], {2}),
     (["import", "{}", "--doc", "nd", "--date", "2026-11-01"], {2}),
     (["replay", "{}"], {2}),
     (["sheet", "--replay", "{}"], {2}),

@@ -74,19 +74,20 @@ def test_default_path_is_in_the_data_dir_and_the_environment_overrides_it(monkey
 def test_schema_version_is_recorded(db):
     RulingStore(db).save("x")
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
 
 
 def test_a_later_migration_is_applied_once_and_keeps_the_rulings(db, monkeypatch):
     RulingStore(db).save("before the upgrade", cites=["nd:704.5j"])
-    later = store_module.MIGRATIONS + ((2, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
+    next_version = store_module.LATEST + 1
+    later = store_module.MIGRATIONS + ((next_version, "ALTER TABLE rulings ADD COLUMN appeal TEXT NOT NULL DEFAULT ''"),)
     monkeypatch.setattr(store_module, "MIGRATIONS", later)
-    monkeypatch.setattr(store_module, "LATEST", 2)
+    monkeypatch.setattr(store_module, "LATEST", next_version)
     store = RulingStore(db)
     assert [r.answer for r in store.all()] == ["before the upgrade"]  # reading migrates
     store.save("after the upgrade")
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(next_version,)]
         assert conn.execute("SELECT appeal FROM rulings").fetchall() == [("",), ("",)]
 
 
@@ -105,7 +106,7 @@ def test_a_newer_schema_is_refused_untouched(db):
 @pytest.mark.parametrize("garbage", [
     b"\x00\xffnot a database at all" * 200,
     b"SQLite format 3\x00" + bytes(range(256)) * 20,  # a real header over damaged pages
-    "these are my notes, not rulings\n".encode(),
+    b"these are my notes, not rulings\n",
 ])
 def test_a_damaged_database_is_reported_and_never_overwritten(db, garbage):
     db.parent.mkdir(parents=True)
@@ -300,6 +301,14 @@ def test_no_store_path_opens_the_database_outside_sqlite(db, monkeypatch):
     assert [e.id for e in saved_ruling_entries(db)] == ["saved:1", "saved:2"]
     store.save("third")
     assert [e.id for e in saved_ruling_entries(db)][-1] == "saved:3"
+    store.revise(3, "amend", "clearer", answer="third, amended")  # issue 33's writers too
+    assert saved_ruling_entries(db)[-1].citation == "Saved ruling #3 (amended)"
+    from judge.rulings.interchange import parse, to_jsonl
+
+    other = RulingStore(db.parent / "other.sqlite3")
+    other.save("from another event")
+    assert store.merge(parse(to_jsonl(other.all()).encode(), "other.jsonl"), "other.jsonl") == (1, 1)
+    assert store.get(4).answer == "from another event"
     assert opened == []
 
 

@@ -5,7 +5,7 @@ A floor judge's round, as the issue states it: search a rule number and words, f
 a rule's text and come back, open a card, log a ruling with the event's access code, see it in
 the head judge's log, print its sheet. Each step is checked on the screen (what is visible,
 where the browser is) and photographed; with JUDGE_SCREENSHOT_DIR=docs the photographs refresh
-the README's (docs/serve-<step>-<device>.png), otherwise they go to the test's temporary folder.
+the ones the docs show (docs/serve-<step>-<device>.png), otherwise they go to the test's temporary folder.
 
 Skips, saying what is missing, where Chromium or Playwright is not installed; under CI
 (CI=true) it fails instead, since .ci/run installs the browser.
@@ -25,7 +25,7 @@ from tests import live_server, printed_sheet
 pytestmark = pytest.mark.usefixtures("session_context")
 
 CODE = "k7m2p9"
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +72,9 @@ def test_a_floor_judges_round(browser, station, photos, device):
     page.goto(station + "/")
     page.fill("input[name=q]", "704.5j")
     page.press("input[name=q]", "Enter")
-    page.wait_for_url(re.compile(r"/nd/704\.5j$"))
+    page.wait_for_url(re.compile(r"/nd/704\.5j\?typed=704\.5j$"))
     assert "704.5j" in page.inner_text("#entry")
+    assert page.input_value("input[name=q]") == "704.5j"  # the box keeps what was typed
     snap("entry")
 
     # Words: a list of results; the first opens its entry.
@@ -95,6 +96,7 @@ def test_a_floor_judges_round(browser, station, photos, device):
     # A card by a loosely typed name.
     page.goto(station + "/card?name=charmed+lyfe")
     assert "Charmed Life" in page.inner_text("#card")
+    assert page.inner_text("#card-guessed") == "No card is named “charmed lyfe”: this is the closest match."
     assert page.locator(".ruling").count() >= 1
     snap("card")
 

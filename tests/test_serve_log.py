@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 import re
 import signal
@@ -25,6 +24,7 @@ from starlette.testclient import TestClient
 
 from judge.rulings.store import RulingStore, saved_ruling_entries
 from judge.serve.app import create_app
+from judge.serve.local_time import readable, zone_name
 from judge.serve.permalinks import entry_path as entry_href
 from judge.serve.settings import MAX_BODY_BYTES, ServeSettings
 
@@ -89,7 +89,8 @@ def test_a_logged_ruling_is_stored_then_shown_on_its_page(client, db):
         1, GOOD["question"], GOOD["answer"], ("nd:704.5j", "nd:118.6"), "12", "Dana Ruiz", "Harbor Open")
     page = client.get("/log/1").text
     assert "<h1>Saved ruling #1 — table 12, event Harbor Open</h1>" in page
-    assert f'<p class="where">given {saved.given_at} by Dana Ruiz</p>' in page
+    assert (f'<p class="where">given <time datetime="{saved.given_at}">{readable(saved.given_at)}</time> by Dana Ruiz'
+            ' · table 12 · Harbor Open</p>') in page
     assert '<li><a href="/nd/704.5j">No Dawn CR 704.5j</a>' in page
     assert '<li><a href="/nd/118.6">No Dawn CR 118.6</a> The Master-Blood tax.</li>' in page
     assert '<a id="print-sheet" href="/log/1/sheet">' in page
@@ -187,6 +188,71 @@ def test_a_form_with_other_fields_or_repeated_ones_is_refused(client, db):
 
 
 # -- the log ---------------------------------------------------------------------------------------
+@pytest.fixture
+def station_clock(monkeypatch):
+    """The station's clock one hour east of UTC (a POSIX zone: no time-zone database needed)."""
+    monkeypatch.setenv("TZ", "XYZ-1")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_log_labels_each_field_and_says_times_in_the_event_s_local_time(client, db, station_clock):
+    """Issue 31 item 7: a ruling given at 13:10 UTC (another machine's clock) reads 14:10 on the
+    event's clock, as a person writes a time; question and ruling are labelled."""
+    import datetime as dt
+
+    store = RulingStore(db)
+    store.save("Both lose; a draw.", "Two Masters at 0 Vitae?", ["nd:704.3"], "Harbor Open", "12", "Dana Ruiz",
+               given_at=dt.datetime(2026, 12, 5, 13, 10, tzinfo=dt.UTC))
+    store.save("No: it came under her control this turn.", "", [], given_at=dt.datetime(2026, 12, 5, 14, 3))
+    page = client.get("/log").text
+    assert ("<p class=\"count\">2 rulings, newest first. Times are the event's local time (XYZ, UTC+01:00).</p>"
+            in page)
+    assert '<span class="when"><time datetime="2026-12-05T14:10:00+01:00">Sat 5 Dec 2026, 14:10</time></span>' in page
+    assert '<span class="when"><time datetime="2026-12-05T14:03:00+01:00">Sat 5 Dec 2026, 14:03</time></span>' in page
+    assert ('<dl class="ruling-fields">\n      <dt>Question</dt><dd class="question">Two Masters at 0 Vitae?</dd>'
+            '\n      <dt>Ruling</dt><dd class="answer">Both lose; a draw.</dd>') in page
+    assert '<dt>Ruling</dt><dd class="answer">No: it came under her control this turn.</dd>' in page
+    one = client.get("/log/1").text
+    assert '<time datetime="2026-12-05T14:10:00+01:00">Sat 5 Dec 2026, 14:10</time> by Dana Ruiz' in one
+    assert "2026-12-05T13:10" not in page + one  # the stored UTC time is never what a judge reads
+
+
+def test_a_time_another_program_stored_that_is_not_one_is_shown_as_text(client, db):
+    RulingStore(db).save("A ruling.")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE rulings SET given_at = ?", ("tea\x00time\x1b[31m <b>",))
+    page = client.get("/log").text
+    assert '<span class="when"><time>tea\ufffdtime &lt;b&gt;</time></span>' in page
+
+
+def test_the_log_reads_oldest_first_in_the_order_of_judge_ruling_list(client, db, capsys):
+    """Issue 31 item 7: the log is newest first and says so; ?order=oldest lists the rulings in
+    the order `judge ruling list` prints them, and says that."""
+    from judge import cli
+
+    store = RulingStore(db)
+    for n, answer in enumerate(("First.", "Second.", "Third."), 1):
+        store.save(answer, table=str(n))
+    assert cli.main(["ruling", "list", "--db", str(db)]) == 0
+    listed = [int(n) for n in re.findall(r"^#(\d+)", capsys.readouterr().out, re.M)]
+    assert listed == [1, 2, 3]
+    newest = client.get("/log").text
+    assert _log_numbers(newest) == [3, 2, 1]
+    assert '<a id="log-order" href="/log?order=oldest">Oldest first (as judge ruling list)</a>' in newest
+    oldest = client.get("/log?order=oldest").text
+    assert _log_numbers(oldest) == listed
+    assert "3 rulings, oldest first, as judge ruling list lists them." in oldest
+    assert 'data-live="/log/live?order=oldest"' in oldest and '<a id="log-order" href="/log">Newest first</a>' in oldest
+    assert _log_numbers(client.get("/log/live?order=oldest").text) == listed
+    searched = client.get("/log?q=d&order=oldest").text  # "Second." and "Third."
+    assert _log_numbers(searched) == [2, 3] and '<input type="hidden" name="order" value="oldest">' in searched
+    assert 'href="/log?q=d&amp;order=oldest" id="log-refresh"' in searched
+    assert client.get("/log?order=sideways").status_code == 400
+
+
 def _log_numbers(page: str) -> list[int]:
     return [int(n) for n in re.findall(r'<li class="logged-ruling" id="ruling-(\d+)">', page)]
 
@@ -199,7 +265,7 @@ def test_the_log_lists_rulings_newest_first_and_searches_them(client, db):
     page = client.get("/log").text
     assert 'id="log-search"' in page and 'data-live="/log/live"' in page and 'id="log-refresh"' in page
     assert _log_numbers(page) == [3, 2, 1]
-    assert '<p class="count">3 rulings, newest first.</p>' in page
+    assert f"<p class=\"count\">3 rulings, newest first. Times are the event's local time ({zone_name()}).</p>" in page
     assert _log_numbers(client.get("/log?q=dana").text) == [3, 1]           # the judge
     assert _log_numbers(client.get("/log?q=118.6").text) == [2]              # a citation
     assert _log_numbers(client.get("/log?q=tax+lee").text) == [2]           # every word
@@ -209,7 +275,7 @@ def test_the_log_lists_rulings_newest_first_and_searches_them(client, db):
     assert _log_numbers(client.get("/log?q=%25").text) == [3]
     none = client.get("/log?q=nobody").text
     assert _log_numbers(none) == [] and "No ruling matches “nobody”." in none
-    assert 'data-live="/log/live?q=tax%20lee"' in client.get("/log?q=tax+lee").text
+    assert 'data-live="/log/live?q=tax+lee"' in client.get("/log?q=tax+lee").text
     assert client.get("/log?q=" + "x" * 201).status_code == 400
 
 
@@ -373,7 +439,7 @@ def test_a_ruling_acknowledged_survives_a_killed_server(db):
                 break
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}")
+                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}") from None
                 time.sleep(0.1)
         token = _token(page)
         acknowledged = []

@@ -16,6 +16,7 @@ from judge.engine.replay import run_file
 from judge.replay_words import STOPPED
 from judge.serve.app import create_app
 from judge.serve.settings import ServeSettings
+from tests.bundled import V01
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 E01 = SCENARIOS / "e01-entity-at-caprice-speed-refused.yaml"  # five steps, refusals
@@ -38,6 +39,11 @@ def _client(tmp_path, **settings) -> TestClient:
 @pytest.fixture
 def client(tmp_path, data, session_context):
     return _client(tmp_path)
+
+
+@pytest.fixture
+def db_path(tmp_path) -> Path:
+    return tmp_path / "r.sqlite3"
 
 
 def _token(page: str) -> str:
@@ -110,8 +116,8 @@ def test_with_no_boards_the_page_says_so(client):
 
 
 # -- stepping ----------------------------------------------------------------------------------------
-def _key(client, path: Path) -> str:
-    return _upload(client, path.read_bytes(), name=path.name).headers["location"].split("/")[2]
+def _key(client, path: Path, **fields) -> str:
+    return _upload(client, path.read_bytes(), name=path.name, **fields).headers["location"].split("/")[2]
 
 
 def _nav(page: str) -> list[str]:
@@ -141,7 +147,8 @@ def test_the_board_at_a_step_is_the_engine_state_after_it(client):
     page = client.get(f"/replay/{key}/0").text
     assert "<h2>The board as set up</h2>" in page
     assert "<p>The Hunt, Ana's turn, main1; priority: Ana</p>" in page
-    assert "<tr><td>Ana</td><td>20</td><td>0</td><td>0</td><td>6</td><td>2</td>" in page
+    assert ('<tr><td>Ana</td><td data-label="Vitae">20</td><td data-label="Corruption">0</td><td data-label="Wrath">0</td>'
+            '<td data-label="pool">6</td><td data-label="hand">2</td>') in page
     assert "<td>Scriptorium Drudge (drudge)</td>" in page
     assert "<p>The Hunt, Ana's turn, main1; priority: Ben</p>" in client.get(f"/replay/{key}/1").text
 
@@ -184,6 +191,107 @@ def test_a_replay_that_stops_at_a_choice_says_so_at_its_end(client):
     assert ('<p class="replay-waiting asks">Waiting for Ana: the Haven Ana&#39;s Master takes refuge in for the Day; '
             "choose 1 of: haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}</p>"
             ) in last
+
+
+# -- what a step offers (issue 31 item 8) ---------------------------------------------------------
+def _offers(page: str) -> str:
+    return re.search(r'<p class="replay-actions" id="replay-actions">(.*?)</p>', page, re.S).group(1)
+
+
+def _cli_sheet(capsys, scenario: Path) -> str:
+    from judge import cli
+
+    assert cli.main(["sheet", "--replay", str(scenario), "--format", "html"]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_last_step_prints_the_sheet_judge_sheet_replay_prints(client, capsys):
+    key = _key(client, V01)
+    last = client.get(f"/replay/{key}/2").text
+    assert f'<a id="print-step-sheet" href="/replay/{key}/2/sheet">Print this sheet</a>' in _offers(last)
+    served = client.get(f"/replay/{key}/2/sheet")
+    assert served.status_code == 200 and served.headers["content-security-policy"].startswith("default-src 'none'")
+    assert served.text == _cli_sheet(capsys, V01).replace("<body>", '<body id="sheet">', 1)
+
+
+def test_an_earlier_step_prints_the_replay_through_it(client, capsys):
+    key = _key(client, E01)
+    replay = run_file(E01)
+    through_two = client.get(f"/replay/{key}/2/sheet").text
+    whole = _cli_sheet(capsys, E01)
+    for n, step in enumerate(replay.steps, start=1):
+        action = step.action.replace("'", "&#39;")
+        assert action in whole
+        assert (action in through_two) == (n <= 2), n
+
+
+def test_log_a_ruling_from_a_step_cites_the_rules_that_decided_it(client, db_path):
+    from judge.sheet.decisive import decisive_rules
+    from judge.sheet.replay_log import run_scenario
+
+    key = _key(client, V01)
+    steps = run_scenario(V01)["steps"]  # what `judge sheet --replay` weighs
+    for step in (1, 2):
+        deciding = decisive_rules([steps[step - 1]])[1]
+        assert deciding  # the step moved cards or meters: its play events decided it
+        page = client.get(f"/replay/{key}/{step}").text
+        href = re.search(r'<a id="log-from-step" href="([^"]+)">Log a ruling from here</a>', _offers(page)).group(1)
+        assert href == "/log/new?" + "&amp;".join("cite=" + c.replace(":", "%3A") for c in deciding)
+        assert f"(citing {len(deciding)} rules that decided this step)" in _offers(page)
+        form = client.get(href.replace("&amp;", "&")).text
+        assert f'<input name="cites" value="{" ".join(deciding)}"' in form
+    token = _token(form)
+    saved = client.post("/log", data={"csrf": token, "answer": "Both Entities die; Ana loses.",
+                                      "cites": " ".join(deciding)}, follow_redirects=False)
+    assert saved.status_code == 303
+    from judge.rulings.store import RulingStore
+
+    assert RulingStore(db_path).get(1).cites == deciding
+
+
+def test_logging_from_a_step_needs_the_code_and_the_token_as_every_post(tmp_path, data, session_context):
+    coded = _client(tmp_path, access_code=CODE)
+    key = _key(coded, V01, code=CODE)
+    href = re.search(r'id="log-from-step" href="([^"]+)"', coded.get(f"/replay/{key}/2").text).group(1)
+    fresh = _client(tmp_path, access_code=CODE)  # another browser: no writer mark yet
+    form = fresh.get(href.replace("&amp;", "&")).text
+    assert 'name="code"' in form
+    answer = {"answer": "Ana loses.", "cites": "nd:704.3"}
+    assert fresh.post("/log", data={"csrf": _token(form), **answer}).status_code == 403
+    assert fresh.post("/log", data={"csrf": "0" * 64, "code": CODE, **answer}).status_code == 403
+    from judge.rulings.store import RulingStore
+
+    assert RulingStore(tmp_path / "r.sqlite3").all() == []
+
+
+def test_a_replay_no_sheet_can_be_made_of_says_why_and_still_offers_the_log(client):
+    text = E51.read_text(encoding="utf-8")
+    stops = text.replace("  - {player: Ana, choose: chapel}\n", "  - pass\n")
+    key = _upload(client, stops.encode(), name="stops.yaml").headers["location"].split("/")[2]
+    offers = _offers(client.get(f"/replay/{key}/1").text)
+    assert "print-step-sheet" not in offers and 'id="log-from-step"' in offers
+    reason = re.search(r'<span class="muted" id="no-step-sheet">No sheet: (.*?)</span>', offers).group(1)
+    assert reason.startswith("cannot make a sheet of stops.yaml: the replay stops before action 2")
+    refused = client.get(f"/replay/{key}/1/sheet")
+    assert refused.status_code == 422 and f"No sheet of this replay: {reason}." in refused.text
+
+
+def test_the_board_as_set_up_prints_no_empty_sheet(client):
+    key = _key(client, V01)  # no event while the board is set up
+    offers = _offers(client.get(f"/replay/{key}/0").text)
+    assert "print-step-sheet" not in offers and 'id="log-from-step" href="/log/new"' in offers
+    why = ("nothing has happened yet when the board is set up: step forward to print the replay "
+           "through an action")
+    assert f'<span class="muted" id="no-step-sheet">No sheet: {why}</span>' in offers
+    refused = client.get(f"/replay/{key}/0/sheet")
+    assert refused.status_code == 422 and f"No sheet of this replay: {why}." in refused.text
+
+
+@pytest.mark.parametrize("path", ["/replay/0123456789abcdef0123456789abcdef/0/sheet", "/replay/nothex/0/sheet"])
+def test_the_sheet_of_an_unknown_replay_or_step_is_a_404(client, path):
+    assert client.get(path).status_code == 404
+    key = _key(client, V01)
+    assert client.get(f"/replay/{key}/3/sheet").status_code == 404
 
 
 @pytest.mark.parametrize("path", ["/replay/0123456789abcdef0123456789abcdef/0", "/replay/nothex/0",

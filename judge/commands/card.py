@@ -12,7 +12,7 @@ from judge.safe_text import json_text
 
 import sys
 
-from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, lookup_document,
+from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, listed_rulings, lookup_document,
                                mentioned_by, mentioned_elsewhere, missing_message, named_in, see_references,
                                without_rulings)
 from judge.commands.options import add_game_option, game_or_event_game
@@ -149,7 +149,7 @@ def _ruling_lines(corpus: Corpus, parent: Entry, indent: str) -> list:
     from judge.render import tag_text
 
     lines = []
-    for n, ruling in enumerate(corpus.children(parent, "ruling"), 1):
+    for n, ruling in listed_rulings(corpus, parent):
         line = Text(f"{indent}{n}. ", style="bold")
         line.append(for_terminal(ruling.text))
         if ruling.tags:

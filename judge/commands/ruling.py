@@ -1,4 +1,5 @@
-"""`judge ruling save|list|show|export`: the saved-rulings log (a shared SQLite file)."""
+"""`judge ruling save|amend|overturn|withdraw|list|show|export|import`: the saved-rulings log (a
+shared SQLite file). A ruling is never edited in place: a correction is a revision appended to it."""
 from __future__ import annotations
 
 import re
@@ -32,18 +33,56 @@ def register(sub) -> None:
     add_db_option(listing)
     listing.set_defaults(func=run_list)
 
-    show = actions.add_parser("show", help="show one saved ruling")
+    from judge.rulings.revisions import KINDS
+
+    for kind in KINDS.values():  # amend, overturn, withdraw: what each takes is the kinds table's
+        revise = actions.add_parser(kind.command, help=REVISION_HELP[kind.command])
+        revise.add_argument("number", metavar="N", help="the ruling number (3, #3 or saved:3)")
+        revise.add_argument("--reason", "-r", required=True, help="why (kept in the ruling's history)")
+        revise.add_argument("--judge", default="", help="who decided" + (" (required: the head judge hearing "
+                                                                          "the appeal)" if kind.needs_judge else ""))
+        if kind.new_text:
+            revise.add_argument("--answer", "-a", help="the ruling as it now stands"
+                                + (" (required)" if kind.command == "overturn" else " (default: unchanged)"))
+            revise.add_argument("--question", "-q", help="the question, reworded (default: unchanged)")
+            revise.add_argument("--cite", "-c", action="extend", nargs="+", metavar="ID",
+                                help="the citations as they now stand, all of them (default: unchanged)")
+        add_db_option(revise)
+        revise.set_defaults(func=run_revise, revision=kind.command)
+
+    show = actions.add_parser("show", help="show one saved ruling, as it now stands")
     show.add_argument("number", metavar="N", help="the ruling number (3, #3 or saved:3)")
+    show.add_argument("--history", action="store_true", help="every revision, the ruling as first given first")
     add_db_option(show)
     show.set_defaults(func=run_show)
 
-    export = actions.add_parser("export", help="write every saved ruling as YAML or Markdown")
-    export.add_argument("--format", choices=("yaml", "markdown"), default="yaml")
+    export = actions.add_parser("export", help="write every saved ruling as YAML, Markdown, JSON Lines or CSV")
+    export.add_argument("--format", choices=("yaml", "markdown", "jsonl", "csv"), default="yaml",
+                        help="jsonl (to merge with `judge ruling import`) and csv: one line a revision, with "
+                             "its ruling's UUID; yaml and markdown: each ruling as it now stands")
     export.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
     add_db_option(export)
     export.set_defaults(func=run_export)
 
+    merge = actions.add_parser("import", help="merge another event's log (JSON Lines from export --format jsonl)")
+    merge.add_argument("file", type=Path, metavar="FILE")
+    add_db_option(merge)
+    merge.set_defaults(func=run_import)
+
+    push = actions.add_parser("sync", help="push this log to a judge program's PostgreSQL archive (judge[archive])")
+    push.add_argument("--to", required=True, metavar="URL", help="the archive: postgresql://user@host:port/db")
+    push.add_argument("--station", help="this station's name in the archive (default: the host's name)")
+    add_db_option(push)
+    push.set_defaults(func=run_sync)
+
     p.set_defaults(func=run, ruling_help=p.print_help)
+
+
+REVISION_HELP = {
+    "amend": "correct a ruling's text or citations, with a reason (a new revision; the old one is kept)",
+    "overturn": "record an appeal's decision: the new ruling, who decided and why",
+    "withdraw": "withdraw a ruling entered in error, with a reason",
+}
 
 
 def run(args) -> int:
@@ -127,6 +166,38 @@ def run_save(args) -> int:
     return 0
 
 
+def run_revise(args) -> int:
+    from judge.rulings.store import RulingsError
+    from judge.safe_text import one_line
+
+    number = parse_number(args.number)
+    cites = getattr(args, "cite", None)
+    if cites is not None:
+        cites = _stored_cites(cites, f"ruling #{number} was not revised; nothing was written")
+    store = open_store(args.db)
+    try:
+        ruling = store.revise(number, args.revision, args.reason, args.judge, getattr(args, "answer", None),
+                              getattr(args, "question", None), cites)
+    except RulingsError as exc:
+        raise UserError(one_line(str(exc))) from None
+    print(one_line(f"Ruling #{ruling.number} {ruling.mark}: revision {len(ruling.revisions)} "
+                   f"({str(store.path)}); its history: judge ruling show {ruling.number} --history"))
+    return 0
+
+
+def _stored_cites(wanted: list[str], refused: str) -> list[str]:
+    """Citations resolved as `judge ruling save` resolves them; an unknown one is a UserError."""
+    from judge import context
+    from judge.rulings.citing import stored_id
+    from judge.sheet.build import UnknownEntries, resolve_all
+
+    corpus = context.corpus()
+    try:
+        return [stored_id(w.entry, w.corpus or corpus) for w in resolve_all(corpus, wanted)]
+    except UnknownEntries as exc:
+        raise UserError(f"{exc}; {refused}") from None
+
+
 def _all(store):
     from judge.rulings.store import RulingsError
     from judge.safe_text import one_line
@@ -157,7 +228,8 @@ def run_list(args) -> int:
     for r in rulings:
         where = " · ".join(p for p in (r.event, f"table {r.table}" if r.table else "", r.judge) if p)
         cites = f"  [{', '.join(r.cites)}]" if r.cites else ""
-        print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  "
+        mark = f"[{r.mark}] " if r.mark else ""
+        print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  {mark}"
                        f"{' '.join((r.question or r.answer).split())}{cites}"))
     return 0
 
@@ -193,6 +265,11 @@ def run_show(args) -> int:
     console.print(Text(one_line(ruling.citation), style="bold cyan"))
     console.print(Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")),
                        style="dim"))
+    if ruling.latest:  # how it came to stand as it does; the history is one option away
+        console.print(Text(one_line(ruling.standing_note), style="bold red" if ruling.status != "amended" else "bold"))
+    if args.history:
+        _print_history(console, ruling)
+        return 0
     if ruling.question:
         console.print(Text("Question", style="bold underline"))
         console.print(Text(for_terminal(ruling.question)))
@@ -208,8 +285,26 @@ def run_show(args) -> int:
             line = Text(f"  {one_line(cite)}  ")
             line.append(entry.citation if entry else "(no longer in the corpus)", style="bold" if entry else "red")
             console.print(line)
+    if ruling.latest:
+        console.print(Text(f"\nIts {len(ruling.revisions)} revisions: judge ruling show {ruling.number} --history",
+                           style="dim"))
     console.print(Text(f"\nThe sheet, with every cited text: judge sheet --saved {ruling.number}", style="dim"))
     return 0
+
+
+def _print_history(console, ruling) -> None:
+    """Every revision, oldest first, each with what it said."""
+    from rich.text import Text
+
+    from judge.safe_text import for_terminal, one_line
+
+    for revision in ruling.revisions:
+        console.print(Text("\n" + one_line(revision.summary()), style="bold underline"))
+        if revision.question:
+            console.print(Text("Question: ", style="bold").append(for_terminal(revision.question), style=""))
+        console.print(Text("Ruling: ", style="bold").append(for_terminal(revision.answer), style=""))
+        if revision.cites:
+            console.print(Text("Cites: ", style="bold").append(one_line(", ".join(revision.cites)), style=""))
 
 
 def run_export(args) -> int:
@@ -218,7 +313,8 @@ def run_export(args) -> int:
     from judge.safe_text import one_line
     from judge.sheet.output import write_file
 
-    rulings = _all(open_store(args.db))
+    store = open_store(args.db)
+    rulings = _all(store)
     citation_of = str
     if args.format == "markdown":
         from judge import context
@@ -227,6 +323,7 @@ def run_export(args) -> int:
         citation_of = lambda i: (corpus.get(i).citation if corpus.get(i) else i)  # noqa: E731
     content = export(rulings, args.format, citation_of)
     if args.output:
+        _not_the_log(args.output, store.path, "--output")
         try:
             path = write_file(args.output, content)
         except WriteError as exc:
@@ -234,4 +331,53 @@ def run_export(args) -> int:
         print(f"{len(rulings)} rulings written to {one_line(str(path))}", file=sys.stderr)
     else:
         sys.stdout.write(content)
+    return 0
+
+
+def _not_the_log(path: Path, log: Path, what: str) -> None:
+    """Refuse `path` when it is the rulings file itself, telling by os.stat alone (opening the
+    file outside SQLite would drop SQLite's locks: judge.rulings.store._check_file)."""
+    import os
+
+    from judge.safe_text import one_line
+
+    try:
+        same = os.path.samefile(path, log)
+    except OSError:
+        return
+    if same:
+        raise UserError(f"{what} {one_line(str(path))} is the rulings log itself; nothing was done")
+
+
+def run_import(args) -> int:
+    from judge.rulings.interchange import ImportRefused, read_file
+    from judge.rulings.store import RulingsError
+    from judge.safe_text import one_line
+
+    store = open_store(args.db)
+    _not_the_log(args.file, store.path, "FILE")
+    try:
+        lines = read_file(args.file)
+        rulings, revisions = store.merge(lines, one_line(str(args.file))[:200])
+    except (ImportRefused, RulingsError) as exc:
+        raise UserError(one_line(str(exc))) from None
+    print(one_line(f"Imported {rulings} new rulings and {revisions} new revisions in all from {args.file} into "
+                   f"{store.path} ({len(lines)} revisions read, {len(lines) - revisions} already in the log)"))
+    return 0
+
+
+def run_sync(args) -> int:
+    import socket
+
+    from judge.rulings.archive import ArchiveError, sync, where
+    from judge.safe_text import one_line
+
+    store = open_store(args.db)
+    rulings = _all(store)
+    try:
+        report = sync(rulings, args.to, args.station or socket.gethostname())
+    except ArchiveError as exc:  # the local log is not touched either way
+        raise UserError(one_line(str(exc))) from None
+    print(one_line(f"Synced {report.rulings} rulings ({report.revisions} revisions) from {store.path} to "
+                   f"{where(args.to)}: {report.new_rulings} new rulings, {report.new_revisions} new revisions"))
     return 0

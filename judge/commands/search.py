@@ -19,10 +19,25 @@ def register(sub) -> None:
     p.add_argument("--kind", help="rule, subrule, glossary, example, topic, paragraph, card, ruling, …")
     p.add_argument("--limit", type=int, default=10)
     p.add_argument("--json", action="store_true", help="print one JSON list, best first")
+    p.add_argument("--archive", metavar="URL", help="also search a judge program's PostgreSQL archive of rulings "
+                   "for precedents from other events (judge[archive]; default $JUDGE_ARCHIVE)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    """The search, then the archive's precedents when one is named (a found precedent is a result)."""
+    import os
+
+    url = getattr(args, "archive", None) or os.environ.get("JUDGE_ARCHIVE") or None
+    if url is None or args.json:
+        return _search(args, url)
+    code = _search(args, None)
+    from judge.commands.precedents import print_precedents
+
+    return 0 if print_precedents(url, " ".join(args.query), max(1, args.limit)) else code
+
+
+def _search(args, archive_url: str | None) -> int:
     from judge import context
     from judge.cli import UserError
     from judge.search.query import QueryTooLarge, UnknownFilter, check_size, parse
@@ -72,7 +87,7 @@ def run(args) -> int:
              "outside_filter": outside, "elsewhere": hidden if not outside else []}
             | ({"edition": read_editions.get(e.doc)} if read_editions else {})
             for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
-        ], indent=2))
+        ] + (_precedent_dicts(archive_url, text, max(1, args.limit)) if archive_url else []), indent=2))
         return 0
     from rich.console import Console
     from rich.text import Text
@@ -132,6 +147,14 @@ def run(args) -> int:
             also = one_line(", ".join(corpus.get(i).citation or i for i in hit.same_text if corpus.get(i)))
             console.print(Text(f"    same text in {also}", style="dim"))
     return 0
+
+
+def _precedent_dicts(url: str, text: str, limit: int) -> list[dict]:
+    from judge.commands.precedents import found
+
+    return [{"kind": "precedent", "id": f"archive:{p.uuid}", "citation": p.citation, "event": p.event,
+             "table": p.table, "number": p.number, "status": p.status, "question": p.question, "text": p.answer,
+             "cites": list(p.cites), "given_at": p.given_at} for p in found(url, text, limit)]
 
 
 def _likelihood(result, game: str) -> float | None:

@@ -21,6 +21,8 @@ def register(sub) -> None:
     parser.add_argument("--code", default=None, help="the event's access code for writing "
                         "(default: a new one is made when the host is not local)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    parser.add_argument("--archive", metavar="URL", help="a judge program's PostgreSQL archive: searches list its "
+                        "precedents (judge[archive]; default $JUDGE_ARCHIVE); the log stays this station's file")
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -40,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
         refusal = "--code is empty" if not args.code.strip() else check_code(args.code.strip())
         if refusal:
             raise UserError(refusal)
-    settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip(), rulings_db=args.db)
+    import os
+
+    settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip(), rulings_db=args.db,
+                                      archive_url=args.archive or os.environ.get("JUDGE_ARCHIVE") or None)
     log_file = _rulings_log(args.db)  # a file that is not a rulings log is refused before listening
     listening = _listen(host, port)  # before announcing: a port in use is said plainly
 

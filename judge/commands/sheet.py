@@ -122,7 +122,7 @@ def _saved_sheet(args, corpus, text: str):
 
     return build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=args.date or ruling.date,
                        as_of=as_of(args.as_of),
-                       question=args.question or ruling.question, ruling=args.ruling or ruling.answer,
+                       question=args.question or ruling.question, ruling=args.ruling or ruling.answer_as_it_stands(),
                        event=args.event or ruling.event, table=args.table or ruling.table,
                        judge=args.judge or ruling.judge, saved_number=ruling.number)
 

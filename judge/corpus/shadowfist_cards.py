@@ -138,8 +138,9 @@ class SeeParser:
             if [t.word for t in span] == words:
                 j = k + 1 + len(words)
                 ref = SeeRef("topic", " ".join(words), tokens[k].start, span[-1].end)
-                if j < len(tokens) and DATE_STAMP.fullmatch(tokens[j].word):
-                    ref.date = DATE_STAMP.fullmatch(tokens[j].word).group(1)
+                stamp = DATE_STAMP.fullmatch(tokens[j].word) if j < len(tokens) else None
+                if stamp:
+                    ref.date = stamp.group(1)
                     j += 1
                 return j, ref
         return None

@@ -180,6 +180,7 @@ def split_topics(text: str, names_tokens: list[Token], region: tuple[int, int]) 
     j = n
     while j > 0:
         count, back = states[j][pos]
+        assert back is not None  # only states[0] lacks a predecessor, and j > 0 here
         i, prev = back
         bounds.append((i, pos))
         j, pos = i, prev

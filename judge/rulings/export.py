@@ -1,4 +1,6 @@
-"""Saved rulings written out: YAML (to archive or merge) and Markdown (to read)."""
+"""Saved rulings written out: JSON Lines (to merge into another log: `judge ruling import`) and CSV
+(a spreadsheet), one line a revision (judge.rulings.interchange); YAML (to archive) and Markdown
+(to read), one entry a ruling as it now stands."""
 from __future__ import annotations
 
 from typing import Callable
@@ -8,7 +10,7 @@ import yaml
 from judge.rulings.store import SavedRuling
 from judge.safe_text import for_markdown, for_terminal, markdown_code, one_line
 
-FORMATS = ("yaml", "markdown")
+FORMATS = ("yaml", "markdown", "jsonl", "csv")
 
 
 def to_yaml(rulings: list[SavedRuling]) -> str:
@@ -29,6 +31,8 @@ def to_markdown(rulings: list[SavedRuling], citation_of: Callable[[str], str] = 
         out += [f"## {for_markdown(one_line(r.citation))}", ""]
         facts = [f"given {r.given_at}"] + ([f"judge {r.judge}"] if r.judge else [])
         out += ["*" + for_markdown(one_line(", ".join(facts))) + "*", ""]
+        if r.latest:
+            out += ["**" + for_markdown(one_line(r.standing_note)) + "**", ""]
         if r.question:
             out += [f"**Question.** {_paragraph(r.question)}", ""]
         out += [f"**Ruling.** {_paragraph(r.answer)}", ""]
@@ -50,4 +54,8 @@ def export(rulings: list[SavedRuling], fmt: str, citation_of: Callable[[str], st
         return to_yaml(rulings)
     if fmt == "markdown":
         return to_markdown(rulings, citation_of)
+    if fmt in ("jsonl", "csv"):
+        from judge.rulings import interchange
+
+        return interchange.to_jsonl(rulings) if fmt == "jsonl" else interchange.to_csv(rulings)
     raise ValueError(f"unknown export format {fmt!r} ({', '.join(FORMATS)})")

@@ -23,25 +23,35 @@ import sqlite3
 import stat
 import threading
 import time
+import uuid as uuid_module
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
 from judge.editions.ids import plain as plain_id
-from judge.rulings.fields import check as check_fields
+from judge.rulings.fields import check as check_fields, problem as field_problem
+from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of, refusal as revision_refusal
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
-from judge.rulings.schema import LATEST, MIGRATIONS, VERSION_TABLE
+from judge.rulings.schema import LATEST, MIGRATIONS, UUID4_SQL, VERSION_TABLE
 
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
-_TEXT_COLUMNS = ("question", "answer", "event", "table_no", "judge", "given_at")  # as _select reads them
+_TEXT_COLUMNS = ("question", "answer", "event", "table_no", "judge", "given_at", "uuid")  # as _select reads them
 _SEARCHED_COLUMNS = ("question", "answer", "event", "table_no", "judge")
 
 
 class RulingsError(Exception):
     """The rulings database cannot be used; the message says why and names the file."""
+
+
+class NotWritable(RulingsError):
+    """The database cannot be opened for writing (a read-only file or folder)."""
+
+
+class RevisionRefused(RulingsError):
+    """A revision that cannot be made (no such ruling, no reason…); the message names the ruling."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,37 @@ class SavedRuling:
     table: str = ""
     judge: str = ""
     given_at: str = ""  # ISO 8601 with the judge's UTC offset
+    uuid: str = ""  # its global identity, given when first saved (the number is this log's name for it)
+    # Every revision, the first (as given) included; question, answer and cites above are the
+    # latest's: the ruling as it now stands.
+    revisions: tuple[Revision, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """given, amended, overturned or withdrawn: its latest revision's kind."""
+        return self.revisions[-1].kind if self.revisions else GIVEN
+
+    @property
+    def latest(self) -> Revision | None:
+        return self.revisions[-1] if len(self.revisions) > 1 else None
+
+    @property
+    def mark(self) -> str:
+        """How it is marked where it is shown ("overturned on appeal"); "" for a ruling as given."""
+        return mark_of(self.revisions)
+
+    @property
+    def standing_note(self) -> str:
+        """One line saying how it came to stand as it does, or "" for a ruling as given."""
+        latest = self.latest
+        if latest is None:
+            return ""
+        who = f" by {latest.judge}" if latest.judge else ""
+        return f"{latest.mark[0].upper()}{latest.mark[1:]} {latest.at}{who}: {latest.reason}"
+
+    def answer_as_it_stands(self) -> str:
+        """The ruling's text with its mark leading (for a sheet)."""
+        return f"[{self.standing_note}]\n\n{self.answer}" if self.latest else self.answer
 
     @property
     def id(self) -> str:
@@ -71,12 +112,16 @@ class SavedRuling:
     def citation(self) -> str:
         where = ", ".join(p for p in (f"table {self.table}" if self.table else "",
                                       f"event {self.event}" if self.event else "") if p)
-        return f"Saved ruling #{self.number}" + (f" — {where}" if where else "")
+        mark = f" ({self.mark})" if self.mark else ""
+        return f"Saved ruling #{self.number}{mark}" + (f" — {where}" if where else "")
 
     def to_dict(self) -> dict:
-        return {"number": self.number, "question": self.question, "answer": self.answer,
-                "cites": list(self.cites), "event": self.event, "table": self.table,
-                "judge": self.judge, "given_at": self.given_at}
+        return {"number": self.number, "uuid": self.uuid, "status": self.status, "question": self.question,
+                "answer": self.answer, "cites": list(self.cites), "event": self.event, "table": self.table,
+                "judge": self.judge, "given_at": self.given_at,
+                "history": [{"revision": r.revision, "kind": r.kind, "question": r.question, "answer": r.answer,
+                             "cites": list(r.cites), "judge": r.judge, "at": r.at, "reason": r.reason}
+                            for r in self.revisions[1:]]}
 
 
 @dataclass
@@ -99,10 +144,7 @@ class RulingStore:
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
-        moment = given_at or dt.datetime.now()
-        if moment.tzinfo is None:  # a naive time is the judge's local time
-            moment = moment.astimezone()
-        when = moment.isoformat(timespec="seconds")
+        when = _stamp(given_at)
         fields = dict(question=(question or "").strip(), event=(event or "").strip(),
                       table=(table or "").strip(), judge=(judge or "").strip())
         refusal = check_fields({}, dict(fields, answer=answer))
@@ -112,15 +154,48 @@ class RulingStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
+        identity = str(uuid_module.uuid4())
         with self._write() as conn:
-            cursor = conn.execute(
-                "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (fields["question"], answer, fields["event"], fields["table"], fields["judge"], when))
-            number = cursor.lastrowid
-            conn.executemany("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
-                             [(number, i, cite) for i, cite in enumerate(cites)])
+            number = _insert_ruling(conn, identity, fields["question"], answer, tuple(cites), fields["event"],
+                                    fields["table"], fields["judge"], when)
+        first = Revision(1, GIVEN, fields["question"], answer, tuple(cites), fields["judge"], when)
         return SavedRuling(number, answer, fields["question"], tuple(cites), fields["event"],
-                           fields["table"], fields["judge"], when)
+                           fields["table"], fields["judge"], when, identity, (first,))
+
+    def revise(self, number: int, command: str, reason: str, judge: str = "", answer: str | None = None,
+               question: str | None = None, cites: list[str] | tuple[str, ...] | None = None,
+               at: dt.datetime | None = None, options: dict[str, str] = CLI_OPTIONS) -> SavedRuling:
+        """Append a revision (amend, overturn or withdraw: judge.rulings.revisions.KINDS) to
+        ruling #`number`; refused (RulingsError naming the ruling) with nothing written."""
+        kind = KINDS[command]
+        reason, judge = (reason or "").strip(), (judge or "").strip()
+        for label, text, one_line in (("the reason", reason, False), ("the judge", judge, True),
+                                      ("the new ruling", answer or "", False), ("the question", question or "", False)):
+            why = field_problem(label, text, one_line)
+            if why:
+                raise RevisionRefused(f"ruling #{number} was not revised: {why}; nothing was written")
+        cites = tuple(cites) if cites is not None else None
+        if not self._present():
+            raise RevisionRefused(f"there is no saved ruling #{number} to {kind.command} in {self.path} "
+                               "(there is no log yet); nothing was written")
+        when = _stamp(at)
+        with self._write() as conn:
+            found, skipped = self._load(conn, "WHERE number = ?", (number,))
+            if skipped:
+                raise RulingsError(f"{skipped[0]}; nothing was written")
+            current = found[0].revisions[-1] if found else None
+            why = revision_refusal(number, kind, reason, judge, answer, question, cites, current, options)
+            if why:
+                raise RevisionRefused(f"{why} (in {self.path}); nothing was written")
+            assert current is not None
+            new = Revision(current.revision + 1, kind.status,
+                           current.question if question is None or not kind.new_text else question.strip(),
+                           current.answer if answer is None or not kind.new_text else answer.strip(),
+                           current.cites if cites is None or not kind.new_text else cites, judge, when, reason)
+            _insert_revision(conn, number, new)
+        revised = self.get(number)
+        assert revised is not None
+        return revised
 
     # -- reading ----------------------------------------------------------------------------
     def all(self) -> list[SavedRuling]:
@@ -130,21 +205,76 @@ class RulingStore:
         """The rulings newest first (the most recent `limit` of them)."""
         return self._select("", order="DESC", limit=limit)
 
-    def search(self, query: str, limit: int | None = None) -> list[SavedRuling]:
-        """Rulings newest first in which every word of `query` occurs (ASCII letters in any case) in the question,
-        the ruling, the event, the table, the judge's name or a cited id. Matched by SQLite, so
-        a long log is not read whole to find three rulings."""
+    def search(self, query: str, limit: int | None = None, oldest_first: bool = False) -> list[SavedRuling]:
+        """Rulings newest first (or oldest first, as `judge ruling list` lists them) in which every
+        word of `query` occurs (ASCII letters in any case) in the question, the ruling, the event,
+        the table, the judge's name or a cited id. Matched by SQLite, so a long log is not read
+        whole to find three rulings."""
+        order = "ASC" if oldest_first else "DESC"
         words = query.split()
         if not words:
-            return self.newest(limit)
+            return self._select("", order=order, limit=limit)
         clauses, params = [], []
         for word in words:
             pattern = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
             columns = " OR ".join(f"{c} LIKE ? ESCAPE '\\'" for c in _SEARCHED_COLUMNS)
             clauses.append(f"({columns} OR number IN (SELECT ruling FROM ruling_citations "
-                           f"WHERE entry_id LIKE ? ESCAPE '\\'))")
-            params += [pattern] * (len(_SEARCHED_COLUMNS) + 1)
-        return self._select("WHERE " + " AND ".join(clauses), tuple(params), order="DESC", limit=limit)
+                           f"WHERE entry_id LIKE ? ESCAPE '\\') OR number IN (SELECT ruling FROM ruling_revisions "
+                           f"WHERE answer LIKE ? ESCAPE '\\' OR question LIKE ? ESCAPE '\\' "
+                           f"OR reason LIKE ? ESCAPE '\\' OR judge LIKE ? ESCAPE '\\' OR cites LIKE ? ESCAPE '\\'))")
+            params += [pattern] * (len(_SEARCHED_COLUMNS) + 6)
+        return self._select("WHERE " + " AND ".join(clauses), tuple(params), order=order, limit=limit)
+
+    def merge(self, lines: list, source: str) -> tuple[int, int]:
+        """Merge revisions read from another log (judge.rulings.interchange.Line), in one
+        transaction: a ruling not known here is added under the next number, a known one (by
+        UUID) gains the revisions it lacks. The same revision twice adds nothing; a revision
+        that differs from the one known under its number, or one that would leave a gap, refuses
+        the whole merge (RevisionRefused naming the ruling and the line). Returns (rulings added,
+        revisions added, first ones included)."""
+        grouped: dict[str, dict[int, Any]] = {}
+        for line in lines:
+            grouped.setdefault(line.uuid, {})[line.revision.revision] = line
+        added_rulings = added_revisions = 0
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
+        with self._write() as conn:
+            for identity, revisions in grouped.items():
+                found, skipped = self._load(conn, "WHERE uuid = ?", (identity,))
+                if skipped:
+                    raise RulingsError(f"{skipped[0]}; nothing was imported")
+                known = {r.revision: r for r in found[0].revisions} if found else {}
+                here = f"ruling #{found[0].number} here" if found else ""
+                expected = max(known, default=0) + 1
+                number = found[0].number if found else None
+                for revision in sorted(revisions):
+                    line = revisions[revision]
+                    at = f"{source} line {line.line}: ruling {identity}"
+                    if revision in known:
+                        same_place = revision > 1 or (found[0].event, found[0].table) == (line.event, line.table)
+                        if known[revision] != line.revision or not same_place:
+                            raise RevisionRefused(f"{at}: its revision {revision} differs from the one this log "
+                                                  f"holds ({here}); the histories conflict, nothing was imported")
+                        continue
+                    if revision != expected:
+                        raise RevisionRefused(f"{at}: revision {revision} follows no revision {expected} "
+                                              f"(neither in the file nor in this log); nothing was imported")
+                    if number is None:
+                        r = line.revision
+                        number = _insert_ruling(conn, identity, r.question, r.answer, r.cites, line.event,
+                                                line.table, r.judge, r.at)
+                        added_rulings += 1
+                    else:
+                        _insert_revision(conn, number, line.revision)
+                    added_revisions += 1
+                    expected += 1
+        return added_rulings, added_revisions
+
+    def by_uuid(self, identity: str) -> SavedRuling | None:
+        found = self._select("WHERE uuid = ?", (identity,))
+        return found[0] if found else None
 
     def get(self, number: int) -> SavedRuling | None:
         """The ruling; None if there is none; RulingsError if its row cannot be read as one."""
@@ -160,33 +290,51 @@ class RulingStore:
         self.skipped = []
         if not self._present():
             return []
-        assert order in ("ASC", "DESC")
         with self._read() as conn:
             if conn is None:
                 return []
-            rows = conn.execute(
-                f"SELECT number, question, answer, event, table_no, judge, given_at FROM rulings {where} "
-                f"ORDER BY number {order}" + (" LIMIT ?" if limit is not None else ""),
-                params + ((limit,) if limit is not None else ())).fetchall()
-            cites: dict[int, list[str]] = {}
-            if where or limit is not None:  # only the citations of the rulings read
-                query = ("SELECT ruling, entry_id FROM ruling_citations WHERE ruling IN "
-                         "(SELECT value FROM json_each(?)) ORDER BY ruling, position")
-                found = conn.execute(query, (json.dumps([row[0] for row in rows]),))
-            else:
-                found = conn.execute("SELECT ruling, entry_id FROM ruling_citations ORDER BY ruling, position")
-            for ruling, entry_id in found:
-                cites.setdefault(ruling, []).append(entry_id)
-        rulings = []
-        for row in rows:
-            read = self._ruling(row, cites.get(row[0], []))
-            if isinstance(read, str):
-                self.skipped.append(read)
-            else:
-                rulings.append(read)
+            rulings, self.skipped = self._load(conn, where, params, order, limit)
         return rulings
 
-    def _ruling(self, row: tuple, cites: list) -> SavedRuling | str:
+    def _load(self, conn: sqlite3.Connection, where: str, params: tuple = (), order: str = "ASC",
+              limit: int | None = None) -> tuple[list[SavedRuling], list[str]]:
+        """_select's work on an open connection (a write transaction reads through it too)."""
+        assert order in ("ASC", "DESC")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        revisions, identity = "ruling_revisions", "uuid"
+        if "ruling_revisions" not in tables:  # schema 1, read where it cannot be upgraded: no UUIDs, no revisions
+            revisions = f"(SELECT {', '.join('NULL AS ' + c for c in _REVISION_COLUMNS.split(', '))} WHERE 0)"
+            identity = "NULL"
+            where = where.replace("uuid = ?", "NULL = ?").replace("FROM ruling_revisions ", f"FROM {revisions} ")
+        rows = conn.execute(
+            f"SELECT number, question, answer, event, table_no, judge, given_at, {identity} FROM rulings {where} "
+            f"ORDER BY number {order}" + (" LIMIT ?" if limit is not None else ""),
+            params + ((limit,) if limit is not None else ())).fetchall()
+        cites: dict[int, list[str]] = {}
+        revised: dict[int, list[tuple]] = {}
+        if where or limit is not None:  # only the citations and revisions of the rulings read
+            numbers = (json.dumps([row[0] for row in rows]),)
+            found = conn.execute("SELECT ruling, entry_id FROM ruling_citations WHERE ruling IN "
+                                 "(SELECT value FROM json_each(?)) ORDER BY ruling, position", numbers)
+            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM {revisions} WHERE ruling IN "
+                                 "(SELECT value FROM json_each(?)) ORDER BY ruling, revision", numbers)
+        else:
+            found = conn.execute("SELECT ruling, entry_id FROM ruling_citations ORDER BY ruling, position")
+            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM {revisions} ORDER BY ruling, revision")
+        for ruling, entry_id in found:
+            cites.setdefault(ruling, []).append(entry_id)
+        for revision in later:
+            revised.setdefault(revision[0], []).append(revision[1:])
+        rulings, skipped = [], []
+        for row in rows:
+            read = self._ruling(row, cites.get(row[0], []), revised.get(row[0], []))
+            if isinstance(read, str):
+                skipped.append(read)
+            else:
+                rulings.append(read)
+        return rulings, skipped
+
+    def _ruling(self, row: tuple, cites: list, later: list | None = None) -> SavedRuling | str:
         """A row as a SavedRuling, or why it is skipped. Rows judge writes always read; another
         program may have written a NULL, a number or binary data (SQLite keeps what it is given)."""
         number, *values = row
@@ -206,9 +354,23 @@ class RulingStore:
                     f"{type(bad_cite).__name__}, not an entry id")
         if not texts["answer"].strip():
             return f"saved ruling #{number} in {self.path} is skipped: its answer is empty"
-        return SavedRuling(number=number, question=texts["question"], answer=texts["answer"],
-                           cites=tuple(cites), event=texts["event"], table=texts["table_no"],
-                           judge=texts["judge"], given_at=texts["given_at"])
+        revisions = [Revision(1, GIVEN, texts["question"], texts["answer"], tuple(cites), texts["judge"],
+                              texts["given_at"])]
+        for revision, kind, question, answer, cited, reason, judge, at in later or []:
+            try:
+                cited = tuple(json.loads(cited))
+                assert all(isinstance(c, str) for c in cited) and kind in STATUSES - {GIVEN}
+                assert all(isinstance(v, str) for v in (question, answer, reason, judge, at))
+                assert revision == len(revisions) + 1
+            except (ValueError, TypeError, AssertionError):
+                return (f"saved ruling #{number} in {self.path} is skipped: its revision {revision!r} "
+                        "is not one judge wrote")
+            revisions.append(Revision(revision, kind, question, answer, cited, judge, at, reason))
+        now = revisions[-1]
+        return SavedRuling(number=number, question=now.question, answer=now.answer,
+                           cites=now.cites, event=texts["event"], table=texts["table_no"],
+                           judge=texts["judge"], given_at=texts["given_at"], uuid=texts["uuid"],
+                           revisions=tuple(revisions))
 
     # -- connections ------------------------------------------------------------------------
     def _present(self) -> bool:
@@ -256,7 +418,7 @@ class RulingStore:
                 raise RulingsError(f"the rulings database {self.path} is locked by another program "
                                    f"(waited {self.timeout:g} s); try again") from exc
             if "unable to open" in text or "readonly" in text or "read-only" in text:
-                raise RulingsError(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
+                raise NotWritable(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
             raise RulingsError(f"the rulings database {self.path} is damaged: {exc}; it was left untouched") from exc
         except sqlite3.DatabaseError as exc:
             if "file is not a database" in str(exc).lower():
@@ -287,6 +449,8 @@ class RulingStore:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     self._migrate(conn)
+                    # A row another program added without one gets its UUID (an indexed look-up).
+                    conn.execute(f"UPDATE rulings SET uuid = {UUID4_SQL} WHERE uuid IS NULL")
                     yield conn
                     conn.execute("COMMIT")
                 except BaseException:
@@ -342,8 +506,11 @@ class RulingStore:
                     return
                 if version < LATEST:
                     conn.close()
-                    with self._write():  # brings the schema up to date
-                        pass
+                    try:
+                        with self._write():  # brings the schema up to date
+                            pass
+                    except NotWritable:
+                        pass  # a log handed over read-only: read as its schema has it (_load)
                     conn = self._connect(read_only=True)
                 yield conn
             finally:
@@ -397,6 +564,35 @@ class RulingStore:
                         conn.execute(statement)
         conn.execute("DELETE FROM schema_version")
         conn.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST,))
+
+
+_REVISION_COLUMNS = "ruling, revision, kind, question, answer, cites, reason, judge, made_at"
+
+
+def _stamp(moment: dt.datetime | None) -> str:
+    """A time as stored: ISO 8601 to the second, with the judge's UTC offset (a naive time is local)."""
+    moment = moment or dt.datetime.now()
+    if moment.tzinfo is None:
+        moment = moment.astimezone()
+    return moment.isoformat(timespec="seconds")
+
+
+def _insert_ruling(conn: sqlite3.Connection, identity: str, question: str, answer: str, cites: tuple[str, ...],
+                   event: str, table: str, judge: str, when: str) -> int:
+    cursor = conn.execute(
+        "INSERT INTO rulings (question, answer, event, table_no, judge, given_at, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (question, answer, event, table, judge, when, identity))
+    number = cursor.lastrowid
+    assert number is not None
+    conn.executemany("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
+                     [(number, i, cite) for i, cite in enumerate(cites)])
+    return number
+
+
+def _insert_revision(conn: sqlite3.Connection, number: int, r: Revision) -> None:
+    conn.execute(f"INSERT INTO ruling_revisions ({_REVISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (number, r.revision, r.kind, r.question, r.answer, json.dumps(list(r.cites)), r.reason,
+                  r.judge, r.at))
 
 
 # -- for the search layer -------------------------------------------------------------------

@@ -25,7 +25,8 @@ from judge.serve.settings import ServeSettings
 # The entry pages last: their `/{doc}/{rest}` pattern is matched only against document keys,
 # but nothing is lost by letting every fixed path be tried first.
 PAGE_MODULES = ("judge.serve.static", "judge.serve.game_choice", "judge.serve.search_page",
-                "judge.serve.cards_page", "judge.serve.log_pages", "judge.serve.replay_pages",
+                "judge.serve.cards_page", "judge.serve.log_pages", "judge.serve.revise_pages",
+                "judge.serve.replay_pages",
                 "judge.serve.edition_pages", "judge.serve.entry_page")
 
 # The scope key under which internal_error leaves the exception it wrote down (see Station).

@@ -17,6 +17,7 @@ from judge.corpus.model import Entry
 from judge.serve import game_choice, pages, reading
 from judge.serve.linked_text import pieces
 from judge.serve.permalinks import card_path, entry_path
+from judge.serve.typed import carrying, typed
 
 MAX_NAME_CHARS = 200  # far above any card's name; a longer one is refused before matching
 
@@ -32,7 +33,7 @@ def card_view(request: Request, entry: Entry) -> dict:
 
     def rulings(parent_id: str) -> list[dict]:
         return [{"n": n, "href": entry_path(r.id), "tags": r.tags, "text": pieces(corpus, r.text, r.refs)}
-                for n, r in enumerate(corpus.children(corpus.get(parent_id), "ruling"), 1)]
+                for n, r in card_facts.listed_rulings(corpus, corpus.get(parent_id))]
 
     rules_card = not card_facts.from_rulings_document(corpus, entry)
     return {
@@ -56,7 +57,21 @@ def card_view(request: Request, entry: Entry) -> dict:
         "named_in": [_line(e) for e in facts["named_in"]],
         "mentioned_by": [_line(e) for e in facts["mentioned_by"]],
         "notes": [], "cites": [entry.id], "question": "",
+        "guessed_from": guessed_from(request, entry),
     }
+
+
+def guessed_from(request: Request, entry: Entry) -> str:
+    """The name typed when this card was opened as the closest match to it (`?typed=`), as
+    `judge card` says "Closest match for …"; '' when the card was not a guess. The name is
+    looked up again, so a link cannot make a card claim a guess it was not."""
+    from judge.search.cardnames import lookup
+
+    name = typed(request)
+    if not name or len(name) > MAX_NAME_CHARS:
+        return ""
+    result = lookup(reading.library(request).corpus, name, game_choice.chosen(request))
+    return name if result.status == "fuzzy" and any(c.id == entry.id for c in result.cards) else ""
 
 
 def _line(brief: dict) -> dict:
@@ -82,8 +97,9 @@ async def card_lookup(request: Request) -> Response:
                             heading=f"{len(cards)} cards ({reading.game_title(game)})",
                             choices=[_choice(c) for c in cards], message="", mentions=[])
     result = lookup(corpus, name, game)
-    if result.found and len(result.cards) == 1:
-        return RedirectResponse(entry_path(result.cards[0].id), status_code=303)
+    if result.found and len(result.cards) == 1:  # a guess carries the name typed, for the card to say so
+        target = entry_path(result.cards[0].id)
+        return RedirectResponse(carrying(target, name) if result.status == "fuzzy" else target, status_code=303)
     if result.found:  # several versions of one card (the PAP's numbered entries)
         return pages.render(request, "cards.html", name=name, heading=f"{result.cards[0].title}: "
                             f"{len(result.cards)} entries", choices=[_choice(c) for c in result.cards],

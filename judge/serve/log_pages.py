@@ -123,21 +123,31 @@ def _query(request: Request) -> str:
     return query.strip()
 
 
-async def _listed(request: Request) -> tuple[str, list[SavedRuling]]:
-    query = _query(request)
-    rulings = await _read(request, "search", query, LOG_PAGE_SIZE)
-    return query, rulings
+# The log's two orders: newest first (a live log's newest ruling on top), or oldest first, the
+# order `judge ruling list` prints. `?order=oldest` asks for the second.
+OLDEST_FIRST = "oldest"
+
+
+def _oldest_first(request: Request) -> bool:
+    order = request.query_params.get("order", "")
+    if order not in ("", "newest", OLDEST_FIRST):
+        raise HTTPException(400, "The log's order is newest (the default) or oldest (?order=oldest).")
+    return order == OLDEST_FIRST
+
+
+async def _listed(request: Request) -> dict:
+    query, oldest_first = _query(request), _oldest_first(request)
+    rulings = await _read(request, "search", query, LOG_PAGE_SIZE, oldest_first)
+    return {"query": query, "rulings": rulings, "oldest_first": oldest_first, "page_size": LOG_PAGE_SIZE}
 
 
 async def log_page(request: Request) -> Response:
-    query, rulings = await _listed(request)
-    return pages.render(request, "log.html", query=query, rulings=rulings, page_size=LOG_PAGE_SIZE)
+    return pages.render(request, "log.html", **await _listed(request))
 
 
 async def log_live(request: Request) -> Response:
     """The list alone, for the log page's script to swap in every few seconds."""
-    query, rulings = await _listed(request)
-    response = pages.render(request, "_log_list.html", query=query, rulings=rulings, page_size=LOG_PAGE_SIZE)
+    response = pages.render(request, "_log_list.html", **await _listed(request))
     response.headers["cache-control"] = "no-store"
     return response
 
@@ -177,7 +187,7 @@ async def ruling_sheet(request: Request) -> Response:
         sheet = await run_in_threadpool(
             lambda: build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=ruling.date,
                                 question=ruling.question, as_of=as_of,
-                                ruling=ruling.answer, event=ruling.event, table=ruling.table,
+                                ruling=ruling.answer_as_it_stands(), event=ruling.event, table=ruling.table,
                                 judge=ruling.judge, saved_number=ruling.number))
     except UnknownEntries as exc:  # cited by another program, or the rules changed since
         raise HTTPException(422, f"Ruling #{ruling.number} cites what the rules no longer hold: {exc}.") from None

@@ -15,9 +15,10 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from judge.safe_text import for_terminal, one_line
-from judge.serve import game_choice, security
+from judge.serve import game_choice, local_time, security
 from judge.serve.permalinks import cited_path
 from judge.serve.log_memory import log_memory
+from judge.serve.typed import typed
 
 
 def _visible(value):
@@ -34,7 +35,8 @@ def make_templates() -> Jinja2Templates:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                       finalize=_visible)
     env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD,
-                       entry_href=cited_path, log_memory=log_memory)
+                       entry_href=cited_path, log_memory=log_memory, time_element=local_time.time_element,
+                       station_zone=local_time.zone_name)
     # `finalize` (_visible) is the one place printed text is cleaned. `shown` only turns None
     # and numbers into text; `one_line` also folds line breaks (a ruling's question in a list).
     env.filters.update(shown=_as_text, one_line=lambda value: one_line(_as_text(value)))
@@ -59,7 +61,7 @@ def render(request: Request, template: str, status_code: int = 200, **context) -
     context.update(csrf_token=security.csrf_token(request), may_write=security.may_write(request),
                    writes_need_code=settings.writes_need_code, game=game_choice.chosen(request),
                    game_choices=game_choice.choices(), game_titles=dict(game_choice.choices()),
-                   here=here(request),
+                   here=here(request), typed=typed(request),
                    # "reading No Dawn …: edition 2026-12 …" once an edition is imported, set
                    # when the reading pages open the library (judge.serve.reading)
                    editions_note=getattr(request.app.state, "editions_note", ""))

@@ -20,7 +20,7 @@ from starlette.routing import Route
 from judge import input_limits
 from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number
 from judge.safe_text import one_line
-from judge.serve import forms, pages, security
+from judge.serve import forms, pages, security, sheet_page
 from judge.serve.replay_shelf import FolderUnreadable, NotFound, ScenarioError, Shelf, boards
 
 UPLOAD_FIELD = "scenario"
@@ -96,6 +96,17 @@ async def upload(request: Request) -> Response:
 
 
 async def replay_step(request: Request) -> Response:
+    opened, step = await _opened_step(request)
+    key, replay = opened.key, opened.replay
+    last = len(replay.steps)
+    view = await run_in_threadpool(_step_view, replay, step)
+    offers = await run_in_threadpool(_step_offers, request, opened, step)
+    return pages.render(request, "replay_step.html", key=key, label=opened.label, replay=replay,
+                        step=step, last=last, **view, **offers)
+
+
+async def _opened_step(request: Request):
+    """The replay a step's path names and the step, or the 404/422/503 page saying why not."""
     key, step = request.path_params["key"], request.path_params["step"]
     if not _KEY.fullmatch(key):
         raise HTTPException(404, "There is no replay with this key.")
@@ -107,13 +118,44 @@ async def replay_step(request: Request) -> Response:
         raise _scenario_refused(exc) from None
     except FolderUnreadable as exc:
         raise _unreadable(exc) from None
-    replay = opened.replay
-    last = len(replay.steps)
+    last = len(opened.replay.steps)
     if step > last:
         raise HTTPException(404, f"This replay has {last} step{'s' if last != 1 else ''} (0 is the board as set up).")
-    view = await run_in_threadpool(_step_view, replay, step)
-    return pages.render(request, "replay_step.html", key=key, label=opened.label, replay=replay,
-                        step=step, last=last, **view)
+    return opened, step
+
+
+def _step_offers(request: Request, opened, step: int) -> dict:
+    """A step's two offers (as the TUI's basket makes them): its sheet, or why there is none,
+    and the log form citing the rules that decided the step."""
+    from urllib.parse import urlencode
+
+    from judge.serve.replay_sheet import deciding_rules, sheet_refusal
+
+    deciding = deciding_rules(opened.replay, step)
+    log_href = request.app.url_path_for("log_new") + (f"?{urlencode({'cite': deciding}, doseq=True)}" if deciding else "")
+    return {"sheet_refusal": sheet_refusal(opened.replay, opened.label, step), "log_href": log_href,
+            "deciding": deciding}
+
+
+async def replay_step_sheet(request: Request) -> Response:
+    """/replay/<key>/<step>/sheet: the sheet of the replay through this step, as a served sheet
+    page (the sheets of the log share its policy); 422 saying why when none can be made."""
+    from judge import context
+    from judge.serve.log_pages import _as_of
+    from judge.serve.replay_sheet import step_sheet
+    from judge.sheet.build import UnknownEntries
+    from judge.sheet.replay_log import ReplayUnavailable
+
+    opened, step = await _opened_step(request)
+    as_of = _as_of(request)
+    corpus = await run_in_threadpool(context.corpus)
+    try:
+        sheet = await run_in_threadpool(step_sheet, corpus, opened.replay, opened.label, step, as_of)
+    except ReplayUnavailable as exc:
+        raise HTTPException(422, f"No sheet of this replay: {exc}.") from None
+    except UnknownEntries as exc:  # a rule the engine cites that the rules read do not hold
+        raise HTTPException(422, f"No sheet of this replay: {exc}.") from None
+    return sheet_page.response([sheet])
 
 
 def _edition_note(corpus, replay) -> dict | None:
@@ -167,4 +209,5 @@ def routes() -> list[Route]:
         Route("/replay", upload, methods=["POST"], name="replay_upload"),
         Route("/replay/board", open_board, methods=["GET"], name="replay_board"),
         Route("/replay/{key}/{step:count}", replay_step, methods=["GET"], name="replay_step"),
+        Route("/replay/{key}/{step:count}/sheet", replay_step_sheet, methods=["GET"], name="replay_sheet"),
     ]

@@ -22,6 +22,7 @@ from judge.corpus.documents import GAME_TITLES, normalize_game
 from judge.serve import game_choice, pages, reading
 from judge.serve.linked_text import snippet_pieces
 from judge.serve.permalinks import entry_path, search_path
+from judge.serve.typed import carrying
 
 RESULTS = 20  # results on a page (a phone scrolls; the CLI's default is 10)
 SNIPPET = 300
@@ -76,8 +77,13 @@ async def search(request: Request) -> Response:
     if found.direct is not None and not fragment:
         # "704.5." asks for the rule alone, as in `judge show`: its page without the sub-rules
         alone = "." if found.alone and found.direct.number else ""
-        return RedirectResponse(entry_path(found.direct.id) + alone, status_code=303)
+        return RedirectResponse(carrying(entry_path(found.direct.id) + alone, text), status_code=303)
     view = _view(library, text, found, game, from_choice=chosen_before and game is not None)
+    url = request.app.state.settings.archive_url
+    if url and not fragment:  # the archive's precedents beside the rules (judge/serve/precedents.py)
+        from judge.serve.precedents import look_up
+
+        view["precedents"] = await look_up(url, text)
     return pages.render(request, template, query=text, view=view, refusal="")
 
 

@@ -53,6 +53,9 @@ class ServeSettings:
     max_body_bytes: int = MAX_BODY_BYTES
     # The rulings log; None: the one `judge ruling` uses (JUDGE_RULINGS_DB, else the data folder).
     rulings_db: Path | None = None
+    # A judge program's PostgreSQL archive searched for precedents beside the rules (judge[archive]);
+    # not shown: the URL may hold a password.
+    archive_url: str | None = field(default=None, repr=False)
     # Signs the CSRF tokens and the "code entered" marks; a restart invalidates both, by design.
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
 

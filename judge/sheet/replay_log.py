@@ -36,6 +36,14 @@ def run_scenario(path: Path) -> dict:
         raise ReplayUnavailable(str(exc)) from exc
     except OSError as exc:
         raise ReplayUnavailable(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return contract_data(result, path)
+
+
+def contract_data(result, path) -> dict:
+    """A replay already run (judge.engine.replay's result) as run_scenario returns it; `path`
+    names the scenario in a refusal. The station replays once and prints sheets from this."""
+    from judge.engine import replay
+
     if result.engine_errors:  # a defect is not a ruling: no sheet is printed from it
         n, first = result.engine_errors[0]
         where = "while setting the board up" if n == 0 else f"at step {n}"

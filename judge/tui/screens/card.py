@@ -12,6 +12,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from judge.card_facts import listed_number
 from judge import render
 from judge.replay_words import counted
 from judge.tui import messages
@@ -196,8 +197,8 @@ def card_renderable(library, sheet: CardSheet) -> Group:
         parts.append(render.marked_text(errata.text))
     if sheet.rulings:
         parts.append(Text(f"\nRulings ({len(sheet.rulings)})", style="bold underline"))
-        for n, ruling in enumerate(sheet.rulings, 1):
-            line = Text(f"{ruling.number or n}. ", style="bold")
+        for place, ruling in enumerate(sheet.rulings, 1):
+            line = Text(f"{ruling.number or listed_number(ruling, place)}. ", style="bold")
             line.append_text(render.marked_text(ruling.text))
             if ruling.tags:
                 line.append(" ")
