@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from judge import paths
+from judge.cards import vocabulary as V
 from judge.engine import announcements, families, zone_abilities
 from judge.engine.actions import apply
 from judge.engine.scenario import load_string
@@ -31,6 +32,7 @@ def test_each_family_lists_every_member_of_its_table_once():
     assert names["player choices"] == [str(r["id"]) for r in _rows("choices.yaml") if isinstance(r, dict)]
     assert names["abilities that work outside the battlefield"] == list(zone_abilities.OUTSIDE_THE_BATTLEFIELD)
     assert names["target words"] == ["target", "first_target", "second_target", "third_target", "each_target"]
+    assert set(names["target kinds"]) == set(V.TARGET_KINDS)
     for fam in by_name.values():
         assert len(set(m.name for m in fam.members)) == len(fam.members), fam.name
     refused = [m.name for m in by_name["player choices"].members if not m.played]

@@ -8,10 +8,11 @@ holds it — generated into cards/nodawn/README.md.
 The families: 405.6's announcements (rulings/nodawn/announcements.yaml), the 702 keywords
 (rulings/nodawn/keywords.yaml), the player choices (rulings/nodawn/choices.yaml), the keyword
 abilities that work outside the battlefield (113.5, zone_abilities.OUTSIDE_THE_BATTLEFIELD), and
-the words an effect names its targets by (115.1, 608.3; judge/cards/vocabulary.py). Each family's
-generated test plays its members: tests/test_engine_announcements.py, test_keyword_table.py and
-test_engine_keyword_events.py, test_engine_choices.py, test_engine_families.py,
-test_engine_targets.py.
+the words an effect names its targets by (115.1, 608.3; judge/cards/vocabulary.py) and the kinds
+of target a card may name. Each family's generated test plays its members:
+tests/test_engine_announcements.py, test_keyword_table.py and test_engine_keyword_events.py,
+test_engine_choices.py and test_engine_questions_matter.py, test_engine_families.py,
+test_engine_targets.py, test_engine_target_kinds.py.
 """
 from __future__ import annotations
 
@@ -80,8 +81,13 @@ def _target_words() -> Family:
     return Family("target words", "115.1, 608.3", "judge/cards/vocabulary.py TARGET_SLOTS", rows)
 
 
+def _target_kinds() -> Family:
+    rows = tuple(Member(kind, True, "608.3") for kind in sorted(V.TARGET_KINDS))
+    return Family("target kinds", "115.1, 601.2c", "judge/cards/vocabulary.py TARGET_KINDS", rows)
+
+
 def families() -> tuple[Family, ...]:
-    return (_announcements(), _keywords(), _choices(), _outside_the_battlefield(), _target_words())
+    return (_announcements(), _keywords(), _choices(), _outside_the_battlefield(), _target_words(), _target_kinds())
 
 
 def render() -> str:
