@@ -11,7 +11,7 @@ reading, "counter target spell" is refused against a member that is not a spell 
 Caprice costing nothing; policy C9's 500.10 reading lets it be cast in The Preparation.)"""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 import yaml
@@ -20,8 +20,7 @@ from judge.engine import announcements
 from judge.engine.actions import apply, waiting_choice
 from judge.engine.replay import run
 from judge.engine.scenario import load_string
-from judge.yamlio import load_file
-from test_engine_scenarios import SCENARIOS, _id
+from test_engine_scenarios import SCENARIOS
 
 TABLE = announcements.table()
 COUNTERS = {
@@ -44,7 +43,7 @@ def test_the_table_is_405_6s_list():
     assert all(a.played for a in TABLE)  # none is refused today (a refused one would say `why`)
 
 
-@lru_cache(maxsize=None)
+@cache
 def boards() -> dict:
     """member id -> (scenario path, the number of actions after which it is on top of the stack,
     its announcer) — the first bundled scenario that announces it."""
