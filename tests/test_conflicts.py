@@ -91,13 +91,13 @@ def test_every_policy_is_a_conflict_note_on_each_entry_it_names(index):
 
     policies = load_policies()
     assert [n.id for n in index.conflicts] == list(policies)
-    assert len(index.conflicts) == 29
+    assert len(index.conflicts) == 30
     assert index.problems == []  # every rule, reading and entry of the bundled file resolves
     for note in index.conflicts:
         for entry_id in note.entries:
             assert note in index.notes_for(entry_id)
     named = {e for n in index.conflicts for e in n.entries}
-    assert len(named) == 83 and sum(len(n.entries) for n in index.conflicts) == 91
+    assert len(named) == 89 and sum(len(n.entries) for n in index.conflicts) == 97
 
 
 def test_c35_stands_on_both_rules_and_the_glossary(index):
@@ -268,7 +268,7 @@ def test_search_marks_and_carries_the_notes(capsys):
 
 def test_conflicts_lists_every_policy_and_every_anomaly(capsys):
     data = run_json(capsys, "conflicts", "--json")
-    assert len(data["conflicts"]) == 29 and data["problems"] == []
+    assert len(data["conflicts"]) == 30 and data["problems"] == []
     assert data["conflicts"][[c["id"] for c in data["conflicts"]].index("C35")] == C35
     assert {g["id"]: len(g["entries"]) for g in data["anomalies"]} == ANOMALY_COUNTS
     lost = next(g for g in data["anomalies"] if g["id"] == "lost-icon")
@@ -276,7 +276,7 @@ def test_conflicts_lists_every_policy_and_every_anomaly(capsys):
     assert run_json(capsys, "conflicts", "--kind", "conflict", "--json")["anomalies"] == []
     assert run_json(capsys, "conflicts", "--kind", "anomaly", "--json")["conflicts"] == []
     out = run_cli(capsys, "conflicts").out
-    assert out.startswith("Conflicts in the No Dawn rules: 29 policies\n⚑ Conflict C1: Is the intrinsic field drain")
+    assert out.startswith("Conflicts in the No Dawn rules: 30 policies\n⚑ Conflict C1: Is the intrinsic field drain")
     assert "Recorded damage and doubt: 12 kinds on 224 entries" in out
 
 

@@ -211,6 +211,7 @@ RAID = {"player": "Ben", "attack": [{"attacker": "raider", "target": "haven"}]}
 ASSAULT = at("main1", round_="The Assault")
 TWO_HAVENS = give("Ana", "battlefield", {"card": "Tollhouse of the Nine Gates", "id": "estate"})
 ON_THE_ROAD = {"player": "Ana", "depart": {"to": "estate", "pieces": ["master", "bones"]}}
+SET_OUT = [ON_THE_ROAD, "pass"]  # the departure is announced onto the stack and resolves (405.6, policy C4)
 LEVY = give("Ana", "hand", {"card": "Ossuary Levy", "id": "levy"})
 SPOILED = give("Ana", "spoils", {"card": "Spark", "id": "s1"}, {"card": "Spark", "id": "s2"},
                {"card": "Spark", "id": "s3"})
@@ -321,7 +322,7 @@ CASES = [
      [{"player": "Ana", "cast": "spark", "targets": ["column"]}], ("304.6", "505.8")),
     ("the-vein-is-closed-on-the-road-under-500.16", both(ASSAULT, TWO_HAVENS, player_field("Ana", pool=0),
                                                          setting(policies={"C25": "500.16"})),
-     [ON_THE_ROAD, {"player": "Ana", "cast": "spark", "targets": ["column"]}], policy("C25")),
+     [*SET_OUT, {"player": "Ana", "cast": "spark", "targets": ["column"]}], policy("C25")),
     ("the-master-cannot-pay", both(player_field("Ana", pool=0, master={"card": "Aurelio Torretti", "vitae": 1}),
                                    give("Ana", "hand", {"card": "Alpha of the Hunt", "id": "alpha"})),
      [{"player": "Ana", "cast": "alpha"}], ("119.4a", "118.2")),
@@ -609,13 +610,13 @@ CASES = [
                                         give("Ben", "battlefield", {"card": "Charnel Abbey", "id": "abbey"}),
                                         give("Ana", "battlefield", {"card": "Sun-Hunter", "id": "h1"})),
      [{"player": "Ana", "pass": True}, {"player": "Ben", "depart": {"to": "abbey", "pieces": ["master"]}},
-      {"player": "Ben", "pass": True}, ON_THE_ROAD, {"player": "Ana", "attack": [{"attacker": "h1",
+      "pass", *SET_OUT, {"player": "Ana", "attack": [{"attacker": "h1",
                                                                                   "target": "piece:1"}]}],
      ("408.5",)),
     ("a-piece-of-two-processions-targeted", both(at("combat", "declare_attackers", round_="The Assault"), TWO_HAVENS,
                                                  give("Ben", "battlefield", {"card": "Charnel Abbey", "id": "abbey"})),
      [{"player": "Ana", "pass": True}, {"player": "Ben", "depart": {"to": "abbey", "pieces": ["master"]}},
-      {"player": "Ben", "pass": True}, ON_THE_ROAD, {"player": "Ana", "cast": "spark", "targets": ["piece:1"]}],
+      "pass", *SET_OUT, {"player": "Ana", "cast": "spark", "targets": ["piece:1"]}],
      ("408.5",)),
     ("no-such-piece-on-the-road", nothing, [{"player": "Ana", "cast": "spark", "targets": ["piece:1"]}], ("408.5",)),
     ("strike-two-hidden-pieces", both(at("combat", "declare_attackers", round_="The Assault"),
@@ -624,11 +625,11 @@ CASES = [
                                       give("Ana", "battlefield", {"card": "Sun-Hunter", "id": "h1"},
                                            {"card": "Sun-Hunter", "id": "h2"})),
      [{"player": "Ana", "pass": True}, {"player": "Ben", "depart": {"to": "abbey", "pieces": ["master", "ben-decoy"]}},
-      {"player": "Ana", "attack": [{"attacker": "h1", "target": "piece:1"}, {"attacker": "h2", "target": "piece:2"}]}],
+      "pass", {"player": "Ana", "attack": [{"attacker": "h1", "target": "piece:1"}, {"attacker": "h2", "target": "piece:2"}]}],
      ("506.3e", "408.5b")),
     ("strike-ones-own-procession", both(at("combat", "declare_attackers", round_="The Assault"), TWO_HAVENS,
                                         give("Ana", "battlefield", {"card": "Sun-Hunter", "id": "h1"})),
-     [ON_THE_ROAD, {"player": "Ana", "attack": [{"attacker": "h1", "target": "piece:1"}]}], ("408.5b", "506.3e")),
+     [*SET_OUT, {"player": "Ana", "attack": [{"attacker": "h1", "target": "piece:1"}]}], ("408.5b", "506.3e")),
     # -- count counters (Scatter) --------------------------------------------------------------------
     ("a-counting-entity-cannot-attack", both(IN_COMBAT, give("Ana", "battlefield", {"card": "Ox", "id": "ox",
                                                                                     "counters": {"count": 1}})),
@@ -677,6 +678,8 @@ CASES = [
      [{"player": "Ana", "exhume": "dead-ox"}], ("702.22a",)),
     ("exhume-from-the-battlefield", give("Ana", "battlefield", {"card": "Risen Pallbearer", "id": "risen"}),
      [{"player": "Ana", "exhume": "risen"}], ("702.22a", "113.5")),
+    ("activate-a-spoils-card-by-an-ability-number", give("Ana", "spoils", {"card": "Risen Pallbearer", "id": "risen"}),
+     [{"player": "Ana", "activate": "risen", "ability": 2}], ("113.5", "702.22a")),
     ("exhume-what-is-no-entity", give("Ana", "spoils", {"card": "Spark", "id": "dead-spark"}),
      [{"player": "Ana", "exhume": "dead-spark"}], ("702.22a",)),
     ("exhume-at-power-speed", give("Ana", "spoils", {"card": "Risen Pallbearer", "id": "risen"}),

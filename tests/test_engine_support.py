@@ -190,7 +190,7 @@ ENTITY = '  - {{name: Probe, type: Entity, cost: {{vitae: 2}}, attack: 1, vigor:
                                      "(702.14)"),
     ("abilities: [{spell: [{destroy: {to: each_player}}]}]", "destroy to: each_player — the effect reaches only"),
     ("abilities: [{spell: [{draw: {n: 1, who: self}}]}]", "draw who: self — the effect reaches only"),
-    ("abilities: [{spell: [{counter: self}]}]", "counter to: self — the effect reaches only target"),
+    ("abilities: [{spell: [{counter: self}]}]", "counter to: self — the effect reaches only each_target, first_target, second_target, target, third_target"),
     ("abilities: [{spell: [{sacrifice: {who: controller, what: Wolf}}]}]", "sacrifice what: 'Wolf' is not a card type"),
     ("statics: [{spoils_to_void: true, affects: own_entities}]", "a spoils_to_void static always watches every card"),
     ("statics: [{reduce_damage: 1, subtype: Wolf}]", "a reduce_damage static reads no subtype or with_keyword filter"),

@@ -197,6 +197,10 @@ EFFECTS: dict[str, tuple[frozenset, str | None]] = {
 }
 RETURN_WAYS = frozenset({"Exhume", "Revenant"})
 DELAY_POINTS = frozenset({"cleanup", "end_step"})
+# A spell's targets by slot (115.1: chosen as it is cast, never changed; 608.3: an illegal one is
+# left alone, and the others keep their places): `target` on a card with one target; on a card
+# with several, a slot — first_target, second_target, third_target — or every one, each_target.
+TARGET_SLOTS = ("first_target", "second_target", "third_target")
 OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
-                               "each_opponent_entity", "each_own_entity", "second_target"})
+                               "each_opponent_entity", "each_own_entity", "each_target", *TARGET_SLOTS})
 PLAYER_RECIPIENTS = frozenset({"controller", "each_player", "each_opponent", "target_player", "owner"})

@@ -18,7 +18,10 @@ A pipeline, each layer importing only the ones below it (tests/test_engine_struc
     activating.py       field sources (106.5c–d) and activated abilities (602)
     wards.py            setting a Trap (307.3); springing one from an attacked Haven's Wards (509.2, C5, C6)
     faces.py guise.py   face-down play: laying cards face down, turning them up (708); the guises (708.2)
-    resolve.py          resolving the top of the stack (608)
+    resolve.py          resolving the top of the stack (608); targets keep their slots (608.3, 115.1)
+    announcements.py    405.6's announcements, one table (rulings/nodawn/announcements.yaml): what
+                        targeting and countering read to treat each as a spell (405.6c, C42)
+    families.py         the families the rules list, members played and refused (cards/nodawn/README.md)
     contracts.py        Contracts, Liturgies and Great Works: Lore counters and clauses (714, 715)
     coopt.py attaching.py   co-opting an Influencer (302.10); Wield and the attach instruction (702.18, 701.4)
     zone_abilities.py   Exhume, Revenant, Bleed: keyword abilities that work outside the battlefield (113.5)

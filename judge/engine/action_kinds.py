@@ -264,7 +264,8 @@ def _prefer(s: GameState, who, action, log: list) -> None:
 
 
 def _choose(s: GameState, who, action, log: list) -> None:
-    raise Refused("no choice is waiting to be answered", "608.4")  # a waiting one is answered in actions.py
+    raise Refused("no choice is waiting to be answered: the rules give none here (an answer comes only where "
+                  "play asks)", "608.4")  # a waiting one is answered in actions.py
 
 
 def _co_opt(s: GameState, who, action, log: list) -> None:

@@ -5,7 +5,7 @@ what may be targeted, and a target's name, targeting.py's."""
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
-from judge.engine import costs, effects, keywords, perform, priority, triggers
+from judge.engine import costs, effects, keywords, perform, priority, triggers, zone_abilities
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -90,6 +90,18 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
     card = s.card(obj)
     if obj.zone == "shelter":
         raise Refused(f"{card.name} is sheltered: a sheltered unit takes no actions", "408.2b", "514.4g", "500.16")
+    if obj.zone != "battlefield":
+        found = zone_abilities.from_zone(s, oid)
+        if len(found) == 1 and n == 1 and not targets:
+            keyword, rule, take = found[0]
+            log.append(event(f"{card.name} is in {obj.owner}'s {obj.zone.title()}: the ability activated is its "
+                             f"{keyword}, which works from there", "113.5", rule))
+            take(s, player, oid, log)
+            return
+        if found:
+            raise Refused(f"{card.name} is in the {obj.zone.title()}: only its "
+                          f"{', '.join(k for k, _, _ in found)} works from there (113.5) — it takes no "
+                          f"ability number nor targets", "113.5", *(r for _, r, _ in found))
     if obj.zone != "battlefield" or obj.controller != player:
         raise Refused(f"{player} does not control {card.name} on the battlefield", "602.3")
     abilities = card.activated

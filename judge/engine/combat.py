@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import islice, permutations
 
 from judge.engine import characteristics as ch
 from judge.engine import control, counting, grounds, keywords, layers, perform, processions, replacement, triggers
@@ -25,6 +26,7 @@ FRENZY = keywords.implements("Frenzy", "702.3")
 VENOM = keywords.implements("Venom", "702.6")
 OVERRUN = keywords.implements("Overrun", "702.7")
 CONTAGION = keywords.implements("Contagion", "702.40")
+FEED = keywords.implements("Feed", "702.5")
 PACK = keywords.implements("Pack", "702.44", "number")
 
 
@@ -480,11 +482,8 @@ def _shield_order(s: GameState, hits: list, log: list) -> list:
         if len(sources) < 2 or any(rank(h) < len(s.prefer.get(replacement.affected_player(s, recipient), []))
                                    for h in mine):
             continue  # one source, or the player's standing order answers it
-        shields = [sh for sh in s.shields if sh.recipient in (None, recipient) and (sh.source is None
-                   or sh.source in sources)]
-        if not shields or all(sh.amount is not None and sh.instances is None for sh in shields) \
-                and sum(sh.amount for sh in shields) >= sum(n for _, _, n in mine):
-            continue  # nothing is prevented, or all of it is: which comes first changes nothing
+        if not _order_can_matter(s, recipient, mine):
+            continue  # 615.3 gives the choice only where it can change what the shields eat
         who = replacement.affected_player(s, recipient)
         chosen[recipient] = ask(s, log, "shield-allocation", who, sources,
                                 f"which source's damage to {_name(s, recipient)} meets the prevention shield first",
@@ -492,6 +491,73 @@ def _shield_order(s: GameState, hits: list, log: list) -> list:
     if not chosen:
         return ordered
     return sorted(ordered, key=lambda h: chosen[h[1]].index(h[0]) if h[1] in chosen else 0)
+
+
+def _order_can_matter(s: GameState, recipient: str, hits: list) -> bool:
+    """Whether the order in which the sources' hits on `recipient` meet its shields can change
+    the game: 615.3 gives the choice "if damage from several sources would strike the shielded
+    one simultaneously", and "only the amount matters, not the number of sources". Each order
+    is played out on the shields' amounts alone; it matters only if two orders leave a source
+    whose damage does something of its own (or whose controller differs) dealing a different
+    amount. So a sprung Ward's shield that watches one of two attackers (509.2, 615.8), shields
+    that stop it all and interchangeable sources ask nothing."""
+    sources = list(dict.fromkeys(src for src, _, _ in hits))
+    if len(sources) < 2 or not any(sh.source is None and sh.recipient in (None, recipient) for sh in s.shields):
+        return False
+    shields = [sh for sh in s.shields if sh.recipient in (None, recipient) and (sh.source is None
+               or sh.source in sources)]
+    watched = {sh.source for sh in shields if sh.source is not None}
+    who = {src: _what_its_damage_does(s, src, recipient, src in watched) for src in sources}
+    seen = set()
+    for order in islice(permutations(sources), 24):
+        left = [[sh.amount, sh.instances] for sh in shields]
+        dealt: dict = {}
+        for src in order:
+            for _, _, n in (h for h in hits if h[0] == src):
+                for sh, room in zip(shields, left):
+                    if n <= 0 or sh.source not in (None, src):
+                        continue
+                    if room[1] is not None:  # the next instance (615.4)
+                        if room[1] > 0:
+                            room[1], n = room[1] - 1, 0
+                    elif room[0] is None:  # all of it
+                        n = 0
+                    else:
+                        stop = min(room[0], n)
+                        room[0], n = room[0] - stop, n - stop
+                controller, own = who[src]
+                dealt["total"] = dealt.get("total", 0) + n
+                dealt[controller] = dealt.get(controller, 0) or n > 0  # whose damage landed (709.2)
+                if own == "amount":
+                    dealt[src] = dealt.get(src, 0) + n
+                elif own == "landed":
+                    dealt[src] = dealt.get(src, False) or n > 0
+        seen.add(tuple(sorted(dealt.items(), key=repr)))
+        if len(seen) > 1:
+            return True
+    return False
+
+
+def _what_its_damage_does(s: GameState, source: str, recipient: str, watched: bool) -> tuple:
+    """What depends on which source deals damage to `recipient`, beyond the total: (its
+    controller, and "landed" when its damage landing does something of its own — Venom's mark
+    (702.6a), Contagion (702.40a), a "deals damage" trigger (603.2e) —, "amount" when how much of
+    it lands does — Feed (702.5a), a shield or replacement that watches it (615.8, 614), a Trap's
+    bonus, a Sanctity naming its quality (702.15) —, else None)."""
+    obj = s.objects.get(source)
+    if obj is None:
+        return (None, None)
+    card = s.card(obj)
+    target = s.objects.get(recipient)
+    quality = ch.keyword_value(s, target, SANCTITY) if target is not None else None
+    if (watched or ch.has(s, obj, FEED) or (obj.card_type or (card.type if card else None)) == "Trap"
+            or any(layers.covers(s, holder, obj, st.get("affects", "own_sources"))
+                   for holder, st in layers.statics_of(s, "double_damage"))
+            or bool(quality and quality in ch.qualities(s, obj))):
+        return (obj.controller, "amount")
+    if ch.has(s, obj, VENOM) or ch.has(s, obj, CONTAGION) or bool(card is not None and card.triggers("deals_damage")):
+        return (obj.controller, "landed")
+    return (obj.controller, None)
 
 
 def _contagion(s: GameState, struck: dict) -> None:

@@ -50,11 +50,25 @@ def _rites(s: GameState, log: list) -> None:
             triggers.fire_for_permanents(s, "day_breaks", p.name)
         else:
             triggers.fire_for_permanents(s, "night_falls", p.name)
-    hidden = [oid for p in s.players for zone in ("shelter", "wards", "slot") for oid in getattr(p, zone)
+    sheltered = [oid for p in s.players for oid in p.shelter
+                 if s.card(oid) is not None and s.card(oid).triggers(when)]
+    if s.policies.reading("C47") == "731.7":  # policy C47's 731.7 reading: the sheltered residents watch the sky
+        for oid in sheltered:
+            triggers.fire(s, when, oid)
+    hidden = [oid for p in s.players for zone in ("wards", "slot") for oid in getattr(p, zone)
               if s.card(oid) is not None and s.card(oid).triggers(when)]
     if any(t.when == when for t in s.waiting):
         log.append(event(f"{'dawn breaks' if s.is_day else 'dusk falls'}: the {'Dawn' if s.is_day else 'Dusk'} rites of "
                          f"the permanents that watch the sky trigger", "603.14a", "731.5", "703.4a"))
+    if sheltered and s.policies.reading("C47") == "731.7":
+        log.append(event(f"sheltered, {', '.join(s.objects[o].card for o in sheltered)} still "
+                         f"{'watches' if len(sheltered) == 1 else 'watch'} the sky: "
+                         f"{'its' if len(sheltered) == 1 else 'their'} rite fires {s.policies.note('C47')}",
+                         "603.14a", *s.policies.rules("C47"), policy="C47"))
+    elif sheltered:  # policy C47's default, 708.5: the sheltered residents do not watch the sky
+        log.append(event(f"sheltered face down, {', '.join(s.objects[o].card for o in sheltered)} "
+                         f"{'does' if len(sheltered) == 1 else 'do'} not watch the sky: no rite fires "
+                         f"{s.policies.note('C47')}", "603.14a", "731.5", *s.policies.rules("C47"), policy="C47"))
     if hidden:
         log.append(event(f"face down, {', '.join(s.objects[o].card for o in hidden)} "
                          f"{'does' if len(hidden) == 1 else 'do'} not watch the sky: no rite fires", "603.14a",

@@ -60,7 +60,7 @@ def challenge(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """701.17a: each Entity deals damage equal to its Attack to the other (not combat damage), at
     once; 701.17b: if either has left the battlefield, stopped being an Entity or become an illegal
     target, neither deals damage; one that Challenges itself deals itself twice its Attack."""
-    pair = [_one(s, a.get("to", "target"), ctx), _one(s, a.get("with", "second_target"), ctx)]
+    pair = [_one(s, a.get("to", "first_target"), ctx), _one(s, a.get("with", "second_target"), ctx)]
     fit = [o is not None and s.objects[o].zone == "battlefield" and ch.is_entity(s, s.objects[o])
            and (o == ctx.source or o in ctx.targets) for o in pair]
     if not all(fit):
@@ -84,7 +84,7 @@ def _one(s: GameState, who: str, ctx: Context) -> str | None:
     """The one object a recipient word names, by its place among the announced targets."""
     if who == "self":
         return ctx.source
-    place = {"target": 0, "second_target": 1}.get(who)
+    place = {"target": 0, "first_target": 0, "second_target": 1, "third_target": 2}.get(who)
     if place is None:
         found = _objects(s, who, ctx)
         return found[0] if found else None

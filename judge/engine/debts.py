@@ -68,8 +68,9 @@ def call(s: GameState, creditor: str, debtor: str, log: list) -> None:
                      f"the stack where it may be answered and countered", "116.2g", "702.48b", "405.6", "116.1"))
 
 
-def countered(item: StackItem, log: list) -> None:
-    log.append(event(f"{item.label} is countered: the Debt is unspent and stands", "702.48b", "405.6c", "701.7a"))
+def countered(item: StackItem, log: list, cites: tuple = ()) -> None:
+    log.append(event(f"{item.label} is countered: the Debt is unspent and stands", "702.48b", "405.6c", "701.7a",
+                     *cites))
 
 
 def resolve_call(s: GameState, item: StackItem, log: list) -> None:

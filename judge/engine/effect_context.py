@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from judge.engine import characteristics as ch
 from judge.engine.asking import ask
 from judge.engine.events import event
+from judge.cards.vocabulary import TARGET_SLOTS
 from judge.engine.state import GameState
 
 
@@ -21,7 +22,7 @@ from judge.engine.state import GameState
 class Context:
     controller: str
     source: str | None  # the card or permanent the instructions come from
-    targets: list  # legal targets (object ids, player names, stack uids as "stack:N")
+    targets: list  # the targets by slot (object ids, player names, stack uids as "stack:N"); None: illegal now (608.3)
     x: int = 0
     layers: dict = field(default_factory=dict)  # object -> the layers this resolution's effects touched (613.6)
     declared: list = field(default_factory=list)  # the targets as announced, in order (the legal ones are `targets`)
@@ -34,11 +35,22 @@ def amount(value, ctx: Context) -> int:
     return ctx.x if value == "X" else int(value or 0)
 
 
+def targeted(to: str, ctx: Context) -> list | None:
+    """The targets a target word names, in their slots' order, the illegal ones (None) left out
+    (608.3: an illegal target is left alone, and no other moves into its slot); None if `to` is
+    not a target word."""
+    if to in ("target", "each_target"):
+        return [t for t in ctx.targets if t is not None]
+    if to in TARGET_SLOTS:
+        n = TARGET_SLOTS.index(to)
+        return [t for t in ctx.targets[n:n + 1] if t is not None]
+    return None
+
+
 def objects(s: GameState, to: str, ctx: Context) -> list[str]:
-    if to == "target":
-        return [t for t in ctx.targets if t in s.objects]
-    if to == "second_target":
-        return [t for t in ctx.targets[1:2] if t in s.objects]
+    named = targeted(to, ctx)
+    if named is not None:
+        return [t for t in named if t in s.objects]
     if to == "self":
         return [ctx.source] if ctx.source in s.objects and s.objects[ctx.source].zone == "battlefield" else []
     if to == "attached":
@@ -66,8 +78,8 @@ def players(s: GameState, who: str, ctx: Context) -> list[str]:
         return [p.name for p in s.apnap()]
     if who == "each_opponent":
         return [p.name for p in s.apnap() if p.name != ctx.controller]
-    if who in ("target_player", "target"):
-        return [t for t in ctx.targets if s.player(t) is not None]
+    if who == "target_player" or targeted(who, ctx) is not None:
+        return [t for t in targeted("target" if who == "target_player" else who, ctx) if s.player(t) is not None]
     if who == "attached":  # the player a Ritual is bound to (702.19a, 303.3b)
         src = s.objects.get(ctx.source) if ctx.source else None
         bound = s.player(src.attached_to) if src is not None and src.attached_to else None
@@ -77,10 +89,9 @@ def players(s: GameState, who: str, ctx: Context) -> list[str]:
 
 def recipients(s: GameState, to: str, ctx: Context) -> list[str]:
     """Objects or players, whichever `to` names; a `target` may be either."""
-    if to == "target":
-        return [t for t in ctx.targets if t in s.objects or s.player(t) is not None]
-    if to == "second_target":
-        return [t for t in ctx.targets[1:2] if t in s.objects or s.player(t) is not None]
+    named = targeted(to, ctx)
+    if named is not None:
+        return [t for t in named if t in s.objects or s.player(t) is not None]
     if to in ("controller", "owner", "each_player", "each_opponent", "target_player"):
         return players(s, to, ctx)
     return objects(s, to, ctx)

@@ -22,7 +22,7 @@ from judge.engine import (arrival, continuous_effects, costs, damage_effects, do
 from judge.engine.asking import ask
 from judge.engine.choices import CHOICE_KINDS
 from judge.engine.effect_context import (Context, amount as _amount, label as _label, objects as _objects,
-                                         origin as _origin, players as _players)
+                                         origin as _origin, players as _players, targeted)
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.engine.targeting import legal_targets
@@ -99,7 +99,7 @@ def _return_to_battlefield(s: GameState, a: dict, ctx: Context, log: list) -> No
     702.22a) or Revenant (restless: banished when it would next leave, 702.46a)."""
     by = a.get("by")
     rules = {EXHUME: ("702.22a", "110.5d"), REVENANT: ("702.46a", "709.5")}.get(by, ())
-    oids = [ctx.source] if a.get("to", "self") == "self" else [t for t in ctx.targets if t in s.objects]
+    oids = [ctx.source] if a.get("to", "self") == "self" else [t for t in targeted(a["to"], ctx) or [] if t in s.objects]
     for oid in oids:
         obj = s.objects.get(oid) if oid else None
         if obj is None or obj.zone != "spoils":
@@ -149,7 +149,7 @@ def _may_pay(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def _delayed(s: GameState, a: dict, ctx: Context, log: list) -> None:
     origin = _origin(s, ctx)
-    named = [t for t in ctx.targets if t in s.objects]
+    named = [t for t in ctx.targets if t is not None and t in s.objects]  # by slot: the delayed effects name theirs
     triggers.delay(s, ctx.controller, ctx.source, a["at"], a["effects"], named, f"{origin}'s delayed trigger")
     log.append(event(f"{origin}: a delayed trigger waits for the next {a['at'].replace('_', ' ')}"
                      + (f", naming {', '.join(_label(s, t) for t in named)}" if named else ""), "603.7"))

@@ -20,7 +20,7 @@ from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.references import procession_piece
 from judge.engine.seats import havens, holds_seat
-from judge.engine.state import GameState
+from judge.engine.state import GameState, StackItem
 from judge.engine.zones import move
 
 MASTER = "master"  # the Master's own piece among the decoys' object ids
@@ -38,19 +38,39 @@ class Procession:
     day_rounds: int = 1
 
 
+DEPARTURE = "departure"  # the StackItem kind of an announced departure (405.6, policy C4)
+
+
 def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> None:
-    p = s.player(player)
+    """116.2f, 408.5: a Passage sets out. 405.6 lists the Procession departure among the
+    announcements that ride the stack (policy C4: 116.1, which says special actions don't, is
+    stale); under C4's other reading it sets out at once."""
     priority.require(s, player)
+    _check(s, player, dest, pieces)
+    if s.policies.reading("C4") == "701.23a":
+        _set_out(s, player, dest, pieces, log, (s.policies.note("C4"), *s.policies.rules("C4")))
+    else:
+        s.stack.append(StackItem(DEPARTURE, player, targets=(dest,), batch=tuple(pieces), uid=s.next_uid,
+                                 label=f"{player}'s Procession departure"))
+        s.next_uid += 1
+        log.append(event(f"{player} announces the departure of a Procession toward {s.card(dest).name} onto the "
+                         f"stack: it may be answered and countered {s.policies.note('C4')}", "405.6", "405.6c",
+                         "116.2f", "408.5", *s.policies.rules("C4"), policy="C4"))
+    priority.back(s, player, log, "116.3")
+
+
+def _check(s: GameState, player: str, dest: str, pieces) -> None:
+    p = s.player(player)
     if not s.is_day:
         raise Refused("a Passage departs only on a Day round", "408.5", "116.2f")
-    if p.procession is not None:
-        raise Refused(f"{player}'s Master is already on the road", "408.5")
+    if p.procession is not None or any(i.kind == DEPARTURE and i.controller == player for i in s.stack):
+        raise Refused(f"{player}'s Master is already on the road, or its departure announced", "408.5")
     own = havens(s, player)
     if len(own) < 2:
         raise Refused(f"{player} controls {len(own)} Haven(s): a Passage needs two or more", "408.5", "116.2f")
     if dest not in own or dest == p.refuge:
         raise Refused(f"the destination must be another Haven {player} controls", "408.5", "116.2f")
-    if pieces.count(MASTER) != 1:
+    if list(pieces).count(MASTER) != 1:
         raise Refused("the Master travels as exactly one of the pieces (name it `master`)", "408.5")
     decoys = [x for x in pieces if x != MASTER]
     if len(decoys) > MAX_DECOYS or len(set(decoys)) != len(decoys):
@@ -58,13 +78,37 @@ def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> Non
     for oid in decoys:
         if oid not in p.hand:
             raise Refused(f"{s.objects[oid].card or oid} is not in {player}'s hand: decoys are hand cards", "408.5")
+
+
+def _set_out(s: GameState, player: str, dest: str, pieces, log: list, policy: tuple = ()) -> None:
+    p = s.player(player)
+    decoys = [x for x in pieces if x != MASTER]
     for oid in decoys:
         move(s, oid, ZONE)
     p.procession = Procession(dest, p.refuge, tuple(pieces))
+    note, *rules = policy or ("",)
     log.append(event(f"{player}'s Master sets out on the road toward {s.card(dest).name}, face down among "
                      f"{len(decoys)} face-down decoy(s): {len(pieces)} pieces, indistinguishable to the table "
-                     f"(piece:1…piece:{len(pieces)})", "408.5", "408.5a", "116.2f", "708.5"))
-    priority.back(s, player, log, "116.3")
+                     f"(piece:1…piece:{len(pieces)})" + (f" (no stack) {note}" if note else ""),
+                     "408.5", "408.5a", "116.2f", "708.5", *rules, policy="C4" if note else None))
+
+
+def resolve_departure(s: GameState, item: StackItem, log: list) -> None:
+    """The announced departure resolves (608.2): the Passage sets out, if it still can."""
+    s.stack.remove(item)
+    try:
+        _check(s, item.controller, item.targets[0], item.batch)
+    except Refused as why:
+        log.append(event(f"{item.label} resolves, but the Passage can no longer set out ({why.text}): nothing "
+                         f"happens", "608.2", "609.3", *why.rules))
+        return
+    log.append(event(f"{item.label} resolves", "608.1", "405.6"))
+    _set_out(s, item.controller, item.targets[0], item.batch, log)
+
+
+def departure_countered(s: GameState, item: StackItem, log: list, cites: tuple) -> None:
+    log.append(event(f"{item.label} is countered: the Master and the decoys stay where they are, and nobody sets "
+                     f"out", "701.7a", *cites))
 
 
 def piece(s: GameState, ref: str) -> tuple[str, int, str] | None:

@@ -178,9 +178,20 @@ def run(scenario: Scenario, until: int | None = None) -> Replay:
             replay.stopped_at = n  # the replay stops at the choice: the scenario does not answer it
             break
         state, events = apply(state, action)
+        if choice is None and action_kind(action) == "choose" and events and events[0].refused:
+            events = [_located(events[0], scenario, line)]  # an answer to a question nobody asked
         replay.record(action, events, state, line)
     replay.expectations = [check(e, replay) for e in scenario.expect]
     return replay
+
+
+def _located(refused: Event, scenario: Scenario, line: int | None) -> Event:
+    """The refusal, naming the scenario's file and the action's line: the scenario, not play, is
+    at fault (it answers a choice the rules do not give here)."""
+    name = Path(str(scenario.path)).name  # the file's name: a replay reads the same wherever the file lies
+    where = f"{name}:{line}" if line else name
+    return Event(f"refused: {where}: {refused.text.removeprefix('refused: ')}", refused.rules, refused.kind,
+                 refused.policy)
 
 
 def run_file(path: str | Path, until: int | None = None) -> Replay:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from judge.cards.model import Cost
 from judge.engine import (arranging, conditions, costs, counting, debts, effects, faces, feasts, keywords, layers,
-                          perform, reckoning, sealing, sleepers, suspicion, triggers, wards)
+                          perform, processions, reckoning, sealing, sleepers, suspicion, triggers, wards)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
-from judge.engine.targeting import is_legal
+from judge.engine.targeting import is_legal, target_name
 from judge.engine.zones import move
 
 SIEGE = keywords.implements("Siege", "702.29", "number")
@@ -34,6 +34,9 @@ def resolve_top(s: GameState, log: list) -> None:
     if item.kind == debts.CALL:
         debts.resolve_call(s, item, log)
         return
+    if item.kind == processions.DEPARTURE:
+        processions.resolve_departure(s, item, log)
+        return
     if item.kind == "set":
         move(s, item.obj, "slot")
         log.append(event(f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
@@ -47,8 +50,9 @@ def resolve_top(s: GameState, log: list) -> None:
     card = s.card(obj)
     specs = list(card.targets)
     if item.targets:
-        legal = [t for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
-                 if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source)]
+        slots = [t if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source) else None
+                 for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))]
+        legal = [t for t in slots if t is not None]
         if not legal:
             dest = perform.move(s, obj.id, "void" if item.recalled else "spoils", log)
             log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
@@ -56,7 +60,8 @@ def resolve_top(s: GameState, log: list) -> None:
                              "608.7a", "118.5", *(("601.11d",) if item.fired else ()),
                              *(("601.9", "404.5") if item.recalled else ())))
             return
-        ctx.targets = legal
+        _some_illegal(s, card.name or "the face-down spell", item.targets, slots, log)
+        ctx.targets = slots
         ctx.declared = list(item.targets)
     log.append(event(f"{card.name or 'the face-down spell'} resolves", "608.1", "405.2"))
     _lay_evidence(s, item.controller, card, log)
@@ -69,7 +74,7 @@ def resolve_top(s: GameState, log: list) -> None:
         effects.run(s, card.spell_effects + _chosen_modes(s, card, item, log), ctx, log)
         for oid in item.batch:  # a brewed Formula: the Base's text, then each modifier's as announced (710.3)
             effects.run(s, s.card(oid).spell_effects, ctx, log)
-        for t in ctx.targets if card.has(SCATTER) else ():
+        for t in [t for t in ctx.targets if t is not None] if card.has(SCATTER) else ():
             counting.scatter(s, card, t, log)  # its effect confronts an attacking Entity (702.45a)
         _riders(s, item, card, ctx, log)
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
@@ -117,6 +122,16 @@ def resolve_top(s: GameState, log: list) -> None:
     reckoning.entered(s, obj.id)
 
 
+def _some_illegal(s: GameState, name: str, declared, slots: list, log: list) -> None:
+    """608.3: some targets illegal, some legal — it resolves, does nothing to the illegal ones,
+    and never re-aims: each legal target keeps its slot (115.1)."""
+    if all(t is not None for t in slots) or not any(t is not None for t in slots):
+        return
+    gone = [f"target {n} ({target_name(s, t)})" for n, (t, now) in enumerate(zip(declared, slots), 1) if now is None]
+    log.append(event(f"{name}: {', '.join(gone)} is now illegal: it does nothing to {'it' if len(gone) == 1 else 'them'}, "
+                     f"and every other target keeps its place — nothing is re-aimed", "608.3", "115.1"))
+
+
 def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:
     """An ability resolves: its intervening "if" and its targets are checked again first."""
     if item.condition and not conditions.holds(s, item.condition, item.controller):
@@ -128,9 +143,10 @@ def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:
     ctx.targets = list(item.targets)
     ctx.declared = list(item.targets)
     if item.target_kinds:
-        ctx.targets = [t for t, kind in zip(item.targets, item.target_kinds)
-                       if is_legal(s, item.controller, t, kind, item.source)]
-        if not ctx.targets:
+        ctx.targets = [t if is_legal(s, item.controller, t, kind, item.source) else None
+                       for t, kind in zip(item.targets, item.target_kinds)] + list(item.targets[len(item.target_kinds):])
+        _some_illegal(s, item.label, item.targets, ctx.targets, log)
+        if not any(t is not None for t in ctx.targets):
             _leave(s, item)
             log.append(event(f"{item.label} tries to resolve, but its target is now illegal: it does nothing",
                              "608.3", "115.6", *item.cites))
@@ -226,7 +242,7 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
                              "702.24a", *refusal.rules))
             continue
         move(s, oid, "stack")
-        s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid))
+        s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid, pit_marked=True))
         s.next_uid += 1
         log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
                          f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",

@@ -67,6 +67,20 @@ class ScenarioChecks(ObjectReader):
             self.need_card(value, action)
         for r in spec.refs(action):
             self.check_ref(r, action, line)
+        if kind in ("cast", "fire"):
+            self.check_target_slots(value, action, line)
+
+    def check_target_slots(self, named, action, line) -> None:
+        """115.1, 601.2c: a spell's targets fill the slots its card prints, one each; naming more
+        names a slot the card does not have."""
+        given = action.get("targets")
+        card = self.cards.get(self.objects[named].card if named in self.objects else named)
+        if card is None or not isinstance(given, list) or (card.type == "Ritual" and not card.targets):
+            return  # (a Ritual with no printed kind binds to an Entity: casting.py checks it)
+        slots = len(card.targets)
+        if len(given) > slots:
+            self.fail(f"{card.name} has {slots} target slot{'' if slots == 1 else 's'}: `targets:` names "
+                      f"{len(given)}, and target {slots + 1} is no slot of the card (115.1, 601.2c)", action, line)
 
     def check_expectation(self, item, line, n_actions: int) -> None:
         if not isinstance(item, dict):

@@ -160,9 +160,10 @@ FrozenPlayer = frozen_twin(Player)
 
 @dataclass(frozen=True)
 class StackItem:
-    """An object on the stack: a spell (obj set), an ability, or an announcement (a seal)."""
+    """An object on the stack: a spell (obj set), an ability, or one of No Dawn's announcements
+    (405.6: rulings/nodawn/announcements.yaml says which fields make each one)."""
 
-    kind: str  # spell | ability | seal
+    kind: str  # spell | ability | seal | set | trap | debt | departure
     controller: str
     obj: str | None = None  # the card object for a spell
     source: str | None = None  # the permanent an ability came from
@@ -172,6 +173,7 @@ class StackItem:
     tribute: bool = False
     recalled: bool = False  # cast by Recall: to the Void whatever happens (601.9)
     fired: bool = False  # a Fired Power (601.11)
+    pit_marked: bool = False  # a Pit-marked cast from a seal (407.6)
     batch: tuple = ()  # a seal's cards
     marked: tuple = ()  # of those, the Pit-marked casts declared with it (407.6)
     label: str = ""

@@ -68,7 +68,7 @@ def gaps(card: CardDef) -> tuple[Gap, ...]:
     if hit is not None and hit[0] is card:
         return hit[1]
     found = tuple(_keyword_gaps(card) + _rider_gaps(card) + _bind_gaps(card) + _effect_gaps(card)
-                  + _static_gaps(card))
+                  + _slot_gaps(card) + _static_gaps(card))
     _CACHE[id(card)] = (card, found)
     return found
 
@@ -205,8 +205,9 @@ def _names_attached(card: CardDef) -> bool:
 
 
 # -- effects: each aimed at what its handler can reach ---------------------------------------------
-_SCOPES = {"objects": V.OBJECT_RECIPIENTS, "players": V.PLAYER_RECIPIENTS | {"target"},
-           "any": V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS, "target": {"target"}}
+_TARGET_WORDS = {"target", "each_target", *V.TARGET_SLOTS}
+_SCOPES = {"objects": V.OBJECT_RECIPIENTS, "players": V.PLAYER_RECIPIENTS | _TARGET_WORDS,
+           "any": V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS, "target": _TARGET_WORDS}
 
 
 def _all_effects(card: CardDef) -> list[tuple[str, object, int | None]]:
@@ -233,6 +234,29 @@ def _effect_gaps(card: CardDef) -> list[Gap]:
         what = eff.args.get("what", "Entity")
         if eff.name == "sacrifice" and (not isinstance(what, str) or what not in V.CARD_TYPES):
             out.append(Gap(f"{where}: sacrifice what: {what!r} is not a card type", "701.12a", line))
+    return out
+
+
+# -- several targets: each effect names its slot (115.1, 608.3) -------------------------------------
+_AIMS = ("to", "who", "from", "onto", "with")  # the keys that name what an effect reaches
+
+
+def _slot_gaps(card: CardDef) -> list[Gap]:
+    """A spell with several targets: `target` could mean every one of them or the first, so the
+    card must say which (first_target, second_target, third_target, or each_target); a slot the
+    card does not have names nothing."""
+    out = []
+    count = max([len(card.targets)] + [len(a.targets) for a in card.abilities])
+    for where, eff, line in _all_effects(card):
+        for key in _AIMS:
+            value = eff.args.get(key)
+            if value == "target" and count > 1:
+                out.append(Gap(f"{where}: {eff.name} {key}: target — this card has {count} targets, and `target` "
+                               f"could mean each of them or the first: write first_target, second_target"
+                               f"{', third_target' if count > 2 else ''} or each_target", "115.1", line))
+            elif value in V.TARGET_SLOTS and V.TARGET_SLOTS.index(value) >= max(count, 1):
+                out.append(Gap(f"{where}: {eff.name} {key}: {value} — the card has {count} target"
+                               f"{'' if count == 1 else 's'}: no such slot", "115.1", line))
     return out
 
 

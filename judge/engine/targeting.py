@@ -1,7 +1,7 @@
 """Targets (115, 601.2c, 608.3): naming them and checking that they are legal."""
 from __future__ import annotations
 
-from judge.engine import calendar
+from judge.engine import announcements, calendar
 from judge.engine import characteristics as ch
 from judge.engine import keywords
 from judge.engine.references import procession_piece
@@ -36,9 +36,10 @@ def is_legal(s: GameState, controller: str, target: str, kind: str, source: str 
         item = s.stack_item(target)
         if item is None:
             return False
-        if item.kind in ("seal", "set", "trap"):
-            return s.policies.reading("C42") == "405.6c" or kind == "spell or ability"
-        return item.kind == "spell" or kind == "spell or ability"
+        if item.kind == "spell" or kind == "spell or ability":
+            return True
+        # 405.6c: every announcement of 405.6's list is counterable as if it were a spell (policy C42)
+        return announcements.member(item) is not None and s.policies.reading("C42") == "405.6c"
     obj = s.objects.get(target)
     if obj is None or obj.zone not in ("battlefield", "shelter"):
         return False
@@ -93,6 +94,9 @@ def target_name(s: GameState, t: str) -> str:
     item = s.stack_item(t)
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
+    found = announcements.member(item) if item is not None and item.obj is None else None
+    if found is not None:  # an announcement with no card of its own, named by its place in 405.6's list
+        return f"{item.controller}'s {found.id.replace('-', ' ')} announcement"
     obj = s.objects.get(t)
     if obj is not None and obj.face_down:
         return "a face-down permanent"  # its guise has no name (708.2)

@@ -25,6 +25,7 @@ from judge.engine.state import GameState, StackItem, Trigger
 EXHUME = keywords.implements("Exhume", "702.22", "cost")
 BLEED = keywords.implements("Bleed", "702.21", "cost")
 REVENANT = keywords.implements("Revenant", "702.46", "cost")
+RECALL = keywords.implements("Recall", "702.20", "cost")  # cast from the Spoils (casting.py)
 
 
 def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
@@ -85,6 +86,33 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
     triggers.fire(s, "bled", oid, player)
     _ability(s, player, oid, (Effect("draw", {"n": 1}),), f"{card.name}'s Bleed", "702.21a")
     priority.back(s, player, log, "117.3a")
+
+
+# 113.5: "an ability whose cost or effect moves its object out of a particular area functions
+# from that area" — the keyword abilities that work outside the battlefield: keyword -> (zone,
+# rule, how it is taken: the action that activates it, or "triggered" / "cast"). `activate:` on a
+# card in that zone plays an activated one (activating.py); judge/engine/families.py lists them.
+OUTSIDE_THE_BATTLEFIELD = {EXHUME: ("spoils", "702.22a", "exhume"), BLEED: ("hand", "702.21a", "bleed"),
+                           REVENANT: ("spoils", "702.46a", "triggered"), RECALL: ("spoils", "702.20a", "cast")}
+
+
+def _activated_by_zone() -> dict:
+    taken_by = {"exhume": exhume, "bleed": bleed}
+    out: dict = {}
+    for keyword, (zone, rule, how) in OUTSIDE_THE_BATTLEFIELD.items():
+        if how in taken_by:
+            out[zone] = out.get(zone, ()) + ((keyword, rule, taken_by[how]),)
+    return out
+
+
+WORKS_FROM = _activated_by_zone()  # zone -> ((keyword, rule, handler), ..): the activated ones
+
+
+def from_zone(s: GameState, oid: str) -> tuple:
+    """The activated keyword abilities the card `oid` has that work from the zone it is in."""
+    obj = s.objects[oid]
+    card = s.card(obj)
+    return tuple(row for row in WORKS_FROM.get(obj.zone, ()) if card is not None and card.has(row[0]))
 
 
 def _restless_in(s: GameState, player: str, restless: frozenset) -> list:

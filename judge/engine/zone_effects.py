@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from judge.cards.model import Cost
 from judge.engine import characteristics as ch
-from judge.engine import arranging, costs, debts, keywords, perform, processions, rites, triggers, zones
+from judge.engine import announcements, arranging, costs, debts, keywords, perform, processions, rites, triggers, zones
 from judge.engine.asking import ask
 from judge.engine.effect_context import (Context, amount as _amount, objects as _objects, origin as _origin,
-                                         players as _players, choose_for)
+                                         players as _players, choose_for, targeted)
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.engine.zones import move
+from judge.replay_words import counted
 
 DEATHLESS = keywords.implements("Deathless", "702.12")
 
@@ -43,7 +44,7 @@ def to_zone(dest: str, rule: str, destroys: bool):
 
 
 def counter_targets(s: GameState, a: dict, ctx: Context, log: list) -> None:
-    for t in ctx.targets:
+    for t in targeted(a.get("to", "target"), ctx) or []:
         counter(s, t, log, ctx.cites)
 
 
@@ -60,7 +61,12 @@ def discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """701.10a: the discarding player chooses the cards (a Mandate's controller, for an opponent)."""
     for pname in _players(s, a.get("who"), ctx):
         p = s.player(pname)
-        n = min(_amount(a.get("n", 1), ctx), len(p.hand))
+        asked = _amount(a.get("n", 1), ctx)
+        n = min(asked, len(p.hand))
+        if asked > n:  # 609.3: an effect that attempts the impossible does as much as it can
+            log.append(event(f"{pname} is to discard {asked} but holds {counted(len(p.hand), 'card')}: "
+                             f"{'they discard every one' if n else 'nothing is discarded'}", "609.3", "701.10a",
+                             *ctx.cites))
         if n <= 0:
             continue
         picked = choose_for(s, log, ctx, "discard-choice", pname, tuple(p.hand),
@@ -97,7 +103,7 @@ def counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 
 def _recipients_on_stack(s: GameState, to: str, ctx: Context) -> list[str]:
-    return [t for t in (ctx.targets if to == "target" else ctx.targets[1:2]) if s.stack_item(t) is not None]
+    return [t for t in targeted(to, ctx) or [] if s.stack_item(t) is not None]
 
 
 def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -128,7 +134,7 @@ def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def look(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """309.4, 708.6: a look, not a reveal — its controller learns the card; the table does not."""
-    for ref in ctx.targets:
+    for ref in targeted("target", ctx):
         piece = processions.piece(s, ref)
         if piece is not None:
             seen = f"{piece[0]}'s Master" if piece[2] == processions.MASTER else s.objects[piece[2]].card
@@ -175,6 +181,9 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
     if item is None:
         return
     s.stack.remove(item)
+    found = announcements.member(item)
+    if found is not None:  # 405.6c: an announcement countered runs its stated countered consequence
+        cites = (*cites, "405.6c", *found.rules)
     if item.kind == "seal":
         for oid in list(item.batch):
             move(s, oid, "hand")
@@ -194,6 +203,10 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
             log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
                              f"with its Base", "710.4", "701.7a"))
     elif item.kind == debts.CALL:
-        debts.countered(item, log)
+        debts.countered(item, log, cites)
+    elif found is not None and found.id == "procession-departure":
+        processions.departure_countered(s, item, log, cites)
+    elif found is not None:
+        log.append(event(f"{item.label} is countered: {found.countered}", "701.7a", "118.5", *cites))
     else:
         log.append(event(f"{item.label} is countered", "701.7a", *cites))
