@@ -46,6 +46,17 @@ def body_lines(note: Note) -> list[str]:
     return lines
 
 
+def sheet_lines(note: Note) -> list[str]:
+    """The note as a sheet handed to players prints it: what `judge show` prints, less how to
+    choose another reading in a replay (a scenario key is the engine's, not the players')."""
+    if note.kind != "conflict":
+        return body_lines(note)
+    lines = [f"{r.key} (default reading): {r.text}" if r.default else reading_line(r) for r in note.readings]
+    lines.append(f"Why {note.default}: {note.why}")
+    lines.append("Concerns: " + ", ".join(short_id(e) for e in note.entries))
+    return lines
+
+
 def mark(notes: Iterable[Note]) -> str:
     """'⚑ C35 ⚠ lost-icon': what a one-line listing shows of an entry's notes."""
     return " ".join(f"{CONFLICT_MARK if n.kind == 'conflict' else ANOMALY_MARK} {n.id}" for n in notes)
