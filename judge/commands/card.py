@@ -56,9 +56,9 @@ def run(args) -> int:
     if args.json:
         print(json_text(lookup_document(corpus, result), indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import stdout_console
 
-    Console().print(lookup_renderable(corpus, result, brief=not args.see))
+    stdout_console().print(lookup_renderable(corpus, result, brief=not args.see))
     return 0
 
 
@@ -91,10 +91,10 @@ def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
                           "cards": [{"id": c.id, "title": c.title, "doc": c.doc, "game": c.game} for c in cards]},
                          indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.text import Text
 
-    console = Console()
+    console = stdout_console()
     where = GAME_TITLES.get(game, game) if game else "every game"
     lines = [Text(f"{len(cards)} cards ({where}); judge card NAME shows one", style="bold")]
     for card in cards:

@@ -158,6 +158,8 @@ def run(args) -> int:
     if args.to_printer and fmt == "terminal":
         fmt = "text"
     if not args.output and not args.to_printer:
+        if fmt == "terminal" and not args.format and not sys.stdout.isatty():
+            fmt = "text"  # a pipe or a file: the plain sheet, as it would be printed
         if fmt == "terminal":
             from rich.console import Console
 

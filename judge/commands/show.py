@@ -52,23 +52,24 @@ def run(args) -> int:
         else:
             print(json_text(docs[0], indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import rule_width, stdout_console, unwrapped
     from rich.rule import Rule
     from rich.text import Text
 
     from judge.safe_text import one_line
 
-    console = Console()
+    console = stdout_console()
     if found.members:
         console.print(Text(one_line(f"{args.target}: {len(shown)} entries, "
                                     f"{render.label(shown[0][0])} to {render.label(shown[-1][0])}"), style="dim"))
     for n, (entry, alone) in enumerate(shown):
         if n:
-            console.print(Rule(style="dim"))
+            console.print(Rule(style="dim"), width=rule_width(console))
         notes = index.notes_for(entry.id)
         # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
         noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
-        band = present.band(notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted])
+        band = present.band(notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted],
+                            expand=not unwrapped(console))
         if band is not None:
             console.print(band)
         edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))

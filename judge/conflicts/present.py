@@ -16,6 +16,16 @@ ANOMALY_MARK = "⚠"
 STYLE = {"conflict": "bold magenta", "anomaly": "bold yellow"}
 
 
+def in_number_order(notes: Iterable[Note]) -> list[Note]:
+    """Policies as a judge counts them: C2 before C10 (the file keeps them by topic)."""
+    import re
+
+    def key(note: Note):
+        return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", note.id)]
+
+    return sorted(notes, key=key)
+
+
 def short_id(entry_id: str) -> str:
     """'nd:509.1c' -> '509.1c': the policies speak of one document."""
     return entry_id.split(":", 1)[-1]
@@ -67,9 +77,10 @@ def below_line(label: str, notes: Iterable[Note]) -> str:
     return f"{label}: " + "; ".join(f"{mark([n])} {n.title}" for n in notes)
 
 
-def band(notes: list[Note], below: list[tuple[str, list[Note]]] = ()) -> Panel | None:
+def band(notes: list[Note], below: list[tuple[str, list[Note]]] = (), expand: bool = True) -> Panel | None:
     """The terminal band shown above an entry's text: its own notes in full, its sub-entries'
-    (`below`: label, notes) one line each. None when there is nothing to show."""
+    (`below`: label, notes) one line each. None when there is nothing to show. `expand=False`
+    fits the box to its lines (output without a terminal, where lines are not wrapped)."""
     if not notes and not below:
         return None
     from rich.console import Group  # here, not at the top: marks and --json dicts need no rich
@@ -88,7 +99,7 @@ def band(notes: list[Note], below: list[tuple[str, list[Note]]] = ()) -> Panel |
     kinds = {n.kind for n in notes} | {n.kind for _, sub in below for n in sub}
     title = "Conflict in the rules" if kinds == {"conflict"} else "Read with care" if kinds == {"anomaly"} \
         else "Conflict and damage"
-    return Panel(Group(*parts), title=title, title_align="left",
+    return Panel(Group(*parts), title=title, title_align="left", expand=expand,
                  border_style="magenta" if "conflict" in kinds else "yellow")
 
 
