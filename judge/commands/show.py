@@ -75,6 +75,9 @@ def run(args) -> int:
         edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))
         console.print(render.entry_renderable(corpus, entry, with_children=not alone, as_of=as_of,
                                               edition=reading.describe(edition, as_of) if edition else ""))
+        reading_on = reading_on_line(corpus, entry)
+        if reading_on:
+            console.print(Text(one_line(reading_on), style="dim"))
     if found.note:
         console.print(Text(one_line(found.note), style="dim"))
     if found.also:
@@ -95,10 +98,33 @@ def entry_document(corpus, index, entry, alone: bool, as_of: str | None, found) 
     if edition is not None:
         doc["edition"] = edition.to_dict()
     doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
+    from judge.neighbours import around
+
+    near = around(corpus, entry)
+    doc["reading_on"] = {"previous": near.previous.id if near.previous else None,
+                         "next": near.next.id if near.next else None}
     doc["conflicts"] = [present.note_dict(n) for n in index.notes_for(entry.id)]
     noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
     doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
     return doc
+
+
+def reading_on_line(corpus, entry) -> str:
+    """The entries before and after it in its document, as a judge reads on:
+    "← previous: 704.5i (nd:704.5i)   next: 704.5k (nd:704.5k) →"; "" for an entry alone."""
+    from judge import render
+    from judge.neighbours import around
+
+    def name(e) -> str:  # "Charmed Life, ruling 1" rather than the card's name alone
+        return e.citation.split(" — ", 1)[1] if not e.number and " — " in e.citation else render.label(e)
+
+    near = around(corpus, entry)
+    parts = []
+    if near.previous is not None:
+        parts.append(f"← previous: {name(near.previous)} ({near.previous.id})")
+    if near.next is not None:
+        parts.append(f"next: {name(near.next)} ({near.next.id}) →")
+    return "   ".join(parts)
 
 
 def warn_unreadable_notes(index) -> None:
