@@ -59,3 +59,13 @@ def neighbours(corpus: Corpus) -> Neighbours:
 
 def around(corpus: Corpus, entry: Entry) -> Around:
     return neighbours(corpus).around(entry)
+
+
+def name_of(entry: Entry) -> str:
+    """How a neighbour is named: "704.5k", "Glossary — Owner"'s "Owner", "Charmed Life, ruling 3"
+    (a ruling's own title is its card's name, which its citation completes)."""
+    from judge.render import label
+
+    if not entry.number and " — " in entry.citation:
+        return entry.citation.split(" — ", 1)[1]
+    return label(entry)

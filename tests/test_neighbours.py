@@ -55,3 +55,24 @@ def test_show_json_names_them(capsys):
     entries = json.loads(capsys.readouterr().out)["entries"]
     assert [d["reading_on"] for d in entries] == [{"previous": "nd:116.2a", "next": "nd:116.2c"},
                                                   {"previous": "nd:116.2b", "next": "nd:116.2d"}]
+
+
+@pytest.fixture
+def client():
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import create_app
+    from judge.serve.settings import ServeSettings
+
+    return TestClient(create_app(ServeSettings()), raise_server_exceptions=False)
+
+
+@pytest.mark.parametrize("path, links", [
+    ("/nd/704.5j", [("/nd/704.5i", "‹ 704.5i"), ("/nd/704.5k", "704.5k ›")]),
+    ("/sf/card/charmed-life/2", [("/sf/card/charmed-life/1", "‹ Charmed Life, ruling 1"),
+                                 ("/sf/card/charmed-life/3", "Charmed Life, ruling 3 ›")]),
+])
+def test_the_station_entry_page_reads_on(client, path, links):
+    from page_parts import part
+
+    assert part(client.get(path).text, ".reading-on").links == links

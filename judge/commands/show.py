@@ -112,18 +112,14 @@ def entry_document(corpus, index, entry, alone: bool, as_of: str | None, found) 
 def reading_on_line(corpus, entry) -> str:
     """The entries before and after it in its document, as a judge reads on:
     "← previous: 704.5i (nd:704.5i)   next: 704.5k (nd:704.5k) →"; "" for an entry alone."""
-    from judge import render
-    from judge.neighbours import around
-
-    def name(e) -> str:  # "Charmed Life, ruling 1" rather than the card's name alone
-        return e.citation.split(" — ", 1)[1] if not e.number and " — " in e.citation else render.label(e)
+    from judge.neighbours import around, name_of
 
     near = around(corpus, entry)
     parts = []
     if near.previous is not None:
-        parts.append(f"← previous: {name(near.previous)} ({near.previous.id})")
+        parts.append(f"← previous: {name_of(near.previous)} ({near.previous.id})")
     if near.next is not None:
-        parts.append(f"next: {name(near.next)} ({near.next.id}) →")
+        parts.append(f"next: {name_of(near.next)} ({near.next.id}) →")
     return "   ".join(parts)
 
 
