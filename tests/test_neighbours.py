@@ -76,3 +76,28 @@ def test_the_station_entry_page_reads_on(client, path, links):
     from page_parts import part
 
     assert part(client.get(path).text, ".reading-on").links == links
+
+
+def test_the_tui_reads_on_with_alt_up_and_down(corpus):
+    from judge.library import Library
+    from judge.search.index import open_searcher
+    from test_tui import lookup_screen, make_app, run, type_text
+    from tui_pilot import settle
+
+    app = make_app(Library(corpus, open_searcher(corpus)))
+
+    async def script(pilot):
+        await type_text(pilot, "704.5j")
+        screen = lookup_screen(app)
+        assert screen.current_entry.id == "nd:704.5j"
+        await pilot.press("alt+down")
+        await settle(pilot)
+        assert screen.current_entry.id == "nd:704.5k"
+        await pilot.press("alt+up", "alt+up")
+        await settle(pilot)
+        assert screen.current_entry.id == "nd:704.5i"
+        await pilot.press("alt+left")  # Back retraces what reading on opened
+        await settle(pilot)
+        assert screen.current_entry.id == "nd:704.5j"
+
+    run(app, script)
