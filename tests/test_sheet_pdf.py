@@ -65,7 +65,17 @@ def test_without_a_pdf_engine_nothing_is_written(home, capsys, monkeypatch):
     assert err.startswith("judge: cannot write a PDF: missing Chromium")
     assert "JUDGE_CHROMIUM" in err and "nothing was written" in err and "Traceback" not in err
     assert not target.exists()
-    assert list(home.iterdir()) == [home / "no-such-chromium"] or not any(home.glob("*.pdf"))
+    assert not any(home.rglob("*.pdf")) and not any(home.rglob("*.tmp*"))
+
+
+def test_without_chromium_on_the_path_the_refusal_says_how_to_install_it(home, capsys, monkeypatch):
+    monkeypatch.delenv("JUDGE_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(home / "bin"))  # a system without a chromium binary
+    target = home / "ruling.pdf"
+    assert main(["sheet", "704.5j", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write a PDF: missing Chromium (the system's: apt install chromium, or set $JUDGE_CHROMIUM" in err
+    assert "nothing was written" in err and not target.exists()
 
 
 def test_a_pdf_goes_to_a_file(home, capsys):
