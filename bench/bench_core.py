@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark the spine: cold build, whole-process `judge show`, in-process search latency.
 
-Not a test (machines are noisy): it prints figures for the README. Budgets (design.md):
+Not a test (machines are noisy): it prints figures for docs/development/benchmarks.md. Budgets (design.md):
 show < 0.5 s warm, search p95 < 20 ms, fuzzy search p95 < 60 ms, build < 10 s.
 
 usage: python bench/bench_core.py [--runs N]

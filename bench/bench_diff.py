@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark `judge diff`: the whole No Dawn document against a reworded copy of itself.
 
-Not a test (machines are noisy): it prints figures for the README. The copies are made from the
+Not a test (machines are noisy): it prints figures for docs/development/benchmarks.md. The copies are made from the
 bundled text: "identical"; "reworded" (every " the " becomes " that ": most entries change, each
 matched where it stands); "reworded + renumbered" (that, plus the keyword renumbering of the
 tests: entries matched across places too). In-process figures exclude parsing (an edition's

@@ -3,7 +3,7 @@
 of a No Dawn edition (704.5j reworded), the first `judge show` after it (the corpus rebuilt) and
 the next ones, and `judge show nd@bundled:…` (that edition's own corpus) cold and warm.
 
-Not a test (machines are noisy): it prints figures for the README. Each run has its own cache
+Not a test (machines are noisy): it prints figures for docs/development/benchmarks.md. Each run has its own cache
 and data folders.
 
 usage: python bench/bench_editions.py [--runs N]

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_search import load_scorer  # noqa: E402
+from eval_search import load_scorer
 
 
 def word_set(text: str) -> frozenset[str]:

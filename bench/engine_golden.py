@@ -59,7 +59,7 @@ def main() -> None:
         rel = path.relative_to(SCENARIOS)
         try:
             replay = run_file(path)
-        except Exception as exc:  # noqa: BLE001 — a scenario that does not load (pending/) is recorded as such
+        except Exception as exc:  # a scenario that does not load (pending/) is recorded as such
             out.append(f"## {rel}: {type(exc).__name__}: {exc}")
             continue
         out.append(f"## {rel}: {len(replay.steps)} steps, stopped at {replay.stopped_at}")

@@ -22,8 +22,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from judge.corpus.loader import load_corpus  # noqa: E402
-from judge.search import judge_index  # noqa: E402
+from judge.corpus.loader import load_corpus
+from judge.search import judge_index
 
 ORDER = ("nd", "lcg", "ccg", "ce", "sf")
 

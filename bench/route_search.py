@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_search import DEFAULT_SCORER, load_scorer  # noqa: E402
+from eval_search import DEFAULT_SCORER, load_scorer
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_search import DEFAULT_SCORER, load_scorer, rank_of  # noqa: E402
+from eval_search import DEFAULT_SCORER, load_scorer, rank_of
 
 # (module, constant) pairs that are tuned, and the factors each is tried at.
 TUNABLE = [
@@ -64,7 +64,7 @@ def main() -> None:
     from judge import context
 
     corpus, searcher = context.corpus(), context.searcher()
-    questions = [q for path in args.questions for q in json.load(open(path))]
+    questions = [q for path in args.questions for q in json.loads(Path(path).read_text(encoding="utf-8"))]
     modules = {name: importlib.import_module(name) for name, _ in TUNABLE}
     best, table = evaluate(searcher, corpus, scorer, questions)
     print(f"start objective {best:.4f}  " + " ".join(f"{d}:{r5:.2f}/{m:.2f}" for d, (r5, m) in sorted(table.items())))

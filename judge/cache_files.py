@@ -19,7 +19,7 @@ import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from judge import files, paths
 from judge.notices import report_once
@@ -38,7 +38,7 @@ def long_lived() -> Iterator[None]:
     """Reading back a cache file whose objects live until the process ends (the corpus: ~80,000
     objects): Python's cyclic collector is off while they are made, and they are then frozen
     (gc.freeze) so that no later collection walks them again. Both find nothing to free and
-    cost every `judge search` tens of milliseconds otherwise (README: Benchmarks). Frozen
+    cost every `judge search` tens of milliseconds otherwise (docs/development/benchmarks.md). Frozen
     objects are still freed when nothing refers to them; only a reference cycle among them
     would outlive its use. Nesting is safe."""
     was_enabled = gc.isenabled()

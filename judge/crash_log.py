@@ -26,7 +26,7 @@ def write(exc: BaseException, argv: list[str]) -> Path:
     from judge import __version__
     from judge.paths import cache_dir
 
-    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     report = "".join([
         f"judge {__version__} on Python {platform.python_version()} ({sys.platform}), {stamp}\n",
         f"command line: {argv!r}\n\n",

@@ -1,4 +1,4 @@
-"""The bounds on scenario, card and policy files (README, "Limits on input").
+"""The bounds on scenario, card and policy files (docs/reference/limits.md).
 
 Each is far above anything a bundled file needs (measured: the largest bundled YAML is 55 KB,
 nests 11 levels, holds 133 items in one list, a 837-character string and the number 778) and

@@ -73,7 +73,7 @@ class Library:
         self._conflicts = None  # built on first use: the notes index
 
     @classmethod
-    def load(cls) -> "Library":
+    def load(cls) -> Library:
         from judge import context
 
         return cls(context.corpus(), context.searcher())
@@ -148,7 +148,7 @@ class Library:
             found.hits = [(found.direct, terms)] + [(e, t) for e, t in found.hits if e.id != found.direct.id]
         return found
 
-    def cards(self, name: str, game: str | None = None, limit: int = 200) -> "CardMatches":
+    def cards(self, name: str, game: str | None = None, limit: int = 200) -> CardMatches:
         """Cards whose name matches what was typed (typos forgiven), best first, with a note
         when the name is only mentioned (beyond a truncated FAQ's end, or without an entry) and
         the entries that mention it. No name: every card, by name (`limit` is for matches)."""
@@ -218,7 +218,7 @@ class Library:
             out.append(Link("Cited by", source.id, f"{source.doc} {short_label(source)}", _short(source)))
         return out
 
-    def card_sheet(self, card: Entry) -> "CardSheet":
+    def card_sheet(self, card: Entry) -> CardSheet:
         """A card's text, errata, numbered rulings, topics and what mentions it."""
         kids = self.corpus.children(card)
         rulings = [k for k in kids if k.kind == "ruling"]
@@ -280,7 +280,7 @@ def short_label(entry: Entry) -> str:
     citation = entry.citation or render.label(entry)
     head = citation.split(" — ", 1)[1] if " — " in citation else citation
     if entry.title and head.startswith(entry.title) and head != entry.title:
-        head = f"{head[len(entry.title):].strip(' ,—')} · {entry.title}"
+        head = f"{head[len(entry.title):].strip(' ,—:')} · {entry.title}"
     return head
 
 

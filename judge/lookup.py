@@ -74,6 +74,9 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     docs = _docs_for(game)
     if wanted in corpus.entries:
         return Lookup(corpus.entries[wanted])
+    if wanted in corpus.former_ids:  # an id of an earlier cut (a saved ruling's, a board's)
+        holder = corpus.former_ids[wanted]
+        return Lookup(corpus.entries[holder], note=f"{wanted} is now part of {holder}")
     # Ids and document keys are lower case: "ND:704.5j", "nd:glossary/Overrun" are typed so
     # from a printed citation, and mean the same entry.
     if wanted.lower() in corpus.entries:
@@ -166,9 +169,9 @@ def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
         return []
     found = []
     for entry in corpus.entries.values():
-        if entry.doc in docs and entry.kind in NAMED_KINDS and entry.title:
-            if any(normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
-                found.append(entry)
+        if entry.doc in docs and entry.kind in NAMED_KINDS and entry.title and any(
+                normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
+            found.append(entry)
     return sorted(found, key=lambda e: NAMED_KINDS.index(e.kind))
 
 

@@ -7,7 +7,7 @@ examples, sub-rules, outgoing links and "cited by".
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.console import Group
 from rich.text import Text
@@ -30,7 +30,7 @@ FULL_CHILDREN = 30  # up to this many children are shown in full, more as one li
 
 
 def label(entry: Entry) -> str:
-    """A short name for lists: '704.5j Wrath', 'Glossary — Overrun', 'Charmed Life, ruling 2'."""
+    """A short name for lists: '704.5j Wrath', 'Glossary — Overrun', 'Charmed Life'."""
     if entry.number and entry.title:
         return f"{entry.number} {entry.title}"
     if entry.number:
@@ -41,13 +41,16 @@ def label(entry: Entry) -> str:
 
 
 def child_label(child: Entry, parent: Entry) -> str:
-    """How a child is named under its parent: '704.5j', '¶3', 'ruling 2', or its own title."""
+    """How a child is named under its parent: '704.5j', '¶3', 'ruling', or its own title."""
     if child.number:
         return child.number
     if parent.citation and child.citation.startswith(parent.citation):
-        tail = child.citation[len(parent.citation):].strip(" ,—")
-        if tail:
+        tail = child.citation[len(parent.citation):].strip(" ,—:")
+        # A Shadowfist ruling is cited by its first words, which its text shown next repeats.
+        if tail and not child.text.startswith(tail.strip("“”").rstrip("…")):
             return tail
+        if tail:
+            return child.kind
     if child.title and child.title != parent.title:
         return child.title
     return child.kind

@@ -13,7 +13,7 @@ the file and, where the problem has one, the line.
 
 Parsing is PyYAML's C parser (libyaml) when present: scenarios and the card database are read
 on every replay, and it reads them about eight times faster than the pure-Python parser
-(bench figures in the README). Files that must keep
+(bench figures in docs/development/benchmarks.md). Files that must keep
 their comments when rewritten (the TUI's boards) are re-read for that by judge/roundtrip.py.
 """
 from __future__ import annotations
@@ -164,7 +164,7 @@ def check_characters(text: str, path: str | None = None) -> None:
 def load_text(text: str, path: str | None = None):
     check_characters(text, path)
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_Loader)  # a SafeLoader subclass
     except ScenarioError as exc:
         raise ScenarioError(exc.message, path, exc.line) from None
     except yaml.YAMLError as exc:

@@ -10,7 +10,7 @@ checkout happens to have it beside it).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -26,7 +26,7 @@ V01 = SHARED_SCENARIOS / "v01-simultaneous-sba-sweep.yaml"
 DATA = TESTS / "data"
 
 
-@lru_cache(maxsize=None)
+@cache
 def bundled_source(doc: str) -> str:
     """The text of a bundled document (nd, lcg, ccg, ce, sf), read as the loader reads it."""
     return (paths.data_root() / spec(doc).relpath).read_text(encoding="utf-8")

@@ -59,7 +59,7 @@ def check_layers(corpus, searcher, query: str, name: str) -> None:
     parse(query)
     try:
         searcher.search(query, limit=5)
-    except QueryTooLarge:  # a refusal search makes (README: Limits on input), only past the bounds
+    except QueryTooLarge:  # a refusal search makes (docs/reference/limits.md), only past the bounds
         assert len(query) > MAX_QUERY_CHARS or len(query.split()) > MAX_QUERY_TERMS
     except UnknownFilter:  # the other: a game:, kind: or doc: that names nothing searched
         parsed = parse(query)

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

@@ -31,7 +31,8 @@ SOURCES = [
     ("rules/l5r-ccg/l5r-ccg-ce-card-states.txt", "sources/l5r-ccg-ce-card-states.txt"),
     ("rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt", "sources/shadowfist-omnifaq-2007-08-10.txt"),
 ]
-COPIES = SOURCES + [(f"tests/scenarios/shared/{name}", f"scenarios/{name}") for name in CONTRACT_SCENARIOS]
+CONTRACT = ("docs/reference/scenario-format.md", "scenario-format.md")  # the scenario and card format
+COPIES = SOURCES + [(f"tests/scenarios/shared/{name}", f"scenarios/{name}") for name in CONTRACT_SCENARIOS] + [CONTRACT]
 
 
 def recorded_checksums() -> dict[str, str]:
@@ -43,6 +44,13 @@ def recorded_checksums() -> dict[str, str]:
             if row:
                 found[f"{folder}/{row[1]}"] = row[2]
     return found
+
+
+def test_the_contract_matches_the_checksum_the_reference_records():
+    """docs/reference/index.md records the contract's sha256; the copy the docs show must be it."""
+    index = (REPO / "docs" / "reference" / "index.md").read_text(encoding="utf-8")
+    [recorded] = re.findall(rf"\| `{re.escape(CONTRACT[0])}` \| `shared/{re.escape(CONTRACT[1])}` \| `([0-9a-f]{{64}})` \|", index)
+    assert hashlib.sha256((REPO / CONTRACT[0]).read_bytes()).hexdigest() == recorded
 
 
 def test_the_contract_scenarios_are_all_bundled():

@@ -22,7 +22,7 @@ def test_card_json_document(capsys):
     assert code == 0
     assert doc["status"] == "fuzzy" and doc["id"] == "sf:card/charmed-life"
     assert [r["n"] for r in doc["rulings"]] == [1, 2, 3]
-    assert doc["rulings"][1]["citation"] == "Shadowfist OmniFAQ — Charmed Life, ruling 2"
+    assert doc["rulings"][1]["citation"] == "Shadowfist OmniFAQ — Charmed Life: “If played in response to an…”"
     assert [t["id"] for t in doc["topics"]] == ["sf:topic/not-affected-by"]
     assert doc["topics"][0]["rulings"][0]["text"].startswith("Item (h) in the example list")
     assert "sf:card/cellular-reinvigoration/2" in [m["id"] for m in doc["mentioned_by"]]
@@ -85,7 +85,7 @@ def test_card_beyond_the_end_is_never_no_rulings(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "beyond the end of this copy of the FAQ" in out
     assert "No rulings" not in out
-    assert "Commander Corliss, ruling 2" in out
+    assert "Commander Corliss: “No cards will generate Power for…”" in out
     code, doc = run_json(capsys, "pocket demon")
     assert doc["status"] == "beyond_end" and doc["name"] == "Pocket Demon"
     assert doc["truncation"]["last_entry"] == "sf:card/the-eastern-king"

@@ -56,7 +56,7 @@ def test_search_json_contract(capsys):
     results = run_json(capsys, "search", "--json", "--limit", "5", "state-based actions")
     assert 0 < len(results) <= 5
     for r in results:
-        assert SEARCH_FIELDS <= set(r)
+        assert set(r) >= SEARCH_FIELDS
     assert [r["score"] for r in results] == sorted((r["score"] for r in results), reverse=True)
 
 
@@ -173,7 +173,7 @@ def test_the_event_game_scopes_search_and_card(capsys, monkeypatch):
      "L5R LCG Rules Reference — Attachment Cards ¶3"),
     ("ce:card-control/4", "L5R CCG Comprehensive Rules (excerpt) › Card control",
      "L5R CCG Comprehensive Rules — Card Control ¶4"),
-    ("sf:card/charmed-life/2", "Shadowfist OmniFAQ › Charmed Life", "Shadowfist OmniFAQ — Charmed Life, ruling 2"),
+    ("sf:card/charmed-life/2", "Shadowfist OmniFAQ › Charmed Life", "Shadowfist OmniFAQ — Charmed Life: “If played in response to an…”"),
     ("nd:glossary/overrun", "No Dawn Comprehensive Rules › Glossary", "No Dawn CR Glossary — Overrun"),
 ])
 def test_show_renders_each_kind_with_breadcrumb_and_citation(capsys, target, breadcrumb, citation):
@@ -185,7 +185,7 @@ def test_show_renders_each_kind_with_breadcrumb_and_citation(capsys, target, bre
 def test_show_lists_children_by_their_short_name(capsys):
     assert cli.main(["show", "sf:card/charmed-life"]) == 0
     out = capsys.readouterr().out
-    assert "ruling 2 If played in response" in " ".join(out.split())
+    assert "ruling If played in response" in " ".join(out.split())
     assert cli.main(["show", "704.5"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "704.5a A player whose Master's Vitae is 0 or less loses the game." in out

@@ -186,7 +186,7 @@ def test_a_file_cut_inside_its_last_part_is_refused(home, capsys):
 
 def test_a_file_cut_inside_a_character_is_refused_as_truncated(home, capsys):
     raw = newer_text().encode("utf-8")
-    cut = raw.index("—".encode("utf-8")) + 1
+    cut = raw.index("—".encode()) + 1
     source = home / "cut.txt"
     source.write_bytes(raw[:cut])
     _refused(home, capsys, source, f"{source} refused: the file ends inside a UTF-8 character "

@@ -6,27 +6,25 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from judge.editions import importer
 from test_editions import edition_folders, home, newer_text, run  # noqa: F401 — fixtures
 
 
-def test_a_fifo_is_refused_at_once(home, capsys):  # noqa: F811
+def test_a_fifo_is_refused_at_once(home, capsys):
     fifo = home / "nd.txt"
     os.mkfifo(fifo)
     code, out, err = run(capsys, "import", str(fifo), "--doc", "nd", "--date", "2026-11-01")
     assert code == 2 and "not a regular file" in err and edition_folders(home) == []
 
 
-def test_dev_zero_is_refused_at_once(home, capsys):  # noqa: F811
+def test_dev_zero_is_refused_at_once(home, capsys):
     code, out, err = run(capsys, "import", "/dev/zero", "--doc", "nd", "--date", "2026-11-01")
     assert code == 2 and "not a regular file" in err and edition_folders(home) == []
 
 
-def test_a_file_past_the_size_bound_is_refused_before_it_is_read(home, capsys, monkeypatch):  # noqa: F811
+def test_a_file_past_the_size_bound_is_refused_before_it_is_read(home, capsys, monkeypatch):
     from judge import input_limits
 
     source = home / "nd.txt"
@@ -36,14 +34,14 @@ def test_a_file_past_the_size_bound_is_refused_before_it_is_read(home, capsys, m
     assert code == 2 and "an edition is at most 1,000" in err and edition_folders(home) == []
 
 
-def test_a_name_ending_in_a_newline_is_refused(home, capsys):  # noqa: F811
+def test_a_name_ending_in_a_newline_is_refused(home, capsys):
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
     code, out, err = run(capsys, "import", str(source), "--doc", "nd", "--date", "2026-11-01", "--edition", "nl\n")
     assert code == 2 and "a name is 1–40 letters" in err and edition_folders(home) == []
 
 
-def test_a_killed_import_s_draft_is_removed_by_the_next_import(home, capsys):  # noqa: F811
+def test_a_killed_import_s_draft_is_removed_by_the_next_import(home, capsys):
     folder = home / "data" / "editions" / "nd"
     folder.mkdir(parents=True)
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
@@ -56,7 +54,7 @@ def test_a_killed_import_s_draft_is_removed_by_the_next_import(home, capsys):  #
     assert not draft.exists() and edition_folders(home) == ["2026-11-01"]
 
 
-def test_a_full_disk_is_said_as_such_and_nothing_is_written(home, capsys, monkeypatch):  # noqa: F811
+def test_a_full_disk_is_said_as_such_and_nothing_is_written(home, capsys, monkeypatch):
     import errno
 
     from judge import files
@@ -80,7 +78,7 @@ sys.exit(main(["import", sys.argv[1], "--doc", "nd", "--edition", sys.argv[2], "
 
 
 @pytest.mark.slow
-def test_two_imports_at_once_cannot_both_take_one_date_or_one_text(home, tmp_path):  # noqa: F811
+def test_two_imports_at_once_cannot_both_take_one_date_or_one_text(home, tmp_path):
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
     env = dict(os.environ)

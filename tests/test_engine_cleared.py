@@ -24,7 +24,7 @@ from judge.engine.state import Modifier
 from test_engine_recheck import ACTIONS, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-import bench_engine  # noqa: E402
+import bench_engine
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,7 @@ which make no events."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -19,7 +19,7 @@ _POLICY_NOTE = re.compile(r"\[policy C\d+: [^\]]*\]")
 _RULE = re.compile(r"nd:(\d+\.\d+)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _events(path) -> tuple:
     replay = run_file(path)
     names = sorted(replay.scenario.state.cards, key=len, reverse=True)

@@ -28,7 +28,7 @@ from judge.engine.state import GameState, Modifier, Obj
 from test_engine_scenarios import SCENARIOS, _id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-import bench_engine  # noqa: E402  (the benchmark's game: its board and its round of actions)
+import bench_engine  # (the benchmark's game: its board and its round of actions)
 
 
 def content(s: GameState) -> dict:

@@ -3,7 +3,7 @@ every row true to the files and replays it names (issue 15, item 7)."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,7 +30,7 @@ def _rule(example_id: str) -> str:
     return example_id.removeprefix("nd:").split("/")[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cited(name: str) -> frozenset:
     replay = run_file(HERE / name)
     events = list(replay.scenario.setup_events) + [e for s in replay.steps for e in s.events]

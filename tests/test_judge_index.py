@@ -40,8 +40,10 @@ def test_every_bundled_entry_is_indexed_or_skipped_with_its_reason(corpus, readi
     for entry_id, item in reading.items.items():
         assert item.entry_id == entry_id  # the bundled edition: each entry its own item
         assert (item.skip in judge_index.SKIP_REASONS) != bool(item.questions)
-        if item.questions:
-            assert 2 <= len(item.questions) <= 4 and item.words
+        if item.questions:  # 2–4 a piece: an item merged from several pieces holds theirs
+            assert 2 <= len(item.questions) <= 4 * (1 + len(item.merged)) and item.words
+        # a merged item lists exactly the former ids its entry absorbed (issue 31's re-cut)
+        assert list(item.merged) == corpus.get(entry_id).extra.get("sentences", [entry_id])[1:]
 
 
 def test_the_index_files_lie_beside_their_sources_in_document_order(corpus):
@@ -104,6 +106,9 @@ GOOD = '"nd:1":\n  hash: "0123456789abcdef"\n  q:\n    - "One?"\n    - "Two?"\n 
     ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "   "]\n  w: "x"\n', 3, "empty"),
     ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "' + "x" * 401 + '"]\n  w: "x"\n', 3, "longer than"),
     ('"nd:1": "just text"\n', 1, "must be a mapping"),
+    ('"nd:1":\n  hash: "0123456789abcdef"\n  merged: []\n  skip: heading\n', 3, "merged must list"),
+    ('"nd:1":\n  hash: "0123456789abcdef"\n  merged: ["nd:2"]\n  q: ["a", "b", "c", "d", "e", "f", "g", "h", "i"]\n'
+     '  w: "x"\n', 4, "needs 2–8"),
     ("7: {}\n", 1, "an entry id must be text"),
 ])
 def test_a_malformed_index_file_is_refused_whole_naming_file_and_line(tmp_path, text, line, said):
@@ -165,6 +170,17 @@ def test_an_imported_edition_keeps_questions_only_for_unchanged_or_moved_text(tm
     assert reading.questions("nd:4") == ("Question about nd:3?", "Another?")  # moved, same text
     assert reading.changed == {"nd": ["nd:2"]} and reading.unwritten == {"nd": ["nd:5"]}
     assert reading.problems == []  # an edition's changes are expected, counted by judge doctor
+
+
+def test_an_item_merging_ids_that_are_not_former_ids_of_its_entry_is_named_and_left_out(tmp_path, monkeypatch):
+    path = tmp_path / "nd.judge-index.yaml"
+    path.write_text(f'"nd:1":\n  hash: "{judge_index.text_hash("one")}"\n  merged: ["nd:2"]\n'
+                    '  q: ["One?", "Two?", "Three?"]\n  w: "words"\n', encoding="utf-8")
+    monkeypatch.setattr(judge_index, "index_path", lambda doc: path if doc == "nd" else tmp_path / "none")
+    reading = judge_index.read(_corpus({"nd:1": "one"}, bundled=True))
+    assert [p.message for p in reading.problems] == [
+        f"{path}:1: nd:1 merges nd:2, not all former ids of it; left out"]
+    assert reading.items == {}
 
 
 def test_a_text_written_twice_is_not_carried_to_a_moved_entry(tmp_path, monkeypatch):

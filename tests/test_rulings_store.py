@@ -105,7 +105,7 @@ def test_a_newer_schema_is_refused_untouched(db):
 @pytest.mark.parametrize("garbage", [
     b"\x00\xffnot a database at all" * 200,
     b"SQLite format 3\x00" + bytes(range(256)) * 20,  # a real header over damaged pages
-    "these are my notes, not rulings\n".encode(),
+    b"these are my notes, not rulings\n",
 ])
 def test_a_damaged_database_is_reported_and_never_overwritten(db, garbage):
     db.parent.mkdir(parents=True)

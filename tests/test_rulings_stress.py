@@ -7,7 +7,7 @@ The defect this guards against lost ~3% of acknowledged rulings under such load:
 the file's header with open()/close() beside the server's SQLite connections, and on POSIX that
 close drops every lock the process holds on the file, so a CLI saver thought it was alone and
 checkpointed the WAL under the server. The load below lost rulings in every round on that code
-(see the README's "Rulings store" figures); it runs a bounded number of requests and stops by
+(see docs/guide/rulings.md for its figures); it runs a bounded number of requests and stops by
 itself.
 """
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _start_server(db: Path) -> tuple[subprocess.Popen, str]:
                 return server, base
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}")
+                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}") from None
                 time.sleep(0.1)
     except BaseException:
         server.kill()

@@ -273,7 +273,7 @@ def test_a_question_of_no_game_is_answered_first_in_its_game(searcher, question,
 
 
 # Regression floors per document, a little below today's figures so the test catches regressions,
-# not noise (the README reports the exact figures). The held-out set is scored once a method is
+# not noise (docs/development/search-quality.md reports the exact figures). The held-out set is scored once a method is
 # frozen; its floors are added here then. Until it lands, only the tuning set is checked.
 QUESTION_SETS = [
     ("judge_questions_tuning.json", {"nd": 0.5, "lcg": 0.45, "ccg": 0.5, "ce": 0.45, "sf": 0.7}),

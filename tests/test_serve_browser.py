@@ -5,7 +5,7 @@ A floor judge's round, as the issue states it: search a rule number and words, f
 a rule's text and come back, open a card, log a ruling with the event's access code, see it in
 the head judge's log, print its sheet. Each step is checked on the screen (what is visible,
 where the browser is) and photographed; with JUDGE_SCREENSHOT_DIR=docs the photographs refresh
-the README's (docs/serve-<step>-<device>.png), otherwise they go to the test's temporary folder.
+the ones the docs show (docs/serve-<step>-<device>.png), otherwise they go to the test's temporary folder.
 
 Skips, saying what is missing, where Chromium or Playwright is not installed; under CI
 (CI=true) it fails instead, since .ci/run installs the browser.

@@ -60,10 +60,9 @@ def test_the_qr_code_encodes_the_url(capsys, monkeypatch):
 
 
 def test_a_real_socket_serves_the_pages():
-    with live_server.running(create_app(ServeSettings())) as base:
-        with urllib.request.urlopen(base + "/") as response:
-            assert response.status == 200
-            assert "Judge station" in response.read().decode()
+    with live_server.running(create_app(ServeSettings())) as base, urllib.request.urlopen(base + "/") as response:
+        assert response.status == 200
+        assert "Judge station" in response.read().decode()
 
 
 def _get_500(base: str, path: str) -> str:

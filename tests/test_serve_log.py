@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 import re
 import signal
@@ -373,7 +372,7 @@ def test_a_ruling_acknowledged_survives_a_killed_server(db):
                 break
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}")
+                    raise AssertionError(f"the server did not start: {server.stderr.read().decode()}") from None
                 time.sleep(0.1)
         token = _token(page)
         acknowledged = []

@@ -50,7 +50,7 @@ def closed_by_server(conn: socket.socket, within: float) -> bool:
         while True:
             if conn.recv(4096) == b"":
                 return True
-    except (socket.timeout, TimeoutError):
+    except TimeoutError:
         return False
     except ConnectionResetError:
         return True

@@ -77,7 +77,7 @@ def test_other_documents_cite_with_their_own_citations(corpus):
     assert [c.id for c in sheet.cited] == ids
     assert [c.citation for c in sheet.cited] == [corpus.get(i).citation for i in ids]
     assert sheet.cited[0].citation == "L5R LCG Rules Reference — Attachment Cards ¶3"
-    assert sheet.cited[3].citation == "Shadowfist OmniFAQ — Charmed Life, ruling 2"
+    assert sheet.cited[3].citation == "Shadowfist OmniFAQ — Charmed Life: “If played in response to an…”"
     assert sheet.cited[2].tags == ("clarified:2011-07-15",)
     for c in sheet.cited:
         assert c.text == corpus.get(c.id).text

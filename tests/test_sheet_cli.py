@@ -144,7 +144,7 @@ def test_a_failing_lp_is_reported(home, capsys, monkeypatch):
 def test_saved_ruling_sheet(home, capsys):
     RulingStore().save("It dies to the next state-based check.", question="Does the Column survive?",
                        cites=["nd:704.5j"], event="Regional", table="12", judge="Kim",
-                       given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.timezone.utc))
+                       given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.UTC))
     assert main(["sheet", "--saved", "#1", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("RULING SHEET — SAVED RULING #1\n")

@@ -27,7 +27,7 @@ def saved(tmp_path, monkeypatch):
     store = RulingStore()
     store.save("It dies. Really.", question="Does it survive?", cites=["nd:704.5j"],
                event="Regional", table="12", judge="Kim",
-               given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.timezone.utc))
+               given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.UTC))
     # judge refuses escapes on save (judge.rulings.fields): another program sharing the file writes them.
     with sqlite3.connect(store.path) as conn:
         conn.execute("UPDATE rulings SET answer = ?, question = ?, event = ?, table_no = ?, judge = ?",

@@ -687,13 +687,6 @@ def step_rows(app) -> list[str]:
     return found
 
 
-def region_words(app, selector: str) -> str:
-    """What the screen shows inside one widget's region, as one line of words."""
-    region = app.screen.query_one(selector).region
-    rows = shown(app).split("\n")[region.y:region.bottom]
-    return words(" ".join(row[region.x:region.right] for row in rows))
-
-
 def event_lines(app) -> list[tuple[str, str]]:
     """The events pane's lines with their styles (the pane scrolls at 80×24; its lines are all here)."""
     events = app.screen.query_one("#replay-events")

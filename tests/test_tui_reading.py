@@ -46,7 +46,7 @@ def test_the_game_filter_says_where_the_answer_is_and_ctrl_f_widens_it(library):
         screen = lookup_screen(app)
         assert [e.id for e in screen._found.elsewhere] == ["sf:card/charmed-life/3"]
         hint = flat(plain(screen.query_one("#filter-hint")))
-        assert hint == "Best outside L5R LCG; in Shadowfist: Charmed Life, ruling 3 (Ctrl+F: all games)"
+        assert hint == "Best outside L5R LCG; in Shadowfist: Charmed Life: “If an effect that would smoke…” (Ctrl+F: all games)"
         assert "Ctrl+F: all games)" in flat(shown(app))  # on screen, at 80x24
         await pilot.press("ctrl+f")
         await settle(pilot)

@@ -99,7 +99,7 @@ def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
     assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
 
 
-# The README's screenshots (docs/) are copies of snapshots; after --snapshot-update, copy them again.
+# The screenshots the docs show (docs/, docs/guide/tui.md) are copies of snapshots; after --snapshot-update, copy them again.
 DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "tui-card": "card-120x40",
                    "tui-help": "help-120x40", "tui-lookup": "lookup-120x40", "tui-lookup-80x24": "lookup-80x24",
                    "tui-lookup-light": "lookup-light-120x40", "tui-replay": "replay-120x40",

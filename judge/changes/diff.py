@@ -3,7 +3,7 @@ each changed entry with its word diff. Built from `match`; rendered by the rende
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable
 
 from judge.changes import match as matching
 from judge.changes.words import Piece, changed_words, diff as word_diff

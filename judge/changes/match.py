@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from typing import Iterable
+from collections.abc import Iterable
 
 from judge.changes.words import normalized, words
 from judge.corpus.model import Entry

@@ -3,7 +3,7 @@ from the edition before, following it when it was renumbered or moved."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from collections.abc import Sequence
 
 from judge.changes import match as matching
 from judge.changes.words import Piece, diff as word_diff

@@ -41,7 +41,7 @@ def load_policies(path: Path | None = None) -> dict[str, Policy]:
         raise ScenarioError("the policy file holds a list of policies", str(path), line_of(raw))
     out: dict[str, Policy] = {}
     for item in raw:
-        if not isinstance(item, dict) or set(item) - ALLOWED_KEYS or not REQUIRED_KEYS <= set(item):
+        if not isinstance(item, dict) or set(item) - ALLOWED_KEYS or not set(item) >= REQUIRED_KEYS:
             raise ScenarioError("a policy needs id, rules, default, readings (and topic, why, entries)",
                                 str(path), line_of(item))
         if item["default"] not in item["readings"]:

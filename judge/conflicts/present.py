@@ -3,7 +3,8 @@ and a short mark for one-line listings. Every string from the data files passes 
 judge.safe_text on its way to a terminal."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from judge.conflicts.notes import Note
 from judge.safe_text import for_terminal, one_line

@@ -286,7 +286,7 @@ def _related_refs(line: str, by_title: dict[str, Topic]) -> list[Ref]:
 def _see_refs(units: list[Unit], paragraphs: dict[int, Entry], by_title: dict[str, Topic],
               problems: list[Problem]) -> None:
     """"(see below)" -> the next paragraph; "(see Topic on page 15)" -> that topic."""
-    for index, unit in enumerate(units):
+    for index in range(len(units)):
         entry = paragraphs.get(index)
         if entry is None:
             continue

@@ -47,7 +47,7 @@ class Topic:
     anchor_prefix: str
     anchor_sha1: str
     anchor_text: str = ""
-    subtopics: tuple["Topic", ...] = ()  # sub-headings inside the topic, slugs "<topic>/<sub>"
+    subtopics: tuple[Topic, ...] = ()  # sub-headings inside the topic, slugs "<topic>/<sub>"
 
 
 @dataclass

@@ -14,7 +14,7 @@ import os
 import pickle
 import sys
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from judge import cache_files, files, paths
 from judge.corpus.documents import DOCUMENTS, DocumentSpec

@@ -7,7 +7,7 @@ looks entries up by id or printed number, walks parents and children, and comput
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 
 @dataclass
@@ -125,6 +125,8 @@ class ParsedDocument:
     entries: list[Entry]
     problems: list[Problem] = field(default_factory=list)
     facts: dict = field(default_factory=dict)
+    # Ids an earlier cut of the document gave that now lie inside another entry: old -> new.
+    former_ids: dict[str, str] = field(default_factory=dict)
 
 
 class Corpus:
@@ -135,6 +137,9 @@ class Corpus:
         self.entries: dict[str, Entry] = {}
         self.problems: list[Problem] = []
         self._by_number: dict[tuple[str, str], str] = {}
+        # Ids an earlier cut of a document gave to what now lies inside another entry (the
+        # Shadowfist rulings that were one sentence each): old id -> the entry that holds it.
+        self.former_ids: dict[str, str] = {}
         self.backlinks: dict[str, list[str]] = {}
         # The content key it was cached under (see loader.content_key); None when built uncached.
         self.cache_key: str | None = None
@@ -153,6 +158,10 @@ class Corpus:
             self.entries[entry.id] = entry
             if entry.number:
                 self._by_number.setdefault((entry.doc, entry.number), entry.id)
+        for old, new in getattr(parsed, "former_ids", {}).items():  # a bare namespace in tests has none
+            if old in self.entries or new not in self.entries:
+                raise ValueError(f"former id {old} -> {new}: the old id is an entry, or the new one is not")
+            self.former_ids[old] = new
         self.problems.extend(parsed.problems)
 
     def finish(self) -> None:
@@ -162,6 +171,9 @@ class Corpus:
             for ref in entry.refs:
                 if ref.status != "resolved" or ref.target is None:
                     continue
+                if ref.target in self.former_ids:  # an old id (a saved ruling's): what holds it now
+                    ref.note = ref.note or f"{ref.target} is now part of {self.former_ids[ref.target]}"
+                    ref.target = self.former_ids[ref.target]
                 if ref.target not in self.entries:
                     ref.status = "dangling"
                     ref.note = ref.note or f"no entry {ref.target}"
@@ -175,7 +187,11 @@ class Corpus:
 
     # -- lookups ----------------------------------------------------------------------------
     def get(self, entry_id: str) -> Entry | None:
-        return self.entries.get(entry_id)
+        """The entry of that id, or — for a former id — the entry that now holds its text."""
+        entry = self.entries.get(entry_id)
+        if entry is None and entry_id in self.former_ids:
+            return self.entries.get(self.former_ids[entry_id])
+        return entry
 
     def by_number(self, doc: str, number: str) -> Entry | None:
         entry_id = self._by_number.get((doc, number))

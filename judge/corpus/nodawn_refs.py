@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from judge.corpus.model import Entry, Problem, Ref
 from judge.corpus.nodawn_glossary import SPLIT_TAIL_RE

@@ -24,13 +24,23 @@ from judge.corpus.shadowfist_sections import (
     parse_errata_list,
     split_topics,
 )
-from judge.corpus.shadowfist_text import icon_words, lost_word, normalize_icons, ruling_units, sort_key, tokenize
+from judge.corpus.shadowfist_text import (
+    Ruling,
+    group_rulings,
+    icon_words,
+    lost_word,
+    normalize_icons,
+    ruling_units,
+    sort_key,
+    tokenize,
+)
 from judge.corpus.slug import slugify
 
 DOC = "sf"
 GAME = "shadowfist"
 SOURCE = "Shadowfist OmniFAQ"
 LAST_WORDS = 10
+CITED_WORDS = 6  # a ruling is cited by its card or topic and its first words
 
 
 def parse(text: str) -> ParsedDocument:
@@ -38,6 +48,12 @@ def parse(text: str) -> ParsedDocument:
         return _Builder(text).build()
     except StructureError as exc:
         return ParsedDocument([], [Problem(DOC, "structure", f"Shadowfist OmniFAQ not parsed: {exc}")], {})
+
+
+def _first_words(text: str) -> str:
+    """“Item (h) in the example list…”: the words a judge looks for in the FAQ."""
+    words = text.split()
+    return "“" + " ".join(words[:CITED_WORDS]) + ("…" if len(words) > CITED_WORDS else "") + "”"
 
 
 def _ordinal(n: int) -> str:
@@ -54,6 +70,9 @@ class _Builder:
         self.beyond_end: dict[str, list[str]] = {}
         self.no_entry: dict[str, list[str]] = {}
         self.last_key = ""
+        # Old id -> the ruling that holds its sentence, for ids of the one-sentence cut that no
+        # longer name a ruling of their own (saved rulings, boards and links still cite them).
+        self.former_ids: dict[str, str] = {}
         # A copy that stops mid-sentence was cut short (this one stops at "until the ta").
         self.truncated = not re.search(r"[.!?)\"']\s*$", text)
 
@@ -113,7 +132,7 @@ class _Builder:
         self._link_errata(errata_entries)
         self._link_mentions(mentions)
         facts = self._facts(headings, card_ids, errata_items, topics, mentions)
-        return ParsedDocument(self.entries, self.problems, facts)
+        return ParsedDocument(self.entries, self.problems, facts, former_ids=self.former_ids)
 
     # -- errata list ------------------------------------------------------------------------
     def _errata_entry(self, item) -> Entry:
@@ -147,8 +166,8 @@ class _Builder:
             span=Span(char_start=topic.start, char_end=topic.end),
             citation=f"{SOURCE} — General Topics: {topic.name}",
         ))
-        for n, unit in enumerate(ruling_units(self.text, topic.body_start, topic.end), 1):
-            self._ruling(entry, n, unit, see)
+        for ruling in group_rulings(self.text, ruling_units(self.text, topic.body_start, topic.end)):
+            self._ruling(entry, ruling, see)
 
     # -- cards ------------------------------------------------------------------------------
     def _card(self, card_id: str, body: CardBody, errata_by_key, see: SeeParser) -> None:
@@ -207,31 +226,38 @@ class _Builder:
             entry.refs.append(self._card_ref(ref.target, self.text[ref.start:ref.end], "see", card_id))
         if see_dates:
             extra["see_dates"] = see_dates
-        for n, unit in enumerate(body.rulings, 1):
-            ruling = self._ruling(entry, n, unit, see)
-            if n == 1 and "boundary-guess" in tags:
-                ruling.tags.append("boundary-guess")
+        for k, ruling in enumerate(group_rulings(self.text, body.rulings)):
+            made = self._ruling(entry, ruling, see)
+            if k == 0 and "boundary-guess" in tags:
+                made.tags.append("boundary-guess")
 
-    def _ruling(self, parent: Entry, n: int, unit, see: SeeParser) -> Entry:
+    def _ruling(self, parent: Entry, ruling: Ruling, see: SeeParser) -> Entry:
+        """One ruling, named by its first sentence's place: `<parent>/<n>` where n counts the
+        sentences, so the ids of the one-sentence cut it absorbed map onto it."""
         label = parent.citation.split(" — ", 1)[1]
         if parent.kind == "topic":
             label = parent.title
-        text = self._clean(unit.start, unit.end)
-        tags = [f"added:{d}" for d in unit.dates]
-        if lost_word(self.text[unit.start:unit.end]):
+        entry_id = f"{parent.id}/{ruling.numbers[0]}"
+        for n in ruling.numbers[1:]:
+            self.former_ids[f"{parent.id}/{n}"] = entry_id
+        text = " ".join(self._clean(u.start, u.end) for u in ruling.units)
+        tags = [f"added:{d}" for d in ruling.dates]
+        if any(lost_word(self.text[u.start:u.end]) for u in ruling.units):
             tags.append("lost-word")
+        extra = {"sentences": [f"{parent.id}/{n}" for n in ruling.numbers]} if len(ruling.numbers) > 1 else {}
         entry = self._add(Entry(
-            id=f"{parent.id}/{n}", doc=DOC, game=GAME, kind="ruling", title=parent.title, text=text,
-            parent=parent.id, span=Span(char_start=unit.start, char_end=unit.end),
-            citation=f"{SOURCE} — {label}, ruling {n}", tags=tags,
+            id=entry_id, doc=DOC, game=GAME, kind="ruling", title=parent.title, text=text,
+            parent=parent.id, span=Span(char_start=ruling.start, char_end=ruling.end),
+            citation=f"{SOURCE} — {label}: {_first_words(text)}", tags=tags, extra=extra,
         ))
         # "(See See X Fighting for more details.)": a See to a topic inside a ruling.
-        tokens = tokenize(self.text, unit.start, unit.end)
-        for k, tok in enumerate(tokens):
-            if tok.word == "See":
-                hit = see.at(self.text, tokens, k)
-                if hit and hit[1].kind == "topic":
-                    entry.refs.append(self._topic_ref(hit[1]))
+        for unit in ruling.units:
+            tokens = tokenize(self.text, unit.start, unit.end)
+            for k, tok in enumerate(tokens):
+                if tok.word == "See":
+                    hit = see.at(self.text, tokens, k)
+                    if hit and hit[1].kind == "topic":
+                        entry.refs.append(self._topic_ref(hit[1]))
         return entry
 
     # -- references -------------------------------------------------------------------------

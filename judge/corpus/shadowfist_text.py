@@ -33,6 +33,19 @@ class Vocabulary:
     lost_word: tuple  # compiled patterns
     icon_keys: dict  # any spelling (lower-case) -> key
     icon_words: dict  # key -> word
+    joins: "Joins"
+
+
+@dataclass(frozen=True)
+class Joins:
+    """When a sentence depends on the one before it (see ruling_joins in the vocabulary file)."""
+
+    self_contained_length: int
+    openers: frozenset
+    phrases: tuple
+    example_phrases: tuple
+    answer_words: frozenset
+    ellipsis_endings: frozenset
 
 
 @lru_cache(maxsize=1)
@@ -55,6 +68,14 @@ def vocabulary() -> Vocabulary:
         lost_word=tuple(re.compile(p) for p in raw["lost_word_patterns"]),
         icon_keys=icon_keys,
         icon_words=icon_words,
+        joins=Joins(
+            self_contained_length=int(raw["ruling_joins"]["self_contained_length"]),
+            openers=frozenset(raw["ruling_joins"]["dependent_openers"].split()),
+            phrases=tuple(raw["ruling_joins"]["dependent_phrases"]),
+            example_phrases=tuple(raw["ruling_joins"]["example_phrases"]),
+            answer_words=frozenset(raw["ruling_joins"]["answer_words"].split()),
+            ellipsis_endings=frozenset(raw["ruling_joins"]["ellipsis_endings"].split()),
+        ),
     )
 
 
@@ -192,3 +213,117 @@ def ruling_units(text: str, start: int, end: int) -> list[RulingUnit]:
 def lost_word(sentence: str) -> bool:
     """True when flattening visibly dropped a designator, icon or word from the sentence."""
     return any(p.search(sentence) for p in vocabulary().lost_word)
+
+
+# -- rulings: sentences that stand alone, with those that depend on them -----------------------
+@dataclass
+class Ruling:
+    """One ruling: a sentence that stands alone and the sentences after it that depend on it.
+    `numbers` are the sentences' 1-based places among the entry's sentence units (the ids the
+    rulings had when each sentence was one: they name the ruling and map old ids to it)."""
+
+    units: list[RulingUnit]
+    numbers: list[int]
+
+    @property
+    def start(self) -> int:
+        return self.units[0].start
+
+    @property
+    def end(self) -> int:
+        return self.units[-1].end
+
+    @property
+    def dates(self) -> list[str]:
+        return [d for u in self.units for d in u.dates]
+
+
+LIST_ITEM = "is an item of the list before"
+
+
+def dependence(sentence: str, in_list: bool = False) -> str:
+    """Why `sentence` cannot stand without the sentence before it ('' when it can). `in_list`:
+    the sentence before opened a list (it holds a colon) or was an item of one."""
+    joins = vocabulary().joins
+    words = sentence.split()
+    if not words:
+        return ""
+    first = words[0].lstrip("\"'(")
+    word = bare(first)
+    if word in joins.openers and (first == word or first[len(word):][:1] in ",'"):
+        return "opens with a word that points back"
+    if word in joins.answer_words and first[len(word):][:1] in (",", "."):
+        return "answers the sentence before"
+    if _opens_with(sentence, joins.phrases):
+        return "opens with a phrase that points back"
+    last = words[-1]
+    if last.endswith(".") and last[:-1] in joins.ellipsis_endings:
+        return "leaves its verb to the sentence before"
+    if in_list and _gerund(first):
+        return LIST_ITEM
+    if len(sentence) < joins.self_contained_length:
+        return "too short to stand alone"
+    return ""
+
+
+def _opens_with(sentence: str, phrases) -> bool:
+    return any(sentence.startswith(p) and not sentence[len(p):][:1].isalnum() for p in phrases)
+
+
+def _gerund(word: str) -> bool:
+    """A capitalised -ing word opening a sentence ("Healing", "Re-triggering"), not one of the
+    sentence starters that merely end so ("Nothing", "During")."""
+    word = bare(word)
+    return (len(word) > 5 and word[0].isupper() and word.endswith("ing") and word[1:].replace("-", "").islower()
+            and word not in vocabulary().starters)
+
+
+def named_cards(sentence: str) -> set[str]:
+    """The capitalised words of the cards a sentence names as "Name (SET)" ("Kung", "Fu",
+    "Student" from "a Kung Fu Student (FP)"): what a worked example refers back to."""
+    vocab = vocabulary()
+    names: set[str] = set()
+    tokens = sentence.split()
+    for k, tok in enumerate(tokens):
+        if not (tok.startswith("(") and bare(tok) in vocab.sets):
+            continue
+        j = k - 1
+        while j >= 0 and (tokens[j][:1].isupper() or tokens[j] in vocab.connectors):
+            word = bare(tokens[j])
+            if word[:1].isupper() and word not in vocab.starters and len(word) > 2:
+                names.add(word)
+            j -= 1
+    return names
+
+
+def group_rulings(text: str, units: list[RulingUnit]) -> list[Ruling]:
+    """The sentence units of one card or topic grouped into rulings: a sentence that depends on
+    the one before (`dependence`), or that goes on with a worked example, stays with it. The
+    first sentence's antecedent is the card or topic itself; when it is too short to be cited
+    alone it goes with the sentence after it."""
+    joins = vocabulary().joins
+    rulings: list[Ruling] = []
+    example: set[str] | None = None  # the cards a worked example in the ruling names so far
+    in_list = False
+    for n, unit in enumerate(units, 1):
+        sentence = text[unit.start:unit.end]
+        why = dependence(sentence, in_list)
+        if not why and example and example & set(bare(w) for w in sentence.split()):
+            why = "goes on with the example"
+        if rulings and why:
+            rulings[-1].units.append(unit)
+            rulings[-1].numbers.append(n)
+        else:
+            rulings.append(Ruling([unit], [n]))
+            example = None
+        in_list = ":" in sentence or why == LIST_ITEM
+        if _opens_with(sentence, joins.example_phrases):
+            example = set()
+        if example is not None:
+            example |= named_cards(sentence)
+    if len(rulings) > 1:
+        first = rulings[0]
+        if len(" ".join(text[u.start:u.end] for u in first.units)) < joins.self_contained_length:
+            rulings[1] = Ruling(first.units + rulings[1].units, first.numbers + rulings[1].numbers)
+            del rulings[0]
+    return rulings

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from judge.editions.errors import EditionError, UnknownEdition
 from judge.editions.store import Edition, event_date, find, in_force, newest, selected
-from judge.editions.store import list_editions as list  # noqa: A001 — the contract's name
+from judge.editions.store import list_editions as list  # the contract's name
 
 __all__ = ["Edition", "EditionError", "UnknownEdition", "corpus_for", "event_date", "find", "in_force",
            "list", "newest", "selected"]

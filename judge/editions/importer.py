@@ -80,7 +80,7 @@ def import_file(source: Path, doc: str, name: str | None = None, date: str | Non
         raise EditionRefused(f"{source} refused: it does not read as an edition of "
                              f"{document_spec(doc).title} (read as {text.ENCODING_NAMES[codec]}):{listed}\n"
                              "nothing was imported")
-    date = store.check_date(date, "--date") if date else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
+    date = store.check_date(date, "--date") if date else (today or dt.datetime.now(dt.UTC).date()).isoformat()
     name = name or date
     _check_new(doc, name, date, existing)
     with _import_lock(doc):  # two imports at once: the second sees the first's edition
@@ -132,7 +132,7 @@ class _import_lock:
     def __init__(self, doc: str) -> None:
         self.folder = store.editions_root() / doc
 
-    def __enter__(self) -> "_import_lock":
+    def __enter__(self) -> _import_lock:
         import fcntl
 
         try:
@@ -188,7 +188,7 @@ def _write(source: Path, raw: bytes, doc: str, name: str, date: str, codec: str)
     source_file = f"source{suffix}"
     manifest = {"format": store.MANIFEST_FORMAT, "doc": doc, "name": name, "date": date,
                 "sha256": hashlib.sha256(raw).hexdigest(), "encoding": codec,
-                "imported_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
                 "source_name": source.name, "source_file": source_file}
     draft.mkdir()
     try:

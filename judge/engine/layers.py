@@ -381,8 +381,8 @@ def _layer6_order(effects: list[_Layered]) -> list[_Layered]:
     while left:
         def blocked(e):
             kw = e.filters.get("with_keyword")
-            return kw is not None and any(o is not e and kw in _touches(o) and not (
-                o.filters.get("with_keyword") in _touches(e)) for o in left)
+            return kw is not None and any(o is not e and kw in _touches(o) and (
+                o.filters.get("with_keyword") not in _touches(e)) for o in left)
         free = [e for e in left if not blocked(e)]
         pick = free[0] if free else left[0]
         ordered.append(pick)

@@ -271,7 +271,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
                     log.append(event(f"{name} would die: it is shuffled into its owner's Domain instead",
                                      "614.1", "614.2"))
                 out.append(Candidate(f"home:{obj.id}", card.name, obj.id, obj.timestamp, home))
-    for holder, st in layers.statics_of(s, "spoils_to_void"):
+    for holder, _st in layers.statics_of(s, "spoils_to_void"):
         def banish(m: ZoneChange, log: list, name=s.card(holder).name) -> None:
             m.dest = "void"
             log.append(event(f"{name}: the card would be put into a Spoils, so it is banished to the Void instead",

@@ -171,7 +171,7 @@ def _bigrams(key: str) -> frozenset:
     return frozenset(compact[i : i + 2] for i in range(len(compact) - 1)) or frozenset([compact])
 
 
-_TABLES: "weakref.WeakKeyDictionary[Corpus, CardNameTable]" = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Corpus, CardNameTable] = weakref.WeakKeyDictionary()
 
 
 def card_table(corpus: Corpus) -> CardNameTable:

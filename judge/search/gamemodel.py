@@ -36,7 +36,7 @@ class GameModel:
         self.total = sum(self.collection.values()) or 1
 
     @classmethod
-    def from_corpus(cls, corpus: Corpus) -> "GameModel":
+    def from_corpus(cls, corpus: Corpus) -> GameModel:
         counts: dict[str, Counter] = {}
         concepts: set[str] = set()
         for entry in corpus.entries.values():
@@ -53,7 +53,7 @@ class GameModel:
         return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
-    def from_bytes(cls, raw: bytes) -> "GameModel":
+    def from_bytes(cls, raw: bytes) -> GameModel:
         """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
         data = pickle.loads(raw)
         return cls(data["counts"], data["concepts"])

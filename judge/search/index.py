@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pickle
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from judge import cache_files, files
 from judge.corpus.loader import cache_path, content_key
@@ -263,7 +263,7 @@ def open_searcher(corpus: Corpus, progress=None):
         build_index(corpus, directory, progress)
         rebuilt = index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT)
         if rebuilt is None:
-            raise OSError(f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)")
+            raise OSError(f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)") from None
         parts = _read_parts(directory, rebuilt)
     return Searcher(corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:])
 

@@ -41,10 +41,10 @@ class Build:
         import tempfile  # here: only a build needs it (with shutil, random… ~7 ms of every start-up)
 
         self.folder = Path(tempfile.mkdtemp(prefix=directory.name + ".building-", dir=directory.parent))
-        self._lock = open(self.folder / BUILD_LOCK, "wb")
+        self._lock = open(self.folder / BUILD_LOCK, "wb")  # noqa: SIM115 - held, locked, for the whole build
         fcntl.flock(self._lock, fcntl.LOCK_EX)  # a fresh file: nobody else can hold it
 
-    def __enter__(self) -> "Build":
+    def __enter__(self) -> Build:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -81,7 +81,7 @@ def remove_dead_builds(parent: Path) -> None:
         if lock_path.is_symlink() or not lock_path.is_file():
             continue
         try:
-            lock = open(lock_path, "rb")
+            lock = open(lock_path, "rb")  # noqa: SIM115 - opened here to tell "gone" apart; closed by the `with` below
         except FileNotFoundError:
             continue  # finished and moved away meanwhile
         with lock:

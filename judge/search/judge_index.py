@@ -8,6 +8,11 @@ item is used only while the text is the one it was written for: in an imported e
 whose text changed loses its questions, and one that moved (another id, the same text) keeps
 them. A malformed file is refused whole, naming the file and line (never half-read); an item
 naming no entry, or written for other text, is a Problem `judge doctor` lists, and is left out.
+
+An entry that absorbed others when a document was re-cut (the Shadowfist rulings, issue 31) has
+one item holding what was written for each piece — their questions and words, each once — and
+lists the pieces' former ids under `merged` (bench/recut_judge_index.py writes it); its limits
+grow with the pieces, and an item merging ids that are not former ids of its entry is left out.
 """
 from __future__ import annotations
 
@@ -40,6 +45,9 @@ class Item:
     questions: tuple[str, ...] = ()
     words: str = ""
     skip: str = ""  # the reason an entry has no questions (SKIP_REASONS)
+    # The former ids whose items were joined into this one when their entries were joined (the
+    # Shadowfist rulings re-cut from single sentences): it may hold their questions too.
+    merged: tuple[str, ...] = ()
 
 
 @dataclass
@@ -135,35 +143,45 @@ def _item(entry_id: str, node, line: int, where: str) -> Item:
     digest = _scalar(values["hash"][0], f"{where}", "hash")
     if len(digest) != HASH_DIGITS or any(c not in "0123456789abcdef" for c in digest):
         raise JudgeIndexError(f"{where}: {entry_id}'s hash must be {HASH_DIGITS} lowercase hex digits")
+    merged: tuple[str, ...] = ()
+    if "merged" in keys:
+        m_node, m_line = values.pop("merged")
+        keys.discard("merged")
+        if not isinstance(m_node, yaml.SequenceNode) or not m_node.value:
+            raise JudgeIndexError(f"{path_line(where, m_line)}: {entry_id}'s merged must list the former ids joined into it")
+        merged = tuple(_scalar(m, path_line(where, m.start_mark.line + 1), "a merged id") for m in m_node.value)
+    pieces = 1 + len(merged)  # each piece was written 2–4 questions and a line of words
     if keys == {"hash", "skip"}:
         reason = _scalar(values["skip"][0], where, "skip")
         if reason not in SKIP_REASONS:
             raise JudgeIndexError(f"{path_line(where, values['skip'][1])}: {entry_id}'s skip reason "
                                   f"{reason!r} is not one of {', '.join(SKIP_REASONS)}")
-        return Item(entry_id, digest, line, skip=reason)
+        return Item(entry_id, digest, line, skip=reason, merged=merged)
     if keys != {"hash", "q", "w"}:
-        extra = sorted(keys - {"hash", "q", "w", "skip"})
+        extra = sorted(keys - {"hash", "q", "w", "skip", "merged"})
         raise JudgeIndexError(f"{where}: {entry_id} needs hash, q and w (or hash and skip)"
                               + (f"; unknown key {', '.join(extra)}" if extra else ""))
     q_node, q_line = values["q"]
-    if not isinstance(q_node, yaml.SequenceNode) or not MIN_QUESTIONS <= len(q_node.value) <= MAX_QUESTIONS:
-        raise JudgeIndexError(f"{path_line(where, q_line)}: {entry_id} needs {MIN_QUESTIONS}–{MAX_QUESTIONS} questions")
+    most = MAX_QUESTIONS * pieces
+    if not isinstance(q_node, yaml.SequenceNode) or not MIN_QUESTIONS <= len(q_node.value) <= most:
+        raise JudgeIndexError(f"{path_line(where, q_line)}: {entry_id} needs {MIN_QUESTIONS}–{most} questions")
     questions = tuple(_bounded(_scalar(q, path_line(where, q.start_mark.line + 1), "a question"),
                                path_line(where, q.start_mark.line + 1)) for q in q_node.value)
-    words = _bounded(_scalar(values["w"][0], path_line(where, values["w"][1]), "w"), path_line(where, values["w"][1]))
-    return Item(entry_id, digest, line, questions=questions, words=words)
+    words = _bounded(_scalar(values["w"][0], path_line(where, values["w"][1]), "w"), path_line(where, values["w"][1]),
+                     MAX_TEXT * pieces)
+    return Item(entry_id, digest, line, questions=questions, words=words, merged=merged)
 
 
 def path_line(where: str, line: int) -> str:
     return f"{where.rsplit(':', 1)[0]}:{line}"
 
 
-def _bounded(text: str, where: str) -> str:
+def _bounded(text: str, where: str, most: int = MAX_TEXT) -> str:
     text = " ".join(text.split())
     if not text:
         raise JudgeIndexError(f"{where}: empty")
-    if len(text) > MAX_TEXT:
-        raise JudgeIndexError(f"{where}: longer than {MAX_TEXT} characters")
+    if len(text) > most:
+        raise JudgeIndexError(f"{where}: longer than {most} characters")
     if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in text):
         raise JudgeIndexError(f"{where}: holds a control character")
     return text
@@ -200,17 +218,26 @@ def read(corpus: Corpus, docs: list[str] | None = None) -> Reading:
             by_hash.setdefault(item.text_hash, []).append(item)
         edition = corpus.editions.get(doc)
         bundled = edition is None or getattr(edition, "bundled", True)
+        refused: set[str] = set()
         for item in items:
             entry = entries.get(item.entry_id)
             if entry is None and bundled:
                 reading.problems.append(Problem(doc, "judge-index", f"{path}:{item.line}: {item.entry_id} "
                                                 f"names no entry of the document; left out", item.entry_id))
+            elif entry is not None and bundled and item.merged and \
+                    [corpus.former_ids.get(m) for m in item.merged] != [entry.id] * len(item.merged):
+                refused.add(item.entry_id)
+                reading.problems.append(Problem(doc, "judge-index", f"{path}:{item.line}: {item.entry_id} merges "
+                                                f"{', '.join(item.merged)}, not all former ids of it; left out",
+                                                item.entry_id))
             elif entry is not None and text_hash(entry.text) != item.text_hash and bundled:
                 reading.problems.append(Problem(doc, "judge-index", f"{path}:{item.line}: {item.entry_id} was "
                                                 f"written for other text (hash {item.text_hash}); left out",
                                                 item.entry_id))
         for entry in entries.values():
             written = _item_for(entry, by_id, by_hash)
+            if written is not None and written.entry_id in refused:
+                written = None
             if written is None:
                 missing = reading.changed if entry.id in by_id else reading.unwritten
                 missing.setdefault(doc, []).append(entry.id)
@@ -240,6 +267,9 @@ def write_index(doc: str, items: list[tuple[Entry, dict]]) -> Path:
     for entry, draft in items:
         lines.append(f"{_quote(entry.id)}:")
         lines.append(f"  hash: \"{text_hash(entry.text)}\"")
+        if draft.get("merged"):
+            lines.append("  merged:")
+            lines += [f"    - {_quote(m)}" for m in draft["merged"]]
         if "skip" in draft:
             lines.append(f"  skip: {draft['skip']}")
             continue

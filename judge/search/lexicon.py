@@ -45,7 +45,7 @@ class Lexicon:
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
-    def from_documents(cls, docs: list[dict], names: dict[str, dict[str, str]] | None = None) -> "Lexicon":
+    def from_documents(cls, docs: list[dict], names: dict[str, dict[str, str]] | None = None) -> Lexicon:
         """`docs`: the whoosh documents (index.documents), whose fields are already folded.
         `names`: entry id -> field -> the card names that field holds (index.card_names)."""
         names = names or {}
@@ -107,7 +107,7 @@ class Lexicon:
             "unnamed": self.unnamed, "questions": self.questions})
 
     @classmethod
-    def from_bytes(cls, raw: bytes) -> "Lexicon":
+    def from_bytes(cls, raw: bytes) -> Lexicon:
         """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
         data = marshal.loads(raw)
         if data.get("format") != FORMAT:

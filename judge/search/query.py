@@ -26,7 +26,7 @@ FILTER_RE = re.compile(r"^(game|kind|card|doc):(.*)$", re.IGNORECASE)
 
 
 # A question a judge types is a sentence or two; these bounds are far above that and keep a
-# pasted page from costing seconds (each unknown word costs a spelling look-up). README: Limits.
+# pasted page from costing seconds (each unknown word costs a spelling look-up). docs/reference/limits.md.
 MAX_QUERY_CHARS = 1000
 MAX_QUERY_TERMS = 100
 

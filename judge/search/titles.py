@@ -21,7 +21,7 @@ class TitleTable:
         self.longest = max((len(k) for k in table), default=0)
 
     @classmethod
-    def from_corpus(cls, corpus: Corpus) -> "TitleTable":
+    def from_corpus(cls, corpus: Corpus) -> TitleTable:
         table: dict[tuple[str, ...], list[str]] = {}
         for entry in corpus.entries.values():
             if not entry.title or entry.kind in ("section", "ruling", "paragraph", "example"):
@@ -37,7 +37,7 @@ class TitleTable:
         return pickle.dumps(self.table, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
-    def from_bytes(cls, raw: bytes) -> "TitleTable":
+    def from_bytes(cls, raw: bytes) -> TitleTable:
         """Read back what to_bytes wrote (the index checks the bytes are its own first)."""
         return cls(pickle.loads(raw))
 

@@ -35,7 +35,7 @@ async def entry_page(request: Request) -> Response:
         shown = rest if len(rest) <= MAX_ID_CHARS else rest[:MAX_ID_CHARS] + "…"
         raise HTTPException(404, f"No entry {doc}:{shown}: an entry id is at most {MAX_ID_CHARS} "
                                  "letters, digits and . _ / -")
-    entry = corpus.get(wanted)
+    entry = corpus.entries.get(wanted)  # a former id (issue 31's re-cut) is sent on below
     if entry is None:
         looked = resolve(corpus, wanted)
         if looked.members:  # "/nd/116.2b-c": a range is a list of entries, which search shows

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from judge.sheet import html, markdown, terminal, text
 from judge.sheet.model import Sheet

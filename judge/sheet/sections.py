@@ -63,7 +63,7 @@ class Said:
     title: str
     text: str
 
-    def write_to(self, writer: "SheetWriter") -> None:
+    def write_to(self, writer: SheetWriter) -> None:
         writer.said(self)
 
 
@@ -72,7 +72,7 @@ class Rules:
     title: str
     entries: tuple[CitedEntry, ...]
 
-    def write_to(self, writer: "SheetWriter") -> None:
+    def write_to(self, writer: SheetWriter) -> None:
         writer.rules(self)
 
 
@@ -81,7 +81,7 @@ class Steps:
     log: ReplayLog
     names: dict  # rule id -> short name
 
-    def write_to(self, writer: "SheetWriter") -> None:
+    def write_to(self, writer: SheetWriter) -> None:
         writer.steps(self)
 
 
@@ -90,7 +90,7 @@ class Sources:
     sources: tuple[SourceVersion, ...]
     as_of: str | None = None
 
-    def write_to(self, writer: "SheetWriter") -> None:
+    def write_to(self, writer: SheetWriter) -> None:
         writer.sources(self)
 
 

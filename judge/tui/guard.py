@@ -16,7 +16,7 @@ def guarded(method):
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the point is to catch what nobody foresaw
+        except Exception as exc:  # the point is to catch what nobody foresaw
             report(self.app, exc)
             return None
 
