@@ -62,8 +62,8 @@ def around(corpus: Corpus, entry: Entry) -> Around:
 
 
 def name_of(entry: Entry) -> str:
-    """How a neighbour is named: "704.5k", "Glossary — Owner"'s "Owner", "Charmed Life, ruling 3"
-    (a ruling's own title is its card's name, which its citation completes)."""
+    """How a neighbour is named: "704.5k", "Glossary — Owner"'s "Owner", a Shadowfist ruling by
+    its card and first words (its own title is its card's name, which its citation completes)."""
     from judge.render import label
 
     if not entry.number and " — " in entry.citation:

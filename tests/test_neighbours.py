@@ -44,8 +44,8 @@ def test_show_offers_the_previous_and_next_rule(capsys):
     assert lines[-1] == "← previous: 704.5i (nd:704.5i)   next: 704.5k (nd:704.5k) →"
     assert cli.main(["show", "sf:card/charmed-life/2"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "← previous: Charmed Life, ruling 1 (sf:card/charmed-life/1)   "
-        "next: Charmed Life, ruling 3 (sf:card/charmed-life/3) →")
+        "← previous: Charmed Life: “The subject may be removed from…” (sf:card/charmed-life/1)   "
+        "next: Charmed Life: “If an effect that would smoke…” (sf:card/charmed-life/3) →")
 
 
 def test_show_json_names_them(capsys):
@@ -69,8 +69,8 @@ def client():
 
 @pytest.mark.parametrize("path, links", [
     ("/nd/704.5j", [("/nd/704.5i", "‹ 704.5i"), ("/nd/704.5k", "704.5k ›")]),
-    ("/sf/card/charmed-life/2", [("/sf/card/charmed-life/1", "‹ Charmed Life, ruling 1"),
-                                 ("/sf/card/charmed-life/3", "Charmed Life, ruling 3 ›")]),
+    ("/sf/card/charmed-life/2", [("/sf/card/charmed-life/1", "‹ Charmed Life: “The subject may be removed from…”"),
+                                 ("/sf/card/charmed-life/3", "Charmed Life: “If an effect that would smoke…” ›")]),
 ])
 def test_the_station_entry_page_reads_on(client, path, links):
     from page_parts import part
