@@ -87,3 +87,10 @@ def test_conflicts_are_listed_in_number_order(capsys):
     assert cli.main(["conflicts", "--json"]) == 0
     ids = [c["id"] for c in json.loads(capsys.readouterr().out)["conflicts"]]
     assert ids == [f"C{n}" for n in listed]
+
+
+def test_a_sheet_without_a_terminal_is_the_plain_text_sheet(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path))
+    assert cli.main(["sheet", "704.5j"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("RULING SHEET\n") and "─" * 20 not in out
