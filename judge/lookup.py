@@ -77,8 +77,14 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     if wanted in corpus.former_ids:  # an id of an earlier cut (a saved ruling's, a board's)
         holder = corpus.former_ids[wanted]
         return Lookup(corpus.entries[holder], note=f"{wanted} is now part of {holder}")
+    # Ids and document keys are lower case: "ND:704.5j", "nd:glossary/Overrun" are typed so
+    # from a printed citation, and mean the same entry.
+    if wanted.lower() in corpus.entries:
+        return Lookup(corpus.entries[wanted.lower()])
     # "704.5j" or "nd:704.5." — a printed number, optionally with its document prefix
     prefix, _, rest = wanted.rpartition(":")
+    if prefix.lower() in corpus.documents:
+        prefix = prefix.lower()
     if prefix and prefix in corpus.documents:
         docs, wanted_number = [prefix], rest
     else:

@@ -56,3 +56,28 @@ def engine_edition_sentence(follows: str, read: str, changed: list[tuple[str, bo
     verb = "reads" if len(changed) == 1 else "read"
     return (f"{head}, where {counted(len(changed), 'rule')} this replay cites {verb} otherwise: {listed}. "
             f"The replay follows the older text: check the ruling against the text in force.")
+
+
+def said(value) -> str:
+    """A value from a scenario or the board in a judge's words, never Python's: yes/no for a
+    flag, "none" for nothing or nobody, a list as its items."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(said(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(wanted(str(k), v) for k, v in value.items()) or "none"
+    return str(value)
+
+
+def wanted(key: str, value) -> str:
+    """One thing an expectation asks for: "lost", "not drained", "corruption 10"."""
+    if value is True:
+        return key.replace("_", " ")
+    if value is False:
+        return f"not {key.replace('_', ' ')}"
+    return f"{key.replace('_', ' ')} {said(value)}"

@@ -140,3 +140,22 @@ def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch, tm
     assert "Engine: plays this card in a replay" in capsys.readouterr().out
     assert cli.main(["card", "--json", "iron column"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == {"playable": True, "not_modelled": []}
+
+
+@pytest.mark.parametrize("how", ["env", "flag"])
+def test_a_card_the_game_filter_hides_says_where_it_is(capsys, monkeypatch, how):
+    """Issue 31 item 2: as search does, a filter that hides the card names the game that has it."""
+    argv = ["card", "charmed life"]
+    if how == "env":
+        monkeypatch.setenv("JUDGE_GAME", "lcg")
+    else:
+        argv += ["--game", "lcg"]
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    assert err == ("judge: no card named 'charmed life' — Nothing in L5R LCG; in Shadowfist: Charmed Life "
+                   "(--game all)\n")
+
+
+def test_a_card_no_game_has_is_still_only_not_found(capsys):
+    assert cli.main(["card", "zzqqxx", "--game", "lcg"]) == 1
+    assert capsys.readouterr().err == "judge: no card named 'zzqqxx'\n"

@@ -80,6 +80,13 @@ def hostile_corpus(tmp_path, monkeypatch):
     return corpus
 
 
+@pytest.fixture(autouse=True)
+def _a_terminal_wide(monkeypatch):
+    """Read as on an 80-column terminal ($COLUMNS): where a long word must fold, never be lost.
+    (Without a width, output that is no terminal's is not wrapped at all: issue 31.)"""
+    monkeypatch.setenv("COLUMNS", "80")
+
+
 def _shown(capsys, *argv) -> str:
     assert cli.main(["card", *argv]) == 0
     return capsys.readouterr().out

@@ -213,3 +213,14 @@ def test_search_terminal_names_the_likely_game(capsys):
                      "(not a filter; --game G for one)")
     assert cli.main(["search", "--game", "lcg", "--limit", "1", "my province was broken"]) == 0
     assert "likely game" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("704.5J", "nd:704.5j"), ("ND:704.5j", "nd:704.5j"), ("Nd:704.5J", "nd:704.5j"),
+    ("nd:glossary/Overrun", "nd:glossary/overrun"), ("SF:card/charmed-life", "sf:card/charmed-life"),
+    ("trample", "nd:glossary/overrun"), ("Trample", "nd:glossary/overrun"),
+])
+def test_show_reads_numbers_ids_and_bridged_names_in_any_case(capsys, typed, meant):
+    """Issue 31 item 3: as search does, show opens what a judge types from a printed citation in
+    any case, and a name the vocabulary bridge translates opens the entry it names."""
+    assert run_json(capsys, "show", typed, "--json")["entry"]["id"] == meant

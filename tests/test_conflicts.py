@@ -290,7 +290,7 @@ def test_a_sheet_citing_a_rule_in_conflict_carries_the_note_in_every_format(corp
     sheet = build_sheet(corpus, ["509.1c", "704.5j"], date=dt.date(2026, 12, 1))
     [note] = sheet.cited[0].notes
     assert (note.kind, note.id, note.heading) == ("conflict", "C35", "⚑ Conflict C35: Can a drained Entity block?")
-    assert note.lines[:2] == ("509.1c (engine default): Yes, by taking 1 damage counter as it is declared.",
+    assert note.lines[:2] == ("509.1c (default reading): Yes, by taking 1 damage counter as it is declared.",
                               "glossary/drain: No, a drained Entity cannot block.")
     assert sheet.cited[1].notes == ()
     for fmt in ("markdown", "html", "text", "terminal"):

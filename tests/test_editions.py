@@ -299,9 +299,11 @@ def test_at_ids_name_one_edition(imported, capsys):
 def test_show_names_the_edition_it_reads(imported, capsys):
     code, out, _ = run(capsys, "show", "704.5j")
     assert code == 0
-    assert out.splitlines()[3] == "edition 2026-11 (2026-11-01), the newest of 2"
+    lines = out.splitlines()  # (not wrapped without a terminal: found under the citation)
+    assert lines[lines.index("No Dawn CR 704.5j") + 1] == "edition 2026-11 (2026-11-01), the newest of 2"
     code, out, _ = run(capsys, "show", "nd@bundled:704.5j")
-    assert out.splitlines()[3] == "edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01)"
+    lines = out.splitlines()
+    assert lines[lines.index("No Dawn CR 704.5j") + 1] == "edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01)"
 
 
 def test_as_of_reads_the_edition_in_force_that_day(imported, capsys):

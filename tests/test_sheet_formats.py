@@ -128,4 +128,4 @@ def test_replay_sheet_cites_exactly_the_replays_rules_in_first_cited_order(corpu
     page = render([sheet], "markdown")
     for step in log.steps:
         assert f"{step.n}. **{for_markdown(step.action)}**" in page  # scenario text is user text
-    assert all(f"- ✓ {for_markdown(e['text'])}" in page for e in data["expectations"])
+    assert data["expectations"] and "✓" not in page  # the scenario's own checks are the test's, never on a sheet (issue 31)

@@ -17,10 +17,12 @@ from judge.sheet.sections import ALL_TITLE, LEAD_TITLE, REST_TITLE, Rules, Steps
 
 V06 = Path(__file__).parent / "scenarios" / "shared" / "v06-two-blockers-overrun.yaml"
 DAY = dt.date(2026, 11, 30)
-# The rules of the events of v06's step 7, where damage was assigned and dealt and four Wretches
-# died: every other step only passed, declared or ordered, and moved no card and no meter.
-V06_DECISIVE = ["nd:510.2c", "nd:510.2e", "nd:510.2d", "nd:702.7a", "nd:510.3", "nd:120.3b", "nd:510.3a",
-                "nd:120.3d", "nd:510.3c", "nd:704.3", "nd:117.5", "nd:704.5j", "nd:704.7", "nd:700.6", "nd:404.3"]
+# The rules of v06's deciding events: first the state-based sweep in which four Wretches died
+# (an outcome event), then the play of step 7 that led to it, where damage was assigned and
+# dealt; every other step only passed, declared or ordered.
+V06_DECISIVE = ["nd:704.3", "nd:117.5", "nd:704.5j", "nd:704.7", "nd:700.6",
+                "nd:510.2c", "nd:510.2e", "nd:510.2d", "nd:702.7a", "nd:510.3", "nd:120.3b", "nd:510.3a",
+                "nd:120.3d", "nd:510.3c", "nd:404.3"]
 
 
 def _board(vitae=20, hand=3, damage=0, battlefield=("a",), stack=()):
@@ -183,3 +185,95 @@ def home_env(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "data" / "rulings.sqlite3"))
     return tmp_path
+
+
+def test_an_outcome_decides_ahead_of_the_play_that_led_to_it():
+    steps = [
+        {"changed": ["meter"], "events": [{"text": "pays 3", "rules": ["601.2h"]}]},
+        {"changed": ["moved"], "events": [{"text": "resolves", "rules": ["608.1"]},
+                                          {"text": "sweep: it dies", "rules": ["704.3", "704.5j"], "kind": "outcome"},
+                                          {"text": "all pass", "rules": ["117.4"], "kind": "priority"}]},
+    ]
+    flags, rules = decisive_rules(steps, lambda r: f"nd:{r}")
+    assert flags == [[False], [True, True, False]]
+    assert rules == ("nd:704.3", "nd:704.5j", "nd:608.1")
+
+
+SHARED = sorted((Path(__file__).parent / "scenarios" / "shared").glob("*.yaml"))
+
+
+# The spell types: 608.7a sends them to the Spoils as they resolve, which is no death.
+SPELL_TYPES = ("Caprice", "Power")
+
+
+def _board_outcomes(before: dict, after: dict, types: dict[str, str]) -> list[str]:
+    """What the boards alone say was decided between them: a player lost or won, or a permanent
+    card (`types`: card name -> type) came into a Spoils — it died, whether it was on the
+    battlefield before the step or entered and died within it. Read without the event kinds."""
+    said = []
+    old = {p["name"]: p for p in before["players"]}
+    for p in after["players"]:
+        for result in ("lost", "won"):
+            if p[result] and not old[p["name"]][result]:
+                said.append(f"{p['name']} {result}")
+    spoiled = [c for p in after["players"] for c in p["spoils"]]
+    spoiled_before = [c for p in before["players"] for c in p["spoils"]]
+    for card in set(spoiled):
+        if types.get(card) not in SPELL_TYPES and spoiled.count(card) > spoiled_before.count(card):
+            said.append(f"{card} died")
+    return said
+
+
+@pytest.mark.parametrize("path", SHARED, ids=[p.stem for p in SHARED])
+def test_every_shared_replay_leads_with_what_decided_its_outcome(corpus, path):
+    """The engine's outcome events are where the boards show a loss, a win or a death, and the
+    sheet's lead starts with their rules; no rule of an earlier step's payment or cast leads."""
+    from judge.engine import replay
+
+    result = replay.run_file(path)
+    boards = [replay.final_dict(result.state_after(n)) for n in range(len(result.steps) + 1)]
+    data = run_scenario(path)
+    steps = [s for s in data["steps"] if s["n"] > 0 or s["action"] != "board set up"]
+    decided = [n for n, step in enumerate(steps, 1) if any(e.get("kind") == "outcome" for e in step["events"])]
+    import yaml
+
+    types = {c["name"]: c["type"] for c in yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]}
+    assert decided == [n for n in range(1, len(boards)) if _board_outcomes(boards[n - 1], boards[n], types)]
+    log, cited = read_log(data, source=path.name)
+    lead = list(log.decisive)
+    outcome_rules = list(dict.fromkeys(r if ":" in r else f"nd:{r}" for step in steps for e in step["events"]
+                                       if e.get("kind") in ("outcome", "refusal") for r in e["rules"]))
+    if decided:
+        assert lead[:len(outcome_rules)] == outcome_rules
+        deciding_steps = set(decided) | {n for n, s in enumerate(steps, 1)
+                                         if any(e.get("kind") == "refusal" for e in s["events"])}
+        from_steps = {r if ":" in r else f"nd:{r}" for n, s in enumerate(steps, 1) if n in deciding_steps
+                      for e in s["events"] for r in e["rules"]}
+        assert set(lead) <= from_steps, "a rule leads that no deciding step cites"
+    sheet = build_sheet(corpus, cited, replay=log, alone=True, lead=lead, date=DAY)
+    text = render([sheet], "text")
+    lead_part = text.split(LEAD_TITLE.upper())[1].split("REPLAY")[0]
+    printed = re.findall(r"^No Dawn CR (\d+(?:\.\d+[a-z]?)?)(?: —.*)?$", lead_part, re.M)
+    assert printed == [corpus.get(r).number for r in lead if corpus.get(r) is not None]
+
+
+def test_the_sweep_replay_leads_with_the_sweep_not_the_payment(corpus):
+    log, _ = read_log(run_scenario(SHARED[0]), source=SHARED[0].name)
+    assert SHARED[0].name.startswith("v01")
+    lead = [r.removeprefix("nd:") for r in log.decisive]
+    assert lead[:8] == ["704.3", "117.5", "704.5c", "704.5j", "704.7", "700.6", "104.5", "104.2a"]
+    assert "601.2h" not in lead and "117.4" not in lead
+
+
+@pytest.mark.parametrize("path", SHARED, ids=[p.stem for p in SHARED])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "terminal"])
+def test_no_test_expectation_on_a_sheet(corpus, path, fmt):
+    """The scenario's own checks ("Ana: lost True") are the test's, not the players'."""
+    data = run_scenario(path)
+    assert data["expectations"]
+    log, cited = read_log(data, source=path.name)
+    out = render([build_sheet(corpus, cited, replay=log, alone=True, lead=list(log.decisive), date=DAY)], fmt)
+    for expectation in data["expectations"]:
+        assert expectation["text"] not in out
+    for word in ("✓", "[ok]", "Expectations", " True", " False", " None"):
+        assert word not in out

@@ -49,15 +49,35 @@ def run(args) -> int:
     result = lookup(corpus, query, game)
     if result.status == "not_found":
         near = ", ".join(c.group.name for c in result.candidates)
-        print(one_line(f"judge: no card named {query!r}" + (f"; nearest: {near}" if near else "")), file=sys.stderr)
+        hidden = _hidden_by_filter(corpus, query, game)
+        said = f"judge: no card named {query!r}" + (f" — {hidden}" if hidden else f"; nearest: {near}" if near else "")
+        print(one_line(said), file=sys.stderr)
         return EXIT_NOT_FOUND
     if args.json:
         print(json_text(lookup_document(corpus, result), indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import stdout_console
 
-    Console().print(lookup_renderable(corpus, result, brief=not args.see))
+    stdout_console().print(lookup_renderable(corpus, result, brief=not args.see))
     return 0
+
+
+def _hidden_by_filter(corpus: Corpus, query: str, game: str | None) -> str:
+    """Where the card is when the game filter hid it, in the words search uses ("Nothing in
+    L5R LCG; in Shadowfist: Charmed Life (--game all)"); "" when no other game has it either."""
+    if game is None:
+        return ""
+    from judge.filter_words import hidden_answer
+    from judge.search.cardnames import lookup
+
+    wider = lookup(corpus, query, None)
+    if wider.found:
+        entries = list(wider.cards)
+    elif wider.status == "ambiguous":
+        entries = [c.group.entries[0] for c in wider.candidates if c.group.entries]
+    else:
+        return ""
+    return hidden_answer([game], False, entries, "--game all") if entries else ""
 
 
 def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
@@ -71,10 +91,10 @@ def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
                           "cards": [{"id": c.id, "title": c.title, "doc": c.doc, "game": c.game} for c in cards]},
                          indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.text import Text
 
-    console = Console()
+    console = stdout_console()
     where = GAME_TITLES.get(game, game) if game else "every game"
     lines = [Text(f"{len(cards)} cards ({where}); judge card NAME shows one", style="bold")]
     for card in cards:

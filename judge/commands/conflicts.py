@@ -36,20 +36,20 @@ def run(args) -> int:
 
     corpus = context.corpus()
     index = context.conflicts()
-    conflicts = [] if args.kind == "anomaly" else index.conflicts
+    conflicts = [] if args.kind == "anomaly" else present.in_number_order(index.conflicts)
     anomalies = [] if args.kind == "conflict" else _grouped_anomalies(corpus, index)
     problems = [p.__dict__ for p in index.problems]
     if args.json:
         print(json_text({"conflicts": [present.note_dict(n) for n in conflicts], "anomalies": anomalies,
                           "problems": problems}, indent=2))
         return 2 if problems else 0
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.padding import Padding
     from rich.text import Text
 
     from judge.safe_text import one_line
 
-    console = Console()
+    console = stdout_console()
     if conflicts:
         console.print(Text(f"Conflicts in the No Dawn rules: {len(conflicts)} policies", style="bold underline"))
         for note in conflicts:

@@ -34,14 +34,14 @@ def run(args) -> int:
         print(json_text({"documents": docs, "problems": problems, "cache": str(cache_path()), "indexed": indexed,
                           "event_date": date, "judge_index": asked}, indent=2, default=str))
         return 0
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.table import Table
     from rich.text import Text
 
     from judge.safe_text import one_line
 
     # Paths, file names and messages can hold anything (a cache folder named "[/x]"): Text only.
-    console = Console()
+    console = stdout_console()
     table = Table("doc", "document", "entries", "edition read", "status", title="Documents")
     for d in docs:
         table.add_row(Text(d["key"]), Text(one_line(d["title"])), Text(str(d["entries"])),

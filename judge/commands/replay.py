@@ -11,7 +11,7 @@ from judge.safe_text import json_text
 import sys
 
 from judge.cli import UserError
-from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number
+from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number, said
 
 
 def register(sub) -> None:
@@ -95,7 +95,7 @@ def _titles(replay) -> dict:
 
 
 def _render(replay, editions=None) -> None:
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.table import Table
     from rich.text import Text
 
@@ -103,7 +103,7 @@ def _render(replay, editions=None) -> None:
 
     # A scenario file comes from anyone: its names and texts are shown as Text, never as markup,
     # and with escape sequences removed.
-    console = Console()
+    console = stdout_console()
     titles = _titles(replay)
 
     def cell(value) -> Text:
@@ -147,7 +147,7 @@ def _render(replay, editions=None) -> None:
     final = final_dict(replay.final)
     t = final["turn"]
     console.print(Text("\n" + one_line(f"Final state — {t['round']}, {t['active']}'s turn, {t['phase']}"
-                                        + (f" / {t['step']}" if t["step"] else "") + f"; priority: {t['priority']}"
+                                        + (f" / {t['step']}" if t["step"] else "") + f"; priority: {said(t['priority'])}"
                                         + (f"; game over: {final['result']}" if final["game_over"] else "")),
                        style="bold"))
     players = Table("player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils", "sheltered", "result")

@@ -41,9 +41,9 @@ def emit(args, fmt: str, text: str | None, renderable=None) -> None:
 
     if args.output is None:
         if renderable is not None:
-            from rich.console import Console
+            from judge.console import stdout_console
 
-            Console().print(renderable)
+            stdout_console().print(renderable)
         else:
             sys.stdout.write(text)
         return

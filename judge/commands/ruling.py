@@ -253,7 +253,7 @@ def _list_stale(store, rulings) -> int:
 
 
 def run_show(args) -> int:
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.text import Text
 
     from judge import context
@@ -261,7 +261,7 @@ def run_show(args) -> int:
 
     ruling = get_ruling(open_store(args.db), parse_number(args.number))
     corpus = context.corpus()
-    console = Console()
+    console = stdout_console()
     console.print(Text(one_line(ruling.citation), style="bold cyan"))
     console.print(Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")),
                        style="dim"))

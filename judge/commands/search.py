@@ -89,13 +89,13 @@ def _search(args, archive_url: str | None) -> int:
             for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
         ] + (_precedent_dicts(archive_url, text, max(1, args.limit)) if archive_url else []), indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import stdout_console
     from rich.text import Text
 
     from judge import render
     from judge.safe_text import for_terminal, one_line
 
-    console = Console()
+    console = stdout_console()
     if read_editions:
         console.print(Text(one_line(reading.editions_line(corpus)), style="dim"))
     # Notes and suggestions can echo what the judge typed: Text, never markup.

@@ -19,7 +19,7 @@ from judge.commands.options import add_db_option
 
 # The names of judge.sheet.formats.RENDERERS, spelled out so that building the command line
 # (on every `judge` run) does not import the renderers.
-FORMATS = ("terminal", "markdown", "html", "text")
+FORMATS = ("terminal", "markdown", "html", "text", "pdf")
 
 
 def register(sub) -> None:
@@ -45,7 +45,8 @@ def register(sub) -> None:
                    help="cite the rules in force that day: the edition of that date, what was not in force "
                         "noted (default $JUDGE_EVENT_DATE)")
     p.add_argument("--format", choices=FORMATS,
-                   help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt)")
+                   help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt .pdf); "
+                        "pdf is the HTML sheet printed by the system's Chromium (pip install 'judge[pdf]')")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the sheet to this file")
     p.add_argument("--print", dest="to_printer", action="store_true",
                    help="send the sheet to the printer with lp (the file is kept as well)")
@@ -127,6 +128,16 @@ def _saved_sheet(args, corpus, text: str):
                        judge=args.judge or ruling.judge, saved_number=ruling.number)
 
 
+def _pdf(sheets) -> bytes:
+    """The sheets as PDF, or a UserError saying what to install (before anything is written)."""
+    from judge.sheet import formats, pdf
+
+    try:
+        return pdf.html_to_pdf(formats.render(sheets, "html"))
+    except pdf.PdfUnavailable as exc:
+        raise UserError(f"{exc}; nothing was written (-o FILE.html writes the sheet for a browser to print)") from None
+
+
 def run(args) -> int:
     from judge import context, files
     from judge.sheet import formats, output
@@ -135,11 +146,20 @@ def run(args) -> int:
         raise UserError("--printer goes with --print")
     if args.all_rules and not args.replay:
         raise UserError("--all-rules goes with --replay (only a replay sheet puts some rules after its step log)")
+    try:
+        fmt = formats.format_for(args.output, args.format)
+    except formats.UnknownSuffix:
+        raise UserError(f"-o {args.output}: cannot tell the format from the suffix {args.output.suffix!r}; "
+                        f"give --format ({', '.join(f for f in FORMATS if f != 'terminal')}) "
+                        f"or a name ending {', '.join(formats.SUFFIXES)}; nothing was written") from None
+    if fmt == formats.PDF and not args.output and not args.to_printer:
+        raise UserError("a PDF is written to a file: give -o FILE.pdf")
     sheets = build_sheets(args, context.corpus())
-    fmt = formats.format_for(args.output, args.format)
     if args.to_printer and fmt == "terminal":
         fmt = "text"
     if not args.output and not args.to_printer:
+        if fmt == "terminal" and not args.format and not sys.stdout.isatty():
+            fmt = "text"  # a pipe or a file: the plain sheet, as it would be printed
         if fmt == "terminal":
             from rich.console import Console
 
@@ -150,8 +170,9 @@ def run(args) -> int:
             sys.stdout.write(formats.render(sheets, fmt))
         return 0
     path = args.output or output.default_path(formats.EXTENSION[fmt])
+    content = _pdf(sheets) if fmt == formats.PDF else formats.render(sheets, fmt)
     try:
-        written = output.write_file(path, formats.render(sheets, fmt))
+        written = output.write_file(path, content)
     except files.WriteError as exc:
         raise UserError(str(exc)) from None
     print(f"Sheet written to {written}", file=sys.stderr)

@@ -52,28 +52,32 @@ def run(args) -> int:
         else:
             print(json_text(docs[0], indent=2))
         return 0
-    from rich.console import Console
+    from judge.console import rule_width, stdout_console, unwrapped
     from rich.rule import Rule
     from rich.text import Text
 
     from judge.safe_text import one_line
 
-    console = Console()
+    console = stdout_console()
     if found.members:
         console.print(Text(one_line(f"{args.target}: {len(shown)} entries, "
                                     f"{render.label(shown[0][0])} to {render.label(shown[-1][0])}"), style="dim"))
     for n, (entry, alone) in enumerate(shown):
         if n:
-            console.print(Rule(style="dim"))
+            console.print(Rule(style="dim"), width=rule_width(console))
         notes = index.notes_for(entry.id)
         # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
         noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
-        band = present.band(notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted])
+        band = present.band(notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted],
+                            expand=not unwrapped(console))
         if band is not None:
             console.print(band)
         edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))
         console.print(render.entry_renderable(corpus, entry, with_children=not alone, as_of=as_of,
                                               edition=reading.describe(edition, as_of) if edition else ""))
+        reading_on = reading_on_line(corpus, entry)
+        if reading_on:
+            console.print(Text(one_line(reading_on), style="dim"))
     if found.note:
         console.print(Text(one_line(found.note), style="dim"))
     if found.also:
@@ -94,10 +98,29 @@ def entry_document(corpus, index, entry, alone: bool, as_of: str | None, found) 
     if edition is not None:
         doc["edition"] = edition.to_dict()
     doc["lookup"] = {"note": found.note, "also": [e.id for e in found.also]}
+    from judge.neighbours import around
+
+    near = around(corpus, entry)
+    doc["reading_on"] = {"previous": near.previous.id if near.previous else None,
+                         "next": near.next.id if near.next else None}
     doc["conflicts"] = [present.note_dict(n) for n in index.notes_for(entry.id)]
     noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
     doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]
     return doc
+
+
+def reading_on_line(corpus, entry) -> str:
+    """The entries before and after it in its document, as a judge reads on:
+    "← previous: 704.5i (nd:704.5i)   next: 704.5k (nd:704.5k) →"; "" for an entry alone."""
+    from judge.neighbours import around, name_of
+
+    near = around(corpus, entry)
+    parts = []
+    if near.previous is not None:
+        parts.append(f"← previous: {name_of(near.previous)} ({near.previous.id})")
+    if near.next is not None:
+        parts.append(f"next: {name_of(near.next)} ({near.next.id}) →")
+    return "   ".join(parts)
 
 
 def warn_unreadable_notes(index) -> None:

@@ -17,6 +17,16 @@ ANOMALY_MARK = "⚠"
 STYLE = {"conflict": "bold magenta", "anomaly": "bold yellow"}
 
 
+def in_number_order(notes: Iterable[Note]) -> list[Note]:
+    """Policies as a judge counts them: C2 before C10 (the file keeps them by topic)."""
+    import re
+
+    def key(note: Note):
+        return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", note.id)]
+
+    return sorted(notes, key=key)
+
+
 def short_id(entry_id: str) -> str:
     """'nd:509.1c' -> '509.1c': the policies speak of one document."""
     return entry_id.split(":", 1)[-1]
@@ -47,6 +57,17 @@ def body_lines(note: Note) -> list[str]:
     return lines
 
 
+def sheet_lines(note: Note) -> list[str]:
+    """The note as a sheet handed to players prints it: what `judge show` prints, less how to
+    choose another reading in a replay (a scenario key is the engine's, not the players')."""
+    if note.kind != "conflict":
+        return body_lines(note)
+    lines = [f"{r.key} (default reading): {r.text}" if r.default else reading_line(r) for r in note.readings]
+    lines.append(f"Why {note.default}: {note.why}")
+    lines.append("Concerns: " + ", ".join(short_id(e) for e in note.entries))
+    return lines
+
+
 def mark(notes: Iterable[Note]) -> str:
     """'⚑ C35 ⚠ lost-icon': what a one-line listing shows of an entry's notes."""
     return " ".join(f"{CONFLICT_MARK if n.kind == 'conflict' else ANOMALY_MARK} {n.id}" for n in notes)
@@ -57,9 +78,10 @@ def below_line(label: str, notes: Iterable[Note]) -> str:
     return f"{label}: " + "; ".join(f"{mark([n])} {n.title}" for n in notes)
 
 
-def band(notes: list[Note], below: list[tuple[str, list[Note]]] = ()) -> Panel | None:
+def band(notes: list[Note], below: list[tuple[str, list[Note]]] = (), expand: bool = True) -> Panel | None:
     """The terminal band shown above an entry's text: its own notes in full, its sub-entries'
-    (`below`: label, notes) one line each. None when there is nothing to show."""
+    (`below`: label, notes) one line each. None when there is nothing to show. `expand=False`
+    fits the box to its lines (output without a terminal, where lines are not wrapped)."""
     if not notes and not below:
         return None
     from rich.console import Group  # here, not at the top: marks and --json dicts need no rich
@@ -78,7 +100,7 @@ def band(notes: list[Note], below: list[tuple[str, list[Note]]] = ()) -> Panel |
     kinds = {n.kind for n in notes} | {n.kind for _, sub in below for n in sub}
     title = "Conflict in the rules" if kinds == {"conflict"} else "Read with care" if kinds == {"anomaly"} \
         else "Conflict and damage"
-    return Panel(Group(*parts), title=title, title_align="left",
+    return Panel(Group(*parts), title=title, title_align="left", expand=expand,
                  border_style="magenta" if "conflict" in kinds else "yellow")
 
 

@@ -50,7 +50,7 @@ def give_priority(s: GameState, player: str, log: list, rules: tuple = ()) -> No
     if p is None or p.lost:
         p = s.next_living(player)
     s.priority = p.name if p else None
-    if rules:
+    if rules and s.priority is not None:  # every player gone: no one receives it, nothing to say
         log.append(priority_event(f"{s.priority} receives priority", *rules))
 
 
@@ -58,10 +58,11 @@ def require(s: GameState, player: str) -> None:
     """An action that needs priority (117.1): refused unless `player` holds it. (Once the game
     is over, actions.apply has refused every action but a concession, 104.1.)"""
     if s.priority != player:
-        raise Refused(f"{player} does not hold priority ({s.priority} does)", "117.1")
+        raise Refused(f"{player} does not hold priority ({s.priority or 'no one'} does)", "117.1")
 
 
 def back(s: GameState, player: str, log: list, rule: str) -> None:
     """After a player's action, they receive priority again (117.3a, and the rule of the action)."""
     give_priority(s, player, log)
-    log.append(priority_event(f"{s.priority} receives priority again", rule, "117.3a"))
+    if s.priority is not None:  # the action ended the game: no one receives priority
+        log.append(priority_event(f"{s.priority} receives priority again", rule, "117.3a"))

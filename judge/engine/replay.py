@@ -13,6 +13,7 @@ from judge.engine.asking import question
 from judge.engine.events import Event, rule_id
 from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
+from judge.replay_words import said, wanted
 
 
 CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are replayed from it
@@ -158,12 +159,14 @@ def describe_action(action) -> str:
     if kind in ("attack", "block"):
         a, b = ("attacker", "target") if kind == "attack" else ("blocker", "attacker")
         value = ", ".join(f"{d.get(a)} -> {d.get(b)}" for d in value)
-    elif isinstance(value, list):
-        value = ", ".join(str(v) for v in value)
     elif isinstance(value, dict):
-        value = ", ".join(f"{k}: {v}" for k, v in value.items())
-    extra = "".join(f" {k}={', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in rest.items())
-    return f"{who}: {kind} {value}{extra}"
+        value = ", ".join(f"{k}: {said(v)}" for k, v in value.items())
+    elif value is True:  # "concede: true": the action alone
+        value = ""
+    else:
+        value = said(value)
+    extra = "".join(f" {k}" if v is True else f" no {k}" if v is False else f" {k}={said(v)}" for k, v in rest.items())
+    return f"{who}: {kind}" + (f" {value}" if value else "") + extra
 
 
 def run(scenario: Scenario, until: int | None = None) -> Replay:
@@ -224,8 +227,8 @@ def check(item, replay: Replay) -> dict:
                       "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
                       "suspicion_share": p.suspicion_share, "debts": len(p.debts), "invited": list(p.invited)}[key]
             if actual != item[key]:
-                wrong.append(f"{key} is {actual}, expected {item[key]}")
-        want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("player", "after"))
+                wrong.append(f"{key} is {said(actual)}, expected {said(item[key])}")
+        want = ", ".join(wanted(k, item[k]) for k in item if k not in ("player", "after"))
         return _result(not wrong, f"{label}{p.name}: {want}", wrong)
     if "object" in item:
         ref = str(item["object"])
@@ -241,7 +244,7 @@ def check(item, replay: Replay) -> dict:
             for key in ("zone", "damage", "drained", "attack", "vigor", "revealed", "face_down", "controller", "of",
                         "defense"):
                 if key in item and actual[key] != item[key]:
-                    wrong.append(f"{key} is {actual[key]}, expected {item[key]}")
+                    wrong.append(f"{key} is {said(actual[key])}, expected {said(item[key])}")
             have = ch.keywords(state, obj)
             for kw in item.get("has", []):
                 if kw not in have:
@@ -252,10 +255,10 @@ def check(item, replay: Replay) -> dict:
             for kind, n in (item.get("counters") or {}).items():
                 if obj.counters.get(str(kind).lower(), 0) != n:
                     wrong.append(f"{kind} counters are {obj.counters.get(str(kind).lower(), 0)}, expected {n}")
-        want = ", ".join(f"{k} {item[k]}" for k in item if k not in ("object", "after"))
+        want = ", ".join(wanted(k, item[k]) for k in item if k not in ("object", "after"))
         return _result(not wrong, f"{label}{ref}: {want}", wrong)
     if "suspicion" in item or "cycle" in item:
-        wrong = [f"{key} is {getattr(state, key)}" for key in ("suspicion", "cycle")
+        wrong = [f"{key} is {said(getattr(state, key))}" for key in ("suspicion", "cycle")
                  if key in item and getattr(state, key) != item[key]]
         return _result(not wrong, f"{label}{_describe(item)}", wrong)
     if "round" in item or "active" in item:
@@ -282,7 +285,7 @@ def check(item, replay: Replay) -> dict:
 
 
 def _describe(item) -> str:
-    return ", ".join(f"{k} {v}" for k, v in item.items() if k != "after")
+    return ", ".join(wanted(k, v) for k, v in item.items() if k != "after")
 
 
 def _result(ok: bool, text: str, problems: list) -> dict:

@@ -90,7 +90,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         if s.game_over:
             return
     priority.give_priority(s, active, log)
-    log.append(event(f"the {position_name(s)} begins; {s.priority} receives priority",
+    log.append(event(f"the {position_name(s)} begins; {s.priority or 'no one'} receives priority",
                      *_STEP_RULES.get(step or phase, ())))
 
 
@@ -106,7 +106,7 @@ def finish_upkeep(s: GameState, log: list) -> None:
     triggers.decay(s, s.active, log)
     zone_abilities.revenants(s, s.active, log)
     priority.give_priority(s, s.active, log)
-    log.append(event(f"{s.active}'s upkeep begins; {s.priority} receives priority", "503.1"))
+    log.append(event(f"{s.active}'s upkeep begins; {s.priority or 'no one'} receives priority", "503.1"))
 
 
 _STEP_RULES = {

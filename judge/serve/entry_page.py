@@ -106,8 +106,19 @@ def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = Fal
         "links": link_list(corpus, entry, path),
         "cited_by": [{"href": path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
                      for s in corpus.cited_by(entry.id)],
-        "cites": [entry.id], "question": "",
+        "cites": [entry.id], "question": "", "reading_on": reading_on(corpus, entry, path),
     }
+
+
+def reading_on(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> dict:
+    """The entries before and after it in its document (judge.neighbours), as links."""
+    from judge.neighbours import around, name_of
+
+    def link(e: Entry | None) -> dict | None:
+        return None if e is None else {"href": path(e.id), "label": name_of(e)}
+
+    near = around(corpus, entry)
+    return {"previous": link(near.previous), "next": link(near.next)}
 
 
 def note_view(note) -> dict:

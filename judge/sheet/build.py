@@ -96,10 +96,26 @@ def _says_more(parent: Entry, entry: Entry) -> bool:
             and " ".join(entry.text.split()) not in " ".join(parent.text.split()))
 
 
-def sheet_notes(notes) -> tuple[SheetNote, ...]:
-    from judge.conflicts.present import body_lines, heading
+def sheet_notes(notes, below=()) -> tuple[SheetNote, ...]:
+    """The notes `judge show` prints with an entry, worded for players: its own in full and,
+    when its sub-rules are quoted with it, theirs one line each (`below`: label, notes)."""
+    from judge.conflicts.present import below_line, heading, sheet_lines
 
-    return tuple(SheetNote(n.kind, n.id, heading(n), tuple(body_lines(n))) for n in notes)
+    out = [SheetNote(n.kind, n.id, heading(n), tuple(sheet_lines(n))) for n in notes]
+    if below:
+        kinds = {n.kind for _, sub in below for n in sub}
+        out.append(SheetNote("conflict" if "conflict" in kinds else "anomaly", "",
+                             "In its parts:",
+                             tuple(below_line(label, sub) for label, sub in below)))
+    return tuple(out)
+
+
+def _notes_of(corpus: Corpus, index, wanted: Wanted) -> tuple[SheetNote, ...]:
+    from judge.render import child_label
+
+    entry = wanted.entry
+    noted = [] if wanted.alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
+    return sheet_notes(index.notes_for(entry.id), [(child_label(c, entry), index.notes_for(c.id)) for c in noted])
 
 
 def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: set[str],
@@ -180,15 +196,16 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     """
     wanted = resolve_all(corpus, ids, alone=alone, as_of=as_of)
     lead_ids = None if lead is None else tuple(w.entry.id for w in resolve_all(corpus, list(lead)))
-    if lead_ids is not None:  # cite in the order printed, so "quoted above" is above
-        first = set(lead_ids)
-        wanted = [w for w in wanted if w.entry.id in first] + [w for w in wanted if w.entry.id not in first]
+    if lead_ids is not None:  # cite in the order printed (the lead's own first), so "quoted above" is above
+        rank = {entry_id: n for n, entry_id in reversed(list(enumerate(lead_ids)))}
+        wanted = sorted((w for w in wanted if w.entry.id in rank), key=lambda w: rank[w.entry.id]) \
+            + [w for w in wanted if w.entry.id not in rank]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
     from judge.conflicts.cached import load_index
 
     index = load_index(corpus)
-    cited = [cite(corpus, w, cited_ids, quoted_parents, sheet_notes(index.notes_for(w.entry.id)), as_of)
+    cited = [cite(corpus, w, cited_ids, quoted_parents, _notes_of(w.corpus or corpus, index, w), as_of)
              for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:

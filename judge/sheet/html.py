@@ -130,12 +130,6 @@ class HtmlWriter(SheetWriter):
             self.out += [f"<li>{escape(ev.text)}{_rules(ev.rules, names)}</li>" for ev in step.events]
             self.out.append("</ul></li>")
         self.out.append("</ol>")
-        if log.expectations:
-            self.out.append("<ul>")
-            for ok, text in log.expectations:
-                mark = "✓" if ok else '<span class="failed">✗ FAILED</span>'
-                self.out.append(f"<li>{mark} {escape(text)}</li>")
-            self.out.append("</ul>")
 
     def sources(self, part) -> None:
         self.out += ["<h2>Sources</h2>", "<ul>"]

@@ -2,7 +2,7 @@
 
 Source texts from our own corpus are quoted verbatim (as `>` blockquotes), never escaped or
 reflowed, so the file holds the exact text of every rule. Everything a person typed or a
-scenario file says — the heading, particulars, question, ruling, step log, expectations — goes
+scenario file says — the heading, particulars, question, ruling, step log — goes
 through `judge.safe_text.for_markdown`, so it reads as written and never becomes HTML, a
 heading, a rule, a link or an image when the Markdown is rendered.
 """
@@ -62,10 +62,6 @@ class MarkdownWriter(SheetWriter):
             self.lines.append(f"{step.n}. **{md(step.action)}**")
             self.lines += [f"    - {md(ev.text)}{_rules(ev.rules, names)}" for ev in step.events]
         self.lines.append("")
-        if log.expectations:
-            self.lines += ["Expectations:", ""]
-            self.lines += [f"- {'✓' if ok else '✗ FAILED'} {md(text)}" for ok, text in log.expectations]
-            self.lines.append("")
 
     def sources(self, part) -> None:
         self.lines += ["## Sources", ""]

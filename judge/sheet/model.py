@@ -108,7 +108,7 @@ class ReplayLog:
     title: str
     source: str  # the scenario file's name
     steps: tuple[ReplayStep, ...] = ()
-    expectations: tuple[tuple[bool, str], ...] = ()
+    expectations: tuple[tuple[bool, str], ...] = ()  # the scenario's own checks: for the judge, never printed on a sheet
     not_modelled: tuple[NotModelled, ...] = ()  # said plainly at the head of the replay
     # Said first when another No Dawn edition is read than the one the engine plays
     # (judge.editions.engine_rules): which cited rules read otherwise there; "" otherwise.

@@ -12,7 +12,7 @@ from judge import files, paths
 PRINT_TIMEOUT = 30  # seconds: lp only queues the job, it should answer at once
 
 
-def write_file(path: Path, content: str) -> Path:
+def write_file(path: Path, content: str | bytes) -> Path:
     """Write the whole sheet or nothing, to a regular file only (see judge.files); the sheet
     folder of data_dir() is created when it is the default place."""
     path = Path(path).expanduser()

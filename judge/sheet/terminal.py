@@ -79,10 +79,6 @@ class TerminalWriter(SheetWriter):
             self.parts.append(Text(f"{step.n:>3}. {safe(step.action)}", style="bold"))
             for ev in step.events:
                 self.parts.append(Padding(_with_rules(Text(f"• {safe(ev.text)}"), ev.rules, names), (0, 0, 0, 5)))
-        for ok, text in log.expectations:
-            line = Text("  ✓ " if ok else "  ✗ FAILED ", style="green" if ok else "bold red")
-            line.append(safe(text))
-            self.parts.append(line)
         self.parts.append(Text(""))
 
     def sources(self, part) -> None:

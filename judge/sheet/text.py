@@ -84,10 +84,6 @@ class TextWriter(SheetWriter):
             for ev in step.events:
                 self.out += _hanging(f"- {safe(ev.text)}{_rules(ev.rules, names)}", "   ", "     ")
         self.out.append("")
-        for ok, text in log.expectations:
-            self.out += _wrap(f"[{'ok' if ok else 'FAILED'}] {safe(text)}", "  ")
-        if log.expectations:
-            self.out.append("")
 
     def sources(self, part) -> None:
         self.out += ["SOURCES"]

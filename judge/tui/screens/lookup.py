@@ -58,6 +58,9 @@ class LookupScreen(JudgeScreen):
         Binding("escape", "escape", "Search", show=True),
         Binding("alt+left", "back", "Back", key_display="alt+←"),
         Binding("alt+right", "forward", "Fwd", key_display="alt+→"),
+        # Reading on: the entry before or after the one shown, in its document (judge.neighbours).
+        Binding("alt+up", "read_on('previous')", "Prev rule", key_display="alt+↑", show=False),
+        Binding("alt+down", "read_on('next')", "Next rule", key_display="alt+↓", show=False),
         Binding("ctrl+b", "cite", "Cite"),
         Binding("ctrl+g", "app.cycle_game", "Game"),
         Binding("ctrl+f", "app.all_games", "All games", show=False),
@@ -293,6 +296,18 @@ class LookupScreen(JudgeScreen):
             self.app.notify("Nothing further forward", timeout=2)
             return
         self.open_entry(target, record=False)
+
+    def action_read_on(self, way: str) -> None:
+        from judge.neighbours import around
+
+        entry = self.query_one(EntryView).entry
+        if entry is None or self.library is None:
+            return
+        near = getattr(around(self.library.corpus_of(entry), entry), way)
+        if near is None:
+            self.app.notify(f"Nothing {'before' if way == 'previous' else 'after'} it in its document", timeout=2)
+            return
+        self.open_entry(near.id)
 
     def action_escape(self) -> None:
         omnibox = self.query_one("#omnibox", Input)
