@@ -35,7 +35,7 @@ def test_the_command_offers_every_format():
     from judge.commands.sheet import FORMATS
     from judge.sheet.formats import RENDERERS
 
-    assert FORMATS == tuple(RENDERERS) + ("pdf",)  # pdf: the html sheet printed (judge.sheet.pdf)
+    assert tuple(RENDERERS) + ("pdf",) == FORMATS  # pdf: the html sheet printed (judge.sheet.pdf)
 
 
 def test_markdown_to_stdout(home, capsys):
