@@ -67,7 +67,7 @@ def main() -> None:
                       f"top3={[h.id for h in hits]}")
     for doc, (r1, r5, mrr) in sorted(table(per).items(), key=lambda kv: (kv[0] == "all", kv[0])):
         n = len(per.get(doc, [])) if doc != "all" else sum(map(len, per.values()))
-        print(f"{doc:5s} n={n:3d} recall@1 {r1:.2f} recall@5 {r5:.2f} mrr {mrr:.2f}")
+        print(f"{doc:5s} n={n:3d} recall@1 {r1:.3f} recall@5 {r5:.3f} mrr {mrr:.3f}")
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ def test_flags_and_nobody_are_said_in_words(capsys):
 def test_conflicts_are_listed_in_number_order(capsys):
     assert cli.main(["conflicts", "--kind", "conflict"]) == 0
     listed = re.findall(r"^⚑ Conflict C(\d+):", capsys.readouterr().out, re.M)
-    assert len(listed) == 29 and [int(n) for n in listed] == sorted(int(n) for n in listed)
+    assert len(listed) == 30 and [int(n) for n in listed] == sorted(int(n) for n in listed)
     assert cli.main(["conflicts", "--json"]) == 0
     ids = [c["id"] for c in json.loads(capsys.readouterr().out)["conflicts"]]
     assert ids == [f"C{n}" for n in listed]
