@@ -138,6 +138,7 @@ def test_every_page_fits_a_360_px_phone_and_a_laptop(browser, station, photos, d
     visit("home", "/")
     visit("contents", "/nd")
     visit("section", "/nd/7")
+    visit("section-read-whole", "/nd/section/7?read=all")
     visit("entry", "/nd/704.5j")
     visit("rule-with-sub-rules", "/nd/704.5")
     visit("glossary", "/nd/glossary/overrun")

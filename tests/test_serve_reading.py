@@ -458,3 +458,32 @@ def test_a_result_names_the_entries_with_the_very_same_text(client, session_sear
 def test_no_edition_is_named_while_only_the_bundled_editions_exist(client):
     # tests/test_editions.py checks the line once an edition is imported
     assert "editions-note" not in client.get("/nd/704.5j").text
+
+
+# -- reading a whole section through (issue 31, item 13) -------------------------------------------
+def test_a_section_is_read_through_in_document_order(client, corpus):
+    """Section 7 offers to be read whole; ?read=all shows every entry under it — rules, sub-rules
+    and their examples — in full and in the document's order, each linked to its own page."""
+    section = corpus.get("nd:section/7")
+    under = [e for e in corpus.descendants(section) if e.parent != section.id or e.kind != "example"]
+    page = client.get("/nd/section/7").text
+    assert part(page, ".read-whole").text == f"Read all {len(under)} entries under it, in order"
+    whole = client.get("/nd/section/7?read=all")
+    assert whole.status_code == 200
+    assert f"<h2>Everything under it, in order ({len(under)})</h2>" in whole.text
+    hrefs = re.findall(r'<li class="child[^"]*"><a class="child-label" href="([^"]+)"', whole.text)
+    assert hrefs == ["/nd/" + e.id.removeprefix("nd:") for e in under]
+    rule = corpus.get("nd:704.5j")
+    assert " ".join(rule.body().split())[:120] in " ".join(parts(whole.text, "#contains")[0].text.split())
+    assert ".read-whole" not in whole.text and 'class="read-whole"' not in whole.text
+
+
+def test_an_entry_with_nothing_deeper_offers_no_whole_reading(client):
+    assert 'class="read-whole"' not in client.get("/nd/704.5j").text
+
+
+def test_read_takes_only_all(client):
+    response = client.get("/nd/section/7?read=everything")
+    assert response.status_code == 400
+    assert part(response.text, ".error").text == ("?read= takes only 'all' (the whole entry, everything under it "
+                                                  "in document order)")

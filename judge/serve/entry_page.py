@@ -23,6 +23,7 @@ from judge.serve.linked_text import pieces, snippet_pieces
 from judge.serve.permalinks import MAX_ID_CHARS, document_path, entry_id, entry_path
 
 LINE = 110  # a sub-entry shown as one line (a section's many rules)
+READ_WHOLE = "all"  # ?read=all: the entry and everything under it, in full, in document order
 
 
 async def entry_page(request: Request) -> Response:
@@ -55,7 +56,11 @@ async def entry_page(request: Request) -> Response:
         from judge.serve.cards_page import card_view
 
         return pages.render(request, "card.html", **card_view(request, entry))
-    return pages.render(request, "entry.html", **entry_view(request, corpus, entry))
+    read = request.query_params.get("read")
+    if read is not None and read != READ_WHOLE:
+        raise HTTPException(400, f"?read= takes only '{READ_WHOLE}' (the whole entry, everything under it "
+                                 "in document order)")
+    return pages.render(request, "entry.html", **entry_view(request, corpus, entry, whole=read == READ_WHOLE))
 
 
 def _not_found(request: Request, wanted: str, looked) -> Response:
@@ -77,16 +82,23 @@ def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str],
 
 
 def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = False,
-               path: Callable[[str], str] = entry_path) -> dict:
-    """What the entry page shows; `alone`: without its sub-rules (their notes still listed).
-    `path` makes the address of each entry it links (edition_pages: within an older edition)."""
+               path: Callable[[str], str] = entry_path, whole: bool = False) -> dict:
+    """What the entry page shows; `alone`: without its sub-rules (their notes still listed);
+    `whole`: every entry under it, in full and in document order, as judges read a section
+    through. `path` makes the address of each entry it links (edition_pages: within an older
+    edition)."""
     from judge.conflicts import present
     from judge.render import FULL_CHILDREN, child_body, child_label, snippet
 
     notes = reading.notes_for(entry.id)
     children = [c for c in corpus.children(entry) if c.kind != "example"]
-    shown = [] if alone else children
-    in_full = len(children) <= FULL_CHILDREN
+    under = [c for c in corpus.descendants(entry) if c.parent != entry.id or c.kind != "example"]
+    shown = [] if alone else under if whole else children
+    in_full = whole or len(children) <= FULL_CHILDREN
+    # Offered where the page does not already show everything under the entry in full.
+    whole_href = path(entry.id) + f"?read={READ_WHOLE}" if not (alone or whole) and (
+        not in_full or len(under) > len(children)) else ""
+    depth = len(corpus.ancestors(entry)) + 1
     below = [{"href": path(c.id), "label": child_label(c, entry),
               "line": present.below_line(child_label(c, entry), reading.notes_for(c.id))}
              for c in children if reading.notes_for(c.id)]
@@ -100,9 +112,11 @@ def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = Fal
         "notes": [note_view(n) for n in notes], "below": below,
         "text": pieces(corpus, entry.text, entry.refs, path=path),
         "examples": [pieces(corpus, e.text, e.refs, path=path) for e in corpus.children(entry, "example")],
-        "children": [{"href": path(c.id), "label": child_label(c, entry), "tags": c.tags,
+        "children": [{"href": path(c.id), "label": child_label(c, corpus.parent(c) or entry), "tags": c.tags,
+                      "depth": len(corpus.ancestors(c)) - depth,
                       "text": pieces(corpus, child_body(c), c.refs, path=path) if in_full
                       else snippet_pieces(child_body(c), (), LINE)} for c in shown],
+        "whole": whole, "whole_href": whole_href, "under_count": len(under),
         "links": link_list(corpus, entry, path),
         "cited_by": [{"href": path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
                      for s in corpus.cited_by(entry.id)],
