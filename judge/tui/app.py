@@ -109,8 +109,9 @@ class JudgeApp(App):
         if self._session_problem:
             self.notify(self._session_problem, severity="warning", timeout=15)
         self.switch_mode(self._start_mode)
-        if self.library is None:
-            self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
+        if self.library is None:  # after the first frame: unpickling the rules holds the GIL
+            self.call_after_refresh(self.run_worker, self._load_library, thread=True, name="load-library",
+                                    exit_on_error=False)
         if self._start_scenario:
             self.call_later(self.open_scenario, self._start_scenario, self._start_mode)
 
