@@ -75,7 +75,17 @@ class BoardScreen(JudgeScreen):
                 self.data = {"title": "New board", "game": "nodawn", "turn": {}, "players": [],
                              "stack": [], "actions": [], "expect": []}
                 self.app.notify(str(exc), severity="error")
+            self.say_missing_masters()
         self.rebuild()
+
+    def say_missing_masters(self) -> None:
+        """A new board's players without a Master: who, and what the card files lack."""
+        try:
+            missing = ea.missing_masters(self.data)
+        except ea.EngineProblem as exc:
+            missing = str(exc)
+        if missing:
+            self.app.notify(missing, severity="warning", timeout=15)
 
     # -- drawing -----------------------------------------------------------------------------
     @guarded
@@ -399,8 +409,11 @@ class BoardScreen(JudgeScreen):
 
     @guarded
     def action_new_player(self) -> None:
-        self.app.push_screen(PromptScreen("New player's name:"),
-                             lambda name: name and self.change(lambda: bm.add_player(self.data, name)))
+        def add(name: str) -> None:
+            bm.add_player(self.data, name)
+            ea.give_masters(self.data)  # a Master no other player has, while the card files hold one
+
+        self.app.push_screen(PromptScreen("New player's name:"), lambda name: name and self.change(lambda: add(name)))
 
     @guarded
     def action_new_board(self) -> None:
@@ -410,6 +423,7 @@ class BoardScreen(JudgeScreen):
             self.app.notify(str(exc), severity="error")
             return
         self.path, self.dirty = None, False
+        self.say_missing_masters()
         self.rebuild(("turn",))
 
     @property
