@@ -1013,7 +1013,9 @@ def test_board_takes_an_action_and_replays_it(library):
         n = len(screen.data["actions"])
         board_key(app, ("actions",))
         await pilot.press("a")
-        await pilot.pause()
+        await settle(pilot)
+        await pilot.press(*"yaml", "enter")  # the picker's last choice: the action written as YAML
+        await settle(pilot)
         await pilot.press(*"{player: Ben, concede: true}")
         await pilot.press("enter")
         await pilot.pause()
