@@ -16,7 +16,7 @@ from judge.tui.history import History
 
 FILE_NAME = "tui-session.json"
 VERSION = 1
-KEYS = {"version", "basket", "history"}
+KEYS = {"version", "basket", "history", "filed"}
 BASKET_KEYS = {"entries", "steps"}
 STEP_KEYS = {"scenario", "n", "action", "events"}
 HISTORY_KEYS = {"items", "position"}
@@ -34,6 +34,7 @@ def session_path() -> Path:
 class Session:
     basket: Basket = field(default_factory=Basket)
     history: History = field(default_factory=History)
+    filed: str = ""  # how the basket's ruling was filed since it last changed ("" while it is not)
 
 
 def to_json(session: Session) -> str:
@@ -44,6 +45,7 @@ def to_json(session: Session) -> str:
                               "events": [[text, list(rules)] for text, rules in s.events]}
                              for s in session.basket.steps]},
         "history": {"items": session.history.items, "position": session.history.position},
+        "filed": session.filed,
     }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -73,6 +75,7 @@ def from_json(text: str, where: str) -> Session:
             raise SessionError(f"{where}: {name}.n is {raw.get('n')!r}, not a step number")
         session.basket.add_step(StepItem(_str(raw.get("scenario"), where, name), raw["n"],
                                          _str(raw.get("action"), where, name), tuple(events)))
+    session.filed = _str(data.get("filed", ""), where, "filed")  # absent from files written before it
     history_data = data.get("history") or {}
     _keys(history_data, HISTORY_KEYS, where, "history")
     items = [_str(i, where, "history.items") for i in _list(history_data.get("items"), where, "history.items")]

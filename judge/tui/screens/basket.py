@@ -58,9 +58,14 @@ class BasketScreen(JudgeModal):
             listing.add_option(Option(line, id=entry_id))
         if listing.option_count:
             listing.highlighted = 0
-        self.query_one("#basket-status", Static).update(
-            f"{len(basket)} item(s) · Ctrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print" if len(basket)
-            else "Empty: Ctrl+B cites the entry or step you are looking at.")
+        status = Text()
+        if len(basket):
+            filed = getattr(self.app, "filed", "")
+            status.append(f"Filed: {filed}" if filed else "Not filed yet", style="green" if filed else "yellow")
+            status.append(f" · {len(basket)} item(s)\nCtrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print")
+        else:
+            status.append("Empty: Ctrl+B cites the entry or step you are looking at.")
+        self.query_one("#basket-status", Static).update(status)
 
     def _highlighted_key(self) -> str | None:
         listing = self.query_one("#basket-list", OptionList)
