@@ -16,7 +16,7 @@ from judge.cards.model import Cost, Effect
 from judge.engine import characteristics as ch
 from judge.engine import conditions, control, costs, keywords, perform, triggers
 from judge.engine.asking import ask
-from judge.engine.events import event
+from judge.engine.events import event, outcome_event
 from judge.engine.state import GameState, Trigger
 
 DOMINANCE = keywords.implements("Dominance", "702.42")
@@ -86,7 +86,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
         went, died = perform.leave(s, oid, "spoils", log)
         if died:
             triggers.fire(s, "dies", oid, player)
-        log.append(event(f"{player} faces {card.name}: it deals {attack} damage to {player}'s Master, then dies "
+        log.append((outcome_event if died else event)(f"{player} faces {card.name}: it deals {attack} damage to {player}'s Master, then dies "
                          f"unbowed — it is put into its owner's {went.title()}", "702.42b"))
     else:
         _lose(s, oid, player, log)

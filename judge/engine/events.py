@@ -1,6 +1,8 @@
 """Events: what happened, in a sentence, and the rules that made it happen.
 
-An event is one of six kinds: a plain `event` of play, a `priority` event (priority passed or
+An event is one of seven kinds: a plain `event` of play, an `outcome` event (play that changed
+who is in the game or on the battlefield: a loss, a win, a draw, a permanent's death — what ruling
+sheets lead with as the rules that decided an outcome), a `priority` event (priority passed or
 received: the turn's procedure, which ruling sheets leave out of the rules that decided an
 outcome), a `refusal` (an action the rules forbid: the state is unchanged and the event cites
 the rule that forbids it), a `choice` (play
@@ -22,6 +24,7 @@ ENGINE_ERROR = "engine-error"
 NOT_MODELLED = "not-modelled"
 CHOICE = "choice"
 PRIORITY = "priority"
+OUTCOME = "outcome"
 
 
 def rule_id(number: str) -> str:
@@ -121,6 +124,11 @@ def priority_event(text: str, *rules: str) -> Event:
     _SET_POLICY(made, None)
     _SET_DETAIL(made, "")
     return made
+
+
+def outcome_event(text: str, *rules: str, policy: str | None = None) -> Event:
+    """Play that decided an outcome: a player lost, won or drew, or a permanent died."""
+    return Event(text, cited(rules), OUTCOME, policy)
 
 
 def refusal(text: str, *rules: str, policy: str | None = None) -> Event:

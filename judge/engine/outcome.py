@@ -1,7 +1,7 @@
 """Winning and losing (104): simultaneous results, the last player standing, draws."""
 from __future__ import annotations
 
-from judge.engine.events import event
+from judge.engine.events import event, outcome_event
 from judge.engine.state import GameState
 
 
@@ -16,14 +16,14 @@ def settle_results(s: GameState, losers: list[str], winners: list[str], log: lis
         for other in s.living:
             if other.name != name and other.name not in losers:
                 losers.append(other.name)
-        log.append(event(f"{name} wins the game", *rules, "104.2c"))
+        log.append(outcome_event(f"{name} wins the game", *rules, "104.2c"))
     departed = []
     for name in losers:
         p = s.player(name)
         if p and not p.lost:
             p.lost = True
             departed.append(name)
-            log.append(event(f"{name} loses the game and leaves it", *rules, "104.5"))
+            log.append(outcome_event(f"{name} loses the game and leaves it", *rules, "104.5"))
     finish_if_over(s, log)
     if not s.game_over:
         for name in departed:
@@ -62,10 +62,10 @@ def finish_if_over(s: GameState, log: list) -> None:
         s.game_over = True
     elif len(living) == 1 and len(s.players) > 1:
         living[0].won = True
-        log.append(event(f"{living[0].name} is the only player left and wins", "104.2a"))
+        log.append(outcome_event(f"{living[0].name} is the only player left and wins", "104.2a"))
         s.game_over = True
     elif not living:
-        log.append(event("every remaining player lost at once: the game is a draw", "104.4a"))
+        log.append(outcome_event("every remaining player lost at once: the game is a draw", "104.4a"))
         s.game_over = True
     if s.game_over:
         s.priority = None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from judge.engine import characteristics as ch
 from judge.engine import outcome, perform, priority, triggers
 from judge.engine.errors import Refused
-from judge.engine.events import event
+from judge.engine.events import event, outcome_event
 from judge.engine.references import procession_piece
 from judge.engine.seats import havens, holds_seat
 from judge.engine.state import GameState
@@ -105,7 +105,7 @@ def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
     decoy.revealed = True
     p.procession = replace(p.procession, pieces=tuple(x for x in p.procession.pieces if x != content))
     perform.move(s, content, "spoils", log)
-    log.append(event(f"{s.card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
+    log.append(outcome_event(f"{s.card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
                      f"decoy, revealed — {s.objects[content].card}; it is spent to its owner's Spoils, and the "
                      f"striking Entity dies", "408.5b", "408.5f", "510.3e", "116.2f"))
     if perform.leave(s, attacker, "spoils", log)[1]:

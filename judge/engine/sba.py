@@ -9,7 +9,7 @@ from judge.engine import characteristics as ch
 from judge.engine import (arranging, cleared, contracts, keywords, layers, lineages, outcome, perform, rites, shelter,
                           triggers, unchanged)
 from judge.engine.asking import ask
-from judge.engine.events import event
+from judge.engine.events import event, outcome_event
 from judge.engine.state import GameState
 from judge.replay_words import counted
 
@@ -241,6 +241,7 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
         parts.append(f"{p.name} converts 5 Wrath into 1 Corruption (Wrath {p.wrath}, Corruption {p.corruption})")
     # Objects first on the snapshot (last-known information is the pre-sweep state, 704.7).
     replaced: list = []  # what replacement effects made of the moves, told after the sweep itself
+    died_here = False  # a permanent died in this sweep: with a loss or a win, what decided an outcome
     for oid, dest, rule, _ in objects:
         obj = s.objects[oid]
         if dest == "unattach":
@@ -256,6 +257,7 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
             controller, undertaker = obj.controller, obj.undertaker
             was_entity = ch.is_entity(s, obj)
             went, died = perform.leave(s, oid, dest, replaced)
+            died_here = died_here or died
             if was_entity and died:
                 triggers.fire(s, "dies", oid, controller)
                 if rule in ("704.5j", "704.5k") and went == "spoils":
@@ -267,7 +269,8 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
     bound = any(r == "704.5r" and s.card(o) is not None and s.card(o).has(BIND) for o, _, r, _ in objects)
-    log.append(event(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
+    telling = outcome_event if (losers or winners or died_here) else event
+    log.append(telling(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
                      *(("702.6a",) if any(r == "704.5k" for *_, r, _ in objects) else ()),
                      *(("702.19a",) if bound else ()), *(("301.5b",) if any(r == "704.5s" for *_, r, _ in objects) else ()),
                      *(s.policies.rules("C3") if eminent else ()),

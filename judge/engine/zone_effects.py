@@ -11,7 +11,7 @@ from judge.engine import arranging, costs, debts, keywords, perform, processions
 from judge.engine.asking import ask
 from judge.engine.effect_context import (Context, amount as _amount, objects as _objects, origin as _origin,
                                          players as _players, choose_for)
-from judge.engine.events import event
+from judge.engine.events import event, outcome_event
 from judge.engine.state import GameState
 from judge.engine.zones import move
 
@@ -32,7 +32,7 @@ def to_zone(dest: str, rule: str, destroys: bool):
             went, died = perform.leave(s, oid, dest, log, instead=a.get("instead"))
             if went == "spoils":
                 spoiled.append(oid)
-            log.append(event(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7",
+            log.append((outcome_event if died else event)(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7",
                              *(("702.22a", "404.5", "406.6") if exhumed and went == "void" else ()), *ctx.cites))
             if died and was_entity:
                 triggers.fire(s, "dies", oid, controller)
