@@ -225,6 +225,8 @@ class EventView:
     engine_error: bool = False  # a defect inside the engine, never a ruling
     not_modelled: bool = False  # a rule that applied here and that the engine does not play
     asks: bool = False  # play stopped here for a player's choice
+    outcome: bool = False  # it changed the outcome: a loss, a win, a draw, a permanent's death
+    play: bool = False  # an ordinary event of play (not priority, a choice or a note)
 
 
 @dataclass
@@ -259,6 +261,14 @@ class StepView:
     @property
     def not_modelled(self) -> bool:
         return any(e.not_modelled for e in self.events)
+
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """The events that decided what this step did: those that changed the outcome (a loss, a
+        win, a death) and refused actions; in a step without any, its play — never the
+        priority passed, a choice asked or a note of what is not modelled."""
+        decided = tuple(i for i, e in enumerate(self.events) if e.outcome or e.error)
+        return decided or tuple(i for i, e in enumerate(self.events) if e.play)
 
 
 @dataclass
@@ -331,8 +341,10 @@ def _replay(loaded) -> ReplayView:
 
 
 def _event_view(e) -> EventView:
+    from judge.engine import events
+
     return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error),
-                     bool(e.not_modelled), bool(e.asks))
+                     bool(e.not_modelled), bool(e.asks), e.kind == events.OUTCOME, e.kind == events.EVENT)
 
 
 def describe_action(action) -> str:
