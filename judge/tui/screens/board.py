@@ -79,7 +79,6 @@ class BoardScreen(JudgeScreen):
                 self.data = {"title": "New board", "game": "nodawn", "turn": {}, "players": [],
                              "stack": [], "actions": [], "expect": []}
                 self.app.notify(str(exc), severity="error")
-            self.say_missing_masters()
         self.rebuild()
 
     def say_missing_masters(self) -> None:
@@ -108,7 +107,7 @@ class BoardScreen(JudgeScreen):
             head = Text(p.get("name", "?"), style="bold")
             head.append(f"  {master.get('card') or '(no Master)'}", style="dim")
             pnode = tree.root.add(head, data=("player", i), expand=True)
-            pnode.add_leaf(f"master: {master.get('card') or '— (a: pick)'}", data=("player", i, "master"))
+            pnode.add_leaf(f"master: {master.get('card') or '— none (a picks one)'}", data=("player", i, "master"))
             for field in bm.PLAYER_NUMBERS:
                 pnode.add_leaf(f"{field}: {bm.get_number(data, i, field)}", data=("player", i, field))
             for zone_name in bm.ZONES:
@@ -187,6 +186,8 @@ class BoardScreen(JudgeScreen):
             master = (p.get("master") or {}).get("card")
             if master:
                 out.append(ea.card_text(master, data) + "\n\n")
+            else:  # who has none, what the card files hold, how to give one
+                out.append(ea.missing_masters(data) + "\n\n", style="yellow")
             out.append("+/- adjust · e type a value · a add to hand · del remove player", style="dim")
         elif key and key[0] == "zone":
             out.append(f"{key[2]}: a adds a card here", style="dim")
