@@ -156,7 +156,7 @@ class JudgeApp(App):
         from judge.tui.screens.basket import BasketScreen
 
         if not isinstance(self.screen, BasketScreen):
-            self.push_screen(self.tell(BasketScreen(self.basket)))
+            self.push_screen(self.tell(BasketScreen(self.basket, self.filed)))
 
     # -- what the screens ask (judge.tui.messages) ---------------------------------------------
     def on_cite_entry(self, message: messages.CiteEntry) -> None:
@@ -248,6 +248,15 @@ class JudgeApp(App):
         """The basket changed: its ruling is no longer the one filed."""
         self.filed = ""
         self.keep_session()
+        self.tell_filed()
+
+    def tell_filed(self) -> None:
+        """An open basket says how its ruling was filed (attributes down, as for the library)."""
+        from judge.tui.screens.basket import BasketScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, BasketScreen):
+                screen.filed = self.filed
 
     @property
     def basket_filed(self) -> bool:
@@ -289,11 +298,7 @@ class JudgeApp(App):
         if done:
             self.filed = done
             self.keep_session()
-            from judge.tui.screens.basket import BasketScreen
-
-            for screen in self.screen_stack:  # the basket open under the form says it is filed now
-                if isinstance(screen, BasketScreen):
-                    screen.refresh_list()
+            self.tell_filed()
 
     def _file(self, chosen, corpus) -> str:
         """Do what the form chose; how the ruling is now on paper or in the log ('' if it is not)."""
