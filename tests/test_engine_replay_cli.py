@@ -24,8 +24,11 @@ def test_replay_json_has_the_design_shape():
     events = [e for s in doc["steps"] for e in s["events"]]
     # the engine plays all of it: nothing noted; priority passed or received has its own kind
     assert all(set(e) == {"text", "rules"} for e in events if "kind" not in e)
-    assert [(e["text"], e["kind"]) for e in events if "kind" in e] == [
-        ("Ana receives priority again", "priority"), ("all players pass in succession", "priority")]
+    # ... and what decided the game (a death, a loss, a win) is an outcome (issue 31)
+    assert [(e["text"][:40], e["kind"]) for e in events if "kind" in e] == [
+        ("Ana receives priority again", "priority"), ("all players pass in succession", "priority"),
+        ("State-based check (one simultaneous even", "outcome"), ("Ana loses the game and leaves it", "outcome"),
+        ("Ben is the only player left and wins", "outcome")]
     assert doc["not_modelled"] == []
     cited = {r for s in doc["steps"] for e in s["events"] for r in e["rules"]}
     assert {"nd:704.5j", "nd:704.5c", "nd:704.3"} <= cited

@@ -17,10 +17,12 @@ from judge.sheet.sections import ALL_TITLE, LEAD_TITLE, REST_TITLE, Rules, Steps
 
 V06 = Path(__file__).parent / "scenarios" / "shared" / "v06-two-blockers-overrun.yaml"
 DAY = dt.date(2026, 11, 30)
-# The rules of the events of v06's step 7, where damage was assigned and dealt and four Wretches
-# died: every other step only passed, declared or ordered, and moved no card and no meter.
-V06_DECISIVE = ["nd:510.2c", "nd:510.2e", "nd:510.2d", "nd:702.7a", "nd:510.3", "nd:120.3b", "nd:510.3a",
-                "nd:120.3d", "nd:510.3c", "nd:704.3", "nd:117.5", "nd:704.5j", "nd:704.7", "nd:700.6", "nd:404.3"]
+# The rules of v06's deciding events: first the state-based sweep in which four Wretches died
+# (an outcome event), then the play of step 7 that led to it, where damage was assigned and
+# dealt; every other step only passed, declared or ordered.
+V06_DECISIVE = ["nd:704.3", "nd:117.5", "nd:704.5j", "nd:704.7", "nd:700.6",
+                "nd:510.2c", "nd:510.2e", "nd:510.2d", "nd:702.7a", "nd:510.3", "nd:120.3b", "nd:510.3a",
+                "nd:120.3d", "nd:510.3c", "nd:404.3"]
 
 
 def _board(vitae=20, hand=3, damage=0, battlefield=("a",), stack=()):

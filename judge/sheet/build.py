@@ -180,9 +180,10 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     """
     wanted = resolve_all(corpus, ids, alone=alone, as_of=as_of)
     lead_ids = None if lead is None else tuple(w.entry.id for w in resolve_all(corpus, list(lead)))
-    if lead_ids is not None:  # cite in the order printed, so "quoted above" is above
-        first = set(lead_ids)
-        wanted = [w for w in wanted if w.entry.id in first] + [w for w in wanted if w.entry.id not in first]
+    if lead_ids is not None:  # cite in the order printed (the lead's own first), so "quoted above" is above
+        rank = {entry_id: n for n, entry_id in reversed(list(enumerate(lead_ids)))}
+        wanted = sorted((w for w in wanted if w.entry.id in rank), key=lambda w: rank[w.entry.id]) \
+            + [w for w in wanted if w.entry.id not in rank]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
     from judge.conflicts.cached import load_index

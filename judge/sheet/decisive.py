@@ -1,15 +1,21 @@
 """Which events of a replay decided its outcome, read from the replay contract's plain data.
 
-An event is decisive when it refused an action (its kind is "refusal"), or when it is a play
-event (kind "event") of a step that moved a card or changed a meter: the boards before and
-after the step (`final`-shaped dicts, design.md) differ in a zone or a meter. Priority passed
-or received has its own kind ("priority") and is never decisive, nor are choices asked and
-notes of what is not modelled. Nothing here names a rule or a card: it reads kinds and boards.
+The engine marks the events that changed the outcome — a loss, a win, a draw, a permanent's
+death — with the kind "outcome". In a replay that has any, those and the refused actions (kind
+"refusal") are decisive and lead, followed by the play of the steps where an outcome happened
+(the damage dealt, the spell resolved): the payments and casts of earlier steps are not. A replay without a
+loss, win or death is decided by what it did to the board: then an event is decisive when it
+refused an action, or when it is a play event (kind "event") of a step that moved a card or
+changed a meter (the boards before and after the step, `final`-shaped dicts, design.md, differ
+in a zone or a meter). Priority passed or received has its own kind ("priority") and is never
+decisive, nor are choices asked and notes of what is not modelled. Nothing here names a rule
+or a card: it reads kinds and boards.
 """
 from __future__ import annotations
 
 REFUSAL = "refusal"
 PLAY = "event"  # the kind of an ordinary event (the contract leaves the key out for it)
+OUTCOME = "outcome"
 
 # The fields of the contract's board that say where cards are (a count or a list of names) and
 # those that are meters; a change in any of them is what makes a step decisive.
@@ -47,16 +53,26 @@ def _stack(board: dict) -> list:
 
 def decisive_rules(steps: list[dict], rule_id=str) -> tuple[list[list[bool]], tuple[str, ...]]:
     """For contract steps carrying `changed`: whether each event is decisive (one list per
-    step) and the rules of the decisive events (as `rule_id` spells them), in citing order."""
+    step) and the rules of the decisive events (as `rule_id` spells them). In a replay with an
+    outcome, the rules of the outcome events and refusals come first, then those of the play
+    that led to an outcome within its step; otherwise they are in citing order."""
     flags: list[list[bool]] = []
-    rules: dict[str, None] = {}
+    first: dict[str, None] = {}
+    then: dict[str, None] = {}
+    settled = any(ev.get("kind") == OUTCOME for step in steps for ev in step.get("events") or [])
     for step in steps:
+        events = step.get("events") or []
+        decided_here = any(ev.get("kind") == OUTCOME for ev in events)
         marks = []
-        for ev in step.get("events") or []:
+        for ev in events:
             kind = ev.get("kind", PLAY)
-            decisive = kind == REFUSAL or (kind == PLAY and bool(step.get("changed")))
+            if settled:
+                decisive = kind in (OUTCOME, REFUSAL) or (kind == PLAY and decided_here)
+            else:
+                decisive = kind == REFUSAL or (kind == PLAY and bool(step.get("changed")))
             marks.append(decisive)
             if decisive:
-                rules.update(dict.fromkeys(rule_id(r) for r in ev.get("rules") or []))
+                into = first if kind in (OUTCOME, REFUSAL) or not settled else then
+                into.update(dict.fromkeys(rule_id(r) for r in ev.get("rules") or []))
         flags.append(marks)
-    return flags, tuple(rules)
+    return flags, tuple(first) + tuple(r for r in then if r not in first)
