@@ -1,33 +1,44 @@
-"""Time from launching the TUI to the omnibox accepting input (budget: under 1.5 s).
+"""Time from launching the TUI to its first screen (budget: under 0.5 s), and where it goes.
 
-Each run is a fresh process (interpreter start, the CLI's parser, imports, first frame), timed
-from the parent:
-  ready     — the omnibox has focus and takes keys (the budget)
-  answered  — the rules are loaded in the background and "704.5j" typed at once is answered
-The app runs headless (Textual's test driver) at 80×24; the cache is warmed first, as on a
-judge's laptop after the first start.
+Each run is a fresh process that goes the way `judge` with no arguments goes (judge.cli.main:
+the parser, then judge.tui.app.run), with the app run headless (Textual's test driver) at 80×24
+instead of on a terminal. Marks, timed from the parent:
+  cli        — judge.cli imported, about to parse the command line
+  app        — the TUI's modules imported, the app about to start (parser and imports done)
+  drawn      — the first frame is drawn: the lookup screen with its omnibox (the budget)
+  ready      — the omnibox has focus and takes keys
+  loaded     — the rules are loaded in the background
+  answered   — "704.5j" typed at once is answered
+The cache is warmed first, as on a judge's laptop after the first start.
 
-    python bench/bench_tui.py [--runs N]
+With --terminal (needs tmux), also the time until the first screen shows in a real 80×24
+terminal (tmux capture-pane polled every 5 ms), the figure a judge sees.
+
+    python bench/bench_tui.py [--runs N] [--terminal]
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
-BUDGET_SECONDS = 1.5
+BUDGET_SECONDS = 0.5
+MARKS = ("CLI", "APP", "DRAWN", "READY", "LOADED", "ANSWERED")
 
 CHILD = r"""
 import asyncio
-from judge.cli import build_parser
-build_parser()  # what `judge` does before it opens the TUI
-from judge.tui.app import JudgeApp
+print("CLI", flush=True)
+import judge.cli
+import judge.tui.app as tui_app
 
-async def main():
-    app = JudgeApp()
+
+async def headless(app):
     async with app.run_test(size=(80, 24)) as pilot:
         while True:
             focused = app.focused
@@ -35,6 +46,9 @@ async def main():
                 break
             await asyncio.sleep(0.002)
         print("READY", flush=True)
+        while app.library is None:
+            await asyncio.sleep(0.002)
+        print("LOADED", flush=True)
         await pilot.press(*"704.5j")
         while True:
             entry = getattr(app.screen, "current_entry", None)
@@ -43,7 +57,20 @@ async def main():
             await asyncio.sleep(0.005)
         print("ANSWERED", flush=True)
 
-asyncio.run(main())
+
+class Timed(tui_app.JudgeApp):
+    def on_mount(self):  # Textual runs every class's on_mount along the MRO: the app's runs too
+        self.call_after_refresh(lambda: print("DRAWN", flush=True))
+
+
+def run(scenario=None, mode="lookup"):  # what judge.cli calls for plain `judge`, headless
+    print("APP", flush=True)
+    asyncio.run(headless(Timed(scenario=scenario, mode=mode)))
+    return 0
+
+
+tui_app.run = run
+raise SystemExit(judge.cli.main([]))
 """
 
 
@@ -56,14 +83,44 @@ def one_run() -> dict[str, float]:
     for line in proc.stdout:
         marks[line.strip()] = time.perf_counter() - start
     proc.wait(timeout=120)
-    if proc.returncode != 0 or "READY" not in marks:
+    if proc.returncode != 0 or "DRAWN" not in marks:
         raise SystemExit(f"the TUI did not start:\n{proc.stderr.read() if proc.stderr else ''}")
     return marks
+
+
+def terminal_run(placeholder: str = "704.5j · words") -> float:
+    """Seconds from starting `judge` in a fresh 80×24 tmux session to its omnibox being shown."""
+    session = f"bench-tui-{os.getpid()}"
+    with tempfile.TemporaryDirectory() as data:
+        # this process's settings (the cache, PYTHONPATH), and no basket or history of the judge's
+        env = {k: v for k, v in os.environ.items() if k.startswith("JUDGE_") or k == "PYTHONPATH"}
+        env["JUDGE_DATA_HOME"] = data
+        launch = " ".join(["env", *(shlex.quote(f"{k}={v}") for k, v in env.items()), shlex.quote(sys.executable),
+                           "-c", shlex.quote("from judge.cli import main; main()")])
+        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh"], check=True)
+        try:
+            time.sleep(0.3)  # the shell is up
+            start = time.perf_counter()
+            subprocess.run(["tmux", "send-keys", "-t", session, launch, "Enter"], check=True)
+            while placeholder not in subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                                                    capture_output=True, text=True).stdout:
+                if time.perf_counter() - start > 30:
+                    raise SystemExit("the TUI did not show its omnibox in tmux within 30 s")
+                time.sleep(0.005)
+            return time.perf_counter() - start
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+def summary(name: str, values: list[float]) -> str:
+    return (f"{name:>9}: median {statistics.median(values):.3f} s · min {min(values):.3f} s · "
+            f"max {max(values):.3f} s  ({len(values)} runs)")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--terminal", action="store_true", help="also time the first screen in tmux")
     args = parser.parse_args()
     from judge import context
 
@@ -71,14 +128,21 @@ def main() -> int:
     context.corpus(), context.searcher()  # warm the corpus pickle and the index
     print(f"cache warm-up: {time.perf_counter() - t:.2f} s")
     runs = [one_run() for _ in range(max(1, args.runs))]
-    for key in ("READY", "ANSWERED"):
+    for key in MARKS:
         values = [r[key] for r in runs if key in r]
-        print(f"{key.lower():>8}: median {statistics.median(values):.3f} s · min {min(values):.3f} s · "
-              f"max {max(values):.3f} s  ({len(values)} runs)")
-    ready = statistics.median(r["READY"] for r in runs)
-    verdict = "within" if ready < BUDGET_SECONDS else "OVER"
-    print(f"launch → omnibox ready: {ready:.3f} s, {verdict} the {BUDGET_SECONDS} s budget")
-    return 0 if ready < BUDGET_SECONDS else 1
+        if values:
+            print(summary(key.lower(), values))
+    drawn = statistics.median(r["DRAWN"] for r in runs)
+    verdict = "within" if drawn < BUDGET_SECONDS else "OVER"
+    print(f"launch → first screen drawn (headless): {drawn:.3f} s, {verdict} the {BUDGET_SECONDS} s budget")
+    if args.terminal:
+        if shutil.which("tmux") is None:
+            print("--terminal: tmux is not installed; the terminal figure is not measured")
+        else:
+            shown = [terminal_run() for _ in range(max(1, args.runs))]
+            print(summary("terminal", shown))
+            drawn = max(drawn, statistics.median(shown))
+    return 0 if drawn < BUDGET_SECONDS else 1
 
 
 if __name__ == "__main__":

@@ -90,9 +90,9 @@ def _run(argv: list[str]) -> int:
 
     # A command named first is parsed by its own sub-parser alone (its usage, help and errors
     # read the same); anything else (no command, --help, a misspelt one) needs them all.
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
-    if not argv:
-        argv = ["tui"] if "tui" in parser._subparsers._group_actions[0].choices else ["--help"]
+    if not argv:  # plain `judge` opens the TUI: its sub-parser alone, so the first screen comes sooner
+        argv = ["tui"]
+    parser = build_parser(argv[0] if argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     refusal = bad_setting() or bad_argument(parser, args)
     if refusal:

@@ -680,7 +680,7 @@ def step_rows(app) -> list[str]:
     start = next(i for i, row in enumerate(rows) if row.startswith("╭─ Steps"))
     found = []
     for row in rows[start + 1:]:
-        cell = row[1:row.index("│", 1)].strip() if row.startswith("│") else ""
+        cell = row[1:row.index("│", 1)].rstrip("▁▂▃▄▅▆▇█ ").strip() if row.startswith("│") else ""
         if not cell:
             break
         found.append(cell)
@@ -711,8 +711,12 @@ def test_replay_says_up_front_and_at_its_step_what_the_engine_does_not_model(lib
     async def script(pilot):
         await settle(pilot)
         assert notice(app) == words(f"{NOT_MODELLED_HEAD} step 4: {SHUFFLE}")
-        assert step_rows(app) == ["0 the board as set up", "1 Ana: cast Ember Bolt…", "2 ? all players pass",
-                                  "3 ✗ Ben: choose Ember …", "4 ~ Ben: choose revena…"]
+        # at 80x24 the steps stand above the events, full width, up to two fifths of the screen: the
+        # fifth step is a scroll away under the notice
+        assert step_rows(app) == ["0 the board as set up", "1 Ana: cast Ember Bolt targets=revenant",
+                                  "2 ? all players pass", "3 ✗ Ben: choose Ember Bolt"]
+        assert str(app.screen.query_one("#replay-steps").get_option_at_index(4).prompt) == \
+            " 4 ~ Ben: choose revenant"
         await pilot.press("right", "right", "right", "right")
         await pilot.pause()
         assert app.screen.current == 4
@@ -804,12 +808,13 @@ def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(libr
     async def script(pilot):
         await settle(pilot)
         assert notice(app) == words(f"{stop} {question}")
-        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginni…", "2 not taken: all playe…"]
+        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginning / upkeep",
+                                  "2 not taken: all players pass"]
         await pilot.press("end", "right")  # the action not taken is not a step to go to
         await pilot.pause()
         assert app.screen.current == 1
         assert event_lines(app)[-2:] == [
-            ("• " + question[0].lower() + question[1:], "bold blue"), (f"    → 514.4a {heading}", "cyan")]
+            ("• " + question[0].lower() + question[1:], "bold blue"), (f"    → 514.4a {heading}", "")]
 
     run(app, script)
 
@@ -825,7 +830,7 @@ def test_replay_that_ends_at_a_choice_shows_the_question_alone(library, tmp_path
         assert notice(app) == ("Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: "
                                "haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, "
                                "choose: ..}")
-        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginni…"]
+        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginning / upkeep"]
 
     run(app, script)
 
@@ -1006,7 +1011,9 @@ def test_board_takes_an_action_and_replays_it(library):
         n = len(screen.data["actions"])
         board_key(app, ("actions",))
         await pilot.press("a")
-        await pilot.pause()
+        await settle(pilot)
+        await pilot.press(*"yaml", "enter")  # the picker's last choice: the action written as YAML
+        await settle(pilot)
         await pilot.press(*"{player: Ben, concede: true}")
         await pilot.press("enter")
         await pilot.pause()
@@ -1335,9 +1342,9 @@ def test_a_long_replay_event_wraps_instead_of_losing_its_last_word(library):
         # "Iron Column" used to lose "Column" under the scrollbar at 80 columns
         assert "• Ana casts Sacramental Fire targeting Iron Column → 601.2 A player casts a spell" \
             in region_words(app, "#replay-events")
-        # the pane grows with its lines up to its cap (no six-line window beside empty space): with
-        # every rule named by number and title, step 1's 16 lines overflow the 14-line cap at 80x24
-        assert events.region.height == 14 and events.max_scroll_y == 3
+        # the pane grows with its lines up to its cap (no six-line window beside empty space): under
+        # the steps, the full 80 columns wide, step 1's 11 lines overflow the 11-line cap by 2
+        assert events.region.height == 11 and events.max_scroll_y == 2
 
     run(app, script)
 

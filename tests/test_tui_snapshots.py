@@ -69,6 +69,10 @@ SCREENS = {
     "replay": (dict(mode="replay", scenario=str(V01)), steady("right")),
     # a note the engine does not model, a question asked and a refusal: the notice and the marks
     "replay-not-modelled": (dict(mode="replay", scenario=str(E53)), steady("right", "right", "right", "right")),
+    # the step that decided the outcome: its deciding event marked and in view (issue 31 item 10)
+    "replay-decided": (dict(mode="replay", scenario=str(V01)), steady("right", "right")),
+    # an action from pickers: what, among the engine's action kinds (issue 31 item 9)
+    "board-action-picker": (dict(mode="board", scenario=str(V01)), steady("end", *["up"] * 8, "a")),
     # a rule in conflict: the band over the entry, then the policy's readings side by side
     "lookup-conflict": (dict(), steady(*typed("509.1c"))),
     "note-conflict": (dict(), steady(*typed("509.1c"), "tab", "tab", "enter")),
@@ -108,7 +112,9 @@ DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "
                    "tui-lookup-hidden-by-filter-80x24": "lookup-hidden-by-filter-80x24",
                    "tui-card-80x24": "card-80x24", "tui-replay-80x24": "replay-80x24",
                    "tui-help-80x24": "help-80x24", "tui-ruling-form-80x24": "ruling-form-80x24",
-                   "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24"}
+                   "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24",
+                   "tui-replay-decided-80x24": "replay-decided-80x24",
+                   "tui-board-action-picker-80x24": "board-action-picker-80x24"}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)

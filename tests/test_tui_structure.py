@@ -11,8 +11,9 @@ SCREENS = REPO / "judge" / "tui" / "screens"
 WIDGETS = REPO / "judge" / "tui" / "widgets"
 # Textual's App API a screen may use: showing another screen, a notification (the app's notify
 # keeps markup off), a worker's answer, the clipboard, a message to the app when the screen
-# itself is closing
-TEXTUAL_APP_API = {"push_screen", "notify", "call_from_thread", "copy_to_clipboard", "post_message"}
+# itself is closing, a dialog's answer awaited in a worker (the board's action picker)
+TEXTUAL_APP_API = {"push_screen", "notify", "call_from_thread", "copy_to_clipboard", "post_message",
+                   "push_screen_wait"}
 
 
 def app_attributes(path) -> set[str]:

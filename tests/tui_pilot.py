@@ -9,7 +9,8 @@ from __future__ import annotations
 
 # Workers that live as long as their widget: Textual's DirectoryTree (the file picker) keeps one
 # waiting for folders to open; the folders' own loading is a short worker waited for as usual.
-LONG_LIVED = {"_loader"}
+# The board's action picker (a worker awaiting the judge's picks) waits for keys, not for work.
+LONG_LIVED = {"_loader", "action-picker"}
 MAX_ROUNDS = 50  # far more than any chain of work the app starts; a loop past it is a defect
 
 

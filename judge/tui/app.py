@@ -58,9 +58,9 @@ class JudgeApp(App):
         self.session_file = session_file or session.session_path()
         kept, self._session_problem = session.load(self.session_file)
         self.basket, self.history = kept.basket, kept.history
+        self.filed = kept.filed  # how the basket's ruling was filed since it changed ("" while not)
         self.particulars = filing.Particulars()  # asked once, remembered for the session
         self.sheet_format, self.sheet_folder = "markdown", None
-        self.basket_filed = False  # the basket's ruling was written, saved or printed since it changed
         self.game: str | None = None
         self._game_problem = ""
         try:  # the event's game ($JUDGE_GAME), if the judge set one
@@ -109,8 +109,9 @@ class JudgeApp(App):
         if self._session_problem:
             self.notify(self._session_problem, severity="warning", timeout=15)
         self.switch_mode(self._start_mode)
-        if self.library is None:
-            self.run_worker(self._load_library, thread=True, name="load-library", exit_on_error=False)
+        if self.library is None:  # after the first frame: unpickling the rules holds the GIL
+            self.call_after_refresh(self.run_worker, self._load_library, thread=True, name="load-library",
+                                    exit_on_error=False)
         if self._start_scenario:
             self.call_later(self.open_scenario, self._start_scenario, self._start_mode)
 
@@ -155,7 +156,7 @@ class JudgeApp(App):
         from judge.tui.screens.basket import BasketScreen
 
         if not isinstance(self.screen, BasketScreen):
-            self.push_screen(self.tell(BasketScreen(self.basket)))
+            self.push_screen(self.tell(BasketScreen(self.basket, self.filed)))
 
     # -- what the screens ask (judge.tui.messages) ---------------------------------------------
     def on_cite_entry(self, message: messages.CiteEntry) -> None:
@@ -175,7 +176,21 @@ class JudgeApp(App):
     def on_show_trace(self, message: messages.ShowTrace) -> None:
         from judge.tui.screens.trace import TraceScreen
 
+        entry = self.library.get(message.entry_id) if self.library else None
+        if entry is not None and not self.say_one_edition(entry.doc, f"no edition to trace {entry.citation or entry.id} through"):
+            return
         self.push_screen(self.tell(TraceScreen(message.entry_id)))
+
+    def say_one_edition(self, doc: str, what: str) -> bool:
+        """True when `doc` has an edition beside the bundled one; else say so, and how to add one."""
+        from judge.changes.editions_diff import has_editions
+        from judge.corpus.documents import spec
+
+        if has_editions(doc):
+            return True
+        self.notify(f"{spec(doc).title} has one edition here, the bundled one: {what}. "
+                    f"`judge import FILE --doc {doc}` adds a newer one.", severity="warning", timeout=8)
+        return False
 
     def on_show_diff(self, message: messages.ShowDiff) -> None:
         self.show_diff(message.doc)
@@ -183,14 +198,15 @@ class JudgeApp(App):
     def show_diff(self, doc: str) -> None:
         from judge.tui.screens.diff import DiffScreen
 
+        if not self.say_one_edition(doc, "nothing to compare it with"):
+            return
         self.push_screen(self.tell(DiffScreen(doc)))
 
     def on_show_card(self, message: messages.ShowCard) -> None:
         self.call_later(self.show_card, message.card_id)
 
     def on_basket_changed(self, _message: messages.BasketChanged) -> None:
-        self.keep_session()
-        self.basket_filed = False
+        self.basket_touched()
 
     def on_history_changed(self, _message: messages.HistoryChanged) -> None:
         self.keep_session()
@@ -211,29 +227,45 @@ class JudgeApp(App):
         entry = self.library.get(entry_id) if self.library else None
         name = entry.citation if entry is not None and entry.citation else entry_id
         if self.basket.add_entry(entry_id):
-            self.keep_session()
-            self.basket_filed = False
+            self.basket_touched()
             self.notify(f"Cited {name} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"{name} is already in the basket", timeout=3)
 
     def clear_basket(self) -> None:
         self.basket.clear()
-        self.keep_session()
+        self.basket_touched()
         self.notify("The basket is empty", timeout=2)
 
     def cite_step(self, step: StepItem) -> None:
         if self.basket.add_step(step):
-            self.keep_session()
-            self.basket_filed = False
+            self.basket_touched()
             self.notify(f"Cited step {step.n} · basket: {len(self.basket)}", timeout=3)
         else:
             self.notify(f"Step {step.n} is already in the basket", timeout=3)
 
+    def basket_touched(self) -> None:
+        """The basket changed: its ruling is no longer the one filed."""
+        self.filed = ""
+        self.keep_session()
+        self.tell_filed()
+
+    def tell_filed(self) -> None:
+        """An open basket says how its ruling was filed (attributes down, as for the library)."""
+        from judge.tui.screens.basket import BasketScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, BasketScreen):
+                screen.filed = self.filed
+
+    @property
+    def basket_filed(self) -> bool:
+        return bool(self.filed)
+
     def keep_session(self) -> None:
-        """Write the basket and history to the session file; a failure is said, once."""
+        """Write the basket, whether its ruling was filed, and the history; a failure is said, once."""
         try:
-            session.save(session.Session(self.basket, self.history), self.session_file)
+            session.save(session.Session(self.basket, self.history, self.filed), self.session_file)
         except OSError as exc:
             if not self._session_problem:
                 self._session_problem = f"The basket is not kept: cannot write {self.session_file} ({exc})"
@@ -263,23 +295,26 @@ class JudgeApp(App):
         except filing.FilingError as exc:
             self.notify(str(exc), severity="error", timeout=12)
             return
-        self.basket_filed = self.basket_filed or done
+        if done:
+            self.filed = done
+            self.keep_session()
+            self.tell_filed()
 
-    def _file(self, chosen, corpus) -> bool:
-        """Do what the form chose; True when the ruling is now on paper or in the log."""
+    def _file(self, chosen, corpus) -> str:
+        """Do what the form chose; how the ruling is now on paper or in the log ('' if it is not)."""
         if chosen.action == filing.EXPORT:
             written = filing.export(corpus, self.basket, chosen.particulars, chosen.fmt, chosen.path)
             self.sheet_folder = written.parent
             self.notify(f"Sheet written to {written}", timeout=8)
-            return True
+            return f"sheet written to {written}"
         if chosen.action == filing.SAVE:
             saved = filing.save(self.basket, chosen.particulars)
             self.notify(f"Saved as ruling #{saved.number} ({len(saved.cites)} cited)", timeout=8)
-            return True
+            return f"saved as ruling #{saved.number}"
         result = filing.send_to_printer(corpus, self.basket, chosen.particulars)
         self.notify(f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
                     severity="information" if result.sent else "error", timeout=10)
-        return result.sent
+        return "sent to the printer" if result.sent else ""
 
     # -- leaving ---------------------------------------------------------------------------------
     def unsaved_work(self) -> list[str]:

@@ -17,6 +17,7 @@ class StepItem:
     n: int
     action: str
     events: tuple[tuple[str, tuple[str, ...]], ...]
+    deciding: tuple[int, ...] | None = None  # the events that decided the step (None: not known, all)
 
     @property
     def key(self) -> str:
@@ -24,9 +25,11 @@ class StepItem:
 
     @property
     def rules(self) -> list[str]:
+        """The rules a ruling from this step cites: those of the events that decided it."""
         seen: list[str] = []
-        for _, rules in self.events:
-            seen += [r for r in rules if r not in seen]
+        for i, (_, rules) in enumerate(self.events):
+            if self.deciding is None or i in self.deciding:
+                seen += [r for r in rules if r not in seen]
         return seen
 
 

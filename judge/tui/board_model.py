@@ -250,6 +250,18 @@ def parse_line(text: str):
     return value
 
 
+def parse_value(text: str):
+    """One value of an action typed as YAML (a list of ids, a mapping, a number)."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at column {mark.column + 1}" if mark is not None else ""
+        raise BoardError(f"not valid YAML{where}: {getattr(exc, 'problem', exc)}") from None
+
+
 def add_line(data: dict, section: str, text: str) -> None:
     if section not in ("actions", "expect"):
         raise BoardError(f"{section} is not a list of actions or expectations")

@@ -88,8 +88,10 @@ def _describe_raw_card(raw: dict) -> str:
 
 # -- scenario files --------------------------------------------------------------------------
 def blank_scenario() -> dict:
+    """Two players, each given a different Master from the card files while they hold one
+    (missing_masters says who is left without)."""
     rounds, _, _ = turn_vocabulary()
-    return {
+    data = {
         "title": "New board",
         "game": "nodawn",
         "turn": {"active": "Ana", "round": rounds[0], "phase": "main1", "step": None},
@@ -98,7 +100,58 @@ def blank_scenario() -> dict:
         "actions": [],
         "expect": [],
     }
+    give_masters(data)
+    return data
 
+
+def masters(scenario: dict | None = None) -> list[str]:
+    """The Masters a player can be given: the cards the board's Master slot takes (slots.yaml)."""
+    from judge.tui import slots
+
+    try:
+        return slots.legal_names("master", card_types(scenario))
+    except slots.SlotsError as exc:
+        raise EngineProblem(str(exc)) from None
+
+
+def give_masters(data: dict) -> None:
+    """Each player without a Master gets the first Master no other player has, at its printed
+    starting Vitae; none is shared, so a player is left without one when they run out."""
+    free = [m for m in masters(data) if m not in _masters_in_play(data)]
+    for p in data.get("players") or []:
+        if not _master_card(p) and free:
+            card = free.pop(0)
+            vitae = initial_vitae(card, data)
+            p["master"] = {"card": card, "vitae": vitae if vitae is not None else 20}
+
+
+def missing_masters(data: dict) -> str:
+    """'' when every player has a Master; else who has none, what the card files hold and how to
+    give one — said before the engine would refuse the board as "unknown card None"."""
+    without = [str(p.get("name")) for p in data.get("players") or [] if not _master_card(p)]
+    if not without:
+        return ""
+    held = masters(data)
+    owners = {_master_card(p): str(p.get("name")) for p in data.get("players") or [] if _master_card(p)}
+    free = [m for m in held if m not in owners]
+    if not held:
+        cards = "the card files (cards/nodawn/) hold no Master"
+    elif free:
+        cards = f"free in the card files: {', '.join(free)}"
+    else:
+        cards = "the card files hold " + ", ".join(f"{m} ({owners[m]}'s)" for m in held) + " and no other Master"
+    who = " and ".join(without)
+    return (f"{who} {'has' if len(without) == 1 else 'have'} no Master; {cards}. Select “master:” and "
+            "press a to pick one, or add a Master card to cards/nodawn/ or to the board's cards:")
+
+
+def _master_card(player_data: dict) -> str | None:
+    master = player_data.get("master")
+    return master.get("card") if isinstance(master, dict) else None
+
+
+def _masters_in_play(data: dict) -> set[str]:
+    return {m for p in data.get("players") or [] if (m := _master_card(p))}
 
 def new_player(name: str) -> dict:
     return {"name": name, "master": {"card": None, "vitae": 20}, "corruption": 0, "wrath": 0,
@@ -138,6 +191,8 @@ def dump_scenario(data: dict) -> str:
 def write_scenario(data: dict, path: str | Path, own_folder: Path | None = None) -> Path:
     """Check the board with the engine, then write it; nothing is written if it is refused.
     A missing folder is an error (a mistyped path), except `own_folder`, judge's own."""
+    if missing_masters(data):
+        raise EngineProblem(missing_masters(data))
     text = dump_scenario(data)
     path = Path(path).expanduser()
     check_scenario_text(text, str(path))
@@ -170,6 +225,8 @@ class EventView:
     engine_error: bool = False  # a defect inside the engine, never a ruling
     not_modelled: bool = False  # a rule that applied here and that the engine does not play
     asks: bool = False  # play stopped here for a player's choice
+    outcome: bool = False  # it changed the outcome: a loss, a win, a draw, a permanent's death
+    play: bool = False  # an ordinary event of play (not priority, a choice or a note)
 
 
 @dataclass
@@ -204,6 +261,14 @@ class StepView:
     @property
     def not_modelled(self) -> bool:
         return any(e.not_modelled for e in self.events)
+
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """The events that decided what this step did: those that changed the outcome (a loss, a
+        win, a death) and refused actions; in a step without any, its play — never the
+        priority passed, a choice asked or a note of what is not modelled."""
+        decided = tuple(i for i, e in enumerate(self.events) if e.outcome or e.error)
+        return decided or tuple(i for i, e in enumerate(self.events) if e.play)
 
 
 @dataclass
@@ -243,6 +308,8 @@ def replay_file(path: str | Path) -> ReplayView:
 def replay_data(data: dict) -> ReplayView:
     from judge.engine import scenario
 
+    if missing_masters(data):
+        raise EngineProblem(missing_masters(data))
     try:
         loaded = scenario.load_string(dump_scenario(data), "<board>")
     except ScenarioError as exc:
@@ -274,8 +341,10 @@ def _replay(loaded) -> ReplayView:
 
 
 def _event_view(e) -> EventView:
+    from judge.engine import events
+
     return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error),
-                     bool(e.not_modelled), bool(e.asks))
+                     bool(e.not_modelled), bool(e.asks), e.kind == events.OUTCOME, e.kind == events.EVENT)
 
 
 def describe_action(action) -> str:

@@ -16,9 +16,9 @@ from judge.tui.history import History
 
 FILE_NAME = "tui-session.json"
 VERSION = 1
-KEYS = {"version", "basket", "history"}
+KEYS = {"version", "basket", "history", "filed"}
 BASKET_KEYS = {"entries", "steps"}
-STEP_KEYS = {"scenario", "n", "action", "events"}
+STEP_KEYS = {"scenario", "n", "action", "events", "deciding"}
 HISTORY_KEYS = {"items", "position"}
 
 
@@ -34,6 +34,7 @@ def session_path() -> Path:
 class Session:
     basket: Basket = field(default_factory=Basket)
     history: History = field(default_factory=History)
+    filed: str = ""  # how the basket's ruling was filed since it last changed ("" while it is not)
 
 
 def to_json(session: Session) -> str:
@@ -41,9 +42,11 @@ def to_json(session: Session) -> str:
         "version": VERSION,
         "basket": {"entries": list(session.basket.entries),
                    "steps": [{"scenario": s.scenario, "n": s.n, "action": s.action,
-                              "events": [[text, list(rules)] for text, rules in s.events]}
+                              "events": [[text, list(rules)] for text, rules in s.events],
+                              **({"deciding": list(s.deciding)} if s.deciding is not None else {})}
                              for s in session.basket.steps]},
         "history": {"items": session.history.items, "position": session.history.position},
+        "filed": session.filed,
     }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
@@ -71,8 +74,14 @@ def from_json(text: str, where: str) -> Session:
             events.append((_str(event[0], where, name), tuple(_str(r, where, name) for r in event[1])))
         if not isinstance(raw.get("n"), int):
             raise SessionError(f"{where}: {name}.n is {raw.get('n')!r}, not a step number")
+        deciding = raw.get("deciding")  # absent from files written before it: every event
+        if deciding is not None and not (isinstance(deciding, list) and all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(events) for i in deciding)):
+            raise SessionError(f"{where}: {name}.deciding is {deciding!r}, not a list of event numbers")
         session.basket.add_step(StepItem(_str(raw.get("scenario"), where, name), raw["n"],
-                                         _str(raw.get("action"), where, name), tuple(events)))
+                                         _str(raw.get("action"), where, name), tuple(events),
+                                         tuple(deciding) if deciding is not None else None))
+    session.filed = _str(data.get("filed", ""), where, "filed")  # absent from files written before it
     history_data = data.get("history") or {}
     _keys(history_data, HISTORY_KEYS, where, "history")
     items = [_str(i, where, "history.items") for i in _list(history_data.get("items"), where, "history.items")]

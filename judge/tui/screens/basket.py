@@ -5,6 +5,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -15,6 +16,8 @@ from judge.tui.screens.base import JudgeModal
 
 
 class BasketScreen(JudgeModal):
+    """`filed`: how the basket's ruling was filed ('' while it is not); the app sets it."""
+
     CSS_PATH = "basket.tcss"  # beside this file
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
@@ -25,9 +28,16 @@ class BasketScreen(JudgeModal):
         Binding("enter", "open", "Open", show=False),
     ]
 
-    def __init__(self, basket: Basket) -> None:
+    filed: var[str] = var("", init=False)
+
+    def __init__(self, basket: Basket, filed: str = "") -> None:
         super().__init__()
         self.basket = basket
+        self.set_reactive(BasketScreen.filed, filed)
+
+    def watch_filed(self, _filed: str) -> None:
+        if self.is_mounted:
+            self.refresh_list()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="basket-box"):
@@ -58,9 +68,14 @@ class BasketScreen(JudgeModal):
             listing.add_option(Option(line, id=entry_id))
         if listing.option_count:
             listing.highlighted = 0
-        self.query_one("#basket-status", Static).update(
-            f"{len(basket)} item(s) · Ctrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print" if len(basket)
-            else "Empty: Ctrl+B cites the entry or step you are looking at.")
+        status = Text()
+        if len(basket):
+            filed = self.filed
+            status.append(f"Filed: {filed}" if filed else "Not filed yet", style="green" if filed else "yellow")
+            status.append(f" · {len(basket)} item(s)\nCtrl+E ruling sheet · Ctrl+S ruling log · Ctrl+O print")
+        else:
+            status.append("Empty: Ctrl+B cites the entry or step you are looking at.")
+        self.query_one("#basket-status", Static).update(status)
 
     def _highlighted_key(self) -> str | None:
         listing = self.query_one("#basket-list", OptionList)

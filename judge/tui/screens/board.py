@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,6 +27,9 @@ from judge.tui.screens.file_picker import FilePicker, start_folder
 from judge.tui.widgets.plain_tree import PlainTree
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
+WRITE_YAML = "(write the action as YAML…)"  # the last choice of the action picker
+NO_MORE, NO_MORE_TARGETS = "(no more)", "(no targets)"
+CANCELLED, LEFT_OUT = object(), object()  # Escape in a picker; a value the action goes without
 
 
 class BoardScreen(JudgeScreen):
@@ -77,6 +81,15 @@ class BoardScreen(JudgeScreen):
                 self.app.notify(str(exc), severity="error")
         self.rebuild()
 
+    def say_missing_masters(self) -> None:
+        """A new board's players without a Master: who, and what the card files lack."""
+        try:
+            missing = ea.missing_masters(self.data)
+        except ea.EngineProblem as exc:
+            missing = str(exc)
+        if missing:
+            self.app.notify(missing, severity="warning", timeout=15)
+
     # -- drawing -----------------------------------------------------------------------------
     @guarded
     def rebuild(self, keep: tuple | None = None) -> None:
@@ -94,7 +107,7 @@ class BoardScreen(JudgeScreen):
             head = Text(p.get("name", "?"), style="bold")
             head.append(f"  {master.get('card') or '(no Master)'}", style="dim")
             pnode = tree.root.add(head, data=("player", i), expand=True)
-            pnode.add_leaf(f"master: {master.get('card') or '— (a: pick)'}", data=("player", i, "master"))
+            pnode.add_leaf(f"master: {master.get('card') or '— none (a picks one)'}", data=("player", i, "master"))
             for field in bm.PLAYER_NUMBERS:
                 pnode.add_leaf(f"{field}: {bm.get_number(data, i, field)}", data=("player", i, field))
             for zone_name in bm.ZONES:
@@ -173,6 +186,8 @@ class BoardScreen(JudgeScreen):
             master = (p.get("master") or {}).get("card")
             if master:
                 out.append(ea.card_text(master, data) + "\n\n")
+            else:  # who has none, what the card files hold, how to give one
+                out.append(ea.missing_masters(data) + "\n\n", style="yellow")
             out.append("+/- adjust · e type a value · a add to hand · del remove player", style="dim")
         elif key and key[0] == "zone":
             out.append(f"{key[2]}: a adds a card here", style="dim")
@@ -181,11 +196,14 @@ class BoardScreen(JudgeScreen):
         elif key and key[0] in ("stack", "stackitem"):
             out.append("a puts a spell on the stack (controlled by the active player) · del removes",
                        style="dim")
-        elif key and key[0] in ("actions", "expect"):
+        elif key and key[0] == "actions":
+            out.append("a adds an action: what (cast, activate, attack, block, pass, until …), who, then its "
+                       "cards and targets picked from the board — or written as in a scenario file:\n", style="dim")
+            out.append("  pass\n  {player: Ana, cast: Sacramental Fire, targets: [column]}\n", style="cyan")
+            out.append("del removes · Ctrl+R replays the board with them", style="dim")
+        elif key and key[0] == "expect":
             out.append("a adds a line, written as in a scenario file:\n", style="dim")
-            out.append("  pass\n  {player: Ana, cast: Sacramental Fire, targets: [column]}\n"
-                       if key[0] == "actions" else "  {object: column, zone: spoils}\n  {cited: [\"704.5j\"]}\n",
-                       style="cyan")
+            out.append("  {object: column, zone: spoils}\n  {cited: [\"704.5j\"]}\n", style="cyan")
             out.append("del removes · Ctrl+R replays the board with them", style="dim")
         out.append("\n\nCtrl+S save · Ctrl+L load · Ctrl+R replay · n new player · Ctrl+N new board",
                    style="dim")
@@ -238,7 +256,10 @@ class BoardScreen(JudgeScreen):
 
             self._pick_card("Pick a Master", "master", lambda name: self.change(lambda: set_master(name)))
             return
-        if key[0] in ("actions", "expect"):
+        if key[0] == "actions":
+            self.pick_action()
+            return
+        if key[0] == "expect":
             section = key[0]
             what = "Action" if section == "actions" else "Expectation"
             self.app.push_screen(
@@ -256,6 +277,125 @@ class BoardScreen(JudgeScreen):
                                                      keep=("zone", i, zone_name)))
             return
         self.app.notify("Select a player, a zone or the stack first", severity="warning")
+
+    # -- an action from pickers (judge.tui.action_picks) -------------------------------------
+    @work(exclusive=True, group="action-picker")
+    async def pick_action(self) -> None:
+        from judge.tui.guard import report
+
+        try:
+            await self._pick_action()
+        except Exception as exc:
+            report(self.app, exc)
+
+    async def _pick_action(self) -> None:
+        """What (the engine's action kinds), who, then each value and the targets from the board;
+        or the action written as YAML. Escape at any picker adds nothing."""
+        from judge.tui import action_picks as ap
+
+        try:
+            kinds = ap.kinds()
+        except ap.PicksError as exc:
+            self.app.notify(str(exc), severity="error")
+            return
+        kind = await self.app.push_screen_wait(
+            CardPicker([*kinds, WRITE_YAML], "Add an action: what", placeholder="cast, attack, block, until…"))
+        if kind is None:
+            return
+        if kind == WRITE_YAML:
+            self.app.push_screen(
+                PromptScreen("Action (YAML, as in a scenario file):", "",
+                             "pass · {player: Ana, cast: CARD, targets: [ID]}"),
+                lambda text: text and self.change(lambda: bm.add_line(self.data, "actions", text), keep=("actions",)))
+            return
+        who = None
+        whos = ap.who_choices(self.data, kind)
+        if whos:
+            who = await self.app.push_screen_wait(CardPicker(whos, f"{kind}: who", placeholder="player…"))
+            if who is None:
+                return
+        values: dict = {}
+        for key, source in ap.picks()[kind]:
+            value = await self._pick_value(kind, key, source, who)
+            if value is CANCELLED:
+                return
+            if value is not LEFT_OUT:
+                values[key] = value
+        action = ap.assemble(kind, who, values)
+        self.change(lambda: self.data.setdefault("actions", []).append(action), keep=("actions",))
+
+    async def _pick_value(self, kind: str, key: str, source, who: str | None):
+        from judge.tui import action_picks as ap
+
+        title = f"{kind} · {who}: {key}" if who not in (None, ap.EVERYONE) else f"{kind}: {key}"
+        if source == "flag":
+            return True
+        if source == "point":
+            rounds, phases, steps = ea.turn_vocabulary()
+            phase = await self.app.push_screen_wait(CardPicker(list(phases), f"{title} · phase", placeholder="phase…"))
+            if phase is None:
+                return CANCELLED
+            named = [s for s in steps.get(phase, ()) if s]
+            step = await self.app.push_screen_wait(
+                CardPicker(named, f"{title} · step", placeholder="step…")) if named else None
+            if named and step is None:
+                return CANCELLED
+            return {"phase": phase, "step": step}
+        if source == "typed":
+            text = await self.app.push_screen_wait(PromptScreen(f"{title} (YAML):", "", "as in a scenario file"))
+            if not text:
+                return CANCELLED
+            try:
+                return bm.parse_value(text)
+            except bm.BoardError as exc:
+                self.app.notify(str(exc), severity="warning")
+                return CANCELLED
+        if source == "targets":
+            return await self._pick_many(ap.choices("targets", self.data, who), f"{title}", NO_MORE_TARGETS)
+        if isinstance(source, dict):  # declarations: attacker and target, blocker and attacker …
+            declarations: list = []
+            while True:
+                declaration = {}
+                for sub, sub_source in source.items():
+                    offered = ap.choices(sub_source, self.data, who)
+                    if not offered:
+                        self._nothing_to_pick(kind, sub, sub_source, who)
+                        return CANCELLED
+                    extra = [NO_MORE] if declarations and not declaration else []
+                    picked = await self._pick_one(offered, f"{title} {len(declarations) + 1} · {sub}", extra)
+                    if picked is CANCELLED or picked is NO_MORE:
+                        return CANCELLED if picked is CANCELLED else declarations
+                    declaration[sub] = picked
+                declarations.append(declaration)
+        offered = ap.choices(source, self.data, who)
+        if not offered:
+            self._nothing_to_pick(kind, key, source, who)
+            return CANCELLED
+        return await self._pick_one(offered, title)
+
+    async def _pick_one(self, offered, title: str, extra: list[str] = ()):
+        by_label = {c.label: c.value for c in offered}
+        label = await self.app.push_screen_wait(CardPicker([*extra, *by_label], title, placeholder="name…"))
+        if label is None:
+            return CANCELLED
+        return NO_MORE if label in extra else by_label[label]
+
+    async def _pick_many(self, offered, title: str, none_label: str):
+        picked: list = []
+        while True:
+            value = await self._pick_one(offered, f"{title} {len(picked) + 1}", [none_label if not picked else NO_MORE])
+            if value is CANCELLED:
+                return CANCELLED
+            if value is NO_MORE:
+                return picked or LEFT_OUT
+            picked.append(value)
+
+    def _nothing_to_pick(self, kind: str, key: str, source: str, who: str | None) -> None:
+        where = {"hand": f"{who}'s hand", "spoils": f"{who}'s Spoils", "own": f"{who}'s battlefield",
+                 "permanent": "the battlefield", "opponent": "the other players",
+                 "attackable": "the other players and their battlefields"}.get(source, source)
+        self.app.notify(f"Nothing to pick for {kind} {key}: {where} is empty. Add cards to the board first "
+                        "(a on a zone)", severity="warning")
 
     @guarded
     def action_remove(self) -> None:
@@ -399,8 +539,11 @@ class BoardScreen(JudgeScreen):
 
     @guarded
     def action_new_player(self) -> None:
-        self.app.push_screen(PromptScreen("New player's name:"),
-                             lambda name: name and self.change(lambda: bm.add_player(self.data, name)))
+        def add(name: str) -> None:
+            bm.add_player(self.data, name)
+            ea.give_masters(self.data)  # a Master no other player has, while the card files hold one
+
+        self.app.push_screen(PromptScreen("New player's name:"), lambda name: name and self.change(lambda: add(name)))
 
     @guarded
     def action_new_board(self) -> None:
@@ -410,6 +553,7 @@ class BoardScreen(JudgeScreen):
             self.app.notify(str(exc), severity="error")
             return
         self.path, self.dirty = None, False
+        self.say_missing_masters()
         self.rebuild(("turn",))
 
     @property

@@ -65,9 +65,12 @@ class LookupScreen(JudgeScreen):
         Binding("ctrl+g", "app.cycle_game", "Game"),
         Binding("ctrl+f", "app.all_games", "All games", show=False),
         Binding("ctrl+o", "open_card", "Card", show=False),
-        # Offered only for a document with editions beside the bundled one (check_action).
+        # Offered only for a document with editions beside the bundled one (check_action); on one
+        # without, the same keys reach the bindings after them, which say so.
         Binding("f7", "trace", "Trace"),
         Binding("f8", "diff", "Diff", show=False),  # the footer is full at 80 columns: F1 and Ctrl+P list it
+        Binding("f7", "one_edition('trace')", show=False),
+        Binding("f8", "one_edition('diff')", show=False),
     ]
 
     def __init__(self, initial: str | None = None, returnable: bool = False, **kwargs) -> None:
@@ -344,6 +347,16 @@ class LookupScreen(JudgeScreen):
 
             self._has_editions[entry.doc] = has_editions(entry.doc)
         return self._has_editions[entry.doc]
+
+    def action_one_edition(self, what: str) -> None:
+        entry = self.query_one(EntryView).entry
+        if entry is None:
+            self.app.notify("No entry shown: F7 traces it through its document's editions, F8 compares "
+                            "the last two", severity="warning")
+        elif what == "trace":
+            self.post_message(messages.ShowTrace(entry.id))  # the app says there is one edition
+        else:
+            self.post_message(messages.ShowDiff(entry.doc))
 
     def action_trace(self) -> None:
         entry = self.query_one(EntryView).entry

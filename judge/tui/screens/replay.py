@@ -117,8 +117,9 @@ class ReplayScreen(JudgeScreen):
         self.query_one("#replay-notice-scroll").display = bool(lines)
 
     def library_changed(self, library) -> None:
-        if self.view is not None:  # the rules loaded after the replay: which edition they are can be said now
-            self.show_notice()
+        if self.view is not None:  # the rules loaded after the replay: which edition they are can be said now,
+            self.show_notice()  # and each cited rule named by its title, not its number alone
+            self.show_step()
 
     # -- moving ------------------------------------------------------------------------------
     def go(self, n: int) -> None:
@@ -173,9 +174,11 @@ class ReplayScreen(JudgeScreen):
         """A cited rule as `judge replay` names it: its number, then its title or first words."""
         library = self.library
         entry = library.get(rule_id) if library is not None else None
-        line = Text(rule_number(rule_id), style="bold cyan")
+        # No colour of its own: a highlighted link takes the cursor's colours, which stay apart
+        # behind a modal (cyan text on the blue cursor dimmed to one and the same 256-colour).
+        line = Text(rule_number(rule_id), style="bold")
         if entry is not None:
-            line.append(" " + rule_heading(entry.title, entry.text, entry.number or ""), style="cyan")
+            line.append(" " + rule_heading(entry.title, entry.text, entry.number or ""))
         return line
 
     @guarded
@@ -192,21 +195,43 @@ class ReplayScreen(JudgeScreen):
         head.no_wrap, head.overflow = True, "ellipsis"
         self.query_one("#replay-head", Static).update(head)
         lines: list[tuple[Text, str | None]] = [(Text(step.action, style="bold"), None)]
-        for event in step.events:
+        decided = [i for i in step.deciding if step.events[i].outcome or step.events[i].error]
+        first_decided = None  # the line of the first event that changed the outcome: shown at the top
+        for i, event in enumerate(step.events):
             style = ("bold magenta reverse" if event.engine_error else "bold red" if event.error
                      else "bold blue" if event.asks else "yellow" if event.not_modelled else "")
-            text = Text("• " + event.text, style=style)
+            if i in decided:
+                first_decided = len(lines) if first_decided is None else first_decided
+                text = Text("▶ " + event.text, style=style or "bold")  # it decided the outcome
+            else:
+                text = Text("• " + event.text, style=style)
             if event.policy:
                 text.append(f"  [policy {event.policy}]", style="magenta")
             lines.append((text, None))
             for rule in event.rules:
-                lines.append((Text("    → ", style="cyan") + self.citation(rule), rule))
+                lines.append((Text("    → ") + self.citation(rule), rule))
         if not step.events:
             lines.append((Text("  (no events)", style="dim"), None))
         events = self.query_one("#replay-events", LinkList)
         events.show_lines(lines)
         events.border_title = f"Step {step.n} · events and cited rules"
+        if first_decided is not None:  # what decided it, in view however many events came before
+            if first_decided + 1 < len(lines) and lines[first_decided + 1][1]:
+                events.highlighted = first_decided + 1  # its first cited rule: Enter opens it
+            self.call_after_refresh(self._scroll_events_to, first_decided)
         self.query_one("#replay-state", Static).update(self.state_renderable(step))
+
+    def _scroll_events_to(self, index: int) -> None:
+        events = self.query_one("#replay-events", LinkList)
+        events._update_lines()  # OptionList's own map of options to lines (Textual 8)
+        line = events._index_to_line.get(index)
+        if line is not None:
+            events.scroll_to(y=line, animate=False, immediate=True)
+
+    def on_resize(self, event) -> None:
+        # Under 100 columns the steps go above the events, full width: a short list of steps
+        # beside a tall, narrow events pane left most of the screen empty and the events cut.
+        self.set_class(event.size.width < NARROW, "-narrow")
 
     def state_renderable(self, step: ea.StepView) -> Group:
         state = step.state
@@ -261,7 +286,11 @@ class ReplayScreen(JudgeScreen):
             return
         step = self.view.steps[self.current]
         self.post_message(messages.CiteStep(StepItem(self.view.title, step.n, step.action,
-                                                     tuple((e.text, tuple(e.rules)) for e in step.events))))
+                                                     tuple((e.text, tuple(e.rules)) for e in step.events),
+                                                     step.deciding)))
+
+
+NARROW = 100  # columns under which the steps stand above the events (replay.tcss, .-narrow)
 
 
 # -- what the replay does not rule on, in `judge replay`'s words ---------------------------------

@@ -20,6 +20,7 @@ class EntryView(Vertical):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.entry: Entry | None = None
+        self.marked: frozenset[str] = frozenset()  # the words marked in the entry shown
 
     def compose(self) -> ComposeResult:
         yield NoteBand(classes="entry-notes")
@@ -36,7 +37,10 @@ class EntryView(Vertical):
         return self.query_one(".entry-links", LinkList)
 
     def show(self, library: Library, entry: Entry, terms=frozenset(), alone: bool = False) -> None:
+        from judge.tui.highlight import marked_terms
+
         self.entry = entry
+        self.marked = terms = marked_terms(terms)  # the question's own words ("what", "when") are not marked
         corpus = library.corpus_of(entry)
         edition, as_of = library.edition_label(entry)
         body = render.entry_renderable(corpus, entry, terms, with_children=False, with_links=False,
