@@ -285,7 +285,7 @@ class BoardScreen(JudgeScreen):
 
         try:
             await self._pick_action()
-        except Exception as exc:
+        except Exception as exc:  # a defect is a notification, as in every handler
             report(self.app, exc)
 
     async def _pick_action(self) -> None:
