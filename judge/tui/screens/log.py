@@ -20,6 +20,7 @@ from judge.rulings.listing import listed
 from judge.rulings.revisions import KINDS
 from judge.rulings.store import RulingsError, RulingStore, SavedRuling, default_db_path
 from judge.safe_text import for_terminal, one_line
+from judge.tui import messages
 from judge.tui.guard import guarded
 from judge.tui.screens.base import JudgeScreen
 
@@ -85,8 +86,7 @@ class LogScreen(JudgeScreen):
 
     @on(OptionList.OptionSelected, "#log-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        number = self.rulings[event.option_index].number
-        self.app.push_screen(self.app.tell(RulingScreen(number)))
+        self.post_message(messages.ShowRuling(self.rulings[event.option_index].number))
 
 
 def _line(ruling: SavedRuling) -> Text:
