@@ -58,9 +58,8 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
                 yield Button("Cancel", id="revise-cancel", compact=True)
 
     def on_mount(self) -> None:
-        needs = "who decided (Judge*) and why" if self.kind.needs_judge else "why"
         self.query_one("#revise-box").border_title = (f"{self.kind.command.capitalize()} ruling #{self.ruling.number}"
-                                                      f" · say {needs} · Enter: {self.kind.command} · Esc cancels")
+                                                      " · * must be filled in · Esc cancels")
         self.query_one("#revise-reason", Input).focus()
 
     def _value(self, name: str) -> str:
