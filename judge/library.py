@@ -26,7 +26,9 @@ class Found:
     text: str
     direct: Entry | None = None  # a rule number or id that names one entry
     alone: bool = False  # "704.5." — the rule without its sub-rules
-    hits: list[tuple[Entry, frozenset]] = field(default_factory=list)  # (entry, highlight terms)
+    # (entry, highlight terms); a saved ruling (judge ruling save) is among them, ranked with the
+    # rules: it is no corpus entry, and saved_number(entry) says which ruling it is
+    hits: list[tuple[Entry, frozenset]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
     elsewhere: list[Entry] = field(default_factory=list)  # what the game filter hid, best first
@@ -62,9 +64,23 @@ class Link:
     detail: str = ""
 
 
+def saved_number(entry: Entry) -> int | None:
+    """The number of the saved ruling a search found (judge.rulings.store.ruling_entry), None
+    for an entry of the corpus: a saved ruling opens as a ruling, never as a rule."""
+    from judge.search.searcher import SAVED_DOC
+
+    if entry.doc != SAVED_DOC or not entry.id.startswith(f"{SAVED_DOC}:"):
+        return None
+    number = entry.id.split(":", 1)[1]
+    return int(number) if number.isdigit() else None
+
+
 class Library:
-    def __init__(self, corpus: Corpus, searcher) -> None:
+    def __init__(self, corpus: Corpus, searcher, rulings_db=None) -> None:
+        """`rulings_db`: the saved-rulings file searched beside the rules (None: the default,
+        as `judge ruling` uses; the station passes its --db)."""
         self.corpus = corpus
+        self.rulings_db = rulings_db
         self._edition_corpora: dict[int, Corpus] = {}  # id(entry) -> the edition it came from
         self.searcher = searcher
         # A superseded search thread may still be running when the next starts (threads
@@ -122,7 +138,7 @@ class Library:
                 found.suggestions += [s.id for s in looked.suggestions]
         try:
             with self._lock:
-                result = self.searcher.search(text, game=game, limit=limit)
+                result = self.searcher.search(text, game=game, limit=limit, rulings_db=self.rulings_db)
         except (QueryTooLarge, UnknownFilter) as exc:  # said where the results would be
             found.notes.append(str(exc))
             found.refusal = str(exc)
@@ -133,7 +149,7 @@ class Library:
         found.games = list(result.query.games)
         found.elsewhere = [e for e in (h.entry or self.corpus.get(h.id) for h in result.elsewhere) if e]
         for hit in result.hits:
-            entry = self.corpus.get(hit.id)
+            entry = hit.entry or self.corpus.get(hit.id)  # hit.entry: a saved ruling
             if entry is not None:
                 found.hits.append((entry, hit.terms))
                 if hit.same_text:

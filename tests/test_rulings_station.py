@@ -113,3 +113,18 @@ def test_revision_text_is_escaped_on_the_pages_that_show_it(coded, db):
     assert _send(coded, **dict(AMEND, reason="<script>alert(1)</script>"), code=CODE).status_code == 303
     page = coded.get("/log/1").text
     assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def _results(page: str) -> list[tuple[str, str]]:
+    """(href, citation) of each search result, in order."""
+    return re.findall(r'<a class="result-head" href="([^"]+)"><strong>([^<]*)</strong>', page)
+
+
+def test_a_search_finds_the_saved_ruling_marked_and_opens_it_in_the_log(coded, db):
+    found = _results(coded.get("/search?q=does+the+column+survive&game=all").text)
+    assert ("/log/1", "Saved ruling #1 — table 12, event Regional") in found
+    assert _send(coded, revision="withdraw", reason="entered at the wrong table", code=CODE).status_code == 303
+    page = coded.get("/search?q=does+the+column+survive&game=all").text
+    assert ("/log/1", "Saved ruling #1 (WITHDRAWN) — table 12, event Regional") in _results(page)
+    assert '<span class="kind">saved ruling</span>' in page
+    assert coded.get("/log/1").status_code == 200

@@ -81,18 +81,50 @@ SCREENS = {
     # the ruling form over the basket (its file box set to a fixed name: the default holds the time)
     "ruling-form": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6", "ctrl+e",
                                    fill={"#form-path": "ruling.md", "#form-question": "Does the Column die?"})),
+    # the rulings log (F9), one ruling corrected, one overturned, one withdrawn; then one ruling as it stands
+    "log": (dict(log=True), steady("f9")),
+    "log-ruling": (dict(log=True), steady("f9", "down", "down", "enter")),
+    "log-overturn-form": (dict(log=True), steady("f9", "down", "down", "down", "enter", "o")),
     # Ctrl+Q with an unsaved board
     "quit-unsaved": (dict(mode="board", scenario=str(V01)), steady("down", "down", "down", "down", "plus", "ctrl+q")),
 }
 
 
+def seed_log(path: str) -> None:
+    """Four rulings given at a fixed time: one as given, one amended, one overturned, one withdrawn."""
+    import datetime as dt
+
+    from judge.rulings.store import RulingStore
+
+    at = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
+    later = dt.timedelta(minutes=25)
+    store = RulingStore(path)
+    store.save("No: the Column dies to 704.5j.", question="Does the Column survive?", cites=["nd:704.5j"],
+               event="Regional", table="12", judge="Kim", given_at=at)
+    store.save("Yes, the rest is assigned to the player.", question="Does trample go through?", cites=["nd:702.19c"],
+               event="Regional", table="3", judge="Ana", given_at=at + later)
+    store.save("The drain happens first.", question="Which trigger first?", event="Regional", table="7",
+               judge="Kim", given_at=at + 2 * later)
+    store.save("It is a draw.", question="Who wins on time?", event="Regional", table="1", judge="Lee",
+               given_at=at + 3 * later)
+    store.revise(1, "amend", "typo: the rule is 704.5k", "Kim", answer="No: the Column dies to 704.5k.",
+                 cites=["nd:704.5k"], at=at + 4 * later)
+    store.revise(2, "overturn", "the attacker orders the damage", "Lee (head judge)",
+                 answer="No: the attacking player assigns it.", at=at + 4 * later)
+    store.revise(4, "withdraw", "entered at the wrong table", "Lee", at=at + 5 * later)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", SCREENS)
-def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch):
+def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch, tmp_path):
     from judge.tui.app import JudgeApp
 
     kwargs, run_before = SCREENS[screen]
     kwargs = dict(kwargs)
+    if kwargs.pop("log", False):  # a log of fixed rulings, named by a path that is the same every run
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("JUDGE_RULINGS_DB", "rulings.sqlite3")
+        seed_log("rulings.sqlite3")
     monkeypatch.setenv("JUDGE_THEME", kwargs.pop("theme", "dark"))  # not the terminal's
     # Toasts time out on the wall clock: on a loaded machine one expired mid-run, or not, and
     # the screens differed. Here none expires by itself; run_before clears them, at a fixed point.
@@ -114,7 +146,9 @@ DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "
                    "tui-help-80x24": "help-80x24", "tui-ruling-form-80x24": "ruling-form-80x24",
                    "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24",
                    "tui-replay-decided-80x24": "replay-decided-80x24",
-                   "tui-board-action-picker-80x24": "board-action-picker-80x24"}
+                   "tui-board-action-picker-80x24": "board-action-picker-80x24",
+                   "tui-log-80x24": "log-80x24", "tui-log-ruling-80x24": "log-ruling-80x24",
+                   "tui-log-overturn-form-80x24": "log-overturn-form-80x24"}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)

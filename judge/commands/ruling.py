@@ -225,12 +225,10 @@ def run_list(args) -> int:
         return EXIT_NOTHING_FOUND
     # One line per ruling (greppable, never wrapped into a table): number, time, where, what.
     # Stored text may come from another program: shown with controls and line breaks made visible.
+    from judge.rulings.listing import listed
+
     for r in rulings:
-        where = " · ".join(p for p in (r.event, f"table {r.table}" if r.table else "", r.judge) if p)
-        cites = f"  [{', '.join(r.cites)}]" if r.cites else ""
-        mark = f"[{r.mark}] " if r.mark else ""
-        print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  {mark}"
-                       f"{' '.join((r.question or r.answer).split())}{cites}"))
+        print(listed(r))
     return 0
 
 

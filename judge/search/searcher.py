@@ -92,8 +92,10 @@ class Searcher:
 
     # -- public ----------------------------------------------------------------------------
     def search(self, text: str, game: str | None = None, kind: str | None = None,
-               limit: int = 10) -> SearchResult:
-        """The hits for `text`; QueryTooLarge past the query bounds (query.check_size)."""
+               limit: int = 10, rulings_db=None) -> SearchResult:
+        """The hits for `text`; QueryTooLarge past the query bounds (query.check_size).
+        `rulings_db`: the saved-rulings file searched alongside the rules (default: the
+        store's default, judge.rulings.location)."""
         qlang.check_size(text)
         parsed = qlang.parse(text)
         if not (parsed.words.strip() or parsed.numbers or parsed.card or parsed.games or parsed.kinds
@@ -114,7 +116,7 @@ class Searcher:
                 for doc in dict.fromkeys(self.corpus.entries[h.id].doc for h in result.hits):  # number hits are entries
                     result.notes.append(f"from {self.corpus.documents[doc].title}, outside the game filter")
             return result
-        result.hits, result.game_likelihood = self._word_hits(parsed, limit)
+        result.hits, result.game_likelihood = self._word_hits(parsed, limit, rulings_db)
         if parsed.games:
             result.elsewhere = self._hidden_by_filter(parsed, result.hits)
         if not result.hits and parsed.words:
@@ -254,7 +256,8 @@ class Searcher:
         card_ids = self._card_family(parsed.card, parsed.games) if parsed.card else None
         return self._operators.candidates(parsed, card_ids, self.lexicon.number)
 
-    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int) -> tuple[list[Hit], dict[str, float]]:
+    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int,
+                   rulings_db=None) -> tuple[list[Hit], dict[str, float]]:
         """The ranked hits, and the likelihood of each game that weighed them."""
         plain = bool(parsed.words.strip()) and not qlang.uses_operators(parsed.words)
         # A lone or doubled operator ("NOT", "AND AND") is a word, as a judge would read it.
@@ -284,7 +287,7 @@ class Searcher:
             hits.append(Hit(ids[docnum], score, highlight))
         hits = self._rules_above_examples(hits, parsed)
         hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
-                                        best=max((h.score for h in hits), default=1.0))
+                                        best=max((h.score for h in hits), default=1.0), db_path=rulings_db)
         hits.sort(key=lambda h: -h.score)
         hits = self._without_repeats(hits, limit + FIRST_PAGE)
         hits = self._every_document_of_the_game(hits, limit)[:limit]
@@ -321,7 +324,8 @@ class Searcher:
         named = self.titles.named_in(terms) if self.titles else []
         return self.games.posterior(terms, self._translations, frozenset(w for words, _ in named for w in words))
 
-    def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float) -> list[Hit]:
+    def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float,
+                           db_path=None) -> list[Hit]:
         """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
         They live in a database that changes while the index does not, so they are scored here:
         by how much of the question they answer, on the scale of the best indexed result."""
@@ -331,12 +335,13 @@ class Searcher:
             return []
         from judge.rulings.location import default_db_path
 
-        if not os.path.exists(default_db_path()):  # no log here (what the store would say too),
+        path = os.path.expanduser(db_path) if db_path else default_db_path()
+        if not os.path.exists(path):  # no log here (what the store would say too),
             return []  # and its code, sqlite3 and all, is not loaded for nothing
         from judge.rulings.store import saved_ruling_entries
 
         hits = []
-        for entry in saved_ruling_entries():
+        for entry in saved_ruling_entries(path):
             if parsed.games and entry.game not in parsed.games:
                 continue
             extra = entry.extra

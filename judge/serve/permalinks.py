@@ -85,6 +85,11 @@ def entry_path(entry_id: str) -> str:
     return f"/{doc}/{quote(rest, safe='/')}"
 
 
+def ruling_path(number: int) -> str:
+    """A saved ruling's page: 3 -> `/log/3` (log_pages.py)."""
+    return f"/log/{int(number)}"
+
+
 def edition_entry_path(edition: str, entry_id: str) -> str:
     """`2026-11`, `nd:704.5j` -> `/nd@2026-11/704.5j`: the entry as that edition has it
     (edition_pages.py; an edition's name is letters, digits and . _ -, store.NAME_RE)."""

@@ -26,7 +26,7 @@ def open_library(app) -> Library:
             if getattr(state, "library", None) is None:
                 from judge import context
 
-                state.library = Library(context.corpus(), context.searcher())
+                state.library = Library(context.corpus(), context.searcher(), rulings_db=state.settings.rulings_db)
                 # Which editions are read: fixed for the process (an import needs a restart).
                 from judge.editions.reading import editions_line
 

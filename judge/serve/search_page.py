@@ -21,7 +21,7 @@ from starlette.routing import Route
 from judge.corpus.documents import GAME_TITLES, normalize_game
 from judge.serve import game_choice, pages, reading
 from judge.serve.linked_text import snippet_pieces
-from judge.serve.permalinks import entry_path, search_path
+from judge.serve.permalinks import entry_path, ruling_path, search_path
 from judge.serve.typed import carrying
 
 RESULTS = 20  # results on a page (a phone scrolls; the CLI's default is 10)
@@ -91,6 +91,7 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
     """What the results show, as the CLI prints it: hints first, then each result."""
     from judge.conflicts.present import mark
     from judge.filter_words import hidden_answer, likely_games
+    from judge.library import saved_number
     from judge.render import label
     from judge.search.query import parse
 
@@ -107,6 +108,10 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
         hints.append(hidden_answer(found.games, bool(found.hits), found.elsewhere, widen))
     results = []
     for entry, terms in found.hits:
+        number = saved_number(entry)
+        if number is not None:  # a ruling saved at this event: its page in the log, never an entry page
+            results.append(_saved_result(entry, number, terms))
+            continue
         parent = corpus.parent(entry)
         notes = reading.notes_for(entry.id)
         results.append({
@@ -130,6 +135,15 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
     # A game given by the page (not typed as game:) is dropped by asking for every game.
     every_game = search_path(text) + "&game=all" if game is not None else None
     return {"hints": hints, "results": results, "suggestions": suggestions, "every_game": every_game}
+
+
+def _saved_result(entry, number: int, terms) -> dict:
+    """A saved ruling among the results, as `judge search` lists it: its citation (which carries
+    its mark: "overturned on appeal", "WITHDRAWN"), the ruling as it now stands, a link to /log/N."""
+    return {"href": ruling_path(number), "citation": entry.citation or entry.id, "id": entry.id, "title": "",
+            "kind": "saved ruling", "tags": [], "game": GAME_TITLES.get(entry.game, entry.game or "no game cited"),
+            "marks": "", "parent": None, "snippet": snippet_pieces(entry.text, terms, SNIPPET), "matched": "",
+            "same_text": []}
 
 
 def routes() -> list[Route]:

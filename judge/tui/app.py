@@ -29,6 +29,7 @@ MODE_SCREENS = {
     "card": ("card", "CardScreen"),
     "board": ("board", "BoardScreen"),
     "replay": ("replay", "ReplayScreen"),
+    "log": ("log", "LogScreen"),
 }
 LIGHT_THEME, DARK_THEME = "textual-light", "textual-dark"
 
@@ -47,6 +48,7 @@ class JudgeApp(App):
         Binding("f4", "switch_mode('board')", "Board", show=False),
         Binding("f5", "switch_mode('replay')", "Replay", show=False),
         Binding("f6", "basket", "Basket", show=False),
+        Binding("f9", "switch_mode('log')", "Log", show=False),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
     ]
 
@@ -167,6 +169,11 @@ class JudgeApp(App):
 
     def on_show_entry(self, message: messages.ShowEntry) -> None:
         self.show_entry(message.entry_id)
+
+    def on_show_ruling(self, message: messages.ShowRuling) -> None:
+        from judge.tui.screens.log import RulingScreen
+
+        self.push_screen(self.tell(RulingScreen(message.number)))
 
     def on_show_note(self, message: messages.ShowNote) -> None:
         from judge.tui.screens.note import NoteScreen
@@ -377,6 +384,8 @@ class JudgeApp(App):
                 self.call_later(self.search_card, arg)
             else:
                 self.switch_mode("card")
+        elif name == "log":
+            self.switch_mode("log")
         elif name in ("board", "replay"):
             if arg:
                 self.open_scenario(arg, name)
@@ -413,6 +422,8 @@ class JudgeApp(App):
         yield SystemCommand("Replay screen", "Step through a scenario with cited rules (F5)",
                             lambda: self.switch_mode("replay"))
         yield SystemCommand("Citation basket", "Cited entries and steps (F6)", self.action_basket)
+        yield SystemCommand("Rulings log", "Saved rulings: show one, amend, overturn or withdraw it (F9)",
+                            lambda: self.switch_mode("log"))
         yield SystemCommand("Ruling sheet of the basket", "Write it as Markdown, HTML or text, where you choose",
                             lambda: self.file_ruling(filing.EXPORT))
         yield SystemCommand("Save the ruling to the ruling log", "Question, ruling, event, table, judge",

@@ -36,6 +36,14 @@ class ShowEntry(Message):
         self.entry_id = entry_id
 
 
+class ShowRuling(Message):
+    """Open a saved ruling (judge ruling save) as it now stands: a search found it."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+
 class ShowNote(Message):
     """Open a conflict or anomaly note in full (judge.conflicts.notes.Note)."""
 

@@ -12,6 +12,7 @@ COMMANDS: dict[str, tuple[str, bool]] = {
     "board": ("set up a board (optionally load a scenario file)", True),
     "replay": ("replay a scenario file", True),
     "basket": ("show the citation basket", False),
+    "log": ("the saved rulings: show, amend, overturn, withdraw", False),
     "game": ("search one game (nodawn, l5r-lcg, l5r-ccg, shadowfist, all)", True),
     "help": ("keys and commands", False),
     "theme": ("switch between the light and dark theme", False),

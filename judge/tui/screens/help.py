@@ -15,13 +15,14 @@ from judge.tui.omnibox import COMMANDS
 KEYS = """\
 | Where | Keys |
 |---|---|
-| Everywhere | **F1** help · **F2** lookup · **F3** card · **F4** board · **F5** replay · **F6** basket · **Ctrl+P** every command · **Ctrl+T** light/dark · **Ctrl+Q** quit (asks first if the board is unsaved or the basket unfiled) |
+| Everywhere | **F1** help · **F2** lookup · **F3** card · **F4** board · **F5** replay · **F6** basket · **F9** rulings log · **Ctrl+P** every command · **Ctrl+T** light/dark · **Ctrl+Q** quit (asks first if the board is unsaved or the basket unfiled) |
 | Lists | **↑ ↓** move · **Enter** or click: open / follow · **Tab** next pane |
 | Lookup | **Esc** back to the omnibox · **Alt+← / Alt+→** back / forward · **Ctrl+B** cite · **Ctrl+G** game · **Ctrl+F** all games · **Ctrl+O** the card of this ruling · **F7** trace the entry through its editions · **F8** what changed in its document's last edition · **Tab** to the band of notes over an entry (**⚑** a conflict in the rules, **⚠** damage in the source), **Enter** opens the note |
 | Card | **Esc** name box · **Ctrl+B** cite the card (or the highlighted link) |
 | Board | **a** add (a card to the selected zone, a spell to the stack, a Master, an action picked step by step — what, who, its cards and targets from the board — or written as YAML, an expectation as YAML) · **Del** remove · **+ / −** adjust or cycle the value · **e** type a value · **d / D** damage · **c** counters · **x** drained · **m** move to another zone · **n** new player · **Ctrl+N** new board · **Ctrl+S** save · **Ctrl+L** load (a file picker) · **Ctrl+R** replay it |
 | Replay | **→ / ←** step · **Home / End** start / end · **g** go to step · **Enter** open the cited rule · **Ctrl+B** cite the step · **Ctrl+L** load · steps marked **!** engine error (a defect, not a ruling) · **✗** refused · **?** a player is asked · **~** not modelled here · **▶** an event that decided the outcome (a loss, a win, a death) or refused an action: shown first, and what Ctrl+B cites |
 | Diff, Trace | **M** hide / show the entries that only moved (diff) · **Esc** back |
+| Rulings log | **o** newest / oldest first · **Enter** open a ruling as it stands · **h** its history · **a** amend · **o** overturn · **w** withdraw (a form: a reason always; for an overturn, who decided) · **Esc** back |
 | Basket | **Del** remove · **Ctrl+E** ruling sheet (Markdown, HTML, text) · **Ctrl+S** save to the ruling log · **Ctrl+O** print · **Esc** close |
 """
 

@@ -17,13 +17,13 @@ from textual.worker import get_current_worker
 
 from judge import render
 from judge.filter_words import hidden_answer
-from judge.safe_text import one_line
+from judge.safe_text import for_terminal, one_line
 from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.game_names import game_label
 from judge.tui.guard import guarded
 from judge.tui.history import History
-from judge.library import Found, short_label
+from judge.library import Found, saved_number, short_label
 from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.entry_view import EntryView
@@ -241,13 +241,19 @@ class LookupScreen(JudgeScreen):
         if hit is None:
             return
         entry, terms = hit
+        if saved_number(entry) is not None:  # a saved ruling: no rule to show, Enter opens it
+            self.query_one(EntryView).show_message(saved_preview(entry))
+            self.refresh_bindings()
+            return
         alone = bool(self._found and self._found.direct is entry and self._found.alone)
         self.query_one(EntryView).show(self.library, entry, terms, alone=alone)
         self.refresh_bindings()  # F7/F8 follow the document shown
 
     def _open_hit(self, index: int | None) -> None:
         hit = self._hit(index)
-        if hit is not None:
+        if hit is not None and saved_number(hit[0]) is not None:  # opened as a ruling, never as an entry
+            self.post_message(messages.ShowRuling(saved_number(hit[0])))
+        elif hit is not None:
             self.history.visit(hit[0].id)
             self.post_message(messages.HistoryChanged())
             self._preview(index)
@@ -377,9 +383,18 @@ class LookupScreen(JudgeScreen):
         return self.query_one(EntryView).entry
 
 
+def saved_preview(entry) -> str:
+    """A saved ruling found by a search, as the results pane previews it (its mark in the citation)."""
+    return f"{one_line(entry.citation)}\n\n{for_terminal(entry.text)}\n\nEnter: the saved ruling as it stands, its history, corrections."
+
+
 def result_label(entry, matched: str = "") -> Text:
     """Two lines: which entry (see short_label), then the start of its text; a third, when the
     judge's index found it, saying which question it answers."""
+    if saved_number(entry) is not None:  # as `judge search` names it: "Saved ruling #3 (WITHDRAWN) — table 12"
+        out = Text(one_line(entry.citation), style="bold")
+        out.append("\n   " + render.snippet(entry.text, 80), style="dim")
+        return out
     out = Text(f"{entry.doc} ", style="dim")
     out.append(short_label(entry), style="bold")
     body = entry.text
