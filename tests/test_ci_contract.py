@@ -32,7 +32,7 @@ def constraints() -> dict[str, str]:
 def test_the_quick_start_is_setup_then_tests():
     setup, tests = quickstart_commands()
     assert "-c constraints.txt" in setup and "judge doctor" in setup
-    assert tests == ".venv/bin/python -m pytest -q"
+    assert tests == ".venv/bin/python -m pytest -q -n auto"
 
 
 def test_ci_runs_the_readme_commands_not_a_copy():
