@@ -18,6 +18,8 @@ their comments when rewritten (the TUI's boards) are re-read for that by judge/r
 """
 from __future__ import annotations
 
+from typing import NoReturn
+
 import os
 import re
 import stat
@@ -255,7 +257,7 @@ class Validator:
 
     path: str | None = None
 
-    def fail(self, message: str, node=None, line: int | None = None):
+    def fail(self, message: str, node=None, line: int | None = None) -> NoReturn:
         raise ScenarioError(message, self.path, line if line is not None else self.where(node))
 
     def where(self, node) -> int | None:

@@ -7,6 +7,7 @@ a ScenarioError naming the file and line. The corpus and the engine both read ca
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from judge import paths
 from judge.cards import vocabulary as V
@@ -247,7 +248,7 @@ class _Reader(Validator):
         if raw is None:
             return ()
         self.keys(raw, V.ENTERS_KEYS, f"{name}: enters")
-        out = []
+        out: list[tuple[str, Any]] = []  # ("drained", bool), ("counters", {kind: n})
         if "drained" in raw:
             if not isinstance(raw["drained"], bool):
                 self.fail(f"{name}: enters drained must be true or false", raw)

@@ -3,8 +3,8 @@ and a short mark for one-line listings. Every string from the data files passes 
 judge.safe_text on its way to a terminal."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
 
 from judge.conflicts.notes import Note
 from judge.safe_text import for_terminal, one_line
@@ -78,7 +78,7 @@ def below_line(label: str, notes: Iterable[Note]) -> str:
     return f"{label}: " + "; ".join(f"{mark([n])} {n.title}" for n in notes)
 
 
-def band(notes: list[Note], below: list[tuple[str, list[Note]]] = (), expand: bool = True) -> Panel | None:
+def band(notes: list[Note], below: Sequence[tuple[str, list[Note]]] = (), expand: bool = True) -> Panel | None:
     """The terminal band shown above an entry's text: its own notes in full, its sub-entries'
     (`below`: label, notes) one line each. None when there is nothing to show. `expand=False`
     fits the box to its lines (output without a terminal, where lines are not wrapped)."""
@@ -89,7 +89,7 @@ def band(notes: list[Note], below: list[tuple[str, list[Note]]] = (), expand: bo
     from rich.panel import Panel
     from rich.text import Text
 
-    parts = []
+    parts: list[Text | Padding] = []
     for note in notes:
         parts.append(Text(one_line(heading(note)), style=STYLE[note.kind]))
         for line in body_lines(note):
@@ -105,7 +105,7 @@ def band(notes: list[Note], below: list[tuple[str, list[Note]]] = (), expand: bo
 
 
 def note_dict(note: Note) -> dict:
-    out = {"kind": note.kind, "id": note.id, "title": note.title}
+    out: dict[str, Any] = {"kind": note.kind, "id": note.id, "title": note.title}
     if note.kind == "conflict":
         out |= {"readings": [{"key": r.key, "text": r.text, "default": r.default, "entry": r.entry}
                              for r in note.readings],

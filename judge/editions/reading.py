@@ -48,7 +48,7 @@ def in_force_lookup(found: Lookup, date: str | None) -> Lookup:
         if lacking:
             return Lookup(None, note=f"{', '.join(lacking)} not in edition {edition.label}, the one in force on {date}",
                           corpus=corpus, edition=edition)
-        return Lookup(corpus.get(found.entry.id), members=[corpus.get(e.id) for e in found.members],
+        return Lookup(corpus.get(found.entry.id), members=[corpus.entries[e.id] for e in found.members],
                       note=found.note, corpus=corpus, edition=edition)
     entry = corpus.get(found.entry.id)
     if entry is None:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from judge import paths
 from judge.corpus.documents import DOCUMENTS, spec
@@ -82,7 +83,7 @@ def editions_root() -> Path:
 
 # The first edition of a document in a data folder without BUNDLED_FILE (JUDGE_DATA_DIR pointing
 # at a tree of documents alone): named so, with no date.
-UNNAMED = {"name": "bundled", "date": None}
+UNNAMED: dict[str, Any] = {"name": "bundled", "date": None}
 
 
 @lru_cache(maxsize=1)

@@ -127,10 +127,15 @@ class SavedRuling:
 @dataclass
 class RulingStore:
     path: Path = field(default_factory=default_db_path)
-    timeout: float | None = None  # None: LOCK_TIMEOUT
+    timeout: float | None = None  # None: LOCK_TIMEOUT, read when a lock is waited for
     # Why rows of the last read were left out (written by another program: no answer, binary
     # data where text belongs…), one message per row, naming the row and the file.
     skipped: list[str] = field(default_factory=list, compare=False)
+
+    @property
+    def wait(self) -> float:
+        """Seconds a write waits for another program's lock."""
+        return LOCK_TIMEOUT if self.timeout is None else self.timeout
 
     def __post_init__(self) -> None:
         self.path = Path(self.path).expanduser()
@@ -445,9 +450,9 @@ class RulingStore:
     def _connect(self, read_only: bool) -> sqlite3.Connection:
         if read_only:
             uri = self.path.resolve().as_uri() + "?mode=ro"
-            conn = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
+            conn = sqlite3.connect(uri, uri=True, timeout=self.wait, isolation_level=None)
         else:
-            conn = sqlite3.connect(str(self.path), timeout=self.timeout, isolation_level=None)
+            conn = sqlite3.connect(str(self.path), timeout=self.wait, isolation_level=None)
         # Per connection: a commit returns once the WAL is on disk (see the module's docstring).
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -484,7 +489,7 @@ class RulingStore:
         SQLite refuses the second at once, without waiting its busy timeout (waiting could
         deadlock, each holding the shared lock the other needs gone). So the switch is asked
         again, for up to the store's timeout, as a busy lock is waited for everywhere else."""
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + self.wait
         pause = 0.005
         while True:
             try:
@@ -548,7 +553,7 @@ class RulingStore:
                                f"not yet in the file, and reading them needs write access to {self.path.parent} "
                                "(copy the folder somewhere writable, or ask its owner)")
         uri = self.path.resolve().as_uri() + "?mode=ro&immutable=1"
-        return sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
+        return sqlite3.connect(uri, uri=True, timeout=self.wait, isolation_level=None)
 
     def _version(self, conn: sqlite3.Connection) -> int | None:
         """The schema version; None for an empty file; an error for someone else's database."""

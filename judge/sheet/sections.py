@@ -10,6 +10,8 @@ of part, and `walk` decides which parts there are and in what order — the one 
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
 from dataclasses import dataclass
 
 from judge.sheet.model import CitedEntry, ReplayLog, Sheet, SourceVersion
@@ -152,7 +154,11 @@ class SheetWriter:
         raise NotImplementedError
 
 
-def walk(sheet: Sheet, writer: SheetWriter) -> SheetWriter:
+W = TypeVar("W", bound="SheetWriter")
+
+
+def walk(sheet: Sheet, writer: W) -> W:
+    """`writer` after it has written `sheet` (its own type, so its result fields are known)."""
     writer.start(sheet)
     for part in parts(sheet):
         part.write_to(writer)
