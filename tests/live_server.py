@@ -19,13 +19,15 @@ from judge.serve.server import uvicorn_config
 
 @contextmanager
 def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
-    """Serve `app` on 127.0.0.1:<free port> while the block runs; yields its base URL."""
+    """Serve `app` on 127.0.0.1:<free port> while the block runs; yields its base URL —
+    https:// when the app's settings carry a certificate (ServeSettings.tls), as `judge serve`."""
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listening.bind(("127.0.0.1", 0))
     listening.listen(64)
     port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn_config(app))  # as `judge serve` runs it
+    settings = app.state.settings
+    server = uvicorn.Server(uvicorn_config(app, tls=settings.tls))  # as `judge serve` runs it
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + startup_timeout
@@ -34,7 +36,7 @@ def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
             raise RuntimeError("judge serve did not start in the test")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"{settings.scheme}://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
