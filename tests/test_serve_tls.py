@@ -32,7 +32,7 @@ from judge.serve.tls import check_pair
 from tests import live_server, printed_sheet, throwaway_ca
 
 CODE = "k7m2p9"
-HSTS = "max-age=31536000"
+HSTS = "max-age=604800"
 CSP = dict(security.SECURITY_HEADERS)[b"content-security-policy"].decode()
 # Every cookie the station sets, and the request that sets it (a change of cookies changes this).
 STATION_COOKIES = {security.SESSION_COOKIE, security.WRITER_COOKIE, GAME_COOKIE, log_memory.COOKIE}

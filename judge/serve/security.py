@@ -42,9 +42,11 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 ]
-# A year, this host only: a phone that once reached the station over https:// never falls back to
-# http:// on that address (the head judge's laptop may serve other things on other ports/names).
-HSTS = (b"strict-transport-security", b"max-age=31536000")
+# A week, this host only (no includeSubDomains): a phone that reached the station over https://
+# does not fall back to http:// for the rest of the event. Not longer: HSTS covers every port of
+# the host name and cannot be clicked through, so a laptop later serving plain http:// under the
+# same name would be refused for as long. (Browsers ignore HSTS from a bare IP address.)
+HSTS = (b"strict-transport-security", b"max-age=604800")
 
 
 def security_headers(settings: ServeSettings) -> list[tuple[bytes, bytes]]:
