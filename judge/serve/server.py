@@ -18,5 +18,8 @@ def uvicorn_config(app, tls: TLSFiles | None = None) -> uvicorn.Config:
     # With `tls` (checked by judge.serve.tls.check_pair), https:// only: phones keep the station
     # for offline use only on a secure address.
     certificate = {} if tls is None else {"ssl_certfile": str(tls.certfile), "ssl_keyfile": str(tls.keyfile)}
+    # No proxy stands in front: X-Forwarded-For/-Proto are a client's words, never its address or
+    # scheme (uvicorn believes them from 127.0.0.1, or any address in $FORWARDED_ALLOW_IPS).
     return uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
-                          limit_concurrency=MAX_CONNECTIONS, http=HeaderDeadlineProtocol, **certificate)
+                          limit_concurrency=MAX_CONNECTIONS, http=HeaderDeadlineProtocol,
+                          proxy_headers=False, **certificate)
