@@ -26,8 +26,9 @@ def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
     listening.bind(("127.0.0.1", 0))
     listening.listen(64)
     port = listening.getsockname()[1]
-    settings = app.state.settings
-    server = uvicorn.Server(uvicorn_config(app, tls=settings.tls))  # as `judge serve` runs it
+    # The station's own settings say whether it serves https://; a bare ASGI app is served http://.
+    tls = getattr(getattr(getattr(app, "state", None), "settings", None), "tls", None)
+    server = uvicorn.Server(uvicorn_config(app, tls=tls))  # as `judge serve` runs it
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + startup_timeout
@@ -36,7 +37,7 @@ def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
             raise RuntimeError("judge serve did not start in the test")
         time.sleep(0.02)
     try:
-        yield f"{settings.scheme}://127.0.0.1:{port}"
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
