@@ -9,7 +9,7 @@
 - Every response carries a Content-Security-Policy that allows only the server's own files
   (a page may set a stricter one of its own: judge/serve/sheet_page.py).
 - Over https:// (--certfile/--keyfile) the cookies are Secure and every response says
-  Strict-Transport-Security; over http:// neither (a browser would then refuse the station).
+  Strict-Transport-Security; over http:// neither (a browser keeps no Secure cookie from http://).
 """
 from __future__ import annotations
 
