@@ -21,7 +21,9 @@ from judge.serve.server import uvicorn_config
 def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
     """Serve `app` on 127.0.0.1:<free port> while the block runs; yields its base URL —
     https:// when the app's settings carry a certificate (ServeSettings.tls), as `judge serve`."""
-    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP as `judge serve`'s getaddrinfo gives it: asyncio sets TCP_NODELAY only on sockets
+    # that say so, and without it each keep-alive request waited ~40 ms for a delayed ACK.
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listening.bind(("127.0.0.1", 0))
     listening.listen(64)
