@@ -19,13 +19,18 @@ from judge.serve.server import uvicorn_config
 
 @contextmanager
 def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
-    """Serve `app` on 127.0.0.1:<free port> while the block runs; yields its base URL."""
-    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    """Serve `app` on 127.0.0.1:<free port> while the block runs; yields its base URL —
+    https:// when the app's settings carry a certificate (ServeSettings.tls), as `judge serve`."""
+    # IPPROTO_TCP as `judge serve`'s getaddrinfo gives it: asyncio sets TCP_NODELAY only on sockets
+    # that say so, and without it each keep-alive request waited ~40 ms for a delayed ACK.
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listening.bind(("127.0.0.1", 0))
     listening.listen(64)
     port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn_config(app))  # as `judge serve` runs it
+    # The station's own settings say whether it serves https://; a bare ASGI app is served http://.
+    tls = getattr(getattr(getattr(app, "state", None), "settings", None), "tls", None)
+    server = uvicorn.Server(uvicorn_config(app, tls=tls))  # as `judge serve` runs it
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + startup_timeout
@@ -34,7 +39,7 @@ def running(app, startup_timeout: float = 20.0) -> Iterator[str]:
             raise RuntimeError("judge serve did not start in the test")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+import urllib.error
 import urllib.request
 
 import pytest
@@ -204,3 +205,22 @@ def test_a_defect_on_a_long_hostile_path_prints_one_short_harmless_line(tmp_path
     shown = "/nd/" + "9" * (app_module.SHOWN_PATH_CHARS - 4) + "… (5,004 characters)"
     assert err.startswith(f"judge serve: internal error on GET {shown}: its traceback is in ")
     assert "\x1b" not in err and err.count("\n") == 1
+
+
+@pytest.mark.usefixtures("session_context")
+def test_a_forwarded_for_header_does_not_change_who_is_guessing(tmp_path, monkeypatch, capfd):
+    """uvicorn trusts X-Forwarded-For/-Proto from 127.0.0.1 unless told not to: a client on the
+    laptop could then name itself anyone to the guess guard. The station has no proxy in front."""
+    import http.cookiejar
+    import re
+
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    with live_server.running(create_app(ServeSettings.for_host("127.0.0.1", access_code="k7m2p9q4"))) as base:
+        token = re.search(r'name="csrf" value="([0-9a-f]{64})"', opener.open(base + "/unlock").read().decode()).group(1)
+        forged = urllib.request.Request(base + "/unlock", data=f"csrf={token}&code=wrong-code".encode(), headers={
+            "X-Forwarded-For": "10.9.9.9", "X-Forwarded-Proto": "https"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            opener.open(forged)
+        assert refused.value.code == 403
+    assert "judge serve: wrong access code from 127.0.0.1 (1 in a row)\n" in capfd.readouterr().err

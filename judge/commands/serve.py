@@ -20,6 +20,9 @@ def register(sub) -> None:
     parser.add_argument("--port", type=int, default=None, help="port (default 8765)")
     parser.add_argument("--code", default=None, help="the event's access code for writing "
                         "(default: a new one is made when the host is not local)")
+    parser.add_argument("--certfile", metavar="PATH", help="serve https:// with this PEM certificate "
+                        "(with --keyfile): phones keep the station for offline use only over https://")
+    parser.add_argument("--keyfile", metavar="PATH", help="the certificate's PEM private key (with --certfile)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     parser.add_argument("--archive", metavar="URL", help="a judge program's PostgreSQL archive: searches list its "
                         "precedents (judge[archive]; default $JUDGE_ARCHIVE); the log stays this station's file")
@@ -42,9 +45,11 @@ def run(args: argparse.Namespace) -> int:
         refusal = "--code is empty" if not args.code.strip() else check_code(args.code.strip())
         if refusal:
             raise UserError(refusal)
+    tls = _tls_files(args.certfile, args.keyfile)
     import os
 
     settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip(), rulings_db=args.db,
+                                      tls=tls,
                                       archive_url=args.archive or os.environ.get("JUDGE_ARCHIVE") or None)
     log_file = _rulings_log(args.db)  # a file that is not a rulings log is refused before listening
     listening = _listen(host, port)  # before announcing: a port in use is said plainly
@@ -60,8 +65,24 @@ def run(args: argparse.Namespace) -> int:
     open_library(app)  # the corpus and the search index, before anyone is told the address
     _warn_unreadable_folders()
     _announce(settings, show_qr=not args.no_qr, log_file=log_file)
-    uvicorn.Server(uvicorn_config(app)).run(sockets=[listening])
+    uvicorn.Server(uvicorn_config(app, tls=settings.tls)).run(sockets=[listening])
     return 0
+
+
+def _tls_files(certfile: str | None, keyfile: str | None):
+    """The checked certificate and key (judge.serve.tls), or None for http://."""
+    if certfile is None and keyfile is None:
+        return None
+    if certfile is None or keyfile is None:
+        given, missing = ("--certfile", "--keyfile") if keyfile is None else ("--keyfile", "--certfile")
+        raise UserError(f"{given} needs {missing} as well: https:// takes a certificate and its key")
+    from judge.safe_text import one_line
+    from judge.serve.tls import TLSError, check_pair
+
+    try:
+        return check_pair(certfile, keyfile)
+    except TLSError as exc:
+        raise UserError(one_line(str(exc))) from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -105,7 +126,7 @@ def _warn_unreadable_folders() -> None:
 
 
 def _announce(settings, show_qr: bool, log_file=None) -> None:
-    url = f"http://{_reachable_address(settings.host)}:{settings.port}/"
+    url = f"{settings.scheme}://{_reachable_address(settings.host)}:{settings.port}/"
     print(f"judge serve: {url}")
     if settings.access_code:
         print(f"access code for logging rulings: {settings.access_code}")

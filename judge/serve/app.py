@@ -97,7 +97,7 @@ async def internal_error(request: Request, exc: Exception) -> Response:
                         message="judge failed on this request. Nothing was saved by it. "
                                 "The head judge's terminal names the log file.")
     # Starlette answers a 500 outside the middleware that adds these to every other page.
-    for name, value in security.SECURITY_HEADERS:
+    for name, value in security.security_headers(request.app.state.settings):
         page.headers[name.decode()] = value.decode()
     return page
 
@@ -152,7 +152,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         routes += importlib.import_module(module_name).routes()
     app = Station(
         routes=routes,
-        middleware=[Middleware(security.BrowserSession),
+        middleware=[Middleware(security.BrowserSession, settings=settings),
                     Middleware(security.BodyLimit, limit=settings.max_body_bytes)],
         exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone, Exception: internal_error},
     )

@@ -38,13 +38,14 @@ async def choose(request: Request) -> Response:
         raise HTTPException(400, "Choose a game (or All games).")
     response = RedirectResponse(security.same_site_path(form.get("next")), status_code=303)
     if wanted.strip().lower() == ALL:
-        response.delete_cookie(GAME_COOKIE, httponly=True, samesite="strict")
+        response.delete_cookie(GAME_COOKIE, httponly=True, samesite="strict", secure=security.secure_cookies(request))
         return response
     game = normalize_game(wanted)
     if game is None:
         names = ", ".join([ALL, *GAMES])
         raise HTTPException(400, f"There is no game {wanted.strip()[:40]!r}; choose one of {names}.")
-    response.set_cookie(GAME_COOKIE, game, max_age=REMEMBERED_SECONDS, httponly=True, samesite="strict")
+    response.set_cookie(GAME_COOKIE, game, max_age=REMEMBERED_SECONDS, httponly=True, samesite="strict",
+                        secure=security.secure_cookies(request))
     return response
 
 

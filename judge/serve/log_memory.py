@@ -40,8 +40,8 @@ def log_memory(request: Request) -> LoggedAs:
     return LoggedAs(**values)
 
 
-def remember(response: Response, logged_as: LoggedAs) -> None:
+def remember(response: Response, logged_as: LoggedAs, secure: bool = False) -> None:
     # Without the padding: an "=" would make the cookie a quoted string.
     value = base64.urlsafe_b64encode(json.dumps(asdict(logged_as)).encode()).decode("ascii").rstrip("=")
     if len(value) <= MAX_COOKIE_CHARS:  # a longer one would not be read back: not remembered
-        response.set_cookie(COOKIE, value, httponly=True, samesite="strict")
+        response.set_cookie(COOKIE, value, httponly=True, samesite="strict", secure=secure)

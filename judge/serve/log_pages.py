@@ -112,7 +112,8 @@ async def save_ruling(request: Request) -> Response:
         raise HTTPException(503, f"The ruling could not be saved: {exc}. Nothing was saved; send it again.") from None
     # Committed: only now is the browser told so (303 to the ruling's page).
     response = RedirectResponse(request.app.url_path_for("log_ruling", number=ruling.number), status_code=303)
-    remember(response, LoggedAs(judge=values["judge"], table=values["table"], event=values["event"]))
+    remember(response, LoggedAs(judge=values["judge"], table=values["table"], event=values["event"]),
+             secure=security.secure_cookies(request))
     if code_typed:
         security.set_writer_cookie(request, response)
     return response

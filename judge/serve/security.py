@@ -8,6 +8,8 @@
 - A body longer than the limit is refused with 413, whether it announced its length or not.
 - Every response carries a Content-Security-Policy that allows only the server's own files
   (a page may set a stricter one of its own: judge/serve/sheet_page.py).
+- Over https:// (--certfile/--keyfile) the cookies are Secure and every response says
+  Strict-Transport-Security; over http:// neither (a browser keeps no Secure cookie from http://).
 """
 from __future__ import annotations
 
@@ -40,6 +42,16 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
 ]
+# A week, this host only (no includeSubDomains): a phone that reached the station over https://
+# does not fall back to http:// for the rest of the event. Not longer: HSTS covers every port of
+# the host name and cannot be clicked through, so a laptop later serving plain http:// under the
+# same name would be refused for as long. (Browsers ignore HSTS from a bare IP address.)
+HSTS = (b"strict-transport-security", b"max-age=604800")
+
+
+def security_headers(settings: ServeSettings) -> list[tuple[bytes, bytes]]:
+    """The headers every response carries; HSTS only when the station serves https://."""
+    return SECURITY_HEADERS + ([HSTS] if settings.tls else [])
 
 
 def same_secret(sent: str, expected: str) -> bool:
@@ -134,16 +146,25 @@ def same_site_path(value: object) -> str:
     return "/"
 
 
+def secure_cookies(request: Request) -> bool:
+    """Whether the station's cookies carry Secure: when it serves https:// (--certfile)."""
+    return request.app.state.settings.tls is not None
+
+
 def set_writer_cookie(request: Request, response) -> None:
-    response.set_cookie(WRITER_COOKIE, writer_mark(request), httponly=True, samesite="strict")
+    response.set_cookie(WRITER_COOKIE, writer_mark(request), httponly=True, samesite="strict",
+                        secure=secure_cookies(request))
 
 
 class BrowserSession:
     """ASGI middleware: the session id in scope["state"], a cookie for a new one, and the
     security headers on every response."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, settings: ServeSettings) -> None:
         self.app = app
+        self.headers = security_headers(settings)
+        # Secure: over https:// a browser never sends the session over plain http://.
+        self.cookie_flags = "Path=/; HttpOnly; SameSite=Strict" + ("; Secure" if settings.tls else "")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -159,10 +180,9 @@ class BrowserSession:
                 # A page that sets its own header keeps it (a served sheet's policy allows its
                 # inline style): a second Content-Security-Policy would be enforced as well.
                 own = {name.lower() for name, _ in headers}
-                headers += [(name, value) for name, value in SECURITY_HEADERS if name not in own]
+                headers += [(name, value) for name, value in self.headers if name not in own]
                 if fresh is not None:
-                    headers.append((b"set-cookie", f"{SESSION_COOKIE}={fresh}; Path=/; HttpOnly; "
-                                                   f"SameSite=Strict".encode()))
+                    headers.append((b"set-cookie", f"{SESSION_COOKIE}={fresh}; {self.cookie_flags}".encode()))
                 message = {**message, "headers": headers}
             await send(message)
 

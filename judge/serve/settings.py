@@ -5,6 +5,10 @@ import ipaddress
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.serve.tls import TLSFiles
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -56,6 +60,8 @@ class ServeSettings:
     # A judge program's PostgreSQL archive searched for precedents beside the rules (judge[archive]);
     # not shown: the URL may hold a password.
     archive_url: str | None = field(default=None, repr=False)
+    # The certificate and key for https:// (judge.serve.tls, checked before start); None: http://.
+    tls: "TLSFiles | None" = None
     # Signs the CSRF tokens and the "code entered" marks; a restart invalidates both, by design.
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
 
@@ -67,6 +73,10 @@ class ServeSettings:
         if access_code is None and not is_loopback(host):
             access_code = new_access_code()
         return cls(host=host, port=port, access_code=access_code, **more)
+
+    @property
+    def scheme(self) -> str:
+        return "https" if self.tls else "http"
 
     @property
     def writes_need_code(self) -> bool:
