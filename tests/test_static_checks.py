@@ -1,7 +1,7 @@
 """The checks the code is held to (issue 34, item 2): ruff over the repository with the rules
-pyproject.toml selects, and mypy over the packages pyproject.toml lists (judge/search, and
-judge/corpus but for the Shadowfist parsers, which are being rewritten). Both tools come with the
-test extra at the versions constraints.txt pins, so a new finding fails here, not in review."""
+pyproject.toml selects, ruff's formatter, and mypy over the packages pyproject.toml lists. The
+tools come with the test extra at the versions constraints.txt pins, so a new finding fails here,
+not in review."""
 from __future__ import annotations
 
 import subprocess
@@ -17,6 +17,11 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 
 def test_ruff_finds_nothing():
     done = _run("ruff", "check", "--no-cache", "--output-format", "concise", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_formatted():
+    done = _run("ruff", "format", "--check", "--no-cache", ".")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
