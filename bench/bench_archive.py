@@ -5,6 +5,7 @@ p95). A throw-away cluster is started for it as the archive tests start one
 
     python bench/bench_archive.py [--rulings 10000] [--searches 200]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,11 +37,24 @@ def make_log(path: Path, count: int, seed: int = 7) -> RulingStore:
     lines = []
     for k in range(count):
         words = " ".join(rng.sample(WORDS, 4))
-        lines.append(json.dumps({
-            "uuid": str(uuid.UUID(int=rng.getrandbits(128), version=4)), "number": k + 1, "revision": 1,
-            "kind": "given", "event": f"Event {k // 500}", "table": str(k % 60), "question": f"Does it {words}?",
-            "answer": f"Ruled: {words} ({k}).", "cites": rng.sample(RULES, 2), "judge": "Kim",
-            "at": (start + dt.timedelta(minutes=k)).isoformat(), "reason": ""}))
+        lines.append(
+            json.dumps(
+                {
+                    "uuid": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
+                    "number": k + 1,
+                    "revision": 1,
+                    "kind": "given",
+                    "event": f"Event {k // 500}",
+                    "table": str(k % 60),
+                    "question": f"Does it {words}?",
+                    "answer": f"Ruled: {words} ({k}).",
+                    "cites": rng.sample(RULES, 2),
+                    "judge": "Kim",
+                    "at": (start + dt.timedelta(minutes=k)).isoformat(),
+                    "reason": "",
+                }
+            )
+        )
     store = RulingStore(path)
     store.merge(parse("\n".join(lines).encode(), "bench"), "bench")
     return store
@@ -61,8 +75,10 @@ def main() -> None:
         again = archive.sync(rulings, url, "bench")
         again_s = time.perf_counter() - began
         rng = random.Random(11)
-        queries = [rng.choice([rng.choice(RULES).split(":")[1], rng.choice(WORDS),
-                               f"{rng.choice(WORDS)} {rng.choice(WORDS)}"]) for _ in range(args.searches)]
+        queries = [
+            rng.choice([rng.choice(RULES).split(":")[1], rng.choice(WORDS), f"{rng.choice(WORDS)} {rng.choice(WORDS)}"])
+            for _ in range(args.searches)
+        ]
         conn = archive.connect(url)
         times, found = [], 0
         for query in queries:
@@ -72,10 +88,14 @@ def main() -> None:
         conn.close()
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"sync of {first.rulings:,} rulings into an empty archive: {first_s:.2f} s "
-          f"({first.new_rulings:,} new); again: {again_s:.2f} s ({again.new_rulings} new)")
-    print(f"precedent search over {args.rulings:,} archived rulings, {len(times)} queries (top 10): "
-          f"p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms ({found} results)")
+    print(
+        f"sync of {first.rulings:,} rulings into an empty archive: {first_s:.2f} s "
+        f"({first.new_rulings:,} new); again: {again_s:.2f} s ({again.new_rulings} new)"
+    )
+    print(
+        f"precedent search over {args.rulings:,} archived rulings, {len(times)} queries (top 10): "
+        f"p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms ({found} results)"
+    )
 
 
 if __name__ == "__main__":

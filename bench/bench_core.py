@@ -6,6 +6,7 @@ show < 0.5 s warm, search p95 < 20 ms, fuzzy search p95 < 60 ms, build < 10 s.
 
 usage: python bench/bench_core.py [--runs N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,12 +19,30 @@ import time
 
 # A fixed list: rule numbers, keywords, player-style questions, card names, filters.
 QUERIES = [
-    "704.5j", "704.5", "704.5.", "116.2b–c", "overrun", "trample", "drained entity block",
-    "can a tapped creature block", "master blood tax corruption", "state-based actions wrath",
-    "sheltering at sunrise", "the drop once per turn", "counter an announcement",
-    "game:l5r-lcg attachment restricted", "kind:glossary venom", "honor victory 40",
-    "duel chi equal", "province broken", "card:charmed life", "damage redirection",
-    "burn for power", "\"declare blockers\" AND drained", "flying NOT reach", "game:shadowfist reload",
+    "704.5j",
+    "704.5",
+    "704.5.",
+    "116.2b–c",
+    "overrun",
+    "trample",
+    "drained entity block",
+    "can a tapped creature block",
+    "master blood tax corruption",
+    "state-based actions wrath",
+    "sheltering at sunrise",
+    "the drop once per turn",
+    "counter an announcement",
+    "game:l5r-lcg attachment restricted",
+    "kind:glossary venom",
+    "honor victory 40",
+    "duel chi equal",
+    "province broken",
+    "card:charmed life",
+    "damage redirection",
+    "burn for power",
+    '"declare blockers" AND drained',
+    "flying NOT reach",
+    "game:shadowfist reload",
 ]
 FUZZY = ["charmed lyfe", "10000 man", "eastern king", "overun", "sherlter", "corruptoin tax"]
 
@@ -49,8 +68,9 @@ def main() -> None:
     t1 = time.perf_counter()
     sindex.open_index(corpus)  # builds the whoosh index, the lexicon and the tables beside it
     t2 = time.perf_counter()
-    print(f"cold build: corpus {t1 - t0:.2f} s + index {t2 - t1:.2f} s = {t2 - t0:.2f} s "
-          f"({len(corpus.entries)} entries)")
+    print(
+        f"cold build: corpus {t1 - t0:.2f} s + index {t2 - t1:.2f} s = {t2 - t0:.2f} s ({len(corpus.entries)} entries)"
+    )
 
     judge = [sys.executable, "-m", "judge"]
     show_times = []
@@ -58,8 +78,10 @@ def main() -> None:
         s = time.perf_counter()
         subprocess.run(judge + ["show", "nd:704.5j"], capture_output=True, check=True)
         show_times.append(time.perf_counter() - s)
-    print(f"judge show nd:704.5j (whole process, warm cache): median {statistics.median(show_times):.3f} s, "
-          f"max {max(show_times):.3f} s over {args.runs} runs")
+    print(
+        f"judge show nd:704.5j (whole process, warm cache): median {statistics.median(show_times):.3f} s, "
+        f"max {max(show_times):.3f} s over {args.runs} runs"
+    )
 
     search_times = []
     for _ in range(args.runs):
@@ -77,8 +99,10 @@ def main() -> None:
             s = time.perf_counter()
             searcher.search(q, limit=10)
             times.append((time.perf_counter() - s) * 1000)
-    print(f"in-process search over {len(QUERIES)} queries: p50 {pct(times, 50):.1f} ms, "
-          f"p95 {pct(times, 95):.1f} ms, max {max(times):.1f} ms")
+    print(
+        f"in-process search over {len(QUERIES)} queries: p50 {pct(times, 50):.1f} ms, "
+        f"p95 {pct(times, 95):.1f} ms, max {max(times):.1f} ms"
+    )
     ftimes = []
     for _ in range(max(3, args.runs // 3)):
         for q in FUZZY:

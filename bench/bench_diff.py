@@ -9,6 +9,7 @@ corpus is parsed once and cached); the whole-process figure is `judge diff nd` o
 
 usage: python bench/bench_diff.py [--runs N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,6 +35,7 @@ def main() -> None:
     args = ap.parse_args()
 
     import edition_edits as E
+
     from judge.changes.diff import compare
     from judge.corpus import nodawn
 
@@ -48,25 +50,34 @@ def main() -> None:
             result = compare("nd", "old", old, "new", new)
             times.append(time.perf_counter() - start)
         counts = ", ".join(f"{v} {k}" for k, v in result.counts().items())
-        print(f"{name:24} {len(old)} entries: median {statistics.median(times) * 1000:6.0f} ms "
-              f"(min {min(times) * 1000:.0f}) — {counts}")
+        print(
+            f"{name:24} {len(old)} entries: median {statistics.median(times) * 1000:6.0f} ms "
+            f"(min {min(times) * 1000:.0f}) — {counts}"
+        )
 
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, JUDGE_DATA_HOME=f"{tmp}/data", JUDGE_CACHE_DIR=f"{tmp}/cache",
-                   JUDGE_CONFIG_DIR=f"{tmp}/config")
+        env = dict(
+            os.environ, JUDGE_DATA_HOME=f"{tmp}/data", JUDGE_CACHE_DIR=f"{tmp}/cache", JUDGE_CONFIG_DIR=f"{tmp}/config"
+        )
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         Path(tmp, "nd.txt").write_text(copies["reworded + renumbered"], encoding="utf-8")
         judge = [sys.executable, "-m", "judge"]
-        subprocess.run(judge + ["import", f"{tmp}/nd.txt", "--doc", "nd", "--edition", "reworded",
-                                "--date", "2099-01-01"], env=env, check=True, capture_output=True)
+        subprocess.run(
+            judge + ["import", f"{tmp}/nd.txt", "--doc", "nd", "--edition", "reworded", "--date", "2099-01-01"],
+            env=env,
+            check=True,
+            capture_output=True,
+        )
         subprocess.run(judge + ["diff", "nd", "--json"], env=env, check=True, capture_output=True)  # warm
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()
             subprocess.run(judge + ["diff", "nd", "--json"], env=env, check=True, capture_output=True)
             times.append(time.perf_counter() - start)
-        print(f"whole process `judge diff nd --json` (reworded + renumbered, warm cache): "
-              f"median {statistics.median(times):.2f} s (min {min(times):.2f})")
+        print(
+            f"whole process `judge diff nd --json` (reworded + renumbered, warm cache): "
+            f"median {statistics.median(times):.2f} s (min {min(times):.2f})"
+        )
 
 
 if __name__ == "__main__":

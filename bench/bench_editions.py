@@ -8,6 +8,7 @@ and data folders.
 
 usage: python bench/bench_editions.py [--runs N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,21 +33,27 @@ def timed(env: dict, *argv: str) -> float:
 
 
 def one_run(folder: Path) -> dict[str, float]:
-    env = dict(os.environ, JUDGE_CACHE_DIR=str(folder / "cache"), JUDGE_DATA_HOME=str(folder / "data"),
-               JUDGE_CONFIG_DIR=str(folder / "config"))
+    env = dict(
+        os.environ,
+        JUDGE_CACHE_DIR=str(folder / "cache"),
+        JUDGE_DATA_HOME=str(folder / "data"),
+        JUDGE_CONFIG_DIR=str(folder / "config"),
+    )
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("JUDGE_EVENT_DATE", None)
     source = folder / "nd-2026-11.txt"
     text = (REPO / "rules/nodawn/nodawn-comprehensive-rules.txt").read_text(encoding="utf-8")
     source.write_text(text.replace(OLD, NEW), encoding="utf-8")
     timed(env, "show", "704.5j")  # the bundled cache built
-    figures = {"show, bundled only (warm)": timed(env, "show", "704.5j"),
-               "import": timed(env, "import", str(source), "--doc", "nd", "--date", "2026-11-01"),
-               "show, first after the import": timed(env, "show", "704.5j"),
-               "show, with the edition (warm)": timed(env, "show", "704.5j"),
-               "show nd@bundled:…, first": timed(env, "show", "nd@bundled:704.5j"),
-               "show nd@bundled:…, warm": timed(env, "show", "nd@bundled:704.5j"),
-               "import again (a no-op)": timed(env, "import", str(source), "--doc", "nd")}
+    figures = {
+        "show, bundled only (warm)": timed(env, "show", "704.5j"),
+        "import": timed(env, "import", str(source), "--doc", "nd", "--date", "2026-11-01"),
+        "show, first after the import": timed(env, "show", "704.5j"),
+        "show, with the edition (warm)": timed(env, "show", "704.5j"),
+        "show nd@bundled:…, first": timed(env, "show", "nd@bundled:704.5j"),
+        "show nd@bundled:…, warm": timed(env, "show", "nd@bundled:704.5j"),
+        "import again (a no-op)": timed(env, "import", str(source), "--doc", "nd"),
+    }
     return figures
 
 

@@ -23,6 +23,7 @@ cannot run dry, so the game lasts 5,000 actions with the board's size unchanged.
                                               # count on a busy machine as on a quiet one, to
                                               # compare two commits when CPU times swing
 """
+
 from __future__ import annotations
 
 import argparse
@@ -145,9 +146,11 @@ def report(label: str, text: str, n: int, repeat: int | None = None) -> tuple[fl
     per = [t / (n // len(times)) * 1e6 for t in times]
     total = sum(times)
     flat = per[-1] / per[0]
-    print(f"{label:>28} | {n:>5} actions | {len(final.objects):>5} objects, {len(final.battlefield):>3} permanents | "
-          f"{n / total:>7,.0f} actions/s | µs/action by block: {' '.join(f'{p:.0f}' for p in per)} | "
-          f"last/first {flat:.2f} | {refused} refusals, {errors} engine errors")
+    print(
+        f"{label:>28} | {n:>5} actions | {len(final.objects):>5} objects, {len(final.battlefield):>3} permanents | "
+        f"{n / total:>7,.0f} actions/s | µs/action by block: {' '.join(f'{p:.0f}' for p in per)} | "
+        f"last/first {flat:.2f} | {refused} refusals, {errors} engine errors"
+    )
     return n / total, flat
 
 
@@ -173,8 +176,10 @@ def report_scenarios(repeat: int = 5) -> None:
             spent += time.process_time() - start
             actions += len(scenario.actions)
         best = min(best, spent)
-    print(f"{'every scenario in tests/scenarios':>30} | {actions:>5} actions | {len(scenarios)} games from their boards | "
-          f"{actions / best:>7,.0f} actions/s | {refused} refusals, {errors} engine errors")
+    print(
+        f"{'every scenario in tests/scenarios':>30} | {actions:>5} actions | {len(scenarios)} games from their boards | "
+        f"{actions / best:>7,.0f} actions/s | {refused} refusals, {errors} engine errors"
+    )
 
 
 def load_average() -> str:
@@ -212,8 +217,11 @@ def bytecodes(text: str, n: int = 200) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bytecodes", action="store_true",
-                        help="count the bytecodes executed per action instead of timing (200 actions per board)")
+    parser.add_argument(
+        "--bytecodes",
+        action="store_true",
+        help="count the bytecodes executed per action instead of timing (200 actions per board)",
+    )
     if parser.parse_args().bytecodes:
         for label, text in (("board of ~50 objects", board(40)), ("board of ~1,000 objects", board(990))):
             print(f"{label:>28} | {bytecodes(text):>9,.0f} bytecodes/action")
@@ -225,8 +233,10 @@ def main() -> None:
         for n in (200, 1000, 5000):
             rate, flat = report(label, text, n)
             worst_rate, worst_flat = min(worst_rate, rate), max(worst_flat, flat)
-    print(f"slowest {worst_rate:,.0f} actions/s (target >= 5,000); flattest-worst last/first block {worst_flat:.2f} "
-          f"(target <= 1.5) — {'OK' if worst_rate >= 5000 and worst_flat <= 1.5 else 'MISSED'}")
+    print(
+        f"slowest {worst_rate:,.0f} actions/s (target >= 5,000); flattest-worst last/first block {worst_flat:.2f} "
+        f"(target <= 1.5) — {'OK' if worst_rate >= 5000 and worst_flat <= 1.5 else 'MISSED'}"
+    )
     report("~1,000 objects, 200 permanents", board(800, extra_permanents=95), 1000, repeat=1)
     report_scenarios()
     print(f"at the end: {load_average()}")

@@ -10,6 +10,7 @@ is beside the repository).
 
 usage: python bench/bench_search.py [QUESTIONS.json] [--runs 15] [--no-process]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,9 @@ def timed(fn, queries: list[str], rounds: int = 1) -> list[float]:
 def fts5_index(corpus) -> sqlite3.Connection:
     db = sqlite3.connect(":memory:")
     db.execute("CREATE VIRTUAL TABLE entries USING fts5(id UNINDEXED, body, tokenize='porter unicode61')")
-    db.executemany("INSERT INTO entries VALUES (?, ?)",
-                   [(e.id, f"{e.title or ''} {e.text}") for e in corpus.entries.values()])
+    db.executemany(
+        "INSERT INTO entries VALUES (?, ?)", [(e.id, f"{e.title or ''} {e.text}") for e in corpus.entries.values()]
+    )
     return db
 
 
@@ -62,14 +64,17 @@ def fts5_search(db: sqlite3.Connection, question: str, limit: int = 10) -> list[
     if not words:
         return []
     match = " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
-    rows = db.execute("SELECT id FROM entries WHERE entries MATCH ? ORDER BY bm25(entries) LIMIT ?",
-                      (match, limit)).fetchall()
+    rows = db.execute(
+        "SELECT id FROM entries WHERE entries MATCH ? ORDER BY bm25(entries) LIMIT ?", (match, limit)
+    ).fetchall()
     return [r[0] for r in rows]
 
 
 def row(name: str, values: list[float], unit: str = "ms") -> str:
-    return (f"{name:34s} p50 {statistics.median(values):7.2f} {unit}  p95 {percentile(values, 0.95):7.2f} {unit}"
-            f"  max {max(values):7.2f} {unit}  (n={len(values)})")
+    return (
+        f"{name:34s} p50 {statistics.median(values):7.2f} {unit}  p95 {percentile(values, 0.95):7.2f} {unit}"
+        f"  max {max(values):7.2f} {unit}  (n={len(values)})"
+    )
 
 
 def main() -> None:
@@ -88,8 +93,10 @@ def main() -> None:
     numbered = [e for e in corpus.entries.values() if e.number and e.kind in ("rule", "subrule")]
     numbers = [e.number for e in numbered[:: max(1, len(numbered) // 200)]]
 
-    print(f"{Path(args.questions).name}: {len(texts)} questions; {len(numbers)} rule numbers; "
-          f"{len(corpus.entries)} entries")
+    print(
+        f"{Path(args.questions).name}: {len(texts)} questions; {len(numbers)} rule numbers; "
+        f"{len(corpus.entries)} entries"
+    )
     question_ms = timed(lambda q: searcher.search(q, limit=10), texts, args.best_of)
     number_ms = timed(lambda q: searcher.search(q, limit=10), numbers, args.best_of)
     db = fts5_index(corpus)
@@ -102,8 +109,11 @@ def main() -> None:
         from eval_search import load_scorer
 
         scorer = load_scorer(Path(args.scorer))
-        found = sum(1 for q in questions
-                    if any(scorer.answers_any(corpus.get(i).text, q) for i in fts5_search(db, q["question"], 5)))
+        found = sum(
+            1
+            for q in questions
+            if any(scorer.answers_any(corpus.get(i).text, q) for i in fts5_search(db, q["question"], 5))
+        )
         print(f"SQLite FTS5 recall@5 on these questions: {found / len(questions):.2f}")
     figures = {"question p95 ms": percentile(question_ms, 0.95), "number p95 ms": percentile(number_ms, 0.95)}
     if not args.no_process:
@@ -111,8 +121,7 @@ def main() -> None:
         seconds = []
         for n in range(args.runs):
             t = time.perf_counter()
-            subprocess.run([str(judge), "search", "--json", texts[n % len(texts)]], check=True,
-                           capture_output=True)
+            subprocess.run([str(judge), "search", "--json", texts[n % len(texts)]], check=True, capture_output=True)
             seconds.append(time.perf_counter() - t)
         print(row("judge search, whole process", seconds, "s"))
         figures["process median s"] = statistics.median(seconds)

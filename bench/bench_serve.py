@@ -25,6 +25,7 @@ The simulated judges run on the same machine as the server and share its cores: 
 the server's under that extra load, an upper bound on what phones on the Wi-Fi would see.
 Queries come from the corpus itself (ids, glossary terms, card names), never from a question set.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,6 +75,7 @@ class Figures:
 @dataclass(frozen=True)
 class Pools:
     """What the judges ask for, drawn from the corpus."""
+
     numbers: list[str]
     terms: list[str]
     cards: list[str]
@@ -90,17 +92,36 @@ def corpus_pools(seed: int) -> Pools:
     glossary = [e.title for e in entries if e.kind == "glossary" and e.title]
     cards = [e.title for e in entries if e.kind == "card" and e.title]
     sample = rng.sample(entries, min(2000, len(entries)))
-    return Pools(numbers=[e.number for e in numbered], terms=glossary, cards=cards,
-                 entry_paths=["/" + e.id.replace(":", "/", 1) for e in sample])
+    return Pools(
+        numbers=[e.number for e in numbered],
+        terms=glossary,
+        cards=cards,
+        entry_paths=["/" + e.id.replace(":", "/", 1) for e in sample],
+    )
 
 
 def start_server(data_home: Path, port: int) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "JUDGE_DATA_HOME": str(data_home)}
     env.pop("JUDGE_RULINGS_DB", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "judge", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--code", ACCESS_CODE, "--no-qr"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "judge",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--code",
+            ACCESS_CODE,
+            "--no-qr",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     first = process.stdout.readline()
     match = re.match(r"judge serve: (http://127\.0\.0\.1:\d+)/", first)
     if not match:
@@ -137,8 +158,7 @@ async def timed(figures: Figures, kind: str, expect: tuple[int, ...], request) -
     return response
 
 
-async def one_judge(n: int, base: str, pools: Pools, until: float, think: float, seed: int,
-                    figures: Figures) -> None:
+async def one_judge(n: int, base: str, pools: Pools, until: float, think: float, seed: int, figures: Figures) -> None:
     rng = random.Random(seed * 1000 + n)
     kinds, weights = zip(*MIX)
     logged = 0
@@ -174,9 +194,16 @@ async def log_ruling(client, n: int, k: int, pools: Pools, rng: random.Random, f
         figures.unexpected.append(f"GET /nd/{number}: no log form on the page")
         return
     answer = f"bench ruling {n}-{k}"
-    form = {"csrf": token.group(1), "question": f"Judge {n}'s question {k}", "answer": answer,
-            "cites": f"nd:{number}", "table": str(n), "judge": f"Judge {n}", "event": "bench",
-            "code": ACCESS_CODE}
+    form = {
+        "csrf": token.group(1),
+        "question": f"Judge {n}'s question {k}",
+        "answer": answer,
+        "cites": f"nd:{number}",
+        "table": str(n),
+        "judge": f"Judge {n}",
+        "event": "bench",
+        "code": ACCESS_CODE,
+    }
     response = await timed(figures, "log", (303,), client.post("/log", data=form))
     if response is not None and response.status_code == 303:
         figures.acknowledged.add(answer)
@@ -193,8 +220,10 @@ async def head_judge(base: str, until: float, figures: Figures) -> None:
 async def run_judges(base: str, pools: Pools, judges: int, seconds: float, think: float, seed: int) -> Figures:
     figures = Figures()
     until = time.monotonic() + seconds
-    await asyncio.gather(head_judge(base, until, figures),
-                         *(one_judge(n, base, pools, until, think, seed, figures) for n in range(judges)))
+    await asyncio.gather(
+        head_judge(base, until, figures),
+        *(one_judge(n, base, pools, until, think, seed, figures) for n in range(judges)),
+    )
     return figures
 
 
@@ -212,20 +241,29 @@ def percentile(values: list[float], share: float) -> float:
 def summary(figures: Figures, stored: list[str], seconds: float, first_search: float, args) -> dict:
     kinds = {}
     for kind, times in sorted(figures.times.items()):
-        kinds[kind] = {"requests": len(times), "p50_ms": round(1000 * statistics.median(times), 1),
-                       "p95_ms": round(1000 * percentile(times, 0.95), 1),
-                       "max_ms": round(1000 * max(times), 1)}
+        kinds[kind] = {
+            "requests": len(times),
+            "p50_ms": round(1000 * statistics.median(times), 1),
+            "p95_ms": round(1000 * percentile(times, 0.95), 1),
+            "max_ms": round(1000 * max(times), 1),
+        }
     bench_rows = [a for a in stored if a.startswith("bench ruling ")]
     return {
-        "judges": args.judges, "seconds": seconds, "think_s": args.think, "seed": args.seed,
+        "judges": args.judges,
+        "seconds": seconds,
+        "think_s": args.think,
+        "seed": args.seed,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "first_search_ms": round(1000 * first_search, 1),
         "requests": sum(len(t) for t in figures.times.values()),
         "per_second": round(sum(len(t) for t in figures.times.values()) / seconds, 1),
-        "pages": kinds, "statuses": dict(sorted(figures.statuses.items())),
-        "server_errors": len(figures.server_errors), "unexpected": figures.unexpected[:20],
+        "pages": kinds,
+        "statuses": dict(sorted(figures.statuses.items())),
+        "server_errors": len(figures.server_errors),
+        "unexpected": figures.unexpected[:20],
         "failures": figures.failures[:20],
-        "rulings_acknowledged": len(figures.acknowledged), "rulings_stored": len(bench_rows),
+        "rulings_acknowledged": len(figures.acknowledged),
+        "rulings_stored": len(bench_rows),
         "rulings_missing": sorted(figures.acknowledged - set(bench_rows))[:20],
     }
 
@@ -267,16 +305,22 @@ def main() -> int:
 
 
 def _table(result: dict) -> str:
-    lines = [f"{result['judges']} judges, {result['seconds']:.0f} s, think {result['think_s']:g} s, "
-             f"load {result['load_average']}: {result['requests']} requests ({result['per_second']}/s); "
-             f"first search {result['first_search_ms']} ms",
-             f"{'page':<8} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
+    lines = [
+        f"{result['judges']} judges, {result['seconds']:.0f} s, think {result['think_s']:g} s, "
+        f"load {result['load_average']}: {result['requests']} requests ({result['per_second']}/s); "
+        f"first search {result['first_search_ms']} ms",
+        f"{'page':<8} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}",
+    ]
     for kind, row in result["pages"].items():
         lines.append(f"{kind:<8} {row['requests']:>8} {row['p50_ms']:>8} {row['p95_ms']:>8} {row['max_ms']:>8}")
-    lines.append(f"statuses {result['statuses']}; 5xx: {result['server_errors']}; "
-                 f"unexpected: {len(result['unexpected'])}; connection failures: {len(result['failures'])}")
-    lines.append(f"rulings acknowledged {result['rulings_acknowledged']}, in the store afterwards "
-                 f"{result['rulings_stored']}, missing {len(result['rulings_missing'])}")
+    lines.append(
+        f"statuses {result['statuses']}; 5xx: {result['server_errors']}; "
+        f"unexpected: {len(result['unexpected'])}; connection failures: {len(result['failures'])}"
+    )
+    lines.append(
+        f"rulings acknowledged {result['rulings_acknowledged']}, in the store afterwards "
+        f"{result['rulings_stored']}, missing {len(result['rulings_missing'])}"
+    )
     for problem in result["unexpected"] + result["failures"] + result["rulings_missing"]:
         lines.append(f"  {problem}")
     return "\n".join(lines)

@@ -16,6 +16,7 @@ terminal (tmux capture-pane polled every 5 ms), the figure a judge sees.
 
     python bench/bench_tui.py [--runs N] [--terminal]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -76,8 +77,9 @@ raise SystemExit(judge.cli.main([]))
 
 def one_run() -> dict[str, float]:
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=os.environ.copy())
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy()
+    )
     marks: dict[str, float] = {}
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -95,15 +97,26 @@ def terminal_run(placeholder: str = "704.5j · words") -> float:
         # this process's settings (the cache, PYTHONPATH), and no basket or history of the judge's
         env = {k: v for k, v in os.environ.items() if k.startswith("JUDGE_") or k == "PYTHONPATH"}
         env["JUDGE_DATA_HOME"] = data
-        launch = " ".join(["env", *(shlex.quote(f"{k}={v}") for k, v in env.items()), shlex.quote(sys.executable),
-                           "-c", shlex.quote("from judge.cli import main; main()")])
+        launch = " ".join(
+            [
+                "env",
+                *(shlex.quote(f"{k}={v}") for k, v in env.items()),
+                shlex.quote(sys.executable),
+                "-c",
+                shlex.quote("from judge.cli import main; main()"),
+            ]
+        )
         subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh"], check=True)
         try:
             time.sleep(0.3)  # the shell is up
             start = time.perf_counter()
             subprocess.run(["tmux", "send-keys", "-t", session, launch, "Enter"], check=True)
-            while placeholder not in subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
-                                                    capture_output=True, text=True).stdout:
+            while (
+                placeholder
+                not in subprocess.run(
+                    ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True
+                ).stdout
+            ):
                 if time.perf_counter() - start > 30:
                     raise SystemExit("the TUI did not show its omnibox in tmux within 30 s")
                 time.sleep(0.005)
@@ -113,8 +126,10 @@ def terminal_run(placeholder: str = "704.5j · words") -> float:
 
 
 def summary(name: str, values: list[float]) -> str:
-    return (f"{name:>9}: median {statistics.median(values):.3f} s · min {min(values):.3f} s · "
-            f"max {max(values):.3f} s  ({len(values)} runs)")
+    return (
+        f"{name:>9}: median {statistics.median(values):.3f} s · min {min(values):.3f} s · "
+        f"max {max(values):.3f} s  ({len(values)} runs)"
+    )
 
 
 def main() -> int:

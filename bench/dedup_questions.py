@@ -10,6 +10,7 @@ this against the shared bench does not turn it into a tuning set.
 usage: python bench/dedup_questions.py REFERENCE.json OURS.json [OURS.json …] [--threshold 0.6]
        [--drop]   rewrite OURS files without the duplicates
 """
+
 from __future__ import annotations
 
 import argparse

@@ -7,6 +7,7 @@ game on its ~50- and ~1,000-object boards (hashed per state: the large board's s
 
 An engine error's traceback (its `detail`) is left out: it names lines of code.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_engine import ROUND, board  # noqa: E402
+
 from judge.engine.actions import apply  # noqa: E402
 from judge.engine.replay import run_file  # noqa: E402
 from judge.engine.scenario import load_string  # noqa: E402
@@ -30,8 +32,10 @@ def canon(value):
     """A value as plain data, the class of a record named without its Frozen prefix."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         name = type(value).__name__.removeprefix("Frozen")
-        return (name, tuple((f.name, canon(getattr(value, f.name))) for f in dataclasses.fields(value)
-                            if f.name not in _SKIP))
+        return (
+            name,
+            tuple((f.name, canon(getattr(value, f.name))) for f in dataclasses.fields(value) if f.name not in _SKIP),
+        )
     if isinstance(value, dict):
         return ("dict", tuple((canon(k), canon(v)) for k, v in value.items()))
     if isinstance(value, (list, tuple)):

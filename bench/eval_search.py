@@ -5,6 +5,7 @@ question, so ranking changes can be measured quickly.
 
 usage: python bench/eval_search.py QUESTIONS.json [QUESTIONS.json …] [--game-from-doc] [--verbose]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,7 @@ def load_scorer(path: Path):
 def rank_of(searcher, corpus, scorer, q: dict, game_from_doc: bool, limit: int = 10) -> int | None:
     game = scorer.GAME_OF_DOC[q["doc"]] if game_from_doc else None
     hits = searcher.search(q["question"], game=game, limit=limit).hits
-    return next((i + 1 for i, h in enumerate(hits)
-                 if scorer.answers_any((h.entry or corpus.get(h.id)).text, q)), None)
+    return next((i + 1 for i, h in enumerate(hits) if scorer.answers_any((h.entry or corpus.get(h.id)).text, q)), None)
 
 
 def table(per: dict[str, list]) -> dict[str, tuple[float, float, float]]:
@@ -39,8 +39,11 @@ def table(per: dict[str, list]) -> dict[str, tuple[float, float, float]]:
     out = {}
     for doc, ranks in rows.items():
         n = len(ranks) or 1
-        out[doc] = (sum(1 for r in ranks if r == 1) / n, sum(1 for r in ranks if r and r <= 5) / n,
-                    sum(1 / r for r in ranks if r) / n)
+        out[doc] = (
+            sum(1 for r in ranks if r == 1) / n,
+            sum(1 for r in ranks if r and r <= 5) / n,
+            sum(1 / r for r in ranks if r) / n,
+        )
     return out
 
 
@@ -63,8 +66,10 @@ def main() -> None:
             if args.verbose and (rank is None or rank > 5):
                 game = scorer.GAME_OF_DOC[q["doc"]] if args.game_from_doc else None
                 hits = searcher.search(q["question"], game=game, limit=3).hits
-                print(f"{'MISS' if rank is None else 'LOW '} {q['id']} rank={rank} {q['question'][:70]!r} "
-                      f"top3={[h.id for h in hits]}")
+                print(
+                    f"{'MISS' if rank is None else 'LOW '} {q['id']} rank={rank} {q['question'][:70]!r} "
+                    f"top3={[h.id for h in hits]}"
+                )
     for doc, (r1, r5, mrr) in sorted(table(per).items(), key=lambda kv: (kv[0] == "all", kv[0])):
         n = len(per.get(doc, [])) if doc != "all" else sum(map(len, per.values()))
         print(f"{doc:5s} n={n:3d} recall@1 {r1:.3f} recall@5 {r5:.3f} mrr {mrr:.3f}")

@@ -8,6 +8,7 @@ usage: python bench/fuzz_queries.py [--examples 2000] [--seed N]
 
 Exit status 0 if no example went wrong, 1 otherwise (the first failing inputs are printed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,15 +21,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from fuzz_cli import check_layers, problems  # noqa: E402
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-from fuzz_cli import check_layers, problems  # noqa: E402
 from query_strategies import card_names, entry_ids, queries, rule_numbers  # noqa: E402
 
 
 def targets(corpus, searcher):
     """(name, strategy, check): check(example) returns a list of problems."""
+
     def layers(pair):
         check_layers(corpus, searcher, *pair)
         return []
@@ -46,8 +47,13 @@ def targets(corpus, searcher):
 def fuzz(name, strategy, check, examples: int, chosen_seed: int | None):
     times, failures = [], []
 
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=chosen_seed is None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=chosen_seed is None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def one(example):
         start = time.perf_counter()
@@ -79,8 +85,10 @@ def main() -> int:
     for name, strategy, check in targets(corpus, searcher):
         times, failures = fuzz(name, strategy, check, args.examples, args.seed)
         total_failures += len(failures)
-        print(f"{name:<26} {len(times):>8} {len(failures):>8} {statistics.median(times) * 1000:>10.1f} "
-              f"{max(times) * 1000:>11.1f}")
+        print(
+            f"{name:<26} {len(times):>8} {len(failures):>8} {statistics.median(times) * 1000:>10.1f} "
+            f"{max(times) * 1000:>11.1f}"
+        )
         for example, found in failures[:5]:
             print(f"    {example!r}: {'; '.join(found)}")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

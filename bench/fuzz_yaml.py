@@ -9,6 +9,7 @@ how many loaded and were refused, the slowest example, and the process's peak me
 
     python bench/fuzz_yaml.py [--examples N] [--budget SECONDS]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,9 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from hypothesis import HealthCheck, given, settings
-
 import yaml_mutations as M
+from hypothesis import HealthCheck, given, settings
 
 
 class Hang(Exception):
@@ -39,8 +39,7 @@ def run(name: str, kind: str, strategy, examples: int, budget: float) -> None:
     counts: collections.Counter = collections.Counter()
     slowest = [0.0]
 
-    @settings(max_examples=examples, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def one(text):
         signal.setitimer(signal.ITIMER_REAL, budget)
@@ -59,8 +58,10 @@ def run(name: str, kind: str, strategy, examples: int, budget: float) -> None:
     start = time.perf_counter()
     one()
     total = counts["loaded"] + counts["refused"]
-    print(f"{name}: {total:,} examples in {time.perf_counter() - start:.0f} s — {counts['loaded']:,} loaded{' and replayed' if kind == 'scenario' else ''}, "
-          f"{counts['refused']:,} refused with a line, 0 tracebacks, 0 hangs; slowest {slowest[0] * 1000:.0f} ms")
+    print(
+        f"{name}: {total:,} examples in {time.perf_counter() - start:.0f} s — {counts['loaded']:,} loaded{' and replayed' if kind == 'scenario' else ''}, "
+        f"{counts['refused']:,} refused with a line, 0 tracebacks, 0 hangs; slowest {slowest[0] * 1000:.0f} ms"
+    )
     kinds = sorted(((n, k) for k, n in counts.items() if k.startswith("kind: ")), reverse=True)
     print(f"  {len(kinds)} kinds of refusal; the commonest: " + "; ".join(f"{k[6:]} ({n})" for n, k in kinds[:4]))
 
@@ -72,10 +73,11 @@ def main() -> None:
     args = parser.parse_args()
     signal.signal(signal.SIGALRM, _alarm)
     for name, kind, strategy in (
-            ("scenarios, a wrong type", "scenario", M.wrong_type(M.SCENARIO_FILES)),
-            ("scenarios, damaged text", "scenario", M.text_damage(M.SCENARIO_FILES)),
-            ("card files, a wrong type", "cards", M.wrong_type(M.CARD_FILES)),
-            ("card files, damaged text", "cards", M.text_damage(M.CARD_FILES))):
+        ("scenarios, a wrong type", "scenario", M.wrong_type(M.SCENARIO_FILES)),
+        ("scenarios, damaged text", "scenario", M.text_damage(M.SCENARIO_FILES)),
+        ("card files, a wrong type", "cards", M.wrong_type(M.CARD_FILES)),
+        ("card files, damaged text", "cards", M.text_damage(M.CARD_FILES)),
+    ):
         run(name, kind, strategy, args.examples, args.budget)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of the whole run: {peak:.0f} MB")

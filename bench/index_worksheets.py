@@ -11,6 +11,7 @@ nothing else. `stamp` checks a draft against the corpus (every id exists, each i
 questions-and-words or a skip with its reason) and writes the items, with the hash of the text
 they were written for, into the document's index file (judge.search.judge_index.INDEX_FILES).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -97,8 +98,10 @@ def stamp(drafts: list[Path], against: list[Path]) -> int:
         items = yaml.safe_load(draft.read_text(encoding="utf-8")) or {}
         if reference:
             items, dropped, short = without_leaks(items, reference)
-            print(f"{draft}: {dropped} questions dropped as paraphrases of a set's"
-                  + (f"; to write again (fewer than two left): {' '.join(short)}" if short else ""))
+            print(
+                f"{draft}: {dropped} questions dropped as paraphrases of a set's"
+                + (f"; to write again (fewer than two left): {' '.join(short)}" if short else "")
+            )
             for entry_id in short:
                 items.pop(entry_id)
         for entry_id, item in items.items():
@@ -113,8 +116,10 @@ def stamp(drafts: list[Path], against: list[Path]) -> int:
         ordered = [items[e.id] for e in corpus.entries.values() if e.id in items]
         judge_index.write_index(doc, ordered)
         missing = [e.id for e in corpus.entries.values() if e.doc == doc and e.id not in items]
-        print(f"{doc}: {len(ordered)} items written; {len(missing)} entries not covered"
-              + (f" (first: {', '.join(missing[:5])})" if missing else ""))
+        print(
+            f"{doc}: {len(ordered)} items written; {len(missing)} entries not covered"
+            + (f" (first: {', '.join(missing[:5])})" if missing else "")
+        )
     return 1 if failures else 0
 
 
@@ -126,8 +131,13 @@ def main() -> int:
     ws.add_argument("--chunks", default="nd=4,sf=2", help="doc=N,… chunks per document")
     st = sub.add_parser("stamp")
     st.add_argument("drafts", nargs="+", type=Path)
-    st.add_argument("--against", nargs="*", type=Path, default=[],
-                    help="question sets whose paraphrases are dropped (never printed)")
+    st.add_argument(
+        "--against",
+        nargs="*",
+        type=Path,
+        default=[],
+        help="question sets whose paraphrases are dropped (never printed)",
+    )
     args = parser.parse_args()
     if args.command == "worksheet":
         chunks = {k: int(v) for k, v in (p.split("=") for p in args.chunks.split(",") if p)}

@@ -14,6 +14,7 @@ a question whose answer stands in an entry of its document gets that entry as "w
 when a reprint shares the passage); every other case is listed (an answer in no entry of its
 document, an `also` passage in no other entry) and the file is left as it was. Exit 1 when anything is listed.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -10,6 +10,7 @@ hit's text, folded by locate_passage.fold, the scorer's folding).
 
 usage: python bench/offline_recall.py [QUESTIONS.json …]   (default: tests/data held-out sets)
 """
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,11 @@ def answers(text: str, passage: str) -> bool:
 
 
 def answered(corpus, ids: list[str], q: dict) -> bool:
-    return any(any(answers(corpus.get(i).text, p) for p in [q["answer"], *q.get("also", [])])
-               for i in ids[:5] if corpus.get(i) is not None)
+    return any(
+        any(answers(corpus.get(i).text, p) for p in [q["answer"], *q.get("also", [])])
+        for i in ids[:5]
+        if corpus.get(i) is not None
+    )
 
 
 def offline_ids(bundle_body: bytes, questions: list[str]) -> list[list[str]]:

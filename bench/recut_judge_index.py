@@ -10,6 +10,7 @@ joined listed under `merged`. No question is written here. An entry made only of
 is skipped for the first piece's reason. Entries that were not joined keep their item as it was.
 Run it again and it changes nothing (the pieces' items are read back from `merged`).
 """
+
 from __future__ import annotations
 
 import sys

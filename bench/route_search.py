@@ -8,6 +8,7 @@ tune_search.py: this is a tool for the tuning set.
 
 usage: python bench/route_search.py QUESTIONS.json [QUESTIONS.json …]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,13 +40,16 @@ def main() -> None:
             result = searcher.search(q["question"], limit=1)
             first = corpus.get(result.hits[0].id).game if result.hits else None
             rows.setdefault(q["doc"], []).append(
-                (result.inferred_game == truth, first == truth, result.game_likelihood.get(truth, 0.0)))
+                (result.inferred_game == truth, first == truth, result.game_likelihood.get(truth, 0.0))
+            )
     rows["all"] = [r for doc, rs in rows.items() for r in rs]
     print("doc      n  words' game  first hit's game  likelihood of the true game")
     for doc, rs in sorted(rows.items(), key=lambda kv: (kv[0] == "all", kv[0])):
         n = len(rs)
-        print(f"{doc:5s} {n:4d}  {sum(r[0] for r in rs) / n:11.2f}  {sum(r[1] for r in rs) / n:16.2f}"
-              f"  {sum(r[2] for r in rs) / n:27.2f}")
+        print(
+            f"{doc:5s} {n:4d}  {sum(r[0] for r in rs) / n:11.2f}  {sum(r[1] for r in rs) / n:16.2f}"
+            f"  {sum(r[2] for r in rs) / n:27.2f}"
+        )
 
 
 if __name__ == "__main__":

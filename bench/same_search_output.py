@@ -9,6 +9,7 @@ leave all of them alone.
 usage: python bench/same_search_output.py BEFORE_JUDGE AFTER_JUDGE
        (e.g. /tmp/base/.venv/bin/judge .venv/bin/judge); exit 1 when any differs
 """
+
 from __future__ import annotations
 
 import os
@@ -67,16 +68,35 @@ INVOCATIONS: list[tuple[dict[str, str], list[str]]] = [
     ({}, ["serach", "honor"]),
     ({}, ["--help"]),
 ]
-SAVED_RULING = ["ruling", "save", "--question", "can a drained entity block twice",
-                "--answer", "No: blocking drains it, and a drained Entity cannot block again", "--cite", "302.5"]
+SAVED_RULING = [
+    "ruling",
+    "save",
+    "--question",
+    "can a drained entity block twice",
+    "--answer",
+    "No: blocking drains it, and a drained Entity cannot block again",
+    "--cite",
+    "302.5",
+]
 AFTER_SAVING = [({}, ["search", "drained entity block twice"]), ({}, ["search", "--json", "kind:ruling", "block"])]
-AFTER_IMPORT = [({}, ["search", "drained entity block"]), ({}, ["search", "--json", "drained entity block"]),
-                ({}, ["search", "302.5"])]
+AFTER_IMPORT = [
+    ({}, ["search", "drained entity block"]),
+    ({}, ["search", "--json", "drained entity block"]),
+    ({}, ["search", "302.5"]),
+]
 
 
 def run(judge: str, home: Path, env: dict[str, str], args: list[str]) -> tuple[int, bytes, bytes]:
-    full = os.environ | {"JUDGE_CACHE_DIR": str(home / "cache"), "JUDGE_DATA_HOME": str(home / "data"),
-                         "JUDGE_CONFIG_DIR": str(home / "config"), "COLUMNS": "80"} | env
+    full = (
+        os.environ
+        | {
+            "JUDGE_CACHE_DIR": str(home / "cache"),
+            "JUDGE_DATA_HOME": str(home / "data"),
+            "JUDGE_CONFIG_DIR": str(home / "config"),
+            "COLUMNS": "80",
+        }
+        | env
+    )
     for name in ("JUDGE_GAME", "JUDGE_EVENT_DATE", "JUDGE_RULINGS_DB"):
         if name not in env:
             full.pop(name, None)
@@ -90,8 +110,12 @@ def session(judge: str, home: Path, edited: Path) -> list[tuple[str, tuple[int, 
     out = [(" ".join(a), run(judge, home, e, a)) for e, a in INVOCATIONS]
     out.append(("(save a ruling)", run(judge, home, {}, SAVED_RULING)[:1] + (b"", b"")))
     out += [(" ".join(a), run(judge, home, e, a)) for e, a in AFTER_SAVING]
-    out.append(("(import an edition)", run(judge, home, {}, ["import", str(edited), "--doc", "nd",
-                                                            "--edition", "next", "--date", "2027-01-01"])))
+    out.append(
+        (
+            "(import an edition)",
+            run(judge, home, {}, ["import", str(edited), "--doc", "nd", "--edition", "next", "--date", "2027-01-01"]),
+        )
+    )
     out += [(" ".join(a), run(judge, home, e, a)) for e, a in AFTER_IMPORT]
     return out
 
@@ -105,8 +129,13 @@ def main() -> int:
         edited = Path(tmp) / "nodawn-next.txt"
         text = ND_SOURCE.read_text(encoding="utf-8")
         assert text.count("Only Entities block. A drained Entity may still block") == 1, "the edit no longer applies"
-        edited.write_text(text.replace("Only Entities block. A drained Entity may still block", "Only Entities block. A drained Entity may not block"),
-                          encoding="utf-8")
+        edited.write_text(
+            text.replace(
+                "Only Entities block. A drained Entity may still block",
+                "Only Entities block. A drained Entity may not block",
+            ),
+            encoding="utf-8",
+        )
         results = []
         home = Path(tmp) / "home"  # the same folder for both (messages may name it), made afresh
         for judge in (before, after):

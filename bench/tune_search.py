@@ -9,6 +9,7 @@ reads the table, copies the values into those modules and measures the shared be
 
 usage: python bench/tune_search.py QUESTIONS.json [QUESTIONS.json …] [--rounds 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -77,8 +78,10 @@ def main() -> None:
                 score, trial = evaluate(searcher, corpus, scorer, questions)
                 if score > best + args.min_gain:
                     best, table, moved = score, trial, True
-                    print(f"round {round_no + 1}: {name} {current:g} -> {current * factor:g}  objective {best:.4f}",
-                          flush=True)
+                    print(
+                        f"round {round_no + 1}: {name} {current:g} -> {current * factor:g}  objective {best:.4f}",
+                        flush=True,
+                    )
                     current = current * factor
                 setattr(modules[module], name, current)
         if not moved:

@@ -4,6 +4,7 @@ On Linux, a command-line argument or environment variable that is not valid UTF-
 with each bad byte as a lone surrogate (PEP 383). Such a string cannot be stored in SQLite,
 written to a UTF-8 file or printed to a strict terminal, so judge refuses it, naming the option.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -10,6 +10,7 @@ rebuilt. A key folder is marked with a signed `.judge-cache` file when judge cre
 only folders whose mark verifies are ever removed: a folder judge did not create is never
 touched, whatever its name.
 """
+
 from __future__ import annotations
 
 import gc
@@ -17,9 +18,9 @@ import hashlib
 import hmac
 import os
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from collections.abc import Iterator
 
 from judge import files, paths
 from judge.notices import report_once
@@ -94,8 +95,7 @@ def _read_key(path: Path) -> bytes:
         if info.st_uid != os.geteuid():
             raise CacheRejected("owned by another user")
         if stat.S_IMODE(info.st_mode) & 0o077:
-            raise CacheRejected(f"others may read or write it (mode {stat.S_IMODE(info.st_mode):04o}; "
-                                "make it 0600)")
+            raise CacheRejected(f"others may read or write it (mode {stat.S_IMODE(info.st_mode):04o}; make it 0600)")
         value = os.read(fd, KEY_BYTES + 1)
     finally:
         os.close(fd)
@@ -150,13 +150,15 @@ def unseal(blob: bytes, label: str, where: Path) -> memoryview:
     start = len(_MAGIC) + _KEY_ID_BYTES
     head = start + _MAC_BYTES
     view = memoryview(blob)
-    if blob[:len(_MAGIC)] == _MAGIC and len(blob) >= head:
+    if blob[: len(_MAGIC)] == _MAGIC and len(blob) >= head:
         if hmac.compare_digest(view[start:head], _mac(key, label, view[head:])):
             return view[head:]
-        if _Key.made_now and view[len(_MAGIC):start] != _key_id(key):
+        if _Key.made_now and view[len(_MAGIC) : start] != _key_id(key):
             raise CacheRejected(f"{where} was signed by an earlier key")
-    report_once(f"the cache file {where} fails its integrity check (damaged, or changed by "
-                "another program); it is not used and is rebuilt")
+    report_once(
+        f"the cache file {where} fails its integrity check (damaged, or changed by "
+        "another program); it is not used and is rebuilt"
+    )
     raise CacheRejected(f"{where} fails its integrity check")
 
 

@@ -4,14 +4,21 @@ refers to (See), where the rules name it, what mentions it, and whether the engi
 `judge card` prints it (and --json is this data); the judge station's card page draws it. A
 card a truncated FAQ only mentions gets `missing_message` instead of an empty list of rulings.
 """
+
 from __future__ import annotations
 
 from judge.corpus.model import Corpus, Entry
 
 
 def brief(entry: Entry) -> dict:
-    return {"id": entry.id, "kind": entry.kind, "title": entry.title, "citation": entry.citation,
-            "text": entry.text, "tags": list(entry.tags)}
+    return {
+        "id": entry.id,
+        "kind": entry.kind,
+        "title": entry.title,
+        "citation": entry.citation,
+        "text": entry.text,
+        "tags": list(entry.tags),
+    }
 
 
 def numbered_ruling(entry: Entry, n: int) -> dict:
@@ -52,8 +59,15 @@ def see_references(corpus: Corpus, entry: Entry) -> tuple[list[Entry], list[dict
             if target not in topics:
                 topics.append(target)
         else:
-            others.append({"surface": ref.surface, "target": ref.target, "status": ref.status, "note": ref.note,
-                           "citation": target.citation if target else None})
+            others.append(
+                {
+                    "surface": ref.surface,
+                    "target": ref.target,
+                    "status": ref.status,
+                    "note": ref.note,
+                    "citation": target.citation if target else None,
+                }
+            )
     return topics, others
 
 
@@ -84,23 +98,32 @@ def engine_status(entry: Entry) -> dict | None:
     card = database().get(entry.title)
     if card is None:
         return None
-    return {"playable": support.playable(card),
-            "not_modelled": [{"what": g.what, "rule": g.rule, "where": g.where(card)} for g in support.gaps(card)]}
+    return {
+        "playable": support.playable(card),
+        "not_modelled": [{"what": g.what, "rule": g.rule, "where": g.where(card)} for g in support.gaps(card)],
+    }
 
 
 def card_document(corpus: Corpus, entry: Entry) -> dict:
     topics, other_see = see_references(corpus, entry)
     status = engine_status(entry)
-    return entry.to_dict() | ({"engine": status} if status is not None else {}) | {
-        "extra": entry.extra,
-        "errata": ({"text": entry.extra["errata_text"], **entry.extra.get("errata", {})}
-                   if "errata_text" in entry.extra else None),
-        "rulings": numbered_rulings(corpus, entry),
-        "topics": [brief(t) | {"rulings": numbered_rulings(corpus, t)} for t in topics],
-        "see_also": other_see,
-        "named_in": [brief(e) for e in named_in(corpus, entry)],
-        "mentioned_by": [brief(e) for e in mentioned_by(corpus, entry)],
-    }
+    return (
+        entry.to_dict()
+        | ({"engine": status} if status is not None else {})
+        | {
+            "extra": entry.extra,
+            "errata": (
+                {"text": entry.extra["errata_text"], **entry.extra.get("errata", {})}
+                if "errata_text" in entry.extra
+                else None
+            ),
+            "rulings": numbered_rulings(corpus, entry),
+            "topics": [brief(t) | {"rulings": numbered_rulings(corpus, t)} for t in topics],
+            "see_also": other_see,
+            "named_in": [brief(e) for e in named_in(corpus, entry)],
+            "mentioned_by": [brief(e) for e in mentioned_by(corpus, entry)],
+        }
+    )
 
 
 def mentioned_elsewhere(corpus: Corpus, ids: list[str]) -> list[Entry]:
@@ -111,19 +134,33 @@ def lookup_document(corpus: Corpus, result) -> dict:
     head = {"query": result.query, "status": result.status}
     if result.found:
         first, *others = result.cards
-        return head | card_document(corpus, first) | {
-            "other_versions": [card_document(corpus, e) for e in others],
-        }
+        return (
+            head
+            | card_document(corpus, first)
+            | {
+                "other_versions": [card_document(corpus, e) for e in others],
+            }
+        )
     if result.status == "ambiguous":
-        return head | {"candidates": [
-            {"name": c.group.name, "game": c.group.game, "doc": c.group.doc, "score": round(c.score, 3),
-             "ids": [e.id for e in c.group.entries], "missing": c.group.missing or None}
-            for c in result.candidates
-        ]}
+        return head | {
+            "candidates": [
+                {
+                    "name": c.group.name,
+                    "game": c.group.game,
+                    "doc": c.group.doc,
+                    "score": round(c.score, 3),
+                    "ids": [e.id for e in c.group.entries],
+                    "missing": c.group.missing or None,
+                }
+                for c in result.candidates
+            ]
+        }
     group = result.beyond
     info = corpus.documents.get(group.doc)
     return head | {
-        "name": group.name, "game": group.game, "doc": group.doc,
+        "name": group.name,
+        "game": group.game,
+        "doc": group.doc,
         "message": missing_message(corpus, group),
         "truncation": (info.facts.get("truncation") if info else None),
         "mentioned_by": [brief(e) for e in mentioned_elsewhere(corpus, group.mentioned_by)],
@@ -136,8 +173,10 @@ def missing_message(corpus: Corpus, group) -> str:
     if group.missing == "beyond_end":
         stop = (info.facts.get("truncation") or {}).get("last_entry_title") if info else None
         where = f" (the copy stops inside {stop})" if stop else ""
-        return (f"{group.name} is mentioned in the {title}, but its entry lies beyond the end of this "
-                f"copy of the FAQ{where}. Its rulings are not available here.")
+        return (
+            f"{group.name} is mentioned in the {title}, but its entry lies beyond the end of this "
+            f"copy of the FAQ{where}. Its rulings are not available here."
+        )
     return f"{group.name} is mentioned in the {title}, but the document has no entry for it."
 
 
@@ -159,8 +198,10 @@ def engine_lines(status: dict | None) -> list[tuple[str, bool]]:
         return []
     if status["playable"]:
         return [("Engine: plays this card in a replay", False)]
-    return [(f"Engine: not playable — {gap['what']} ({gap['where']}); a scenario using it is refused", True)
-            for gap in status["not_modelled"]]
+    return [
+        (f"Engine: not playable — {gap['what']} ({gap['where']}); a scenario using it is refused", True)
+        for gap in status["not_modelled"]
+    ]
 
 
 def without_rulings(corpus: Corpus, entry: Entry) -> tuple[str, bool] | None:

@@ -5,6 +5,7 @@ Each command module exposes `register(subparsers)` (adding its sub-parser and se
 place that turns what happened into an exit status (EXIT_CODES): errors a user can cause are a
 message on stderr, a defect in judge is one line naming the log file that holds its traceback.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -12,8 +13,21 @@ import importlib
 import sys
 
 # Command modules, in the order their help is listed. A module that is not there yet is skipped.
-COMMANDS = ("show", "search", "card", "conflicts", "replay", "sheet", "ruling", "import", "diff", "trace", "serve",
-            "doctor", "tui")
+COMMANDS = (
+    "show",
+    "search",
+    "card",
+    "conflicts",
+    "replay",
+    "sheet",
+    "ruling",
+    "import",
+    "diff",
+    "trace",
+    "serve",
+    "doctor",
+    "tui",
+)
 
 EXIT_FOUND = 0
 EXIT_NOTHING_FOUND = 1
@@ -44,8 +58,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     what parsing a command needs, without importing and registering the twelve others."""
     parser = argparse.ArgumentParser(
         prog="judge",
-        description="Rules lookup and ruling assistant for card-game judges. "
-        "With no command, opens the TUI.",
+        description="Rules lookup and ruling assistant for card-game judges. With no command, opens the TUI.",
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -5,6 +5,7 @@ wrapped at 80 columns and no table header is cut ("Corrup…"): each line is as 
 (up to UNWRAPPED_WIDTH), boxes fit what they hold, and a separating rule keeps a reading width.
 $COLUMNS, when set, is the width wherever the output goes (rich reads it).
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Shared start-up for commands and the TUI: the corpus and the search index, cached."""
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,7 @@ class RebuildProgress:
             self._bar.start()
         if stage not in self._tasks:
             self._tasks[stage] = self._bar.add_task(stage, total=total)
-        self._bar.update(self._tasks[stage], completed=done, total=total,
-                         description=f"{stage} {detail}")
+        self._bar.update(self._tasks[stage], completed=done, total=total, description=f"{stage} {detail}")
 
     def close(self) -> None:
         if self._bar is not None:

@@ -4,6 +4,7 @@ A judge at a table needs one line saying that judge itself failed and where the 
 traceback is for whoever fixes it. Each failure gets its own file (never overwritten, created
 0600: the command line may hold a ruling's text).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -27,11 +28,13 @@ def write(exc: BaseException, argv: list[str]) -> Path:
     from judge.paths import cache_dir
 
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    report = "".join([
-        f"judge {__version__} on Python {platform.python_version()} ({sys.platform}), {stamp}\n",
-        f"command line: {argv!r}\n\n",
-        *traceback.format_exception(type(exc), exc, exc.__traceback__),
-    ])
+    report = "".join(
+        [
+            f"judge {__version__} on Python {platform.python_version()} ({sys.platform}), {stamp}\n",
+            f"command line: {argv!r}\n\n",
+            *traceback.format_exception(type(exc), exc, exc.__traceback__),
+        ]
+    )
     try:
         folder = cache_dir() / LOG_FOLDER
         folder.mkdir(parents=True, exist_ok=True)

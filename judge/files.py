@@ -16,6 +16,7 @@ content, as with any editor that saves by renaming.)
 
 The folder the file goes in must exist: a typo in a path is reported, not created.
 """
+
 from __future__ import annotations
 
 import errno
@@ -25,9 +26,13 @@ from pathlib import Path
 
 TMP_MARK = ".tmp-"
 _NEW_FILE_MODE = 0o666  # the kernel takes the umask off, as for any file a program creates
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 class WriteError(Exception):
@@ -51,8 +56,7 @@ def target_of(path: Path) -> tuple[Path, int | None]:
         raise WriteError(f"cannot write {path}: {exc.strerror or exc}") from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         shown = f"{path} (a link to {real})" if real != path.absolute() else str(path)
-        raise WriteError(f"cannot write {shown}: it is {_kind(info.st_mode)}, not a regular file; "
-                         "nothing was written")
+        raise WriteError(f"cannot write {shown}: it is {_kind(info.st_mode)}, not a regular file; nothing was written")
     if not real.parent.is_dir():
         raise WriteError(f"cannot write {path}: the folder {real.parent} does not exist")
     return real, (stat.S_IMODE(info.st_mode) if info is not None else None)
@@ -75,7 +79,7 @@ def write_atomically(path: Path, data: bytes | str, mode: int | None = None) -> 
                 os.fchmod(fd, existing)
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             os.fsync(fd)
         finally:
             os.close(fd)

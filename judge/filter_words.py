@@ -1,6 +1,7 @@
 """How a search speaks of games, in the same words in `judge search`, the TUI and the judge
 station: that its game filter hid the answer ("Nothing in L5R LCG; in Shadowfist: Charmed Life
 (--game all)"), and which game the question's words point to. A leaf module."""
+
 from __future__ import annotations
 
 from judge.corpus.documents import GAME_TITLES

@@ -5,6 +5,7 @@ Their screens and pages never parse, search or walk the corpus themselves: they 
 which delegates to judge.lookup, judge.search and the Corpus. Tests hand the app a Library built
 on the session corpus; the real TUI builds one in a worker (judge.context) so start-up never waits.
 """
+
 from __future__ import annotations
 
 import re
@@ -170,8 +171,10 @@ class Library:
         the entries that mention it. No name: every card, by name (`limit` is for matches)."""
         name = name.strip()
         if not name:
-            cards = sorted((c for c in self.corpus.of_kind("card") if game is None or c.game == game),
-                           key=lambda c: (c.title.lower(), c.doc))
+            cards = sorted(
+                (c for c in self.corpus.of_kind("card") if game is None or c.game == game),
+                key=lambda c: (c.title.lower(), c.doc),
+            )
             return CardMatches(cards)
         try:
             from judge.search.cardnames import lookup
@@ -187,8 +190,11 @@ class Library:
         note = ""
         mentions: list[Entry] = []
         if found.beyond is not None:
-            where = "after the end of this (truncated) document" if found.beyond.beyond_end else \
-                "mentioned, but the document has no entry for it"
+            where = (
+                "after the end of this (truncated) document"
+                if found.beyond.beyond_end
+                else "mentioned, but the document has no entry for it"
+            )
             note = f"{found.beyond.name}: {where}"
             mentions = [e for e in (self.corpus.get(i) for i in found.beyond.mentioned_by) if e is not None]
         elif not cards:
@@ -296,7 +302,7 @@ def short_label(entry: Entry) -> str:
     citation = entry.citation or render.label(entry)
     head = citation.split(" — ", 1)[1] if " — " in citation else citation
     if entry.title and head.startswith(entry.title) and head != entry.title:
-        head = f"{head[len(entry.title):].strip(' ,—:')} · {entry.title}"
+        head = f"{head[len(entry.title) :].strip(' ,—:')} · {entry.title}"
     return head
 
 
@@ -307,5 +313,5 @@ def _short(entry: Entry, width: int = 70) -> str:
     text = entry.text
     for prefix in (entry.number, entry.title):
         if prefix and text.startswith(prefix):
-            text = text[len(prefix):].lstrip(". :")
+            text = text[len(prefix) :].lstrip(". :")
     return snippet(text, width)

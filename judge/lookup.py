@@ -5,6 +5,7 @@ Used by `judge show`, ruling sheets and the TUI. A name typed whole (`overrun`, 
 opens the entry of that name. When nothing matches, it offers the nearest existing numbers of the
 same rule (704.5l → 704.5k, 704.5m; 704.5z → the last sub-rules of 704.5) or ids, and says why.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -89,8 +90,9 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
         docs, wanted_number = [prefix], rest
     else:
         wanted_number = wanted
-    if wanted_number != wanted_number.lower() and (_NUMBER.match(wanted_number.lower())
-                                                   or ranges.parse(wanted_number.lower())):
+    if wanted_number != wanted_number.lower() and (
+        _NUMBER.match(wanted_number.lower()) or ranges.parse(wanted_number.lower())
+    ):
         wanted_number = wanted_number.lower()  # 704.5J is the 704.5j the document prints
     ends = ranges.parse(wanted_number)
     if ends:
@@ -131,8 +133,11 @@ def _resolve(corpus: Corpus, wanted: str, game: str | None) -> Lookup:
     bridged = _bridged_names(corpus, wanted, docs)
     if bridged:
         entry, other = bridged[0]
-        return Lookup(entry, also=[e for e, _ in bridged[1:]],
-                      note=f"{wanted.strip()!r} is another game's word: {_title(corpus, entry.doc)} calls it {other}")
+        return Lookup(
+            entry,
+            also=[e for e, _ in bridged[1:]],
+            note=f"{wanted.strip()!r} is another game's word: {_title(corpus, entry.doc)} calls it {other}",
+        )
     numbered = _missing_paragraph(corpus, wanted)
     if numbered is not None:
         return numbered
@@ -151,9 +156,12 @@ def _range(corpus: Corpus, start: str, end: str, docs: list[str]) -> Lookup:
         return _missing_number(corpus, end, [doc])
     title = _title(corpus, doc)
     if first.kind != last.kind:
-        return Lookup(None, suggestions=[first, last],
-                      note=f"a range runs between numbers of one level; in {title} {start} is a {first.kind}, "
-                           f"{end} a {last.kind}")
+        return Lookup(
+            None,
+            suggestions=[first, last],
+            note=f"a range runs between numbers of one level; in {title} {start} is a {first.kind}, "
+            f"{end} a {last.kind}",
+        )
     if number_key(start) > number_key(end):
         return Lookup(None, suggestions=[last, first], note=f"the range {start}–{end} runs backwards")
     return Lookup(first, members=ranges.expand(corpus, doc, start, end))
@@ -169,8 +177,12 @@ def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
         return []
     found = []
     for entry in corpus.entries.values():
-        if entry.doc in docs and entry.kind in NAMED_KINDS and entry.title and any(
-                normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / ")):
+        if (
+            entry.doc in docs
+            and entry.kind in NAMED_KINDS
+            and entry.title
+            and any(normalize_name(part.split(" (")[0]) == key for part in entry.title.split(" / "))
+        ):
             found.append(entry)
     return sorted(found, key=lambda e: NAMED_KINDS.index(e.kind))
 
@@ -249,9 +261,14 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
         probe = number
         while True:
             parent = _parent_number(probe)
-            siblings = sorted((n for n in corpus.numbers(doc)
-                               if number_shape(n) == number_shape(probe) and _parent_number(n) == parent),
-                              key=number_key)
+            siblings = sorted(
+                (
+                    n
+                    for n in corpus.numbers(doc)
+                    if number_shape(n) == number_shape(probe) and _parent_number(n) == parent
+                ),
+                key=number_key,
+            )
             if siblings:
                 break
             if not parent:
@@ -266,7 +283,7 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
             where = f"rule {parent}" if parent else "the document"
             notes.append(f"{title} has no rule {number}; {where} ends at {siblings[-1]}")
         else:
-            chosen = siblings[max(0, i - 1): i + 1]
+            chosen = siblings[max(0, i - 1) : i + 1]
             notes.append(f"{title} has no rule {number}")
         suggestions += [e for e in (corpus.by_number(doc, n) for n in chosen) if e]
     if not notes:
@@ -279,7 +296,7 @@ def _title(corpus: Corpus, doc: str) -> str:
 
 
 def _missing_paragraph(corpus: Corpus, wanted: str) -> Lookup | None:
-    """"lcg:attachment-cards/9" when the topic has five paragraphs: its last ones, said so."""
+    """ "lcg:attachment-cards/9" when the topic has five paragraphs: its last ones, said so."""
     head, _, tail = wanted.rpartition("/")
     parent = corpus.get(head) if tail.isdigit() else None
     if parent is None:
@@ -292,8 +309,9 @@ def _missing_paragraph(corpus: Corpus, wanted: str) -> Lookup | None:
     below = [c for c in numbered if int(c.id.rpartition("/")[2]) < int(tail)]
     above = [c for c in numbered if int(c.id.rpartition("/")[2]) > int(tail)]
     if not above:
-        return Lookup(None, suggestions=numbered[-NEIGHBOURS:],
-                      note=f"{parent.id} has no paragraph {tail}; it ends at /{last}")
+        return Lookup(
+            None, suggestions=numbered[-NEIGHBOURS:], note=f"{parent.id} has no paragraph {tail}; it ends at /{last}"
+        )
     return Lookup(None, suggestions=below[-1:] + above[:1], note=f"{parent.id} has no paragraph {tail}")
 
 

@@ -6,6 +6,7 @@ every parser gives in document order; `judge show` uses it, and any other front 
 example is read with the rule it illustrates, so reading on steps over it; an example itself has
 the entries around it as neighbours.
 """
+
 from __future__ import annotations
 
 import weakref

@@ -1,5 +1,6 @@
 """Problems that cost something but not the answer (a cache rebuilt, a damaged rulings file left
 out of search): said once per process on stderr, made safe for the terminal first."""
+
 from __future__ import annotations
 
 import sys

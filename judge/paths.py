@@ -6,6 +6,7 @@ The user's folders come from platformdirs (on Linux: $XDG_CACHE_HOME, $XDG_DATA_
 $XDG_CONFIG_HOME, else ~/.cache, ~/.local/share and ~/.config), each overridable by a JUDGE_*
 variable.
 """
+
 from __future__ import annotations
 
 import os

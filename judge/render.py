@@ -4,6 +4,7 @@ Shared by `judge show`, `judge search`, the ruling sheets and the TUI, so an ent
 same everywhere: breadcrumb, citation, tags, text (status tags and search hits marked),
 examples, sub-rules, outgoing links and "cited by".
 """
+
 from __future__ import annotations
 
 import re
@@ -20,9 +21,14 @@ from judge.search.analysis import term_spans
 # Parenthesised status notes as they appear in the No Dawn text: (※ …), (deferred …), (Struck …)…
 STATUS_NOTE_RE = re.compile(r"\((?:※|deferred|future|Amended|Struck|Engine:)[^()]*(?:\([^()]*\)[^()]*)*\)")
 TAG_STYLE = {
-    "proposed": "bold yellow", "deferred": "bold magenta", "struck": "bold red strike",
-    "truncated": "bold red", "lost-word": "bold red", "lost-icon": "bold red",
-    "missing-list": "bold red", "reserved": "dim",
+    "proposed": "bold yellow",
+    "deferred": "bold magenta",
+    "struck": "bold red strike",
+    "truncated": "bold red",
+    "lost-word": "bold red",
+    "lost-icon": "bold red",
+    "missing-list": "bold red",
+    "reserved": "dim",
 }
 
 
@@ -45,7 +51,7 @@ def child_label(child: Entry, parent: Entry) -> str:
     if child.number:
         return child.number
     if parent.citation and child.citation.startswith(parent.citation):
-        tail = child.citation[len(parent.citation):].strip(" ,—:")
+        tail = child.citation[len(parent.citation) :].strip(" ,—:")
         # A Shadowfist ruling is cited by its first words, which its text shown next repeats.
         if tail and not child.text.startswith(tail.strip("“”").rstrip("…")):
             return tail
@@ -109,9 +115,15 @@ def ref_line(corpus: Corpus, ref: Ref) -> Text:
     return line
 
 
-def entry_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
-                     with_children: bool = True, with_links: bool = True,
-                     as_of: str | None = None, edition: str = "") -> Group:
+def entry_renderable(
+    corpus: Corpus,
+    entry: Entry,
+    terms: Iterable[str] = (),
+    with_children: bool = True,
+    with_links: bool = True,
+    as_of: str | None = None,
+    edition: str = "",
+) -> Group:
     """`as_of` (YYYY-MM-DD) marks what is not in force on that day; `edition` names the edition
     read (shown when given: a document with more than one)."""
     parts: list = [Text(one_line(breadcrumb(corpus, entry)), style="dim")]
@@ -177,8 +189,9 @@ def in_force_lines(corpus: Corpus, entry: Entry, as_of: str) -> list[Text]:
         lines = [Text(f"in force on {as_of}", style="green")]
     for mark in marks:
         if mark.text:
-            lines.append(Text(one_line(f"  not in force on {as_of} ({mark.reason}): {snippet(mark.text, 100)}"),
-                              style="red"))
+            lines.append(
+                Text(one_line(f"  not in force on {as_of} ({mark.reason}): {snippet(mark.text, 100)}"), style="red")
+            )
     return lines
 
 
@@ -191,8 +204,9 @@ def child_body(child: Entry) -> str:
 OUTLINE_KINDS = ("section", "group", "contents", "front-matter", "appendix")
 
 
-def family_renderable(corpus: Corpus, entry: Entry, terms: Iterable[str] = (),
-                      as_of: str | None = None) -> Group | None:
+def family_renderable(
+    corpus: Corpus, entry: Entry, terms: Iterable[str] = (), as_of: str | None = None
+) -> Group | None:
     """An entry's sub-rules, paragraphs or rulings, each in full, in document order: how the TUI
     shows a rule family (704.5) or an L5R LCG topic whole. None when it has none to show.
     `as_of` marks the children not in force that day."""
@@ -237,8 +251,14 @@ def ref_dict(corpus: Corpus, ref: Ref) -> dict:
 
 
 def brief_dict(entry: Entry) -> dict:
-    return {"id": entry.id, "kind": entry.kind, "number": entry.number, "title": entry.title,
-            "citation": entry.citation, "text": entry.text}
+    return {
+        "id": entry.id,
+        "kind": entry.kind,
+        "number": entry.number,
+        "title": entry.title,
+        "citation": entry.citation,
+        "text": entry.text,
+    }
 
 
 def entry_json(corpus: Corpus, entry: Entry, with_children: bool = True, as_of: str | None = None) -> dict:
@@ -249,7 +269,8 @@ def entry_json(corpus: Corpus, entry: Entry, with_children: bool = True, as_of: 
         doc["in_force"] = status.as_of_dict(corpus, entry, as_of)
         for child in doc["children"]:
             child["in_force"] = status.whole_entry_in_force(
-                status.not_in_force(corpus, corpus.entries[child["id"]], as_of))
+                status.not_in_force(corpus, corpus.entries[child["id"]], as_of)
+            )
     return doc
 
 

@@ -1,6 +1,7 @@
 """How a replay says what it does not rule on — the engine's notes, its defects, a choice it
 stops at — in the same words in `judge replay`, the TUI and every sheet format. A leaf module:
 the sheets use it without importing the engine."""
+
 from __future__ import annotations
 
 NOTE_LEAD = "not modelled here — "  # how the engine starts a note's text (judge/engine/events.py)
@@ -12,8 +13,10 @@ def note_body(text: str) -> str:
     return text.removeprefix(NOTE_LEAD).removeprefix(ENGINE_ERROR_LEAD)
 
 
-STOPPED = ("The replay stops before action {n}: it does not answer the choice play waits for. Answer it there, "
-           "give it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`).")
+STOPPED = (
+    "The replay stops before action {n}: it does not answer the choice play waits for. Answer it there, "
+    "give it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`)."
+)
 
 
 def not_modelled_head(count: int | None = None) -> str:
@@ -54,8 +57,10 @@ def engine_edition_sentence(follows: str, read: str, changed: list[tuple[str, bo
         return head + ": every rule this replay cites reads the same in both."
     listed = ", ".join(f"{rule_number(rule)} ({'not in it' if absent else 'reworded'})" for rule, absent in changed)
     verb = "reads" if len(changed) == 1 else "read"
-    return (f"{head}, where {counted(len(changed), 'rule')} this replay cites {verb} otherwise: {listed}. "
-            f"The replay follows the older text: check the ruling against the text in force.")
+    return (
+        f"{head}, where {counted(len(changed), 'rule')} this replay cites {verb} otherwise: {listed}. "
+        f"The replay follows the older text: check the ruling against the text in force."
+    )
 
 
 def said(value) -> str:

@@ -6,13 +6,14 @@ Only for files a person edits and saves (the TUI's boards). Reading to validate 
 through judge/yamlio.py, which is bounded against hostile input and several times faster; the
 text given here has been through it first (`engine_adapter.read_scenario`), so the bounds hold.
 """
+
 from __future__ import annotations
 
 import io
 
 from ruamel.yaml import YAML
-from ruamel.yaml.representer import RoundTripRepresenter
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.representer import RoundTripRepresenter
 
 
 class _Representer(RoundTripRepresenter):

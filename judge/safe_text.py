@@ -12,6 +12,7 @@ text reaches a terminal, rich markup or a Markdown file it passes through one of
 
 `first_control` finds what these would strip or mark, for refusing such text where it is typed.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,10 +20,10 @@ import re
 # ESC-introduced sequences: CSI (ESC [ … final byte), OSC/DCS/APC/PM/SOS (ESC ] … BEL or ST),
 # and two-byte escapes (ESC followed by one character). The 8-bit C1 forms are matched too.
 _ESCAPE_SEQUENCE = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"            # CSI
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])"    # OSC, DCS, SOS, PM, APC …
-    r"[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"       # … up to BEL or ST (or the end)
-    r"|\x1b[ -~]?"                                 # any other escape
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])"  # OSC, DCS, SOS, PM, APC …
+    r"[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # … up to BEL or ST (or the end)
+    r"|\x1b[ -~]?"  # any other escape
 )
 # C0 controls but tab and newline, DEL, C1 controls, and the Unicode bidi overrides that can make
 # a ruling read differently from what it says.

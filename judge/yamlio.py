@@ -16,14 +16,14 @@ on every replay, and it reads them about eight times faster than the pure-Python
 (bench figures in docs/development/benchmarks.md). Files that must keep
 their comments when rewritten (the TUI's boards) are re-read for that by judge/roundtrip.py.
 """
-from __future__ import annotations
 
-from typing import NoReturn
+from __future__ import annotations
 
 import os
 import re
 import stat
 from pathlib import Path
+from typing import NoReturn
 
 import yaml
 
@@ -85,34 +85,53 @@ class _Loader(_BaseLoader):
     def construct_object(self, node, deep=False):
         if node in self.constructed_objects or node in self.recursive_objects:
             # the composer hands back the anchored node itself for an alias: met twice means aliased
-            raise ScenarioError(f"YAML aliases (*name) are not accepted: the value anchored at line {_line(node)} is "
-                                f"used again; write it out where it is needed", None, _line(node))
+            raise ScenarioError(
+                f"YAML aliases (*name) are not accepted: the value anchored at line {_line(node)} is "
+                f"used again; write it out where it is needed",
+                None,
+                _line(node),
+            )
         if node.tag not in _PLAIN_TAGS and not (node.tag == _TIMESTAMP and isinstance(node, yaml.ScalarNode)):
-            raise ScenarioError(f"the YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not accepted here "
-                                f"(only mappings, lists, text, numbers, true/false and null)", None, _line(node))
+            raise ScenarioError(
+                f"the YAML tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not accepted here "
+                f"(only mappings, lists, text, numbers, true/false and null)",
+                None,
+                _line(node),
+            )
         if isinstance(node, yaml.ScalarNode) and node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_TEXT:
             # refused as written, before PyYAML converts it: a 5,000-digit integer fails Python's
             # conversion limit, and a long sexagesimal (1:2:3:…) costs seconds of arithmetic
-            raise ScenarioError(f"a number written with {len(node.value):,} characters (at most {MAX_NUMBER_TEXT}; "
-                                f"numbers here are at most {limits.MAX_NUMBER:,})", None, _line(node))
+            raise ScenarioError(
+                f"a number written with {len(node.value):,} characters (at most {MAX_NUMBER_TEXT}; "
+                f"numbers here are at most {limits.MAX_NUMBER:,})",
+                None,
+                _line(node),
+            )
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
             if self.depth >= limits.MAX_DEPTH:
-                raise ScenarioError(f"nested deeper than {limits.MAX_DEPTH} levels (the limit for these files)", None,
-                                    _line(node))
+                raise ScenarioError(
+                    f"nested deeper than {limits.MAX_DEPTH} levels (the limit for these files)", None, _line(node)
+                )
             if len(node.value) > limits.MAX_ITEMS:
-                raise ScenarioError(f"{len(node.value):,} entries in one {'list' if isinstance(node, yaml.SequenceNode) else 'mapping'} "
-                                    f"(the limit is {limits.MAX_ITEMS:,})", None, _line(node))
+                raise ScenarioError(
+                    f"{len(node.value):,} entries in one {'list' if isinstance(node, yaml.SequenceNode) else 'mapping'} "
+                    f"(the limit is {limits.MAX_ITEMS:,})",
+                    None,
+                    _line(node),
+                )
         self.depth += 1
         try:
             value = super().construct_object(node, deep=deep)
         finally:
             self.depth -= 1
         if isinstance(value, str) and len(value) > limits.MAX_STRING:
-            raise ScenarioError(f"a text of {len(value):,} characters (the limit is {limits.MAX_STRING:,})", None,
-                                _line(node))
+            raise ScenarioError(
+                f"a text of {len(value):,} characters (the limit is {limits.MAX_STRING:,})", None, _line(node)
+            )
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.MAX_NUMBER:
-            raise ScenarioError(f"the number {value} is out of bounds (at most {limits.MAX_NUMBER:,} either way)",
-                                None, _line(node))
+            raise ScenarioError(
+                f"the number {value} is out of bounds (at most {limits.MAX_NUMBER:,} either way)", None, _line(node)
+            )
         return value
 
 
@@ -128,8 +147,9 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> LDict:
         except TypeError:
             raise ScenarioError("a mapping key must be a plain value", None, _line(key_node)) from None
         if key in result:  # PyYAML keeps the last silently: one of the two would be ignored
-            raise ScenarioError(f"the key {key!r} is given twice (also at line {result.key_lines[key]})", None,
-                                _line(key_node))
+            raise ScenarioError(
+                f"the key {key!r} is given twice (also at line {result.key_lines[key]})", None, _line(key_node)
+            )
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = _line(key_node)
     return result
@@ -159,8 +179,9 @@ def check_characters(text: str, path: str | None = None) -> None:
         return
     line = text.count("\n", 0, bad.start()) + 1
     column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-    raise ScenarioError(f"a control character U+{ord(bad.group()):04X} at column {column} (not allowed in YAML)",
-                        path, line)
+    raise ScenarioError(
+        f"a control character U+{ord(bad.group()):04X} at column {column} (not allowed in YAML)", path, line
+    )
 
 
 def load_text(text: str, path: str | None = None):
@@ -193,8 +214,9 @@ def read_text(path: str | Path) -> str:
         raise ScenarioError(f"cannot read file: not a regular file ({_kind(info.st_mode)})", where)
     with os.fdopen(fd, "rb") as handle:
         if info.st_size > limits.MAX_FILE_BYTES:
-            raise ScenarioError(f"cannot read file: {info.st_size:,} bytes (the limit is {limits.MAX_FILE_BYTES:,})",
-                                where)
+            raise ScenarioError(
+                f"cannot read file: {info.st_size:,} bytes (the limit is {limits.MAX_FILE_BYTES:,})", where
+            )
         try:
             data = handle.read(limits.MAX_FILE_BYTES + 1)
         except OSError as exc:
@@ -218,8 +240,13 @@ def decode(data: bytes, where: str) -> str:
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return "not a file"

@@ -8,6 +8,7 @@ Nothing here reads outside the checkout: the contract's scenarios are the copies
 tests/scenarios/shared/ (tests/test_bundled_copies.py compares them with ../shared when a
 checkout happens to have it beside it).
 """
+
 from __future__ import annotations
 
 from functools import cache

@@ -3,6 +3,7 @@
 Nothing imports this module (pytest loads it once); what tests share as plain values lives in
 tests/bundled.py.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,16 @@ os.environ["JUDGE_CONFIG_DIR"] = str(_TMP / "config")  # the cache's signing key
 # Nor may the settings of whoever runs them: the event's game, a team's shared rulings file, a
 # data folder elsewhere, or a theme (the snapshots are made dark); nor a terminal size, which
 # would wrap what a command prints to a pipe (pytest-xdist's workers get COLUMNS=80).
-for setting in ("JUDGE_GAME", "JUDGE_EVENT_DATE", "JUDGE_RULINGS_DB", "JUDGE_DATA_DIR", "JUDGE_THEME", "COLORFGBG",
-                "COLUMNS", "LINES"):
+for setting in (
+    "JUDGE_GAME",
+    "JUDGE_EVENT_DATE",
+    "JUDGE_RULINGS_DB",
+    "JUDGE_DATA_DIR",
+    "JUDGE_THEME",
+    "COLORFGBG",
+    "COLUMNS",
+    "LINES",
+):
     os.environ.pop(setting, None)
 
 

@@ -1,5 +1,6 @@
 """Editions the tests make from the bundled text: each edit is a function text -> text that
 changes one known thing, failing loudly if the bundled text no longer holds what it edits."""
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,12 @@ def renumber_keywords(text: str) -> str:
     bind = block.index("702.19. Bind to [object]")
     utility = block.index("Utility")
     del block[bind:utility]
-    hush = ["702.14. Hush", "",
-            "702.14a Hush is a static ability. A spell with Hush can't be the target of a Caprice.", ""]
+    hush = [
+        "702.14. Hush",
+        "",
+        "702.14a Hush is a static ability. A spell with Hush can't be the target of a Caprice.",
+        "",
+    ]
     return "\n".join(lines[:start] + hush + block + lines[stop:])
 
 
@@ -53,11 +58,15 @@ def reword_sentence(text: str) -> str:
 
 def change_example(text: str) -> str:
     """Only the example of 702.14a changes: 2 additional Vitae becomes 3."""
-    return replace_once(text, "unless that player pays 2 additional Vitae.", "unless that player pays 3 additional Vitae.")
+    return replace_once(
+        text, "unless that player pays 2 additional Vitae.", "unless that player pays 3 additional Vitae."
+    )
 
 
-VENOM = ("An Entity with Vigor greater than 0 that has been dealt damage by a source with Venom since the "
-         "last check is destroyed. The smallest scratch of a venomed blade is lethal.")
+VENOM = (
+    "An Entity with Vigor greater than 0 that has been dealt damage by a source with Venom since the "
+    "last check is destroyed. The smallest scratch of a venomed blade is lethal."
+)
 
 
 def move_subrule(text: str) -> str:
@@ -75,10 +84,10 @@ def add_and_delete(text: str) -> str:
     lines = text.split("\n")
     deleted = next(i for i, line in enumerate(lines) if line.startswith("705.3. "))
     assert lines[deleted + 1] == ""
-    del lines[deleted:deleted + 2]
+    del lines[deleted : deleted + 2]
     example = next(i for i, line in enumerate(lines) if line.startswith("704.7. ")) + 2
     assert lines[example].startswith("Example: ") and lines[example + 1] == ""
-    lines[example + 2:example + 2] = [NEW_RULE, ""]
+    lines[example + 2 : example + 2] = [NEW_RULE, ""]
     return "\n".join(lines)
 
 

@@ -1,5 +1,6 @@
 """Small builders the engine's unit tests share: a two-player board in the scenario format, and
 the error a card file raises as it is read."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,9 @@ MAREN = '{name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20,
 MAIN_PHASE = "{active: Ana, round: The Hunt, phase: main1}"
 
 
-def two_player_board(title: str, pool: int, cards: str = "", ana: str = "", ben: str = "", turn: str = MAIN_PHASE,
-                     actions: str = "[]") -> str:
+def two_player_board(
+    title: str, pool: int, cards: str = "", ana: str = "", ben: str = "", turn: str = MAIN_PHASE, actions: str = "[]"
+) -> str:
     """Ana (Aurelio Torretti) against Ben (Silent Maren), each with `pool` Vitae in the pool; `cards`,
     `ana` and `ben` are YAML lines put in their places."""
     return f"""

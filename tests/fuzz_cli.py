@@ -4,6 +4,7 @@ Shared by tests/test_fuzz_queries.py and bench/fuzz_queries.py. Whatever the inp
 must end with 0, 1 or 2 (never 3, an internal error), print no traceback, and write no escape
 or bell character: text typed or stored is data, so none of it may reach the terminal raw.
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -4,13 +4,14 @@ picks — for the tests that need a socket (the browser test, the command's star
 In-process on purpose: the server reads the session's corpus through judge.context, as the
 route tests do, so no test waits for a second parse.
 """
+
 from __future__ import annotations
 
 import socket
 import threading
 import time
-from contextlib import contextmanager
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import uvicorn
 

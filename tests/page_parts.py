@@ -1,5 +1,6 @@
 """Reading a judge serve page in tests: the text and links inside one element (by id or class),
 through the standard library's HTML parser, so assertions name what a judge sees."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

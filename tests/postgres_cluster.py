@@ -5,6 +5,7 @@ refuses to run as root); otherwise as the current user.
 
 Without PostgreSQL's server binaries or psycopg the archive tests skip on a user's machine and
 fail under CI (CI=true), as the print check does with Chromium."""
+
 from __future__ import annotations
 
 import glob
@@ -13,9 +14,9 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from collections.abc import Iterator
 
 import pytest
 
@@ -53,15 +54,25 @@ def cluster() -> Iterator[str]:
     data = folder / "data"
 
     def run(*argv: str) -> None:
-        done = subprocess.run([str(bin_dir / argv[0]), *argv[1:]], capture_output=True, text=True, user=user,
-                              cwd=folder)
+        done = subprocess.run(
+            [str(bin_dir / argv[0]), *argv[1:]], capture_output=True, text=True, user=user, cwd=folder
+        )
         assert done.returncode == 0, f"{argv[0]} failed: {done.stdout}{done.stderr}"
 
     try:
         run("initdb", "-D", str(data), "-U", "judge", "--auth=trust", "-E", "UTF8", "--no-sync")
         # fsync off: a test's cluster is thrown away; max_connections for the concurrent syncs
-        run("pg_ctl", "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-            f"-k {folder} -c listen_addresses='' -c fsync=off -c max_connections=50", "start")
+        run(
+            "pg_ctl",
+            "-D",
+            str(data),
+            "-l",
+            str(folder / "log"),
+            "-w",
+            "-o",
+            f"-k {folder} -c listen_addresses='' -c fsync=off -c max_connections=50",
+            "start",
+        )
         try:
             yield f"postgresql://judge@/postgres?host={folder}"
         finally:

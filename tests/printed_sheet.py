@@ -5,6 +5,7 @@ Nothing is downloaded: Playwright is pointed at the system browser with `executa
 `missing()` says what of that is not installed, for the tests to skip (or, under CI, fail).
 The browser is `chromium` on the PATH; JUDGE_TEST_CHROMIUM names another binary.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -12,11 +13,11 @@ import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from collections.abc import Iterator
 
 import pytest
 
@@ -111,9 +112,14 @@ def read_pages(pdf: Path) -> list[Page]:
     root = ET.fromstring(done.stdout)
     pages = []
     for number, page in enumerate(root.iter(f"{_XHTML}page"), 1):
-        lines = [Line(" ".join(w.text or "" for w in line.iter(f"{_XHTML}word")),
-                      float(line.get("yMin")), float(line.get("yMax")))
-                 for line in page.iter(f"{_XHTML}line")]
+        lines = [
+            Line(
+                " ".join(w.text or "" for w in line.iter(f"{_XHTML}word")),
+                float(line.get("yMin")),
+                float(line.get("yMax")),
+            )
+            for line in page.iter(f"{_XHTML}line")
+        ]
         lines.sort(key=lambda line: line.top)
         pages.append(Page(number, float(page.get("height")), tuple(lines)))
     return pages
@@ -181,5 +187,3 @@ def compact(text: str) -> str:
 
 def pdf_text(pages: list[Page]) -> str:
     return compact(" ".join(p.text for p in pages))
-
-

@@ -7,22 +7,92 @@ operators, quotes) with the text that has broken judge before or could: rich and
 control characters and escape sequences, lone surrogates (undecodable bytes in argv), any
 Unicode, long runs of words.
 """
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 # Words the documents use, so that some queries find something and exercise ranking and output.
-WORDS = ("drained", "entity", "block", "damage", "province", "honor", "bowed", "charmed", "life",
-         "smoke", "vitae", "corruption", "wrath", "haven", "spoils", "the", "can", "not", "may",
-         "instead", "attack", "character", "card", "ruling", "glossary", "sheltered", "overrun")
-MARKUP = ("[/x]", "[/]", "[bold]", "[/bold]", "[link=https://example.com]", "[/link]", "[on red]",
-          "[@click=app.quit]", "\\[", "[", "]", ":smile:", "[b]x[/b", "[[", "]]", "[red]x[/blue]")
-ESCAPES = ("\x1b[2J", "\x1b]0;pwned\x07", "\x1b]8;;https://e\x1b\\x\x1b]8;;\x1b\\", "\x1b[31m",
-           "\x9b2J", "\x1bP1;2|x\x1b\\", "\r", "\n", "\t", "\x00", "\x7f", "\u202e", "\u2028")
+WORDS = (
+    "drained",
+    "entity",
+    "block",
+    "damage",
+    "province",
+    "honor",
+    "bowed",
+    "charmed",
+    "life",
+    "smoke",
+    "vitae",
+    "corruption",
+    "wrath",
+    "haven",
+    "spoils",
+    "the",
+    "can",
+    "not",
+    "may",
+    "instead",
+    "attack",
+    "character",
+    "card",
+    "ruling",
+    "glossary",
+    "sheltered",
+    "overrun",
+)
+MARKUP = (
+    "[/x]",
+    "[/]",
+    "[bold]",
+    "[/bold]",
+    "[link=https://example.com]",
+    "[/link]",
+    "[on red]",
+    "[@click=app.quit]",
+    "\\[",
+    "[",
+    "]",
+    ":smile:",
+    "[b]x[/b",
+    "[[",
+    "]]",
+    "[red]x[/blue]",
+)
+ESCAPES = (
+    "\x1b[2J",
+    "\x1b]0;pwned\x07",
+    "\x1b]8;;https://e\x1b\\x\x1b]8;;\x1b\\",
+    "\x1b[31m",
+    "\x9b2J",
+    "\x1bP1;2|x\x1b\\",
+    "\r",
+    "\n",
+    "\t",
+    "\x00",
+    "\x7f",
+    "\u202e",
+    "\u2028",
+)
 OPERATORS = ("AND", "OR", "NOT", "AND AND", '"', '""', "(", ")", "*", "?", "~", "^2", "+", "-")
 FILTER_NAMES = ("game:", "kind:", "card:", "doc:", "GAME:", "Card:")
-FILTER_VALUES = ("nd", "nodawn", "lcg", "l5r-ccg", "sf", "all", "saved", "ruling,card", "glossary",
-                 '"charmed life"', "", ",", ",,", "x" * 40)
+FILTER_VALUES = (
+    "nd",
+    "nodawn",
+    "lcg",
+    "l5r-ccg",
+    "sf",
+    "all",
+    "saved",
+    "ruling,card",
+    "glossary",
+    '"charmed life"',
+    "",
+    ",",
+    ",,",
+    "x" * 40,
+)
 DOCS = ("nd", "lcg", "ccg", "ce", "sf", "saved", "zz", "")
 
 
@@ -60,7 +130,9 @@ def _token() -> st.SearchStrategy[str]:
         st.sampled_from(WORDS),
         st.sampled_from(WORDS),
         rule_numbers(),
-        st.builds(lambda n, v: n + v, st.sampled_from(FILTER_NAMES), st.sampled_from(FILTER_VALUES) | st.text(max_size=8)),
+        st.builds(
+            lambda n, v: n + v, st.sampled_from(FILTER_NAMES), st.sampled_from(FILTER_VALUES) | st.text(max_size=8)
+        ),
         st.sampled_from(OPERATORS),
         st.sampled_from(MARKUP),
         st.sampled_from(ESCAPES),
@@ -81,7 +153,23 @@ def queries(draw) -> str:
 
 def card_names() -> st.SearchStrategy[str]:
     """Card names with typos, markup, controls, quotes, articles and Unicode."""
-    known = st.sampled_from(["Charmed Life", "charmed lyfe", "pocket demon", "The Iron Column", "iron",
-                             "Sacramental Fire", "a", "the", "THE THE", "'", '"'])
-    return st.one_of(known, st.lists(_token(), min_size=1, max_size=4).map(" ".join),
-                     st.builds(lambda a, b: a + b, known, st.sampled_from(MARKUP + ESCAPES)))
+    known = st.sampled_from(
+        [
+            "Charmed Life",
+            "charmed lyfe",
+            "pocket demon",
+            "The Iron Column",
+            "iron",
+            "Sacramental Fire",
+            "a",
+            "the",
+            "THE THE",
+            "'",
+            '"',
+        ]
+    )
+    return st.one_of(
+        known,
+        st.lists(_token(), min_size=1, max_size=4).map(" ".join),
+        st.builds(lambda a, b: a + b, known, st.sampled_from(MARKUP + ESCAPES)),
+    )

@@ -7,21 +7,26 @@ the checkout (the team's machines), each copy is compared with its original; els
 clone, CI) that comparison is skipped and says why. The checksum check needs nothing outside the
 repository and always runs.
 """
+
 from __future__ import annotations
 
 import hashlib
 import re
 
 import pytest
-
 from bundled import DATA, REPO, SHARED_SCENARIOS, gold_glossary_terms
 
 ORIGINALS = REPO.parent / "shared"  # beside the checkout on the team's machines only
 NOT_HERE = f"{ORIGINALS} is not beside this checkout (a fresh clone): only the bundled copies are used"
 
 CONTRACT_SCENARIOS = [
-    "v01-simultaneous-sba-sweep.yaml", "v02-master-blood-tax-two-casts.yaml", "v03-pit-seal-countered.yaml",
-    "v04-wrath-cascade.yaml", "v05-fizzle-after-bounce.yaml", "v06-two-blockers-overrun.yaml"]
+    "v01-simultaneous-sba-sweep.yaml",
+    "v02-master-blood-tax-two-casts.yaml",
+    "v03-pit-seal-countered.yaml",
+    "v04-wrath-cascade.yaml",
+    "v05-fizzle-after-bounce.yaml",
+    "v06-two-blockers-overrun.yaml",
+]
 
 # (the copy in this repository, the original's path under shared/)
 SOURCES = [
@@ -49,7 +54,9 @@ def recorded_checksums() -> dict[str, str]:
 def test_the_contract_matches_the_checksum_the_reference_records():
     """docs/reference/index.md records the contract's sha256; the copy the docs show must be it."""
     index = (REPO / "docs" / "reference" / "index.md").read_text(encoding="utf-8")
-    [recorded] = re.findall(rf"\| `{re.escape(CONTRACT[0])}` \| `shared/{re.escape(CONTRACT[1])}` \| `([0-9a-f]{{64}})` \|", index)
+    [recorded] = re.findall(
+        rf"\| `{re.escape(CONTRACT[0])}` \| `shared/{re.escape(CONTRACT[1])}` \| `([0-9a-f]{{64}})` \|", index
+    )
     assert hashlib.sha256((REPO / CONTRACT[0]).read_bytes()).hexdigest() == recorded
 
 

@@ -1,5 +1,6 @@
 """The cache: keyed by content, rebuilt when a source changes or the cache is damaged;
 missing sources reported by name while the other documents load; bad queries never raise."""
+
 from __future__ import annotations
 
 import shutil

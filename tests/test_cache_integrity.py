@@ -1,6 +1,7 @@
 """The cache touches only what it made and trusts only what this user's judge signed (issue 20
 items 1, 3 and 4): foreign folders survive a prune, a killed build's leftovers are removed and a
 live build's are not, a same-length edit or a crafted pickle is caught, reported once, rebuilt."""
+
 from __future__ import annotations
 
 import os
@@ -10,12 +11,12 @@ import subprocess
 import sys
 
 import pytest
+from test_cache_and_index import data_copy, small_data_copy  # noqa: F401 - fixtures
 
 from judge import cache_files, notices, paths
 from judge.corpus import loader
 from judge.search import index as sindex
 from judge.search import index_files
-from test_cache_and_index import data_copy, small_data_copy  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.usefixtures("fresh_key")
 
@@ -78,8 +79,10 @@ def test_a_same_length_edit_is_caught_reported_once_and_rebuilt(small_data_copy,
     again = loader.load_corpus()
     assert again.get(entry.id).text == entry.text
     loader.load_corpus()  # rebuilt: read quietly now
-    assert capsys.readouterr().err == (f"judge: the cache file {path} fails its integrity check (damaged, or "
-                                       "changed by another program); it is not used and is rebuilt\n")
+    assert capsys.readouterr().err == (
+        f"judge: the cache file {path} fails its integrity check (damaged, or "
+        "changed by another program); it is not used and is rebuilt\n"
+    )
     assert path.read_bytes() == blob or len(path.read_bytes()) == len(blob)
 
 
@@ -116,9 +119,11 @@ def test_a_crafted_index_part_runs_no_code_and_the_index_is_rebuilt(small_data_c
     searcher = sindex.open_searcher(corpus)
     assert not ran.exists()
     assert searcher.search("bowed").hits
-    assert capsys.readouterr().err == (f"judge: the cache file {directory / sindex.GAME_MODEL_FILE} does not "
-                                       "match its index's manifest (damaged, or changed by another program); "
-                                       "the index is rebuilt\n")
+    assert capsys.readouterr().err == (
+        f"judge: the cache file {directory / sindex.GAME_MODEL_FILE} does not "
+        "match its index's manifest (damaged, or changed by another program); "
+        "the index is rebuilt\n"
+    )
 
 
 def test_a_file_slipped_into_the_index_is_never_read_by_whoosh(small_data_copy, tmp_path, capsys):
@@ -131,8 +136,9 @@ def test_a_file_slipped_into_the_index_is_never_read_by_whoosh(small_data_copy, 
     ix = sindex.open_index(corpus)
     assert not ran.exists()
     assert ix.doc_count() == len(corpus.entries)
-    assert "has files its manifest does not list, or lacks some (_MAIN_99.toc); it is rebuilt" \
-        in capsys.readouterr().err
+    assert (
+        "has files its manifest does not list, or lacks some (_MAIN_99.toc); it is rebuilt" in capsys.readouterr().err
+    )
 
 
 def test_a_lost_key_means_a_quiet_rebuild(small_data_copy, capsys, monkeypatch):
@@ -152,15 +158,24 @@ def test_a_key_others_can_read_is_refused_and_judge_works_uncached(small_data_co
     corpus = loader.load_corpus()
     assert corpus.documents["ce"].loaded
     assert not (loader.cache_path() / loader.CORPUS_FILE).exists()
-    assert capsys.readouterr().err == (f"judge: the cache key {key} is not used (others may read or write it "
-                                       "(mode 0644; make it 0600)); working without the cache\n")
+    assert capsys.readouterr().err == (
+        f"judge: the cache key {key} is not used (others may read or write it "
+        "(mode 0644; make it 0600)); working without the cache\n"
+    )
 
 
 def _hold_lock_in_a_child(lock_path):
     child = subprocess.Popen(
-        [sys.executable, "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'wb'); "
-         "fcntl.flock(f, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(120)", str(lock_path)],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1], 'wb'); "
+            "fcntl.flock(f, fcntl.LOCK_EX); print('locked', flush=True); time.sleep(120)",
+            str(lock_path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert child.stdout.readline() == "locked\n"
     return child
 
@@ -191,8 +206,9 @@ def test_a_killed_builds_folder_is_removed_and_a_live_ones_kept(small_data_copy)
 def test_a_killed_writers_temporary_file_is_removed(small_data_copy):
     loader.load_corpus()
     folder = loader.cache_path()
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     leftover = folder / f".corpus.pickle.tmp-{dead}-0"
     leftover.write_bytes(b"half a pickle")
     (folder / loader.CORPUS_FILE).unlink()
@@ -219,16 +235,21 @@ def test_a_folder_in_the_keys_place_that_judge_did_not_make_is_not_written_into(
     refused = f"{folder} is in the way and was not made by judge"
     assert capsys.readouterr().err == (
         f"judge: cannot write the cache in {folder} ({refused}); working without it\n"
-        f"judge: cannot build the search index in {folder / 'index'} ({refused}); it is kept in memory\n")
+        f"judge: cannot build the search index in {folder / 'index'} ({refused}); it is kept in memory\n"
+    )
 
 
 def test_two_processes_building_at_once_both_search_and_leave_nothing_behind(small_data_copy):
     """Both make the key at once (one link wins), both build, neither mistakes the other's
     files for tampering, and no build folder is left."""
-    script = ("from judge.corpus.loader import load_corpus; from judge.search.index import open_searcher; "
-              "print(len(open_searcher(load_corpus()).search('bowed').hits))")
-    runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True) for _ in range(2)]
+    script = (
+        "from judge.corpus.loader import load_corpus; from judge.search.index import open_searcher; "
+        "print(len(open_searcher(load_corpus()).search('bowed').hits))"
+    )
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
     outcomes = [run.communicate(timeout=300) + (run.returncode,) for run in runs]
     assert [(err, code) for _, err, code in outcomes] == [("", 0), ("", 0)]
     assert outcomes[0][0] == outcomes[1][0] != "0\n"

@@ -1,4 +1,5 @@
 """`judge card`: called through judge.cli.main with argv, output captured."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,6 @@ import json
 import pytest
 
 from judge import cli
-
 
 pytestmark = pytest.mark.usefixtures("session_context")
 
@@ -126,8 +126,12 @@ def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch, tm
     from judge.cards import reader
 
     bad = tmp_path / "bishop-of-coin.yaml"
-    bad.write_text((reader.card_dir() / "bishop-of-coin.yaml").read_text(encoding="utf-8").replace(
-        "keywords: [Toll 2]", "keywords: [Toll X]"), encoding="utf-8")
+    bad.write_text(
+        (reader.card_dir() / "bishop-of-coin.yaml")
+        .read_text(encoding="utf-8")
+        .replace("keywords: [Toll 2]", "keywords: [Toll X]"),
+        encoding="utf-8",
+    )
     monkeypatch.setattr(reader, "_DATABASE", {**reader.database(), **reader.load_card_files(tmp_path)})
     what = "Toll needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.14)"
     assert cli.main(["card", "bishop of coin"]) == 0
@@ -135,7 +139,9 @@ def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch, tm
     assert f"Engine: not playable — {what} ({bad}:11); a scenario using it is refused" in shown
     assert cli.main(["card", "--json", "bishop of coin"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == {
-        "playable": False, "not_modelled": [{"what": what, "rule": "702.14", "where": f"{bad}:11"}]}
+        "playable": False,
+        "not_modelled": [{"what": what, "rule": "702.14", "where": f"{bad}:11"}],
+    }
     assert cli.main(["card", "iron column"]) == 0
     assert "Engine: plays this card in a replay" in capsys.readouterr().out
     assert cli.main(["card", "--json", "iron column"]) == 0
@@ -152,8 +158,9 @@ def test_a_card_the_game_filter_hides_says_where_it_is(capsys, monkeypatch, how)
         argv += ["--game", "lcg"]
     assert cli.main(argv) == 1
     err = capsys.readouterr().err
-    assert err == ("judge: no card named 'charmed life' — Nothing in L5R LCG; in Shadowfist: Charmed Life "
-                   "(--game all)\n")
+    assert err == (
+        "judge: no card named 'charmed life' — Nothing in L5R LCG; in Shadowfist: Charmed Life (--game all)\n"
+    )
 
 
 def test_a_card_no_game_has_is_still_only_not_found(capsys):

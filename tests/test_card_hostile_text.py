@@ -5,6 +5,7 @@ over-long line is wrapped to the screen, and `--json` keeps the exact stored tex
 The corpus is made up: a No Dawn card read from a real card file (written to a temporary
 folder, read by judge.corpus.nodawn_cards), a rule naming it, and a FAQ card with errata,
 rulings and a See topic, every field holding the same hostile text."""
+
 from __future__ import annotations
 
 import asyncio
@@ -49,29 +50,91 @@ def hostile_corpus(tmp_path, monkeypatch):
     monkeypatch.setattr(nodawn_cards, "load_card_files", lambda: load_card_files(folder))
 
     corpus = Corpus()
-    corpus.add_document(DocumentInfo("nd", "nodawn", "No Dawn", "-", loaded=True), ParsedDocument([
-        Entry("nd:100.1", "nd", "nodawn", "rule", f"100.1 Hostile Herald {HOSTILE} rings.", number="100.1",
-              citation=f"No Dawn CR 100.1{HOSTILE}"),
-    ]))
+    corpus.add_document(
+        DocumentInfo("nd", "nodawn", "No Dawn", "-", loaded=True),
+        ParsedDocument(
+            [
+                Entry(
+                    "nd:100.1",
+                    "nd",
+                    "nodawn",
+                    "rule",
+                    f"100.1 Hostile Herald {HOSTILE} rings.",
+                    number="100.1",
+                    citation=f"No Dawn CR 100.1{HOSTILE}",
+                ),
+            ]
+        ),
+    )
     sf = "sf:card/gate-of-bells"
-    corpus.add_document(DocumentInfo("sf", "shadowfist", f"OmniFAQ{HOSTILE}", "-", kind="rulings", loaded=True),
-                        ParsedDocument([
-        Entry(sf, "sf", "shadowfist", "card", "Gate of Bells", title=f"Gate of Bells{HOSTILE}",
-              citation=f"OmniFAQ — Gate of Bells{HOSTILE}", tags=[f"added:{HOSTILE}"],
-              children=[f"{sf}/1"], refs=[Ref(f"See {HOSTILE}", "sf:topic/bells", kind="see"),
-                                          Ref(f"Lost {HOSTILE}", None, kind="see", status="dangling",
-                                              note=f"gone{HOSTILE}")],
-              extra={"errata_text": f"Errata{CLEAR} {MARKUP} {LONG}{BELL}", "caveat": f"Careful{HOSTILE}",
-                     "faction": f"Monarch{HOSTILE}", "sets": [f"Set{HOSTILE}"], "version": f"2{HOSTILE}"}),
-        Entry(f"{sf}/1", "sf", "shadowfist", "ruling", f"Ruling{CLEAR} {MARKUP}{BELL} one.", parent=sf,
-              citation="OmniFAQ — Gate of Bells, ruling 1", tags=[f"added:2007{HOSTILE}"]),
-        Entry("sf:topic/bells", "sf", "shadowfist", "topic", "Bells.", title=f"Bells{HOSTILE}",
-              citation=f"OmniFAQ — Bells{HOSTILE}", children=["sf:topic/bells/1"]),
-        Entry("sf:topic/bells/1", "sf", "shadowfist", "ruling", f"Topic ruling{HOSTILE}.", parent="sf:topic/bells",
-              citation="OmniFAQ — Bells, ruling 1"),
-        Entry("sf:card/other", "sf", "shadowfist", "card", f"Mentions Gate of Bells{HOSTILE}.", title="Other",
-              citation=f"OmniFAQ — Other{HOSTILE}", refs=[Ref("Gate of Bells", sf, kind="see")]),
-    ]))
+    corpus.add_document(
+        DocumentInfo("sf", "shadowfist", f"OmniFAQ{HOSTILE}", "-", kind="rulings", loaded=True),
+        ParsedDocument(
+            [
+                Entry(
+                    sf,
+                    "sf",
+                    "shadowfist",
+                    "card",
+                    "Gate of Bells",
+                    title=f"Gate of Bells{HOSTILE}",
+                    citation=f"OmniFAQ — Gate of Bells{HOSTILE}",
+                    tags=[f"added:{HOSTILE}"],
+                    children=[f"{sf}/1"],
+                    refs=[
+                        Ref(f"See {HOSTILE}", "sf:topic/bells", kind="see"),
+                        Ref(f"Lost {HOSTILE}", None, kind="see", status="dangling", note=f"gone{HOSTILE}"),
+                    ],
+                    extra={
+                        "errata_text": f"Errata{CLEAR} {MARKUP} {LONG}{BELL}",
+                        "caveat": f"Careful{HOSTILE}",
+                        "faction": f"Monarch{HOSTILE}",
+                        "sets": [f"Set{HOSTILE}"],
+                        "version": f"2{HOSTILE}",
+                    },
+                ),
+                Entry(
+                    f"{sf}/1",
+                    "sf",
+                    "shadowfist",
+                    "ruling",
+                    f"Ruling{CLEAR} {MARKUP}{BELL} one.",
+                    parent=sf,
+                    citation="OmniFAQ — Gate of Bells, ruling 1",
+                    tags=[f"added:2007{HOSTILE}"],
+                ),
+                Entry(
+                    "sf:topic/bells",
+                    "sf",
+                    "shadowfist",
+                    "topic",
+                    "Bells.",
+                    title=f"Bells{HOSTILE}",
+                    citation=f"OmniFAQ — Bells{HOSTILE}",
+                    children=["sf:topic/bells/1"],
+                ),
+                Entry(
+                    "sf:topic/bells/1",
+                    "sf",
+                    "shadowfist",
+                    "ruling",
+                    f"Topic ruling{HOSTILE}.",
+                    parent="sf:topic/bells",
+                    citation="OmniFAQ — Bells, ruling 1",
+                ),
+                Entry(
+                    "sf:card/other",
+                    "sf",
+                    "shadowfist",
+                    "card",
+                    f"Mentions Gate of Bells{HOSTILE}.",
+                    title="Other",
+                    citation=f"OmniFAQ — Other{HOSTILE}",
+                    refs=[Ref("Gate of Bells", sf, kind="see")],
+                ),
+            ]
+        ),
+    )
     nodawn_cards.link(corpus)
     corpus.finish()
     from judge import context
@@ -109,14 +172,18 @@ def test_a_card_file_s_text_is_shown_as_text(hostile_corpus, capsys):
 def test_errata_rulings_topics_and_names_from_a_faq_are_shown_as_text(hostile_corpus, capsys):
     out = _shown(capsys, "gate", "of", "bells", "--see")
     _harmless(out)
-    for shown in ("Gate of Bells[bold red]x[/]\ufffd   OmniFAQ — Gate of Bells[bold red]x[/]\ufffd",
-                  "Faction: Monarch[bold red]x[/]\ufffd   Sets: Set[bold red]x[/]\ufffd",
-                  "[added:[bold red]x[/]\ufffd]", "Note: Careful[bold red]x[/]\ufffd",
-                  "Errata [bold red]x[/] \n" + "W" * 80 + "\n", "1. Ruling [bold red]x[/]\ufffd one. [added:2007[bold red]x[/]\ufffd]",
-                  "Bells[bold red]x[/]\ufffd  (1 ruling)  OmniFAQ — Bells[bold red]x[/]\ufffd",
-                  "1. Topic ruling[bold red]x[/]\ufffd.",
-                  "See also: Lost [bold red]x[/]\ufffd  (gone[bold red]x[/]\ufffd)",
-                  "← OmniFAQ — Other[bold red]x[/]\ufffd  Mentions Gate of Bells[bold red]x[/]\ufffd."):
+    for shown in (
+        "Gate of Bells[bold red]x[/]\ufffd   OmniFAQ — Gate of Bells[bold red]x[/]\ufffd",
+        "Faction: Monarch[bold red]x[/]\ufffd   Sets: Set[bold red]x[/]\ufffd",
+        "[added:[bold red]x[/]\ufffd]",
+        "Note: Careful[bold red]x[/]\ufffd",
+        "Errata [bold red]x[/] \n" + "W" * 80 + "\n",
+        "1. Ruling [bold red]x[/]\ufffd one. [added:2007[bold red]x[/]\ufffd]",
+        "Bells[bold red]x[/]\ufffd  (1 ruling)  OmniFAQ — Bells[bold red]x[/]\ufffd",
+        "1. Topic ruling[bold red]x[/]\ufffd.",
+        "See also: Lost [bold red]x[/]\ufffd  (gone[bold red]x[/]\ufffd)",
+        "← OmniFAQ — Other[bold red]x[/]\ufffd  Mentions Gate of Bells[bold red]x[/]\ufffd.",
+    ):
         assert shown in out, shown
 
 
@@ -148,10 +215,11 @@ def test_every_card_listed_by_name_as_text(hostile_corpus, capsys):
 
 
 def test_the_tui_card_screen_shows_a_hostile_card_as_text(hostile_corpus):
+    from tui_pilot import settle
+
     from judge.library import Library
     from judge.tui.app import JudgeApp
     from judge.tui.screenshot import screen_text
-    from tui_pilot import settle
 
     app = JudgeApp(library=Library(hostile_corpus, None), mode="card")
 

@@ -1,5 +1,6 @@
 """The keyword table of cards/nodawn/README.md is generated from rulings/nodawn/keywords.yaml and
 is current (`python -m judge.cards.table` rewrites it, `--check` fails when it is stale)."""
+
 from __future__ import annotations
 
 import yaml
@@ -25,7 +26,7 @@ def test_the_table_has_one_line_per_keyword_with_its_rule_and_what_the_engine_do
     toll = next(l for l in lines if l.startswith("| Toll |"))
     assert toll == "| Toll | 702.14 | Toll {cost} | implemented |"
     debt = next(l for l in lines if l.startswith("| Debt |"))
-    assert debt == "| Debt | 702.48 | Debt (a rider: \"...and they take on a Debt to you\") | implemented |"
+    assert debt == '| Debt | 702.48 | Debt (a rider: "...and they take on a Debt to you") | implemented |'
     # every keyword of the card format is played now: none is refused, and no refusal is quoted
     assert [l for l in lines if l.endswith("| refused — not modelled by the engine |")] == []
     assert "0 refused" in rendered and "not modelled by the engine:" not in rendered

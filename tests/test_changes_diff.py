@@ -1,10 +1,11 @@
 """The diff of editions the tests make from the bundled text: each edit is found exactly, and
 nothing else (the complete list of changes is asserted)."""
+
 from __future__ import annotations
 
+import edition_edits as E
 import pytest
 
-import edition_edits as E
 from judge.changes import match as matching
 from judge.changes.diff import compare
 from judge.changes.words import Piece
@@ -23,9 +24,17 @@ def nd_old(nd_text):
 
 def summary(result):
     """Every reported change as (status, old id, new id, relocation, carried, changed pieces)."""
-    return [(c.status, c.pair.old.id if c.pair.old else None, c.pair.new.id if c.pair.new else None,
-             c.pair.relocation, c.pair.carried, [(p.op, p.text) for p in c.pieces if p.op != "="])
-            for c in result.changes]
+    return [
+        (
+            c.status,
+            c.pair.old.id if c.pair.old else None,
+            c.pair.new.id if c.pair.new else None,
+            c.pair.relocation,
+            c.pair.carried,
+            [(p.op, p.text) for p in c.pieces if p.op != "="],
+        )
+        for c in result.changes
+    ]
 
 
 def nd_diff(nd_text, nd_old, *edits):
@@ -59,23 +68,30 @@ def test_a_reworded_sentence_is_one_changed_rule_with_its_word_diff(nd_text, nd_
 
 def test_an_example_only_change_is_reported_as_that_example(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.change_example)
-    assert summary(result) == [("changed", "nd:702.14a/example-1", "nd:702.14a/example-1", "", False,
-                                [("-", "2 "), ("+", "3 ")])]
+    assert summary(result) == [
+        ("changed", "nd:702.14a/example-1", "nd:702.14a/example-1", "", False, [("-", "2 "), ("+", "3 ")])
+    ]
 
 
 def test_a_renumbered_group_is_matched_to_its_old_self_and_the_deleted_rule_is_removed(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.renumber_keywords)
-    moved = [("moved", "nd:702.14", "nd:702.15", "renumbered", False, []),
-             ("moved", "nd:702.14a", "nd:702.15a", "renumbered", True, []),
-             ("moved", "nd:702.14a/example-1", "nd:702.15a/example-1", "renumbered", True, [])]
+    moved = [
+        ("moved", "nd:702.14", "nd:702.15", "renumbered", False, []),
+        ("moved", "nd:702.14a", "nd:702.15a", "renumbered", True, []),
+        ("moved", "nd:702.14a/example-1", "nd:702.15a/example-1", "renumbered", True, []),
+    ]
     for n in range(15, 19):
-        moved += [("moved", f"nd:702.{n}", f"nd:702.{n + 1}", "renumbered", False, []),
-                  ("moved", f"nd:702.{n}a", f"nd:702.{n + 1}a", "renumbered", True, [])]
-    assert summary(result) == [("added", None, "nd:702.14", "", False, []),
-                               ("added", None, "nd:702.14a", "", False, []),
-                               *moved,
-                               ("removed", "nd:702.19", None, "", False, []),
-                               ("removed", "nd:702.19a", None, "", False, [])]
+        moved += [
+            ("moved", f"nd:702.{n}", f"nd:702.{n + 1}", "renumbered", False, []),
+            ("moved", f"nd:702.{n}a", f"nd:702.{n + 1}a", "renumbered", True, []),
+        ]
+    assert summary(result) == [
+        ("added", None, "nd:702.14", "", False, []),
+        ("added", None, "nd:702.14a", "", False, []),
+        *moved,
+        ("removed", "nd:702.19", None, "", False, []),
+        ("removed", "nd:702.19a", None, "", False, []),
+    ]
 
 
 def test_a_subrule_moved_under_another_parent_is_a_move(nd_text, nd_old):
@@ -85,8 +101,7 @@ def test_a_subrule_moved_under_another_parent_is_a_move(nd_text, nd_old):
 
 def test_added_and_deleted_rules(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.add_and_delete)
-    assert summary(result) == [("added", None, "nd:704.8", "", False, []),
-                               ("removed", "nd:705.3", None, "", False, [])]
+    assert summary(result) == [("added", None, "nd:704.8", "", False, []), ("removed", "nd:705.3", None, "", False, [])]
 
 
 def test_every_edit_at_once_is_the_union_of_each_alone(nd_text, nd_old):
@@ -100,8 +115,14 @@ def test_a_renumbered_and_reworded_example_is_one_change_with_its_old_place(nd_t
     result = nd_diff(nd_text, nd_old, E.change_example, E.renumber_keywords)
     changed = [row for row in summary(result) if row[0] != "moved" or row[1].startswith("nd:702.14")]
     assert changed[:2] == [("added", None, "nd:702.14", "", False, []), ("added", None, "nd:702.14a", "", False, [])]
-    assert ("changed", "nd:702.14a/example-1", "nd:702.15a/example-1", "renumbered", True,
-            [("-", "2 "), ("+", "3 ")]) in changed
+    assert (
+        "changed",
+        "nd:702.14a/example-1",
+        "nd:702.15a/example-1",
+        "renumbered",
+        True,
+        [("-", "2 "), ("+", "3 ")],
+    ) in changed
     assert result.counts() == {"added": 2, "removed": 2, "changed": 1, "moved": 10}
 
 
@@ -109,8 +130,9 @@ def test_a_changed_faq_ruling():
     text = E.bundled(E.SF_PATH)
     old, new = shadowfist.parse(text).entries, shadowfist.parse(E.change_ruling(text)).entries
     result = compare("sf", "old", old, "new", new)
-    assert summary(result) == [("changed", "sf:card/charmed-life/2", "sf:card/charmed-life/2", "", False,
-                                [("+", "not ")])]
+    assert summary(result) == [
+        ("changed", "sf:card/charmed-life/2", "sf:card/charmed-life/2", "", False, [("+", "not ")])
+    ]
 
 
 def test_no_moves_hides_moves_but_counts_them(nd_text, nd_old):
@@ -121,12 +143,14 @@ def test_no_moves_hides_moves_but_counts_them(nd_text, nd_old):
 
 # -- the matcher's thresholds, on constructed entries ----------------------------------------
 
+
 def entry(entry_id, text, kind="rule", parent=None):
     from judge.corpus.model import Entry
 
     number = entry_id.split(":", 1)[1]
-    return Entry(id=entry_id, doc="nd", game="nodawn", kind=kind, text=f"{number}. {text}", number=number,
-                 parent=parent)
+    return Entry(
+        id=entry_id, doc="nd", game="nodawn", kind=kind, text=f"{number}. {text}", number=number, parent=parent
+    )
 
 
 TWENTY = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
@@ -155,8 +179,10 @@ def test_identical_texts_pair_in_place_first_then_nearest():
     new = [entry("nd:1.2", "Reserved."), entry("nd:1.3", "Reserved."), entry("nd:1.4", "Reserved.")]
     pairs = matching.match(old, new)
     assert [(p.status, p.old and p.old.id, p.new and p.new.id) for p in pairs] == [
-        ("unchanged", "nd:1.2", "nd:1.2"), ("unchanged", "nd:1.3", "nd:1.3"),
-        ("moved", "nd:1.1", "nd:1.4")]
+        ("unchanged", "nd:1.2", "nd:1.2"),
+        ("unchanged", "nd:1.3", "nd:1.3"),
+        ("moved", "nd:1.1", "nd:1.4"),
+    ]
 
 
 def test_a_reworded_child_follows_its_renumbered_parent():
@@ -165,7 +191,9 @@ def test_a_reworded_child_follows_its_renumbered_parent():
     new = [entry("nd:1.2", "Toll"), entry("nd:1.2a", reworded(8), "subrule", "nd:1.2")]
     pairs = matching.match(old, new)
     assert [(p.status, p.old.id, p.new.id, p.relocation, p.carried) for p in pairs] == [
-        ("moved", "nd:1.1", "nd:1.2", "renumbered", False), ("changed", "nd:1.1a", "nd:1.2a", "renumbered", True)]
+        ("moved", "nd:1.1", "nd:1.2", "renumbered", False),
+        ("changed", "nd:1.1a", "nd:1.2a", "renumbered", True),
+    ]
 
 
 def test_kinds_are_not_paired_across_families():
@@ -175,7 +203,8 @@ def test_kinds_are_not_paired_across_families():
 
 
 def test_word_pieces_join_back_into_both_texts():
-    from hypothesis import given, strategies as st
+    from hypothesis import given
+    from hypothesis import strategies as st
 
     from judge.changes.words import diff, words
 

@@ -1,10 +1,11 @@
 """One entry through editions the tests make: followed across renumbering and moves, absent
 where an edition lacks it, with the word diff between neighbours."""
+
 from __future__ import annotations
 
+import edition_edits as E
 import pytest
 
-import edition_edits as E
 from judge.changes.trace import trace
 from judge.corpus import nodawn
 
@@ -20,8 +21,17 @@ def editions():
 
 
 def steps(result):
-    return [(s.edition, s.entry.id if s.entry else None, s.status, s.previous_id, s.relocation,
-             [(p.op, p.text) for p in s.pieces if p.op != "="]) for s in result.steps]
+    return [
+        (
+            s.edition,
+            s.entry.id if s.entry else None,
+            s.status,
+            s.previous_id,
+            s.relocation,
+            [(p.op, p.text) for p in s.pieces if p.op != "="],
+        )
+        for s in result.steps
+    ]
 
 
 def test_a_renumbered_rule_is_followed_from_its_old_number(editions):
@@ -38,31 +48,50 @@ def test_a_renumbered_rule_is_followed_from_its_old_number(editions):
 def test_an_id_means_the_newest_edition_that_has_it_and_says_who_held_it_before(editions):
     result = trace("nd:702.14a", editions)
     assert result.found_in == "three"
-    assert steps(result) == [("one", None, "absent", None, "", []),
-                             ("two", "nd:702.14a", "added", None, "", []),
-                             ("three", "nd:702.14a", "unchanged", None, "", [])]
+    assert steps(result) == [
+        ("one", None, "absent", None, "", []),
+        ("two", "nd:702.14a", "added", None, "", []),
+        ("three", "nd:702.14a", "unchanged", None, "", []),
+    ]
     assert result.other_holders == [("one", "nd:702.14a")]
 
 
 def test_an_edition_named_follows_that_editions_entry(editions):
     result = trace("nd:702.14a", editions, edition="one")
     assert [(s.edition, s.entry.id) for s in result.steps] == [
-        ("one", "nd:702.14a"), ("two", "nd:702.15a"), ("three", "nd:702.15a")]
+        ("one", "nd:702.14a"),
+        ("two", "nd:702.15a"),
+        ("three", "nd:702.15a"),
+    ]
     assert result.other_holders == [("two", "nd:702.14a"), ("three", "nd:702.14a")]
 
 
 def test_a_moved_subrule_and_a_reworded_one(editions):
     assert steps(trace("nd:704.5k", editions))[1:] == [
-        ("two", "nd:704.6a", "moved", "nd:704.5k", "moved", []), ("three", "nd:704.6a", "unchanged", None, "", [])]
-    assert steps(trace("nd:704.5j", editions))[2] == ("three", "nd:704.5j", "changed", None, "",
-                                                      [("-", "bites "), ("+", "applies ")])
+        ("two", "nd:704.6a", "moved", "nd:704.5k", "moved", []),
+        ("three", "nd:704.6a", "unchanged", None, "", []),
+    ]
+    assert steps(trace("nd:704.5j", editions))[2] == (
+        "three",
+        "nd:704.5j",
+        "changed",
+        None,
+        "",
+        [("-", "bites "), ("+", "applies ")],
+    )
 
 
 def test_a_deleted_rule_is_absent_after_it_went(editions):
     assert [(s.edition, s.status) for s in trace("nd:705.3", editions).steps] == [
-        ("one", "first"), ("two", "unchanged"), ("three", "removed")]
+        ("one", "first"),
+        ("two", "unchanged"),
+        ("three", "removed"),
+    ]
     assert [(s.edition, s.status) for s in trace("nd:702.19", editions, edition="one").steps] == [
-        ("one", "first"), ("two", "removed"), ("three", "absent")]
+        ("one", "first"),
+        ("two", "removed"),
+        ("three", "absent"),
+    ]
 
 
 def test_no_edition_has_it(editions):

@@ -1,15 +1,14 @@
 """CI runs what the README says: the Quick start's two commands, read from the README by
 .ci/quickstart.py; and the versions the tests are made against are stated twice, consistently:
 ranges in pyproject.toml, exact versions in constraints.txt."""
+
 from __future__ import annotations
 
 import importlib.util
 import tomllib
 
-from packaging.requirements import Requirement
-
 from bundled import REPO
-
+from packaging.requirements import Requirement
 
 
 def quickstart_commands() -> list[str]:
@@ -59,12 +58,20 @@ def test_the_readme_examples_never_write_the_real_rulings_log():
     import re
 
     pages = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]  # the examples moved into docs/ too
-    blocks = [b for page in pages for b in re.findall(r"```(?:sh|bash|shell)\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
+    blocks = [
+        b
+        for page in pages
+        for b in re.findall(r"```(?:sh|bash|shell)\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    ]
     from judge.rulings.revisions import KINDS
 
     writers = ("save", "import", *KINDS)  # every command that writes the log (issue 33's revisions too)
-    saves = [line for block in blocks for line in block.splitlines()
-             if re.search(rf"\bjudge ruling ({'|'.join(writers)})\b", line)]
+    saves = [
+        line
+        for block in blocks
+        for line in block.splitlines()
+        if re.search(rf"\bjudge ruling ({'|'.join(writers)})\b", line)
+    ]
     assert saves and all("--db " in line for line in saves), saves
     assert {w for w in writers if any(f"judge ruling {w}" in line for line in saves)} == set(writers)
     readme_blocks = re.findall(r"```sh\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), re.S)

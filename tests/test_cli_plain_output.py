@@ -2,6 +2,7 @@
 do (0 or killed by SIGPIPE, never 1); into a pipe or file its lines are not wrapped at 80 columns
 nor its table headers cut; no Python word (True, False, None, a dict) reaches a judge; policies
 are listed in number order."""
+
 from __future__ import annotations
 
 import json
@@ -29,11 +30,13 @@ def _env() -> dict:
     return env
 
 
-@pytest.mark.parametrize("argv", [["search", "damage"], ["show", "704"], ["conflicts"], ["card"],
-                                  ["replay", str(V01)], ["doctor"]])
+@pytest.mark.parametrize(
+    "argv", [["search", "damage"], ["show", "704"], ["conflicts"], ["card"], ["replay", str(V01)], ["doctor"]]
+)
 def test_piped_into_head_a_command_ends_as_unix_tools_do(argv):
-    proc = subprocess.Popen([sys.executable, "-m", "judge", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "judge", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env()
+    )
     assert proc.stdout.readline()  # `head -1`: one line read, then the pipe is closed
     proc.stdout.close()
     err = proc.stderr.read().decode()
@@ -43,17 +46,29 @@ def test_piped_into_head_a_command_ends_as_unix_tools_do(argv):
 
 
 def test_without_a_terminal_lines_are_not_wrapped_nor_headers_cut():
-    done = subprocess.run([sys.executable, "-m", "judge", "replay", str(V01)], capture_output=True, text=True,
-                          env=_env(), timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "judge", "replay", str(V01)], capture_output=True, text=True, env=_env(), timeout=120
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     header = next(line for line in lines if "player" in line and "Vitae" in line)
-    assert re.findall(r"\w+", header) == ["player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils",
-                                          "sheltered", "result"]
+    assert re.findall(r"\w+", header) == [
+        "player",
+        "Vitae",
+        "Corruption",
+        "Wrath",
+        "pool",
+        "hand",
+        "Spoils",
+        "sheltered",
+        "result",
+    ]
     assert not [line for line in lines if "…" in line and ("┃" in line or "│" in line)]  # no cell cut
     sweep = next(line for line in lines if "State-based check" in line)
-    assert sweep.strip() == ("State-based check (one simultaneous event): Ana has 10 Corruption and is liquidated; "
-                             "Iron Column has 6 damage counters against Vigor 6: it is destroyed")
+    assert sweep.strip() == (
+        "State-based check (one simultaneous event): Ana has 10 Corruption and is liquidated; "
+        "Iron Column has 6 damage counters against Vigor 6: it is destroyed"
+    )
     assert max(len(line) for line in lines) > 80
 
 

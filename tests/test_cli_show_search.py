@@ -1,4 +1,5 @@
 """`judge show` and `judge search`: the JSON contracts, number forms, suggestions, bad queries."""
+
 from __future__ import annotations
 
 import json
@@ -75,24 +76,30 @@ def test_search_number_alone_and_family(capsys):
     assert {"nd:704.5a", "nd:704.5j", "nd:704.5v"} <= {r["id"] for r in family}
 
 
-@pytest.mark.parametrize("query,expected", [
-    ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
-    ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),
-    ("123.4–123.5", ["nd:123.4", "nd:123.5"]),
-    ("nd:116.2b-c", ["nd:116.2b", "nd:116.2c"]),  # with its document, as an id is written
-    ("game:lcg nd:704.5j", ["nd:704.5j"]),
-])
+@pytest.mark.parametrize(
+    "query,expected",
+    [
+        ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
+        ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),
+        ("123.4–123.5", ["nd:123.4", "nd:123.5"]),
+        ("nd:116.2b-c", ["nd:116.2b", "nd:116.2c"]),  # with its document, as an id is written
+        ("game:lcg nd:704.5j", ["nd:704.5j"]),
+    ],
+)
 def test_search_ranges(capsys, query, expected):
     assert [r["id"] for r in run_json(capsys, "search", "--json", query)] == expected
 
 
-@pytest.mark.parametrize("target,expected", [
-    ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
-    ("nd:116.2b-c", ["nd:116.2b", "nd:116.2c"]),
-    ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),  # no 703.4o
-    ("123.4–5", ["nd:123.4", "nd:123.5"]),
-    ("801–803.", ["nd:801", "nd:802", "nd:803"]),  # a range ending a sentence
-])
+@pytest.mark.parametrize(
+    "target,expected",
+    [
+        ("116.2b–c", ["nd:116.2b", "nd:116.2c"]),
+        ("nd:116.2b-c", ["nd:116.2b", "nd:116.2c"]),
+        ("703.4m–r", ["nd:703.4m", "nd:703.4n", "nd:703.4p", "nd:703.4q", "nd:703.4r"]),  # no 703.4o
+        ("123.4–5", ["nd:123.4", "nd:123.5"]),
+        ("801–803.", ["nd:801", "nd:802", "nd:803"]),  # a range ending a sentence
+    ],
+)
 def test_show_a_range_shows_each_entry(capsys, target, expected):
     data = run_json(capsys, "show", target, "--json")
     assert data["ids"] == expected and data["range"] == target
@@ -120,11 +127,14 @@ def test_show_a_range_of_l5r_ccg_sections():
     assert [e.number for e in found.members] == ["4.1", "4.2", "4.3"] and found.members[0].doc == "ccg"
 
 
-@pytest.mark.parametrize("target,reason", [
-    ("116.2c–b", "the range 116.2c–116.2b runs backwards"),
-    ("116.2b–z", "has no rule 116.2z; rule 116.2 ends at 116.2g"),
-    ("704.5–704.5b", "a range runs between numbers of one level"),
-])
+@pytest.mark.parametrize(
+    "target,reason",
+    [
+        ("116.2c–b", "the range 116.2c–116.2b runs backwards"),
+        ("116.2b–z", "has no rule 116.2z; rule 116.2 ends at 116.2g"),
+        ("704.5–704.5b", "a range runs between numbers of one level"),
+    ],
+)
 def test_show_a_range_it_cannot_show_says_why(capsys, target, reason):
     assert cli.main(["show", target]) == 1
     assert reason in capsys.readouterr().err
@@ -137,8 +147,26 @@ def test_search_filters(capsys):
     assert results and all(r["game"] == "nodawn" for r in results)
 
 
-@pytest.mark.parametrize("query", ['"', "AND AND", "(", ")", "block (", 'a "b', "NOT", "OR OR block",
-                                   "*", "field:", "game:", "kind:", "card:", "704.5j)", "––"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"',
+        "AND AND",
+        "(",
+        ")",
+        "block (",
+        'a "b',
+        "NOT",
+        "OR OR block",
+        "*",
+        "field:",
+        "game:",
+        "kind:",
+        "card:",
+        "704.5j)",
+        "––",
+    ],
+)
 def test_bad_queries_never_raise(capsys, query):
     code = cli.main(["search", "--json", query])
     out = capsys.readouterr()
@@ -168,14 +196,27 @@ def test_the_event_game_scopes_search_and_card(capsys, monkeypatch):
     assert cli.main(["card", "charmed life"]) == 2
 
 
-@pytest.mark.parametrize("target,breadcrumb,citation", [
-    ("lcg:attachment-cards/3", "L5R LCG Rules Reference › Attachment Cards",
-     "L5R LCG Rules Reference — Attachment Cards ¶3"),
-    ("ce:card-control/4", "L5R CCG Comprehensive Rules (excerpt) › Card control",
-     "L5R CCG Comprehensive Rules — Card Control ¶4"),
-    ("sf:card/charmed-life/2", "Shadowfist OmniFAQ › Charmed Life", "Shadowfist OmniFAQ — Charmed Life: “If played in response to an…”"),
-    ("nd:glossary/overrun", "No Dawn Comprehensive Rules › Glossary", "No Dawn CR Glossary — Overrun"),
-])
+@pytest.mark.parametrize(
+    "target,breadcrumb,citation",
+    [
+        (
+            "lcg:attachment-cards/3",
+            "L5R LCG Rules Reference › Attachment Cards",
+            "L5R LCG Rules Reference — Attachment Cards ¶3",
+        ),
+        (
+            "ce:card-control/4",
+            "L5R CCG Comprehensive Rules (excerpt) › Card control",
+            "L5R CCG Comprehensive Rules — Card Control ¶4",
+        ),
+        (
+            "sf:card/charmed-life/2",
+            "Shadowfist OmniFAQ › Charmed Life",
+            "Shadowfist OmniFAQ — Charmed Life: “If played in response to an…”",
+        ),
+        ("nd:glossary/overrun", "No Dawn Comprehensive Rules › Glossary", "No Dawn CR Glossary — Overrun"),
+    ],
+)
 def test_show_renders_each_kind_with_breadcrumb_and_citation(capsys, target, breadcrumb, citation):
     assert cli.main(["show", target]) == 0
     out = " ".join(capsys.readouterr().out.split())
@@ -209,17 +250,25 @@ def test_search_terminal_names_the_likely_game(capsys):
     p = context.searcher().search("my province was broken").game_likelihood
     assert cli.main(["search", "--limit", "1", "my province was broken"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == (f"likely game: L5R LCG {p['l5r-lcg']:.0%}, then L5R CCG {p['l5r-ccg']:.0%} "
-                     "(not a filter; --game G for one)")
+    assert first == (
+        f"likely game: L5R LCG {p['l5r-lcg']:.0%}, then L5R CCG {p['l5r-ccg']:.0%} (not a filter; --game G for one)"
+    )
     assert cli.main(["search", "--game", "lcg", "--limit", "1", "my province was broken"]) == 0
     assert "likely game" not in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("typed, meant", [
-    ("704.5J", "nd:704.5j"), ("ND:704.5j", "nd:704.5j"), ("Nd:704.5J", "nd:704.5j"),
-    ("nd:glossary/Overrun", "nd:glossary/overrun"), ("SF:card/charmed-life", "sf:card/charmed-life"),
-    ("trample", "nd:glossary/overrun"), ("Trample", "nd:glossary/overrun"),
-])
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("704.5J", "nd:704.5j"),
+        ("ND:704.5j", "nd:704.5j"),
+        ("Nd:704.5J", "nd:704.5j"),
+        ("nd:glossary/Overrun", "nd:glossary/overrun"),
+        ("SF:card/charmed-life", "sf:card/charmed-life"),
+        ("trample", "nd:glossary/overrun"),
+        ("Trample", "nd:glossary/overrun"),
+    ],
+)
 def test_show_reads_numbers_ids_and_bridged_names_in_any_case(capsys, typed, meant):
     """Issue 31 item 3: as search does, show opens what a judge types from a printed citation in
     any case, and a name the vocabulary bridge translates opens the entry it names."""

@@ -1,6 +1,7 @@
 """Contradictions and damage flagged where they stand (judge.conflicts): the index built from the
 policy file and the parsers' recorded anomalies, `judge show` / `search` / `conflicts` / `doctor`,
 ruling sheets, and a policy file that names an entry which does not exist."""
+
 from __future__ import annotations
 
 import json
@@ -16,22 +17,43 @@ POLICIES = REPO / "rulings" / "nodawn" / "policies.yaml"
 ANOMALIES = REPO / "rules" / "anomalies.yaml"
 
 C35 = {
-    "kind": "conflict", "id": "C35", "title": "Can a drained Entity block?",
+    "kind": "conflict",
+    "id": "C35",
+    "title": "Can a drained Entity block?",
     "readings": [
-        {"key": "509.1c", "text": "Yes, by taking 1 damage counter as it is declared.", "default": True,
-         "entry": "nd:509.1c"},
-        {"key": "glossary/drain", "text": "No, a drained Entity cannot block.", "default": False,
-         "entry": "nd:glossary/drain"},
+        {
+            "key": "509.1c",
+            "text": "Yes, by taking 1 damage counter as it is declared.",
+            "default": True,
+            "entry": "nd:509.1c",
+        },
+        {
+            "key": "glossary/drain",
+            "text": "No, a drained Entity cannot block.",
+            "default": False,
+            "entry": "nd:glossary/drain",
+        },
     ],
     "default": "509.1c",
     "why": "509.1c and 302.5 are the specific rules; the glossary summary is loose.",
     "choose": "Another reading in a replay: the scenario key `policies: {C35: glossary/drain}` "
-              "(readings: 509.1c, glossary/drain).",
+    "(readings: 509.1c, glossary/drain).",
     "entries": ["nd:509.1c", "nd:302.5", "nd:glossary/drain"],
 }
-ANOMALY_COUNTS = {"lost-icon": 2, "icon-glyph": 6, "missing-list": 7, "glued-heading": 1, "inferred-heading": 16,
-                  "repeated-heading": 1, "duplicate-text": 6, "boundary-guess": 18, "lost-word": 11,
-                  "truncated": 1, "beyond-the-cut": 154, "no-entry": 1}
+ANOMALY_COUNTS = {
+    "lost-icon": 2,
+    "icon-glyph": 6,
+    "missing-list": 7,
+    "glued-heading": 1,
+    "inferred-heading": 16,
+    "repeated-heading": 1,
+    "duplicate-text": 6,
+    "boundary-guess": 18,
+    "lost-word": 11,
+    "truncated": 1,
+    "beyond-the-cut": 154,
+    "no-entry": 1,
+}
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +93,9 @@ def bad_policy_file(tmp_path: Path) -> Path:
     """The bundled policies, with one that names a rule and a glossary entry that do not exist."""
     path = tmp_path / "rulings" / "nodawn" / "policies.yaml"
     path.parent.mkdir(parents=True)
-    path.write_text(POLICIES.read_text(encoding="utf-8") + """
+    path.write_text(
+        POLICIES.read_text(encoding="utf-8")
+        + """
 - id: C99
   topic: "A policy with a typo"
   rules: ["509.1c", "999.9z"]
@@ -81,7 +105,9 @@ def bad_policy_file(tmp_path: Path) -> Path:
     "509.1c": "The real rule."
     "998.1": "A rule that is not there."
   why: "To see the doctor name it."
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -122,8 +148,11 @@ def test_recorded_anomalies_are_notes_in_the_same_index(index):
     [missing] = index.notes_for("lcg:treaty/1")
     assert (missing.kind, missing.id, missing.title) == ("anomaly", "missing-list", "A list that lost its items")
     [copy] = index.notes_for("lcg:honor/4")
-    assert (copy.id, copy.detail_label, copy.detail) == ("duplicate-text", "Also at",
-                                                          "L5R LCG Rules Reference — Bid Value ¶2")
+    assert (copy.id, copy.detail_label, copy.detail) == (
+        "duplicate-text",
+        "Also at",
+        "L5R LCG Rules Reference — Bid Value ¶2",
+    )
     assert [n.id for n in index.notes_for("sf:card/the-eastern-king")] == ["truncated"]
     [past] = index.notes_for("sf:card/arcanovirus/3")
     assert (past.id, past.detail) == ("beyond-the-cut", "Evil Twin; Shards of Warped Reflection")
@@ -182,13 +211,17 @@ def test_the_policy_file_refuses_an_unknown_key_with_its_line(tmp_path):
     from judge.yamlio import ScenarioError
 
     path = tmp_path / "policies.yaml"
-    path.write_text('- id: C1\n  rules: ["106.5c", "106.7"]\n  default: "106.5c"\n  readings: {"106.5c": "x"}\n'
-                    '- id: C2\n  rules: ["602.4c"]\n  default: "602.4c"\n  readings: {"602.4c": "y"}\n'
-                    '  entry: ["glossary/drain"]\n', encoding="utf-8")
+    path.write_text(
+        '- id: C1\n  rules: ["106.5c", "106.7"]\n  default: "106.5c"\n  readings: {"106.5c": "x"}\n'
+        '- id: C2\n  rules: ["602.4c"]\n  default: "602.4c"\n  readings: {"602.4c": "y"}\n'
+        '  entry: ["glossary/drain"]\n',
+        encoding="utf-8",
+    )
     with pytest.raises(ScenarioError) as caught:
         load_policies(path)
-    assert caught.value.describe() == (f"{path}:5: a policy needs id, rules, default, readings "
-                                       "(and topic, why, entries)")
+    assert caught.value.describe() == (
+        f"{path}:5: a policy needs id, rules, default, readings (and topic, why, entries)"
+    )
 
 
 def test_the_anomaly_file_refuses_an_unknown_key_and_a_kind_without_a_marker(tmp_path):
@@ -196,16 +229,18 @@ def test_the_anomaly_file_refuses_an_unknown_key_and_a_kind_without_a_marker(tmp
     from judge.yamlio import ScenarioError
 
     path = tmp_path / "anomalies.yaml"
-    path.write_text('- kind: a\n  tag: a\n  title: A\n  explanation: x\n  colour: red\n', encoding="utf-8")
+    path.write_text("- kind: a\n  tag: a\n  title: A\n  explanation: x\n  colour: red\n", encoding="utf-8")
     with pytest.raises(ScenarioError) as caught:
         load_anomaly_kinds(path)
-    assert caught.value.describe() == (f"{path}:1: unknown key 'colour' (allowed: detail, explanation, extra, "
-                                       "fact, kind, label, tag, title)")
-    path.write_text('- kind: a\n  title: A\n  explanation: x\n', encoding="utf-8")
+    assert caught.value.describe() == (
+        f"{path}:1: unknown key 'colour' (allowed: detail, explanation, extra, fact, kind, label, tag, title)"
+    )
+    path.write_text("- kind: a\n  title: A\n  explanation: x\n", encoding="utf-8")
     with pytest.raises(ScenarioError) as caught:
         load_anomaly_kinds(path)
-    assert caught.value.describe() == (f"{path}:1: an anomaly kind needs kind, title, explanation and exactly "
-                                       "one of tag, extra, fact")
+    assert caught.value.describe() == (
+        f"{path}:1: an anomaly kind needs kind, title, explanation and exactly one of tag, extra, fact"
+    )
 
 
 # -- the commands ----------------------------------------------------------------------------
@@ -221,12 +256,14 @@ def test_show_json_carries_the_conflict_on_the_glossary_and_on_the_rule(capsys):
 def test_show_prints_the_band_above_the_entry(capsys):
     out = flat(run_cli(capsys, "show", "nd:glossary/drain").out)
     assert out.startswith("─ Conflict in the rules ─")
-    for words in ("⚑ Conflict C35: Can a drained Entity block?",
-                  "509.1c (engine default): Yes, by taking 1 damage counter as it is declared.",
-                  "glossary/drain: No, a drained Entity cannot block.",
-                  "Why 509.1c: 509.1c and 302.5 are the specific rules; the glossary summary is loose.",
-                  "the scenario key `policies: {C35: glossary/drain}`",
-                  "Concerns: 509.1c, 302.5, glossary/drain"):
+    for words in (
+        "⚑ Conflict C35: Can a drained Entity block?",
+        "509.1c (engine default): Yes, by taking 1 damage counter as it is declared.",
+        "glossary/drain: No, a drained Entity cannot block.",
+        "Why 509.1c: 509.1c and 302.5 are the specific rules; the glossary summary is loose.",
+        "the scenario key `policies: {C35: glossary/drain}`",
+        "Concerns: 509.1c, 302.5, glossary/drain",
+    ):
         assert words in out, words
     assert out.index("Conflict C35") < out.index("No Dawn CR Glossary — Drain")
 
@@ -234,8 +271,10 @@ def test_show_prints_the_band_above_the_entry(capsys):
 def test_show_of_a_rule_lists_the_notes_of_its_sub_rules(capsys):
     data = run_json(capsys, "show", "509.1", "--json")
     assert data["conflicts"] == []
-    assert data["conflicts_below"] == [{"entry": "nd:509.1b", "notes": ["C46"]},
-                                       {"entry": "nd:509.1c", "notes": ["C35"]}]
+    assert data["conflicts_below"] == [
+        {"entry": "nd:509.1b", "notes": ["C46"]},
+        {"entry": "nd:509.1c", "notes": ["C35"]},
+    ]
     assert run_json(capsys, "show", "509.1.", "--json")["conflicts_below"] == []
     out = run_cli(capsys, "show", "509.1").out
     assert "509.1c: ⚑ C35 Can a drained Entity block?" in out
@@ -243,10 +282,15 @@ def test_show_of_a_rule_lists_the_notes_of_its_sub_rules(capsys):
 
 def test_show_of_a_damaged_entry_explains_the_damage(capsys):
     [note] = run_json(capsys, "show", "lcg:treaty/1", "--json")["conflicts"]
-    assert note == {"kind": "anomaly", "id": "missing-list", "title": "A list that lost its items",
-                    "explanation": "This paragraph introduces a list (\"…as follows:\") whose items are not in "
-                                   "the source file: the printed Rules Reference has them.",
-                    "detail": "", "detail_label": ""}
+    assert note == {
+        "kind": "anomaly",
+        "id": "missing-list",
+        "title": "A list that lost its items",
+        "explanation": 'This paragraph introduces a list ("…as follows:") whose items are not in '
+        "the source file: the printed Rules Reference has them.",
+        "detail": "",
+        "detail_label": "",
+    }
     out = run_cli(capsys, "show", "sf:card/the-eastern-king").out
     assert "╭─ Read with care ─" in out and "⚠ The FAQ stops here (truncated)" in out
 
@@ -262,8 +306,9 @@ def test_search_marks_and_carries_the_notes(capsys):
     drain = next(h for h in heads if "Glossary — Drain " in h)
     rule = next(h for h in heads if "CR 509.1c " in h)
     assert drain.endswith("(glossary)  ⚑ C35") and rule.endswith("(subrule)  ⚑ C35")
-    assert all(h.endswith("⚑ C35") == (by_id[i]["conflicts"] == [C35])
-               for h, i in zip(heads, [r["id"] for r in results]))  # marked exactly where the note is
+    assert all(
+        h.endswith("⚑ C35") == (by_id[i]["conflicts"] == [C35]) for h, i in zip(heads, [r["id"] for r in results])
+    )  # marked exactly where the note is
 
 
 def test_conflicts_lists_every_policy_and_every_anomaly(capsys):
@@ -290,8 +335,10 @@ def test_a_sheet_citing_a_rule_in_conflict_carries_the_note_in_every_format(corp
     sheet = build_sheet(corpus, ["509.1c", "704.5j"], date=dt.date(2026, 12, 1))
     [note] = sheet.cited[0].notes
     assert (note.kind, note.id, note.heading) == ("conflict", "C35", "⚑ Conflict C35: Can a drained Entity block?")
-    assert note.lines[:2] == ("509.1c (default reading): Yes, by taking 1 damage counter as it is declared.",
-                              "glossary/drain: No, a drained Entity cannot block.")
+    assert note.lines[:2] == (
+        "509.1c (default reading): Yes, by taking 1 damage counter as it is declared.",
+        "glossary/drain: No, a drained Entity cannot block.",
+    )
     assert sheet.cited[1].notes == ()
     for fmt in ("markdown", "html", "text", "terminal"):
         produced = render([sheet], fmt)

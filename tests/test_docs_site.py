@@ -3,6 +3,7 @@ links all lead somewhere; everything else is the site in docs/, which builds wit
 `mkdocs build --strict` (every page in the navigation, every link and anchor resolved); the
 command-line page is what `--help` prints; the environment page names every variable judge reads;
 every screenshot in docs/ is shown somewhere."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -30,8 +31,14 @@ def _cli_reference():
 
 def test_the_site_builds_strictly(tmp_path):
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-                          cwd=REPO, capture_output=True, text=True, env=env, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     built = {p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("index.html")}
     for page in _pages():
@@ -86,7 +93,11 @@ def test_a_stale_cli_page_is_reported(tmp_path, monkeypatch, capsys):
 
 
 def test_the_environment_page_names_every_variable_judge_reads():
-    read = {m for p in (REPO / "judge").rglob("*.py") for m in re.findall(r"\bJUDGE_[A-Z_]+\b", p.read_text(encoding="utf-8"))}
+    read = {
+        m
+        for p in (REPO / "judge").rglob("*.py")
+        for m in re.findall(r"\bJUDGE_[A-Z_]+\b", p.read_text(encoding="utf-8"))
+    }
     page = (DOCS / "reference" / "environment.md").read_text(encoding="utf-8")
     table = page.split("## Read by the tests only")[0]
     documented = set(re.findall(r"^\| `(JUDGE_[A-Z_]+)` \|", table, re.M))
@@ -96,7 +107,9 @@ def test_the_environment_page_names_every_variable_judge_reads():
 def test_every_screenshot_in_docs_is_shown_or_linked():
     shots = sorted(p.name for p in DOCS.iterdir() if p.suffix in (".svg", ".png", ".txt"))
     text = README + "".join(_pages().values())
-    unshown = [name for name in shots if f"docs/{name}" not in text and f"../{name}" not in text and f"]({name})" not in text]
+    unshown = [
+        name for name in shots if f"docs/{name}" not in text and f"../{name}" not in text and f"]({name})" not in text
+    ]
     assert len(shots) > 40 and unshown == []
 
 
@@ -104,7 +117,9 @@ def test_the_judge_index_census_on_the_search_quality_page_is_the_index_files():
     """A count a page states is either generated or checked: this one is checked."""
     from judge.search import judge_index
 
-    items = [item for doc in ("nd", "lcg", "ccg", "ce", "sf") for item in judge_index.read_file(judge_index.index_path(doc))]
+    items = [
+        item for doc in ("nd", "lcg", "ccg", "ce", "sf") for item in judge_index.read_file(judge_index.index_path(doc))
+    ]
     asked = [item for item in items if item.questions]
     page = (DOCS / "development" / "search-quality.md").read_text(encoding="utf-8")
     stated = re.search(r"([\d,]+) questions over ([\d,]+) entries; the other ([\d,]+) \(", page.replace("\n", " "))

@@ -2,6 +2,7 @@
 default, --as-of and $JUDGE_EVENT_DATE, search, sheets and saved rulings naming the edition,
 `judge ruling list --stale`. Every edition is made here from the bundled text, written into
 tmp_path and imported into a data folder of the test's own."""
+
 from __future__ import annotations
 
 import codecs
@@ -96,13 +97,20 @@ def test_import_adds_the_edition_and_ids_without_one_read_it(home, capsys):
     source.write_text(newer_text(), encoding="utf-8")
     code, out, err = run(capsys, "import", str(source), "--doc", "nd", "--edition", "2026-11", "--date", "2026-11-01")
     assert (code, err) == (0, "")
-    assert out == (f"imported {source} as edition 2026-11 (2026-11-01) of {TITLE}: 1934 entries, read as UTF-8\n"
-                   "ids without an edition (nd:…) now read it; nd@2026-11:… names it\n")
+    assert out == (
+        f"imported {source} as edition 2026-11 (2026-11-01) of {TITLE}: 1934 entries, read as UTF-8\n"
+        "ids without an edition (nd:…) now read it; nd@2026-11:… names it\n"
+    )
     assert edition_folders(home) == ["2026-11"]
     manifest = json.loads((home / "data" / "editions" / "nd" / "2026-11" / "edition.json").read_text())
     assert {k: manifest[k] for k in ("doc", "name", "date", "encoding", "source_name", "source_file")} == {
-        "doc": "nd", "name": "2026-11", "date": "2026-11-01", "encoding": "utf-8",
-        "source_name": "nd-2026-11.txt", "source_file": "source.txt"}
+        "doc": "nd",
+        "name": "2026-11",
+        "date": "2026-11-01",
+        "encoding": "utf-8",
+        "source_name": "nd-2026-11.txt",
+        "source_file": "source.txt",
+    }
     assert (home / "data" / "editions" / "nd" / "2026-11" / "source.txt").read_bytes() == source.read_bytes()
     fresh()
     assert show_json(capsys, "nd:704.5j")["entry"]["text"].startswith(NEW_704_5J)
@@ -164,13 +172,17 @@ def test_a_truncated_file_is_refused_whole(home, capsys):
     source = home / "half.txt"
     text = newer_text()
     source.write_text(text[: len(text) // 2], encoding="utf-8")
-    _refused(home, capsys, source,
-             f"{source} refused: it does not read as an edition of {TITLE} (read as UTF-8):",
-             "  - it has no entries of kind appendix, glossary (cut short, or another document?)",
-             "  - sections missing or renamed: Additional Rules (nd:section/7), Multiplayer Rules (nd:section/8), "
-             "Game Modes (nd:section/9), Glossary (nd:glossary), Appendix A. Proposed and Coined Terminology "
-             "(nd:appendix-a)",
-             "nothing was imported")
+    _refused(
+        home,
+        capsys,
+        source,
+        f"{source} refused: it does not read as an edition of {TITLE} (read as UTF-8):",
+        "  - it has no entries of kind appendix, glossary (cut short, or another document?)",
+        "  - sections missing or renamed: Additional Rules (nd:section/7), Multiplayer Rules (nd:section/8), "
+        "Game Modes (nd:section/9), Glossary (nd:glossary), Appendix A. Proposed and Coined Terminology "
+        "(nd:appendix-a)",
+        "nothing was imported",
+    )
 
 
 def test_a_file_cut_inside_its_last_part_is_refused(home, capsys):
@@ -178,10 +190,14 @@ def test_a_file_cut_inside_its_last_part_is_refused(home, capsys):
     appendix = lines.index(next(line for line in lines if line.startswith("Appendix A")))
     source = home / "cut-in-appendix.txt"
     source.write_text("\n".join(lines[: appendix + 8]), encoding="utf-8")
-    _refused(home, capsys, source,
-             f"{source} refused: it does not read as an edition of {TITLE} (read as UTF-8):",
-             "  - it has less than half the entries of the first edition (appendix 4 of 43): cut short?",
-             "nothing was imported")
+    _refused(
+        home,
+        capsys,
+        source,
+        f"{source} refused: it does not read as an edition of {TITLE} (read as UTF-8):",
+        "  - it has less than half the entries of the first edition (appendix 4 of 43): cut short?",
+        "nothing was imported",
+    )
 
 
 def test_a_file_cut_inside_a_character_is_refused_as_truncated(home, capsys):
@@ -189,8 +205,13 @@ def test_a_file_cut_inside_a_character_is_refused_as_truncated(home, capsys):
     cut = raw.index("—".encode()) + 1
     source = home / "cut.txt"
     source.write_bytes(raw[:cut])
-    _refused(home, capsys, source, f"{source} refused: the file ends inside a UTF-8 character "
-             f"(byte {cut - 1} of {cut}): it is truncated; nothing was imported")
+    _refused(
+        home,
+        capsys,
+        source,
+        f"{source} refused: the file ends inside a UTF-8 character "
+        f"(byte {cut - 1} of {cut}): it is truncated; nothing was imported",
+    )
 
 
 def test_another_games_text_is_refused(home, capsys):
@@ -198,8 +219,10 @@ def test_another_games_text_is_refused(home, capsys):
     assert (code, out) == (2, "")
     lines = err.splitlines()
     assert lines[0] == f"judge: {OTHER_GAME} refused: it does not read as an edition of {TITLE} (read as UTF-8):"
-    assert lines[3] == ("  - it has no entries of kind appendix, design-note, example, group, rule, subrule "
-                        "(cut short, or another document?)")
+    assert lines[3] == (
+        "  - it has no entries of kind appendix, design-note, example, group, rule, subrule "
+        "(cut short, or another document?)"
+    )
     assert lines[-1] == "nothing was imported"
     assert edition_folders(home) == []
 
@@ -209,23 +232,38 @@ def test_utf8_read_as_windows_1252_and_saved_again_is_refused(home, capsys):
     source = home / "mojibake.txt"
     source.write_text(garbled, encoding="utf-8")
     line = newer_text()[: newer_text().index("—")].count("\n") + 1
-    _refused(home, capsys, source, f"{source} refused: line {line} has 'â€”' where '—' was meant: UTF-8 text "
-             "that was read as Windows-1252 and saved again; nothing was imported")
+    _refused(
+        home,
+        capsys,
+        source,
+        f"{source} refused: line {line} has 'â€”' where '—' was meant: UTF-8 text "
+        "that was read as Windows-1252 and saved again; nothing was imported",
+    )
 
 
 def test_utf16_without_its_mark_is_refused(home, capsys):
     source = home / "utf16-no-bom.txt"
     source.write_bytes(newer_text().encode("utf-16-le"))
-    _refused(home, capsys, source, f"{source} refused: control character U+0000 at line 1: not text in this "
-             "encoding (UTF-16 without a byte order mark? a binary file?); nothing was imported")
+    _refused(
+        home,
+        capsys,
+        source,
+        f"{source} refused: control character U+0000 at line 1: not text in this "
+        "encoding (UTF-16 without a byte order mark? a binary file?); nothing was imported",
+    )
 
 
 def test_bytes_neither_encoding_defines_are_refused(home, capsys):
     raw = newer_text().encode("cp1252", errors="replace")
     source = home / "undefined.txt"
     source.write_bytes(raw[:100] + b"\x81" + raw[100:])
-    _refused(home, capsys, source, f"{source} refused: neither UTF-8 nor Windows-1252: byte 0x81 at offset 100 "
-             "is not a character in either (another encoding?); nothing was imported")
+    _refused(
+        home,
+        capsys,
+        source,
+        f"{source} refused: neither UTF-8 nor Windows-1252: byte 0x81 at offset 100 "
+        "is not a character in either (another encoding?); nothing was imported",
+    )
 
 
 def test_names_and_dates_that_cannot_be_used_are_refused(home, capsys):
@@ -233,17 +271,27 @@ def test_names_and_dates_that_cannot_be_used_are_refused(home, capsys):
     source.write_text(newer_text(), encoding="utf-8")
     cases = [
         (["--date", "2026-02-30"], "judge: --date: '2026-02-30' is not a date (YYYY-MM-DD)\n"),
-        (["--date", "2026-09-01"], "judge: --date 2026-09-01 is not after the bundled edition of 'nd' "
-                                   "(bundled (2026-10-07)): an imported edition is a newer one\n"),
-        (["--date", "2026-11-01", "--edition", "bad/name"],
-         "judge: --edition 'bad/name': a name is 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit\n"),
-        (["--date", "2026-11-01", "--edition", "bundled"],
-         "judge: 'nd' has an edition named or dated 'bundled' already (bundled (2026-10-07)); choose another --edition\n"),
+        (
+            ["--date", "2026-09-01"],
+            "judge: --date 2026-09-01 is not after the bundled edition of 'nd' "
+            "(bundled (2026-10-07)): an imported edition is a newer one\n",
+        ),
+        (
+            ["--date", "2026-11-01", "--edition", "bad/name"],
+            "judge: --edition 'bad/name': a name is 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit\n",
+        ),
+        (
+            ["--date", "2026-11-01", "--edition", "bundled"],
+            "judge: 'nd' has an edition named or dated 'bundled' already (bundled (2026-10-07)); choose another --edition\n",
+        ),
     ]
     for extra, said in cases:
         assert run(capsys, "import", str(source), "--doc", "nd", *extra) == (2, "", said)
     assert run(capsys, "import", str(source), "--doc", "xx") == (
-        2, "", "judge: --doc 'xx': no such document; choose one of nd, lcg, ccg, ce, sf\n")
+        2,
+        "",
+        "judge: --doc 'xx': no such document; choose one of nd, lcg, ccg, ce, sf\n",
+    )
     assert edition_folders(home) == []
 
 
@@ -252,7 +300,9 @@ def test_the_store_lists_editions_oldest_first_and_chooses_by_date(imported):
     from judge import editions
 
     assert [(e.name, e.date, e.bundled) for e in editions.list("nd")] == [
-        ("bundled", "2026-10-07", True), ("2026-11", "2026-11-01", False)]
+        ("bundled", "2026-10-07", True),
+        ("2026-11", "2026-11-01", False),
+    ]
     assert editions.newest("nd").name == "2026-11"
     assert editions.in_force("nd", "2026-10-31").name == "bundled"
     assert editions.in_force("nd", "2026-11-01").name == "2026-11"
@@ -291,7 +341,11 @@ def test_at_ids_name_one_edition(imported, capsys):
         old = show_json(capsys, wanted)
         assert old["entry"]["id"] == "nd:704.5j" and old["entry"]["text"].startswith(OLD_704_5J)
         assert old["edition"]["name"] == "bundled"
-    assert run(capsys, "show", "nd@1999:704.5j") == (2, "", f"judge: no edition '1999' of 'nd'; its editions: {EDITIONS}\n")
+    assert run(capsys, "show", "nd@1999:704.5j") == (
+        2,
+        "",
+        f"judge: no edition '1999' of 'nd'; its editions: {EDITIONS}\n",
+    )
     assert run(capsys, "show", "704.5v")[0] == 1  # deleted in the newest
     assert show_json(capsys, "nd@bundled:704.5v")["entry"]["id"] == "nd:704.5v"
 
@@ -303,42 +357,63 @@ def test_show_names_the_edition_it_reads(imported, capsys):
     assert lines[lines.index("No Dawn CR 704.5j") + 1] == "edition 2026-11 (2026-11-01), the newest of 2"
     code, out, _ = run(capsys, "show", "nd@bundled:704.5j")
     lines = out.splitlines()
-    assert lines[lines.index("No Dawn CR 704.5j") + 1] == "edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01)"
+    assert (
+        lines[lines.index("No Dawn CR 704.5j") + 1]
+        == "edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01)"
+    )
 
 
 def test_as_of_reads_the_edition_in_force_that_day(imported, capsys):
     code, out, _ = run(capsys, "show", "704.5j", "--as-of", "2026-10-20")
-    assert ("No Dawn CR 704.5j edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01); in force on "
-            "2026-10-20 in force on 2026-10-20 704.5j An Entity with Vigor greater than 0") in " ".join(out.split())
+    assert (
+        "No Dawn CR 704.5j edition bundled (2026-10-07); the newest is 2026-11 (2026-11-01); in force on "
+        "2026-10-20 in force on 2026-10-20 704.5j An Entity with Vigor greater than 0"
+    ) in " ".join(out.split())
     data = show_json(capsys, "704.5j", "--as-of", "2026-11-02")
     assert data["entry"]["text"].startswith(NEW_704_5J)
     assert data["in_force"] == {"as_of": "2026-11-02", "in_force": True, "not_in_force": []}
     assert run(capsys, "show", "704.5v", "--as-of", "2026-11-02")[0] == 1  # deleted by then
     assert show_json(capsys, "704.5v", "--as-of", "2026-10-20")["edition"]["name"] == "bundled"  # not yet
     code, _, err = run(capsys, "sheet", "nd@bundled:704.5v", "704.5v", "--as-of", "2026-11-02")
-    assert code == 2 and err.startswith("judge: no entry '704.5v' (nearest: ") and err.endswith("; no sheet was written\n")
+    assert (
+        code == 2 and err.startswith("judge: no entry '704.5v' (nearest: ") and err.endswith("; no sheet was written\n")
+    )
 
 
 def test_as_of_marks_what_is_not_in_force(imported, capsys):
     code, out, _ = run(capsys, "show", "408.5j", "--as-of", "2026-08-01")
     assert "NOT IN FORCE on 2026-08-01: adopted 2026-08-21" in out.splitlines()
     assert show_json(capsys, "408.5j", "--as-of", "2026-08-01")["in_force"] == {
-        "as_of": "2026-08-01", "in_force": False,
-        "not_in_force": [{"reason": "adopted 2026-08-21", "from": "nd:408.5j", "text": ""}]}
+        "as_of": "2026-08-01",
+        "in_force": False,
+        "not_in_force": [{"reason": "adopted 2026-08-21", "from": "nd:408.5j", "text": ""}],
+    }
     assert show_json(capsys, "408.5j", "--as-of", "2026-08-21")["in_force"]["in_force"] is True
     assert show_json(capsys, "201.4", "--as-of", "2030-01-01")["in_force"]["not_in_force"] == [
-        {"reason": "proposed", "from": "nd:201.4", "text": ""}]
+        {"reason": "proposed", "from": "nd:201.4", "text": ""}
+    ]
     # a struck rule keeps its number, not its rule; a "future — not committed" group was never adopted
     assert show_json(capsys, "210.5b", "--as-of", "2026-12-01")["in_force"] == {
-        "as_of": "2026-12-01", "in_force": False, "not_in_force": [{"reason": "struck", "from": "nd:210.5b", "text": ""}]}
+        "as_of": "2026-12-01",
+        "in_force": False,
+        "not_in_force": [{"reason": "struck", "from": "nd:210.5b", "text": ""}],
+    }
     assert show_json(capsys, "904.1", "--as-of", "2026-12-01")["in_force"]["not_in_force"] == [
-        {"reason": "future", "from": "nd:904", "text": ""}]
+        {"reason": "future", "from": "nd:904", "text": ""}
+    ]
     partial = show_json(capsys, "301.5b", "--as-of", "2030-01-01")["in_force"]
     assert partial["in_force"] is True  # the rule is; one sentence of it is not
-    assert partial["not_in_force"] == [{"reason": "proposed", "from": "nd:301.5b", "text": (
-        "If an effect would attach a Weapon to something it cannot legally arm, the Weapon does not move; if the "
-        "thing it arms stops being a legal wielder or leaves the battlefield, the Weapon comes loose and stands "
-        "unattached on the battlefield (a state-based check, rule 704).")}]
+    assert partial["not_in_force"] == [
+        {
+            "reason": "proposed",
+            "from": "nd:301.5b",
+            "text": (
+                "If an effect would attach a Weapon to something it cannot legally arm, the Weapon does not move; if the "
+                "thing it arms stops being a legal wielder or leaves the battlefield, the Weapon comes loose and stands "
+                "unattached on the battlefield (a state-based check, rule 704)."
+            ),
+        }
+    ]
     family = show_json(capsys, "408.5", "--as-of", "2026-08-01")
     marked = {c["number"]: c["in_force"] for c in family["children"]}
     assert marked["408.5j"] is False and marked["408.5k"] is False and marked["408.5a"] is True
@@ -351,7 +426,10 @@ def test_the_event_date_is_the_default_and_is_checked(imported, capsys, monkeypa
     assert show_json(capsys, "408.5j")["in_force"]["as_of"] == "2026-08-01"
     monkeypatch.setenv("JUDGE_EVENT_DATE", "1 August")
     assert run(capsys, "show", "408.5j") == (2, "", "judge: $JUDGE_EVENT_DATE: '1 August' is not a date (YYYY-MM-DD)\n")
-    assert run(capsys, "show", "408.5j", "--as-of", "2026-8-1")[2] == "judge: --as-of: '2026-8-1' is not a date (YYYY-MM-DD)\n"
+    assert (
+        run(capsys, "show", "408.5j", "--as-of", "2026-8-1")[2]
+        == "judge: --as-of: '2026-8-1' is not a date (YYYY-MM-DD)\n"
+    )
 
 
 def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_is(imported, capsys, monkeypatch):
@@ -365,7 +443,9 @@ def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_
     code, out, _ = run(capsys, "doctor")
     nd_row = next(line for line in out.splitlines() if "│ nd " in line)  # the cell wraps: its first line
     assert "edition read" in out and "2026-11" in nd_row
-    assert "No event date set ($JUDGE_EVENT_DATE): the newest edition of each document is read." in " ".join(out.split())
+    assert "No event date set ($JUDGE_EVENT_DATE): the newest edition of each document is read." in " ".join(
+        out.split()
+    )
     monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-10-15")
     fresh()
     try:
@@ -383,7 +463,9 @@ def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_
 def test_search_says_which_edition_it_reads(imported, capsys):
     code, out, _ = run(capsys, "search", "--game", "nodawn", "--limit", "1", "vigor above 0 lethal damage")
     assert code == 0
-    assert " ".join(out.split()).startswith(f"reading {TITLE}: edition 2026-11 (2026-11-01), the newest of 2 1. No Dawn CR 704.5j ")
+    assert " ".join(out.split()).startswith(
+        f"reading {TITLE}: edition 2026-11 (2026-11-01), the newest of 2 1. No Dawn CR 704.5j "
+    )
     code, out, _ = run(capsys, "search", "--json", "--limit", "3", "vigor above 0 lethal damage")
     results = json.loads(out)
     assert results[0]["id"] == "nd:704.5j" and results[0]["text"].startswith(NEW_704_5J)
@@ -441,10 +523,14 @@ def test_a_replay_says_which_rules_it_cites_read_otherwise_in_the_edition_read(i
         "e57 - Bleed from the hand, Revenant from the Spoils, the restless banished The engine plays No Dawn "
         "edition bundled (2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this "
         "replay cites reads otherwise: 704.5j (reworded). The replay follows the older text: check the ruling "
-        "against the text in force.")
+        "against the text in force."
+    )
     code, out, _ = run(capsys, "replay", str(E57), "--json")
-    assert json.loads(out)["edition"] == {"engine_follows": "bundled (2026-10-07)", "read": "2026-11 (2026-11-01)",
-                                          "changed": [{"rule": "nd:704.5j", "change": "reworded"}]}
+    assert json.loads(out)["edition"] == {
+        "engine_follows": "bundled (2026-10-07)",
+        "read": "2026-11 (2026-11-01)",
+        "changed": [{"rule": "nd:704.5j", "change": "reworded"}],
+    }
 
 
 def test_the_cited_rules_are_compared_with_the_edition_the_engine_plays(imported):
@@ -452,13 +538,18 @@ def test_the_cited_rules_are_compared_with_the_edition_the_engine_plays(imported
     from judge.editions.engine_rules import compare_cited
 
     report = compare_cited(context.corpus(), ["nd:704.5v", "nd:704.5j", "nd:704.5a", "nd:704.5j", "sf:topic/x"])
-    assert [c.to_dict() for c in report.changes] == [{"rule": "nd:704.5v", "change": "absent"},
-                                                     {"rule": "nd:704.5j", "change": "reworded"}]
-    assert report.sentence().endswith("read otherwise: 704.5v (not in it), 704.5j (reworded). The replay follows "
-                                      "the older text: check the ruling against the text in force.")
+    assert [c.to_dict() for c in report.changes] == [
+        {"rule": "nd:704.5v", "change": "absent"},
+        {"rule": "nd:704.5j", "change": "reworded"},
+    ]
+    assert report.sentence().endswith(
+        "read otherwise: 704.5v (not in it), 704.5j (reworded). The replay follows "
+        "the older text: check the ruling against the text in force."
+    )
     assert compare_cited(context.corpus(), ["nd:704.5a"]).sentence() == (
         "The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 (2026-11-01): "
-        "every rule this replay cites reads the same in both.")
+        "every rule this replay cites reads the same in both."
+    )
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "html", "terminal"])
@@ -466,8 +557,10 @@ def test_a_replay_sheet_warns_of_the_cited_rules_that_read_otherwise(imported, c
     code, out, err = run(capsys, "sheet", "--replay", str(E57), "--format", fmt, "--date", "2026-11-20")
     assert (code, err) == (0, "")
     flat = " ".join(out.split()).replace("**", "").replace("\\", "")  # Markdown's escapes read as the text
-    assert ("The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
-            "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded).") in flat
+    assert (
+        "The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
+        "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded)."
+    ) in flat
 
 
 def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, capsys):
@@ -480,19 +573,35 @@ def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, cap
 def test_saved_rulings_remember_the_edition_and_stale_ones_are_flagged(imported, capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
     # A ruling given on the bundled edition (as every ruling saved before editions existed was)…
-    assert run(capsys, "ruling", "save", "-a", "It dies.", "-c", "nd@bundled:704.5j", "nd@bundled:704.5k",
-               "nd@bundled:704.5v")[0] == 0
+    assert (
+        run(
+            capsys,
+            "ruling",
+            "save",
+            "-a",
+            "It dies.",
+            "-c",
+            "nd@bundled:704.5j",
+            "nd@bundled:704.5k",
+            "nd@bundled:704.5v",
+        )[0]
+        == 0
+    )
     # …and one given on the newest.
     assert run(capsys, "ruling", "save", "-a", "Still dies.", "-c", "704.5j")[0] == 0
     code, out, _ = run(capsys, "ruling", "list")
     assert [line.split("  ")[-1] for line in out.splitlines()] == [
-        "[nd:704.5j, nd:704.5k, nd:704.5v]", "[nd@2026-11:704.5j]"]
+        "[nd:704.5j, nd:704.5k, nd:704.5v]",
+        "[nd@2026-11:704.5j]",
+    ]
     code, out, _ = run(capsys, "ruling", "list", "--stale")
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("#1 ") and lines[0].endswith("It dies.")
-    assert lines[1:] == ["      nd:704.5j: its text differs in edition 2026-11 (2026-11-01)",
-                         "      nd:704.5v: gone from edition 2026-11 (2026-11-01)"]
+    assert lines[1:] == [
+        "      nd:704.5j: its text differs in edition 2026-11 (2026-11-01)",
+        "      nd:704.5v: gone from edition 2026-11 (2026-11-01)",
+    ]
     # The sheet of the old ruling quotes the text it rested on, and says which edition that is.
     code, out, _ = run(capsys, "sheet", "--saved", "1", "--format", "text")
     flat = " ".join(out.split())
@@ -504,16 +613,21 @@ def test_no_stale_rulings_is_said(imported, capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
     assert run(capsys, "ruling", "save", "-a", "Fine.", "-c", "704.5k")[0] == 0
     assert run(capsys, "ruling", "list", "--stale") == (
-        1, f"No saved rulings in {tmp_path / 'rulings.sqlite3'} cite an entry that changed since.\n", "")
+        1,
+        f"No saved rulings in {tmp_path / 'rulings.sqlite3'} cite an entry that changed since.\n",
+        "",
+    )
 
 
 # -- the TUI ----------------------------------------------------------------------------------
 def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searcher):
     """The session's corpus (bundled) with 2026-11 imported beside it: the omnibox opens
     nd@2026-11:704.5j in that edition and the entry view names it."""
-    from judge.library import Library
-    from test_tui import lookup_screen, make_app, run as run_app, type_text
+    from test_tui import lookup_screen, make_app, type_text
+    from test_tui import run as run_app
     from test_tui_reading import flat, plain
+
+    from judge.library import Library
 
     library = Library(corpus, session_searcher)
     app = make_app(library)
@@ -531,26 +645,32 @@ def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searche
 
 def test_the_tui_replay_says_which_cited_rules_read_otherwise_in_the_edition_read(imported, session_searcher):
     """The TUI reading 2026-11 replays e57: the notice over the steps says 704.5j reads otherwise."""
+    from test_tui import make_app, shown
+    from test_tui import run as run_app
+    from tui_pilot import settle
+
     from judge import context
     from judge.library import Library
-    from test_tui import make_app, run as run_app, shown
-    from tui_pilot import settle
 
     app = make_app(Library(context.corpus(), session_searcher), scenario=str(E57), mode="replay")
 
     async def script(pilot):
         await settle(pilot)
         text = " ".join(shown(app).split())
-        assert ("The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
-                "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded).") in text
+        assert (
+            "The engine plays No Dawn edition bundled (2026-10-07); the rules are read in edition 2026-11 "
+            "(2026-11-01), where 1 rule this replay cites reads otherwise: 704.5j (reworded)."
+        ) in text
 
     run_app(app, script)
 
 
 def test_the_tui_marks_what_is_not_in_force_on_the_event_date(imported, corpus, session_searcher, monkeypatch):
-    from judge.library import Library
-    from test_tui import lookup_screen, make_app, run as run_app, type_text
+    from test_tui import lookup_screen, make_app, type_text
+    from test_tui import run as run_app
     from test_tui_reading import flat, plain
+
+    from judge.library import Library
 
     monkeypatch.setenv("JUDGE_EVENT_DATE", "2026-08-01")
     app = make_app(Library(corpus, session_searcher))
@@ -592,9 +712,11 @@ def test_the_station_replay_says_which_cited_rules_read_otherwise(imported):
         client = TestClient(create_app(), raise_server_exceptions=False)
         opened = client.get("/replay/board?name=e57.yaml")
         assert opened.status_code == 200
-        assert ('<p class="engine-edition differs" id="engine-edition">The engine plays No Dawn edition bundled '
-                '(2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this replay cites '
-                'reads otherwise: 704.5j (reworded).') in opened.text
+        assert (
+            '<p class="engine-edition differs" id="engine-edition">The engine plays No Dawn edition bundled '
+            "(2026-10-07); the rules are read in edition 2026-11 (2026-11-01), where 1 rule this replay cites "
+            "reads otherwise: 704.5j (reworded)."
+        ) in opened.text
     finally:
         (boards / "e57.yaml").unlink()
 
@@ -610,7 +732,6 @@ def test_the_judge_station_says_which_edition_it_reads(imported):
     note = f'<p class="editions-note" id="editions-note">reading {TITLE}: edition 2026-11 (2026-11-01), the newest of 2</p>'
     assert note in page
     assert NEW_704_5J.split()[0] in page and note in client.get("/search?q=lethal+damage").text
-
 
 
 def test_a_ruling_logged_on_the_station_cites_the_edition_and_links_the_entry(imported):
@@ -630,8 +751,10 @@ def test_a_ruling_logged_on_the_station_cites_the_edition_and_links_the_entry(im
     number = int(sent.headers["location"].rsplit("/", 1)[1])
     assert RulingStore(imported / "rulings.sqlite3").get(number).cites == ("nd@2026-11:704.5j",)
     page = client.get(f"/log/{number}").text
-    assert ('<a href="/nd@2026-11/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
-            in page)
+    assert (
+        '<a href="/nd@2026-11/704.5j">No Dawn CR 704.5j</a> <span class="muted">(given on edition 2026-11)</span>'
+        in page
+    )
     assert "not in the rules now" not in page
     followed = client.get("/nd@2026-11/704.5j", follow_redirects=False)  # the edition the station reads
     assert (followed.status_code, followed.headers["location"]) == (308, "/nd/704.5j")
@@ -649,8 +772,10 @@ def test_an_older_edition_has_pages_of_its_own_linking_within_it(imported):
     page = client.get("/nd@bundled/704.5j")
     assert page.status_code == 200
     assert "Vigor greater than 0 whose marked" in page.text and "Vigor above 0" not in page.text
-    assert ('<p class="edition-banner" id="edition-banner">As edition bundled (2026-10-07) has it. The station '
-            'reads edition 2026-11 (2026-11-01): <a href="/nd/704.5j">No Dawn CR 704.5j as read now</a>.</p>') in page.text
+    assert (
+        '<p class="edition-banner" id="edition-banner">As edition bundled (2026-10-07) has it. The station '
+        'reads edition 2026-11 (2026-11-01): <a href="/nd/704.5j">No Dawn CR 704.5j as read now</a>.</p>'
+    ) in page.text
     assert 'href="/nd@bundled/glossary/damage-counter"' in page.text  # a link in the text stays in the edition
     assert 'href="/nd@bundled/704.5"' in page.text  # the breadcrumb stays in the edition
     assert 'name="cites" value="nd@bundled:704.5j"' in page.text
@@ -658,6 +783,9 @@ def test_an_older_edition_has_pages_of_its_own_linking_within_it(imported):
     assert gone.status_code == 200 and "which has no such entry" in gone.text
     unknown = client.get("/nd@1999-01/704.5j")
     assert unknown.status_code == 404
-    assert "no edition &#39;1999-01&#39; of &#39;nd&#39;; its editions: bundled (2026-10-07), 2026-11 (2026-11-01)" in unknown.text
+    assert (
+        "no edition &#39;1999-01&#39; of &#39;nd&#39;; its editions: bundled (2026-10-07), 2026-11 (2026-11-01)"
+        in unknown.text
+    )
     missing = client.get("/nd@bundled/999.9z")
     assert missing.status_code == 404 and "No entry nd@bundled:999.9z in edition bundled (2026-10-07)." in missing.text

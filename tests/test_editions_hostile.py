@@ -1,6 +1,7 @@
 """Importing an edition from hostile or unlucky input (issue 29): a FIFO, a device, a file past
 the size bound, a name with a newline, a killed import's draft, two imports at once, a full
 disk — each refused or handled, saying why, with exit 2 and nothing written."""
+
 from __future__ import annotations
 
 import os
@@ -8,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from test_editions import edition_folders, home, newer_text, run  # noqa: F401 — fixtures
 
 
@@ -82,9 +82,16 @@ def test_two_imports_at_once_cannot_both_take_one_date_or_one_text(home, tmp_pat
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
     env = dict(os.environ)
-    procs = [subprocess.Popen([sys.executable, "-c", IMPORT, str(source), name, "2026-11-01"], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for name in ("north", "south")]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", IMPORT, str(source), name, "2026-11-01"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in ("north", "south")
+    ]
     results = [p.communicate(timeout=120) + (p.returncode,) for p in procs]
     names = [n for n in edition_folders(home) if not n.startswith(".")]
     assert len(names) == 1, results  # one edition: the other import found it (the same text) or was refused

@@ -9,26 +9,38 @@ and the countering event cites 701.7a, 405.6c and the member's own rule. Under C
 reading, "counter target spell" is refused against a member that is not a spell (601.2c), and a
 "counter target spell or ability" counters every member under both readings. (The counter is a
 Caprice costing nothing; policy C9's 500.10 reading lets it be cast in The Preparation.)"""
+
 from __future__ import annotations
 
 from functools import cache
 
 import pytest
 import yaml
+from test_engine_scenarios import SCENARIOS
 
 from judge.engine import announcements
 from judge.engine.actions import apply, waiting_choice
 from judge.engine.replay import run
 from judge.engine.scenario import load_string
-from test_engine_scenarios import SCENARIOS
 
 TABLE = announcements.table()
 COUNTERS = {
-    "spell": {"name": "Null Word", "type": "Caprice", "cost": {"vitae": 0}, "text": "Counter target spell.",
-              "abilities": [{"spell": [{"counter": "target"}]}], "targets": [{"kind": "spell"}]},
-    "spell or ability": {"name": "Null Word", "type": "Caprice", "cost": {"vitae": 0},
-                         "text": "Counter target spell or ability.",
-                         "abilities": [{"spell": [{"counter": "target"}]}], "targets": [{"kind": "spell or ability"}]},
+    "spell": {
+        "name": "Null Word",
+        "type": "Caprice",
+        "cost": {"vitae": 0},
+        "text": "Counter target spell.",
+        "abilities": [{"spell": [{"counter": "target"}]}],
+        "targets": [{"kind": "spell"}],
+    },
+    "spell or ability": {
+        "name": "Null Word",
+        "type": "Caprice",
+        "cost": {"vitae": 0},
+        "text": "Counter target spell or ability.",
+        "abilities": [{"spell": [{"counter": "target"}]}],
+        "targets": [{"kind": "spell or ability"}],
+    },
 }
 
 
@@ -37,9 +49,20 @@ def test_the_table_is_405_6s_list():
     called Debt, a Recall or Exhume or Pit-marked cast, Liturgy verses and Contract clauses, Dusk
     and Dawn rites, drop-rites."""
     assert [a.id for a in TABLE] == [
-        "pit-seal", "fired-power", "set-power", "set-trap", "procession-departure", "called-debt", "recall-cast",
-        "exhume-activation", "pit-marked-cast", "liturgy-verse-or-contract-clause", "dusk-rite", "dawn-rite",
-        "drop-rite"]
+        "pit-seal",
+        "fired-power",
+        "set-power",
+        "set-trap",
+        "procession-departure",
+        "called-debt",
+        "recall-cast",
+        "exhume-activation",
+        "pit-marked-cast",
+        "liturgy-verse-or-contract-clause",
+        "dusk-rite",
+        "dawn-rite",
+        "drop-rite",
+    ]
     assert all(a.played for a in TABLE)  # none is refused today (a refused one would say `why`)
 
 
@@ -127,6 +150,7 @@ def test_a_departure_countered_leaves_the_master_home():
     announced, _, passed, after = situation("procession-departure", "spell")
     player = announced.stack[-1].controller
     assert after.player(player).procession is None
-    assert [o for o in announced.stack[-1].batch if o != "master"] == \
-        [o for o in announced.stack[-1].batch if o != "master" and o in after.player(player).hand]
+    assert [o for o in announced.stack[-1].batch if o != "master"] == [
+        o for o in announced.stack[-1].batch if o != "master" and o in after.player(player).hand
+    ]
     assert any(e.policy is None and "nobody sets out" in e.text for e in passed)

@@ -2,6 +2,7 @@
 flush (407.4) and cards put into a Spoils at once (404.3), asked when something first reads the
 order (judge/engine/arranging.py); the timestamps of a player's objects entering at once (613.7d),
 asked where their static abilities could apply in either order (judge/engine/timestamps.py)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,8 +31,14 @@ def scenario(text: str, actions: list[str], top: str = "", drop: tuple = ()):
     return load_string(head + top + body + "expect: [{stack: 0}]\n")
 
 
-FLUSH_TO_MAIN = ["{player: Ana, seal: [marginalia, column]}", "pass", "{player: Ana, cast: emissary2}", "pass",
-                 "{until: {phase: main1}}", "{until: {phase: main1}}"]
+FLUSH_TO_MAIN = [
+    "{player: Ana, seal: [marginalia, column]}",
+    "pass",
+    "{player: Ana, cast: emissary2}",
+    "pass",
+    "{until: {phase: main1}}",
+    "{until: {phase: main1}}",
+]
 
 
 def test_the_flush_records_the_order_as_the_owners_and_asks_nothing_while_nothing_reads_it():
@@ -101,8 +108,12 @@ RETURN_ACTIONS = ["{until: {phase: beginning, step: upkeep}}", "{player: Ana, ch
 def test_objects_entering_at_once_with_static_abilities_wait_for_their_timestamp_order():
     replay = run(scenario(RETURN, RETURN_ACTIONS))
     choice = waiting_choice(replay.final)
-    assert (choice.kind, choice.player, choice.rule, choice.options) == \
-        ("simultaneous-timestamps", "Ana", "613.7d", ("bone", "oak"))
+    assert (choice.kind, choice.player, choice.rule, choice.options) == (
+        "simultaneous-timestamps",
+        "Ana",
+        "613.7d",
+        ("bone", "oak"),
+    )
     assert "earliest timestamp first" in replay.waiting
 
 
@@ -130,8 +141,9 @@ def test_objects_alike_without_static_abilities_or_adding_up_are_not_asked_their
     plain = RETURN.replace("{card: Oak Warden, id: oak}", "{card: Duskcaller Shaman, id: oak}")
     replay = run(scenario(plain, RETURN_ACTIONS))
     assert replay.waiting is None and replay.final.objects["oak"].zone == "battlefield"
-    adding = RETURN.replace("{set: {attack: 1, vigor: 1}", "{modify: {attack: 1, vigor: 1}") \
-        .replace("{set: {attack: 4, vigor: 4}", "{modify: {attack: 4, vigor: 0}")
+    adding = RETURN.replace("{set: {attack: 1, vigor: 1}", "{modify: {attack: 1, vigor: 1}").replace(
+        "{set: {attack: 4, vigor: 4}", "{modify: {attack: 4, vigor: 0}"
+    )
     assert adding.count("modify:") == 2
     replay = run(scenario(adding, RETURN_ACTIONS))  # +N/+N adds up the same in any order (layer 7c)
     assert replay.waiting is None

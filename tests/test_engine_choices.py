@@ -2,6 +2,7 @@
 is answered; an answer not among the options is refused citing the rule that gives the choice,
 the state unchanged; answers may be given in advance, and a stated default applies only where
 the scenario opts in, the log saying so; a replay that does not answer stops there and says so."""
+
 from __future__ import annotations
 
 import json
@@ -71,13 +72,16 @@ def test_the_resolution_stops_at_the_first_players_choice():
     assert state.stack[-1].label == "Sacramental Fire"  # it waits on the stack while it resolves (608.7a)
 
 
-@pytest.mark.parametrize("action, rule", [
-    ({"player": "Ana", "choose": "pikeman"}, "nd:701.12a"),  # not among her options
-    ({"player": "Ana", "choose": ["drudge", "column"]}, "nd:701.12a"),  # one, not two
-    ({"player": "Ben", "choose": "pikeman"}, "nd:701.12a"),  # not his turn to choose
-    ("pass", "nd:701.12a"),  # a mandatory choice is not declined by passing
-    ({"player": "Ana", "attack": [{"attacker": "column", "target": "Ben"}]}, "nd:701.12a"),
-])
+@pytest.mark.parametrize(
+    "action, rule",
+    [
+        ({"player": "Ana", "choose": "pikeman"}, "nd:701.12a"),  # not among her options
+        ({"player": "Ana", "choose": ["drudge", "column"]}, "nd:701.12a"),  # one, not two
+        ({"player": "Ben", "choose": "pikeman"}, "nd:701.12a"),  # not his turn to choose
+        ("pass", "nd:701.12a"),  # a mandatory choice is not declined by passing
+        ({"player": "Ana", "attack": [{"attacker": "column", "target": "Ben"}]}, "nd:701.12a"),
+    ],
+)
 def test_anything_but_a_right_answer_is_refused_citing_the_rule_and_changes_nothing(action, rule):
     state, _ = waiting_after_the_pass()
     after, events = apply(state, action)
@@ -91,8 +95,12 @@ def test_the_answers_carry_the_resolution_on_in_apnap_order_then_all_at_once():
     assert waiting_choice(state).player == "Ben" and zones(state)["column"] == "battlefield"
     state, third = apply(state, {"player": "Ben", "choose": ["pallbearer"]})
     assert waiting_choice(state) is None and not state.pending
-    assert zones(state) == {"drudge": "battlefield", "column": "spoils", "pikeman": "battlefield",
-                            "pallbearer": "spoils"}
+    assert zones(state) == {
+        "drudge": "battlefield",
+        "column": "spoils",
+        "pikeman": "battlefield",
+        "pallbearer": "spoils",
+    }
     log = [e.text for e in first + second + third]
     assert sum("Sacramental Fire resolves" in t for t in log) == 1  # nothing before the question is logged twice
     assert any(t.startswith("Ana chooses: Iron Column") for t in log)
@@ -120,21 +128,28 @@ def test_a_default_applies_only_where_the_scenario_opts_in_and_the_log_says_so()
     replay = run(board("defaults: engine"))
     assert replay.waiting is None
     # the stated default: each player's longest-standing Entity
-    assert zones(replay.final) == {"drudge": "spoils", "column": "battlefield", "pikeman": "spoils",
-                                   "pallbearer": "battlefield"}
+    assert zones(replay.final) == {
+        "drudge": "spoils",
+        "column": "battlefield",
+        "pikeman": "spoils",
+        "pallbearer": "battlefield",
+    }
     told = [e for s in replay.steps for e in s.events if "a default is taken" in e.text]
     assert len(told) == 2 and all("nd:701.12a" in e.rules for e in told)
     listed = run(board("defaults: [cleanup-discard]"))
     assert waiting_choice(listed.final).kind == "sacrifice-choice"  # not opted in for this kind
 
 
-@pytest.mark.parametrize("top, message", [
-    ("defaults: [no-such-choice]", "unknown choice kind 'no-such-choice'"),
-    ("defaults: [trigger-targets]", "has no stated default"),
-    ("defaults: always", "defaults must be `engine` or a list"),
-    ("answers:\n  - {player: Zed, choose: x}", "unknown player 'Zed'"),
-    ("answers:\n  - {player: Ana}", "needs choose"),
-])
+@pytest.mark.parametrize(
+    "top, message",
+    [
+        ("defaults: [no-such-choice]", "unknown choice kind 'no-such-choice'"),
+        ("defaults: [trigger-targets]", "has no stated default"),
+        ("defaults: always", "defaults must be `engine` or a list"),
+        ("answers:\n  - {player: Zed, choose: x}", "unknown player 'Zed'"),
+        ("answers:\n  - {player: Ana}", "needs choose"),
+    ],
+)
 def test_bad_answers_and_defaults_are_refused_at_load(top, message):
     with pytest.raises(ScenarioError, match=message):
         board(top)
@@ -152,8 +167,9 @@ def test_judge_replay_says_where_it_stopped_and_exits_1(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "judge", "replay", str(path)], capture_output=True, text=True)
     assert proc.returncode == 1
     assert "The replay stops before action 3" in proc.stdout and "Waiting for Ana" in proc.stdout
-    proc = subprocess.run([sys.executable, "-m", "judge", "replay", str(path), "--json"], capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "judge", "replay", str(path), "--json"], capture_output=True, text=True
+    )
     doc = json.loads(proc.stdout)
     assert doc["stopped_at"] == 3 and doc["waiting"].startswith("waiting for Ana")
     assert doc["final"]["waiting"] == doc["waiting"]
@@ -204,8 +220,9 @@ def test_answering_reaches_the_same_state_as_answers_given_in_advance():
     state, _ = apply(state, {"player": "Ben", "choose": "pallbearer"})
     given = run(board("answers:\n  - {player: Ana, choose: column}\n  - {player: Ben, choose: pallbearer}")).final
     assert zones(state) == zones(given)
-    assert [(p.name, p.corruption, len(p.hand)) for p in state.players] == \
-        [(p.name, p.corruption, len(p.hand)) for p in given.players]
+    assert [(p.name, p.corruption, len(p.hand)) for p in state.players] == [
+        (p.name, p.corruption, len(p.hand)) for p in given.players
+    ]
     assert (state.phase, state.priority, len(state.stack)) == (given.phase, given.priority, len(given.stack))
 
 
@@ -293,8 +310,12 @@ def test_an_optional_gain_without_an_invitation_is_asked_as_an_optional_instruct
     state, _ = apply(state, {"player": "Ana", "cast": "Windfall"})
     waiting, _ = apply(state, "pass")
     choice = waiting_choice(waiting)
-    assert (choice.kind, choice.player, choice.options, choice.rule) == \
-        ("optional-instruction", "Ana", ("accept", "decline"), "608.4")
+    assert (choice.kind, choice.player, choice.options, choice.rule) == (
+        "optional-instruction",
+        "Ana",
+        ("accept", "decline"),
+        "608.4",
+    )
     after, events = apply(waiting, {"player": "Ana", "choose": "maybe"})
     assert after is waiting and events[0].refused and "nd:608.4" in events[0].rules
     accepted, _ = apply(waiting, {"player": "Ana", "choose": "accept"})

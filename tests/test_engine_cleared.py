@@ -7,21 +7,22 @@ exactly as if every check read every permanent.
 - each thing a skipped permanent's verdict reads is seen when it changes: its object written
   anew, its resolution effects, the functioning statics (Night turning to Day), the battlefield;
   a permanent attached to something is read every time."""
+
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
 import pytest
+from engine_boards import two_player_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_recheck import ACTIONS, play_game
 
-from engine_boards import two_player_board
 from judge.engine import cleared, sba
 from judge.engine.actions import apply
 from judge.engine.scenario import load_string
 from judge.engine.state import Modifier
-from test_engine_recheck import ACTIONS, play_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import bench_engine

@@ -2,15 +2,16 @@
 blocks, Ward springs, pumps, shields and passes on a board full of statics never let an Entity
 both attack and block, never make damage negative, never leave a standing Haven below 0 Defense
 when a player holds priority, and keep every card in exactly one zone."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_properties import check_invariants
 
 from judge.engine import characteristics as ch
 from judge.engine.actions import apply
 from judge.engine.scenario import load_string
-from test_engine_properties import check_invariants
 
 BOARD = """
 title: combat property board
@@ -68,8 +69,11 @@ START = load_string(BOARD).state
 
 
 def candidates(s) -> list:
-    out: list = ["pass", {"until": {"phase": "combat", "step": "declare_attackers"}},
-                 {"until": {"phase": "combat", "step": "combat_damage"}}]
+    out: list = [
+        "pass",
+        {"until": {"phase": "combat", "step": "declare_attackers"}},
+        {"until": {"phase": "combat", "step": "combat_damage"}},
+    ]
     mine = [o for o in s.battlefield if s.objects[o].controller == s.active and not s.objects[o].drained]
     theirs = [o for o in s.battlefield if s.objects[o].controller != s.active]
     defender = next((p.name for p in s.living if p.name != s.active), None)
@@ -83,8 +87,9 @@ def candidates(s) -> list:
         for b in defenders + mine[:1]:  # mostly the defender's own Entities, one illegal choice
             out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}]})
         if len(defenders) > 1:
-            out.append({"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker}
-                                                            for b in defenders[:2]]})
+            out.append(
+                {"player": att.defender, "block": [{"blocker": b, "attacker": att.attacker} for b in defenders[:2]]}
+            )
         for p in s.players:
             for w in p.wards:
                 out.append({"player": p.name, "spring": w, "attacker": att.attacker})

@@ -1,5 +1,6 @@
 """The engine's core contract: apply() never mutates its input, refusals keep the state,
 history steps back exactly, and the mechanics behave as the rules say in isolation."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -38,8 +39,10 @@ expect: []
 
 def snapshot(state) -> dict:
     """Everything in a state except the shared card and policy tables."""
-    return {f.name: dataclasses.asdict(state)[f.name] if f.name not in ("cards", "policies") else None
-            for f in dataclasses.fields(state)}
+    return {
+        f.name: dataclasses.asdict(state)[f.name] if f.name not in ("cards", "policies") else None
+        for f in dataclasses.fields(state)
+    }
 
 
 @pytest.fixture()
@@ -56,14 +59,20 @@ def test_apply_never_mutates_its_input(board):
     assert any("nd:601.2" in e.rules for e in events)
 
 
-@pytest.mark.parametrize("action, rule", [
-    ({"player": "Ana", "cast": "Sacramental Fire", "targets": ["dark"]}, "nd:601.2c"),
-    ({"player": "Ben", "cast": "Not Tonight", "targets": ["drudge"]}, "nd:117.1"),
-    ({"player": "Ana", "cast": "Sacramental Fire", "targets": ["column"], "pay": {"pool": 5, "master": 0}}, "nd:118.2"),
-    ({"player": "Ana", "seal": ["Slip the Knife", "Slip the Knife"]}, "nd:407.2"),
-    ({"player": "Ana", "drain": "column"}, "nd:106.5c"),
-    ({"player": "Ana", "attack": [{"attacker": "drudge", "target": "dark"}]}, "nd:508.1"),
-])
+@pytest.mark.parametrize(
+    "action, rule",
+    [
+        ({"player": "Ana", "cast": "Sacramental Fire", "targets": ["dark"]}, "nd:601.2c"),
+        ({"player": "Ben", "cast": "Not Tonight", "targets": ["drudge"]}, "nd:117.1"),
+        (
+            {"player": "Ana", "cast": "Sacramental Fire", "targets": ["column"], "pay": {"pool": 5, "master": 0}},
+            "nd:118.2",
+        ),
+        ({"player": "Ana", "seal": ["Slip the Knife", "Slip the Knife"]}, "nd:407.2"),
+        ({"player": "Ana", "drain": "column"}, "nd:106.5c"),
+        ({"player": "Ana", "attack": [{"attacker": "drudge", "target": "dark"}]}, "nd:508.1"),
+    ],
+)
 def test_a_refused_action_keeps_the_state_and_cites_the_rule(board, action, rule):
     before = snapshot(board)
     after, events = apply(board, action)
@@ -74,21 +83,35 @@ def test_a_refused_action_keeps_the_state_and_cites_the_rule(board, action, rule
 
 
 def test_apply_never_raises_on_nonsense(board):
-    for action in (None, 42, "dance", {"player": "Zed", "cast": "Nothing"}, {"player": "Ana", "cast": "Nothing"},
-                   {"player": "Ana", "drain": "nowhere"}, {"player": "Ana", "order": ["x"]},
-                   {"player": "Ana", "assign": {"drudge": "lots"}}, {"until": {"phase": "nowhere"}},
-                   {"player": "Ana", "choose": 3}, {"player": "Ana", "activate": "drudge", "ability": 9}):
+    for action in (
+        None,
+        42,
+        "dance",
+        {"player": "Zed", "cast": "Nothing"},
+        {"player": "Ana", "cast": "Nothing"},
+        {"player": "Ana", "drain": "nowhere"},
+        {"player": "Ana", "order": ["x"]},
+        {"player": "Ana", "assign": {"drudge": "lots"}},
+        {"until": {"phase": "nowhere"}},
+        {"player": "Ana", "choose": 3},
+        {"player": "Ana", "activate": "drudge", "ability": 9},
+    ):
         after, events = apply(board, action)
         assert after is board
         assert events and events[0].refused
 
 
 def test_history_steps_back_exactly():
-    scenario = load_string(BOARD.replace("actions: []", """actions:
+    scenario = load_string(
+        BOARD.replace(
+            "actions: []",
+            """actions:
   - {player: Ana, cast: Sacramental Fire, targets: [column]}
   - pass
   - {player: Ana, seal: [Slip the Knife]}
-  - pass"""))
+  - pass""",
+        )
+    )
     replay = run(scenario)
     states = [replay.initial] + [s.state for s in replay.steps]
     assert [len(s.stack) for s in states] == [0, 1, 0, 1, 0]

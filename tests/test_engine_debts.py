@@ -1,6 +1,7 @@
 """Debt (702.48): a marker on a player owed to a creditor, taken by an effect's rider, called by the
 creditor on the stack in their own main phase, honored or refused by the debtor as the call
 resolves — each refusal of an illegal call citing the rule that forbids it, the state unchanged."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,8 +63,12 @@ def test_the_call_waits_on_the_stack_and_the_debtor_is_asked_as_it_resolves():
     assert s.player("Ben").debts == (Debt("Ana"),)  # not spent until it resolves
     s, _ = run(s, "pass")
     choice = waiting_choice(s)
-    assert (choice.kind, choice.player, choice.options, choice.rule) == ("debt-honor", "Ben", ("honor", "refuse"),
-                                                                          "702.48c")
+    assert (choice.kind, choice.player, choice.options, choice.rule) == (
+        "debt-honor",
+        "Ben",
+        ("honor", "refuse"),
+        "702.48c",
+    )
 
 
 def test_an_answer_not_among_the_options_is_refused_citing_the_choice_rule():
@@ -73,8 +78,12 @@ def test_an_answer_not_among_the_options_is_refused_citing_the_choice_rule():
 
 
 def test_honoring_a_priced_debt_pays_the_price_and_the_creditor_gains_nothing():
-    s, events = run(board("[{to: Ana, price: 3, from: Gilded Loan}]", pool=3), {"player": "Ana", "call_debt": "Ben"},
-                    "pass", {"player": "Ben", "choose": "honor"})
+    s, events = run(
+        board("[{to: Ana, price: 3, from: Gilded Loan}]", pool=3),
+        {"player": "Ana", "call_debt": "Ben"},
+        "pass",
+        {"player": "Ben", "choose": "honor"},
+    )
     ben, ana = s.player("Ben"), s.player("Ana")
     assert (ben.pool_total, ben.vitae, ben.debts, ana.vitae) == (0, 10, (), 15)
     assert any("nd:702.48c" in e.rules and "printed price" in e.text for e in events)
@@ -99,12 +108,15 @@ def test_two_identical_debts_need_no_choice():
     assert waiting_choice(s) is None and len(s.stack) == 1
 
 
-@pytest.mark.parametrize("state, action, rule", [
-    (dict(), {"player": "Ben", "call_debt": "Ana"}, "117.1"),  # without priority
-    (dict(phase="ending, step: end"), {"player": "Ana", "call_debt": "Ben"}, "116.2g"),  # not a main phase
-    (dict(active="Ben"), {"player": "Ben", "call_debt": "Ben"}, "702.48b"),  # no one owes themself
-    (dict(debts="[]"), {"player": "Ana", "call_debt": "Ben"}, "702.48b"),  # nothing is owed
-])
+@pytest.mark.parametrize(
+    "state, action, rule",
+    [
+        (dict(), {"player": "Ben", "call_debt": "Ana"}, "117.1"),  # without priority
+        (dict(phase="ending, step: end"), {"player": "Ana", "call_debt": "Ben"}, "116.2g"),  # not a main phase
+        (dict(active="Ben"), {"player": "Ben", "call_debt": "Ben"}, "702.48b"),  # no one owes themself
+        (dict(debts="[]"), {"player": "Ana", "call_debt": "Ben"}, "702.48b"),  # nothing is owed
+    ],
+)
 def test_an_illegal_call_is_refused_citing_the_rule(state, action, rule):
     s = board(**state)
     assert f"nd:{rule}" in refused(s, action).rules
@@ -123,19 +135,24 @@ def test_a_card_printing_debt_must_write_its_rider():
     from judge.yamlio import load_text
 
     text = '- {name: Loan, type: Caprice, cost: {vitae: 1}, keywords: [Debt], text: "Debt."}'
-    card, = parse_cards(load_text(text, "cards.yaml"), "cards.yaml")
+    (card,) = parse_cards(load_text(text, "cards.yaml"), "cards.yaml")
     assert [(g.what, g.rule) for g in support.gaps(card)] == [
-        ("Debt: the rider that creates the Debt (a `take_debt` effect) is not written in the card file, so the engine "
-         "would play the keyword as doing nothing", "702.48a")]
+        (
+            "Debt: the rider that creates the Debt (a `take_debt` effect) is not written in the card file, so the engine "
+            "would play the keyword as doing nothing",
+            "702.48a",
+        )
+    ]
 
 
 def test_a_refuge_on_the_board_must_hold_the_masters_seat(tmp_path):
     """310.8a: the r310.8b scenario's Counting-House holds no seat of Ana's Kaelite Master, so a
     board that names it her refuge is refused at load."""
     here = Path(__file__).parent / "scenarios" / "r310.8b-the-counting-house-takes-its-soil.yaml"
-    text = here.read_text(encoding="utf-8").replace("    master: {card: Aurelio Torretti, vitae: 15}\n",
-                                                    "    master: {card: Aurelio Torretti, vitae: 15}\n"
-                                                    "    refuge: counting\n")
+    text = here.read_text(encoding="utf-8").replace(
+        "    master: {card: Aurelio Torretti, vitae: 15}\n",
+        "    master: {card: Aurelio Torretti, vitae: 15}\n    refuge: counting\n",
+    )
     path = tmp_path / "seatless.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as info:

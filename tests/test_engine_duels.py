@@ -1,6 +1,7 @@
 """An Entity attacked by several unblocked attackers (510.2f; policy C46): under the default each
 attack is its own duel, answered in full; under the "510.2e" reading its controller divides its
 damage among them (choice duel-division), an answer that does not fit refused citing 510.2e."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,8 +37,10 @@ players:
 actions: []
 expect: [{stack: 0}]
 """
-BOTH = {"player": "Ana", "attack": [{"attacker": "raider", "target": "warden"},
-                                    {"attacker": "brute", "target": "warden"}]}
+BOTH = {
+    "player": "Ana",
+    "attack": [{"attacker": "raider", "target": "warden"}, {"attacker": "brute", "target": "warden"}],
+}
 TO_BLOCKS = {"until": {"phase": "combat", "step": "declare_blockers"}}
 TO_END = {"until": {"phase": "combat", "step": "end_of_combat"}}
 DIVIDED = "policies: {C46: '510.2e'}"
@@ -56,8 +59,10 @@ def fight(top: str = "", attack=BOTH, keywords: str = ""):
 
 def damage(state) -> dict:
     """Each combatant's damage counters, or "dead" once it is in the Spoils (counters do not follow it)."""
+
     def one(obj):
         return obj.damage if obj.zone == "battlefield" else "dead" if obj.zone == "spoils" else obj.zone
+
     return {oid: one(state.objects[oid]) for oid in ("warden", "raider", "brute")}
 
 
@@ -80,21 +85,29 @@ def test_one_attacker_is_a_plain_duel_and_no_policy_applies():
 def test_divided_the_step_waits_for_the_defending_player():
     state, log = fight(DIVIDED)
     choice = waiting_choice(state)
-    assert (choice.kind, choice.player, choice.options, choice.count) == ("duel-division", "Ben",
-                                                                          ("raider", "brute"), (4, 4))
+    assert (choice.kind, choice.player, choice.options, choice.count) == (
+        "duel-division",
+        "Ben",
+        ("raider", "brute"),
+        (4, 4),
+    )
     assert log[-1].asks and log[-1].rules[0] == "nd:510.2e"
     assert damage(state) == {"warden": 0, "raider": 0, "brute": 0}
 
 
-@pytest.mark.parametrize("answer", [
-    {"raider": 2, "brute": 1},            # 3, not its Attack 4 (510.2a)
-    {"raider": 5, "brute": -1},           # a negative share
-    {"raider": 2.5, "brute": 1.5},        # not whole numbers
-    {"raider": True, "brute": 3},         # a flag is not a number
-    {"raider": 2, "warden": 2},           # the Warden is not attacking it
-    {"raider": 2, "Road Raider": 2},      # the same attacker named twice
-    ["raider", "brute"],                  # not a division
-], ids=["short", "negative", "fraction", "flag", "not-an-attacker", "twice", "a-list"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"raider": 2, "brute": 1},  # 3, not its Attack 4 (510.2a)
+        {"raider": 5, "brute": -1},  # a negative share
+        {"raider": 2.5, "brute": 1.5},  # not whole numbers
+        {"raider": True, "brute": 3},  # a flag is not a number
+        {"raider": 2, "warden": 2},  # the Warden is not attacking it
+        {"raider": 2, "Road Raider": 2},  # the same attacker named twice
+        ["raider", "brute"],  # not a division
+    ],
+    ids=["short", "negative", "fraction", "flag", "not-an-attacker", "twice", "a-list"],
+)
 def test_a_division_that_does_not_fit_is_refused_citing_510_2e_and_changes_nothing(answer):
     waiting, _ = fight(DIVIDED)
     after, events = apply(waiting, {"player": "Ben", "choose": answer})

@@ -1,9 +1,11 @@
 """Continuous effects, replacement and prevention, Wards and the world cycle in isolation:
 the card-format additions are validated with file and line, the layers order effects as 613
 says, refusals keep the state, and extra turns and shifts move the cycle as 500.11–500.12 say."""
+
 from __future__ import annotations
 
 import pytest
+from engine_boards import MAIN_PHASE, card_error, two_player_board
 
 from judge.engine import characteristics as ch
 from judge.engine.actions import apply
@@ -11,28 +13,29 @@ from judge.engine.errors import ScenarioError
 from judge.engine.replay import final_dict, run
 from judge.engine.scenario import load_string
 
-from engine_boards import MAIN_PHASE, card_error, two_player_board
-
 
 def board(cards: str = "", ana: str = "", ben: str = "", turn: str = MAIN_PHASE, actions: str = "[]") -> str:
     return two_player_board("effects fixture", 5, cards, ana, ben, turn, actions)
 
 
-@pytest.mark.parametrize("body, words, line", [
-    ("  statics: [{glow: true}]", "unknown key 'glow'", 4),
-    ("  statics: [{grant: [Flying], remove: [Flying]}]", "exactly one of", 4),
-    ("  statics: [{modify: {attack: 1}, affects: everyone}]", "unknown affects 'everyone'", 4),
-    ("  statics: [{modify: {attack: 1}, while: dusk}]", "unknown condition 'dusk'", 4),
-    ("  statics: [{grant: [Wings]}]", "unknown keyword 'Wings'", 4),
-    ("  statics: [{define: {attack: graves}}]", "must be a number or one of", 4),
-    ("  enters: {counters: {growth: -1}}", "enters counters", 4),
-    ("  enters: {tapped: true}", "unknown key 'tapped'", 4),
-    ("  abilities: [{spell: [{shift: {type: dusk}}]}]", "type must be night or day", 4),
-    ("  abilities: [{spell: [{prevent_damage: {amount: most, to: target}}]}]", "number or X", 4),
-    ("  abilities: [{spell: [{grant: {to: target}}]}]", "needs keywords", 4),
-    ("  abilities: [{spell: [{destroy: {to: target, instead: exile}}]}]", "instead must be one of", 4),
-    ("  abilities: [{spell: [{redirect_damage: {to: target, onto: nowhere}}]}]", "unknown recipient", 4),
-])
+@pytest.mark.parametrize(
+    "body, words, line",
+    [
+        ("  statics: [{glow: true}]", "unknown key 'glow'", 4),
+        ("  statics: [{grant: [Flying], remove: [Flying]}]", "exactly one of", 4),
+        ("  statics: [{modify: {attack: 1}, affects: everyone}]", "unknown affects 'everyone'", 4),
+        ("  statics: [{modify: {attack: 1}, while: dusk}]", "unknown condition 'dusk'", 4),
+        ("  statics: [{grant: [Wings]}]", "unknown keyword 'Wings'", 4),
+        ("  statics: [{define: {attack: graves}}]", "must be a number or one of", 4),
+        ("  enters: {counters: {growth: -1}}", "enters counters", 4),
+        ("  enters: {tapped: true}", "unknown key 'tapped'", 4),
+        ("  abilities: [{spell: [{shift: {type: dusk}}]}]", "type must be night or day", 4),
+        ("  abilities: [{spell: [{prevent_damage: {amount: most, to: target}}]}]", "number or X", 4),
+        ("  abilities: [{spell: [{grant: {to: target}}]}]", "needs keywords", 4),
+        ("  abilities: [{spell: [{destroy: {to: target, instead: exile}}]}]", "instead must be one of", 4),
+        ("  abilities: [{spell: [{redirect_damage: {to: target, onto: nowhere}}]}]", "unknown recipient", 4),
+    ],
+)
 def test_card_additions_are_validated_with_file_and_line(body, words, line):
     err = card_error(f"- name: Test Card\n  type: Relic\n  text: t\n{body}\n")
     assert words in err.message
@@ -43,9 +46,13 @@ def test_a_later_timestamp_wins_an_independent_contradiction():
     """613.9: "has Venom" and "loses Venom" fall to timestamps, the later wins."""
     cards = """  - {name: Grant, type: Relic, text: g, statics: [{grant: [Venom], affects: each_entity}]}
   - {name: Strip, type: Relic, text: s, statics: [{remove: [Venom], affects: each_entity}]}"""
-    first = load_string(board(cards, ana="    battlefield: [{card: Grant}, {card: Strip}, {card: Scriptorium Drudge, id: d}]")).state
+    first = load_string(
+        board(cards, ana="    battlefield: [{card: Grant}, {card: Strip}, {card: Scriptorium Drudge, id: d}]")
+    ).state
     assert not ch.has(first, first.objects["d"], "Venom")
-    second = load_string(board(cards, ana="    battlefield: [{card: Strip}, {card: Grant}, {card: Scriptorium Drudge, id: d}]")).state
+    second = load_string(
+        board(cards, ana="    battlefield: [{card: Strip}, {card: Grant}, {card: Scriptorium Drudge, id: d}]")
+    ).state
     assert ch.has(second, second.objects["d"], "Venom")
 
 
@@ -62,7 +69,9 @@ def test_a_dependency_loop_falls_back_to_timestamps():
 def test_a_defining_ability_applies_in_layer_7a_before_modifications():
     cards = """  - {name: Grave Tally, type: Entity, subtypes: [Vampire], attack: 0, vigor: 1, text: "Attack = Spoils",
      statics: [{define: {attack: spoils}}, {modify: {attack: 1, vigor: 0}}]}"""
-    s = load_string(board(cards, ana="    spoils: [Wolf, Wolf, Wolf]\n    battlefield: [{card: Grave Tally, id: t}]")).state
+    s = load_string(
+        board(cards, ana="    spoils: [Wolf, Wolf, Wolf]\n    battlefield: [{card: Grave Tally, id: t}]")
+    ).state
     assert (ch.attack(s, s.objects["t"]), ch.vigor(s, s.objects["t"])) == (4, 1)
 
 
@@ -70,15 +79,23 @@ WARD_CARDS = """  - {name: Thornward, type: Trap, cost: {vitae: 1}, blood_seal: 
      abilities: [{spell: [{deal_damage: {amount: 1, to: target}}]}]}"""
 
 
-@pytest.mark.parametrize("action, rule", [
-    ({"player": "Ben", "spring": "ward", "attacker": "drudge"}, "nd:509.2"),    # not attacking yet
-    ({"player": "Ana", "spring": "ward", "attacker": "drudge"}, "nd:307.4"),    # not Ana's Ward
-    ({"player": "Ben", "spring": "drudge", "attacker": "drudge"}, "nd:307.4"),  # not a Trap
-])
+@pytest.mark.parametrize(
+    "action, rule",
+    [
+        ({"player": "Ben", "spring": "ward", "attacker": "drudge"}, "nd:509.2"),  # not attacking yet
+        ({"player": "Ana", "spring": "ward", "attacker": "drudge"}, "nd:307.4"),  # not Ana's Ward
+        ({"player": "Ben", "spring": "drudge", "attacker": "drudge"}, "nd:307.4"),  # not a Trap
+    ],
+)
 def test_bad_springs_are_refused_and_keep_the_state(action, rule):
-    s = load_string(board(WARD_CARDS, ana="    battlefield: [{card: Gilded Haven}, {card: Scriptorium Drudge, id: drudge}]",
-                          ben="    battlefield: [{card: The Counting-House Dark, id: dark}]\n    wards: [{card: Thornward, id: ward}]",
-                          turn="{active: Ana, round: The Hunt, phase: combat, step: declare_attackers}")).state
+    s = load_string(
+        board(
+            WARD_CARDS,
+            ana="    battlefield: [{card: Gilded Haven}, {card: Scriptorium Drudge, id: drudge}]",
+            ben="    battlefield: [{card: The Counting-House Dark, id: dark}]\n    wards: [{card: Thornward, id: ward}]",
+            turn="{active: Ana, round: The Hunt, phase: combat, step: declare_attackers}",
+        )
+    ).state
     after, events = apply(s, action)
     assert after is s
     assert events[0].refused and rule in events[0].rules
@@ -91,8 +108,9 @@ def test_a_ward_must_arm_a_haven_its_player_owns():
 
 
 def test_wards_appear_in_the_final_state():
-    scenario = load_string(board(WARD_CARDS, ben="    battlefield: [{card: The Counting-House Dark}]\n"
-                                                "    wards: [{card: Thornward}]"))
+    scenario = load_string(
+        board(WARD_CARDS, ben="    battlefield: [{card: The Counting-House Dark}]\n    wards: [{card: Thornward}]")
+    )
     final = final_dict(run(scenario).final)
     assert final["players"][1]["wards"] == ["Thornward"]
 
@@ -112,9 +130,16 @@ def test_the_most_recent_extra_turn_is_taken_first():
   - {until: {phase: beginning, step: upkeep}}
   - {until: {phase: beginning, step: upkeep}}
   - {until: {phase: beginning, step: upkeep}}"""
-    replay = run(load_string(board(cards, ana="    hand: [Stolen Hour]\n    battlefield: [{card: Gilded Haven}]",
-                                   ben="    hand: [Stolen Hour]\n    battlefield: [{card: The Counting-House Dark}]",
-                                   actions=actions)))
+    replay = run(
+        load_string(
+            board(
+                cards,
+                ana="    hand: [Stolen Hour]\n    battlefield: [{card: Gilded Haven}]",
+                ben="    hand: [Stolen Hour]\n    battlefield: [{card: The Counting-House Dark}]",
+                actions=actions,
+            )
+        )
+    )
     turns = [(st.state.active, st.state.round_name) for st in replay.steps[5:]]
     assert turns == [("Ben", "The Arise"), ("Ana", "The Vanish"), ("Ben", "The Vanish"), ("Ana", "The Preparation")]
 
@@ -136,8 +161,16 @@ def test_unpreventable_damage_spends_no_shield():
   - pass
   - {player: Ana, cast: Brand, targets: [column]}
   - pass"""
-    replay = run(load_string(board(cards, ana="    hand: [Veil, Brand]\n    battlefield: [{card: Gilded Haven}]",
-                                   ben="    battlefield: [{card: Iron Column, id: column}]", actions=actions)))
+    replay = run(
+        load_string(
+            board(
+                cards,
+                ana="    hand: [Veil, Brand]\n    battlefield: [{card: Gilded Haven}]",
+                ben="    battlefield: [{card: Iron Column, id: column}]",
+                actions=actions,
+            )
+        )
+    )
     final = replay.final
     assert final.objects["column"].damage == 2
     assert [sh.amount for sh in final.shields] == [2]
@@ -146,6 +179,11 @@ def test_unpreventable_damage_spends_no_shield():
 def test_a_haven_holds_no_more_wards_than_it_prints():
     """116.2b: Traps are set up to the Haven's printed Wards (the Chapel prints 1)."""
     with pytest.raises(ScenarioError) as info:
-        load_string(board(WARD_CARDS, ben="    battlefield: [{card: Bricked-Up Chapel}]\n"
-                                          "    wards: [{card: Thornward, id: w1}, {card: Thornward, id: w2}]"))
+        load_string(
+            board(
+                WARD_CARDS,
+                ben="    battlefield: [{card: Bricked-Up Chapel}]\n"
+                "    wards: [{card: Thornward, id: w1}, {card: Thornward, id: w2}]",
+            )
+        )
     assert "1 Ward slot(s), not 2" in info.value.message

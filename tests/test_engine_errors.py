@@ -1,5 +1,6 @@
 """Defects are defects: an exception inside the engine is an engine-error event (its own kind,
 never a refusal), the state is unchanged, and `judge replay` exits 3 and says so plainly."""
+
 from __future__ import annotations
 
 from dataclasses import replace

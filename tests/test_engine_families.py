@@ -2,6 +2,7 @@
 table, with the members the engine plays and refuses — generated into cards/nodawn/README.md
 (`python -m judge.engine.families`). And the family of 113.5 played member by member: `activate:`
 on a card whose keyword ability works from the zone it lies in plays that ability."""
+
 from __future__ import annotations
 
 import pytest
@@ -70,13 +71,19 @@ ACTIVATED = [(keyword, zone, rule) for zone, rows in zone_abilities.WORKS_FROM.i
 @pytest.mark.parametrize("keyword,zone,rule", ACTIVATED, ids=[k for k, _, _ in ACTIVATED])
 def test_activate_on_a_card_in_the_zone_its_ability_works_from_plays_it(keyword, zone, rule):
     entity = zone == "spoils"  # Exhume returns an Entity card (702.22a)
-    text = BOARD.format(zone=zone, keyword=keyword, type="Entity" if entity else "Caprice",
-                        spell="" if entity else ", abilities: [{spell: [{draw: 1}]}]")
+    text = BOARD.format(
+        zone=zone,
+        keyword=keyword,
+        type="Entity" if entity else "Caprice",
+        spell="" if entity else ", abilities: [{spell: [{draw: 1}]}]",
+    )
     state = load_string(text, f"{keyword}.yaml").state
     after, events = apply(state, {"player": "Ana", "activate": "walker"})
     assert not any(e.refused or e.engine_error for e in events), [e.text for e in events]
-    assert events[0].text == f"Zone Walker is in Ana's {zone.title()}: the ability activated is its {keyword}, which " \
-                             f"works from there"
+    assert (
+        events[0].text == f"Zone Walker is in Ana's {zone.title()}: the ability activated is its {keyword}, which "
+        f"works from there"
+    )
     assert events[0].rules == ("nd:113.5", f"nd:{rule}")
     assert len(after.stack) == 1 and after.player("Ana").pool_total == 0
     refused_after, refusal = apply(state, {"player": "Ana", "activate": "walker", "ability": 2})

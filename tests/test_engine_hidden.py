@@ -1,5 +1,6 @@
 """Face-down play, Processions, rites, Suspicion and the calendar: bad input is refused at load
 with file and line, and the refusals the rules give leave the state exactly as it was."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,37 +40,55 @@ def _cards(text: str):
     return parse_cards(load_text(text, "cards.yaml"), "cards.yaml")
 
 
-@pytest.mark.parametrize("text, words", [
-    ("- {name: X, type: Entity, types: [Entity, Relic], text: ''}", "type or types, not both"),
-    ("- {name: X, types: [Entity], text: ''}", "two or more different card types"),
-    ("- {name: X, types: [Entity, Spell], text: ''}", "unknown card type 'Spell'"),
-    ("- {name: X, type: Caprice, castable_with: Mage, text: ''}", "only a Power has it"),
-    ("- {name: X, type: Caprice, clauses: [[{draw: 1}]], text: ''}", "clauses belong to a Contract"),
-    ("- {name: X, type: Haven, rooms: 1, room_functions: [Laboratory, Forge], text: ''}", "at most one each"),
-    ("- {name: X, type: Haven, rooms: 2, room_functions: [Brewery], text: ''}", "unknown Room function"),
-    ("- {name: X, type: Caprice, text: '', abilities: [{spell: [{gain_vitae: {amount: 1, invites: giver}}]}]}",
-     "invites needs may: true"),
-    ("- {name: X, type: Caprice, text: '', abilities: [{spell: [{gain_vitae: {amount: 1, may: true}}, {draw: 1}]}]}",
-     "must be the last"),
-    ("- {name: X, type: Relic, text: '', abilities: [{triggered: {when: upkeep, if: {names: 2}, effects: [{draw: 1}]}}]}",
-     "unknown key 'names'"),
-    ("- {name: X, type: Haven, text: '', statics: [{reduce_cost: {vitae: 1, of: Spell}}]}", "must name a card type"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("- {name: X, type: Entity, types: [Entity, Relic], text: ''}", "type or types, not both"),
+        ("- {name: X, types: [Entity], text: ''}", "two or more different card types"),
+        ("- {name: X, types: [Entity, Spell], text: ''}", "unknown card type 'Spell'"),
+        ("- {name: X, type: Caprice, castable_with: Mage, text: ''}", "only a Power has it"),
+        ("- {name: X, type: Caprice, clauses: [[{draw: 1}]], text: ''}", "clauses belong to a Contract"),
+        ("- {name: X, type: Haven, rooms: 1, room_functions: [Laboratory, Forge], text: ''}", "at most one each"),
+        ("- {name: X, type: Haven, rooms: 2, room_functions: [Brewery], text: ''}", "unknown Room function"),
+        (
+            "- {name: X, type: Caprice, text: '', abilities: [{spell: [{gain_vitae: {amount: 1, invites: giver}}]}]}",
+            "invites needs may: true",
+        ),
+        (
+            "- {name: X, type: Caprice, text: '', abilities: [{spell: [{gain_vitae: {amount: 1, may: true}}, {draw: 1}]}]}",
+            "must be the last",
+        ),
+        (
+            "- {name: X, type: Relic, text: '', abilities: [{triggered: {when: upkeep, if: {names: 2}, effects: [{draw: 1}]}}]}",
+            "unknown key 'names'",
+        ),
+        (
+            "- {name: X, type: Haven, text: '', statics: [{reduce_cost: {vitae: 1, of: Spell}}]}",
+            "must name a card type",
+        ),
+    ],
+)
 def test_a_card_the_new_vocabulary_cannot_read_is_refused_with_its_line(text, words):
     with pytest.raises(ScenarioError) as err:
         _cards(text)
     assert words in str(err.value) and "cards.yaml:1" in str(err.value)
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ("actions: []", "feasts: [{name: Blood Moon, cycle: 2, round: The Vanish}]\nactions: []", "not modelled"),
-    ("actions: []", "suspicion: 11\nactions: []", "bounded 0..10"),
-    ("{card: Masked Courtier, id: guise, face_down: true}", "{card: Gilded Haven, id: guise, face_down: true}",
-     "prints no single face-down keyword"),
-    ("face_down: true}", "face_down: true, guise: veil}", "unknown guise"),
-    ("face_down: true}", "face_down: true, guise: sleeper}", "is a dormant Sleeper's, and Masked Courtier is none"),
-    ("    pool: 1\n", "    pool: 1\n    laboratory: [Slip the Knife]\n", "no Haven with a Laboratory Room"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ("actions: []", "feasts: [{name: Blood Moon, cycle: 2, round: The Vanish}]\nactions: []", "not modelled"),
+        ("actions: []", "suspicion: 11\nactions: []", "bounded 0..10"),
+        (
+            "{card: Masked Courtier, id: guise, face_down: true}",
+            "{card: Gilded Haven, id: guise, face_down: true}",
+            "prints no single face-down keyword",
+        ),
+        ("face_down: true}", "face_down: true, guise: veil}", "unknown guise"),
+        ("face_down: true}", "face_down: true, guise: sleeper}", "is a dormant Sleeper's, and Masked Courtier is none"),
+        ("    pool: 1\n", "    pool: 1\n    laboratory: [Slip the Knife]\n", "no Haven with a Laboratory Room"),
+    ],
+)
 def test_a_scenario_the_new_format_cannot_read_is_refused_at_load(tmp_path: Path, old, new, words):
     path = tmp_path / "case.yaml"
     path.write_text(BOARD.replace(old, new, 1), encoding="utf-8")
@@ -86,11 +105,14 @@ def test_a_face_down_permanent_wears_its_guise():
     assert state.true_card(guise).name == "Masked Courtier"
 
 
-@pytest.mark.parametrize("action, rule", [
-    ({"player": "Ana", "turn_face_up": "ben-haven"}, "nd:708.8"),  # not a face-down permanent
-    ({"player": "Ben", "turn_face_up": "guise"}, "nd:701.21a"),  # Ben holds no priority
-    ({"player": "Ana", "depart": {"to": "ben-haven", "pieces": ["master"]}}, "nd:408.5"),  # a Night round
-])
+@pytest.mark.parametrize(
+    "action, rule",
+    [
+        ({"player": "Ana", "turn_face_up": "ben-haven"}, "nd:708.8"),  # not a face-down permanent
+        ({"player": "Ben", "turn_face_up": "guise"}, "nd:701.21a"),  # Ben holds no priority
+        ({"player": "Ana", "depart": {"to": "ben-haven", "pieces": ["master"]}}, "nd:408.5"),  # a Night round
+    ],
+)
 def test_a_refused_hidden_action_changes_nothing(action, rule):
     state = load_string(BOARD).state
     after, events = apply(state, action)
@@ -134,8 +156,9 @@ def test_an_estate_of_the_masters_lineage_holds_no_seat_until_an_arrival_brings_
     is an additional Haven (100.2c) and holds it only once a Passage has arrived (408.5i)."""
     state = load_string(SEAT_BOARD).state
     assert holds_seat(state, "Ana", "haven") and not holds_seat(state, "Ana", "counting")
-    arrived = load_string(SEAT_BOARD.replace("vitae: 20}\n    battlefield:", "vitae: 20}\n    seats: [counting]\n"
-                                             "    battlefield:", 1)).state
+    arrived = load_string(
+        SEAT_BOARD.replace("vitae: 20}\n    battlefield:", "vitae: 20}\n    seats: [counting]\n    battlefield:", 1)
+    ).state
     assert holds_seat(arrived, "Ana", "counting")
 
 

@@ -3,6 +3,7 @@
 engine models cites the keyword's rule; and every modelled keyword is cited by some event of the
 suite, but for those whose whole effect is a static the card writes out (layers.ANTHEMS: Command),
 which make no events."""
+
 from __future__ import annotations
 
 import re
@@ -40,14 +41,20 @@ def _named(text: str) -> list[str]:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
 def test_an_event_naming_a_keyword_cites_its_rule(path):
-    wrong = [(k, full) for text, rules, full in _events(path) for k in _named(text)
-             if keywords.MODELLED[k].rule not in rules]
+    wrong = [
+        (k, full) for text, rules, full in _events(path) for k in _named(text) if keywords.MODELLED[k].rule not in rules
+    ]
     assert wrong == []
 
 
 def test_every_keyword_the_engine_models_makes_events_that_cite_it():
-    cited = {k for path in SCENARIOS for _, rules, _ in _events(path) for k, kw in keywords.MODELLED.items()
-             if kw.rule in rules}
+    cited = {
+        k
+        for path in SCENARIOS
+        for _, rules, _ in _events(path)
+        for k, kw in keywords.MODELLED.items()
+        if kw.rule in rules
+    }
     silent = set(keywords.MODELLED) - cited
     assert silent == set(layers.ANTHEMS)  # an anthem is a static: the layers apply it, no event is made
 

@@ -2,15 +2,16 @@
 for the same inputs and looked up after; whatever the layers read that changes — the world
 cycle, a counter, an effect, the battlefield, control — is computed afresh, never answered
 from a stale entry. Every answer equals the layers computed without the cache."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
+from engine_boards import two_player_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_boards import two_player_board
 from judge.engine import characteristics as ch
 from judge.engine import layers
 from judge.engine.actions import apply
@@ -91,14 +92,18 @@ def _banner_control(s):
     s.edit("banner").controller = "Ben"
 
 
-@pytest.mark.parametrize("change, expected", [
-    (_day, (2, 4)),  # the banner's condition fails by Day
-    (_growth, (5, 7)),  # the golem is a new object: 7c counters (613.4c)
-    (_effect, (4, 6)),  # a resolution's +1/+1 (611.2)
-    (_banner_leaves, (2, 4)),
-    (_control, (2, 4)),  # the golem is Ben's: the banner reaches Ana's Entities only
-    (_banner_control, (2, 4)),  # the banner is a new source: it reaches Ben's Entities
-], ids=["day", "growth", "effect", "banner-leaves", "golem-changes-control", "banner-changes-control"])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (_day, (2, 4)),  # the banner's condition fails by Day
+        (_growth, (5, 7)),  # the golem is a new object: 7c counters (613.4c)
+        (_effect, (4, 6)),  # a resolution's +1/+1 (611.2)
+        (_banner_leaves, (2, 4)),
+        (_control, (2, 4)),  # the golem is Ben's: the banner reaches Ana's Entities only
+        (_banner_control, (2, 4)),  # the banner is a new source: it reaches Ben's Entities
+    ],
+    ids=["day", "growth", "effect", "banner-leaves", "golem-changes-control", "banner-changes-control"],
+)
 def test_what_the_layers_read_changing_is_never_answered_from_the_cache(board, change, expected):
     assert chars(board, "golem")[:2] == (3, 5)  # in the cache now
     s = board.fork()
@@ -122,9 +127,12 @@ def test_the_cache_is_dropped_whole_beyond_its_limit(board, monkeypatch):
 
 
 def candidates(s) -> list:
-    out: list = ["pass", {"until": {"phase": "main1", "step": None}},
-                 {"until": {"phase": "combat", "step": "declare_attackers"}},
-                 {"until": {"phase": "beginning", "step": "upkeep"}}]
+    out: list = [
+        "pass",
+        {"until": {"phase": "main1", "step": None}},
+        {"until": {"phase": "combat", "step": "declare_attackers"}},
+        {"until": {"phase": "beginning", "step": "upkeep"}},
+    ]
     if "golem" in s.battlefield and s.objects["golem"].controller == s.active:
         out.append({"player": s.active, "activate": "golem", "ability": 1})
     for p in s.living:
@@ -193,7 +201,9 @@ def test_the_cache_key_holds_every_field_of_the_object_the_layers_read(board):
     other field (damage, drained, marks, other counters, ...) changes no answer of the layers, and
     changing one of those is a new key."""
     from dataclasses import fields
+
     from judge.engine.state import Obj
+
     s = board.fork()
     golem = s.objects["golem"]
     before = uncached(s, golem)

@@ -1,6 +1,7 @@
 """The lineage table (rulings/nodawn/lineages.yaml): the six lineages of 105.1 and what the rules
 fix by a Master's lineage — a Garethean Master ascends at 15 without any engine-only key
 (104.3d, 704.5d), and a card's own `ascends:` overrides it (104.2c)."""
+
 from __future__ import annotations
 
 from judge.cards import vocabulary as V
@@ -60,5 +61,6 @@ def test_an_unknown_lineage_is_refused_at_load_with_its_line():
     import pytest
 
     from judge.engine.errors import ScenarioError
+
     with pytest.raises(ScenarioError, match=r"<scenario>:5: .*unknown lineage 'Garethan'"):
         load_string(BOARD.replace("lineage: Garethean", "lineage: Garethan"))

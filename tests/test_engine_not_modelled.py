@@ -4,6 +4,7 @@ engine passes over where it applied (701.20a: a card shuffled into the Domain is
 bottom, the shuffle's random order is not modelled) — a "Not modelled here" section in `judge
 replay` and in `judge sheet --replay`, in every format. What the engine plays (laying to rest,
 709.2; Suspicion, 123.2) is played, and noted nowhere."""
+
 from __future__ import annotations
 
 import json
@@ -58,9 +59,11 @@ expect:
   - {cited: ["701.9a", "614.1", "701.12a"]}
 """
 
-SHUFFLE_NOTE = ("not modelled here — the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain; the engine "
-                "does not randomize the Domain's order but puts the card at the bottom, so the replay does not rule "
-                "on where it lies")
+SHUFFLE_NOTE = (
+    "not modelled here — the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain; the engine "
+    "does not randomize the Domain's order but puts the card at the bottom, so the replay does not rule "
+    "on where it lies"
+)
 
 
 @pytest.fixture
@@ -75,8 +78,12 @@ def test_the_replay_gathers_what_it_relied_on(fixture):
     assert replay.ok
     notes = [(n, e.text, e.rules) for n, e in replay.not_modelled]
     assert notes == [
-        (0, "not modelled here — Hollow Sentinel's text names Flying, which its card file's keywords: lack — the "
-            "engine plays it without Flying", ("nd:702.10",)),
+        (
+            0,
+            "not modelled here — Hollow Sentinel's text names Flying, which its card file's keywords: lack — the "
+            "engine plays it without Flying",
+            ("nd:702.10",),
+        ),
         (2, SHUFFLE_NOTE, ("nd:701.20a",)),
     ]
     # the Wisp is at the bottom of Ben's Domain, as the note says
@@ -87,8 +94,7 @@ def test_the_replay_gathers_what_it_relied_on(fixture):
 
 def test_a_note_is_not_a_citation(fixture, tmp_path):
     path = tmp_path / "cites.yaml"
-    path.write_text(BOARD.replace('{cited: ["701.9a", "614.1", "701.12a"]}', '{cited: ["701.20a"]}'),
-                    encoding="utf-8")
+    path.write_text(BOARD.replace('{cited: ["701.9a", "614.1", "701.12a"]}', '{cited: ["701.20a"]}'), encoding="utf-8")
     replay = run(load(path))
     assert [e["ok"] for e in replay.expectations] == [True, True, True, False]
 
@@ -102,30 +108,50 @@ def test_laying_to_rest_is_played_not_noted():
 
 def test_judge_replay_says_it_first_and_in_json(fixture):
     env = {**os.environ, "COLUMNS": "200"}
-    text = subprocess.run([sys.executable, "-m", "judge", "replay", str(fixture)], capture_output=True, text=True,
-                          env=env)
+    text = subprocess.run(
+        [sys.executable, "-m", "judge", "replay", str(fixture)], capture_output=True, text=True, env=env
+    )
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
     assert lines[1].startswith("Not modelled here (2): the engine does not play these")
     assert lines[2].startswith("  the scenario's cards: Hollow Sentinel's text names Flying")
     assert lines[3].startswith("  step 2: the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain")
-    doc = json.loads(subprocess.run([sys.executable, "-m", "judge", "replay", str(fixture), "--json"],
-                                    capture_output=True, text=True).stdout)
+    doc = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "judge", "replay", str(fixture), "--json"], capture_output=True, text=True
+        ).stdout
+    )
     assert [(n["step"], n["rules"]) for n in doc["not_modelled"]] == [(0, ["nd:702.10"]), (2, ["nd:701.20a"])]
     assert doc["not_modelled"][1]["text"] == SHUFFLE_NOTE
 
 
-@pytest.mark.parametrize("fmt, head, line", [
-    ("markdown", "**Not modelled here: the engine does not play these, so the replay does not rule on them:**",
-     # the note names the scenario's cards: escaped for Markdown like all scenario text
-     "- step 2: the shuffle \\(701\\.20a\\)\\: Homing Wisp is shuffled into Ben's Domain"),
-    ("text", "Not modelled here: the engine does not play these, so the replay does not",
-     "  ! the scenario's cards: Hollow Sentinel's text names Flying"),
-    ("html", '<p class="not-modelled"><strong>Not modelled here: the engine does not play these, so the replay '
-             'does not rule on them:</strong></p>', "<li>step 2: the shuffle (701.20a): Homing Wisp is shuffled into"),
-    ("terminal", "Not modelled here: the engine does not play these, so the replay does not rule on them:",
-     "! step 2: the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain"),
-])
+@pytest.mark.parametrize(
+    "fmt, head, line",
+    [
+        (
+            "markdown",
+            "**Not modelled here: the engine does not play these, so the replay does not rule on them:**",
+            # the note names the scenario's cards: escaped for Markdown like all scenario text
+            "- step 2: the shuffle \\(701\\.20a\\)\\: Homing Wisp is shuffled into Ben's Domain",
+        ),
+        (
+            "text",
+            "Not modelled here: the engine does not play these, so the replay does not",
+            "  ! the scenario's cards: Hollow Sentinel's text names Flying",
+        ),
+        (
+            "html",
+            '<p class="not-modelled"><strong>Not modelled here: the engine does not play these, so the replay '
+            "does not rule on them:</strong></p>",
+            "<li>step 2: the shuffle (701.20a): Homing Wisp is shuffled into",
+        ),
+        (
+            "terminal",
+            "Not modelled here: the engine does not play these, so the replay does not rule on them:",
+            "! step 2: the shuffle (701.20a): Homing Wisp is shuffled into Ben's Domain",
+        ),
+    ],
+)
 def test_every_sheet_format_says_it(fixture, capsys, monkeypatch, tmp_path, fmt, head, line, session_context):
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("COLUMNS", "200")
@@ -144,9 +170,11 @@ def test_a_mortal_entering_raises_suspicion_and_notes_nothing(tmp_path):
         """  - {player: Ana, cast: Quiet Knife, targets: [wisp]}
   - pass
   - {player: Ana, cast: Grim Tithe}
-  - pass""", """  - {player: Ana, cast: The Dhampir of the Toll-Road}
-  - pass""")
-    text = text[:text.index("expect:")] + "expect:\n  - {object: The Dhampir of the Toll-Road, zone: battlefield}\n"
+  - pass""",
+        """  - {player: Ana, cast: The Dhampir of the Toll-Road}
+  - pass""",
+    )
+    text = text[: text.index("expect:")] + "expect:\n  - {object: The Dhampir of the Toll-Road, zone: battlefield}\n"
     path = tmp_path / "mortal.yaml"
     path.write_text(text, encoding="utf-8")
     replay = run(load(path))
@@ -155,6 +183,9 @@ def test_a_mortal_entering_raises_suspicion_and_notes_nothing(tmp_path):
     after = replay.steps[-1].state
     assert after.suspicion == 1 and after.player("Ana").suspicion_share == 1
     raised = [e for e in replay.steps[-1].events if "raises Suspicion" in e.text]
-    assert [(e.text, e.rules) for e in raised] == [(
-        "The Dhampir of the Toll-Road entering raises Suspicion 1: 0 -> 1, attributed to Ana (share 1)",
-        ("nd:123.1", "nd:309.3", "nd:123.2"))]
+    assert [(e.text, e.rules) for e in raised] == [
+        (
+            "The Dhampir of the Toll-Road entering raises Suspicion 1: 0 -> 1, attributed to Ana (share 1)",
+            ("nd:123.1", "nd:309.3", "nd:123.2"),
+        )
+    ]

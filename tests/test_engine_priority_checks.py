@@ -3,6 +3,7 @@ would receive priority — as priority passes to the next player (117.3b), as a 
 priority passes on (800.6a), after a Vitae ability or a special action (117.3a, 116.3) — and
 only then (704.4). The board: Ana's Ritual is bound to Cara, who concedes without holding
 priority, so the Ritual waits for the next check (303.3b, 704.5r)."""
+
 from __future__ import annotations
 
 from judge.engine.actions import apply
@@ -81,7 +82,7 @@ def test_a_check_that_takes_the_last_player_to_pass_out_ends_the_step():
     s, _ = apply(board(), {"player": "Ana", "pass": True})
     work = s.fork()
     work.player("Cara").vitae = 0  # a state the checks have not seen yet: no action reaches it otherwise,
-    work.checked = False           # so the edit says so itself, as any action but a pass does (actions.py)
+    work.checked = False  # so the edit says so itself, as any action but a pass does (actions.py)
     s, events = apply(work.commit(), {"player": "Ben", "pass": True})
     texts = [e.text for e in events]
     assert s.player("Cara").lost and s.objects["hex"].zone == "spoils"

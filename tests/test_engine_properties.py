@@ -1,5 +1,6 @@
 """Property tests: random action sequences (mostly legal, some not) never put a card in two
 zones, never break the stack's last-in-first-out order, and never make the engine fail."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -97,8 +98,11 @@ def candidates(s) -> list:
         out.append({"player": p.name, "seal": list(p.hand[:2])} if p.hand else "pass")
         for oid in s.battlefield:
             if s.objects[oid].controller == p.name:
-                out += [{"player": p.name, "drain": oid}, {"player": p.name, "sacrifice": oid},
-                        {"player": p.name, "activate": oid, "ability": 1}]
+                out += [
+                    {"player": p.name, "drain": oid},
+                    {"player": p.name, "sacrifice": oid},
+                    {"player": p.name, "activate": oid, "ability": 1},
+                ]
     mine = [o for o in s.battlefield if s.objects[o].controller == s.active]
     theirs = [o for o in s.battlefield if s.objects[o].controller != s.active]
     for a in mine:
@@ -111,8 +115,11 @@ def candidates(s) -> list:
     choice = waiting_choice(s)
     if choice is not None:  # the choice play waits for: a fitting answer, the options whole, none, and the words
         least = choice.count[0]
-        out += [{"player": choice.player, "choose": list(choice.options[:max(least, 1)])},
-                {"player": choice.player, "choose": list(choice.options)}, {"player": choice.player, "choose": []}]
+        out += [
+            {"player": choice.player, "choose": list(choice.options[: max(least, 1)])},
+            {"player": choice.player, "choose": list(choice.options)},
+            {"player": choice.player, "choose": []},
+        ]
         out += [{"player": choice.player, "choose": word} for word in choice.options[:2]]
         if choice.keys:
             out.append({"player": choice.player, "choose": {choice.keys[0]: list(choice.options[:1])}})

@@ -8,6 +8,7 @@ answer on (any further question of the same action answered the same first way),
 at least two answers give different states. A property test builds the boards where the shield's
 order cannot matter (a shield that watches one source, 509.2's Ward; shields that stop it all)
 and checks that nothing is asked."""
+
 from __future__ import annotations
 
 from itertools import combinations, islice, permutations
@@ -15,13 +16,13 @@ from itertools import combinations, islice, permutations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_recheck import content
+from test_engine_scenarios import SCENARIOS, _id
 
 from judge.engine.actions import apply, waiting_choice
 from judge.engine.choices import CHOICE_KINDS
 from judge.engine.replay import run, run_file
 from judge.engine.scenario import load_string
-from test_engine_recheck import content
-from test_engine_scenarios import SCENARIOS, _id
 
 MOST = 24  # answers tried per question: enough to tell a question that matters from one that does not
 
@@ -159,8 +160,7 @@ def replayed(text: str):
     return run(load_string(text, "shielded-board.yaml"))
 
 
-shield_kinds = st.sampled_from([("s1", None), ("s2", None), (None, None), (None, 1), (None, 2), (None, 4),
-                                (None, 8)])
+shield_kinds = st.sampled_from([("s1", None), ("s2", None), (None, None), (None, 1), (None, 2), (None, 4), (None, 8)])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -179,8 +179,9 @@ def test_the_shield_order_is_asked_only_when_it_can_change_what_lands(a1, a2, sh
     asked = [n for n, state in questions(replay)]
     if not can_matter:
         assert asked == [] and replay.stopped_at is None
-        prevented = (a1 if watched == "s1" else a2 if watched == "s2" else
-                     a1 + a2 if amount is None else min(amount, a1 + a2))
+        prevented = (
+            a1 if watched == "s1" else a2 if watched == "s2" else a1 + a2 if amount is None else min(amount, a1 + a2)
+        )
         warden = replay.final.objects["warden"]
         venom_landed = venom and a1 > 0 and watched != "s1" and not (shared and (amount is None or amount >= a1 + a2))
         if venom_landed:

@@ -8,6 +8,7 @@ that found nothing (judge/engine/unchanged.py): a game goes exactly as if every 
 - each way a working state is written to — an object's field, its counters, a player's field
   or zone, the state's lists and values, the objects map — is seen: the check after it runs
   and finds what the write made."""
+
 from __future__ import annotations
 
 import sys
@@ -15,17 +16,17 @@ from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 
 import pytest
+from engine_boards import two_player_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_engine_scenarios import SCENARIOS, _id
 
-from engine_boards import two_player_board
 from judge.engine import frozen, sba, unchanged, zone_abilities
-from judge.engine.events import Event, event, priority_event
 from judge.engine.actions import apply
+from judge.engine.events import Event, event, priority_event
 from judge.engine.replay import run_file
 from judge.engine.scenario import load, load_string
 from judge.engine.state import GameState, Modifier, Obj
-from test_engine_scenarios import SCENARIOS, _id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import bench_engine  # (the benchmark's game: its board and its round of actions)
@@ -35,8 +36,11 @@ def content(s: GameState) -> dict:
     """Everything a state holds, as plain values (objects and players by their fields; a waiting
     choice without the paused action, which holds the earlier state itself; the policies, one
     object per load, by their readings)."""
-    out = {k: v for k, v in vars(s).items()
-           if not k.startswith("_") and k not in ("players", "objects", "pending", "policies")}
+    out = {
+        k: v
+        for k, v in vars(s).items()
+        if not k.startswith("_") and k not in ("players", "objects", "pending", "policies")
+    }
     out["policies"] = s.policies.chosen
     out["players"] = [dict(vars(p)) for p in s.players]
     out["objects"] = {oid: dict(vars(o)) for oid, o in s.objects.items()}
@@ -185,13 +189,17 @@ def _token_outside(s):
 
 WRITES = {
     "a written object's field, in place": (lambda s: setattr(s.objects["golem"], "damage", 4), "704.5j"),
-    "a written object's counters, in place": (lambda s: s.objects["golem"].counters.__setitem__("growth", -4),
-                                              "704.5i"),
+    "a written object's counters, in place": (
+        lambda s: s.objects["golem"].counters.__setitem__("growth", -4),
+        "704.5i",
+    ),
     "an object written anew": (lambda s: setattr(s.edit("haven"), "attached_to", "nowhere"), "704.5s"),
     "a player's field": (lambda s: setattr(s.player("Ben"), "vitae", 0), "704.5a"),
     "a player's zone, in place": (_to_laboratory, "312.3"),
-    "the state's list, in place": (lambda s: s.modifiers.append(Modifier("golem", 0, -4, "end_of_turn", s.next_ts)),
-                                   "704.5i"),
+    "the state's list, in place": (
+        lambda s: s.modifiers.append(Modifier("golem", 0, -4, "end_of_turn", s.next_ts)),
+        "704.5i",
+    ),
     "the state's value and the objects map": (_token_outside, "704.5g"),
 }
 
@@ -270,6 +278,8 @@ def test_an_event_made_through_its_slots_is_the_event_its_constructor_makes():
     made = event("Ana draws", "504.1", "504.1", policy="C3")
     same = Event("Ana draws", ("nd:504.1",), "event", "C3")
     assert made == same and hash(made) == hash(same)
-    assert priority_event("Ben receives priority", "117.3a") == Event("Ben receives priority", ("nd:117.3a",), "priority")
+    assert priority_event("Ben receives priority", "117.3a") == Event(
+        "Ben receives priority", ("nd:117.3a",), "priority"
+    )
     with pytest.raises(FrozenInstanceError):
         made.text = "changed"

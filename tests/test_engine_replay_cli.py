@@ -1,4 +1,5 @@
 """`judge replay` and the corpus side of the card files."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,12 @@ def test_replay_json_has_the_design_shape():
     assert all(set(e) == {"text", "rules"} for e in events if "kind" not in e)
     # ... and what decided the game (a death, a loss, a win) is an outcome (issue 31)
     assert [(e["text"][:40], e["kind"]) for e in events if "kind" in e] == [
-        ("Ana receives priority again", "priority"), ("all players pass in succession", "priority"),
-        ("State-based check (one simultaneous even", "outcome"), ("Ana loses the game and leaves it", "outcome"),
-        ("Ben is the only player left and wins", "outcome")]
+        ("Ana receives priority again", "priority"),
+        ("all players pass in succession", "priority"),
+        ("State-based check (one simultaneous even", "outcome"),
+        ("Ana loses the game and leaves it", "outcome"),
+        ("Ben is the only player left and wins", "outcome"),
+    ]
     assert doc["not_modelled"] == []
     cited = {r for s in doc["steps"] for e in s["events"] for r in e["rules"]}
     assert {"nd:704.5j", "nd:704.5c", "nd:704.3"} <= cited
@@ -45,10 +49,12 @@ def test_replay_json_marks_what_the_engine_does_not_model():
     events = [e for s in doc["steps"] for e in s["events"]]
     assert all(set(e) == {"text", "rules"} for e in events if "kind" not in e)
     assert [e["kind"] for e in events if e.get("kind", "priority") != "priority"] == ["not-modelled"]
-    assert doc["not_modelled"] == [{"step": 3, "text": next(e["text"] for e in events if e.get("kind") == "not-modelled"),
-                                    "rules": ["nd:701.20a"]}]
-    assert doc["not_modelled"][0]["text"].startswith("not modelled here — the shuffle (701.20a): Homing Revenant is "
-                                                     "shuffled into Ben's Domain")
+    assert doc["not_modelled"] == [
+        {"step": 3, "text": next(e["text"] for e in events if e.get("kind") == "not-modelled"), "rules": ["nd:701.20a"]}
+    ]
+    assert doc["not_modelled"][0]["text"].startswith(
+        "not modelled here — the shuffle (701.20a): Homing Revenant is shuffled into Ben's Domain"
+    )
 
 
 def test_replay_until_stops_early_and_exits_1_when_expectations_fail():

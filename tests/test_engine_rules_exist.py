@@ -3,6 +3,7 @@
 The ids are collected statically: every string constant in judge/engine/*.py that looks like
 a No Dawn rule number (the engine cites rules only as such literals), plus the rules each
 policy in rulings/nodawn/policies.yaml names."""
+
 from __future__ import annotations
 
 import ast

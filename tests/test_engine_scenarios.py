@@ -4,6 +4,7 @@ tests/scenarios/shared/ holds the six contract scenarios copied unchanged from
 shared/scenarios/ (tests/test_bundled_copies.py checks the copies); the others re-tell the
 worked scenarios of notes/nodawn.md §6 (s01…), the Example paragraphs of sections 1–7
 (r<rule>-…) and the engine's own cases (e01…)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,9 @@ HERE = Path(__file__).resolve().parent / "scenarios"
 # pending/ holds acceptance tests for systems the engine does not have yet (they would fail or not
 # load); examples.yaml is the table of the Example paragraphs, not a scenario.
 NOT_SCENARIOS = {HERE / "examples.yaml"}
-SCENARIOS = sorted(p for p in HERE.rglob("*.yaml") if "pending" not in p.relative_to(HERE).parts
-                   and p not in NOT_SCENARIOS)
+SCENARIOS = sorted(
+    p for p in HERE.rglob("*.yaml") if "pending" not in p.relative_to(HERE).parts and p not in NOT_SCENARIOS
+)
 
 
 def _id(path: Path) -> str:

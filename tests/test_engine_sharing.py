@@ -4,6 +4,7 @@
 one Entity makes one new object; every other object of the board is the very same object in
 both states. A committed state refuses every write, so no state in a replay's history can be
 changed behind the judge's back."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -67,16 +68,19 @@ def test_a_cast_copies_the_card_it_moves_and_no_other(board):
     assert after.objects["sacramental-fire"].zone == "stack" and board.objects["sacramental-fire"].zone == "hand"
 
 
-@pytest.mark.parametrize("write", [
-    lambda s: setattr(s.objects["drudge"], "drained", True),
-    lambda s: s.objects["drudge"].counters.__setitem__("growth", 1),
-    lambda s: setattr(s.player("Ana"), "vitae", 1),
-    lambda s: s.player("Ana").hand.append("x"),
-    lambda s: s.battlefield.remove("drudge"),
-    lambda s: s.objects.__setitem__("x", None),
-    lambda s: s.stack.append(None),
-    lambda s: setattr(s, "priority", "Ben"),
-])
+@pytest.mark.parametrize(
+    "write",
+    [
+        lambda s: setattr(s.objects["drudge"], "drained", True),
+        lambda s: s.objects["drudge"].counters.__setitem__("growth", 1),
+        lambda s: setattr(s.player("Ana"), "vitae", 1),
+        lambda s: s.player("Ana").hand.append("x"),
+        lambda s: s.battlefield.remove("drudge"),
+        lambda s: s.objects.__setitem__("x", None),
+        lambda s: s.stack.append(None),
+        lambda s: setattr(s, "priority", "Ben"),
+    ],
+)
 def test_a_committed_state_refuses_every_write(board, write):
     with pytest.raises(SharedStateMutation):
         write(board)
@@ -95,13 +99,20 @@ def test_a_working_state_writes_only_to_its_own_copies(board):
 
 def content(s) -> tuple:
     """The board's objects and players as plain values, to compare a state with itself later."""
-    return ({oid: dataclasses.asdict(o) for oid, o in s.objects.items()},
-            [dataclasses.asdict(p) for p in s.players], list(s.battlefield), [dataclasses.asdict(i) for i in s.stack])
+    return (
+        {oid: dataclasses.asdict(o) for oid, o in s.objects.items()},
+        [dataclasses.asdict(p) for p in s.players],
+        list(s.battlefield),
+        [dataclasses.asdict(i) for i in s.stack],
+    )
 
 
 def candidates(s) -> list:
-    out: list = ["pass", {"until": {"phase": "main1", "step": None}},
-                 {"until": {"phase": "combat", "step": "declare_attackers"}}]
+    out: list = [
+        "pass",
+        {"until": {"phase": "main1", "step": None}},
+        {"until": {"phase": "combat", "step": "declare_attackers"}},
+    ]
     for p in s.living:
         for oid in p.hand:
             out.append({"player": p.name, "cast": oid, "targets": ["column"]})
@@ -135,8 +146,10 @@ def test_random_sequences_never_change_a_recorded_state_and_share_what_they_leav
 def test_the_history_keeps_some_states_and_replays_the_others_identically():
     from judge.engine.replay import CHECKPOINT, run
 
-    actions = "\n".join("  - {until: {phase: main1, step: null}}" if i % 3 else "  - {player: Ana, drain: pikeman}"
-                        for i in range(CHECKPOINT * 2 + 5))
+    actions = "\n".join(
+        "  - {until: {phase: main1, step: null}}" if i % 3 else "  - {player: Ana, drain: pikeman}"
+        for i in range(CHECKPOINT * 2 + 5)
+    )
     scenario = load_string(BOARD.replace("actions: []", "actions:\n" + actions))
     replay = run(scenario)
     assert sorted(replay.kept) == [0, CHECKPOINT, 2 * CHECKPOINT]  # and the last one, replay.latest

@@ -1,5 +1,6 @@
 """Sleeper (702.39) and Dominance (702.42): the upkeep triggers of the Shadows' and the Beast-blood's
 flagship keywords — each choice they give asked, each outcome the rules text's."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,8 +39,12 @@ expect: []
 
 
 def board(terms="{pay: 2}", pool=0, others="", policies=""):
-    text = (BOARD.replace("TERMS", terms).replace("POOL", str(pool)).replace("POLICIES", policies)
-            .replace("OTHERS\n", others))
+    text = (
+        BOARD.replace("TERMS", terms)
+        .replace("POOL", str(pool))
+        .replace("POLICIES", policies)
+        .replace("OTHERS\n", others)
+    )
     return load_string(text).state
 
 
@@ -76,8 +81,9 @@ def test_appeasing_pays_the_price_plus_one():
 
 def test_feeding_sacrifices_the_other_entity_chosen():
     others = "      - {card: Scriptorium Drudge, id: drudge}\n      - {card: Iron Column, id: column}\n"
-    s, _ = run(board(others=others), *TO_UPKEEP, {"player": "Ana", "choose": "decline"},
-               {"player": "Ana", "choose": "feed"})
+    s, _ = run(
+        board(others=others), *TO_UPKEEP, {"player": "Ana", "choose": "decline"}, {"player": "Ana", "choose": "feed"}
+    )
     choice = waiting_choice(s)
     assert (choice.kind, choice.options, choice.cites) == ("sacrifice-choice", ("drudge", "column"), ("702.42b",))
     s, _ = run(s, {"player": "Ana", "choose": "column"})
@@ -99,15 +105,21 @@ def test_any_other_action_declines_the_challenge_and_control_passes_as_c45_reads
 
 
 def test_under_c45s_other_reading_an_owner_who_controls_it_still_loses_it_to_the_next_player():
-    s, _ = run(board(policies="policies: {C45: '702.42a'}"), *TO_UPKEEP, {"player": "Ana", "choose": "decline"},
-               {"player": "Ana", "choose": "decline"})
+    s, _ = run(
+        board(policies="policies: {C45: '702.42a'}"),
+        *TO_UPKEEP,
+        {"player": "Ana", "choose": "decline"},
+        {"player": "Ana", "choose": "decline"},
+    )
     assert s.objects["warg"].controller == "Ben"
 
 
 def test_a_met_condition_does_nothing_and_an_unmet_one_uses_the_cards_own_consequence():
     hound = "      - {card: Kennel Hound, id: hound}\n"
-    cards = ("  - {name: Kennel Hound, type: Entity, subtypes: [Beast], cost: {vitae: 1}, attack: 1, vigor: 1, "
-             "blood_seal: 1, text: \"A hound.\"}\n")
+    cards = (
+        "  - {name: Kennel Hound, type: Entity, subtypes: [Beast], cost: {vitae: 1}, attack: 1, vigor: 1, "
+        'blood_seal: 1, text: "A hound."}\n'
+    )
     terms = "{if: {controls: {subtype: Beast, at_least: 2}}, fails: [{lose_vitae: {amount: 5, who: controller}}]}"
     text = BOARD.replace("TERMS", terms).replace("POOL", "0").replace("POLICIES", "").replace("OTHERS\n", hound)
     met = load_string(text.replace("cards:\n", "cards:\n" + cards)).state
@@ -148,18 +160,31 @@ def test_waking_asks_its_strike_among_the_legal_targets_and_turns_it_face_up():
     assert not s.objects["lurker"].face_down and len(s.player("Ana").hand) == 1
 
 
-@pytest.mark.parametrize("cards, message", [
-    ('{name: X, type: Entity, keywords: [Sleeper], text: ".", sleeper: {wakes: [{draw: 1}], gathers: omen}}',
-     "X: sleeper is dormant (wakes: what waking does) or gathering"),
-    ('{name: X, type: Entity, keywords: [Sleeper], text: ".", sleeper: {gathers: omen}}',
-     "X: a gathering Sleeper's text says what a number of its counters arms"),
-    ('{name: X, type: Entity, text: ".", sleeper: {wakes: [{draw: 1}]}}',
-     "X: sleeper: belongs to a card with the Sleeper keyword (702.39a)"),
-    ('{name: X, type: Entity, keywords: [Dominance], text: ".", dominance: {price: 2}}',
-     "X: dominance prints one condition"),
-    ('{name: X, type: Entity, keywords: [Dominance], text: ".", dominance: {pay: 2, price: 3}}',
-     "X: a dominance paid in Vitae has that payment as its price (702.42b)"),
-])
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        (
+            '{name: X, type: Entity, keywords: [Sleeper], text: ".", sleeper: {wakes: [{draw: 1}], gathers: omen}}',
+            "X: sleeper is dormant (wakes: what waking does) or gathering",
+        ),
+        (
+            '{name: X, type: Entity, keywords: [Sleeper], text: ".", sleeper: {gathers: omen}}',
+            "X: a gathering Sleeper's text says what a number of its counters arms",
+        ),
+        (
+            '{name: X, type: Entity, text: ".", sleeper: {wakes: [{draw: 1}]}}',
+            "X: sleeper: belongs to a card with the Sleeper keyword (702.39a)",
+        ),
+        (
+            '{name: X, type: Entity, keywords: [Dominance], text: ".", dominance: {price: 2}}',
+            "X: dominance prints one condition",
+        ),
+        (
+            '{name: X, type: Entity, keywords: [Dominance], text: ".", dominance: {pay: 2, price: 3}}',
+            "X: a dominance paid in Vitae has that payment as its price (702.42b)",
+        ),
+    ],
+)
 def test_a_malformed_form_or_condition_is_refused_by_the_card_reader(cards, message):
     from judge.cards.reader import parse_cards
     from judge.yamlio import load_text

@@ -1,5 +1,6 @@
 """The engine's house: no import circles among judge/engine's modules, and every word the card
 format accepts registered in the engine table that gives it meaning."""
+
 from __future__ import annotations
 
 import ast
@@ -45,7 +46,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
     def visit(node, path):
         if node in path:
-            found.append(path[path.index(node):] + [node])
+            found.append(path[path.index(node) :] + [node])
             return
         if node in done:
             return
@@ -64,8 +65,9 @@ def test_the_import_graph_is_read_whole():
     assert graph["zones"] == {"state"}  # the primitive calls no policy
     assert "<dynamic import>" not in set().union(*graph.values())
     assert "replacement" not in graph["zones"] and {"effects", "zones", "perform"}.isdisjoint(graph["replacement"])
-    assert "passing" not in (graph["priority"] | graph["turn"] | graph["casting"] | graph["sealing"]
-                             | graph["activating"] | graph["resolve"])
+    assert "passing" not in (
+        graph["priority"] | graph["turn"] | graph["casting"] | graph["sealing"] | graph["activating"] | graph["resolve"]
+    )
 
 
 def test_there_is_no_import_circle_in_the_engine():
@@ -94,8 +96,11 @@ def fired_events() -> set[str]:
     names = set()
     for path in ENGINE_DIR.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-                    "fire", "fire_for_permanents") and len(node.args) >= 2:
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("fire", "fire_for_permanents")
+                and len(node.args) >= 2
+            ):
                 arg = node.args[1]
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     names.add(arg.value)
@@ -131,7 +136,7 @@ def test_every_choice_kind_is_asked_somewhere_and_has_a_shape_and_rule():
     assert set(CHOICE_KINDS) == asked_kinds()
     for kind in CHOICE_KINDS.values():
         assert kind.shape in {"pick", "order", "word", "map", "divide"} and kind.rule
-        assert not (kind.optional and kind.default), "a \"may\" is declined, never defaulted"
+        assert not (kind.optional and kind.default), 'a "may" is declined, never defaulted'
 
 
 def keyword_declarations() -> dict[str, dict[str, tuple]]:
@@ -141,8 +146,11 @@ def keyword_declarations() -> dict[str, dict[str, tuple]]:
     for path in ENGINE_DIR.glob("*.py"):
         decls = {}
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
-                    and getattr(node.value.func, "attr", "") == "implements":
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "attr", "") == "implements"
+            ):
                 args = [a.value for a in node.value.args]
                 decls[node.targets[0].id] = (args[0], args[1], args[2] if len(args) > 2 else "none")
         found[path.stem] = decls
@@ -157,17 +165,31 @@ def test_the_engine_names_a_keyword_only_where_it_declares_it():
     each through the name its module declared, so what is implemented is what is declared."""
     for path in ENGINE_DIR.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        declared = {id(node.value.args[0]) for node in tree.body if isinstance(node, ast.Assign)
-                    and isinstance(node.value, ast.Call) and getattr(node.value.func, "attr", "") == "implements"}
+        declared = {
+            id(node.value.args[0])
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "attr", "") == "implements"
+        }
         # a card defined in code (a guise, 708.2a) carries its keywords as written, like a card file
-        carried = {id(c) for node in ast.walk(tree) if isinstance(node, ast.Call)
-                   and getattr(node.func, "id", "") == "CardDef"
-                   for kw in node.keywords if kw.arg == "keywords" for c in ast.walk(kw.value)}
+        carried = {
+            id(c)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "CardDef"
+            for kw in node.keywords
+            if kw.arg == "keywords"
+            for c in ast.walk(kw.value)
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and node.value in V.KEYWORDS:
                 assert id(node) in declared, (path.name, node.value, node.lineno)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _WRITTEN.match(node.value) \
-                    and node.value.split(" ")[0] in V.KEYWORDS:  # "Toll 2", "Sanctity from Kaelite"
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and _WRITTEN.match(node.value)
+                and node.value.split(" ")[0] in V.KEYWORDS
+            ):  # "Toll 2", "Sanctity from Kaelite"
                 assert id(node) in carried, (path.name, node.value, node.lineno)
 
 
@@ -185,8 +207,7 @@ def test_the_registry_is_what_the_declarations_add_up_to():
     declared = {kw: (rule, form) for decls in keyword_declarations().values() for kw, rule, form in decls.values()}
     assert {k: (v.rule, v.parameter) for k, v in keywords.MODELLED.items()} == declared
     assert set(keywords.MODELLED) <= V.KEYWORDS
-    assert all(kw.rule.startswith("702.") and kw.parameter in keywords.PARAMETERS
-               for kw in keywords.MODELLED.values())
+    assert all(kw.rule.startswith("702.") and kw.parameter in keywords.PARAMETERS for kw in keywords.MODELLED.values())
 
 
 def test_a_disagreeing_declaration_is_an_error():

@@ -2,18 +2,19 @@
 but is not playable, and a scenario that uses it — on the board, in a hand, a Domain, the
 Spoils, on the stack, or defined in its `cards:` — is refused at load, naming the scenario's file
 and line, the card's file and line, and the rule."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from bundled import SCENARIOS
 
 from judge.cards import reader
 from judge.cards.reader import database, parse_cards
 from judge.engine import keywords, support
 from judge.engine.errors import ScenarioError
 from judge.engine.scenario import load
-from bundled import SCENARIOS
 from judge.yamlio import load_text
 
 BOARD = """\
@@ -97,10 +98,17 @@ def test_the_database_loads_every_card_and_marks_those_the_engine_cannot_play(wi
     assert unplayable == ["Burdened Hound", "Sleeping Agent"]
     hound = db["Burdened Hound"]
     assert [(g.what, g.rule, g.where(hound)) for g in support.gaps(hound)] == [
-        ("not modelled by the engine: Dominance (702.42)", "702.42", f"{with_unplayable}:8")]
+        ("not modelled by the engine: Dominance (702.42)", "702.42", f"{with_unplayable}:8")
+    ]
     # the cards that were refused before the other branches' keywords were merged are played now
-    for name in ("Bishop of Coin", "Chains of the Old Debt", "Edict of Coin and Blade", "Nachzehrer",
-                 "Pallbearer's Maul", "Risen Pallbearer"):
+    for name in (
+        "Bishop of Coin",
+        "Chains of the Old Debt",
+        "Edict of Coin and Blade",
+        "Nachzehrer",
+        "Pallbearer's Maul",
+        "Risen Pallbearer",
+    ):
         assert support.gaps(db[name]) == (), name
 
 
@@ -117,32 +125,44 @@ def test_a_database_card_with_an_unmodelled_keyword_is_refused_in_any_zone(tmp_p
         load(path)
     err = info.value
     assert err.path == str(path) and err.line == 9
-    assert err.message == (f"the scenario uses Burdened Hound ({with_unplayable}:8), which the engine cannot play: "
-                           f"not modelled by the engine: Dominance (702.42)")
+    assert err.message == (
+        f"the scenario uses Burdened Hound ({with_unplayable}:8), which the engine cannot play: "
+        f"not modelled by the engine: Dominance (702.42)"
+    )
 
 
 def test_a_card_on_the_battlefield_is_refused_at_its_line(tmp_path, with_unplayable):
-    text = BOARD.replace("EXTRA\n", "").replace("HAND", "Sell the Bones").replace(
-        "      - {card: Gilded Haven}\n", "      - {card: Gilded Haven}\n      - {card: Burdened Hound}\n")
+    text = (
+        BOARD.replace("EXTRA\n", "")
+        .replace("HAND", "Sell the Bones")
+        .replace("      - {card: Gilded Haven}\n", "      - {card: Gilded Haven}\n      - {card: Burdened Hound}\n")
+    )
     path = tmp_path / "case.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as info:
         load(path)
     assert info.value.line == 12
-    assert info.value.message.endswith(f"Burdened Hound ({with_unplayable}:8), which the engine cannot play: not "
-                                       f"modelled by the engine: Dominance (702.42)")
+    assert info.value.message.endswith(
+        f"Burdened Hound ({with_unplayable}:8), which the engine cannot play: not "
+        f"modelled by the engine: Dominance (702.42)"
+    )
 
 
 def test_a_card_on_the_stack_is_refused(tmp_path, with_unplayable):
-    text = BOARD.replace("EXTRA\n", "").replace("HAND", "Sell the Bones").replace(
-        "actions: []", "stack:\n  - {spell: Sleeping Agent, controller: Ana}\nactions: []")
+    text = (
+        BOARD.replace("EXTRA\n", "")
+        .replace("HAND", "Sell the Bones")
+        .replace("actions: []", "stack:\n  - {spell: Sleeping Agent, controller: Ana}\nactions: []")
+    )
     path = tmp_path / "case.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as info:
         load(path)
     assert info.value.path == str(path) and info.value.line == 17
-    assert info.value.message == (f"the scenario uses Sleeping Agent ({with_unplayable}:16), which the engine cannot "
-                                  f"play: not modelled by the engine: Sleeper (702.39)")
+    assert info.value.message == (
+        f"the scenario uses Sleeping Agent ({with_unplayable}:16), which the engine cannot "
+        f"play: not modelled by the engine: Sleeper (702.39)"
+    )
 
 
 def test_a_card_defined_in_the_scenario_is_refused_at_its_line_even_unused(tmp_path, monkeypatch):
@@ -150,51 +170,92 @@ def test_a_card_defined_in_the_scenario_is_refused_at_its_line_even_unused(tmp_p
     extra = '  - {name: Debt Broker, type: Entity, cost: {vitae: 2}, attack: 1, vigor: 1, keywords: [Debt], text: "Debt."}\n'
     err = refusal(tmp_path, extra=extra)
     assert err.line == 5
-    assert err.message == ("the scenario uses Debt Broker, which the engine cannot play: not modelled by the "
-                           "engine: Debt (702.48)")
+    assert err.message == (
+        "the scenario uses Debt Broker, which the engine cannot play: not modelled by the engine: Debt (702.48)"
+    )
 
 
 ENTITY = '  - {{name: Probe, type: Entity, cost: {{vitae: 2}}, attack: 1, vigor: 1, text: "Probe.", {}}}\n'
 
 
-@pytest.mark.parametrize("fields, words", [
-    ("keywords: [Sleeper 3]", "Reckoning: the effect it telegraphs (`reckoning:`) is not written in the card file, "
-                              "so the engine would play the keyword as doing nothing (printed Sleeper 3, read as "
-                              "Reckoning 3: 702.39d)"),
-    ("keywords: [Sleeper]", "Sleeper: how it lies in wait (`sleeper:` — dormant, what waking does; or gathering, "
-                            "its counter and what it arms) is not written in the card file"),
-    ("keywords: [Dominance]", "Dominance: its printed dominance condition (`dominance:`) is not written"),
-    ("keywords: [Debt]", "Debt: the rider that creates the Debt (a `take_debt` effect) is not written"),
-    ("keywords: [Siege]", "Siege needs a whole number (\"Siege 3\"), not '' (702.29)"),
-    ("keywords: [Recall X]", "Recall needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.20)"),
-    ("keywords: [Flying 2]", "Flying takes no parameter, not '2' (702.10)"),
-    ("keywords: [Sanctity]", "Sanctity needs a quality"),
-    ("keywords: [Elusive Kaelite]", "Elusive takes nothing, or \"from [quality]\""),
-    ("keywords: [Tribute 2]", "Tribute: the rider a paid Tribute earns (`tribute:`) is not written"),
-    ("keywords: [Backlash 2]", "Backlash: the backfire an unpaid synthesis cost incurs (`backfire:`) is not written"),
-    ("keywords: [Entwine 2]", "Entwine: the modes it entwines (`modes:`) is not written"),
-    ("keywords: [Reckoning 2]", "Reckoning: the effect it telegraphs (`reckoning:`) is not written in the card file, "
-                                "so the engine would play the keyword as doing nothing"),
-    ("keywords: [Siege 2]", "Siege: its Siege rider (a `while: siege` static or a `siege:` rider) is not written"),
-    ("keywords: [Pack 2]", "Pack: what it gets while it attacks with the pack (a `while: pack` static) is not written"),
-    ("keywords: [Command]", "Command: its anthem (a static with `affects: other_own_entities`) is not written"),
-    ("keywords: [Drop-rites]", "Drop-rites: what it does (a triggered ability `when: drop`) is not written"),
-    ("statics: [{modify: {attack: 1}, while: siege}]", "a `while: siege` static needs the card's own Siege keyword"),
-    ("statics: [{grant: [Dominance]}]", "it grants Dominance, whose terms are printed on the card that has it "
-                                        "(`dominance:`); a granted Dominance carries none: not modelled by the "
-                                        "engine (702.42a)"),
-    ("abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Debt], to: self}}]}}]",
-     "it grants Debt, whose terms are printed on the card that has it (a `take_debt` effect)"),
-    ("statics: [{grant: [Sleeper]}]", "it grants Sleeper, whose terms are printed on the card that has it"),
-    ("statics: [{grant: [Toll X]}]", "it grants Toll needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' "
-                                     "(702.14)"),
-    ("abilities: [{spell: [{destroy: {to: each_player}}]}]", "destroy to: each_player — the effect reaches only"),
-    ("abilities: [{spell: [{draw: {n: 1, who: self}}]}]", "draw who: self — the effect reaches only"),
-    ("abilities: [{spell: [{counter: self}]}]", "counter to: self — the effect reaches only each_target, first_target, second_target, target, third_target"),
-    ("abilities: [{spell: [{sacrifice: {who: controller, what: Wolf}}]}]", "sacrifice what: 'Wolf' is not a card type"),
-    ("statics: [{spoils_to_void: true, affects: own_entities}]", "a spoils_to_void static always watches every card"),
-    ("statics: [{reduce_damage: 1, subtype: Wolf}]", "a reduce_damage static reads no subtype or with_keyword filter"),
-])
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        (
+            "keywords: [Sleeper 3]",
+            "Reckoning: the effect it telegraphs (`reckoning:`) is not written in the card file, "
+            "so the engine would play the keyword as doing nothing (printed Sleeper 3, read as "
+            "Reckoning 3: 702.39d)",
+        ),
+        (
+            "keywords: [Sleeper]",
+            "Sleeper: how it lies in wait (`sleeper:` — dormant, what waking does; or gathering, "
+            "its counter and what it arms) is not written in the card file",
+        ),
+        ("keywords: [Dominance]", "Dominance: its printed dominance condition (`dominance:`) is not written"),
+        ("keywords: [Debt]", "Debt: the rider that creates the Debt (a `take_debt` effect) is not written"),
+        ("keywords: [Siege]", "Siege needs a whole number (\"Siege 3\"), not '' (702.29)"),
+        ("keywords: [Recall X]", "Recall needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.20)"),
+        ("keywords: [Flying 2]", "Flying takes no parameter, not '2' (702.10)"),
+        ("keywords: [Sanctity]", "Sanctity needs a quality"),
+        ("keywords: [Elusive Kaelite]", 'Elusive takes nothing, or "from [quality]"'),
+        ("keywords: [Tribute 2]", "Tribute: the rider a paid Tribute earns (`tribute:`) is not written"),
+        (
+            "keywords: [Backlash 2]",
+            "Backlash: the backfire an unpaid synthesis cost incurs (`backfire:`) is not written",
+        ),
+        ("keywords: [Entwine 2]", "Entwine: the modes it entwines (`modes:`) is not written"),
+        (
+            "keywords: [Reckoning 2]",
+            "Reckoning: the effect it telegraphs (`reckoning:`) is not written in the card file, "
+            "so the engine would play the keyword as doing nothing",
+        ),
+        ("keywords: [Siege 2]", "Siege: its Siege rider (a `while: siege` static or a `siege:` rider) is not written"),
+        (
+            "keywords: [Pack 2]",
+            "Pack: what it gets while it attacks with the pack (a `while: pack` static) is not written",
+        ),
+        ("keywords: [Command]", "Command: its anthem (a static with `affects: other_own_entities`) is not written"),
+        ("keywords: [Drop-rites]", "Drop-rites: what it does (a triggered ability `when: drop`) is not written"),
+        (
+            "statics: [{modify: {attack: 1}, while: siege}]",
+            "a `while: siege` static needs the card's own Siege keyword",
+        ),
+        (
+            "statics: [{grant: [Dominance]}]",
+            "it grants Dominance, whose terms are printed on the card that has it "
+            "(`dominance:`); a granted Dominance carries none: not modelled by the "
+            "engine (702.42a)",
+        ),
+        (
+            "abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Debt], to: self}}]}}]",
+            "it grants Debt, whose terms are printed on the card that has it (a `take_debt` effect)",
+        ),
+        ("statics: [{grant: [Sleeper]}]", "it grants Sleeper, whose terms are printed on the card that has it"),
+        (
+            "statics: [{grant: [Toll X]}]",
+            "it grants Toll needs a cost in Vitae, a whole number (\"Recall 2\"), not 'X' (702.14)",
+        ),
+        ("abilities: [{spell: [{destroy: {to: each_player}}]}]", "destroy to: each_player — the effect reaches only"),
+        ("abilities: [{spell: [{draw: {n: 1, who: self}}]}]", "draw who: self — the effect reaches only"),
+        (
+            "abilities: [{spell: [{counter: self}]}]",
+            "counter to: self — the effect reaches only each_target, first_target, second_target, target, third_target",
+        ),
+        (
+            "abilities: [{spell: [{sacrifice: {who: controller, what: Wolf}}]}]",
+            "sacrifice what: 'Wolf' is not a card type",
+        ),
+        (
+            "statics: [{spoils_to_void: true, affects: own_entities}]",
+            "a spoils_to_void static always watches every card",
+        ),
+        (
+            "statics: [{reduce_damage: 1, subtype: Wolf}]",
+            "a reduce_damage static reads no subtype or with_keyword filter",
+        ),
+    ],
+)
 def test_what_the_engine_cannot_play_is_refused_naming_the_rule(tmp_path, fields, words):
     err = refusal(tmp_path, extra=ENTITY.format(fields))
     assert err.line == 5 and err.path.endswith("case.yaml")
@@ -202,24 +263,31 @@ def test_what_the_engine_cannot_play_is_refused_naming_the_rule(tmp_path, fields
     assert words in err.message
 
 
-@pytest.mark.parametrize("fields", [
-    "keywords: [Sanctity from Kaelite]", "keywords: [Sanctity Kaelite]", "keywords: [Elusive]",
-    "keywords: [Elusive from Kaelite]", "keywords: [Siege 2], siege: [{draw: 1}]",
-    "keywords: [Pack 1], statics: [{cant_be_blocked_alone: true, while: pack}]",
-    "keywords: [Tribute 1], tribute: [{draw: 1}]",
-    # modelled since the merge: Toll, a granted Muster, Reckoning (printed as Sleeper N), trigger targets
-    "keywords: [Toll 2]", "statics: [{grant: [Toll 2]}]",
-    "abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Muster 2], to: self}}]}}]",
-    "keywords: [Sleeper 3], reckoning: [{destroy: target}]",
-    # modelled by F5a: the dormant and gathering Sleeper, Dominance, Debt — each with its own terms
-    "keywords: [Sleeper], sleeper: {wakes: [{draw: 1}]}",
-    "keywords: [Sleeper], sleeper: {gathers: whisper, arms: {at: 2, effects: [{draw: 1}]}}",
-    "keywords: [Dominance], dominance: {pay: 1}",
-    "keywords: [Dominance], dominance: {if: {controls: {subtype: Beast, at_least: 2}}, price: 2, fails: [{draw: 1}]}",
-    "keywords: [Debt], abilities: [{spell: [{take_debt: {who: each_opponent, price: 2}}]}]",
-    "abilities: [{triggered: {when: enters, effects: [{deal_damage: {amount: 1, to: target}}], "
-    "targets: [{kind: Entity}]}}]",
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "keywords: [Sanctity from Kaelite]",
+        "keywords: [Sanctity Kaelite]",
+        "keywords: [Elusive]",
+        "keywords: [Elusive from Kaelite]",
+        "keywords: [Siege 2], siege: [{draw: 1}]",
+        "keywords: [Pack 1], statics: [{cant_be_blocked_alone: true, while: pack}]",
+        "keywords: [Tribute 1], tribute: [{draw: 1}]",
+        # modelled since the merge: Toll, a granted Muster, Reckoning (printed as Sleeper N), trigger targets
+        "keywords: [Toll 2]",
+        "statics: [{grant: [Toll 2]}]",
+        "abilities: [{activated: {cost: {drain: true}, effects: [{grant: {keywords: [Muster 2], to: self}}]}}]",
+        "keywords: [Sleeper 3], reckoning: [{destroy: target}]",
+        # modelled by F5a: the dormant and gathering Sleeper, Dominance, Debt — each with its own terms
+        "keywords: [Sleeper], sleeper: {wakes: [{draw: 1}]}",
+        "keywords: [Sleeper], sleeper: {gathers: whisper, arms: {at: 2, effects: [{draw: 1}]}}",
+        "keywords: [Dominance], dominance: {pay: 1}",
+        "keywords: [Dominance], dominance: {if: {controls: {subtype: Beast, at_least: 2}}, price: 2, fails: [{draw: 1}]}",
+        "keywords: [Debt], abilities: [{spell: [{take_debt: {who: each_opponent, price: 2}}]}]",
+        "abilities: [{triggered: {when: enters, effects: [{deal_damage: {amount: 1, to: target}}], "
+        "targets: [{kind: Entity}]}}]",
+    ],
+)
 def test_what_the_engine_models_loads(tmp_path, fields):
     assert load(scenario(tmp_path, hand="Probe", extra=ENTITY.format(fields)))
 
@@ -242,8 +310,16 @@ def test_sleeper_n_is_read_as_reckoning_n():
     assert dormant.keywords == ("Sleeper",) and dormant.renamed == ()
 
 
-@pytest.mark.parametrize("word, rule", [("Regenerate", "702.49a"), ("Dredge 2", "702.49b"), ("Level up 1", "702.49c"),
-                                        ("Banding", "702.49d"), ("Ante", "702.49e")])
+@pytest.mark.parametrize(
+    "word, rule",
+    [
+        ("Regenerate", "702.49a"),
+        ("Dredge 2", "702.49b"),
+        ("Level up 1", "702.49c"),
+        ("Banding", "702.49d"),
+        ("Ante", "702.49e"),
+    ],
+)
 def test_the_families_702_49_leaves_out_are_refused_with_their_sub_rule(word, rule):
     with pytest.raises(ScenarioError) as info:
         _cards(f'- name: Relic Hound\n  type: Entity\n  keywords: [{word}]\n  text: "."')
@@ -258,42 +334,71 @@ def test_a_rider_needs_its_keyword():
 
 
 def test_text_naming_a_keyword_the_card_lacks_is_noted():
-    (card,) = _cards('- {name: Hollow Sentinel, type: Entity, keywords: [Reach], '
-                     'text: "Flying. Reach. Can block Entities with Dread. Toll 2 (reminder)."}')
+    (card,) = _cards(
+        "- {name: Hollow Sentinel, type: Entity, keywords: [Reach], "
+        'text: "Flying. Reach. Can block Entities with Dread. Toll 2 (reminder)."}'
+    )
     assert support.text_notes(card) == [
-        ("Hollow Sentinel's text names Flying, which its card file's keywords: lack — the engine plays it "
-         "without Flying", "702.10"),
-        ("Hollow Sentinel's text names Toll, which its card file's keywords: lack — the engine plays it "
-         "without Toll", "702.14")]
+        (
+            "Hollow Sentinel's text names Flying, which its card file's keywords: lack — the engine plays it "
+            "without Flying",
+            "702.10",
+        ),
+        (
+            "Hollow Sentinel's text names Toll, which its card file's keywords: lack — the engine plays it "
+            "without Toll",
+            "702.14",
+        ),
+    ]
 
 
 def test_text_printing_an_ability_the_card_file_does_not_write_is_noted():
-    (shaman,) = _cards('- {name: Dusk Shaman, type: Entity, text: "When Night falls, create two 2/2 night-bound Wolf '
-                       'tokens."}')
-    assert support.text_notes(shaman) == [(
-        "Dusk Shaman's text prints the triggered ability \"When Night falls, create two 2/2 night-bound Wolf "
-        "tokens.\", which its card file does not write — the engine plays the card without it", "603.1")]
+    (shaman,) = _cards(
+        '- {name: Dusk Shaman, type: Entity, text: "When Night falls, create two 2/2 night-bound Wolf tokens."}'
+    )
+    assert support.text_notes(shaman) == [
+        (
+            "Dusk Shaman's text prints the triggered ability \"When Night falls, create two 2/2 night-bound Wolf "
+            'tokens.", which its card file does not write — the engine plays the card without it',
+            "603.1",
+        )
+    ]
     (watcher,) = _cards('- {name: Road Watcher, type: Entity, text: "Drain this: look at target Procession piece."}')
-    assert support.text_notes(watcher) == [(
-        "Road Watcher's text prints the activated ability \"Drain this: look at target Procession piece.\", which "
-        "its card file does not write — the engine plays the card without it", "602.1")]
+    assert support.text_notes(watcher) == [
+        (
+            'Road Watcher\'s text prints the activated ability "Drain this: look at target Procession piece.", which '
+            "its card file does not write — the engine plays the card without it",
+            "602.1",
+        )
+    ]
     # written out, or a Trap's own spring effect: nothing to say — and every card file writes its abilities now
     db = database()
-    for name in ("Duskcaller Shaman", "The Dhampir of the Toll-Road", "Cask of the Old Vintage", "Blood token",
-                 "Sacramental Fire"):
+    for name in (
+        "Duskcaller Shaman",
+        "The Dhampir of the Toll-Road",
+        "Cask of the Old Vintage",
+        "Blood token",
+        "Sacramental Fire",
+    ):
         assert support.text_notes(db[name]) == [], name
     assert [name for name, card in db.items() if support.text_notes(card)] == []
-    (trap,) = _cards('- {name: Thornward, type: Trap, text: "Ward — When sprung, deal 4 damage to the attacking '
-                     'Entity.", abilities: [{spell: [{deal_damage: {amount: 4, to: target}}]}]}')
+    (trap,) = _cards(
+        '- {name: Thornward, type: Trap, text: "Ward — When sprung, deal 4 damage to the attacking '
+        'Entity.", abilities: [{spell: [{deal_damage: {amount: 4, to: target}}]}]}'
+    )
     assert support.text_notes(trap) == []
     # a spell whose effect makes a delayed trigger writes that trigger (603.7)
-    (mark,) = _cards('- {name: Dusk Mark, type: Caprice, text: "At the beginning of the next end step, banish target '
-                     'Entity.", abilities: [{spell: [{delayed: {at: end_step, effects: [{banish: target}]}}]}], '
-                     'targets: [{kind: Entity}]}')
+    (mark,) = _cards(
+        '- {name: Dusk Mark, type: Caprice, text: "At the beginning of the next end step, banish target '
+        'Entity.", abilities: [{spell: [{delayed: {at: end_step, effects: [{banish: target}]}}]}], '
+        "targets: [{kind: Entity}]}"
+    )
     assert support.text_notes(mark) == []
     # ...but a spell that does something else now writes no trigger
-    (bolt,) = _cards('- {name: Dusk Bolt, type: Caprice, text: "At the beginning of the next end step, banish target '
-                     'Entity.", abilities: [{spell: [{banish: target}]}], targets: [{kind: Entity}]}')
+    (bolt,) = _cards(
+        '- {name: Dusk Bolt, type: Caprice, text: "At the beginning of the next end step, banish target '
+        'Entity.", abilities: [{spell: [{banish: target}]}], targets: [{kind: Entity}]}'
+    )
     assert [rule for _, rule in support.text_notes(bolt)] == ["603.1"]
     # no scenario's cards print an ability their files do not write
     for path in sorted(SCENARIOS.glob("*.yaml")):

@@ -6,6 +6,7 @@ among them goes to its owner's Spoils" (608.3).
 
 A permanent is made illegal by being returned to its owner's hand (it left the zone it was chosen
 in); a spell by being countered first; a player by conceding (a three-player game goes on)."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,16 +47,26 @@ THIRD = """  - name: Cara
     battlefield: [{card: Bricked-Up Chapel}]
 """
 # kind -> (the card of Ben's object it targets, extra object fields)
-PERMANENTS = {"Entity": ("Iron Column", ""), "permanent": ("Iron Column", ""), "Haven": ("Bricked-Up Chapel", ""),
-              "Relic": ("Relic of Twins", ""), "Ritual": ("Chains of the Old Debt", ", attached_to: column"),
-              "Weapon": ("Pallbearer's Maul", ""), "Companion": ("Sister Perpetua", ""),
-              "Terrain": ("Field of Broken Stakes", ""), "Blood": ("Cask of the Old Vintage", "")}
+PERMANENTS = {
+    "Entity": ("Iron Column", ""),
+    "permanent": ("Iron Column", ""),
+    "Haven": ("Bricked-Up Chapel", ""),
+    "Relic": ("Relic of Twins", ""),
+    "Ritual": ("Chains of the Old Debt", ", attached_to: column"),
+    "Weapon": ("Pallbearer's Maul", ""),
+    "Companion": ("Sister Perpetua", ""),
+    "Terrain": ("Field of Broken Stakes", ""),
+    "Blood": ("Cask of the Old Vintage", ""),
+}
 LEAVES = "  - {player: Ana, pass: true}\n  - {player: Ben, cast: homeward, targets: [mark]}\n  - pass\n  - pass\n"
 
 
 def scenario(kind: str) -> str:
-    effect = {"player": "{lose_vitae: {amount: 1, who: target_player}}",
-              "spell": "{counter: target}", "spell or ability": "{counter: target}"}.get(kind, "{look: target}")
+    effect = {
+        "player": "{lose_vitae: {amount: 1, who: target_player}}",
+        "spell": "{counter: target}",
+        "spell or ability": "{counter: target}",
+    }.get(kind, "{look: target}")
     if kind == "Entity":
         effect = "{deal_damage: {amount: 1, to: target}}"
     head = HEAD.format(kind=f'"{kind}"' if " " in kind else kind, effect=effect)
@@ -64,8 +75,10 @@ def scenario(kind: str) -> str:
         actions = f"  - {{player: Ana, cast: probe, targets: [mark]}}\n{LEAVES}"
         return head + PLAYERS.format(card=card, extra=extra) + "actions:\n" + actions + "expect: []\n"
     if kind in ("spell", "spell or ability"):
-        actions = ("  - {player: Ana, cast: spark, targets: [mark]}\n  - {player: Ana, cast: probe, targets: [spark]}\n"
-                   "  - {player: Ana, cast: hush, targets: [spark]}\n  - pass\n  - pass\n")
+        actions = (
+            "  - {player: Ana, cast: spark, targets: [mark]}\n  - {player: Ana, cast: probe, targets: [spark]}\n"
+            "  - {player: Ana, cast: hush, targets: [spark]}\n  - pass\n  - pass\n"
+        )
         return head + PLAYERS.format(card="Iron Column", extra="") + "actions:\n" + actions + "expect: []\n"
     if kind == "player":
         actions = "  - {player: Ana, cast: probe, targets: [Cara]}\n  - {player: Cara, concede: true}\n  - pass\n"

@@ -1,5 +1,6 @@
 """tests/scenarios/examples.yaml: one row for every Example paragraph of No Dawn sections 1–7, and
 every row true to the files and replays it names (issue 15, item 7)."""
+
 from __future__ import annotations
 
 import re
@@ -38,8 +39,11 @@ def _cited(name: str) -> frozenset:
 
 
 def test_every_example_of_sections_1_to_7_has_exactly_one_row(corpus):
-    wanted = sorted(e.id for e in corpus.entries.values()
-                    if e.doc == "nd" and e.kind == "example" and e.parent and e.parent.split(":")[1][0] in "1234567")
+    wanted = sorted(
+        e.id
+        for e in corpus.entries.values()
+        if e.doc == "nd" and e.kind == "example" and e.parent and e.parent.split(":")[1][0] in "1234567"
+    )
     listed = [r["example"] for r in ROWS]
     assert len(wanted) == 127
     assert sorted(listed) == wanted  # no missing, extra or doubled row

@@ -1,6 +1,7 @@
 """Exit codes a script can trust (issue 20, deliver 6): 0 found, 1 nothing found, 2 bad input,
 3 an internal error — whose traceback goes to a log file in the cache folder, never to the screen.
 One case per code per command family, all through the one entry point, `judge.cli.main`."""
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,9 @@ def rulings_db(tmp_path, monkeypatch):
 @pytest.fixture
 def failing_scenario(tmp_path):
     """V01 with one expectation that does not hold (Ana ends at Corruption 10, not 3)."""
-    text = V01.read_text(encoding="utf-8").replace("{player: Ana, corruption: 10, pool: 0}",
-                                                   "{player: Ana, corruption: 3, pool: 0}")
+    text = V01.read_text(encoding="utf-8").replace(
+        "{player: Ana, corruption: 10, pool: 0}", "{player: Ana, corruption: 3, pool: 0}"
+    )
     path = tmp_path / "failing.yaml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -127,16 +129,20 @@ DEFECTS = [
 
 
 @pytest.mark.parametrize("argv,target", DEFECTS, ids=[" ".join(a) for a, _ in DEFECTS])
-def test_an_internal_error_is_3_with_the_traceback_logged_not_printed(argv, target, rulings_db, tmp_path,
-                                                                      monkeypatch, capsys):
+def test_an_internal_error_is_3_with_the_traceback_logged_not_printed(
+    argv, target, rulings_db, tmp_path, monkeypatch, capsys
+):
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(target, _defect)
     assert run(argv) == 3
     out = capsys.readouterr()
     assert "Traceback" not in out.err + out.out
     [line] = out.err.splitlines()
-    m = re.fullmatch(r"judge: internal error, a defect in judge \(ZeroDivisionError: injected defect\); "
-                     r"the traceback is in (.+)", line)
+    m = re.fullmatch(
+        r"judge: internal error, a defect in judge \(ZeroDivisionError: injected defect\); "
+        r"the traceback is in (.+)",
+        line,
+    )
     assert m, line
     log = Path(m.group(1))
     assert log.parent == tmp_path / "cache" / "errors"
@@ -176,9 +182,11 @@ def test_no_log_at_all_is_said_in_one_line(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr("judge.crash_log._new_file", unwritable)
     assert run(["show", "704.5j"]) == 3
-    assert capsys.readouterr().err == ("judge: internal error, a defect in judge (ZeroDivisionError: injected "
-                                       "defect); the traceback could not be written down ([Errno 13] Permission "
-                                       "denied)\n")
+    assert capsys.readouterr().err == (
+        "judge: internal error, a defect in judge (ZeroDivisionError: injected "
+        "defect); the traceback could not be written down ([Errno 13] Permission "
+        "denied)\n"
+    )
 
 
 def test_interrupted_is_130(monkeypatch, capsys):
@@ -193,8 +201,11 @@ def test_the_help_lists_the_exit_codes(capsys):
     assert run(["--help"]) == 0
     out = capsys.readouterr().out
     assert "exit status:" in out
-    for line in ("  0    found / done", "  2    bad input: a usage error or a refusal, explained on stderr",
-                 "  3    internal error: a defect in judge; its traceback is written to a log file"):
+    for line in (
+        "  0    found / done",
+        "  2    bad input: a usage error or a refusal, explained on stderr",
+        "  3    internal error: a defect in judge; its traceback is written to a log file",
+    ):
         assert line in out
 
 
@@ -206,8 +217,16 @@ def test_a_filter_that_matches_nothing_says_so(rulings_db, capsys):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", [["search", "drained", "block"], ["card"], ["show", "704.5"], ["conflicts"],
-                                  ["search", "drained", "block", "--json"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "drained", "block"],
+        ["card"],
+        ["show", "704.5"],
+        ["conflicts"],
+        ["search", "drained", "block", "--json"],
+    ],
+)
 def test_a_reader_that_goes_away_is_never_nothing_found(argv, tmp_path):
     """issue 31: piped into `head`, every command exited 1 ("nothing found") when the pipe
     closed — rich's console exits 1 on a broken pipe. Now: killed by SIGPIPE, as Unix tools are
@@ -219,8 +238,9 @@ def test_a_reader_that_goes_away_is_never_nothing_found(argv, tmp_path):
     from pathlib import Path
 
     judge = str(Path(sys.executable).with_name("judge"))
-    proc = subprocess.Popen([judge, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=dict(os.environ, COLUMNS="80"))
+    proc = subprocess.Popen(
+        [judge, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="80")
+    )
     proc.stdout.readline()
     proc.stdout.close()  # as `head -1` does
     _, err = proc.communicate(timeout=120)

@@ -1,6 +1,7 @@
 """judge/files.py: what `-o PATH` and every other file judge writes may replace (issue 20 item 2,
 issue 17's modes): regular files only, symlinks followed, modes kept, the umask for new files,
 nothing partial on failure."""
+
 from __future__ import annotations
 
 import errno
@@ -66,10 +67,13 @@ def test_a_symlink_is_followed_and_stays_a_link(tmp_path, umask_022):
     assert real.read_text() == "new" and _mode(real) == 0o640
 
 
-@pytest.mark.parametrize("make, kind", [
-    (lambda p: os.mkfifo(p), "a FIFO (named pipe)"),
-    (lambda p: p.mkdir(), "a folder"),
-])
+@pytest.mark.parametrize(
+    "make, kind",
+    [
+        (lambda p: os.mkfifo(p), "a FIFO (named pipe)"),
+        (lambda p: p.mkdir(), "a folder"),
+    ],
+)
 def test_what_is_not_a_regular_file_is_refused(tmp_path, make, kind):
     target = tmp_path / "out"
     make(target)
@@ -85,8 +89,9 @@ def test_a_device_is_refused_and_left_alone():
     before = os.stat("/dev/null")
     with pytest.raises(files.WriteError) as refused:
         files.write_atomically("/dev/null", "x")
-    assert str(refused.value) == ("cannot write /dev/null: it is a character device, not a regular file; "
-                                  "nothing was written")
+    assert str(refused.value) == (
+        "cannot write /dev/null: it is a character device, not a regular file; nothing was written"
+    )
     after = os.stat("/dev/null")
     assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
 
@@ -98,8 +103,9 @@ def test_a_link_to_a_fifo_is_refused_naming_both(tmp_path):
     link.symlink_to(fifo)
     with pytest.raises(files.WriteError) as refused:
         files.write_atomically(link, "x")
-    assert str(refused.value) == (f"cannot write {link} (a link to {fifo}): it is a FIFO (named pipe), "
-                                  "not a regular file; nothing was written")
+    assert str(refused.value) == (
+        f"cannot write {link} (a link to {fifo}): it is a FIFO (named pipe), not a regular file; nothing was written"
+    )
     assert link.is_symlink()
 
 
@@ -136,8 +142,9 @@ def test_the_sheet_command_refuses_a_fifo_and_keeps_a_files_mode(tmp_path, monke
     fifo = tmp_path / "pipe.txt"
     os.mkfifo(fifo)
     assert main(["sheet", "704.5j", "-o", str(fifo)]) == 2
-    assert capsys.readouterr().err == (f"judge: cannot write {fifo}: it is a FIFO (named pipe), not a regular "
-                                       "file; nothing was written\n")
+    assert capsys.readouterr().err == (
+        f"judge: cannot write {fifo}: it is a FIFO (named pipe), not a regular file; nothing was written\n"
+    )
     shared = tmp_path / "sheet.html"
     shared.write_text("old")
     shared.chmod(0o644)
@@ -168,8 +175,9 @@ def test_a_board_to_a_missing_folder_is_refused_but_judges_own_folder_is_made(tm
 
 
 def test_a_dead_processs_temporary_file_is_recognised(tmp_path):
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     time.sleep(0.05)
     assert files.leftover_temporary(f".corpus.pickle{files.TMP_MARK}{dead}-0")
     assert not files.leftover_temporary(files.temporary_name(tmp_path / "corpus.pickle").name)  # ours, alive

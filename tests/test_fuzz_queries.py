@@ -5,18 +5,22 @@ Never a traceback, an exit outside {0, 1, 2} or a raw escape on the screen.
 A modest count here (FUZZ_EXAMPLES each); bench/fuzz_queries.py runs the same at a high count
 and times it.
 """
+
 from __future__ import annotations
 
 import pytest
+from fuzz_cli import check_layers, problems
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from fuzz_cli import check_layers, problems
 from query_strategies import card_names, entry_ids, queries, rule_numbers
 
 FUZZ_EXAMPLES = 40
-FUZZ = settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -1,4 +1,5 @@
 """Which game a question is about: the per-game language model behind search's game weighting."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -26,14 +27,17 @@ def likeliest(model, bridge, question):
     return max(posterior, key=posterior.get)
 
 
-@pytest.mark.parametrize("question,game", [
-    ("so my guy just sits in the Haven all day, is that bad?", "nodawn"),
-    ("my guy is bowed, can he still do anything in the conflict?", "l5r-lcg"),
-    ("what if my dude gets smoked while the site is turned?", "shadowfist"),
-    ("can a Personality with no Force still join the battle?", "l5r-ccg"),
-    # Magic's words heard through each game's bridge: drained is No Dawn's tapped.
-    ("my creature is tapped from paying blood, can it still block?", "nodawn"),
-])
+@pytest.mark.parametrize(
+    "question,game",
+    [
+        ("so my guy just sits in the Haven all day, is that bad?", "nodawn"),
+        ("my guy is bowed, can he still do anything in the conflict?", "l5r-lcg"),
+        ("what if my dude gets smoked while the site is turned?", "shadowfist"),
+        ("can a Personality with no Force still join the battle?", "l5r-ccg"),
+        # Magic's words heard through each game's bridge: drained is No Dawn's tapped.
+        ("my creature is tapped from paying blood, can it still block?", "nodawn"),
+    ],
+)
 def test_the_games_own_words_decide(model, bridge, question, game):
     assert likeliest(model, bridge, question) == game
 
@@ -61,8 +65,10 @@ def test_save_and_load_round_trip(model, tmp_path):
 
 
 def test_small_model_by_hand():
-    model = GameModel({"a": Counter({"haven": 5, "block": 5}), "b": Counter({"provinc": 5, "block": 5})},
-                      frozenset({"haven", "provinc", "block"}))
+    model = GameModel(
+        {"a": Counter({"haven": 5, "block": 5}), "b": Counter({"provinc": 5, "block": 5})},
+        frozenset({"haven", "provinc", "block"}),
+    )
     assert likeliest(model, {}, "haven") == "a" and likeliest(model, {}, "province") == "b"
     posterior = model.posterior(["block"])
     assert posterior["a"] == pytest.approx(posterior["b"])
@@ -104,8 +110,10 @@ def test_no_game_is_inferred_when_one_is_given_or_no_word_tells(session_searcher
 def test_a_translated_reading_counts_as_the_word_itself():
     """Game a prints "tap"; game b prints "turn", which its bridge reads "tap" as: a question
     saying "tap" is as likely in either (the reading counts whole, not a share of the word)."""
-    model = GameModel({"a": Counter({"tap": 5, "haven": 5}), "b": Counter({"turn": 5, "provinc": 5})},
-                      frozenset({"tap", "turn", "haven", "provinc"}))
+    model = GameModel(
+        {"a": Counter({"tap": 5, "haven": 5}), "b": Counter({"turn": 5, "provinc": 5})},
+        frozenset({"tap", "turn", "haven", "provinc"}),
+    )
     posterior = model.posterior(["tap"], {"b": {"tap": {"turn"}}})
     assert posterior["a"] == pytest.approx(posterior["b"]) == pytest.approx(0.5)
     assert likeliest(model, {"b": {"tap": {"turn"}}}, "tap haven") == "a"

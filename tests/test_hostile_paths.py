@@ -2,6 +2,7 @@
 a device, a folder, a path too long for the system, a missing file — every command with every
 kind. Each is refused with exit 2 (or 1 for nothing found) and a reason, at once — never a hang,
 never exit 3."""
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,13 @@ def _path(tmp: Path, kind: str) -> str:
         if not path.exists():
             os.mkfifo(path)
         return str(path)
-    return {"null": "/dev/null", "zero": "/dev/zero", "folder": str(tmp),
-            "too-long": str(tmp / ("a" * 5000)), "missing": str(tmp / "missing.yaml")}[kind]
+    return {
+        "null": "/dev/null",
+        "zero": "/dev/zero",
+        "folder": str(tmp),
+        "too-long": str(tmp / ("a" * 5000)),
+        "missing": str(tmp / "missing.yaml"),
+    }[kind]
 
 
 # (argv with {} for the path, the statuses it may end with)
@@ -50,7 +56,13 @@ def test_a_path_that_is_not_a_file_to_read_is_refused_at_once(tmp_path, command,
         return  # a missing log is created: that is a save, not a refusal
     path = _path(tmp_path, kind)
     env = dict(os.environ, JUDGE_DATA_HOME=str(tmp_path / "data"))
-    done = subprocess.run([JUDGE, *[a.replace("{}", path) for a in argv]], capture_output=True, text=True,
-                          timeout=60, env=env, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [JUDGE, *[a.replace("{}", path) for a in argv]],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode in allowed, (argv, kind, done.returncode, done.stderr)
     assert "Traceback" not in done.stderr and (done.returncode != 2 or done.stderr.startswith("judge: ")), done.stderr

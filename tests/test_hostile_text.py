@@ -2,6 +2,7 @@
 never parsed by rich or Textual; arguments that are not UTF-8 are refused by name; escape
 sequences stored in a shared rulings file never reach the terminal; a one-line field cannot hold
 a line break, and one stored by another program does not break `judge ruling list`."""
+
 from __future__ import annotations
 
 import asyncio
@@ -13,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bundled import REPO, V01
+
 from judge import cli
 
 pytestmark = pytest.mark.usefixtures("session_context")
@@ -91,10 +92,11 @@ def test_replay_shows_names_from_the_scenario_as_written(markup_scenario, capsys
 
 
 def test_the_tui_shows_markup_typed_or_loaded_as_written(markup_scenario, corpus):
+    from tui_pilot import settle
+
+    from judge.library import Library
     from judge.search.index import open_searcher
     from judge.tui.app import JudgeApp
-    from judge.library import Library
-    from tui_pilot import settle
 
     library = Library(corpus, open_searcher(corpus))
     app = JudgeApp(library=library, scenario=str(markup_scenario), mode="board")
@@ -124,23 +126,28 @@ def test_the_tui_shows_markup_typed_or_loaded_as_written(markup_scenario, corpus
 BAD = "bad \udcff"  # how Python receives the bytes b"bad \xff" on Linux (PEP 383)
 
 
-@pytest.mark.parametrize("argv,option,position", [
-    (["ruling", "save", "-a", BAD], "--answer/-a", 4),
-    # named as this command spells it (once the first command's --question, without -q)
-    (["ruling", "save", "-a", "Yes.", "-q", BAD], "--question/-q", 4),
-    (["ruling", "save", "-a", "Yes.", "--table", BAD], "--table", 4),
-    (["ruling", "save", "-a", "Yes.", "--cite", "704.5j", BAD], "--cite/-c", 4),
-    (["sheet", "704.5j", "--ruling", BAD], "--ruling", 4),
-    (["card", BAD], "NAME", 4),
-    (["search", "block", BAD], "QUERY", 4),
-    (["show", BAD], "ID|NUMBER|RANGE", 4),
-    (["ruling", "list", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
-    (["serve", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
-])
+@pytest.mark.parametrize(
+    "argv,option,position",
+    [
+        (["ruling", "save", "-a", BAD], "--answer/-a", 4),
+        # named as this command spells it (once the first command's --question, without -q)
+        (["ruling", "save", "-a", "Yes.", "-q", BAD], "--question/-q", 4),
+        (["ruling", "save", "-a", "Yes.", "--table", BAD], "--table", 4),
+        (["ruling", "save", "-a", "Yes.", "--cite", "704.5j", BAD], "--cite/-c", 4),
+        (["sheet", "704.5j", "--ruling", BAD], "--ruling", 4),
+        (["card", BAD], "NAME", 4),
+        (["search", "block", BAD], "QUERY", 4),
+        (["show", BAD], "ID|NUMBER|RANGE", 4),
+        (["ruling", "list", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
+        (["serve", "--db", f"/tmp/{BAD}.sqlite3"], "--db", 9),
+    ],
+)
 def test_an_argument_that_is_not_utf8_is_refused_by_name(argv, option, position, rulings_db, capsys):
     assert run(argv) == 2
-    assert capsys.readouterr().err == (f"judge: {option}: not valid UTF-8 (the byte 0xff at position {position}); "
-                                       "judge reads its arguments as UTF-8 text\n")
+    assert capsys.readouterr().err == (
+        f"judge: {option}: not valid UTF-8 (the byte 0xff at position {position}); "
+        "judge reads its arguments as UTF-8 text\n"
+    )
     assert not rulings_db.exists()
 
 
@@ -154,16 +161,19 @@ def _judge(*argv: bytes, **env: str) -> subprocess.CompletedProcess:
     """The real command, as a shell runs it: bytes for arguments, a chosen locale."""
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHON"))}
     environment.update(env)
-    return subprocess.run([sys.executable, "-m", "judge", *argv], cwd=REPO, env=environment,
-                          capture_output=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "judge", *argv], cwd=REPO, env=environment, capture_output=True, timeout=120
+    )
 
 
 def test_invalid_utf8_under_a_strict_utf8_locale(rulings_db):
-    done = _judge(b"ruling", b"save", b"-a", b"bad \xff", LC_ALL="C.UTF-8", PYTHONUTF8="0",
-                  JUDGE_RULINGS_DB=str(rulings_db))
+    done = _judge(
+        b"ruling", b"save", b"-a", b"bad \xff", LC_ALL="C.UTF-8", PYTHONUTF8="0", JUDGE_RULINGS_DB=str(rulings_db)
+    )
     assert done.returncode == 2, done.stderr
-    assert done.stderr == (b"judge: --answer/-a: not valid UTF-8 (the byte 0xff at position 4); "
-                           b"judge reads its arguments as UTF-8 text\n")
+    assert done.stderr == (
+        b"judge: --answer/-a: not valid UTF-8 (the byte 0xff at position 4); judge reads its arguments as UTF-8 text\n"
+    )
     assert not rulings_db.exists()
 
 
@@ -184,8 +194,13 @@ def _tamper(db: Path, **columns: str) -> None:
 
 def test_escape_sequences_stored_in_a_ruling_never_reach_the_terminal(rulings_db, capsys):
     assert run(["ruling", "save", "-q", "Can it block?", "-a", "Yes.", "-c", "704.5j", "--table", "4"]) == 0
-    _tamper(rulings_db, question=f"Can it{HOSTILE} block?", answer=f"Yes{HOSTILE}, it can.\nSee 509.1c.",
-            event=f"GP{HOSTILE}", judge=f"Kim{HOSTILE}")
+    _tamper(
+        rulings_db,
+        question=f"Can it{HOSTILE} block?",
+        answer=f"Yes{HOSTILE}, it can.\nSee 509.1c.",
+        event=f"GP{HOSTILE}",
+        judge=f"Kim{HOSTILE}",
+    )
     capsys.readouterr()
     assert run(["ruling", "list"]) == 0
     listing = capsys.readouterr().out
@@ -202,39 +217,50 @@ def test_escape_sequences_stored_in_a_ruling_never_reach_the_terminal(rulings_db
 
 def test_the_markdown_export_escapes_stored_text(rulings_db, tmp_path, capsys):
     assert run(["ruling", "save", "-a", "Yes.", "-c", "704.5j"]) == 0
-    _tamper(rulings_db, answer=f"Yes.{HOSTILE}\n# Not a heading\n\n<script>alert(1)</script> ![x](http://e/i.png)",
-            table_no="[12](http://e)")
+    _tamper(
+        rulings_db,
+        answer=f"Yes.{HOSTILE}\n# Not a heading\n\n<script>alert(1)</script> ![x](http://e/i.png)",
+        table_no="[12](http://e)",
+    )
     target = tmp_path / "export.md"
     assert run(["ruling", "export", "--format", "markdown", "-o", str(target)]) == 0
     text = target.read_text(encoding="utf-8")
     assert "\x1b" not in text and "pwned" not in text and "<script>" not in text
     assert "## Saved ruling \\#1 — table \\[12\\]\\(http\\://e\\)\n" in text
-    assert ("**Ruling.** Yes\\.\\\n\\# Not a heading\\\n&lt;script&gt;alert\\(1\\)&lt;/script&gt; "
-            "\\!\\[x\\]\\(http\\://e/i\\.png\\)\n") in text
+    assert (
+        "**Ruling.** Yes\\.\\\n\\# Not a heading\\\n&lt;script&gt;alert\\(1\\)&lt;/script&gt; "
+        "\\!\\[x\\]\\(http\\://e/i\\.png\\)\n"
+    ) in text
     assert "- No Dawn CR 704\\.5j (`nd:704.5j`)" in text
 
 
 @pytest.mark.parametrize("option", ["--event", "--table", "--judge"])
 def test_a_line_break_in_a_one_line_field_is_refused_on_save(option, rulings_db, capsys):
     assert run(["ruling", "save", "-a", "Yes.", option, "GP\n#2 forged"]) == 2
-    assert capsys.readouterr().err == (f"judge: {option} cannot hold a line break, tab or control character "
-                                       "(U+000A line feed at position 2); it is listed on one line; "
-                                       "nothing was saved\n")
+    assert capsys.readouterr().err == (
+        f"judge: {option} cannot hold a line break, tab or control character "
+        "(U+000A line feed at position 2); it is listed on one line; "
+        "nothing was saved\n"
+    )
     assert not rulings_db.exists()
 
 
 def test_an_escape_in_the_answer_is_refused_on_save(rulings_db, capsys):
     assert run(["ruling", "save", "-a", f"Yes{HOSTILE}"]) == 2
-    assert capsys.readouterr().err == ("judge: --answer cannot hold an escape or control character "
-                                       "(U+001B escape at position 3); nothing was saved\n")
+    assert capsys.readouterr().err == (
+        "judge: --answer cannot hold an escape or control character (U+001B escape at position 3); nothing was saved\n"
+    )
     assert run(["ruling", "save", "-q", "Two\nlines?", "-a", "Yes,\n\tand this one too."]) == 0
 
 
 def test_the_store_refuses_the_same_for_every_caller(tmp_path):
     from judge.rulings.store import RulingsError, RulingStore
 
-    with pytest.raises(RulingsError, match=r"^table cannot hold a line break, tab or control character "
-                                           r"\(U\+000D carriage return at position 1\); it is listed on one line$"):
+    with pytest.raises(
+        RulingsError,
+        match=r"^table cannot hold a line break, tab or control character "
+        r"\(U\+000D carriage return at position 1\); it is listed on one line$",
+    ):
         RulingStore(tmp_path / "r.sqlite3").save("Yes.", table="1\r2")
 
 

@@ -2,6 +2,7 @@
 indexed or skipped with its reason, every item written for the entry's present text, no question
 that paraphrases a question of our sets, malformed files refused naming file and line, items that
 no longer apply left out and named, and a hit found through its questions saying which."""
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,9 @@ def test_every_bundled_entry_is_indexed_or_skipped_with_its_reason(corpus, readi
 def test_the_index_files_lie_beside_their_sources_in_document_order(corpus):
     for doc, items in _all_items():
         path = judge_index.index_path(doc)
-        source = REPO / next(s.relpath for s in __import__("judge.corpus.documents", fromlist=["x"]).DOCUMENTS
-                             if s.key == doc)
+        source = REPO / next(
+            s.relpath for s in __import__("judge.corpus.documents", fromlist=["x"]).DOCUMENTS if s.key == doc
+        )
         assert path.parent == source.parent and path.name == source.stem + judge_index.SUFFIX
         assert [i.entry_id for i in items] == [e.id for e in corpus.in_doc(doc)]
 
@@ -74,8 +76,9 @@ def test_no_question_carries_a_rule_number_or_an_id():
                 assert not re.search(r"\b\d{3}\.\d|\b[a-z]{2,3}:[a-z0-9]", q), (item.entry_id, q)
 
 
-@pytest.mark.parametrize("question_set", [*QUESTION_SETS, *([SHARED_BENCH] if SHARED_BENCH.exists() else [])],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "question_set", [*QUESTION_SETS, *([SHARED_BENCH] if SHARED_BENCH.exists() else [])], ids=lambda p: p.name
+)
 def test_no_index_question_paraphrases_a_question_of_a_set(question_set):
     """The index is written blind; this checks it mechanically (bench/dedup_questions.py's rule:
     word-set Jaccard >= 0.6). Only our index's ids are reported, never the set's text."""
@@ -90,34 +93,42 @@ def test_no_index_question_paraphrases_a_question_of_a_set(question_set):
 GOOD = '"nd:1":\n  hash: "0123456789abcdef"\n  q:\n    - "One?"\n    - "Two?"\n  w: "words"\n'
 
 
-@pytest.mark.parametrize("text, line, said", [
-    ("[1, 2]\n", 1, "must map entry ids"),
-    ('"nd:1": [\n', 2, "not YAML"),
-    (GOOD + '"nd:1":\n  hash: "0123456789abcdef"\n  skip: heading\n', 7, "listed twice"),
-    ('"nd:1":\n  q: ["a", "b"]\n  w: "x"\n', 1, "has no hash"),
-    ('"nd:1":\n  hash: 1234567890123456\n  skip: heading\n', 1, "hash must be text"),
-    ('"nd:1":\n  hash: "0123"\n  skip: heading\n', 1, "16 lowercase hex"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  skip: boring\n', 3, "not one of heading"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["only one"]\n  w: "x"\n', 3, "needs 2–4 questions"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "b", "c", "d", "e"]\n  w: "x"\n', 3, "needs 2–4"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "b"]\n  w: "x"\n  why: "y"\n', 1, "unknown key why"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", 7]\n  w: "x"\n', 3, "a question must be text"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "b\\u0007"]\n  w: "x"\n', 3, "control character"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "   "]\n  w: "x"\n', 3, "empty"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "' + "x" * 401 + '"]\n  w: "x"\n', 3, "longer than"),
-    ('"nd:1": "just text"\n', 1, "must be a mapping"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  merged: []\n  skip: heading\n', 3, "merged must list"),
-    ('"nd:1":\n  hash: "0123456789abcdef"\n  merged: ["nd:2"]\n  q: ["a", "b", "c", "d", "e", "f", "g", "h", "i"]\n'
-     '  w: "x"\n', 4, "needs 2–8"),
-    ("7: {}\n", 1, "an entry id must be text"),
-])
+@pytest.mark.parametrize(
+    "text, line, said",
+    [
+        ("[1, 2]\n", 1, "must map entry ids"),
+        ('"nd:1": [\n', 2, "not YAML"),
+        (GOOD + '"nd:1":\n  hash: "0123456789abcdef"\n  skip: heading\n', 7, "listed twice"),
+        ('"nd:1":\n  q: ["a", "b"]\n  w: "x"\n', 1, "has no hash"),
+        ('"nd:1":\n  hash: 1234567890123456\n  skip: heading\n', 1, "hash must be text"),
+        ('"nd:1":\n  hash: "0123"\n  skip: heading\n', 1, "16 lowercase hex"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  skip: boring\n', 3, "not one of heading"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["only one"]\n  w: "x"\n', 3, "needs 2–4 questions"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "b", "c", "d", "e"]\n  w: "x"\n', 3, "needs 2–4"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "b"]\n  w: "x"\n  why: "y"\n', 1, "unknown key why"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", 7]\n  w: "x"\n', 3, "a question must be text"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "b\\u0007"]\n  w: "x"\n', 3, "control character"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "   "]\n  w: "x"\n', 3, "empty"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  q: ["a", "' + "x" * 401 + '"]\n  w: "x"\n', 3, "longer than"),
+        ('"nd:1": "just text"\n', 1, "must be a mapping"),
+        ('"nd:1":\n  hash: "0123456789abcdef"\n  merged: []\n  skip: heading\n', 3, "merged must list"),
+        (
+            '"nd:1":\n  hash: "0123456789abcdef"\n  merged: ["nd:2"]\n  q: ["a", "b", "c", "d", "e", "f", "g", "h", "i"]\n'
+            '  w: "x"\n',
+            4,
+            "needs 2–8",
+        ),
+        ("7: {}\n", 1, "an entry id must be text"),
+    ],
+)
 def test_a_malformed_index_file_is_refused_whole_naming_file_and_line(tmp_path, text, line, said):
     path = tmp_path / "x.judge-index.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(judge_index.JudgeIndexError) as caught:
         judge_index.read_file(path)
-    assert str(caught.value).startswith(f"{path}:{line}:") or (line == 1 and str(caught.value).startswith(f"{path}")), \
+    assert str(caught.value).startswith(f"{path}:{line}:") or (line == 1 and str(caught.value).startswith(f"{path}")), (
         str(caught.value)
+    )
     assert said in str(caught.value)
 
 
@@ -132,8 +143,9 @@ def test_a_file_that_is_not_utf8_is_refused(tmp_path):
 def _corpus(texts: dict[str, str], bundled: bool) -> Corpus:
     corpus = Corpus()
     entries = [Entry(id=i, doc="nd", game="nodawn", kind="rule", text=t) for i, t in texts.items()]
-    corpus.add_document(DocumentInfo("nd", "nodawn", "No Dawn", "x"), SimpleNamespace(entries=entries, facts={},
-                                                                                     problems=[]))
+    corpus.add_document(
+        DocumentInfo("nd", "nodawn", "No Dawn", "x"), SimpleNamespace(entries=entries, facts={}, problems=[])
+    )
     corpus.editions["nd"] = SimpleNamespace(bundled=bundled, label="x")
     return corpus
 
@@ -142,8 +154,12 @@ def _index(tmp_path, monkeypatch, items: dict[str, str]) -> Path:
     """An index file for `nd` with an item per (id -> text it was written for)."""
     lines = []
     for entry_id, text in items.items():
-        lines += [f'"{entry_id}":', f'  hash: "{judge_index.text_hash(text)}"',
-                  f'  q: ["Question about {entry_id}?", "Another?"]', '  w: "words"']
+        lines += [
+            f'"{entry_id}":',
+            f'  hash: "{judge_index.text_hash(text)}"',
+            f'  q: ["Question about {entry_id}?", "Another?"]',
+            '  w: "words"',
+        ]
     path = tmp_path / "nd.judge-index.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     monkeypatch.setattr(judge_index, "index_path", lambda doc: path if doc == "nd" else tmp_path / "none")
@@ -156,14 +172,14 @@ def test_in_the_bundled_edition_an_unknown_id_or_other_text_is_named_and_left_ou
     assert list(reading.items) == ["nd:1"]
     assert [p.message for p in reading.problems] == [
         f"{path}:5: nd:2 was written for other text (hash {judge_index.text_hash('the text as written')}); left out",
-        f"{path}:9: nd:9 names no entry of the document; left out"]
+        f"{path}:9: nd:9 names no entry of the document; left out",
+    ]
     assert reading.changed == {"nd": ["nd:2"]}
 
 
 def test_an_imported_edition_keeps_questions_only_for_unchanged_or_moved_text(tmp_path, monkeypatch):
     _index(tmp_path, monkeypatch, {"nd:1": "same", "nd:2": "old wording", "nd:3": "moved text"})
-    corpus = _corpus({"nd:1": "same", "nd:2": "new wording", "nd:4": "moved text", "nd:5": "brand new"},
-                     bundled=False)
+    corpus = _corpus({"nd:1": "same", "nd:2": "new wording", "nd:4": "moved text", "nd:5": "brand new"}, bundled=False)
     reading = judge_index.read(corpus)
     assert reading.questions("nd:1") == ("Question about nd:1?", "Another?")
     assert "nd:2" not in reading.items  # its text changed: its questions are dropped
@@ -174,12 +190,14 @@ def test_an_imported_edition_keeps_questions_only_for_unchanged_or_moved_text(tm
 
 def test_an_item_merging_ids_that_are_not_former_ids_of_its_entry_is_named_and_left_out(tmp_path, monkeypatch):
     path = tmp_path / "nd.judge-index.yaml"
-    path.write_text(f'"nd:1":\n  hash: "{judge_index.text_hash("one")}"\n  merged: ["nd:2"]\n'
-                    '  q: ["One?", "Two?", "Three?"]\n  w: "words"\n', encoding="utf-8")
+    path.write_text(
+        f'"nd:1":\n  hash: "{judge_index.text_hash("one")}"\n  merged: ["nd:2"]\n'
+        '  q: ["One?", "Two?", "Three?"]\n  w: "words"\n',
+        encoding="utf-8",
+    )
     monkeypatch.setattr(judge_index, "index_path", lambda doc: path if doc == "nd" else tmp_path / "none")
     reading = judge_index.read(_corpus({"nd:1": "one"}, bundled=True))
-    assert [p.message for p in reading.problems] == [
-        f"{path}:1: nd:1 merges nd:2, not all former ids of it; left out"]
+    assert [p.message for p in reading.problems] == [f"{path}:1: nd:1 merges nd:2, not all former ids of it; left out"]
     assert reading.items == {}
 
 
@@ -238,8 +256,10 @@ def test_judge_search_says_which_question_a_hit_answers(capsys, reading):
     assert cli.main(["search", "--json", question]) == 0
     rows = json.loads(capsys.readouterr().out)
     row = next(r for r in rows if r["id"] == "nd:509.1c")
-    assert row["matched"] in reading.questions("nd:509.1c") and row["text"] == \
-        __import__("judge.context", fromlist=["x"]).corpus().get("nd:509.1c").text
+    assert (
+        row["matched"] in reading.questions("nd:509.1c")
+        and row["text"] == __import__("judge.context", fromlist=["x"]).corpus().get("nd:509.1c").text
+    )
     assert all("matched" in r for r in rows)
     assert cli.main(["search", question]) == 0
     out = capsys.readouterr().out
@@ -248,11 +268,11 @@ def test_judge_search_says_which_question_a_hit_answers(capsys, reading):
 
 @pytest.mark.usefixtures("session_context")
 def test_the_station_says_which_question_a_hit_answers(reading):
+    from page_parts import parts
     from starlette.testclient import TestClient
 
     from judge.serve.app import create_app
     from judge.serve.settings import ServeSettings
-    from page_parts import parts
 
     question = _index_question(reading)
     page = TestClient(create_app(ServeSettings())).get("/search", params={"q": question}).text

@@ -1,6 +1,7 @@
 """The keyword table (rulings/nodawn/keywords.yaml) and the choice list (rulings/nodawn/choices.yaml)
 hold up: every rule they name exists in the parsed corpus, every keyword the card format accepts
 has exactly one row, in rule order, and what a row says about the engine matches the code."""
+
 from __future__ import annotations
 
 import re
@@ -16,12 +17,48 @@ RULINGS = paths.data_root() / "rulings" / "nodawn"
 RULE = re.compile(r"^\d{3}\.\d+[a-z]?$")
 STATUSES = {"implemented", "partial", "missing"}
 PARAMETERS = {"none", "number", "cost", "quality", "object", "none | quality"}
-ASKED = {"pending", "announcement", "declaration", "action", "fixed", "immaterial", "no-choice", "not-modelled",
-         "setup"}
-CHOICE_KEYS = {"id", "rule", "rules", "who", "what", "options", "when", "asked", "engine_today", "keyword",
-               "conflicts", "kind"}
-ROW_KEYS = {"keyword", "rule", "rules", "written", "parameter", "kind", "summary", "engine_status", "engine_where",
-            "cites", "needs", "choices", "feasible", "conflicts", "notes"}
+ASKED = {
+    "pending",
+    "announcement",
+    "declaration",
+    "action",
+    "fixed",
+    "immaterial",
+    "no-choice",
+    "not-modelled",
+    "setup",
+}
+CHOICE_KEYS = {
+    "id",
+    "rule",
+    "rules",
+    "who",
+    "what",
+    "options",
+    "when",
+    "asked",
+    "engine_today",
+    "keyword",
+    "conflicts",
+    "kind",
+}
+ROW_KEYS = {
+    "keyword",
+    "rule",
+    "rules",
+    "written",
+    "parameter",
+    "kind",
+    "summary",
+    "engine_status",
+    "engine_where",
+    "cites",
+    "needs",
+    "choices",
+    "feasible",
+    "conflicts",
+    "notes",
+}
 
 
 def _load(name: str):
@@ -41,7 +78,7 @@ def choices() -> list:
 def _rule_key(number: str) -> tuple:
     section, _, rest = number.partition(".")
     digits = re.match(r"\d+", rest).group()
-    return int(section), int(digits), rest[len(digits):]
+    return int(section), int(digits), rest[len(digits) :]
 
 
 def _table_rules(table: dict) -> set[str]:
@@ -110,7 +147,7 @@ def test_every_system_is_needed_by_some_row(table):
 
 
 def _places(where: str) -> list[tuple[str, list[str]]]:
-    """"judge/engine/a.py: f, g (note); judge/engine/b.py: h" -> [(path, [f, g]), (path, [h])]."""
+    """ "judge/engine/a.py: f, g (note); judge/engine/b.py: h" -> [(path, [f, g]), (path, [h])]."""
     out = []
     for part in where.split(";"):
         path, _, names = part.strip().partition(": ")
@@ -182,8 +219,14 @@ def test_the_choices_that_stop_the_replay_are_the_engines_choice_kinds(choices):
 
 
 # The YAML's parameter field -> the parameter form the engine's registry names (keywords.PARAMETERS).
-_FORMS = {"none": "none", "number": "number", "cost": "cost", "quality": "quality",
-          "none | quality": "optional-quality", "object": "object"}
+_FORMS = {
+    "none": "none",
+    "number": "number",
+    "cost": "cost",
+    "quality": "quality",
+    "none | quality": "optional-quality",
+    "object": "object",
+}
 
 
 def test_engine_status_is_what_the_engine_registers(table):
@@ -207,4 +250,6 @@ def test_the_engine_refuses_a_missing_keyword_with_the_rule_the_table_gives(tabl
     for row in table["keywords"]:
         assert rules[row["keyword"]] == row["rule"]
         if row["engine_status"] == "missing":
-            assert support.not_modelled(row["keyword"]) == f"not modelled by the engine: {row['keyword']} ({row['rule']})"
+            assert (
+                support.not_modelled(row["keyword"]) == f"not modelled by the engine: {row['keyword']} ({row['rule']})"
+            )

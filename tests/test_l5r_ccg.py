@@ -1,12 +1,15 @@
 """L5R CCG Diamond Edition rulebook parser: counts, TOC-ordered sections, nesting, glossary and
 terms, errata, minus signs, and references."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-
 from bundled import bundled_source, parsed_fixtures
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from judge.corpus import l5r_ccg
 
 parsed, by_id = parsed_fixtures(l5r_ccg.parse, "ccg")
@@ -16,9 +19,16 @@ parsed, by_id = parsed_fixtures(l5r_ccg.parse, "ccg")
 def test_counts_match_the_census(parsed):
     kinds = Counter(e.kind for e in parsed.entries)
     assert kinds == {
-        "section": 26, "subsection": 72,  # 98 headings
-        "paragraph": 259, "example": 20, "glossary": 87, "term": 23, "errata": 7,  # 396 non-bullet lines
-        "bullet": 140, "front-matter": 1, "contents": 1,
+        "section": 26,
+        "subsection": 72,  # 98 headings
+        "paragraph": 259,
+        "example": 20,
+        "glossary": 87,
+        "term": 23,
+        "errata": 7,  # 396 non-bullet lines
+        "bullet": 140,
+        "front-matter": 1,
+        "contents": 1,
     }
     assert parsed.facts["lines"] == 664
     assert parsed.problems == []
@@ -66,25 +76,42 @@ def test_repeated_heading_texts_are_told_apart_by_path(by_id):
 def test_numbered_headings_nest(by_id):
     attack = by_id["ccg:sequence-of-play-in-detail/attack-phase-optional"]
     assert (attack.number, attack.title, attack.span.line_start, attack.span.line_end) == (
-        "4", "Attack Phase (Optional)", 374, 447)
+        "4",
+        "Attack Phase (Optional)",
+        374,
+        447,
+    )
     children = [by_id[c] for c in attack.children if by_id[c].kind == "subsection"]
     assert [(c.number, c.title) for c in children] == [
-        ("4.1", "Declaration Segment"), ("4.2", "Infantry Maneuvers Segment"),
-        ("4.3", "Cavalry Maneuvers Segment"), ("4.4", "Battle Action Segment"), (None, "Terrains"),
-        ("4.5", "Resolution Segment"), (None, "Other Battle Rules"), (None, "After the Battle"),
+        ("4.1", "Declaration Segment"),
+        ("4.2", "Infantry Maneuvers Segment"),
+        ("4.3", "Cavalry Maneuvers Segment"),
+        ("4.4", "Battle Action Segment"),
+        (None, "Terrains"),
+        ("4.5", "Resolution Segment"),
+        (None, "Other Battle Rules"),
+        (None, "After the Battle"),
     ]
     dynasty = by_id["ccg:sequence-of-play-in-detail/dynasty-phase"]
     assert (dynasty.number, dynasty.parent) == ("5", "ccg:sequence-of-play-in-detail")
     segment = by_id["ccg:sequence-of-play-in-detail/attack-phase-optional/declaration-segment"]
-    assert segment.citation == ("L5R CCG Rulebook — Sequence of Play in Detail › 4. Attack Phase (Optional) › "
-                                "4.1. Declaration Segment")
+    assert segment.citation == (
+        "L5R CCG Rulebook — Sequence of Play in Detail › 4. Attack Phase (Optional) › 4.1. Declaration Segment"
+    )
 
 
 SECTION_SPANS = {
-    "ccg:cardinal-rules": (31, 35), "ccg:how-to-win": (153, 156), "ccg:setup": (157, 186),
-    "ccg:bowing": (187, 191), "ccg:bringing-cards-into-play": (192, 203), "ccg:tokens": (324, 330),
-    "ccg:actions": (344, 358), "ccg:glossary": (528, 615), "ccg:rokugani-terms": (616, 640),
-    "ccg:errata-and-clarifications": (641, 652), "ccg:turn-sequence": (653, 664),
+    "ccg:cardinal-rules": (31, 35),
+    "ccg:how-to-win": (153, 156),
+    "ccg:setup": (157, 186),
+    "ccg:bowing": (187, 191),
+    "ccg:bringing-cards-into-play": (192, 203),
+    "ccg:tokens": (324, 330),
+    "ccg:actions": (344, 358),
+    "ccg:glossary": (528, 615),
+    "ccg:rokugani-terms": (616, 640),
+    "ccg:errata-and-clarifications": (641, 652),
+    "ccg:turn-sequence": (653, 664),
 }
 
 
@@ -96,46 +123,109 @@ def test_section_spans(by_id, entry_id):
 
 # -- entries: id, title, exact text -------------------------------------------------------------------
 ENTRIES = [
-    ("ccg:bowing/1", "paragraph", "Bowing", 188,
-     "To bow a card or Stronghold, turn it sideways. To straighten a bowed card, turn it back. Some cards and "
-     "Strongholds can create effects without bowing. A card cannot bow for more than one purpose at a time."),
-    ("ccg:bowing/2", "paragraph", "Bowing", 189,
-     "While a card or Stronghold is bowed, none of its actions can be used, not even ones that don't require "
-     "bowing to perform. (Exception: An action that straightens the card is still usable.) Also, a bowed "
-     "Personality may not cast Spells, and may not perform actions that issue challenges. Bowing does not turn "
-     "off continuous effects of a card, such as traits, Force and Chi bonuses, or effects that are not actions."),
-    ("ccg:cardinal-rules/2", "bullet", "Cardinal Rules", 33,
-     "- Play all cards and Strongholds by the wording of their most recent English printing."),
-    ("ccg:card-types-in-detail/personalities/3", "paragraph", "Personalities", 233,
-     "If a Personality's Chi drops to 0, destroy the Personality."),
+    (
+        "ccg:bowing/1",
+        "paragraph",
+        "Bowing",
+        188,
+        "To bow a card or Stronghold, turn it sideways. To straighten a bowed card, turn it back. Some cards and "
+        "Strongholds can create effects without bowing. A card cannot bow for more than one purpose at a time.",
+    ),
+    (
+        "ccg:bowing/2",
+        "paragraph",
+        "Bowing",
+        189,
+        "While a card or Stronghold is bowed, none of its actions can be used, not even ones that don't require "
+        "bowing to perform. (Exception: An action that straightens the card is still usable.) Also, a bowed "
+        "Personality may not cast Spells, and may not perform actions that issue challenges. Bowing does not turn "
+        "off continuous effects of a card, such as traits, Force and Chi bonuses, or effects that are not actions.",
+    ),
+    (
+        "ccg:cardinal-rules/2",
+        "bullet",
+        "Cardinal Rules",
+        33,
+        "- Play all cards and Strongholds by the wording of their most recent English printing.",
+    ),
+    (
+        "ccg:card-types-in-detail/personalities/3",
+        "paragraph",
+        "Personalities",
+        233,
+        "If a Personality's Chi drops to 0, destroy the Personality.",
+    ),
     ("ccg:card-types-in-detail/regions/2", "paragraph", "Regions", 226, "All Regions are Singular."),
-    ("ccg:actions/limited-actions/1", "paragraph", "Limited Actions", 348,
-     'You can use Limited actions (those with the "Limited" indicator) only during your own Action Phase.'),
-    ("ccg:sequence-of-play-in-detail/attack-phase-optional/declaration-segment/1", "paragraph",
-     "Declaration Segment", 384,
-     "Declare which player you are attacking. That player is the Defender. You are the Attacker."),
-    ("ccg:overview-of-card-types/stronghold/4", "bullet", "Stronghold", 64,
-     "- D. Starting Family Honor (minimum -19)"),
+    (
+        "ccg:actions/limited-actions/1",
+        "paragraph",
+        "Limited Actions",
+        348,
+        'You can use Limited actions (those with the "Limited" indicator) only during your own Action Phase.',
+    ),
+    (
+        "ccg:sequence-of-play-in-detail/attack-phase-optional/declaration-segment/1",
+        "paragraph",
+        "Declaration Segment",
+        384,
+        "Declare which player you are attacking. That player is the Defender. You are the Attacker.",
+    ),
+    ("ccg:overview-of-card-types/stronghold/4", "bullet", "Stronghold", 64, "- D. Starting Family Honor (minimum -19)"),
     ("ccg:glossary/diplomat", "glossary", "Diplomat", 543, "Diplomat \u2014 See Courtier."),
-    ("ccg:glossary/your", "glossary", "your", 614,
-     "your \u2014 Controlled by you. (Cards not in play have no controller.)"),
-    ("ccg:glossary/simultaneous-ranged-attacks", "glossary", "simultaneous (ranged attacks)", 599,
-     "simultaneous (ranged attacks) \u2014 Targeted all at once, then resolved. You must select all targets "
-     "for simultaneous ranged attacks before resolving any of them."),
-    ("ccg:glossary/oni", "glossary", "Oni", 577,
-     "Oni \u2014 Terrible monsters from the Shadowlands that have little use for concepts like honor. All Oni "
-     "are Nonhuman and Shadowlands."),
+    (
+        "ccg:glossary/your",
+        "glossary",
+        "your",
+        614,
+        "your \u2014 Controlled by you. (Cards not in play have no controller.)",
+    ),
+    (
+        "ccg:glossary/simultaneous-ranged-attacks",
+        "glossary",
+        "simultaneous (ranged attacks)",
+        599,
+        "simultaneous (ranged attacks) \u2014 Targeted all at once, then resolved. You must select all targets "
+        "for simultaneous ranged attacks before resolving any of them.",
+    ),
+    (
+        "ccg:glossary/oni",
+        "glossary",
+        "Oni",
+        577,
+        "Oni \u2014 Terrible monsters from the Shadowlands that have little use for concepts like honor. All Oni "
+        "are Nonhuman and Shadowlands.",
+    ),
     ("ccg:rokugani-terms/oni", "term", "oni", 634, "oni \u2014 See Glossary."),
-    ("ccg:rokugani-terms/bushi", "term", "bushi", 620,
-     "bushi \u2014 A warrior who follows the code of bushido, wherein honor holds more importance than life itself."),
-    ("ccg:errata/tsuruchi-hiro", "errata", "Tsuruchi Hiro", 647,
-     "Tsuruchi Hiro: His Chi of 4 is a misprint. It should be 3. [MRP]"),
-    ("ccg:errata/noh-theater-troupe", "errata", "Noh Theater Troupe", 651,
-     "Noh Theater Troupe: This card is Singular. [errata]"),
-    ("ccg:tokens/5", "example", "Tokens", 329,
-     "Example 1: Block Supply Lines sends home one attacking unit, bowed. Since there can be any number of "
-     "attacking units, Block Supply Lines sometimes requires a choice. This means Block Supply Lines is targeted, "
-     "even during battles where there is only one attacking unit and there is no real choice what to play it on."),
+    (
+        "ccg:rokugani-terms/bushi",
+        "term",
+        "bushi",
+        620,
+        "bushi \u2014 A warrior who follows the code of bushido, wherein honor holds more importance than life itself.",
+    ),
+    (
+        "ccg:errata/tsuruchi-hiro",
+        "errata",
+        "Tsuruchi Hiro",
+        647,
+        "Tsuruchi Hiro: His Chi of 4 is a misprint. It should be 3. [MRP]",
+    ),
+    (
+        "ccg:errata/noh-theater-troupe",
+        "errata",
+        "Noh Theater Troupe",
+        651,
+        "Noh Theater Troupe: This card is Singular. [errata]",
+    ),
+    (
+        "ccg:tokens/5",
+        "example",
+        "Tokens",
+        329,
+        "Example 1: Block Supply Lines sends home one attacking unit, bowed. Since there can be any number of "
+        "attacking units, Block Supply Lines sometimes requires a choice. This means Block Supply Lines is targeted, "
+        "even during battles where there is only one attacking unit and there is no real choice what to play it on.",
+    ),
 ]
 
 
@@ -148,7 +238,9 @@ def test_entry_id_title_and_exact_text(by_id, entry_id, kind, title, line, text)
 def test_citations(by_id):
     assert by_id["ccg:bowing/2"].citation == "L5R CCG Rulebook — Bowing ¶2"
     assert by_id["ccg:glossary/force-total"].citation == "L5R CCG Rulebook — Glossary: Force total"
-    assert by_id["ccg:errata/private-dojo"].citation == "L5R CCG Rulebook — Errata: Private Dojo (The Fall of Otosan Uchi)"
+    assert (
+        by_id["ccg:errata/private-dojo"].citation == "L5R CCG Rulebook — Errata: Private Dojo (The Fall of Otosan Uchi)"
+    )
 
 
 def test_every_line_is_kept_verbatim_apart_from_minus_signs(parsed):
@@ -174,9 +266,12 @@ def test_glossary_and_terms_are_separate_namespaces(parsed, by_id):
 def test_errata_markers_are_tags(parsed, by_id):
     errata = {e.id: e.tags for e in parsed.entries if e.kind == "errata"}
     assert errata == {
-        "ccg:errata/gifts-and-favors": ["mrp"], "ccg:errata/private-dojo": ["errata"],
-        "ccg:errata/tsuruchi-hiro": ["mrp"], "ccg:errata/vengeful-dead": ["errata"],
-        "ccg:errata/kanashimi": ["errata"], "ccg:errata/noh-theater-troupe": ["errata"],
+        "ccg:errata/gifts-and-favors": ["mrp"],
+        "ccg:errata/private-dojo": ["errata"],
+        "ccg:errata/tsuruchi-hiro": ["mrp"],
+        "ccg:errata/vengeful-dead": ["errata"],
+        "ccg:errata/kanashimi": ["errata"],
+        "ccg:errata/noh-theater-troupe": ["errata"],
         "ccg:errata/wholeness-of-self": ["errata"],
     }
     dojo = by_id["ccg:errata/private-dojo"]
@@ -201,9 +296,14 @@ def test_minus_signs_are_searchable_numbers(parsed, by_id):
 def test_all_see_references_resolve(parsed, by_id):
     refs = [(e.id, r) for e in parsed.entries if e.kind != "contents" for r in e.refs]
     assert all(r.status == "resolved" and r.target in by_id for _, r in refs)
-    quoted = [(by_id[i].span.line_start, r.target) for i, r in refs if r.kind == "see" and r.surface.startswith(("see \"", "See \""))]
+    quoted = [
+        (by_id[i].span.line_start, r.target)
+        for i, r in refs
+        if r.kind == "see" and r.surface.startswith(('see "', 'See "'))
+    ]
     assert quoted == [
-        (193, "ccg:targeting-and-redirection"), (193, "ccg:costs-and-effects"),
+        (193, "ccg:targeting-and-redirection"),
+        (193, "ccg:costs-and-effects"),
         (201, "ccg:abilities-and-traits/experienced-traits"),
         (215, "ccg:special-situations/lobbying-for-the-imperial-favor"),
         (297, "ccg:bonuses-and-penalties"),
@@ -213,7 +313,8 @@ def test_all_see_references_resolve(parsed, by_id):
         (372, "ccg:special-situations/lobbying-for-the-imperial-favor"),
         (382, "ccg:allen-bob-and-cindy-go-to-war-a-sample-attack-phase"),
         (402, "ccg:actions"),
-        (411, "ccg:special-situations/creating-fear"), (411, "ccg:special-situations/making-ranged-attacks"),
+        (411, "ccg:special-situations/creating-fear"),
+        (411, "ccg:special-situations/making-ranged-attacks"),
         (457, "ccg:special-situations/destroying-discarding-and-seppuku"),
         (579, "ccg:glossary/opposing"),
     ]
@@ -272,7 +373,10 @@ def test_odd_inputs_do_not_crash():
     assert l5r_ccg.parse("").entries == []
     no_toc = l5r_ccg.parse("Just a sentence.\nAnother sentence.")
     assert [(e.kind, e.text) for e in no_toc.entries] == [
-        ("front-matter", ""), ("paragraph", "Just a sentence."), ("paragraph", "Another sentence.")]
+        ("front-matter", ""),
+        ("paragraph", "Just a sentence."),
+        ("paragraph", "Another sentence."),
+    ]
     assert no_toc.entries[1].id == "ccg:front-matter/1"
     duplicate = l5r_ccg.parse("T\nTable of Contents\n- A\nA\nSub\nx.\nSub\ny.")
     assert [e.id for e in duplicate.entries if e.kind == "subsection"] == ["ccg:a/sub", "ccg:a/sub-2"]
@@ -280,12 +384,14 @@ def test_odd_inputs_do_not_crash():
 
 
 # -- arbitrary input never crashes ------------------------------------------------------------------
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
-_LINES = st.lists(st.one_of(
-    st.sampled_from(bundled_source("ccg").split("\n")),
-    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
-), max_size=40)
+_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(bundled_source("ccg").split("\n")),
+        st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,12 +1,15 @@
 """L5R CCG comprehensive-rules excerpt parser: counts, exceptions, bullets, dated tags, external
 See references."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-
 from bundled import bundled_source, parsed_fixtures
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from judge.corpus import l5r_ce
 
 parsed, by_id = parsed_fixtures(l5r_ce.parse, "ce")
@@ -47,41 +50,94 @@ def test_tree_is_consistent(parsed, by_id):
 
 
 ENTRIES = [
-    ("ce:in-play-and-out-of-play/1", "In play and out of play", 5,
-     "Whether a card is in or out of play is determined by the game area it is in."),
-    ("ce:bowed-and-unbowed/3", "Bowed and unbowed", 36,
-     "Only cards in play can bow or straighten, or have the bowed or unbowed state."),
+    (
+        "ce:in-play-and-out-of-play/1",
+        "In play and out of play",
+        5,
+        "Whether a card is in or out of play is determined by the game area it is in.",
+    ),
+    (
+        "ce:bowed-and-unbowed/3",
+        "Bowed and unbowed",
+        36,
+        "Only cards in play can bow or straighten, or have the bowed or unbowed state.",
+    ),
     ("ce:bowed-and-unbowed/4", "Bowed and unbowed", 38, "Cards normally enter play in the unbowed state."),
-    ("ce:bowed-and-unbowed/5", "Bowed and unbowed", 40,
-     "When a card enters play bowed, it is not considered to bow, because it was not in play as an unbowed card."),
-    ("ce:bowed-and-unbowed/6", "Bowed and unbowed", 42,
-     "Abilities on a bowed card can not be used, bowed Personalities can not assign, and bowed cards in a unit "
-     "affect the calculation of total unit Force."),
-    ("ce:honorable-and-dishonorable/5", "Honorable and dishonorable", 54,
-     "Dishonorable Personalities have a maximum Personal Honor of zero."),
-    ("ce:honorable-and-dishonorable/7", "Honorable and dishonorable", 58,
-     "There are a number of ways to rehonor dishonorable Personalities."),
-    ("ce:dead/1", "Dead", 70,
-     "\u201cDead\u201d is a special state that only applies to some Personalities in the discard pile. See Discard piles."),
-    ("ce:locations/1", "Locations", 74,
-     "Cards in play have a location \u2013 the home or a battlefield. Areas out of play are not locations."),
+    (
+        "ce:bowed-and-unbowed/5",
+        "Bowed and unbowed",
+        40,
+        "When a card enters play bowed, it is not considered to bow, because it was not in play as an unbowed card.",
+    ),
+    (
+        "ce:bowed-and-unbowed/6",
+        "Bowed and unbowed",
+        42,
+        "Abilities on a bowed card can not be used, bowed Personalities can not assign, and bowed cards in a unit "
+        "affect the calculation of total unit Force.",
+    ),
+    (
+        "ce:honorable-and-dishonorable/5",
+        "Honorable and dishonorable",
+        54,
+        "Dishonorable Personalities have a maximum Personal Honor of zero.",
+    ),
+    (
+        "ce:honorable-and-dishonorable/7",
+        "Honorable and dishonorable",
+        58,
+        "There are a number of ways to rehonor dishonorable Personalities.",
+    ),
+    (
+        "ce:dead/1",
+        "Dead",
+        70,
+        "\u201cDead\u201d is a special state that only applies to some Personalities in the discard pile. See Discard piles.",
+    ),
+    (
+        "ce:locations/1",
+        "Locations",
+        74,
+        "Cards in play have a location \u2013 the home or a battlefield. Areas out of play are not locations.",
+    ),
     ("ce:locations/2", "Locations", 76, "Cards enter play in their controller\u2019s home."),
     ("ce:locations/4", "Locations", 82, "When a unit goes from one location to another, it moves."),
-    ("ce:locations/6", "Locations", 87,
-     'When a unit "moves to attack\u201d it moves into the attacking side of a battlefield. Specifically, moving to '
-     'attack also includes moving between two battlefields on the attacking side. "Move to defend" has a parallel '
-     "meaning involving the defending side."),
-    ("ce:card-control/1", "Card control", 93, "Cards come in play controlled by the player who brought them into play."),
+    (
+        "ce:locations/6",
+        "Locations",
+        87,
+        'When a unit "moves to attack\u201d it moves into the attacking side of a battlefield. Specifically, moving to '
+        'attack also includes moving between two battlefields on the attacking side. "Move to defend" has a parallel '
+        "meaning involving the defending side.",
+    ),
+    (
+        "ce:card-control/1",
+        "Card control",
+        93,
+        "Cards come in play controlled by the player who brought them into play.",
+    ),
     ("ce:card-control/5", "Card control", 102, "Changing control is instantaneous and does not have a duration."),
-    ("ce:overlaying/4", "Overlaying", 120,
-     "Created cards do not cease to exist when overlaid, because they do not leave play."),
+    (
+        "ce:overlaying/4",
+        "Overlaying",
+        120,
+        "Created cards do not cease to exist when overlaid, because they do not leave play.",
+    ),
     ("ce:overlaying/11", "Overlaying", 136, "An stack of two or more cards may be overlaid again."),
-    ("ce:face-up-and-face-down/1", "Face up and face down", 145,
-     "A card, in or out of play, is either face up or face down."),
-    ("ce:physical-destruction-of-cards/1", "Physical destruction of cards", 149,
-     'An effect may call for the physical destruction of a card (for example, "tear this card in half"). A card '
-     "that has been physically destroyed is removed from the game, is no longer part of its owner's decks, and "
-     "may not be included in decks in any future game."),
+    (
+        "ce:face-up-and-face-down/1",
+        "Face up and face down",
+        145,
+        "A card, in or out of play, is either face up or face down.",
+    ),
+    (
+        "ce:physical-destruction-of-cards/1",
+        "Physical destruction of cards",
+        149,
+        'An effect may call for the physical destruction of a card (for example, "tear this card in half"). A card '
+        "that has been physically destroyed is removed from the game, is no longer part of its owner's decks, and "
+        "may not be included in decks in any future game.",
+    ),
 ]
 
 
@@ -137,9 +193,11 @@ def test_bullet_list_continues_across_an_exception(by_id):
 
 def test_examples_are_children(parsed):
     examples = {e.span.line_start: e.parent for e in parsed.entries if e.kind == "example"}
-    assert examples == {23: "ce:implications-of-in-and-out-of-play/2",
-                        26: "ce:implications-of-in-and-out-of-play/3",
-                        141: "ce:overlaying/13"}
+    assert examples == {
+        23: "ce:implications-of-in-and-out-of-play/2",
+        26: "ce:implications-of-in-and-out-of-play/3",
+        141: "ce:overlaying/13",
+    }
 
 
 # -- dated tags ------------------------------------------------------------------------------------
@@ -185,7 +243,14 @@ def test_odd_inputs_do_not_crash():
     assert [e.id for e in only_title.entries] == ["ce:front-matter"]
     orphan = l5r_ce.parse("Title\n\nA rule before any heading.\n\nHeading\n\nA rule.\n\nHeading\n\nAgain.")
     ids = [e.id for e in orphan.entries]
-    assert ids == ["ce:front-matter", "ce:front-matter/1", "ce:heading", "ce:heading/1", "ce:heading-2", "ce:heading-2/1"]
+    assert ids == [
+        "ce:front-matter",
+        "ce:front-matter/1",
+        "ce:heading",
+        "ce:heading/1",
+        "ce:heading-2",
+        "ce:heading-2/1",
+    ]
     assert [p.kind for p in orphan.problems] == ["duplicate-heading"]
     crlf = l5r_ce.parse("\ufeffTitle\r\n\r\nHeading\r\n\r\nA rule. [CLARIFIED 1 Foo 2011]")
     rule = [e for e in crlf.entries if e.kind == "paragraph"][0]
@@ -193,12 +258,14 @@ def test_odd_inputs_do_not_crash():
 
 
 # -- arbitrary input never crashes ------------------------------------------------------------------
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
-_LINES = st.lists(st.one_of(
-    st.sampled_from(bundled_source("ce").split("\n")),
-    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
-), max_size=40)
+_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(bundled_source("ce").split("\n")),
+        st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,12 +1,15 @@
 """L5R LCG Rules Reference parser: counts, recovered topics, glyphs, damage tags, references,
 and what happens when the topic table no longer matches an edited source."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-
 from bundled import bundled_source, parsed_fixtures
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from judge.corpus import l5r_lcg, l5r_lcg_topics
 from judge.corpus.l5r_lcg_topics import TopicTableError, load_topics
 
@@ -46,53 +49,119 @@ def test_ids_unique_and_tree_consistent(parsed, by_id):
 
 # -- entries: id, title, exact text ------------------------------------------------------------
 ENTRIES = [
-    ("lcg:ability/1", "Ability", 3,
-     "Card abilities only interact with, and can only target, cards that are in play, unless the ability "
-     "specifically refers to an out-of-play area or element. Card abilities on characters, attachments, "
-     "holdings, strongholds, and provinces can only be initiated or affect the game while they "
-     "are in play unless the ability specifically refers to being used from an out-of-play area, or "
-     "require that the card be out of play for the ability to resolve. Event cards and role cards implicitly "
-     "interact with the game from an out-of-play area, as established by the rules of their card types."),
-    ("lcg:action-action-ability/1", "Action, Action Ability", 15,
-     "Unless otherwise noted by the ability, each action ability may be initiated only once each round."),
+    (
+        "lcg:ability/1",
+        "Ability",
+        3,
+        "Card abilities only interact with, and can only target, cards that are in play, unless the ability "
+        "specifically refers to an out-of-play area or element. Card abilities on characters, attachments, "
+        "holdings, strongholds, and provinces can only be initiated or affect the game while they "
+        "are in play unless the ability specifically refers to being used from an out-of-play area, or "
+        "require that the card be out of play for the ability to resolve. Event cards and role cards implicitly "
+        "interact with the game from an out-of-play area, as established by the rules of their card types.",
+    ),
+    (
+        "lcg:action-action-ability/1",
+        "Action, Action Ability",
+        15,
+        "Unless otherwise noted by the ability, each action ability may be initiated only once each round.",
+    ),
     ("lcg:additional-costs/1", "Additional Costs", 23, "All costs are paid simultaneously, including additional ones."),
-    ("lcg:attachment-cards/3", "Attachment Cards", 30,
-     "There is no limit on the number of attachments that may be attached to a card or game element. However, "
-     "only one copy of an attachment (by name) per player can be attached to a card or game element at the same time."),
-    ("lcg:bow-bowed/1", "Bow, Bowed", 66,
-     "A bowed card cannot bow again until it is ready. Cards are typically readied by a game step or card ability."),
-    ("lcg:cancel/4", "Cancel", 80,
-     "If a ring effect that is resolving for winning a conflict is canceled, the ring is still claimed."),
-    ("lcg:covert/1", "Covert", 164,
-     "If multiple characters with the covert keyword are declared as attackers, the evaded character is "
-     "considered to be chosen and evaded by each of those characters' covert abilities."),
-    ("lcg:dash/1", "Dash (-)", 174,
-     "Should a character with a dash skill value somehow end up participating in a conflict of the corresponding "
-     "type, that character is immediately removed from the conflict, and placed in its controller\u2019s home area "
-     "in a bowed state."),
-    ("lcg:glory/1", "Glory", 309,
-     "While a character is honored or dishonored, that character\u2019s glory will modify its military and political skill."),
-    ("lcg:limited/1", "Limited", 395,
-     'Limited cards that are "put into play" via card abilities ignore and are ignored by this restriction.'),
-    ("lcg:loses/1", "Loses", 413,
-     "When tokens are removed from a card, that card is considered to lose those tokens. If the tokens are not "
-     "moved to a specific destination, return them to the general token pool."),
+    (
+        "lcg:attachment-cards/3",
+        "Attachment Cards",
+        30,
+        "There is no limit on the number of attachments that may be attached to a card or game element. However, "
+        "only one copy of an attachment (by name) per player can be attached to a card or game element at the same time.",
+    ),
+    (
+        "lcg:bow-bowed/1",
+        "Bow, Bowed",
+        66,
+        "A bowed card cannot bow again until it is ready. Cards are typically readied by a game step or card ability.",
+    ),
+    (
+        "lcg:cancel/4",
+        "Cancel",
+        80,
+        "If a ring effect that is resolving for winning a conflict is canceled, the ring is still claimed.",
+    ),
+    (
+        "lcg:covert/1",
+        "Covert",
+        164,
+        "If multiple characters with the covert keyword are declared as attackers, the evaded character is "
+        "considered to be chosen and evaded by each of those characters' covert abilities.",
+    ),
+    (
+        "lcg:dash/1",
+        "Dash (-)",
+        174,
+        "Should a character with a dash skill value somehow end up participating in a conflict of the corresponding "
+        "type, that character is immediately removed from the conflict, and placed in its controller\u2019s home area "
+        "in a bowed state.",
+    ),
+    (
+        "lcg:glory/1",
+        "Glory",
+        309,
+        "While a character is honored or dishonored, that character\u2019s glory will modify its military and political skill.",
+    ),
+    (
+        "lcg:limited/1",
+        "Limited",
+        395,
+        'Limited cards that are "put into play" via card abilities ignore and are ignored by this restriction.',
+    ),
+    (
+        "lcg:loses/1",
+        "Loses",
+        413,
+        "When tokens are removed from a card, that card is considered to lose those tokens. If the tokens are not "
+        "moved to a specific destination, return them to the general token pool.",
+    ),
     ("lcg:neutral/1", "Neutral", 439, "Neutral cards are not considered to be in-clan or out-of-clan."),
     ("lcg:personal-honor-personal-dishonor/1", "Personal Honor, Personal Dishonor", 473, "Honored"),
-    ("lcg:printed/1", "Printed", 511,
-     "The word printed refers to the text, characteristic, icon, or value that is physically printed on the card."),
-    ("lcg:rings/1", "Rings", 579,
-     "Unclaimed - Each ring in the unclaimed ring pool is an unclaimed ring, and is eligible to be selected by a "
-     "player as a part of the process of declaring a conflict."),
-    ("lcg:the-word-to/1", 'The Word "To"', 689,
-     "If the pre-to aspect of an effect successfully resolves in full, the post-to aspect of that effect resolves "
-     "simultaneously with all other effects of that card ability."),
-    ("lcg:tokens-running-out-of/1", "Tokens, Running Out of", 697,
-     "There is no limit to the number of fate, honor, and personal status tokens which can be in the game area at "
-     "a given time. If players run out of the provided tokens, other tokens, counters, or coins may be used to "
-     "track the game state."),
-    ("lcg:skill/1", "Skill", 633, "Military skill (military) is used to determine the victor during military conflicts."),
-    ("lcg:skill/2", "Skill", 635, "Political skill (political) is used to determine the victor during political conflicts."),
+    (
+        "lcg:printed/1",
+        "Printed",
+        511,
+        "The word printed refers to the text, characteristic, icon, or value that is physically printed on the card.",
+    ),
+    (
+        "lcg:rings/1",
+        "Rings",
+        579,
+        "Unclaimed - Each ring in the unclaimed ring pool is an unclaimed ring, and is eligible to be selected by a "
+        "player as a part of the process of declaring a conflict.",
+    ),
+    (
+        "lcg:the-word-to/1",
+        'The Word "To"',
+        689,
+        "If the pre-to aspect of an effect successfully resolves in full, the post-to aspect of that effect resolves "
+        "simultaneously with all other effects of that card ability.",
+    ),
+    (
+        "lcg:tokens-running-out-of/1",
+        "Tokens, Running Out of",
+        697,
+        "There is no limit to the number of fate, honor, and personal status tokens which can be in the game area at "
+        "a given time. If players run out of the provided tokens, other tokens, counters, or coins may be used to "
+        "track the game state.",
+    ),
+    (
+        "lcg:skill/1",
+        "Skill",
+        633,
+        "Military skill (military) is used to determine the victor during military conflicts.",
+    ),
+    (
+        "lcg:skill/2",
+        "Skill",
+        635,
+        "Political skill (political) is used to determine the victor during political conflicts.",
+    ),
 ]
 
 
@@ -118,16 +187,32 @@ def test_topic_entries_and_citations(by_id):
 
 # -- topic boundaries (first and last source line of each topic) ---------------------------------
 BOUNDARIES = {
-    "ability": (3, 13), "action-action-ability": (15, 17), "active-player": (19, 21),
-    "additional-costs": (23, 23), "attachment-cards": (25, 48), "bid-value": (50, 52),
-    "breaking-a-province-broken-province": (54, 64), "bow-bowed": (66, 72),
-    "cards-placed-under-neath-a-card": (82, 84), "conflict-x-triggered-conflict-abilities": (102, 116),
-    "deckbuilding": (182, 198), "deck-limits": (200, 202), "fill-a-province": (286, 288),
-    "foreign-gaijin": (300, 303), "honor": (325, 331), "limited": (395, 395),
-    "limit-x-per-period": (397, 403), "limits-of-triggered-abilities": (405, 411),
-    "personal-honor-personal-dishonor": (473, 489), "rings": (579, 595), "ring-effects": (597, 603),
-    "token-pool-general-token-pool": (693, 695), "tokens-running-out-of": (697, 697),
-    "triggered-abilities": (703, 716), "winning-the-game": (748, 772), "would": (774, 776),
+    "ability": (3, 13),
+    "action-action-ability": (15, 17),
+    "active-player": (19, 21),
+    "additional-costs": (23, 23),
+    "attachment-cards": (25, 48),
+    "bid-value": (50, 52),
+    "breaking-a-province-broken-province": (54, 64),
+    "bow-bowed": (66, 72),
+    "cards-placed-under-neath-a-card": (82, 84),
+    "conflict-x-triggered-conflict-abilities": (102, 116),
+    "deckbuilding": (182, 198),
+    "deck-limits": (200, 202),
+    "fill-a-province": (286, 288),
+    "foreign-gaijin": (300, 303),
+    "honor": (325, 331),
+    "limited": (395, 395),
+    "limit-x-per-period": (397, 403),
+    "limits-of-triggered-abilities": (405, 411),
+    "personal-honor-personal-dishonor": (473, 489),
+    "rings": (579, 595),
+    "ring-effects": (597, 603),
+    "token-pool-general-token-pool": (693, 695),
+    "tokens-running-out-of": (697, 697),
+    "triggered-abilities": (703, 716),
+    "winning-the-game": (748, 772),
+    "would": (774, 776),
     "the-letter-x": (778, 778),
 }
 
@@ -148,8 +233,11 @@ def test_topics_in_table_order_and_all_found(parsed):
 def test_paragraph_per_topic_counts(by_id):
     def paragraphs(slug):
         return sum(1 for c in by_id[f"lcg:{slug}"].children if by_id[c].kind == "paragraph")
+
     assert paragraphs("winning-the-game") == 2  # the rest sit under the four format sub-headings
-    assert [paragraphs(f"winning-the-game/{f}") for f in ("standard", "skirmish", "enlightenment", "team-conquest")] == [3, 3, 3, 2]
+    assert [
+        paragraphs(f"winning-the-game/{f}") for f in ("standard", "skirmish", "enlightenment", "team-conquest")
+    ] == [3, 3, 3, 2]
     assert paragraphs("personal-honor-personal-dishonor") == 9
     assert paragraphs("target") == 10
     assert paragraphs("triggered-abilities") == 7
@@ -178,8 +266,10 @@ def test_examples_attach_to_the_paragraph_they_illustrate(parsed, by_id):
 
 def test_glued_heading_is_cut_off(by_id):
     paragraph = by_id["lcg:token-pool-general-token-pool/2"]
-    assert paragraph.text == ("When a card with any tokens or counters on it leaves play, those tokens and counters "
-                              "are returned to the token pool.")
+    assert paragraph.text == (
+        "When a card with any tokens or counters on it leaves play, those tokens and counters "
+        "are returned to the token pool."
+    )
     assert paragraph.extra["raw"].endswith("returned to the token pool. Tokens, Running Out of")
     assert "glued-heading" in paragraph.tags
     assert by_id["lcg:tokens-running-out-of"].extra["heading_line"] == 695
@@ -219,8 +309,11 @@ def test_missing_lists_are_tagged(parsed):
 def test_identical_paragraphs_stay_distinct(by_id):
     a, b = by_id["lcg:winning-the-game/standard/2"], by_id["lcg:winning-the-game/enlightenment/2"]
     assert (a.span.line_start, b.span.line_start) == (754, 766)
-    assert a.text == b.text == ("The first player to meet the condition of having 25 or more honor in their honor "
-                                "pool wins the game.")
+    assert (
+        a.text
+        == b.text
+        == ("The first player to meet the condition of having 25 or more honor in their honor pool wins the game.")
+    )
     assert a.parent != b.parent
     assert a.extra["same_text_as"] == [b.id]
     assert a.citation == "L5R LCG Rules Reference — Winning the Game › Standard Format ¶2"
@@ -241,7 +334,8 @@ def test_format_subtopics_of_winning_the_game(by_id):
     ]
     assert all("inferred-heading" in s.tags for s in subs)
     assert by_id["lcg:winning-the-game/skirmish/2"].text == (
-        "The first player to meet the condition of having 12 or more honor in their honor pool wins the game.")
+        "The first player to meet the condition of having 12 or more honor in their honor pool wins the game."
+    )
 
 
 def test_a_lost_subtopic_anchor_is_reported_and_its_paragraphs_stay_with_the_previous_one():
@@ -273,7 +367,8 @@ def test_related_line_names_eight_topics(by_id):
 def test_see_references(by_id):
     assert [(r.target, r.status) for r in by_id["lcg:keywords/3"].refs] == [("lcg:keywords/4", "resolved")]
     assert [(r.target, r.status) for r in by_id["lcg:status-tokens/4"].refs] == [
-        ("lcg:personal-honor-personal-dishonor", "resolved")]
+        ("lcg:personal-honor-personal-dishonor", "resolved")
+    ]
     duel = by_id["lcg:target/5"].refs
     assert [(r.surface, r.target, r.status) for r in duel] == [("(see Duel Timing)", None, "dangling")]
 
@@ -351,12 +446,14 @@ def test_fingerprint_matches_the_table_normalisation():
 
 
 # -- arbitrary input never crashes ------------------------------------------------------------------
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
-_LINES = st.lists(st.one_of(
-    st.sampled_from(bundled_source("lcg").split("\n")),
-    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
-), max_size=40)
+_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(bundled_source("lcg").split("\n")),
+        st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=60, deadline=None)

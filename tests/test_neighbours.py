@@ -1,5 +1,6 @@
 """Reading on (issue 31 item 13): every entry offers the previous and next entry of its document,
 in the document's order, computed once per corpus (judge.neighbours); `judge show` says them."""
+
 from __future__ import annotations
 
 import json
@@ -45,7 +46,8 @@ def test_show_offers_the_previous_and_next_rule(capsys):
     assert cli.main(["show", "sf:card/charmed-life/2"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "← previous: Charmed Life: “The subject may be removed from…” (sf:card/charmed-life/1)   "
-        "next: Charmed Life: “If an effect that would smoke…” (sf:card/charmed-life/3) →")
+        "next: Charmed Life: “If an effect that would smoke…” (sf:card/charmed-life/3) →"
+    )
 
 
 def test_show_json_names_them(capsys):
@@ -53,8 +55,10 @@ def test_show_json_names_them(capsys):
     assert json.loads(capsys.readouterr().out)["reading_on"] == {"previous": "nd:704.6", "next": "nd:705"}
     assert cli.main(["show", "116.2b-c", "--json"]) == 0
     entries = json.loads(capsys.readouterr().out)["entries"]
-    assert [d["reading_on"] for d in entries] == [{"previous": "nd:116.2a", "next": "nd:116.2c"},
-                                                  {"previous": "nd:116.2b", "next": "nd:116.2d"}]
+    assert [d["reading_on"] for d in entries] == [
+        {"previous": "nd:116.2a", "next": "nd:116.2c"},
+        {"previous": "nd:116.2b", "next": "nd:116.2d"},
+    ]
 
 
 @pytest.fixture
@@ -67,11 +71,19 @@ def client():
     return TestClient(create_app(ServeSettings()), raise_server_exceptions=False)
 
 
-@pytest.mark.parametrize("path, links", [
-    ("/nd/704.5j", [("/nd/704.5i", "‹ 704.5i"), ("/nd/704.5k", "704.5k ›")]),
-    ("/sf/card/charmed-life/2", [("/sf/card/charmed-life/1", "‹ Charmed Life: “The subject may be removed from…”"),
-                                 ("/sf/card/charmed-life/3", "Charmed Life: “If an effect that would smoke…” ›")]),
-])
+@pytest.mark.parametrize(
+    "path, links",
+    [
+        ("/nd/704.5j", [("/nd/704.5i", "‹ 704.5i"), ("/nd/704.5k", "704.5k ›")]),
+        (
+            "/sf/card/charmed-life/2",
+            [
+                ("/sf/card/charmed-life/1", "‹ Charmed Life: “The subject may be removed from…”"),
+                ("/sf/card/charmed-life/3", "Charmed Life: “If an effect that would smoke…” ›"),
+            ],
+        ),
+    ],
+)
 def test_the_station_entry_page_reads_on(client, path, links):
     from page_parts import part
 
@@ -79,10 +91,11 @@ def test_the_station_entry_page_reads_on(client, path, links):
 
 
 def test_the_tui_reads_on_with_alt_up_and_down(corpus):
-    from judge.library import Library
-    from judge.search.index import open_searcher
     from test_tui import lookup_screen, make_app, run, type_text
     from tui_pilot import settle
+
+    from judge.library import Library
+    from judge.search.index import open_searcher
 
     app = make_app(Library(corpus, open_searcher(corpus)))
 

@@ -1,11 +1,12 @@
 """No Dawn CR references (notes/nodawn.md §2), status tags (§3) and backlinks."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-
 from bundled import bundled_source, parsed_fixtures
+
 from judge.corpus import nodawn, nodawn_refs, nodawn_tags
 
 parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
@@ -25,6 +26,7 @@ def numeric(entry):
 
 
 # -- the census figures -----------------------------------------------------------------------
+
 
 def test_census_figures_867_and_372(source_text):
     assert nodawn_refs.census_count(source_text) == (867, 372)
@@ -53,6 +55,7 @@ def test_most_referenced_targets(parsed):
 
 # -- reference shapes -------------------------------------------------------------------------
 
+
 def test_chain_of_two(by_id):
     assert numeric(by_id["nd:106.5a"]) == [("107.6", "nd:107.6"), ("116.2a", "nd:116.2a")]
     assert targets(by_id["nd:506.3b"], "rule") == ["nd:508.2", "nd:509.2", "nd:510.3c"]
@@ -77,26 +80,51 @@ def test_number_ranges(by_id):
     assert numeric(by_id["nd:800.1"]) == [("806", "nd:806")] + [("801–805", f"nd:{n}") for n in range(801, 806)]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("see rules 702.31–702.32", ["702.31", "702.32"]),
-    ("(rules 506.4–506.5)", ["506.4", "506.5"]),
-    ("(rules 601.2g–h)", ["601.2g", "601.2h"]),
-    ("Rules 801–805 record", ["801", "802", "803", "804", "805"]),
-    ("(see rule 117 and rule 603)", ["117", "603"]),
-    ("(see rule 117's group)", ["117"]),
-    ("(see rule 106, \"Vitae and the Blood Pool,\" and rule 308, \"Races and Classes.\")", ["106", "308"]),
-    ("(See rule 702.48; rule 116, \"Special Actions.\")", ["702.48", "116"]),
-    ("(cf. rules 408.3a and 708)", ["408.3a", "708"]),
-    ("section 7, rule group 704, rule 5", ["704"]),
-    ("the Pit seal (405.6a), the fired Power (405.6b)", ["405.6a", "405.6b"]),
-    ("layers 2–6 apply in order", []),
-    ("position (1–3) and 4–5", []),
-    ('"N1–N2 — [effect]"', []),
-    ("Corruption 15 and 2026-07-24", []),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("see rules 702.31–702.32", ["702.31", "702.32"]),
+        ("(rules 506.4–506.5)", ["506.4", "506.5"]),
+        ("(rules 601.2g–h)", ["601.2g", "601.2h"]),
+        ("Rules 801–805 record", ["801", "802", "803", "804", "805"]),
+        ("(see rule 117 and rule 603)", ["117", "603"]),
+        ("(see rule 117's group)", ["117"]),
+        ('(see rule 106, "Vitae and the Blood Pool," and rule 308, "Races and Classes.")', ["106", "308"]),
+        ('(See rule 702.48; rule 116, "Special Actions.")', ["702.48", "116"]),
+        ("(cf. rules 408.3a and 708)", ["408.3a", "708"]),
+        ("section 7, rule group 704, rule 5", ["704"]),
+        ("the Pit seal (405.6a), the fired Power (405.6b)", ["405.6a", "405.6b"]),
+        ("layers 2–6 apply in order", []),
+        ("position (1–3) and 4–5", []),
+        ('"N1–N2 — [effect]"', []),
+        ("Corruption 15 and 2026-07-24", []),
+    ],
+)
 def test_reference_shapes(text, expected):
-    known = {"702.31", "702.32", "506.4", "506.5", "601.2g", "601.2h", "801", "802", "803", "804", "805",
-             "117", "603", "106", "308", "702.48", "116", "408.3a", "708", "704", "405.6a", "405.6b"}
+    known = {
+        "702.31",
+        "702.32",
+        "506.4",
+        "506.5",
+        "601.2g",
+        "601.2h",
+        "801",
+        "802",
+        "803",
+        "804",
+        "805",
+        "117",
+        "603",
+        "106",
+        "308",
+        "702.48",
+        "116",
+        "408.3a",
+        "708",
+        "704",
+        "405.6a",
+        "405.6b",
+    }
     assert [r.number for r in nodawn_refs.find_numeric(text, known)] == expected
 
 
@@ -117,8 +145,14 @@ def test_section_references(parsed, by_id):
     sections = Counter(r.target for e in parsed.entries for r in e.refs if r.kind == "section")
     # The census counts 49: it reads only the first number of "sections 3 and 7" (110.5c).
     assert sum(sections.values()) == 50
-    assert sections == {"nd:section/3": 8, "nd:section/5": 17, "nd:section/6": 7,
-                        "nd:section/7": 11, "nd:section/8": 2, "nd:section/9": 5}
+    assert sections == {
+        "nd:section/3": 8,
+        "nd:section/5": 17,
+        "nd:section/6": 7,
+        "nd:section/7": 11,
+        "nd:section/8": 2,
+        "nd:section/9": 5,
+    }
     assert targets(by_id["nd:110.5c"], "section") == ["nd:section/3", "nd:section/7"]
     assert targets(by_id["nd:100.1a"], "section") == ["nd:section/9"]
 
@@ -139,6 +173,7 @@ def test_glossary_see_refs_resolve(parsed):
 
 # -- glossary terms in rule text --------------------------------------------------------------
 
+
 def test_term_references(by_id):
     assert "nd:glossary/damage-counter" in targets(by_id["nd:704.5j"], "term")
     assert {"nd:glossary/pit-of-blood", "nd:glossary/blood-seal"} <= set(targets(by_id["nd:106.5a"], "term"))
@@ -150,8 +185,12 @@ def test_term_references(by_id):
 
 def test_term_references_are_conservative(parsed, by_id):
     assert targets(by_id["nd:507.2/example-1"], "term") == []  # "Alpha of the Hunt" is a card name
-    single_words = {r.surface.lower() for e in parsed.entries for r in e.refs
-                    if r.kind == "term" and " " not in r.surface and "-" not in r.surface}
+    single_words = {
+        r.surface.lower()
+        for e in parsed.entries
+        for r in e.refs
+        if r.kind == "term" and " " not in r.surface and "-" not in r.surface
+    }
     assert single_words == set()  # "Attack", "Draw", "Stack" are never linked
     assert not any(r.kind == "term" for e in parsed.entries if e.kind in ("glossary", "group") for r in e.refs)
     for entry in parsed.entries:
@@ -169,6 +208,7 @@ def test_term_matcher_boundaries(parsed):
 
 
 # -- backlinks (corpus.finish) ----------------------------------------------------------------
+
 
 def test_backlinks(corpus):
     assert {e.id for e in corpus.cited_by("nd:703.4q")} >= {"nd:724.3", "nd:731.4d"}
@@ -192,6 +232,7 @@ def test_corpus_lookups_by_number(corpus):
 
 # -- status tags (§3) -------------------------------------------------------------------------
 
+
 def test_group_heading_tags(by_id):
     assert by_id["nd:607"].tags == ["proposed"]
     assert by_id["nd:612"].tags == ["proposed"]
@@ -202,36 +243,66 @@ def test_group_heading_tags(by_id):
 def test_tag_paragraph_groups(parsed, by_id):
     tagged = {e.number: e.tags for e in parsed.entries if "status_note" in e.extra}
     assert tagged == {
-        "114": ["proposed"], "123": ["adopted:2026-07-24"], "309": ["adopted:2026-07-24"],
-        "312": ["adopted:2026-07-24"], "705": ["proposed"], "706": ["proposed"], "707": ["proposed"],
-        "709": ["adopted:2026-07-24"], "710": ["adopted:2026-07-24"], "715": ["adopted:2026-07-24"],
-        "724": ["proposed"], "725": ["deferred"], "730": ["adopted:2026-07-24"],
-        "732": ["proposed"], "733": ["proposed"],
+        "114": ["proposed"],
+        "123": ["adopted:2026-07-24"],
+        "309": ["adopted:2026-07-24"],
+        "312": ["adopted:2026-07-24"],
+        "705": ["proposed"],
+        "706": ["proposed"],
+        "707": ["proposed"],
+        "709": ["adopted:2026-07-24"],
+        "710": ["adopted:2026-07-24"],
+        "715": ["adopted:2026-07-24"],
+        "724": ["proposed"],
+        "725": ["deferred"],
+        "730": ["adopted:2026-07-24"],
+        "732": ["proposed"],
+        "733": ["proposed"],
     }
     assert by_id["nd:725"].extra["status_note"] == "(deferred — multiplayer content)"
 
 
-@pytest.mark.parametrize("number", ["201.4", "201.5a", "201.5b", "202.7a", "205.2c", "208.3", "300.5a", "301.5c",
-                                    "301.5d", "303.3c", "306.2", "307.6", "500.13", "508.4"])
+@pytest.mark.parametrize(
+    "number",
+    [
+        "201.4",
+        "201.5a",
+        "201.5b",
+        "202.7a",
+        "205.2c",
+        "208.3",
+        "300.5a",
+        "301.5c",
+        "301.5d",
+        "303.3c",
+        "306.2",
+        "307.6",
+        "500.13",
+        "508.4",
+    ],
+)
 def test_rule_initial_proposed(by_id, number):
     assert by_id[f"nd:{number}"].tags == ["proposed"]
 
 
-@pytest.mark.parametrize("number, tags", [
-    ("116.2g", ["adopted:2026-07-24"]),  # after a run-in head
-    ("408.5k", ["adopted:2026-08-21"]),
-    ("731.8", ["adopted:2026-08-21"]),
-    ("310.8a", ["adopted:2026-07-24", "amended:2026-08-21"]),  # "adopted …; generalized …"
-    ("703.4s", ["adopted:2026-07-24"]),
-    ("404.2", ["proposed"]),  # paragraph-final
-    ("704.5h", ["proposed"]),
-    ("300.2", ["proposed", "deferred"]),
-    ("606.1", ["deferred"]),
-    ("104.2c", ["amended:2026-08-02"]),
-    ("208.5", ["amended:2026-07-26"]),
-    ("210.5b", ["struck"]),
-    ("702.50b", ["renamed:2026-10-07", "deferred"]),  # inline predicate + inherited rename
-])
+@pytest.mark.parametrize(
+    "number, tags",
+    [
+        ("116.2g", ["adopted:2026-07-24"]),  # after a run-in head
+        ("408.5k", ["adopted:2026-08-21"]),
+        ("731.8", ["adopted:2026-08-21"]),
+        ("310.8a", ["adopted:2026-07-24", "amended:2026-08-21"]),  # "adopted …; generalized …"
+        ("703.4s", ["adopted:2026-07-24"]),
+        ("404.2", ["proposed"]),  # paragraph-final
+        ("704.5h", ["proposed"]),
+        ("300.2", ["proposed", "deferred"]),
+        ("606.1", ["deferred"]),
+        ("104.2c", ["amended:2026-08-02"]),
+        ("208.5", ["amended:2026-07-26"]),
+        ("210.5b", ["struck"]),
+        ("702.50b", ["renamed:2026-10-07", "deferred"]),  # inline predicate + inherited rename
+    ],
+)
 def test_rule_level_tags(by_id, number, tags):
     assert by_id[f"nd:{number}"].tags == tags
 
@@ -241,7 +312,15 @@ def test_sentence_level_tags(by_id):
         entry = by_id[f"nd:{number}"]
         return entry.tags, [(s["tag"], s["text"]) for s in entry.extra["tag_spans"]]
 
-    assert spans("302.6") == (["proposed:partial"], [("proposed", "Nor may its controller pay any cost that would drain it. Bloodlust lifts all of these restrictions.")])
+    assert spans("302.6") == (
+        ["proposed:partial"],
+        [
+            (
+                "proposed",
+                "Nor may its controller pay any cost that would drain it. Bloodlust lifts all of these restrictions.",
+            )
+        ],
+    )
     tags, covered = spans("301.5b")
     assert tags == ["proposed:partial"] and covered[0][1].startswith("If an effect would attach a Weapon")
     assert covered[0][1].endswith("(a state-based check, rule 704).")
@@ -249,20 +328,36 @@ def test_sentence_level_tags(by_id):
     assert tags == ["proposed:partial"] and covered[0][1].startswith("If the bound object leaves play")
     tags, covered = spans("307.3")
     assert tags == ["ratified:partial"]
-    assert covered == [("ratified:2026-07-28", "Setting a Trap announces onto the stack and may be answered, like any other announcement")]
+    assert covered == [
+        (
+            "ratified:2026-07-28",
+            "Setting a Trap announces onto the stack and may be answered, like any other announcement",
+        )
+    ]
     tags, covered = spans("704.5p")
     assert tags == ["proposed:partial"]
-    assert covered[0][1].startswith("If a player's set Traps exceed their remaining Ward slots") and covered[0][1].endswith("until they fit.")
+    assert covered[0][1].startswith("If a player's set Traps exceed their remaining Ward slots") and covered[0][
+        1
+    ].endswith("until they fit.")
     tags, covered = spans("408.2b")
     assert tags == ["adopted:partial"]
-    assert covered == [("adopted:2026-07-24", "except that an Invited opponent's spells and abilities may target and touch the sheltered (the Threshold, rule 310.10).")]
+    assert covered == [
+        (
+            "adopted:2026-07-24",
+            "except that an Invited opponent's spells and abilities may target and touch the sheltered (the Threshold, rule 310.10).",
+        )
+    ]
 
 
 def test_bullet_level_tags(by_id):
     schedule = by_id["nd:500.18"]
     assert schedule.tags == ["adopted:partial"]
     assert [s["text"][:22] for s in schedule.extra["tag_spans"]] == [
-        "• The counting ebbs at", "• Suspicion is weighed", "• Great Works mature a", "• Feasts land as their"]
+        "• The counting ebbs at",
+        "• Suspicion is weighed",
+        "• Great Works mature a",
+        "• Feasts land as their",
+    ]
 
 
 def test_inherited_tags(by_id):
@@ -295,15 +390,21 @@ def test_front_matter_definitions_are_not_tags(parsed):
     assert all(not e.tags for e in parsed.entries if e.kind == "front-matter")
 
 
-@pytest.mark.parametrize("note, tags", [
-    ("(※ proposed)", ["proposed"]),
-    ("(※ adopted 2026-07-24.)", ["adopted:2026-07-24"]),
-    ("(※ exception adopted 2026-07-24.)", ["adopted:2026-07-24"]),
-    ("(※ ratified 2026-07-28, resolving a contradiction)", ["ratified:2026-07-28"]),
-    ("(※ threshold raised from 10 to 15, and the liquidation immunity made explicit, 2026-08-02: at a shared 10)", ["amended:2026-08-02"]),
-    ("(Amended 2026-07-26, with 208.5.)", ["amended:2026-07-26"]),
-    ("(future — not committed)", ["future"]),
-    ("(deferred multiplayer designation)", ["deferred"]),
-])
+@pytest.mark.parametrize(
+    "note, tags",
+    [
+        ("(※ proposed)", ["proposed"]),
+        ("(※ adopted 2026-07-24.)", ["adopted:2026-07-24"]),
+        ("(※ exception adopted 2026-07-24.)", ["adopted:2026-07-24"]),
+        ("(※ ratified 2026-07-28, resolving a contradiction)", ["ratified:2026-07-28"]),
+        (
+            "(※ threshold raised from 10 to 15, and the liquidation immunity made explicit, 2026-08-02: at a shared 10)",
+            ["amended:2026-08-02"],
+        ),
+        ("(Amended 2026-07-26, with 208.5.)", ["amended:2026-07-26"]),
+        ("(future — not committed)", ["future"]),
+        ("(deferred multiplayer designation)", ["deferred"]),
+    ],
+)
 def test_classify(note, tags):
     assert nodawn_tags.classify(note) == tags

@@ -1,15 +1,15 @@
 """The No Dawn CR parser against the census in notes/nodawn.md §1 (counts, anomalies, entries)."""
+
 from __future__ import annotations
 
 import re
 from collections import Counter
 
 import pytest
+from bundled import bundled_source, gold_glossary_terms, parsed_fixtures
 
 from judge.corpus import nodawn
 from judge.corpus.nodawn_glossary import split_term
-
-from bundled import bundled_source, gold_glossary_terms, parsed_fixtures
 
 parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
 
@@ -30,6 +30,7 @@ def line(lines, n: int) -> str:
 
 
 # -- census counts (§1.3, §1.7) ---------------------------------------------------------------
+
 
 def test_file_has_3959_lines_and_no_final_newline(source_text, lines):
     assert len(lines) == 3959
@@ -99,28 +100,32 @@ def test_no_problems_but_the_illustrative_506_1a(parsed):
 
 # -- entries by exact id, kind, parent and text -----------------------------------------------
 
-@pytest.mark.parametrize("entry_id, kind, parent, lineno", [
-    ("nd:100.1a", "subrule", "nd:100.1", 36),
-    ("nd:100.2a", "subrule", "nd:100.2", 40),
-    ("nd:106.5a", "subrule", "nd:106.5", 200),
-    ("nd:210.5b", "subrule", "nd:210.5", 836),
-    ("nd:302.6", "rule", "nd:302", 938),
-    ("nd:307.4a", "subrule", "nd:307.4", 1068),
-    ("nd:702.7", "rule", "nd:702", 2533),
-    ("nd:702.7a", "subrule", "nd:702.7", 2535),
-    ("nd:702.19a", "subrule", "nd:702.19", 2585),
-    ("nd:704.5j", "subrule", "nd:704.5", 2861),
-    ("nd:806.6", "rule", "nd:806", 3345),
-    ("nd:100.5/example-1", "example", "nd:100.5", 52),
-    ("nd:101.1b/example-1", "example", "nd:101.1b", 62),
-    ("nd:310.12/example-2", "example", "nd:310.12", 1148),
-    ("nd:310.8b/design-note", "design-note", "nd:310.8b", 1134),
-    ("nd:glossary/overrun", "glossary", "nd:glossary", 3725),
-    ("nd:glossary/blood-pool", "glossary", "nd:glossary", 3495),
-    ("nd:appendix-a/afield", "appendix", "nd:appendix-a", 3917),
-    ("nd:appendix-a/wielder", "appendix", "nd:appendix-a", 3959),
-    ("nd:intro/4", "front-matter", None, 11),
-])
+
+@pytest.mark.parametrize(
+    "entry_id, kind, parent, lineno",
+    [
+        ("nd:100.1a", "subrule", "nd:100.1", 36),
+        ("nd:100.2a", "subrule", "nd:100.2", 40),
+        ("nd:106.5a", "subrule", "nd:106.5", 200),
+        ("nd:210.5b", "subrule", "nd:210.5", 836),
+        ("nd:302.6", "rule", "nd:302", 938),
+        ("nd:307.4a", "subrule", "nd:307.4", 1068),
+        ("nd:702.7", "rule", "nd:702", 2533),
+        ("nd:702.7a", "subrule", "nd:702.7", 2535),
+        ("nd:702.19a", "subrule", "nd:702.19", 2585),
+        ("nd:704.5j", "subrule", "nd:704.5", 2861),
+        ("nd:806.6", "rule", "nd:806", 3345),
+        ("nd:100.5/example-1", "example", "nd:100.5", 52),
+        ("nd:101.1b/example-1", "example", "nd:101.1b", 62),
+        ("nd:310.12/example-2", "example", "nd:310.12", 1148),
+        ("nd:310.8b/design-note", "design-note", "nd:310.8b", 1134),
+        ("nd:glossary/overrun", "glossary", "nd:glossary", 3725),
+        ("nd:glossary/blood-pool", "glossary", "nd:glossary", 3495),
+        ("nd:appendix-a/afield", "appendix", "nd:appendix-a", 3917),
+        ("nd:appendix-a/wielder", "appendix", "nd:appendix-a", 3959),
+        ("nd:intro/4", "front-matter", None, 11),
+    ],
+)
 def test_single_line_entries(by_id, lines, entry_id, kind, parent, lineno):
     entry = by_id[entry_id]
     assert (entry.kind, entry.parent) == (kind, parent)
@@ -139,7 +144,12 @@ def test_sections_groups_and_titles(by_id):
     section = by_id["nd:section/7"]
     assert (section.kind, section.number, section.title, section.parent) == ("section", "7", "Additional Rules", None)
     group = by_id["nd:704"]
-    assert (group.kind, group.number, group.title, group.parent) == ("group", "704", "State-Based Actions", "nd:section/7")
+    assert (group.kind, group.number, group.title, group.parent) == (
+        "group",
+        "704",
+        "State-Based Actions",
+        "nd:section/7",
+    )
     assert by_id["nd:105"].title == "Lineages & Clans"
     assert by_id["nd:903"].title == "Limited — Draft and Sealed"  # an em dash that is no tag
     assert by_id["nd:727"].title == "Restarting the Game" and "reserved" in by_id["nd:727"].tags
@@ -203,13 +213,17 @@ def test_consecutive_examples_share_their_rule(by_id):
 def test_design_notes(parsed, by_id):
     notes = [e for e in parsed.entries if e.kind == "design-note"]
     assert [(e.parent, e.span.line_start) for e in notes] == [
-        ("nd:310.8b", 1134), ("nd:408.5k", 1450), ("nd:731.8g", 3211)]
+        ("nd:310.8b", 1134),
+        ("nd:408.5k", 1450),
+        ("nd:731.8g", 3211),
+    ]
     assert by_id["nd:310.8b/example-1"].span.line_start == 1136  # after the design note, same rule
 
 
 def test_702_categories(parsed, by_id):
-    categories = {e.number: e.extra.get("category") for e in parsed.entries
-                  if e.kind == "rule" and e.number.startswith("702.")}
+    categories = {
+        e.number: e.extra.get("category") for e in parsed.entries if e.kind == "rule" and e.number.startswith("702.")
+    }
     assert categories["702.1"] is None
     assert categories["702.2"] == categories["702.19"] == "Combat & evasion"
     assert categories["702.20"] == categories["702.30"] == "Utility"
@@ -223,7 +237,10 @@ def test_702_categories(parsed, by_id):
 def test_tag_paragraphs_are_group_notes(parsed, by_id):
     noted = [e.number for e in parsed.entries if "status_note" in e.extra]
     assert len(noted) == 15
-    assert by_id["nd:114"].extra["status_note"] == "(※ proposed — the emblem analog; name and machinery await ratification)"
+    assert (
+        by_id["nd:114"].extra["status_note"]
+        == "(※ proposed — the emblem analog; name and machinery await ratification)"
+    )
     assert by_id["nd:114"].text == "Edicts"
 
 
@@ -238,6 +255,7 @@ def test_citations(by_id):
 
 # -- glossary and appendix (§1.4) -------------------------------------------------------------
 
+
 def test_glossary_terms_match_the_gold_list(parsed):
     terms = [e.title for e in parsed.entries if e.kind == "glossary"]
     assert terms == gold_glossary_terms()
@@ -247,7 +265,10 @@ def test_term_splitting_shapes():
     rules = "the Pit of Blood and its Blood Seal; Ascension through Damnation"
     assert split_term("Pit of Blood The public zone.", rules) == "Pit of Blood"
     assert split_term("Fizzle Informal term for a spell.", rules) == "Fizzle"
-    assert split_term("Conclave Seat, the (deferred — content-gated) A shared marker.", "Conclave Seat") == "Conclave Seat, the"
+    assert (
+        split_term("Conclave Seat, the (deferred — content-gated) A shared marker.", "Conclave Seat")
+        == "Conclave Seat, the"
+    )
     assert split_term("Counter (verb) To cancel a spell.", rules) == "Counter (verb)"
     assert split_term('APNAP order "Active player, then non-active player"', rules) == "APNAP order"
     assert split_term("Elian / Plague-bearers The lineage.", rules) == "Elian / Plague-bearers"
@@ -286,8 +307,11 @@ def test_reskin_notes(parsed, by_id):
 
 
 def test_glossary_see_entries(parsed):
-    see = {e.title: [(r.kind, r.target, r.status) for r in e.refs if r.kind == "see"]
-           for e in parsed.entries if e.kind == "glossary" and "see" in e.extra}
+    see = {
+        e.title: [(r.kind, r.target, r.status) for r in e.refs if r.kind == "see"]
+        for e in parsed.entries
+        if e.kind == "glossary" and "see" in e.extra
+    }
     assert len(see) == 9
     assert see["Blood pool"] == [("see", "nd:glossary/vitae-pool", "resolved")]
     assert see["Beast-blood"] == [("see", "nd:glossary/theronite-beast-blood", "resolved")]
@@ -312,13 +336,17 @@ def test_front_matter(parsed, by_id):
 
 # -- bad input --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "",
-    "just a line",
-    "Example: an orphan example\n\n• an orphan bullet\n\n200.1a an orphan sub-rule",
-    "1. S\r\n\r\n100. G\r\n\r\n100.1a no parent rule (rule 100.1b–c)\r\n\r\n• bullet\r\n",
-    "1. S\n\n100. G\n\n100.1. A rule.\n\n100.1. The same number again.\n\nGlossary\n\nintro\n\n123.)*\n\nAppendix A. X",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "just a line",
+        "Example: an orphan example\n\n• an orphan bullet\n\n200.1a an orphan sub-rule",
+        "1. S\r\n\r\n100. G\r\n\r\n100.1a no parent rule (rule 100.1b–c)\r\n\r\n• bullet\r\n",
+        "1. S\n\n100. G\n\n100.1. A rule.\n\n100.1. The same number again.\n\nGlossary\n\nintro\n\n123.)*\n\nAppendix A. X",
+    ],
+)
 def test_bad_input_is_reported_not_raised(text):
     parsed = nodawn.parse(text)
     assert isinstance(parsed.entries, list)

@@ -1,5 +1,6 @@
 """The user's folders come from platformdirs (issue 17 item 6), read the XDG variables .ci/run
 sets, and each JUDGE_* variable overrides its folder."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,4 +47,3 @@ def test_judge_variables_override_everything(bare, monkeypatch):
 def test_a_tilde_in_an_override_is_the_home_folder(bare, monkeypatch):
     monkeypatch.setenv("JUDGE_CONFIG_DIR", "~/judge-config")
     assert paths.config_dir() == bare / "home" / "judge-config"
-

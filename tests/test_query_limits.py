@@ -1,12 +1,13 @@
 """The bound on a query (issue 20 item 10: a 100 KB query took 5-7 s): refused past
 1,000 characters or 100 terms with exit 2; "did you mean" looks up at most 3 unknown words."""
+
 from __future__ import annotations
 
 import pytest
 
 from judge.cli import main
-from judge.search import query as qlang
 from judge.search import operators as operators_module
+from judge.search import query as qlang
 
 
 def test_the_bounds_are_the_documented_ones():
@@ -16,14 +17,17 @@ def test_the_bounds_are_the_documented_ones():
 
 def test_a_100_kb_query_is_refused_with_exit_2(session_context, capsys):
     assert main(["search", "drained " * 12_500]) == 2
-    assert capsys.readouterr().err == ("judge: the query is 100,000 characters long; at most 1,000 are "
-                                       "searched (shorten it to the words that matter)\n")
+    assert capsys.readouterr().err == (
+        "judge: the query is 100,000 characters long; at most 1,000 are "
+        "searched (shorten it to the words that matter)\n"
+    )
 
 
 def test_too_many_terms_are_refused(session_context, capsys):
     assert main(["search", *(["a"] * 101)]) == 2
-    assert capsys.readouterr().err == ("judge: the query has 101 terms; at most 100 are searched "
-                                       "(shorten it to the words that matter)\n")
+    assert capsys.readouterr().err == (
+        "judge: the query has 101 terms; at most 100 are searched (shorten it to the words that matter)\n"
+    )
 
 
 def test_a_query_at_the_bounds_is_searched(session_context, capsys):
@@ -44,8 +48,9 @@ def test_did_you_mean_looks_up_at_most_three_words(session_searcher, monkeypatch
 
     looked_up = []
     real = spelling.Corrector.suggest
-    monkeypatch.setattr(spelling.Corrector, "suggest",
-                        lambda self, text, *a, **k: looked_up.append(text) or real(self, text, *a, **k))
+    monkeypatch.setattr(
+        spelling.Corrector, "suggest", lambda self, text, *a, **k: looked_up.append(text) or real(self, text, *a, **k)
+    )
     result = session_searcher.search("blokc drainde entiyt havne " + "q" * 31)
     assert looked_up == ["blokc", "drainde", "entiyt"]
     assert result.suggestions[0].split()[3:] == ["havne", "q" * 31]
@@ -56,4 +61,5 @@ def test_the_tui_says_it_where_the_results_would_be(session_searcher, corpus):
 
     found = Library(corpus, session_searcher).find("x" * 1001)
     assert found.hits == [] and found.notes == [
-        "the query is 1,001 characters long; at most 1,000 are searched (shorten it to the words that matter)"]
+        "the query is 1,001 characters long; at most 1,000 are searched (shorten it to the words that matter)"
+    ]

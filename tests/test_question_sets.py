@@ -5,6 +5,7 @@ in some other entry, ids are unique and each question's document is its answer's
 No score is computed here: the held-out sets (tests/data/judge_questions_heldout*.json) are never
 used to check a change while the change is being made; bench/eval_search.py measures them.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bundled import DATA
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -1,6 +1,7 @@
 """What a judge reads when the first guess is wrong: names typed whole open their entry, an
 unknown number is offered its neighbours in the same rule, a game filter that hid the answer
 says where it is, and a bridged word never matches inside a card's name (issue 16)."""
+
 from __future__ import annotations
 
 import json
@@ -29,12 +30,15 @@ def test_a_glossary_term_typed_whole_opens_the_glossary_entry(capsys):
     assert data["lookup"] == {"note": "", "also": ["nd:702.7"]}  # the keyword rule is named too
 
 
-@pytest.mark.parametrize("typed, expected", [
-    ("Charmed Life", "sf:card/charmed-life"),  # a card
-    ("charmed life", "sf:card/charmed-life"),
-    ("bow, bowed", "lcg:bow-bowed"),  # an L5R LCG topic
-    ("Damage Redirection", "sf:topic/damage-redirection"),  # a Shadowfist topic
-])
+@pytest.mark.parametrize(
+    "typed, expected",
+    [
+        ("Charmed Life", "sf:card/charmed-life"),  # a card
+        ("charmed life", "sf:card/charmed-life"),
+        ("bow, bowed", "lcg:bow-bowed"),  # an L5R LCG topic
+        ("Damage Redirection", "sf:topic/damage-redirection"),  # a Shadowfist topic
+    ],
+)
 def test_names_typed_whole(corpus, typed, expected):
     assert resolve(corpus, typed).entry.id == expected
 
@@ -48,15 +52,19 @@ def test_a_name_of_another_game_is_not_opened_under_a_filter(corpus):
 def test_a_letter_past_the_rules_end_offers_its_last_sub_rules(capsys):
     code, _, err = run(capsys, "show", "704.5z")
     assert code == 1  # nothing found
-    assert err.strip() == ("judge: no entry '704.5z' (No Dawn Comprehensive Rules has no rule 704.5z; "
-                           "rule 704.5 ends at 704.5v); nearest: 704.5u, 704.5v")
+    assert err.strip() == (
+        "judge: no entry '704.5z' (No Dawn Comprehensive Rules has no rule 704.5z; "
+        "rule 704.5 ends at 704.5v); nearest: 704.5u, 704.5v"
+    )
 
 
 def test_a_number_past_the_documents_end_offers_its_last_rules_only(capsys):
     code, _, err = run(capsys, "show", "999")
     assert code == 1
-    assert err.strip() == ("judge: no entry '999' (No Dawn Comprehensive Rules has no rule 999; "
-                           "the document ends at 905); nearest: 904 Campaign / Story, 905 Reserved")
+    assert err.strip() == (
+        "judge: no entry '999' (No Dawn Comprehensive Rules has no rule 999; "
+        "the document ends at 905); nearest: 904 Campaign / Story, 905 Reserved"
+    )
 
 
 def test_a_number_of_any_length_is_compared_as_a_number(capsys):
@@ -65,20 +73,32 @@ def test_a_number_of_any_length_is_compared_as_a_number(capsys):
     nines = "9" * 150
     code, _, err = run(capsys, "show", f"704.{nines}")
     assert code == 1
-    assert err.strip() == (f"judge: no entry '704.{nines}' (No Dawn Comprehensive Rules has no rule 704.{nines}; "
-                           "rule 704 ends at 704.7); nearest: 704.6, 704.7")
+    assert err.strip() == (
+        f"judge: no entry '704.{nines}' (No Dawn Comprehensive Rules has no rule 704.{nines}; "
+        "rule 704 ends at 704.7); nearest: 704.6, 704.7"
+    )
     code, _, err = run(capsys, "show", "704." + "9" * 5000)
     assert code == 2
-    assert err.strip() == ("judge: '704.999999999999999999999999999999999999'… is 5,004 characters long; an id, "
-                           "number or range is at most 200 (to look for words, use judge search)")
+    assert err.strip() == (
+        "judge: '704.999999999999999999999999999999999999'… is 5,004 characters long; an id, "
+        "number or range is at most 200 (to look for words, use judge search)"
+    )
 
 
 def test_number_order_needs_no_conversion():
     from judge.lookup import number_key
 
     written = ["704.10", "704.9", "704.5k", "704.5m", "704.0010", "704." + "9" * 5000, "704.5", "702"]
-    assert sorted(written, key=number_key) == ["702", "704.5", "704.5k", "704.5m", "704.9", "704.10",
-                                               "704.0010", "704." + "9" * 5000]
+    assert sorted(written, key=number_key) == [
+        "702",
+        "704.5",
+        "704.5k",
+        "704.5m",
+        "704.9",
+        "704.10",
+        "704.0010",
+        "704." + "9" * 5000,
+    ]
 
 
 def test_a_missing_number_between_two_offers_both(corpus):
@@ -96,7 +116,8 @@ def test_the_l5r_ccg_numbering_has_its_own_neighbours(corpus):
     found = resolve(corpus, "4.9")
     assert [e.id for e in found.suggestions] == [
         "ccg:sequence-of-play-in-detail/attack-phase-optional/battle-action-segment",
-        "ccg:sequence-of-play-in-detail/attack-phase-optional/resolution-segment"]
+        "ccg:sequence-of-play-in-detail/attack-phase-optional/resolution-segment",
+    ]
 
 
 def test_a_number_no_document_writes_so_offers_nothing(corpus):
@@ -124,7 +145,8 @@ def test_search_says_where_the_filter_hid_the_answer(capsys):
     code, out, err = run(capsys, "search", "charmed", "life", "--game", "l5r-lcg", "--limit", "3")
     assert code == 0, err
     assert " ".join(out.split()).startswith(
-        "Best outside L5R LCG; in Shadowfist: Charmed Life: “If an effect that would smoke…” (--game all)")
+        "Best outside L5R LCG; in Shadowfist: Charmed Life: “If an effect that would smoke…” (--game all)"
+    )
 
 
 def test_search_json_names_the_hidden_answers_on_every_result(capsys):
@@ -159,7 +181,7 @@ def test_an_unfiltered_search_names_nothing_outside(capsys):
 
 # -- synonyms and card names -------------------------------------------------------------------
 def test_a_bridged_word_is_not_read_in_a_card_name(session_searcher):
-    """"kill" bridges to "destroy" in Shadowfist; the card Destroyer is not about killing."""
+    """ "kill" bridges to "destroy" in Shadowfist; the card Destroyer is not about killing."""
     found = [h.id for h in session_searcher.search("kill", game="shadowfist", limit=10).hits]
     assert not [i for i in found if i.startswith("sf:card/destroyer")], found
 
@@ -215,8 +237,9 @@ def test_an_empty_card_name_lists_every_card(capsys, corpus):
 
 
 # -- issue 31: show is no stricter than search --------------------------------------------------
-@pytest.mark.parametrize("typed, expected", [("704.5J", "nd:704.5j"), ("nd:704.5J", "nd:704.5j"),
-                                             ("704.5J.", "nd:704.5j")])
+@pytest.mark.parametrize(
+    "typed, expected", [("704.5J", "nd:704.5j"), ("nd:704.5J", "nd:704.5j"), ("704.5J.", "nd:704.5j")]
+)
 def test_a_number_typed_in_capitals_is_the_number(corpus, typed, expected):
     found = resolve(corpus, typed)
     assert found.entry.id == expected

@@ -4,6 +4,7 @@ safe from several stations at once and after a sync killed mid-way; a conflictin
 refused naming the ruling; an unreachable server is said in one line and the local log is
 untouched; `judge search --archive URL` lists precedents marked with their event. The merge
 rules are tested against both databases: the SQLite log (import) and the archive (sync)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -44,10 +45,12 @@ def _event(path: Path, name: str, count: int, start: dt.datetime = WHEN) -> Ruli
     store = RulingStore(path)
     lines = []
     for k in range(count):  # written in one transaction (merge): fast, and each with its UUID
-        lines.append(f'{{"uuid": "{_uuid(name, k)}", "number": {k + 1}, "revision": 1, "kind": "given", '
-                     f'"event": "{name}", "table": "{k % 40}", "question": "Can a drained Entity block? ({k})", '
-                     f'"answer": "Yes, for a damage counter ({name} {k}).", "cites": ["nd:509.1c"], "judge": "Kim", '
-                     f'"at": "{(start + dt.timedelta(minutes=k)).isoformat()}", "reason": ""}}')
+        lines.append(
+            f'{{"uuid": "{_uuid(name, k)}", "number": {k + 1}, "revision": 1, "kind": "given", '
+            f'"event": "{name}", "table": "{k % 40}", "question": "Can a drained Entity block? ({k})", '
+            f'"answer": "Yes, for a damage counter ({name} {k}).", "cites": ["nd:509.1c"], "judge": "Kim", '
+            f'"at": "{(start + dt.timedelta(minutes=k)).isoformat()}", "reason": ""}}'
+        )
     store.merge(parse("\n".join(lines).encode(), name), name)
     return store
 
@@ -93,8 +96,9 @@ def test_two_events_merge_into_one_archive_without_duplicates_or_losses(url, tmp
     assert main(["ruling", "import", str(carried), "--db", str(harbor.path)]) == 0  # harbor now holds both
     for store in (regional, harbor):
         assert main(["ruling", "sync", "--to", url, "--db", str(store.path)]) == 0
-    killed = subprocess.Popen([sys.executable, "-c", KILLED_SYNC, url, str(_event(
-        tmp_path / "third.sqlite3", "Third", 3000).path)], cwd=REPO)
+    killed = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SYNC, url, str(_event(tmp_path / "third.sqlite3", "Third", 3000).path)], cwd=REPO
+    )
     try:
         deadline = time.monotonic() + 60
         while len(_archived(url)) <= 700 and time.monotonic() < deadline:  # one batch committed, not all
@@ -138,9 +142,16 @@ def test_several_stations_syncing_at_once_leave_every_ruling_once(url, tmp_path)
         _event(own, f"Station {k}", 200)
         RulingStore(own).merge(parse(to_jsonl(shared.all()).encode(), "shared"), "shared")
         logs.append(own)
-    syncs = [subprocess.Popen([sys.executable, "-c", STATION_SYNC, url, str(log), f"station{k}"], cwd=REPO,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for k, log in enumerate(logs)]
+    syncs = [
+        subprocess.Popen(
+            [sys.executable, "-c", STATION_SYNC, url, str(log), f"station{k}"],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k, log in enumerate(logs)
+    ]
     reports = [s.communicate(timeout=120) for s in syncs]
     assert [s.returncode for s in syncs] == [0] * 4, [err for _, err in reports]
     added = [tuple(map(int, out.split())) for out, _ in reports]
@@ -243,7 +254,9 @@ def test_search_json_lists_the_precedents_after_the_results(url, tmp_path, capsy
     found = json.loads(capsys.readouterr().out)
     precedents = [item for item in found if item["kind"] == "precedent"]
     assert [(p["event"], p["number"], p["citation"]) for p in precedents] == [
-        ("Regional", 2, "Precedent — Regional, ruling #2"), ("Regional", 1, "Precedent — Regional, ruling #1")]
+        ("Regional", 2, "Precedent — Regional, ruling #2"),
+        ("Regional", 1, "Precedent — Regional, ruling #1"),
+    ]
     assert found[0]["kind"] != "precedent"  # the rules first
 
 
@@ -263,8 +276,10 @@ def test_the_station_lists_precedents_beside_the_rules_and_goes_on_without_the_a
     assert "<strong>Precedent — Regional, ruling #2 (overturned)</strong>" in page.text
     assert "No: a drained Entity &lt;b&gt;cannot&lt;/b&gt; block." in page.text
     assert '<a href="/nd/509.1c">nd:509.1c</a>' in page.text
-    away = TestClient(create_app(ServeSettings(rulings_db=log, archive_url="postgresql://judge@127.0.0.1:1/x")),
-                      raise_server_exceptions=False)
+    away = TestClient(
+        create_app(ServeSettings(rulings_db=log, archive_url="postgresql://judge@127.0.0.1:1/x")),
+        raise_server_exceptions=False,
+    )
     page = away.get("/search?q=drained+block")
     assert page.status_code == 200 and 'class="result' in page.text  # the rules still answer
     assert '<p class="error" id="precedents-error">Left out: cannot reach the archive at 127.0.0.1:1/x: ' in page.text
@@ -278,7 +293,9 @@ def test_a_conflict_in_a_later_batch_refuses_the_whole_sync_before_writing(url, 
     archive.sync(first.all()[49:], url, "a")  # the archive holds ruling #50's revision 2 only
     second.revise(50, "amend", "another way", answer="Amended another way.")
     before = _archived(url)
-    with pytest.raises(archive.ArchiveError, match=r"^ruling #50 \(.*\): its revision 2 differs .* nothing was pushed$"):
+    with pytest.raises(
+        archive.ArchiveError, match=r"^ruling #50 \(.*\): its revision 2 differs .* nothing was pushed$"
+    ):
         archive.sync(second.all(), url, "b", batch=10)  # #50 is in the fifth batch
     assert _archived(url) == before
 
@@ -288,4 +305,5 @@ def test_an_archive_url_that_cannot_be_read_is_said(tmp_path, capsys):
     assert main(["ruling", "sync", "--to", "postgresql://[bad", "--db", str(log.path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("judge: the archive's URL cannot be read (") and err.endswith(
-        "); write it as postgresql://user@host:port/database\n")
+        "); write it as postgresql://user@host:port/database\n"
+    )

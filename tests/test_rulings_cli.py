@@ -1,4 +1,5 @@
 """`judge ruling save|list|show|export` end to end (in-process)."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -18,9 +19,26 @@ def db(tmp_path, monkeypatch):
 
 
 def _save(*extra: str) -> int:
-    return main(["ruling", "save", "--question", "Does the Column survive?", "--answer",
-                 "No: 704.5j destroys it.", "--cite", "704.5j", "nd:120.4", "--event", "Regional",
-                 "--table", "12", "--judge", "Kim", *extra])
+    return main(
+        [
+            "ruling",
+            "save",
+            "--question",
+            "Does the Column survive?",
+            "--answer",
+            "No: 704.5j destroys it.",
+            "--cite",
+            "704.5j",
+            "nd:120.4",
+            "--event",
+            "Regional",
+            "--table",
+            "12",
+            "--judge",
+            "Kim",
+            *extra,
+        ]
+    )
 
 
 def test_save_list_show(db, capsys):
@@ -44,14 +62,18 @@ def test_numbers_are_stored_as_canonical_ids(db, capsys):
     _save()
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT entry_id FROM ruling_citations ORDER BY position").fetchall() == [
-            ("nd:704.5j",), ("nd:120.4",)]
+            ("nd:704.5j",),
+            ("nd:120.4",),
+        ]
 
 
 def test_a_cited_range_cites_each_of_its_rules(db, capsys):
     assert main(["ruling", "save", "-a", "Both may be set.", "-c", "116.2b–c", "116.2c"]) == 0
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT entry_id FROM ruling_citations ORDER BY position").fetchall() == [
-            ("nd:116.2b",), ("nd:116.2c",)]
+            ("nd:116.2b",),
+            ("nd:116.2c",),
+        ]
 
 
 def test_an_unknown_cite_saves_nothing(db, capsys):
@@ -136,7 +158,9 @@ def test_a_ruling_citing_nothing_is_searched_with_no_game_likelihood(db, capsys)
     the question's words lists it with game_likelihood null (it raised KeyError: '')."""
     import json
 
-    assert main(["ruling", "save", "-q", "Can a drained entity block?", "-a", "No: a drained Entity cannot block."]) == 0
+    assert (
+        main(["ruling", "save", "-q", "Can a drained entity block?", "-a", "No: a drained Entity cannot block."]) == 0
+    )
     capsys.readouterr()
     assert main(["search", "--json", "a drained Entity cannot block"]) == 0
     results = json.loads(capsys.readouterr().out)
@@ -145,11 +169,14 @@ def test_a_ruling_citing_nothing_is_searched_with_no_game_likelihood(db, capsys)
     assert all(r["game_likelihood"] is not None for r in results if r["game"])
 
 
-@pytest.mark.parametrize("number, said", [
-    ("9" * 5000, "judge: ruling numbers have at most 18 digits; 5,000 were given\n"),
-    ("9" * 19, "judge: ruling numbers have at most 18 digits; 19 were given\n"),
-    ("x\x1b[31m", "judge: 'x\\x1b[31m' is not a ruling number (3, #3 or saved:3)\n"),
-])
+@pytest.mark.parametrize(
+    "number, said",
+    [
+        ("9" * 5000, "judge: ruling numbers have at most 18 digits; 5,000 were given\n"),
+        ("9" * 19, "judge: ruling numbers have at most 18 digits; 19 were given\n"),
+        ("x\x1b[31m", "judge: 'x\\x1b[31m' is not a ruling number (3, #3 or saved:3)\n"),
+    ],
+)
 def test_a_number_past_any_ruling_is_refused_saying_why(db, capsys, number, said):
     assert _save() == 0
     capsys.readouterr()
@@ -163,7 +190,12 @@ def test_a_fifo_as_the_log_is_refused_at_once(tmp_path, monkeypatch, capsys):
     fifo = tmp_path / "rulings.sqlite3"
     os.mkfifo(fifo)
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(fifo))
-    for argv in (["ruling", "list"], ["ruling", "show", "1"], ["ruling", "export"],
-                 ["ruling", "save", "-a", "x"], ["sheet", "--saved", "1"]):
+    for argv in (
+        ["ruling", "list"],
+        ["ruling", "show", "1"],
+        ["ruling", "export"],
+        ["ruling", "save", "-a", "x"],
+        ["sheet", "--saved", "1"],
+    ):
         assert main(argv) == 2, argv
         assert "is a FIFO (named pipe), not a rulings database" in capsys.readouterr().err

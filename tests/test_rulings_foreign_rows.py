@@ -1,6 +1,7 @@
 """Rows another program wrote into a shared rulings database (issue 20 item 8): an empty answer,
 binary data, NULLs, numbers where text belongs, a damaged file. Never a traceback: bad rows are
 skipped with the reason said, a damaged file is reported by path, never silently left out."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -9,7 +10,7 @@ import pytest
 
 from judge import notices
 from judge.cli import main
-from judge.rulings.store import RulingStore, RulingsError, saved_ruling_entries
+from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
 
 
 @pytest.fixture
@@ -18,19 +19,21 @@ def db(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(path))
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setattr(notices, "_said", set())
-    RulingStore(path).save("Yes, for a damage counter.", question="Can a drained Entity block?",
-                           cites=["nd:509.1c"], table="12")
+    RulingStore(path).save(
+        "Yes, for a damage counter.", question="Can a drained Entity block?", cites=["nd:509.1c"], table="12"
+    )
     return path
 
 
 def _insert(db, answer, question="from another program", table_no="3", cite=None):
     with sqlite3.connect(db) as conn:
-        number = conn.execute("INSERT INTO rulings (question, answer, event, table_no, judge, given_at) "
-                              "VALUES (?, ?, '', ?, '', '2026-11-30T10:00:00+00:00')",
-                              (question, answer, table_no)).lastrowid
+        number = conn.execute(
+            "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) "
+            "VALUES (?, ?, '', ?, '', '2026-11-30T10:00:00+00:00')",
+            (question, answer, table_no),
+        ).lastrowid
         if cite is not None:
-            conn.execute("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, 0, ?)",
-                         (number, cite))
+            conn.execute("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, 0, ?)", (number, cite))
     return number
 
 
@@ -68,8 +71,10 @@ def test_a_blob_citation_is_skipped_with_its_reason(db):
 
 def test_numbers_where_text_belongs_are_read_as_text(db):
     with sqlite3.connect(db) as conn:
-        conn.execute("INSERT INTO rulings (question, answer, event, table_no, judge, given_at) "
-                     "VALUES (7, 42, '', 12.5, '', 'not a time')")
+        conn.execute(
+            "INSERT INTO rulings (question, answer, event, table_no, judge, given_at) "
+            "VALUES (7, 42, '', 12.5, '', 'not a time')"
+        )
     rulings = RulingStore(db).all()
     assert [(r.question, r.answer, r.table) for r in rulings][1] == ("7", "42", "12.5")
     entry = saved_ruling_entries(db)[1]
@@ -92,7 +97,9 @@ def test_nulls_in_another_programs_table_read_as_empty(tmp_path):
     store = RulingStore(path)
     rulings = store.all()
     assert [(r.number, r.question, r.answer, r.table, r.given_at) for r in rulings] == [
-        (1, "", "It dies.", "", ""), (3, "", "42", "12", "")]
+        (1, "", "It dies.", "", ""),
+        (3, "", "42", "12", ""),
+    ]
     assert store.skipped == [f"saved ruling #2 in {path} is skipped: its answer is empty"]
     assert [e.title for e in saved_ruling_entries(path)] == ["It dies.", "42"]
 

@@ -1,6 +1,7 @@
 """Rulings corrected with history (issue 33): amend, overturn and withdraw append revisions; the
 ruling reads as it now stands, marked; refusals name the ruling and write nothing; a file of the
 previous schema is upgraded in place with nothing lost, and every ruling gets a UUID."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -25,28 +26,48 @@ def db(tmp_path) -> Path:
 
 
 def _given(db: Path):
-    return RulingStore(db).save("No: the Column dies to 704.5j.", question="Does the Column survive?",
-                                cites=["nd:704.5j"], event="Regional", table="12", judge="Kim", given_at=WHEN)
+    return RulingStore(db).save(
+        "No: the Column dies to 704.5j.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=WHEN,
+    )
 
 
 def _file_bytes_and_rows(db: Path) -> tuple:
     with sqlite3.connect(db) as conn:
-        return (conn.execute("SELECT * FROM rulings").fetchall(),
-                conn.execute("SELECT * FROM ruling_revisions").fetchall())
+        return (
+            conn.execute("SELECT * FROM rulings").fetchall(),
+            conn.execute("SELECT * FROM ruling_revisions").fetchall(),
+        )
 
 
 def test_an_amendment_is_a_new_revision_and_the_first_is_kept(db):
     first = _given(db)
-    amended = RulingStore(db).revise(1, "amend", "typo: the rule is 704.5k", judge="Kim",
-                                     answer="No: the Column dies to 704.5k.", cites=["nd:704.5k"], at=LATER)
-    assert (amended.answer, amended.cites, amended.question) == ("No: the Column dies to 704.5k.", ("nd:704.5k",),
-                                                                 "Does the Column survive?")
+    amended = RulingStore(db).revise(
+        1,
+        "amend",
+        "typo: the rule is 704.5k",
+        judge="Kim",
+        answer="No: the Column dies to 704.5k.",
+        cites=["nd:704.5k"],
+        at=LATER,
+    )
+    assert (amended.answer, amended.cites, amended.question) == (
+        "No: the Column dies to 704.5k.",
+        ("nd:704.5k",),
+        "Does the Column survive?",
+    )
     assert amended.status == "amended" and amended.mark == "amended"
     assert amended.citation == "Saved ruling #1 (amended) — table 12, event Regional"
     assert amended.standing_note == "Amended 2026-11-30T16:00:00+01:00 by Kim: typo: the rule is 704.5k"
     assert [r.summary() for r in amended.revisions] == [
         "revision 1, given 2026-11-30T14:05:00+01:00 by Kim",
-        "revision 2, amended 2026-11-30T16:00:00+01:00 by Kim: typo: the rule is 704.5k"]
+        "revision 2, amended 2026-11-30T16:00:00+01:00 by Kim: typo: the rule is 704.5k",
+    ]
     assert amended.revisions[0] == first.revisions[0]
     assert amended.uuid == first.uuid and uuid.UUID(amended.uuid).version == 4
     assert RulingStore(db).get(1) == amended
@@ -57,13 +78,20 @@ def test_an_amendment_is_a_new_revision_and_the_first_is_kept(db):
 def test_an_overturn_names_who_decided_and_the_ruling_reads_as_it_stands_everywhere(db):
     _given(db)
     RulingStore(db).save("A warning for slow play.", table="4", given_at=WHEN)
-    overturned = RulingStore(db).revise(1, "overturn", "704.5j needs lethal damage", judge="Head judge Ana",
-                                        answer="Yes: the Column survives.", at=LATER)
+    overturned = RulingStore(db).revise(
+        1,
+        "overturn",
+        "704.5j needs lethal damage",
+        judge="Head judge Ana",
+        answer="Yes: the Column survives.",
+        at=LATER,
+    )
     assert overturned.status == "overturned"
     assert overturned.citation == "Saved ruling #1 (overturned on appeal) — table 12, event Regional"
     assert overturned.answer_as_it_stands() == (
         "[Overturned on appeal 2026-11-30T16:00:00+01:00 by Head judge Ana: 704.5j needs lethal damage]\n\n"
-        "Yes: the Column survives.")
+        "Yes: the Column survives."
+    )
     assert [r.number for r in RulingStore(db).search("survives")] == [1]
     assert [r.number for r in RulingStore(db).search("lethal")] == [1]  # its history is found too
     entry = next(e for e in saved_ruling_entries(db) if e.id == "saved:1")
@@ -130,7 +158,9 @@ def _old_file(db: Path) -> None:
 def test_a_file_of_the_previous_schema_is_upgraded_in_place_and_nothing_is_lost(db):
     _old_file(db)
     with sqlite3.connect(db) as conn:
-        before = conn.execute("SELECT number, question, answer, event, table_no, judge, given_at FROM rulings").fetchall()
+        before = conn.execute(
+            "SELECT number, question, answer, event, table_no, judge, given_at FROM rulings"
+        ).fetchall()
     rulings = RulingStore(db).all()  # reading upgrades it
     assert [(r.number, r.question, r.answer, r.event, r.table, r.judge, r.given_at) for r in rulings] == before
     assert [r.cites for r in rulings] == [("nd:704.5j", "nd:120.4"), (), ("nd:509.1c",)]
@@ -141,8 +171,10 @@ def test_a_file_of_the_previous_schema_is_upgraded_in_place_and_nothing_is_lost(
         assert conn.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
     assert [r.uuid for r in RulingStore(db).all()] == identities  # given once, kept
     assert RulingStore(db).save("after the upgrade").number == 4
-    assert RulingStore(db).revise(3, "amend", "clearer", answer="Yes: it blocks.").revisions[0].answer == \
-        "Yes, for a damage counter."
+    assert (
+        RulingStore(db).revise(3, "amend", "clearer", answer="Yes: it blocks.").revisions[0].answer
+        == "Yes, for a damage counter."
+    )
 
 
 # -- the CLI: judge ruling amend|overturn|withdraw, list, show, sheet --saved -------------------
@@ -157,13 +189,33 @@ def test_an_appeal_recorded_in_the_cli_is_seen_in_list_show_and_sheet(cli_db, ca
     from judge.cli import main
 
     _given(cli_db)
-    assert main(["ruling", "overturn", "1", "--reason", "704.5j needs lethal damage", "--judge", "Ana",
-                 "--answer", "Yes: the Column survives.", "--cite", "704.5j", "120.4"]) == 0
-    assert capsys.readouterr().out == (f"Ruling #1 overturned on appeal: revision 2 ({cli_db}); "
-                                       "its history: judge ruling show 1 --history\n")
+    assert (
+        main(
+            [
+                "ruling",
+                "overturn",
+                "1",
+                "--reason",
+                "704.5j needs lethal damage",
+                "--judge",
+                "Ana",
+                "--answer",
+                "Yes: the Column survives.",
+                "--cite",
+                "704.5j",
+                "120.4",
+            ]
+        )
+        == 0
+    )
+    assert capsys.readouterr().out == (
+        f"Ruling #1 overturned on appeal: revision 2 ({cli_db}); its history: judge ruling show 1 --history\n"
+    )
     assert main(["ruling", "list"]) == 0
-    assert capsys.readouterr().out == ("#1    2026-11-30 14:05  Regional · table 12 · Kim  [overturned on appeal] "
-                                       "Does the Column survive?  [nd:704.5j, nd:120.4]\n")
+    assert capsys.readouterr().out == (
+        "#1    2026-11-30 14:05  Regional · table 12 · Kim  [overturned on appeal] "
+        "Does the Column survive?  [nd:704.5j, nd:120.4]\n"
+    )
     assert main(["ruling", "show", "1"]) == 0
     shown = " ".join(capsys.readouterr().out.split())  # as read, whatever rich's wrapping
     assert "Saved ruling #1 (overturned on appeal) — table 12, event Regional" in shown
@@ -171,21 +223,27 @@ def test_an_appeal_recorded_in_the_cli_is_seen_in_list_show_and_sheet(cli_db, ca
     assert "dies to 704.5j" not in shown and "Its 2 revisions: judge ruling show 1 --history" in shown
     assert main(["ruling", "show", "1", "--history"]) == 0
     history = " ".join(capsys.readouterr().out.split())
-    assert history.index("revision 1, given 2026-11-30T14:05:00+01:00 by Kim") < history.index(
-        "Ruling: No: the Column dies to 704.5j.") < history.index("revision 2, overturned") < history.index(
-        "Ruling: Yes: the Column survives.")
+    assert (
+        history.index("revision 1, given 2026-11-30T14:05:00+01:00 by Kim")
+        < history.index("Ruling: No: the Column dies to 704.5j.")
+        < history.index("revision 2, overturned")
+        < history.index("Ruling: Yes: the Column survives.")
+    )
     assert main(["sheet", "--saved", "1", "--format", "text"]) == 0
     sheet = " ".join(capsys.readouterr().out.split())
     assert "[Overturned on appeal" in sheet and "Yes: the Column survives." in sheet
 
 
-@pytest.mark.parametrize("argv, said", [
-    (["ruling", "amend", "5", "-r", "typo", "-a", "x"], "there is no saved ruling #5 to amend"),
-    (["ruling", "withdraw", "5", "-r", "error"], "there is no saved ruling #5 to withdraw"),
-    (["ruling", "overturn", "1", "-r", " ", "--judge", "Ana", "-a", "x"], "to overturn ruling #1 needs a reason"),
-    (["ruling", "overturn", "1", "-r", "appeal", "-a", "x"], "to overturn ruling #1 needs who decided"),
-    (["ruling", "amend", "1", "-r", "typo", "-c", "999.9z"], "ruling #1 was not revised; nothing was written"),
-])
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["ruling", "amend", "5", "-r", "typo", "-a", "x"], "there is no saved ruling #5 to amend"),
+        (["ruling", "withdraw", "5", "-r", "error"], "there is no saved ruling #5 to withdraw"),
+        (["ruling", "overturn", "1", "-r", " ", "--judge", "Ana", "-a", "x"], "to overturn ruling #1 needs a reason"),
+        (["ruling", "overturn", "1", "-r", "appeal", "-a", "x"], "to overturn ruling #1 needs who decided"),
+        (["ruling", "amend", "1", "-r", "typo", "-c", "999.9z"], "ruling #1 was not revised; nothing was written"),
+    ],
+)
 def test_a_refused_revision_exits_2_naming_the_ruling_and_writes_nothing(cli_db, capsys, argv, said):
     from judge.cli import main
 
@@ -222,8 +280,13 @@ def test_search_finds_a_revised_ruling_as_it_now_stands_marked(cli_db, capsys, s
     from judge.cli import main
 
     _given(cli_db)
-    RulingStore(cli_db).revise(1, "overturn", "704.5j needs lethal damage", judge="Ana",
-                               answer="Yes: the Column survives a single damage counter.")
+    RulingStore(cli_db).revise(
+        1,
+        "overturn",
+        "704.5j needs lethal damage",
+        judge="Ana",
+        answer="Yes: the Column survives a single damage counter.",
+    )
     assert main(["search", "--json", "kind:ruling", "Column survives damage counter"]) == 0
     saved = next(r for r in json.loads(capsys.readouterr().out) if r["id"] == "saved:1")
     assert saved["citation"] == "Saved ruling #1 (overturned on appeal) — table 12, event Regional"
@@ -247,8 +310,10 @@ def test_a_previous_schema_log_that_cannot_be_written_is_read_as_it_is(db, monke
     real = store._connect
     monkeypatch.setattr(store, "_connect", read_only)
     assert [(r.number, r.answer, r.uuid, r.status) for r in store.all()] == [
-        (1, "No: the Column dies to 704.5j.", "", "given"), (2, "A warning for slow play.", "", "given"),
-        (3, "Yes, for a damage counter.", "", "given")]
+        (1, "No: the Column dies to 704.5j.", "", "given"),
+        (2, "A warning for slow play.", "", "given"),
+        (3, "Yes, for a damage counter.", "", "given"),
+    ]
     assert [r.number for r in store.search("damage")] == [3] and store.get(2).table == "4"
     with pytest.raises(store_module.NotWritable):
         store.save("x")

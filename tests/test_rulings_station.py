@@ -2,6 +2,7 @@
 marked, its history one click away; /log/N/revise appends an amendment or a withdrawal with the
 access code and the form's CSRF token; overturning is refused there (the head judge's); every
 refusal writes nothing."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -23,8 +24,15 @@ WHEN = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)
 @pytest.fixture
 def db(tmp_path) -> Path:
     path = tmp_path / "rulings.sqlite3"
-    RulingStore(path).save("No: the Column dies to 704.5j.", question="Does the Column survive?",
-                           cites=["nd:704.5j"], event="Regional", table="12", judge="Kim", given_at=WHEN)
+    RulingStore(path).save(
+        "No: the Column dies to 704.5j.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=WHEN,
+    )
     return path
 
 
@@ -35,7 +43,9 @@ def coded(db, session_context):
 
 def _rows(db: Path) -> tuple:
     with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT * FROM rulings").fetchall(), conn.execute("SELECT * FROM ruling_revisions").fetchall()
+        return conn.execute("SELECT * FROM rulings").fetchall(), conn.execute(
+            "SELECT * FROM ruling_revisions"
+        ).fetchall()
 
 
 def _send(client, number: int = 1, **fields):
@@ -48,8 +58,14 @@ def _error(page: str) -> str:
     return re.search(r'<p class="error" id="revise-form-error">(.*?)</p>', page, re.S).group(1)
 
 
-AMEND = dict(revision="amend", reason="typo: the rule is 704.5k", judge="Kim", question="Does the Column survive?",
-             answer="No: the Column dies to 704.5k.", cites="704.5k")
+AMEND = dict(
+    revision="amend",
+    reason="typo: the rule is 704.5k",
+    judge="Kim",
+    question="Does the Column survive?",
+    answer="No: the Column dies to 704.5k.",
+    cites="704.5k",
+)
 
 
 def test_an_amendment_with_the_code_is_appended_and_shown_as_the_ruling_stands(coded, db):
@@ -62,9 +78,14 @@ def test_an_amendment_with_the_code_is_appended_and_shown_as_the_ruling_stands(c
     assert (ruling.status, ruling.answer, ruling.cites) == ("amended", "No: the Column dies to 704.5k.", ("nd:704.5k",))
     page = coded.get("/log/1").text
     assert "<h1>Saved ruling #1 (amended) — table 12, event Regional</h1>" in page
-    assert f'<p class="error" id="ruling-standing">Amended {ruling.revisions[1].at} by Kim: typo: the rule is 704.5k</p>' in page
+    assert (
+        f'<p class="error" id="ruling-standing">Amended {ruling.revisions[1].at} by Kim: typo: the rule is 704.5k</p>'
+        in page
+    )
     assert '<details id="ruling-history"><summary>History: 2 revisions</summary>' in page
-    assert page.index("No: the Column dies to 704.5j.") > page.index('id="ruling-history"')  # the old text: in the history
+    assert page.index("No: the Column dies to 704.5j.") > page.index(
+        'id="ruling-history"'
+    )  # the old text: in the history
     assert '<span class="mark error">amended</span>' in coded.get("/log").text
     assert "typo: the rule is 704.5k" in coded.get("/log/1/sheet").text
 
@@ -75,14 +96,24 @@ def test_a_withdrawal_marks_the_ruling_and_offers_no_further_revision(coded, db)
     assert "<h1>Saved ruling #1 (WITHDRAWN) — table 12, event Regional</h1>" in page and 'id="revise"' not in page
 
 
-@pytest.mark.parametrize("fields, status, said", [
-    (dict(AMEND), 403, "Revising a ruling needs the event&#39;s access code (the head judge has it). Nothing was written."),
-    (dict(AMEND, code="wrong-code"), 403, "Revising a ruling needs the event&#39;s access code"),
-    (dict(AMEND, reason=" ", code=CODE), 422, "To amend ruling #1 needs a reason (the Reason field)"),
-    (dict(AMEND, answer="No: the Column dies to 704.5j.", cites="704.5j", code=CODE), 422,
-     "To amend ruling #1 needs new text or citations differing from what it says now"),
-    (dict(AMEND, cites="999.9z", code=CODE), 422, "Citations: "),
-])
+@pytest.mark.parametrize(
+    "fields, status, said",
+    [
+        (
+            dict(AMEND),
+            403,
+            "Revising a ruling needs the event&#39;s access code (the head judge has it). Nothing was written.",
+        ),
+        (dict(AMEND, code="wrong-code"), 403, "Revising a ruling needs the event&#39;s access code"),
+        (dict(AMEND, reason=" ", code=CODE), 422, "To amend ruling #1 needs a reason (the Reason field)"),
+        (
+            dict(AMEND, answer="No: the Column dies to 704.5j.", cites="704.5j", code=CODE),
+            422,
+            "To amend ruling #1 needs new text or citations differing from what it says now",
+        ),
+        (dict(AMEND, cites="999.9z", code=CODE), 422, "Citations: "),
+    ],
+)
 def test_a_refused_revision_keeps_the_form_and_writes_nothing(coded, db, fields, status, said):
     before = _rows(db)
     sent = _send(coded, **fields)

@@ -1,4 +1,5 @@
 """The saved-rulings store: round trips, migrations, concurrent saves, damaged and locked files."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -24,9 +25,15 @@ def db(tmp_path) -> Path:
 
 def test_a_ruling_round_trips(db):
     store = RulingStore(db)
-    saved = store.save("No: the Column dies to 704.5j.", question="Does the Column survive?",
-                       cites=["nd:704.5j", "nd:120.4"], event="Regional", table="12", judge="Kim",
-                       given_at=WHEN)
+    saved = store.save(
+        "No: the Column dies to 704.5j.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j", "nd:120.4"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=WHEN,
+    )
     assert saved.number == 1
     again = RulingStore(db).get(1)
     assert again == saved
@@ -44,8 +51,7 @@ def test_numbers_follow_each_other_and_citations_keep_their_order(db):
         store.save(f"answer {n}", cites=[f"nd:70{n}.1", "nd:100.1"])
     rulings = store.all()
     assert [r.number for r in rulings] == [1, 2, 3]
-    assert [r.cites for r in rulings] == [("nd:701.1", "nd:100.1"), ("nd:702.1", "nd:100.1"),
-                                          ("nd:703.1", "nd:100.1")]
+    assert [r.cites for r in rulings] == [("nd:701.1", "nd:100.1"), ("nd:702.1", "nd:100.1"), ("nd:703.1", "nd:100.1")]
 
 
 def test_an_empty_answer_is_refused_and_nothing_is_created(db):
@@ -103,11 +109,14 @@ def test_a_newer_schema_is_refused_untouched(db):
     assert db.read_bytes() == before
 
 
-@pytest.mark.parametrize("garbage", [
-    b"\x00\xffnot a database at all" * 200,
-    b"SQLite format 3\x00" + bytes(range(256)) * 20,  # a real header over damaged pages
-    b"these are my notes, not rulings\n",
-])
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        b"\x00\xffnot a database at all" * 200,
+        b"SQLite format 3\x00" + bytes(range(256)) * 20,  # a real header over damaged pages
+        b"these are my notes, not rulings\n",
+    ],
+)
 def test_a_damaged_database_is_reported_and_never_overwritten(db, garbage):
     db.parent.mkdir(parents=True)
     db.write_bytes(garbage)
@@ -199,8 +208,10 @@ for i in range(20):
 
 def test_two_processes_creating_and_saving_at_once_both_keep_their_rulings(db):
     db.parent.mkdir(parents=True)
-    procs = [subprocess.Popen([sys.executable, "-c", _SAVER, str(db), who], stderr=subprocess.PIPE)
-             for who in ("north", "south")]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", _SAVER, str(db), who], stderr=subprocess.PIPE)
+        for who in ("north", "south")
+    ]
     for proc in procs:
         _, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err.decode()
@@ -240,16 +251,25 @@ def test_a_switch_to_wal_refused_at_once_is_asked_again_within_the_timeout(db):
 
 def test_saved_rulings_as_search_entries(db):
     store = RulingStore(db)
-    store.save("It dies.", question="Does the Column survive?", cites=["nd:704.5j", "sf:card/charmed-life/2"],
-               event="Regional", table="12", judge="Kim", given_at=WHEN)
+    store.save(
+        "It dies.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j", "sf:card/charmed-life/2"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=WHEN,
+    )
     store.save("Procedural: a warning.", given_at=WHEN)
     first, second = saved_ruling_entries(db)
     assert (first.id, first.doc, first.kind, first.game) == ("saved:1", "saved", "ruling", "nodawn")
     assert first.title == "Does the Column survive?"
     assert first.text == "Does the Column survive?\n\nIt dies."
     assert first.citation == "Saved ruling #1 — table 12, event Regional"
-    assert [(r.target, r.status) for r in first.refs] == [("nd:704.5j", "resolved"),
-                                                          ("sf:card/charmed-life/2", "resolved")]
+    assert [(r.target, r.status) for r in first.refs] == [
+        ("nd:704.5j", "resolved"),
+        ("sf:card/charmed-life/2", "resolved"),
+    ]
     assert first.extra["judge"] == "Kim" and first.extra["given_at"] == "2026-11-30T14:05:00+01:00"
     assert (second.game, second.title, second.citation) == ("", "Procedural: a warning.", "Saved ruling #2")
 
@@ -289,6 +309,7 @@ def test_no_store_path_opens_the_database_outside_sqlite(db, monkeypatch):
                 opened.append(str(file))
                 raise AssertionError(f"{file} opened outside SQLite")
             return real(file, *args, **kwargs)
+
         return wrapper
 
     monkeypatch.setattr(builtins, "open", refuse(builtins.open))
@@ -433,14 +454,17 @@ def test_a_ruling_sent_twice_under_one_key_is_stored_once(db):
     key = "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c"
     first = store.save("Excess damage goes to the Master.", cites=["nd:704.5j"], table="12", key=key)
     again = store.save("Excess damage goes to the Master.", cites=["nd:704.5j"], table="12", key=key)
-    other = store.save("Excess damage goes to the Master.", cites=["nd:704.5j"], table="12",
-                       key="0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d")
+    other = store.save(
+        "Excess damage goes to the Master.", cites=["nd:704.5j"], table="12", key="0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d"
+    )
     assert again.number == first.number and again.answer == first.answer and again.cites == ("nd:704.5j",)
     assert other.number == first.number + 1
     assert [r.number for r in store.all()] == [first.number, other.number]
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT uuid, number FROM rulings ORDER BY number").fetchall() == [
-            (key, first.number), ("0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d", other.number)]
+            (key, first.number),
+            ("0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d", other.number),
+        ]
 
 
 def test_a_key_that_names_a_ruling_with_other_words_is_refused(db):
@@ -449,8 +473,9 @@ def test_a_key_that_names_a_ruling_with_other_words_is_refused(db):
     store = RulingStore(db)
     key = "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c"
     first = store.save("Excess damage goes to the Master.", key=key)
-    with pytest.raises(RulingsError, match=f"the key {key} already names ruling #{first.number}, with other "
-                                           "words; nothing was saved"):
+    with pytest.raises(
+        RulingsError, match=f"the key {key} already names ruling #{first.number}, with other words; nothing was saved"
+    ):
         store.save("Something else entirely.", key=key)
     assert [r.answer for r in store.all()] == ["Excess damage goes to the Master."]
 
@@ -461,8 +486,9 @@ def test_two_threads_saving_one_key_at_once_store_it_once(db):
     store = RulingStore(db)
     key = "11111111-2222-4333-8444-555555555555"
     numbers = []
-    threads = [threading.Thread(target=lambda: numbers.append(store.save("same ruling", key=key).number))
-               for _ in range(6)]
+    threads = [
+        threading.Thread(target=lambda: numbers.append(store.save("same ruling", key=key).number)) for _ in range(6)
+    ]
     for t in threads:
         t.start()
     for t in threads:

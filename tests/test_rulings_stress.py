@@ -13,6 +13,7 @@ checkpointed the WAL under the server. The load below lost rulings in every roun
 (see docs/guide/rulings.md for its figures); it runs a bounded number of requests and stops by
 itself.
 """
+
 from __future__ import annotations
 
 import os
@@ -101,8 +102,9 @@ def _free_port() -> int:
 
 def _start_server(db: Path) -> tuple[subprocess.Popen, str]:
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)], cwd=REPO,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(db), str(port)], cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 180  # a first start builds the search index
     try:
@@ -131,8 +133,9 @@ def _poster(base: str, who: int, stop: threading.Event, acknowledged: list, fail
         try:
             page = opener.open(base + "/log/new", timeout=30).read().decode()
             token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
-            body = urllib.parse.urlencode({"csrf": token, "answer": answer, "question": "stress?",
-                                           "cites": "704.5j", "table": str(who)}).encode()
+            body = urllib.parse.urlencode(
+                {"csrf": token, "answer": answer, "question": "stress?", "cites": "704.5j", "table": str(who)}
+            ).encode()
             try:
                 opener.open(base + "/log", data=body, timeout=30)
                 failures.append(f"{answer}: the post was not answered with a redirect")
@@ -158,22 +161,38 @@ def test_station_and_cli_writing_one_file_lose_nothing_acknowledged(tmp_path):
     for k in range(IMPORTED):
         other.save(f"other event {k}", event="Other", table=str(k))
     carried = tmp_path / "other-event.jsonl"
-    assert subprocess.run([judge, "ruling", "export", "--db", str(other.path), "--format", "jsonl", "-o",
-                           str(carried)], capture_output=True).returncode == 0
+    assert (
+        subprocess.run(
+            [judge, "ruling", "export", "--db", str(other.path), "--format", "jsonl", "-o", str(carried)],
+            capture_output=True,
+        ).returncode
+        == 0
+    )
     server, base = _start_server(db)
     acknowledged: list[tuple[int, str]] = []
     amended: dict[int, str] = {}
     failures: list[str] = []
     stop = threading.Event()
     try:
-        savers = [subprocess.Popen([sys.executable, "-c", SAVER, judge, str(db), str(k), str(SAVES_EACH)],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                   env=dict(os.environ, JUDGE_RULINGS_DB=str(db)))
-                  for k in range(SAVERS)]
-        importer = subprocess.Popen([sys.executable, "-c", IMPORTER, judge, str(db), str(carried), str(IMPORTS)],
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        posters = [threading.Thread(target=_poster, args=(base, k, stop, acknowledged, failures))
-                   for k in range(POSTERS)]
+        savers = [
+            subprocess.Popen(
+                [sys.executable, "-c", SAVER, judge, str(db), str(k), str(SAVES_EACH)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=dict(os.environ, JUDGE_RULINGS_DB=str(db)),
+            )
+            for k in range(SAVERS)
+        ]
+        importer = subprocess.Popen(
+            [sys.executable, "-c", IMPORTER, judge, str(db), str(carried), str(IMPORTS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        posters = [
+            threading.Thread(target=_poster, args=(base, k, stop, acknowledged, failures)) for k in range(POSTERS)
+        ]
         for thread in posters:
             thread.start()
         cli_refusals = []

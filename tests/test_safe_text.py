@@ -1,4 +1,5 @@
 """judge.safe_text: stored and typed text made harmless for terminals, rich markup and Markdown."""
+
 from rich.text import Text
 
 from judge.safe_text import REPLACEMENT, for_markdown, for_rich, for_terminal, one_line
@@ -45,7 +46,7 @@ def test_json_output_escapes_what_a_terminal_could_act_on():
     value = {"text": "a\x9b31mred\x9b0m \x85 \u202eevil\u202c \u2028 é ✚", "n": [1, "\x7f"]}
     printed = json_text(value, indent=2)
     assert json.loads(printed) == value
-    assert not [c for c in printed if 0x7f <= ord(c) <= 0x9f or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e"]
+    assert not [c for c in printed if 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e"]
     assert "é ✚" in printed  # readable text stays readable
 
 

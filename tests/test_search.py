@@ -1,5 +1,6 @@
 """Search: every query form, the vocabulary bridge, filters, "did you mean", and ranking on
 questions written for these tests (not the shared benchmark's)."""
+
 from __future__ import annotations
 
 import json
@@ -9,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from judge.search import query as qlang
+from judge.search.analysis import analyze, fold
 from judge.search.index import open_searcher
 from judge.search.synonyms import curated_groups, expansions, load_groups
-from judge.search.analysis import analyze, fold
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +74,7 @@ def test_phrase_and_boolean_operators(searcher, corpus):
 
 
 def test_game_and_kind_filters(searcher, corpus):
-    for game, word in (("nodawn", "damage"), ("l5r-lcg", "honor"), ("l5r-ccg", "honor"),
-                       ("shadowfist", "damage")):
+    for game, word in (("nodawn", "damage"), ("l5r-lcg", "honor"), ("l5r-ccg", "honor"), ("shadowfist", "damage")):
         hits = searcher.search(f"game:{game} {word}").hits
         assert hits and {corpus.get(h.id).game for h in hits} == {game}
     hits = searcher.search("kind:glossary honor").hits
@@ -92,10 +92,21 @@ def test_card_filter_finds_the_card_and_its_rulings(searcher, corpus):
 
 # (what the judge typed, the plain words it must be searched as)
 UNPARSEABLE = [
-    ("block (", "block"), ('a "b', "a b"), ("NOT", "not"), ("704.5j)", "704.5j"), ("field:value", "field value"),
-    ("~2", "2"), ('drained "block', "drained block"), ("AND AND damage", "and and damage"), ("(vigor", "vigor"),
-    ("damage)", "damage"), ('"declare blockers', "declare blockers"), ("block NOT", "block not"),
-    ("game:", "game"), ("kind:", "kind"), ("card:", "card"),  # a filter with nothing after it is its word
+    ("block (", "block"),
+    ('a "b', "a b"),
+    ("NOT", "not"),
+    ("704.5j)", "704.5j"),
+    ("field:value", "field value"),
+    ("~2", "2"),
+    ('drained "block', "drained block"),
+    ("AND AND damage", "and and damage"),
+    ("(vigor", "vigor"),
+    ("damage)", "damage"),
+    ('"declare blockers', "declare blockers"),
+    ("block NOT", "block not"),
+    ("game:", "game"),
+    ("kind:", "kind"),
+    ("card:", "card"),  # a filter with nothing after it is its word
 ]
 NO_WORDS = ['"', "AND AND", "(", "OR OR", "**", "––", "\\", "^"]
 
@@ -158,8 +169,11 @@ def test_stemming_meets_the_rules_forms():
 
 def test_rule_listed_above_its_example(searcher, corpus):
     """An example found by the judge's story brings the rule it illustrates in just above it."""
-    hits = ids(searcher.search("a response destroys one of the Scholars reducing the cost — "
-                               "does the price of the spell go back up?"))
+    hits = ids(
+        searcher.search(
+            "a response destroys one of the Scholars reducing the cost — does the price of the spell go back up?"
+        )
+    )
     example = next(i for i in hits if corpus.get(i).kind == "example")
     rule = corpus.get(example).parent
     assert rule in hits and hits.index(rule) < hits.index(example)
@@ -205,12 +219,15 @@ def test_expansions_respect_the_game_filter(corpus):
     assert ("bow",) in added and ("drain",) not in added
 
 
-@pytest.mark.parametrize("query,expected", [
-    ("is there trample", "nd:glossary/overrun"),
-    ("is there flash in this game", "nd:glossary/ambush"),
-    ("creature with haste", "nd:glossary/bloodlust"),
-    ("exile zone", "nd:glossary/void"),
-])
+@pytest.mark.parametrize(
+    "query,expected",
+    [
+        ("is there trample", "nd:glossary/overrun"),
+        ("is there flash in this game", "nd:glossary/ambush"),
+        ("creature with haste", "nd:glossary/bloodlust"),
+        ("exile zone", "nd:glossary/void"),
+    ],
+)
 def test_magic_words_find_no_dawn_rules(searcher, query, expected):
     assert expected in ids(searcher.search(query), 5)
 
@@ -263,11 +280,17 @@ def test_ranking(searcher, corpus, question, expected, within):
     assert set(answers) & set(ids(searcher.search(question, limit=within), within))
 
 
-@pytest.mark.parametrize("question, game, expected", [
-    ("what is the maximum hand size", "l5r-ccg",
-     {"ccg:sequence-of-play-in-detail/end-phase/1", "ccg:setup/preparing-the-field/8"}),  # both say "eight"
-    ("who owns a card after control changes", "l5r-ccg", {"ce:card-ownership/1"}),
-])
+@pytest.mark.parametrize(
+    "question, game, expected",
+    [
+        (
+            "what is the maximum hand size",
+            "l5r-ccg",
+            {"ccg:sequence-of-play-in-detail/end-phase/1", "ccg:setup/preparing-the-field/8"},
+        ),  # both say "eight"
+        ("who owns a card after control changes", "l5r-ccg", {"ce:card-ownership/1"}),
+    ],
+)
 def test_a_question_of_no_game_is_answered_first_in_its_game(searcher, question, game, expected):
     assert ids(searcher.search(question, game=game), 1)[0] in expected
 
@@ -332,9 +355,44 @@ def test_any_text_searches_without_raising(searcher):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    pieces = st.sampled_from(['"', "(", ")", "AND", "OR", "NOT", "*", "?", "~", "^", ":", "game:", "kind:",
-                              "card:", "704.5", "704.5.", "116.2b–c", "–", "◇", "'", "\\", "[", "]",
-                              "{", "}", "block", "drained", "honor", "-", "+", "/", "<", ">", "="])
+    pieces = st.sampled_from(
+        [
+            '"',
+            "(",
+            ")",
+            "AND",
+            "OR",
+            "NOT",
+            "*",
+            "?",
+            "~",
+            "^",
+            ":",
+            "game:",
+            "kind:",
+            "card:",
+            "704.5",
+            "704.5.",
+            "116.2b–c",
+            "–",
+            "◇",
+            "'",
+            "\\",
+            "[",
+            "]",
+            "{",
+            "}",
+            "block",
+            "drained",
+            "honor",
+            "-",
+            "+",
+            "/",
+            "<",
+            ">",
+            "=",
+        ]
+    )
     queries = st.lists(st.one_of(pieces, st.text(max_size=6)), max_size=8).map(" ".join)
 
     @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -1,6 +1,7 @@
 """A filter that names nothing searched is refused (exit 2, the known values listed), never
 ignored: `game:lcgg` used to search every game with a small note, `kind:rules` and `doc:zz`
 silently matched nothing — each hides the answer without saying so."""
+
 import pytest
 
 from judge import cli
@@ -16,12 +17,15 @@ def run(argv) -> int:
         return exc.code
 
 
-@pytest.mark.parametrize("query, message", [
-    ("game:lcgg province", "unknown game 'lcgg'; choose one of nodawn, l5r-lcg, l5r-ccg, shadowfist"),
-    ("kind:rules block", "unknown kind 'rules'; choose from "),
-    ("doc:zz block", "unknown doc 'zz'; choose from ccg, ce, lcg, nd, saved, sf"),
-    ("kind:glossary,nonsense block", "unknown kind 'nonsense'"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("game:lcgg province", "unknown game 'lcgg'; choose one of nodawn, l5r-lcg, l5r-ccg, shadowfist"),
+        ("kind:rules block", "unknown kind 'rules'; choose from "),
+        ("doc:zz block", "unknown doc 'zz'; choose from ccg, ce, lcg, nd, saved, sf"),
+        ("kind:glossary,nonsense block", "unknown kind 'nonsense'"),
+    ],
+)
 def test_an_unknown_filter_in_the_query_is_refused_naming_what_exists(capsys, query, message):
     assert run(["search", query]) == 2
     captured = capsys.readouterr()
@@ -51,4 +55,6 @@ def test_the_tui_says_it_where_the_results_would_be(session_searcher, corpus):
     from judge.library import Library
 
     found = Library(corpus, session_searcher).find("kind:rulez block")
-    assert found.hits == [] and len(found.notes) == 1 and found.notes[0].startswith("unknown kind 'rulez'; choose from ")
+    assert (
+        found.hits == [] and len(found.notes) == 1 and found.notes[0].startswith("unknown kind 'rulez'; choose from ")
+    )

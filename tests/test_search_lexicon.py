@@ -1,5 +1,6 @@
 """The lexicon behind plain-word search: BM25 weights as whoosh computes them, one game's postings
 as a slice, adjacency as a whole-term match; and the list items' introducing paragraphs."""
+
 from __future__ import annotations
 
 import math
@@ -7,7 +8,7 @@ import math
 import pytest
 
 from judge.search.leads import introductions
-from judge.search.lexicon import B, K1, Lexicon
+from judge.search.lexicon import K1, B, Lexicon
 
 DOCS = [  # as index.documents yields them: fields already folded
     {"id": "a:1", "game": "alpha", "text": "drained entity may block", "around": "blockers"},
@@ -29,7 +30,11 @@ def test_entries_are_numbered_by_game(lexicon):
 def test_weights_are_bm25_term_frequency_parts(lexicon):
     docs, weights = lexicon.weights("text", "block")
     assert list(docs) == [0, 1, 2]
-    lengths = [4, 2, 5]  # analysed words: drained entity may block / block drained / bowed personality cannot block block
+    lengths = [
+        4,
+        2,
+        5,
+    ]  # analysed words: drained entity may block / block drained / bowed personality cannot block block
     average = sum(lengths) / 3
     for n, (tf, length) in enumerate(zip([1, 1, 2], lengths)):
         expected = tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / average))

@@ -2,6 +2,7 @@
 number loads no network module, no whoosh index, no parser, no other command and no SQLite when
 no ruling was saved; `--json` loads no rich. Checked by what a child process imported, never by
 timing it (bench/bench_search.py measures the time)."""
+
 from __future__ import annotations
 
 import json
@@ -13,10 +14,31 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 # Modules a plain search must not load: each cost start-up time for nothing.
-NEVER = ("urllib.request", "http.client", "socket", "ssl", "email", "asyncio", "tempfile", "difflib",
-         "yaml", "sqlite3", "whoosh.index", "whoosh.searching", "whoosh.compat", "judge.editions.importer",
-         "judge.rulings.store", "judge.corpus.nodawn", "judge.corpus.crosslinks", "judge.commands.show",
-         "judge.commands.serve", "judge.commands.tui", "judge.engine", "starlette", "textual")
+NEVER = (
+    "urllib.request",
+    "http.client",
+    "socket",
+    "ssl",
+    "email",
+    "asyncio",
+    "tempfile",
+    "difflib",
+    "yaml",
+    "sqlite3",
+    "whoosh.index",
+    "whoosh.searching",
+    "whoosh.compat",
+    "judge.editions.importer",
+    "judge.rulings.store",
+    "judge.corpus.nodawn",
+    "judge.corpus.crosslinks",
+    "judge.commands.show",
+    "judge.commands.serve",
+    "judge.commands.tui",
+    "judge.engine",
+    "starlette",
+    "textual",
+)
 RICH = ("rich", "rich.console", "rich.markup")
 PROBE = """
 import contextlib, io, json, sys
@@ -36,8 +58,9 @@ def warm_cache(corpus, session_searcher):
 
 
 def _imported(argv: list[str]) -> dict:
-    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv)], cwd=REPO, capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(argv)], cwd=REPO, capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout)
 
 
@@ -60,10 +83,13 @@ def test_a_saved_ruling_loads_the_store_and_is_searched(warm_cache, tmp_path, mo
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "team.sqlite3"))
     from judge.cli import main
 
-    assert main(["ruling", "save", "-q", "drained entity blocks twice?", "-a", "Never twice in a turn",
-                 "-c", "nd:302.5"]) == 0
+    assert (
+        main(["ruling", "save", "-q", "drained entity blocks twice?", "-a", "Never twice in a turn", "-c", "nd:302.5"])
+        == 0
+    )
     found = _imported(["search", "--json", "doc:saved", "drained entity blocks twice"])
     assert found["status"] == 0
     assert [(r["id"], r["text"]) for r in json.loads(found["printed"])] == [
-        ("saved:1", "drained entity blocks twice?\n\nNever twice in a turn")]
+        ("saved:1", "drained entity blocks twice?\n\nNever twice in a turn")
+    ]
     assert "judge.rulings.store" in found["modules"]

@@ -1,5 +1,6 @@
 """Search results carry their entry's tags — a status (proposed, clarified:<date>) or a mark of
 damage in the source (lost-word, truncated) — in --json and in the terminal list."""
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,14 @@ def search_json(capsys, *args):
     return json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("query,entry_id,tag", [
-    ("201.4", "nd:201.4", "proposed"),
-    ("game:ccg only cards in play can bow or straighten", "ce:bowed-and-unbowed/3", "clarified:2011-07-15"),
-    ('card:"abominable lab"', "sf:card/abominable-lab/1", "lost-word"),
-])
+@pytest.mark.parametrize(
+    "query,entry_id,tag",
+    [
+        ("201.4", "nd:201.4", "proposed"),
+        ("game:ccg only cards in play can bow or straighten", "ce:bowed-and-unbowed/3", "clarified:2011-07-15"),
+        ('card:"abominable lab"', "sf:card/abominable-lab/1", "lost-word"),
+    ],
+)
 def test_json_results_carry_the_entry_tags(capsys, corpus, query, entry_id, tag):
     results = {r["id"]: r for r in search_json(capsys, "--limit", "10", query)}
     assert results[entry_id]["tags"] == corpus.get(entry_id).tags

@@ -1,5 +1,6 @@
 """The vocabulary beyond the index: the Magic-to-No-Dawn concept map, the table talk, and how a
 bridged word is read (in its own game only, and never adding up with the word it translates)."""
+
 from __future__ import annotations
 
 import shutil
@@ -34,14 +35,17 @@ def test_table_talk_is_analysed_words():
     assert not talk & {analyze(w)[0] for w in ("play", "block", "control", "deal", "take")}
 
 
-@pytest.mark.parametrize("relative,content,message", [
-    (SYNONYMS_FILE, "chess: [[pawn, soldier]]\n", "unknown game 'chess'"),
-    (SYNONYMS_FILE, "all: [[lonely]]\n", "fewer than two phrases"),
-    (SYNONYMS_FILE, "all: [kill, destroy]\n", "must be a list of"),
-    (next(iter(CONCEPT_FILES)), "zones: [[graveyard, spoils], 7]\n", "must be a list of"),
-    (TABLE_TALK_FILE, "word: [just]\n", "expected one key"),
-    (SYNONYMS_FILE, "all: [[kill, destroy\n", "cannot be read"),
-])
+@pytest.mark.parametrize(
+    "relative,content,message",
+    [
+        (SYNONYMS_FILE, "chess: [[pawn, soldier]]\n", "unknown game 'chess'"),
+        (SYNONYMS_FILE, "all: [[lonely]]\n", "fewer than two phrases"),
+        (SYNONYMS_FILE, "all: [kill, destroy]\n", "must be a list of"),
+        (next(iter(CONCEPT_FILES)), "zones: [[graveyard, spoils], 7]\n", "must be a list of"),
+        (TABLE_TALK_FILE, "word: [just]\n", "expected one key"),
+        (SYNONYMS_FILE, "all: [[kill, destroy\n", "cannot be read"),
+    ],
+)
 def test_a_malformed_vocabulary_file_is_refused_by_name(tmp_path, relative, content, message):
     root = tmp_path / "data"
     shutil.copytree(paths.data_root() / "rules", root / "rules")
@@ -62,14 +66,14 @@ def test_a_bridged_word_is_read_in_its_own_games_documents(searcher):
 
 
 def test_a_translation_outranks_an_unrelated_literal_word(searcher):
-    """"exile" is No Dawn's Void; "banish" is its verb: the Void's rule beats entries that merely
+    """ "exile" is No Dawn's Void; "banish" is its verb: the Void's rule beats entries that merely
     share the question's other words."""
     hits = [h.id for h in searcher.search("where do exiled cards go", game="nodawn", limit=5).hits]
     assert any(h.startswith("nd:406") or h == "nd:glossary/void" or h.startswith("nd:701.6") for h in hits), hits
 
 
 def test_a_translation_counts_as_the_word_typed(searcher):
-    """"tapped" is read as No Dawn's "drained" at the full weight of the word: an entry found
+    """ "tapped" is read as No Dawn's "drained" at the full weight of the word: an entry found
     through the bridge scores what it scores when the judge types "drained" — all but the
     entries whose name the judge typed ("Drain"), which gain their title's idf."""
     tapped = {h.id: h.score for h in searcher.search("tapped", game="nodawn", limit=30).hits}

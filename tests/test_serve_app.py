@@ -1,5 +1,6 @@
 """judge serve's frame: sessions, CSRF, the access code, size limits, headers and error pages,
 through the ASGI test client (no network)."""
+
 from __future__ import annotations
 
 import re
@@ -19,9 +20,18 @@ def _token(page: str) -> str:
     return re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
 
 
-@pytest.mark.parametrize("host, local", [("127.0.0.1", True), ("127.8.0.1", True), ("::1", True),
-                                         ("localhost", True), ("0.0.0.0", False),
-                                         ("192.168.1.20", False), ("judge.example", False)])
+@pytest.mark.parametrize(
+    "host, local",
+    [
+        ("127.0.0.1", True),
+        ("127.8.0.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("192.168.1.20", False),
+        ("judge.example", False),
+    ],
+)
 def test_loopback_hosts(host, local):
     assert is_loopback(host) is local
 
@@ -37,8 +47,9 @@ def test_home_page_sets_a_session_and_security_headers():
     response = _client().get("/")
     assert response.status_code == 200
     assert "Judge station" in response.text
-    assert re.match(r"judge_session=[A-Za-z0-9_-]{32}; Path=/; HttpOnly; SameSite=Strict",
-                    response.headers["set-cookie"])
+    assert re.match(
+        r"judge_session=[A-Za-z0-9_-]{32}; Path=/; HttpOnly; SameSite=Strict", response.headers["set-cookie"]
+    )
     policy = response.headers["content-security-policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
     assert response.headers["x-content-type-options"] == "nosniff"
@@ -87,8 +98,9 @@ def test_unlock_with_the_code_marks_the_session_a_writer():
     assert "Enter the access code" in client.get("/").text
     wrong = client.post("/unlock", data={"code": "nope", "csrf": _token(page), "next": "/somewhere"})
     assert wrong.status_code == 403 and "not the event's access code" in wrong.text
-    right = client.post("/unlock", data={"code": " K7M2P9 ", "csrf": _token(page), "next": "/somewhere"},
-                        follow_redirects=False)
+    right = client.post(
+        "/unlock", data={"code": " K7M2P9 ", "csrf": _token(page), "next": "/somewhere"}, follow_redirects=False
+    )
     assert right.status_code == 303 and right.headers["location"] == "/somewhere"
     assert "judge_writer=" in right.headers["set-cookie"]
     assert "Enter the access code" not in client.get("/").text
@@ -98,8 +110,7 @@ def test_unlock_with_the_code_marks_the_session_a_writer():
 def test_unlock_never_redirects_off_site(target):
     client = _client(access_code="k7m2p9")
     token = _token(client.get("/unlock").text)
-    response = client.post("/unlock", data={"code": "k7m2p9", "csrf": token, "next": target},
-                           follow_redirects=False)
+    response = client.post("/unlock", data={"code": "k7m2p9", "csrf": token, "next": target}, follow_redirects=False)
     assert response.headers["location"] == "/"
 
 
@@ -124,8 +135,7 @@ def test_an_oversized_body_is_refused_with_413_declared_or_not():
         for _ in range(MAX_BODY_BYTES // 65536 + 2):
             yield b"a" * 65536
 
-    streamed = client.post("/unlock", content=chunks(),
-                           headers={"content-type": "application/x-www-form-urlencoded"})
+    streamed = client.post("/unlock", content=chunks(), headers={"content-type": "application/x-www-form-urlencoded"})
     assert streamed.status_code == 413
 
 

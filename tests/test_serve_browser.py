@@ -10,6 +10,7 @@ the ones the docs show (docs/serve-<step>-<device>.png), otherwise they go to th
 Skips, saying what is missing, where Chromium or Playwright is not installed; under CI
 (CI=true) it fails instead, since .ci/run installs the browser.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """`judge serve` as the head judge starts it: what it prints, what it refuses."""
+
 from __future__ import annotations
 
 import socket
@@ -26,12 +27,15 @@ def test_a_port_in_use_is_said_plainly(capsys):
     assert "cannot listen on 127.0.0.1:" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--port", "0"], "--port 0 is not a port number (1–65535)"),
-    (["--port", "70000"], "--port 70000 is not a port number (1–65535)"),
-    (["--code", "  "], "--code is empty"),
-    (["--host", "no-such-host.invalid"], "--host 'no-such-host.invalid': not an address of this machine"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--port", "0"], "--port 0 is not a port number (1–65535)"),
+        (["--port", "70000"], "--port 70000 is not a port number (1–65535)"),
+        (["--code", "  "], "--code is empty"),
+        (["--host", "no-such-host.invalid"], "--host 'no-such-host.invalid': not an address of this machine"),
+    ],
+)
 def test_bad_options_are_refused(capsys, argv, message):
     assert cli.main(["serve", *argv]) == cli.EXIT_BAD_INPUT
     assert message in capsys.readouterr().err
@@ -40,8 +44,10 @@ def test_bad_options_are_refused(capsys, argv, message):
 def test_the_announcement_names_the_url_and_the_code(capsys):
     serve_command._announce(ServeSettings.for_host("127.0.0.1", 8800), show_qr=True)
     out = capsys.readouterr().out
-    assert out.splitlines()[:2] == ["judge serve: http://127.0.0.1:8800/",
-                                    "this machine only (use --host 0.0.0.0 for the venue's network)"]
+    assert out.splitlines()[:2] == [
+        "judge serve: http://127.0.0.1:8800/",
+        "this machine only (use --host 0.0.0.0 for the venue's network)",
+    ]
     serve_command._announce(ServeSettings.for_host("0.0.0.0", 8800, access_code="k7m2p9"), show_qr=False)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("judge serve: http://") and lines[0].endswith(":8800/")
@@ -163,9 +169,11 @@ def test_a_db_that_is_not_a_rulings_log_is_refused_before_listening(tmp_path, st
     other = tmp_path / "notes.sqlite3"
     other.write_text("not a database")
     assert cli.main(["serve", "--port", str(_free_port()), "--no-qr", "--db", str(other)]) == cli.EXIT_BAD_INPUT
-    assert capsys.readouterr().err == (f"judge: the rulings log cannot be used: {other} is not a rulings database "
-                                       "(damaged, or another kind of file); it was left untouched — point --db or "
-                                       "JUDGE_RULINGS_DB at another file\n")
+    assert capsys.readouterr().err == (
+        f"judge: the rulings log cannot be used: {other} is not a rulings database "
+        "(damaged, or another kind of file); it was left untouched — point --db or "
+        "JUDGE_RULINGS_DB at another file\n"
+    )
     assert started == [] and other.read_text() == "not a database"
 
 
@@ -190,7 +198,8 @@ def test_a_defect_on_a_long_hostile_path_prints_one_short_harmless_line(tmp_path
     judge's terminal raw, and a 5,000-character path was printed whole."""
     from urllib.parse import quote
 
-    from judge.serve import app as app_module, entry_page
+    from judge.serve import app as app_module
+    from judge.serve import entry_page
 
     async def broken(request):
         raise RuntimeError("injected defect")
@@ -218,8 +227,11 @@ def test_a_forwarded_for_header_does_not_change_who_is_guessing(tmp_path, monkey
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     with live_server.running(create_app(ServeSettings.for_host("127.0.0.1", access_code="k7m2p9q4"))) as base:
         token = re.search(r'name="csrf" value="([0-9a-f]{64})"', opener.open(base + "/unlock").read().decode()).group(1)
-        forged = urllib.request.Request(base + "/unlock", data=f"csrf={token}&code=wrong-code".encode(), headers={
-            "X-Forwarded-For": "10.9.9.9", "X-Forwarded-Proto": "https"})
+        forged = urllib.request.Request(
+            base + "/unlock",
+            data=f"csrf={token}&code=wrong-code".encode(),
+            headers={"X-Forwarded-For": "10.9.9.9", "X-Forwarded-Proto": "https"},
+        )
         with pytest.raises(urllib.error.HTTPError) as refused:
             opener.open(forged)
         assert refused.value.code == 403

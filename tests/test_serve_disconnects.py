@@ -3,6 +3,7 @@ traceback file and an "internal error" line on the head judge's terminal. Genera
 page reads and ruling posts, with a valid form or not — are cut at any byte and the connection
 closed: the station keeps serving, writes no traceback and prints nothing, and a cut post saves
 nothing (a ruling is saved only from a whole body)."""
+
 from __future__ import annotations
 
 import re
@@ -11,7 +12,8 @@ import urllib.request
 from urllib.parse import urlencode
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from judge import crash_log
 from judge.rulings.store import RulingStore
@@ -38,13 +40,20 @@ def _request(kind: str, cookie: str, token: str, answer: str) -> bytes:
     if kind == "read":
         return b"GET /search?q=" + answer.encode("utf-8").hex().encode() + b" HTTP/1.1\r\nHost: station\r\n\r\n"
     body = urlencode({"csrf": token, "answer": answer, "question": "cut?", "cites": "nd:704.5j"}).encode()
-    return (b"POST /log HTTP/1.1\r\nHost: station\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-            + f"Cookie: {cookie}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+    return (
+        b"POST /log HTTP/1.1\r\nHost: station\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        + f"Cookie: {cookie}\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+        + body
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["read", "post"]), answer=st.text(min_size=1, max_size=60),
-       cut=st.floats(min_value=0, max_value=0.999), linger=st.booleans())
+@given(
+    kind=st.sampled_from(["read", "post"]),
+    answer=st.text(min_size=1, max_size=60),
+    cut=st.floats(min_value=0, max_value=0.999),
+    linger=st.booleans(),
+)
 def test_a_request_cut_at_any_byte_leaves_nothing_behind(station, monkeypatch, capfd, kind, answer, cut, linger):
     address, cookie, token, db, base = station
     written = []

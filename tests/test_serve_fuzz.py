@@ -1,6 +1,7 @@
 """Nothing a client sends crashes the judge station: generated paths, queries and forms (the
 query strategies the CLI fuzzing uses, entry ids, hostile bytes) always get a 2xx/3xx/4xx page,
 never a 5xx, and a refused write leaves the rulings log as it was."""
+
 from __future__ import annotations
 
 import re
@@ -8,7 +9,8 @@ import string
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from judge.rulings.store import RulingStore
@@ -18,6 +20,8 @@ from tests import query_strategies
 
 pytestmark = pytest.mark.usefixtures("session_context")
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
 # A browser cannot send a lone surrogate (it has no UTF-8 form); undecodable bytes on the wire
 # are test_undecodable_bytes_are_answered's.
 def _sendable(strategy):
@@ -37,9 +41,30 @@ def entry_ids():
 
 
 _TOKEN = re.compile(r'name="csrf" value="([0-9a-f]{64})"')
-_SEGMENT = st.one_of(st.sampled_from(["nd", "lcg", "ccg", "ce", "sf", "log", "replay", "card", "search",
-                                      "static", "..", ".", "%2e%2e", "%00", "704.5j", "glossary", ""]),
-                     st.text(alphabet=string.printable + "éü–\u202e\x00", max_size=12))
+_SEGMENT = st.one_of(
+    st.sampled_from(
+        [
+            "nd",
+            "lcg",
+            "ccg",
+            "ce",
+            "sf",
+            "log",
+            "replay",
+            "card",
+            "search",
+            "static",
+            "..",
+            ".",
+            "%2e%2e",
+            "%00",
+            "704.5j",
+            "glossary",
+            "",
+        ]
+    ),
+    st.text(alphabet=string.printable + "éü–\u202e\x00", max_size=12),
+)
 
 
 @pytest.fixture
@@ -72,8 +97,7 @@ def test_any_entry_id_is_answered(station, entry):
 
 
 @FUZZ
-@given(query=queries(), game=st.sampled_from(["", "nodawn", "l5r-lcg", "chess", "<b>"]),
-       fragment=st.booleans())
+@given(query=queries(), game=st.sampled_from(["", "nodawn", "l5r-lcg", "chess", "<b>"]), fragment=st.booleans())
 def test_any_search_is_answered(station, query, game, fragment):
     client, _, _ = station
     params = {"q": query, **({"game": game} if game else {}), **({"fragment": "1"} if fragment else {})}
@@ -92,9 +116,14 @@ _FIELD_TEXT = st.text(max_size=80)
 
 
 @FUZZ
-@given(fields=st.dictionaries(st.sampled_from(["question", "answer", "cites", "table", "judge", "event",
-                                               "code", "csrf", "extra", "next"]), _FIELD_TEXT, max_size=8),
-       keep_token=st.booleans())
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(["question", "answer", "cites", "table", "judge", "event", "code", "csrf", "extra", "next"]),
+        _FIELD_TEXT,
+        max_size=8,
+    ),
+    keep_token=st.booleans(),
+)
 def test_any_ruling_form_is_answered_and_a_refusal_writes_nothing(station, fields, keep_token):
     client, token, db = station
     if keep_token:
@@ -107,9 +136,11 @@ def test_any_ruling_form_is_answered_and_a_refusal_writes_nothing(station, field
 
 
 @FUZZ
-@given(body=st.binary(max_size=400), kind=st.sampled_from(["application/x-www-form-urlencoded",
-                                                          "multipart/form-data; boundary=x", "text/plain", ""]),
-       target=st.sampled_from(["/log", "/game", "/unlock", "/replay"]))
+@given(
+    body=st.binary(max_size=400),
+    kind=st.sampled_from(["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain", ""]),
+    target=st.sampled_from(["/log", "/game", "/unlock", "/replay"]),
+)
 def test_any_body_is_answered(station, body, kind, target):
     client, _, _ = station
     headers = {"content-type": kind} if kind else {}
@@ -122,13 +153,21 @@ def test_undecodable_bytes_are_answered(station, raw):
     for path in (f"/search?q={raw}", f"/card?name={raw}", f"/log?q={raw}", f"/nd/{raw}", f"/replay/{raw}/0"):
         _answered(client.get(path, follow_redirects=False))
     form = f"csrf={token}&answer={raw}&question={raw}&cites={raw}"
-    _answered(client.post("/log", content=form.encode(), follow_redirects=False,
-                          headers={"content-type": "application/x-www-form-urlencoded"}))
+    _answered(
+        client.post(
+            "/log",
+            content=form.encode(),
+            follow_redirects=False,
+            headers={"content-type": "application/x-www-form-urlencoded"},
+        )
+    )
 
 
-_NUMBERS = st.one_of(st.integers(min_value=0, max_value=10 ** 60), st.integers(min_value=10 ** 17, max_value=10 ** 20)).map(str) \
-    | st.text(alphabet="0", min_size=1, max_size=30).map(lambda zeros: zeros + "7") \
-    | st.sampled_from([19, 20, 4300, 4301, 6000]).map(lambda digits: "9" * digits)  # past SQLite, past int()
+_NUMBERS = (
+    st.one_of(st.integers(min_value=0, max_value=10**60), st.integers(min_value=10**17, max_value=10**20)).map(str)
+    | st.text(alphabet="0", min_size=1, max_size=30).map(lambda zeros: zeros + "7")
+    | st.sampled_from([19, 20, 4300, 4301, 6000]).map(lambda digits: "9" * digits)
+)  # past SQLite, past int()
 
 
 @pytest.fixture
@@ -140,9 +179,23 @@ def open_station(tmp_path):
 
 
 @FUZZ
-@given(number=_NUMBERS, where=st.sampled_from(["/log/{}", "/log/{}/sheet", "/replay/abc/{}", "/log/live?after={}",
-                                                "/log?page={}", "/search?q=704.5j&limit={}", "/sheet?id=nd:{}",
-                                                "/nd/{}", "/nd/704.{}", "/sheet?log={}"]))
+@given(
+    number=_NUMBERS,
+    where=st.sampled_from(
+        [
+            "/log/{}",
+            "/log/{}/sheet",
+            "/replay/abc/{}",
+            "/log/live?after={}",
+            "/log?page={}",
+            "/search?q=704.5j&limit={}",
+            "/sheet?id=nd:{}",
+            "/nd/{}",
+            "/nd/704.{}",
+            "/sheet?log={}",
+        ]
+    ),
+)
 def test_any_number_anywhere_is_answered(open_station, number, where):
     """issue 29: numbers past SQLite's 64-bit integers in /log/N, /log/N/sheet and
     /replay/KEY/N were 500s (Starlette's int convertor takes any length)."""

@@ -1,6 +1,7 @@
 """The station against a guesser and a liar (issue 29): the access code's guesses are bounded per
 client and for the station, said on the head judge's terminal; codes too short are refused; a
 trailing slash never sends a browser to a host the request named."""
+
 from __future__ import annotations
 
 import re
@@ -103,17 +104,23 @@ def test_an_empty_code_is_not_counted_as_a_guess(capsys):
     for _ in range(guesses.FREE_TRIES + 3):
         assert client.post("/log", data={"csrf": token, "answer": "x", "code": ""}).status_code == 403
     assert capsys.readouterr().err == ""
-    assert client.post("/log", data={"csrf": token, "answer": "x", "code": CODE}, follow_redirects=False).status_code == 303
+    assert (
+        client.post("/log", data={"csrf": token, "answer": "x", "code": CODE}, follow_redirects=False).status_code
+        == 303
+    )
 
 
-@pytest.mark.parametrize("code, said", [
-    ("a", f"at least {MIN_CODE_LENGTH} characters"),
-    ("table9", f"at least {MIN_CODE_LENGTH} characters"),
-    ("aaaaaaaaaa", "repeats one or two characters"),
-    ("abababab", "repeats one or two characters"),
-    ("tab le 99", "no spaces"),
-    ("table\x1b[31m99", "no spaces or control characters"),
-])
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        ("a", f"at least {MIN_CODE_LENGTH} characters"),
+        ("table9", f"at least {MIN_CODE_LENGTH} characters"),
+        ("aaaaaaaaaa", "repeats one or two characters"),
+        ("abababab", "repeats one or two characters"),
+        ("tab le 99", "no spaces"),
+        ("table\x1b[31m99", "no spaces or control characters"),
+    ],
+)
 def test_a_code_too_weak_is_refused_saying_why(code, said):
     assert said in check_code(code)
 
@@ -124,10 +131,16 @@ def test_a_good_code_and_the_generated_one_pass():
     assert check_code(generated) == "" and len(generated) == 10
 
 
-@pytest.mark.parametrize("path, location", [
-    ("/log/", "/log"), ("/search/?q=drained", "/search?q=drained"), ("/static/app.js/", "/static/app.js"),
-    ("/nd@bundled", "/nd@bundled/"), ("/log//", "/log"),
-])
+@pytest.mark.parametrize(
+    "path, location",
+    [
+        ("/log/", "/log"),
+        ("/search/?q=drained", "/search?q=drained"),
+        ("/static/app.js/", "/static/app.js"),
+        ("/nd@bundled", "/nd@bundled/"),
+        ("/log//", "/log"),
+    ],
+)
 def test_a_slash_redirect_is_a_path_never_the_host_header_s(path, location):
     answer = _client().get(path, headers={"host": "evil.example"}, follow_redirects=False)
     assert answer.status_code == 308 and answer.headers["location"] == location
@@ -167,8 +180,10 @@ def test_a_client_that_hangs_up_mid_body_leaves_no_log_and_no_terminal_line(caps
     page = client.get("/log/new")
     token = _token(page.text)
     cookie = page.cookies.get("judge_session")
-    messages = [{"type": "http.request", "body": f"csrf={token}&answer=half".encode(), "more_body": True},
-                {"type": "http.disconnect"}]
+    messages = [
+        {"type": "http.request", "body": f"csrf={token}&answer=half".encode(), "more_body": True},
+        {"type": "http.disconnect"},
+    ]
     sent = []
 
     async def receive():
@@ -177,10 +192,22 @@ def test_a_client_that_hangs_up_mid_body_leaves_no_log_and_no_terminal_line(caps
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/log", "raw_path": b"/log", "root_path": "",
-             "scheme": "http", "query_string": b"", "server": ("127.0.0.1", 8765), "client": ("127.0.0.1", 5000),
-             "http_version": "1.1", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
-                                                (b"cookie", f"judge_session={cookie}".encode())]}
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/log",
+        "raw_path": b"/log",
+        "root_path": "",
+        "scheme": "http",
+        "query_string": b"",
+        "server": ("127.0.0.1", 8765),
+        "client": ("127.0.0.1", 5000),
+        "http_version": "1.1",
+        "headers": [
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"cookie", f"judge_session={cookie}".encode()),
+        ],
+    }
     asyncio.run(app(scope, receive, send))
     assert written == [] and "internal error" not in capsys.readouterr().err
     assert not (tmp_path / "r.sqlite3").exists()
@@ -206,10 +233,22 @@ def test_a_body_that_stops_arriving_is_refused_with_408(tmp_path, monkeypatch):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/log", "raw_path": b"/log", "root_path": "",
-             "scheme": "http", "query_string": b"", "server": ("127.0.0.1", 8765), "client": ("127.0.0.1", 5000),
-             "http_version": "1.1", "headers": [(b"content-type", b"application/x-www-form-urlencoded"),
-                                                (b"cookie", f"judge_session={cookie}".encode())]}
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/log",
+        "raw_path": b"/log",
+        "root_path": "",
+        "scheme": "http",
+        "query_string": b"",
+        "server": ("127.0.0.1", 8765),
+        "client": ("127.0.0.1", 5000),
+        "http_version": "1.1",
+        "headers": [
+            (b"content-type", b"application/x-www-form-urlencoded"),
+            (b"cookie", f"judge_session={cookie}".encode()),
+        ],
+    }
     asyncio.run(asyncio.wait_for(app(scope, receive, send), 10))
     assert sent[0]["status"] == 408
     assert b"stopped arriving" in b"".join(m.get("body", b"") for m in sent[1:])
@@ -240,8 +279,11 @@ def test_a_search_never_holds_the_other_pages(session_context, monkeypatch):
     try:
         with running(app) as base:
             searched = []
-            thread = threading.Thread(target=lambda: searched.append(
-                urllib.request.urlopen(base + "/search?q=drained+block", timeout=60).status))
+            thread = threading.Thread(
+                target=lambda: searched.append(
+                    urllib.request.urlopen(base + "/search?q=drained+block", timeout=60).status
+                )
+            )
             thread.start()
             assert entered.wait(30)
             page = urllib.request.urlopen(base + "/nd/704.5j", timeout=10)  # answered while the search is held

@@ -1,6 +1,7 @@
 """judge serve's rulings log through the ASGI test client: logging a ruling (every refusal),
 the head judge's log and its search, a ruling's page, its sheet, escaping of ruling text on
 every page that shows it, WAL mode, and a server killed right after acknowledging a ruling."""
+
 from __future__ import annotations
 
 import base64
@@ -60,8 +61,14 @@ def _post(client, **fields):
     return client.post("/log", data={"csrf": token, **fields}, follow_redirects=False)
 
 
-GOOD = dict(question="Can Ana drain the Drudge?", answer="No: it came under her control this turn.",
-            cites="704.5j, nd:118.6", table="12", judge="Dana Ruiz", event="Harbor Open")
+GOOD = dict(
+    question="Can Ana drain the Drudge?",
+    answer="No: it came under her control this turn.",
+    cites="704.5j, nd:118.6",
+    table="12",
+    judge="Dana Ruiz",
+    event="Harbor Open",
+)
 
 
 # -- the form --------------------------------------------------------------------------------------
@@ -86,11 +93,20 @@ def test_a_logged_ruling_is_stored_then_shown_on_its_page(client, db):
     assert response.status_code == 303 and response.headers["location"] == "/log/1"
     [saved] = RulingStore(db).all()
     assert (saved.number, saved.question, saved.answer, saved.cites, saved.table, saved.judge, saved.event) == (
-        1, GOOD["question"], GOOD["answer"], ("nd:704.5j", "nd:118.6"), "12", "Dana Ruiz", "Harbor Open")
+        1,
+        GOOD["question"],
+        GOOD["answer"],
+        ("nd:704.5j", "nd:118.6"),
+        "12",
+        "Dana Ruiz",
+        "Harbor Open",
+    )
     page = client.get("/log/1").text
     assert "<h1>Saved ruling #1 — table 12, event Harbor Open</h1>" in page
-    assert (f'<p class="where">given <time datetime="{saved.given_at}">{readable(saved.given_at)}</time> by Dana Ruiz'
-            ' · table 12 · Harbor Open</p>') in page
+    assert (
+        f'<p class="where">given <time datetime="{saved.given_at}">{readable(saved.given_at)}</time> by Dana Ruiz'
+        " · table 12 · Harbor Open</p>"
+    ) in page
     assert '<li><a href="/nd/704.5j">No Dawn CR 704.5j</a>' in page
     assert '<li><a href="/nd/118.6">No Dawn CR 118.6</a> The Master-Blood tax.</li>' in page
     assert '<a id="print-sheet" href="/log/1/sheet">' in page
@@ -105,8 +121,9 @@ def test_the_next_form_remembers_judge_table_and_event(client):
     assert '<textarea name="answer" rows="3" required></textarea>' in page  # the ruling itself is not kept
 
 
-@pytest.mark.parametrize("cookie", ["%%%", "e30", base64.urlsafe_b64encode(b'{"judge": 3, "table": "", "event": ""}').decode(),
-                                    "x" * 5000])
+@pytest.mark.parametrize(
+    "cookie", ["%%%", "e30", base64.urlsafe_b64encode(b'{"judge": 3, "table": "", "event": ""}').decode(), "x" * 5000]
+)
 def test_a_remembered_cookie_that_is_not_ours_is_ignored(client, cookie):
     client.get("/")
     client.cookies.set("judge_log_as", cookie)
@@ -127,8 +144,9 @@ def test_a_form_without_the_csrf_token_of_this_session_is_refused(client, db):
 def test_without_the_access_code_nothing_is_saved_and_the_form_is_kept(coded, db):
     missing = _post(coded, **GOOD)
     assert missing.status_code == 403
-    assert _form_error(missing.text) == ("Logging a ruling needs the event&#39;s access code (the head judge has "
-                                         "it). Nothing was saved.")
+    assert _form_error(missing.text) == (
+        "Logging a ruling needs the event&#39;s access code (the head judge has it). Nothing was saved."
+    )
     assert f'<textarea name="answer" rows="3" required>{GOOD["answer"]}</textarea>' in missing.text
     wrong = _post(coded, **GOOD, code="nope")
     assert wrong.status_code == 403
@@ -147,15 +165,29 @@ def test_an_oversized_body_is_refused_and_nothing_saved(client, db):
     assert not db.exists() or RulingStore(db).all() == []
 
 
-@pytest.mark.parametrize("field, value, error", [
-    ("answer", "   ", "The ruling is empty: write what you ruled. Nothing was saved."),
-    ("table", "12\t13", "Table cannot hold a line break, tab or control character (U+0009 tab at position 2); "
-                        "it is listed on one line. Nothing was saved."),
-    ("judge", "Dana\nRuiz", "Judge cannot hold a line break, tab or control character (U+000A line feed at "
-                            "position 4); it is listed on one line. Nothing was saved."),
-    ("answer", "No.\x1b[2J", "Ruling cannot hold an escape or control character (U+001B escape at position 3). "
-                             "Nothing was saved."),
-])
+@pytest.mark.parametrize(
+    "field, value, error",
+    [
+        ("answer", "   ", "The ruling is empty: write what you ruled. Nothing was saved."),
+        (
+            "table",
+            "12\t13",
+            "Table cannot hold a line break, tab or control character (U+0009 tab at position 2); "
+            "it is listed on one line. Nothing was saved.",
+        ),
+        (
+            "judge",
+            "Dana\nRuiz",
+            "Judge cannot hold a line break, tab or control character (U+000A line feed at "
+            "position 4); it is listed on one line. Nothing was saved.",
+        ),
+        (
+            "answer",
+            "No.\x1b[2J",
+            "Ruling cannot hold an escape or control character (U+001B escape at position 3). Nothing was saved.",
+        ),
+    ],
+)
 def test_a_bad_field_is_refused_naming_it(client, db, field, value, error):
     response = _post(client, **dict(GOOD, **{field: value}))
     assert response.status_code == 422
@@ -177,8 +209,11 @@ def test_a_form_with_other_fields_or_repeated_ones_is_refused(client, db):
     token = _token(client.get("/log/new").text)
     extra = client.post("/log", data={**GOOD, "csrf": token, "admin": "1"})
     assert extra.status_code == 400 and "This form has no field &#39;admin&#39;; nothing was done." in extra.text
-    twice = client.post("/log", content=urllib.parse.urlencode([("csrf", token), ("answer", "a"), ("answer", "b")]),
-                        headers={"content-type": "application/x-www-form-urlencoded"})
+    twice = client.post(
+        "/log",
+        content=urllib.parse.urlencode([("csrf", token), ("answer", "a"), ("answer", "b")]),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert twice.status_code == 400 and "The field &#39;answer&#39; was sent 2 times" in twice.text
     as_file = client.post("/log", data={"csrf": token}, files={"answer": ("a.txt", b"No.", "text/plain")})
     assert as_file.status_code == 400
@@ -204,16 +239,24 @@ def test_the_log_labels_each_field_and_says_times_in_the_event_s_local_time(clie
     import datetime as dt
 
     store = RulingStore(db)
-    store.save("Both lose; a draw.", "Two Masters at 0 Vitae?", ["nd:704.3"], "Harbor Open", "12", "Dana Ruiz",
-               given_at=dt.datetime(2026, 12, 5, 13, 10, tzinfo=dt.UTC))
+    store.save(
+        "Both lose; a draw.",
+        "Two Masters at 0 Vitae?",
+        ["nd:704.3"],
+        "Harbor Open",
+        "12",
+        "Dana Ruiz",
+        given_at=dt.datetime(2026, 12, 5, 13, 10, tzinfo=dt.UTC),
+    )
     store.save("No: it came under her control this turn.", "", [], given_at=dt.datetime(2026, 12, 5, 14, 3))
     page = client.get("/log").text
-    assert ("<p class=\"count\">2 rulings, newest first. Times are the event's local time (XYZ, UTC+01:00).</p>"
-            in page)
+    assert '<p class="count">2 rulings, newest first. Times are the event\'s local time (XYZ, UTC+01:00).</p>' in page
     assert '<span class="when"><time datetime="2026-12-05T14:10:00+01:00">Sat 5 Dec 2026, 14:10</time></span>' in page
     assert '<span class="when"><time datetime="2026-12-05T14:03:00+01:00">Sat 5 Dec 2026, 14:03</time></span>' in page
-    assert ('<dl class="ruling-fields">\n      <dt>Question</dt><dd class="question">Two Masters at 0 Vitae?</dd>'
-            '\n      <dt>Ruling</dt><dd class="answer">Both lose; a draw.</dd>') in page
+    assert (
+        '<dl class="ruling-fields">\n      <dt>Question</dt><dd class="question">Two Masters at 0 Vitae?</dd>'
+        '\n      <dt>Ruling</dt><dd class="answer">Both lose; a draw.</dd>'
+    ) in page
     assert '<dt>Ruling</dt><dd class="answer">No: it came under her control this turn.</dd>' in page
     one = client.get("/log/1").text
     assert '<time datetime="2026-12-05T14:10:00+01:00">Sat 5 Dec 2026, 14:10</time> by Dana Ruiz' in one
@@ -265,13 +308,13 @@ def test_the_log_lists_rulings_newest_first_and_searches_them(client, db):
     page = client.get("/log").text
     assert 'id="log-search"' in page and 'data-live="/log/live"' in page and 'id="log-refresh"' in page
     assert _log_numbers(page) == [3, 2, 1]
-    assert f"<p class=\"count\">3 rulings, newest first. Times are the event's local time ({zone_name()}).</p>" in page
-    assert _log_numbers(client.get("/log?q=dana").text) == [3, 1]           # the judge
-    assert _log_numbers(client.get("/log?q=118.6").text) == [2]              # a citation
-    assert _log_numbers(client.get("/log?q=tax+lee").text) == [2]           # every word
-    assert _log_numbers(client.get("/log?q=7").text) == [3, 1]              # table 7; 704.5j
-    assert _log_numbers(client.get("/log?q=100%25").text) == [3]            # % is a character
-    assert _log_numbers(client.get("/log?q=as_printed").text) == []         # _ too
+    assert f'<p class="count">3 rulings, newest first. Times are the event\'s local time ({zone_name()}).</p>' in page
+    assert _log_numbers(client.get("/log?q=dana").text) == [3, 1]  # the judge
+    assert _log_numbers(client.get("/log?q=118.6").text) == [2]  # a citation
+    assert _log_numbers(client.get("/log?q=tax+lee").text) == [2]  # every word
+    assert _log_numbers(client.get("/log?q=7").text) == [3, 1]  # table 7; 704.5j
+    assert _log_numbers(client.get("/log?q=100%25").text) == [3]  # % is a character
+    assert _log_numbers(client.get("/log?q=as_printed").text) == []  # _ too
     assert _log_numbers(client.get("/log?q=%25").text) == [3]
     none = client.get("/log?q=nobody").text
     assert _log_numbers(none) == [] and "No ruling matches “nobody”." in none
@@ -280,7 +323,10 @@ def test_the_log_lists_rulings_newest_first_and_searches_them(client, db):
 
 
 def test_the_live_fragment_is_the_list_alone(client, db):
-    assert client.get("/log/live").text.strip() == '<div id="log-list">\n<p class="empty">No ruling logged yet.</p>\n</div>'
+    assert (
+        client.get("/log/live").text.strip()
+        == '<div id="log-list">\n<p class="empty">No ruling logged yet.</p>\n</div>'
+    )
     RulingStore(db).save("Drain refused.", table="12")
     live = client.get("/log/live")
     assert live.headers["cache-control"] == "no-store"
@@ -289,8 +335,9 @@ def test_the_live_fragment_is_the_list_alone(client, db):
     assert client.get("/static/log.js").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/log/1", "/log/0", "/log/99999999999999999999999", "/log/1/sheet",
-                                  "/log/abc", "/log/-1"])
+@pytest.mark.parametrize(
+    "path", ["/log/1", "/log/0", "/log/99999999999999999999999", "/log/1/sheet", "/log/abc", "/log/-1"]
+)
 def test_an_unknown_ruling_is_a_404_page(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -332,19 +379,35 @@ def test_ruling_text_is_escaped_on_every_page_that_shows_it(client, db):
 def test_a_ruling_sheet_is_the_sheet_judge_sheet_prints(client, db, corpus):
     from judge.sheet import build_sheet, render
 
-    ruling = RulingStore(db).save(GOOD["answer"], GOOD["question"], ["nd:704.5j", "nd:118.6"], "Harbor Open", "12",
-                                  "Dana Ruiz")
+    ruling = RulingStore(db).save(
+        GOOD["answer"], GOOD["question"], ["nd:704.5j", "nd:118.6"], "Harbor Open", "12", "Dana Ruiz"
+    )
     response = client.get("/log/1/sheet")
     assert response.status_code == 200
-    expected = render([build_sheet(corpus, list(ruling.cites), date=ruling.date, question=ruling.question,
-                                   ruling=ruling.answer, event=ruling.event, table=ruling.table,
-                                   judge=ruling.judge, saved_number=1)], "html")
+    expected = render(
+        [
+            build_sheet(
+                corpus,
+                list(ruling.cites),
+                date=ruling.date,
+                question=ruling.question,
+                ruling=ruling.answer,
+                event=ruling.event,
+                table=ruling.table,
+                judge=ruling.judge,
+                saved_number=1,
+            )
+        ],
+        "html",
+    )
     assert response.text == expected.replace("\n<body>\n", '\n<body id="sheet">\n')
     style = re.search(r"<style>(.*?)</style>", response.text, re.S).group(1)
     digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
     policy = response.headers["content-security-policy"]
-    assert policy == (f"default-src 'none'; style-src 'sha256-{digest}'; img-src 'self' data:; "
-                      "form-action 'none'; frame-ancestors 'none'; base-uri 'none'")
+    assert policy == (
+        f"default-src 'none'; style-src 'sha256-{digest}'; img-src 'self' data:; "
+        "form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+    )
     assert len(response.headers.get_list("content-security-policy")) == 1
     assert response.headers["x-frame-options"] == "DENY"  # the other headers still come
 
@@ -427,8 +490,9 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 @pytest.mark.slow
 def test_a_ruling_acknowledged_survives_a_killed_server(db):
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)], cwd=REPO,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(db), str(port)], cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     try:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()), _NoRedirect)
         base = f"http://127.0.0.1:{port}"
@@ -461,12 +525,15 @@ def test_a_ruling_acknowledged_survives_a_killed_server(db):
     assert [(r.number, r.answer) for r in RulingStore(db).all()] == [(n, f"ruling {n}") for n in range(1, 6)]
 
 
-@pytest.mark.parametrize("content_type, body", [
-    ("multipart/form-data", b"no boundary"),
-    ("multipart/form-data; boundary=abc", b"not multipart at all"),
-    ("application/x-www-form-urlencoded", b"%ZZ=%%&&&==="),
-    ("application/x-www-form-urlencoded", b"a=\xff\xfe"),
-])
+@pytest.mark.parametrize(
+    "content_type, body",
+    [
+        ("multipart/form-data", b"no boundary"),
+        ("multipart/form-data; boundary=abc", b"not multipart at all"),
+        ("application/x-www-form-urlencoded", b"%ZZ=%%&&&==="),
+        ("application/x-www-form-urlencoded", b"a=\xff\xfe"),
+    ],
+)
 @pytest.mark.parametrize("path", ["/log", "/replay"])
 def test_a_malformed_body_is_a_400_page(client, db, path, content_type, body):
     client.get("/")
@@ -516,4 +583,5 @@ def test_judge_ruling_stale_names_a_cite_of_an_unknown_edition(db):
 
     assert [c.reason for c in changes(["nd@2099-01:704.5j", "nd:704.5j"])] == [
         "given on an edition this judge does not have (no edition '2099-01' of 'nd'; "
-        "its editions: bundled (2026-10-07))"]
+        "its editions: bundled (2026-10-07))"
+    ]

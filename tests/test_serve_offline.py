@@ -7,6 +7,7 @@ head judge's log exactly once.
 With JUDGE_SCREENSHOT_DIR=docs the photographs of the offline band refresh docs/
 (serve-offline-<step>-phone.png).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -99,8 +100,12 @@ def test_an_entry_in_the_bundle_carries_its_links_cited_by_and_notes(client, cor
 def test_a_ruling_posted_twice_with_one_key_is_stored_once(client):
     page = client.get("/log/new").text
     csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-    form = {"csrf": csrf, "answer": "Sent twice, kept once.", "cites": "704.5j",
-            "key": "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c"}
+    form = {
+        "csrf": csrf,
+        "answer": "Sent twice, kept once.",
+        "cites": "704.5j",
+        "key": "6f1c2a3e-8b4d-4f5a-9c7e-0d1e2f3a4b5c",
+    }
     first = client.post("/log", data=form, follow_redirects=False)
     second = client.post("/log", data=form, follow_redirects=False)
     assert first.status_code == second.status_code == 303
@@ -113,10 +118,11 @@ def test_a_ruling_posted_twice_with_one_key_is_stored_once(client):
 
 def test_without_javascript_the_footer_says_nothing_is_kept_offline(client):
     page = client.get("/nd/704.5j").text
-    assert "<noscript><p class=\"offline-status muted\" id=\"offline-none\">Nothing is kept on this phone" in page
+    assert '<noscript><p class="offline-status muted" id="offline-none">Nothing is kept on this phone' in page
 
 
 # -- the browser round ------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def browser():
@@ -186,7 +192,10 @@ def test_the_offline_round(browser, station, photos):
     page.wait_for_url(re.compile(r"/nd/704\.5j$"))
     assert page.locator("#entry").get_attribute("data-id") == "nd:704.5j"
     page.goto(station + "/search?q=116.2b-c")
-    assert [a.get_attribute("href") for a in page.locator(".result a.result-head").all()] == ["/nd/116.2b", "/nd/116.2c"]
+    assert [a.get_attribute("href") for a in page.locator(".result a.result-head").all()] == [
+        "/nd/116.2b",
+        "/nd/116.2c",
+    ]
     page.fill("input[name=q]", "drained entity block")
     page.press("input[name=q]", "Enter")
     page.wait_for_selector(".result")
@@ -239,7 +248,10 @@ def test_the_offline_round(browser, station, photos):
     assert "a ruling citing no rule" not in page.inner_text("#log")
     logged = page.locator(".logged-ruling", has_text="Offline: the player chooses one Eminent Master.")
     assert logged.count() == 1
-    assert logged.locator(".cites a").all_inner_texts() == ["nd:704.5j"] and logged.locator(".table").inner_text() == "table 7"
+    assert (
+        logged.locator(".cites a").all_inner_texts() == ["nd:704.5j"]
+        and logged.locator(".table").inner_text() == "table 7"
+    )
     snap("sent")
     assert errors == [], errors
     context.close()
@@ -354,15 +366,18 @@ def test_over_plain_http_on_the_network_the_page_says_nothing_can_be_kept(browse
     """Service workers need a secure address; 127.0.0.1 is one, a LAN address over http:// is
     not. Chromium is told to take 127.0.0.1 by another name, which it does not treat as local."""
     port = station.rsplit(":", 1)[1]
-    named = browser.browser_type.launch(executable_path=printed_sheet.CHROMIUM, args=[
-        "--no-sandbox", "--host-resolver-rules=MAP judge.station.test 127.0.0.1"])
+    named = browser.browser_type.launch(
+        executable_path=printed_sheet.CHROMIUM,
+        args=["--no-sandbox", "--host-resolver-rules=MAP judge.station.test 127.0.0.1"],
+    )
     try:
         page = named.new_page(viewport=PHONE)
         page.goto(f"http://judge.station.test:{port}/nd/704.5j")
         assert page.evaluate("window.isSecureContext") is False
         page.wait_for_selector("#offline-status:not([hidden])")
         assert page.inner_text("#offline-status").startswith(
-            "Nothing is kept on this phone for offline use: browsers allow it only over https://")
+            "Nothing is kept on this phone for offline use: browsers allow it only over https://"
+        )
     finally:
         named.close()
 
@@ -374,21 +389,26 @@ def test_the_phone_analyses_words_as_the_server_does(browser, station, corpus):
 
     # Words no entry of the game holds take the stemmer's way: the other games' texts.
     texts = [e.text for e in corpus.entries.values()] + [
-        "Can’t a drained Entity block?", "It doesn't untap; the player's Master isn't dealt damage.",
+        "Can’t a drained Entity block?",
+        "It doesn't untap; the player's Master isn't dealt damage.",
         "I've cast it — they're “blocking” with 3 Entities (704.5j, 116.2b–c).",
         # words in no document: the vendored Porter2 and the exported irregular/derived tables
-        "Grumbling wizards hurriedly reshuffled their notebooks; the children stole ownership."]
+        "Grumbling wizards hurriedly reshuffled their notebooks; the children stole ownership.",
+    ]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(station + "/")
     page.evaluate("window.exports = {}")  # as the service worker loads the vendored stemmer
     page.add_script_tag(url="/static/porter2.js")
     page.add_script_tag(url="/static/offline-core.js")  # again: it picks the stemmer up
-    phone = page.evaluate("""async (texts) => {
+    phone = page.evaluate(
+        """async (texts) => {
         const bundle = await (await fetch("/offline/bundle?game=nodawn")).json();
         const reader = new JudgeOffline.Reader(bundle);
         return texts.map(t => reader.index.analyze(t));
-    }""", texts)
+    }""",
+        texts,
+    )
     context.close()
     differ = [(t[:60], a, b) for t, a, b in zip(texts, phone, (analyze(t) for t in texts)) if a != b]
     assert len(phone) == len(texts) and differ == [], differ[:3]

@@ -10,6 +10,7 @@ link, button, summary, select and input is at least 40 px tall (the README's pro
 is broken across lines. With JUDGE_SCREENSHOT_DIR=docs the pages the README shows are
 photographed (docs/serve-<page>-<device>.png).
 """
+
 from __future__ import annotations
 
 import os
@@ -85,8 +86,10 @@ def station(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     source = tmp_path / "nd-2026-11.txt"
     text = BUNDLED_RULES.read_text(encoding="utf-8")
-    source.write_text(text.replace("704.5j An Entity with Vigor greater than 0", "704.5j An Entity with Vigor above 0"),
-                      encoding="utf-8")
+    source.write_text(
+        text.replace("704.5j An Entity with Vigor greater than 0", "704.5j An Entity with Vigor above 0"),
+        encoding="utf-8",
+    )
     assert cli.main(["import", str(source), "--doc", "nd", "--edition", "2026-11", "--date", "2026-11-01"]) == 0
     app = create_app(ServeSettings.for_host("127.0.0.1", access_code=CODE))
     with live_server.running(app) as base:

@@ -1,14 +1,14 @@
 """judge serve's reading pages through the ASGI test client: search, entry permalinks, cards,
 documents, the remembered game, escaping and hostile paths (no network, the session corpus)."""
+
 from __future__ import annotations
 
 import re
 from urllib.parse import urlencode
 
 import pytest
-from starlette.testclient import TestClient
-
 from page_parts import part, parts
+from starlette.testclient import TestClient
 
 pytestmark = pytest.mark.usefixtures("session_context")
 
@@ -33,9 +33,12 @@ def _result_ids(page: str) -> list[str]:
 def test_home_lists_every_document(client):
     page = client.get("/").text
     assert part(page, "#documents").links == [
-        ("/nd", "No Dawn Comprehensive Rules"), ("/lcg", "L5R LCG Rules Reference"),
-        ("/ccg", "L5R CCG Diamond Edition Rulebook"), ("/ce", "L5R CCG Comprehensive Rules (excerpt)"),
-        ("/sf", "Shadowfist OmniFAQ")]
+        ("/nd", "No Dawn Comprehensive Rules"),
+        ("/lcg", "L5R LCG Rules Reference"),
+        ("/ccg", "L5R CCG Diamond Edition Rulebook"),
+        ("/ce", "L5R CCG Comprehensive Rules (excerpt)"),
+        ("/sf", "Shadowfist OmniFAQ"),
+    ]
 
 
 def test_a_document_page_is_its_table_of_contents(client, corpus):
@@ -51,9 +54,15 @@ def test_a_document_page_is_its_table_of_contents(client, corpus):
 
 
 # -- search -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("typed, permalink", [("704.5j", "/nd/704.5j"), ("nd:704.5j", "/nd/704.5j"),
-                                              ("704.5", "/nd/704.5"),
-                                              ("sf:card/charmed-life", "/sf/card/charmed-life")])
+@pytest.mark.parametrize(
+    "typed, permalink",
+    [
+        ("704.5j", "/nd/704.5j"),
+        ("nd:704.5j", "/nd/704.5j"),
+        ("704.5", "/nd/704.5"),
+        ("sf:card/charmed-life", "/sf/card/charmed-life"),
+    ],
+)
 def test_a_rule_number_or_id_typed_exactly_goes_to_its_entry(client, typed, permalink):
     response = client.get("/search", params={"q": typed}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == f"{permalink}?{urlencode({'typed': typed})}"
@@ -81,18 +90,24 @@ def test_words_are_ranked_as_the_cli_and_tui_rank_them(client, session_searcher)
     expected = [h.id for h in session_searcher.search("drained block", limit=20).hits]
     # the rule and the glossary entry that both say a drained Entity may block lead
     assert _result_ids(page) == expected and {"nd:509.1c", "nd:glossary/blocker"} & set(expected[:2])
-    assert part(page, ".hint").text == ("likely game: No Dawn 59%, then L5R CCG 17% "
-                                        "(not a filter; choose a game for one)")
+    assert part(page, ".hint").text == (
+        "likely game: No Dawn 59%, then L5R CCG 17% (not a filter; choose a game for one)"
+    )
     first = parts(page, ".result")[0]
     entry = session_searcher.corpus.get(expected[0])
     assert "<mark>drained</mark>" in page and first.text.startswith(f"{entry.citation}")
     assert f"{entry.kind} · No Dawn · {entry.id}" in first.text
 
 
-@pytest.mark.parametrize("query, first", [("card:charmed life", "sf:card/charmed-life"),
-                                          ("kind:glossary overrun", "nd:glossary/overrun"),
-                                          ("doc:lcg bow", "lcg:bow-bowed/1"),
-                                          ("game:shadowfist charmed", "sf:card/charmed-life/3")])
+@pytest.mark.parametrize(
+    "query, first",
+    [
+        ("card:charmed life", "sf:card/charmed-life"),
+        ("kind:glossary overrun", "nd:glossary/overrun"),
+        ("doc:lcg bow", "lcg:bow-bowed/1"),
+        ("game:shadowfist charmed", "sf:card/charmed-life/3"),
+    ],
+)
 def test_filters_are_the_query_languages(client, session_searcher, query, first):
     ids = _result_ids(client.get("/search", params={"q": query}).text)
     assert ids[0] == first and ids == [h.id for h in session_searcher.search(query, limit=20).hits]
@@ -111,12 +126,17 @@ def test_a_game_filter_that_hid_the_answer_says_where_it_is(client):
     assert ("/search?q=drained+block&game=all", "Search every game") in part(page, "#results").links
 
 
-@pytest.mark.parametrize("query, message", [
-    ("game:chess pawn", "unknown game 'chess'"),
-    ("kind:spaceship x", "unknown kind 'spaceship'"),
-    ("x" * 1200, "the query is 1,200 characters long; at most 1,000 are searched "
-                 "(shorten it to the words that matter)"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("game:chess pawn", "unknown game 'chess'"),
+        ("kind:spaceship x", "unknown kind 'spaceship'"),
+        (
+            "x" * 1200,
+            "the query is 1,200 characters long; at most 1,000 are searched (shorten it to the words that matter)",
+        ),
+    ],
+)
 def test_a_bad_query_is_a_400_page_saying_why(client, query, message):
     response = client.get("/search", params={"q": query})
     assert response.status_code == 400
@@ -148,20 +168,25 @@ def test_the_search_page_loads_the_type_ahead_script(client):
 # -- entry pages ------------------------------------------------------------------------------
 def test_an_entry_page_links_every_reference_in_its_text(client):
     page = client.get("/nd/704.5j").text
-    assert part(page, ".crumbs").links == [("/nd", "No Dawn Comprehensive Rules"),
-                                           ("/nd/section/7", "7 Additional Rules"),
-                                           ("/nd/704", "704 State-Based Actions"), ("/nd/704.5", "704.5")]
+    assert part(page, ".crumbs").links == [
+        ("/nd", "No Dawn Comprehensive Rules"),
+        ("/nd/section/7", "7 Additional Rules"),
+        ("/nd/704", "704 State-Based Actions"),
+        ("/nd/704.5", "704.5"),
+    ]
     text = part(page, ".rule-text")
     assert text.links == [("/nd/glossary/damage-counter", "damage counters"), ("/nd/120", "120")]
     assert text.text.startswith("704.5j An Entity with Vigor greater than 0 whose marked damage counters")
-    assert part(page, "#links").links == [("/nd/120", "No Dawn CR 120"),
-                                          ("/nd/glossary/damage-counter", "No Dawn CR Glossary — Damage counter")]
+    assert part(page, "#links").links == [
+        ("/nd/120", "No Dawn CR 120"),
+        ("/nd/glossary/damage-counter", "No Dawn CR Glossary — Damage counter"),
+    ]
     assert 'name="cites" value="nd:704.5j"' in part_html(page, "log-ruling")
 
 
 def part_html(page: str, section_id: str) -> str:
     start = page.index(f'id="{section_id}"')
-    return page[start:page.index("</section>", start)]
+    return page[start : page.index("</section>", start)]
 
 
 def test_following_a_link_in_the_text_reaches_that_entry(client):
@@ -179,9 +204,13 @@ def test_a_rule_shows_its_sub_rules_and_the_notes_below_it(client, corpus):
     assert children[0].links[0] == ("/nd/704.5a", "704.5a")
     assert children[0].text == "704.5a A player whose Master's Vitae is 0 or less loses the game. The vein has run dry."
     assert part(page, "#conflicts").links == [
-        ("/nd/704.5f", "704.5f: ⚑ C27 The \"same sweep\" of a sunlight death; "
-                       "⚑ C26 Sunlight death: a refuge the player owns, or one they control"),
-        ("/nd/704.5q", "704.5q: ⚑ C3 Which Eminent duplicate stays")]
+        (
+            "/nd/704.5f",
+            '704.5f: ⚑ C27 The "same sweep" of a sunlight death; '
+            "⚑ C26 Sunlight death: a refuge the player owns, or one they control",
+        ),
+        ("/nd/704.5q", "704.5q: ⚑ C3 Which Eminent duplicate stays"),
+    ]
 
 
 def test_an_entry_in_a_policy_conflict_shows_it_as_judge_show_does(client):
@@ -210,8 +239,9 @@ def test_status_tags_are_shown(client, corpus):
 def test_an_unknown_number_is_a_404_with_the_nearest(client, corpus):
     response = client.get("/nd/704.5z")
     assert response.status_code == 404
-    assert part(response.text, ".error").text == ("No entry nd:704.5z (No Dawn Comprehensive Rules has no rule "
-                                                  "704.5z; rule 704.5 ends at 704.5v).")
+    assert part(response.text, ".error").text == (
+        "No entry nd:704.5z (No Dawn Comprehensive Rules has no rule 704.5z; rule 704.5 ends at 704.5v)."
+    )
     assert part(response.text, "#nearest").links == [("/nd/704.5u", "704.5u"), ("/nd/704.5v", "704.5v")]
     from judge.render import child_body, snippet
 
@@ -226,10 +256,16 @@ def test_an_unknown_id_is_a_404_with_the_nearest_ids(client):
     assert ("/nd/glossary/overrun", "nd:glossary/overrun") in part(response.text, "#nearest").links
 
 
-@pytest.mark.parametrize("path, permalink", [("/nd/1", "/nd/section/1"), ("/nd/overrun", "/nd/glossary/overrun"),
-                                             ("/sf/charmed-life", "/sf/card/charmed-life"),
-                                             # an id of the one-sentence cut (issue 31): its ruling now
-                                             ("/sf/topic/not-affected-by/2", "/sf/topic/not-affected-by/1")])
+@pytest.mark.parametrize(
+    "path, permalink",
+    [
+        ("/nd/1", "/nd/section/1"),
+        ("/nd/overrun", "/nd/glossary/overrun"),
+        ("/sf/charmed-life", "/sf/card/charmed-life"),
+        # an id of the one-sentence cut (issue 31): its ruling now
+        ("/sf/topic/not-affected-by/2", "/sf/topic/not-affected-by/1"),
+    ],
+)
 def test_a_path_naming_an_entry_another_way_redirects_to_its_permalink(client, path, permalink):
     response = client.get(path, follow_redirects=False)
     assert response.status_code == 308 and response.headers["location"] == permalink
@@ -270,8 +306,7 @@ def test_a_card_page_numbers_its_rulings_and_lists_its_topics(client):
 
 def test_a_card_the_faq_cuts_off_says_so(client):
     page = client.get("/sf/card/the-eastern-king").text
-    assert ('<p class="hint">This copy of the FAQ ends inside this entry: whatever followed is missing.</p>'
-            in page)
+    assert '<p class="hint">This copy of the FAQ ends inside this entry: whatever followed is missing.</p>' in page
 
 
 def test_a_no_dawn_card_says_whether_the_engine_plays_it(client):
@@ -332,14 +367,17 @@ def test_an_overlong_card_name_is_a_400(client):
 # -- the game, chosen once --------------------------------------------------------------------
 def test_the_game_is_chosen_once_and_remembered(client):
     token = _token(client.get("/").text)
-    response = client.post("/game", data={"csrf": token, "game": "sf", "next": "/search?q=charmed"},
-                           follow_redirects=False)
+    response = client.post(
+        "/game", data={"csrf": token, "game": "sf", "next": "/search?q=charmed"}, follow_redirects=False
+    )
     assert response.status_code == 303 and response.headers["location"] == "/search?q=charmed"
-    assert re.match(r"judge_game=shadowfist; HttpOnly; Max-Age=1209600; Path=/; SameSite=strict",
-                    response.headers["set-cookie"])
+    assert re.match(
+        r"judge_game=shadowfist; HttpOnly; Max-Age=1209600; Path=/; SameSite=strict", response.headers["set-cookie"]
+    )
     page = client.get("/search", params={"q": "block"}).text
-    assert parts(page, ".hint")[0].text == ("Shadowfist only (the game chosen on this phone); "
-                                        "choose All games to search every game")
+    assert parts(page, ".hint")[0].text == (
+        "Shadowfist only (the game chosen on this phone); choose All games to search every game"
+    )
     assert {e.split(":")[0] for e in _result_ids(page)} == {"sf"}
     assert '<option value="shadowfist" selected>Shadowfist</option>' in page
     assert part(page, "#game-now").text == "Game: Shadowfist"  # said at the top of every page
@@ -355,8 +393,9 @@ def test_a_game_that_does_not_exist_is_refused(client):
     token = _token(client.get("/").text)
     response = client.post("/game", data={"csrf": token, "game": "chess"})
     assert response.status_code == 400
-    assert part(response.text, ".error").text == ("There is no game 'chess'; choose one of all, nodawn, "
-                                                  "l5r-lcg, l5r-ccg, shadowfist.")
+    assert part(response.text, ".error").text == (
+        "There is no game 'chess'; choose one of all, nodawn, l5r-lcg, l5r-ccg, shadowfist."
+    )
     assert client.post("/game", data={"csrf": "0" * 64, "game": "sf"}).status_code == 403
     assert client.post("/game", data={"csrf": token}).status_code == 400
 
@@ -389,16 +428,28 @@ def test_a_hostile_query_shows_as_text(client):
 
 
 def test_a_hostile_document_shows_as_text(client, monkeypatch):
-    from judge.corpus.model import Corpus, DocumentInfo, ParsedDocument, Entry, Ref
+    from judge.corpus.model import Corpus, DocumentInfo, Entry, ParsedDocument, Ref
     from judge.library import Library
 
     corpus = Corpus()
-    corpus.add_document(DocumentInfo("nd", "nodawn", "No <b>Dawn</b>", "x", loaded=True), ParsedDocument([
-        Entry("nd:100.1", "nd", "nodawn", "rule", '100.1 <img src=x onerror=alert(1)> {{ x }} \x07 see 100.2 '
-              '<a href="javascript:alert(1)">here</a>', number="100.1", citation="No Dawn CR 100.1",
-              refs=[Ref("100.2", "nd:100.2")]),
-        Entry("nd:100.2", "nd", "nodawn", "rule", "100.2 A rule.", number="100.2", citation="No Dawn CR 100.2"),
-    ]))
+    corpus.add_document(
+        DocumentInfo("nd", "nodawn", "No <b>Dawn</b>", "x", loaded=True),
+        ParsedDocument(
+            [
+                Entry(
+                    "nd:100.1",
+                    "nd",
+                    "nodawn",
+                    "rule",
+                    '100.1 <img src=x onerror=alert(1)> {{ x }} \x07 see 100.2 <a href="javascript:alert(1)">here</a>',
+                    number="100.1",
+                    citation="No Dawn CR 100.1",
+                    refs=[Ref("100.2", "nd:100.2")],
+                ),
+                Entry("nd:100.2", "nd", "nodawn", "rule", "100.2 A rule.", number="100.2", citation="No Dawn CR 100.2"),
+            ]
+        ),
+    )
     corpus.finish()
     app_client = client
     app_client.app.state.library = Library(corpus, None)
@@ -410,9 +461,22 @@ def test_a_hostile_document_shows_as_text(client, monkeypatch):
     assert "No &lt;b&gt;Dawn&lt;/b&gt;" in page
 
 
-@pytest.mark.parametrize("path", ["/nd/..%2f..%2fetc%2fpasswd", "/nd/../../etc/passwd", "/nd/%00", "/nd/a%00b",
-                                  "/nd/" + "a" * 5000, "/nd/%2e%2e/%2e%2e/judge/serve/app.py", "/nd/a%0d%0ab",
-                                  "/nd/%E2%80%AE704.5j", "/zz/704.5j", "/nd/704.5j/../../../x", "/nd/%ff%fe"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/nd/..%2f..%2fetc%2fpasswd",
+        "/nd/../../etc/passwd",
+        "/nd/%00",
+        "/nd/a%00b",
+        "/nd/" + "a" * 5000,
+        "/nd/%2e%2e/%2e%2e/judge/serve/app.py",
+        "/nd/a%0d%0ab",
+        "/nd/%E2%80%AE704.5j",
+        "/zz/704.5j",
+        "/nd/704.5j/../../../x",
+        "/nd/%ff%fe",
+    ],
+)
 def test_hostile_paths_are_4xx_never_5xx(client, path):
     response = client.get(path, follow_redirects=False)
     assert 400 <= response.status_code < 500, (path, response.status_code)
@@ -421,22 +485,37 @@ def test_hostile_paths_are_4xx_never_5xx(client, path):
 
 def test_an_overlong_id_is_refused_before_it_is_compared(client):
     response = client.get("/nd/" + "a" * 5000)
-    assert part(response.text, ".error").text == ("No entry nd:" + "a" * 160 + "…: an entry id is at most 160 "
-                                                  "letters, digits and . _ / -")
+    assert part(response.text, ".error").text == (
+        "No entry nd:" + "a" * 160 + "…: an entry id is at most 160 letters, digits and . _ / -"
+    )
 
 
-@pytest.mark.parametrize("url", ["/card?name=%00", "/search?q=%00&fragment=1", "/search?q=" + "%ff" * 50,
-                                 "/search?q=%22", "/search?q=card%3A", "/search?q=AND+AND+(", "/card?name=%22%27"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/card?name=%00",
+        "/search?q=%00&fragment=1",
+        "/search?q=" + "%ff" * 50,
+        "/search?q=%22",
+        "/search?q=card%3A",
+        "/search?q=AND+AND+(",
+        "/card?name=%22%27",
+    ],
+)
 def test_odd_queries_are_answered_never_a_5xx(client, url):
     assert client.get(url).status_code in (200, 400, 404)
 
 
 def test_a_status_note_is_marked_and_a_rule_inside_it_stays_a_link(client):
     page = client.get("/nd/210.5").text
-    assert ('<span class="status">(Amended 2026-07-26, with </span><a href="/nd/208.5" title="No Dawn CR 208.5" '
-            'class="status">208.5</a><span class="status">.)</span>') in page
-    assert parts(page, ".rule-text")[0].links[:2] == [("/nd/208.5", "208.5"),
-                                                      ("/nd/glossary/initial-vitae", "Initial Vitae")]
+    assert (
+        '<span class="status">(Amended 2026-07-26, with </span><a href="/nd/208.5" title="No Dawn CR 208.5" '
+        'class="status">208.5</a><span class="status">.)</span>'
+    ) in page
+    assert parts(page, ".rule-text")[0].links[:2] == [
+        ("/nd/208.5", "208.5"),
+        ("/nd/glossary/initial-vitae", "Initial Vitae"),
+    ]
 
 
 def test_a_number_with_a_period_is_the_rule_alone(client):
@@ -449,9 +528,12 @@ def test_a_number_with_a_period_is_the_rule_alone(client):
 
 def test_a_result_names_the_entries_with_the_very_same_text(client, session_searcher):
     hit = next(h for h in session_searcher.search("honor bid", limit=20).hits if h.same_text)
-    result = next(r for r in parts(client.get("/search", params={"q": "honor bid"}).text, ".result") if hit.id in r.text)
-    assert [href for href, _ in result.links[-len(hit.same_text):]] == [
-        "/" + i.replace(":", "/", 1) for i in hit.same_text]
+    result = next(
+        r for r in parts(client.get("/search", params={"q": "honor bid"}).text, ".result") if hit.id in r.text
+    )
+    assert [href for href, _ in result.links[-len(hit.same_text) :]] == [
+        "/" + i.replace(":", "/", 1) for i in hit.same_text
+    ]
     assert "same text in " in result.text
 
 
@@ -485,5 +567,6 @@ def test_an_entry_with_nothing_deeper_offers_no_whole_reading(client):
 def test_read_takes_only_all(client):
     response = client.get("/nd/section/7?read=everything")
     assert response.status_code == 400
-    assert part(response.text, ".error").text == ("?read= takes only 'all' (the whole entry, everything under it "
-                                                  "in document order)")
+    assert part(response.text, ".error").text == (
+        "?read= takes only 'all' (the whole entry, everything under it in document order)"
+    )

@@ -1,6 +1,7 @@
 """judge serve's replays through the ASGI test client: opening a scenario (upload, or a board the
 judge saved), stepping through it, and every refusal (code, CSRF, size, bad scenarios, unknown
 keys), with nothing kept but a file that loads, under a name made from its content."""
+
 from __future__ import annotations
 
 import hashlib
@@ -32,8 +33,9 @@ def data(tmp_path, monkeypatch) -> Path:
 
 
 def _client(tmp_path, **settings) -> TestClient:
-    return TestClient(create_app(ServeSettings(rulings_db=tmp_path / "r.sqlite3", **settings)),
-                      raise_server_exceptions=False)
+    return TestClient(
+        create_app(ServeSettings(rulings_db=tmp_path / "r.sqlite3", **settings)), raise_server_exceptions=False
+    )
 
 
 @pytest.fixture
@@ -56,8 +58,12 @@ def _error(page: str) -> str:
 
 def _upload(client, content: bytes, name: str = "mine.yaml", **fields):
     token = _token(client.get("/replay").text)
-    return client.post("/replay", data={"csrf": token, **fields}, files={"scenario": (name, content, "text/yaml")},
-                       follow_redirects=False)
+    return client.post(
+        "/replay",
+        data={"csrf": token, **fields},
+        files={"scenario": (name, content, "text/yaml")},
+        follow_redirects=False,
+    )
 
 
 def _kept(data: Path) -> list[str]:
@@ -132,8 +138,10 @@ def test_every_step_shows_its_events_with_rules_as_links_and_the_board(client, c
         page = client.get(f"/replay/{key}/{n}").text
         assert f"<h2>{n}. {step.action}</h2>" in page
         shown = re.findall(r'<li class="replay-event (\S+)"><span class="long-text">(.*?)</span>', page)
-        kinds = ["refused" if e.refused else "asks" if e.asks else "not-modelled" if e.not_modelled else "event"
-                 for e in step.events]
+        kinds = [
+            "refused" if e.refused else "asks" if e.asks else "not-modelled" if e.not_modelled else "event"
+            for e in step.events
+        ]
         assert shown == [(k, e.text.replace("'", "&#39;")) for k, e in zip(kinds, step.events)]
         for e in step.events:
             for rule in e.rules:
@@ -147,8 +155,10 @@ def test_the_board_at_a_step_is_the_engine_state_after_it(client):
     page = client.get(f"/replay/{key}/0").text
     assert "<h2>The board as set up</h2>" in page
     assert "<p>The Hunt, Ana's turn, main1; priority: Ana</p>" in page
-    assert ('<tr><td>Ana</td><td data-label="Vitae">20</td><td data-label="Corruption">0</td><td data-label="Wrath">0</td>'
-            '<td data-label="pool">6</td><td data-label="hand">2</td>') in page
+    assert (
+        '<tr><td>Ana</td><td data-label="Vitae">20</td><td data-label="Corruption">0</td><td data-label="Wrath">0</td>'
+        '<td data-label="pool">6</td><td data-label="hand">2</td>'
+    ) in page
     assert "<td>Scriptorium Drudge (drudge)</td>" in page
     assert "<p>The Hunt, Ana's turn, main1; priority: Ben</p>" in client.get(f"/replay/{key}/1").text
 
@@ -168,8 +178,10 @@ def test_the_last_step_shows_the_expectations(client):
     replay = run_file(E01)
     page = client.get(f"/replay/{key}/5").text
     found = re.findall(r'<li class="expect-(pass|fail)">(PASS|FAIL) (.*?)</li>', page)
-    assert found == [("pass" if e["ok"] else "fail", "PASS" if e["ok"] else "FAIL", e["text"].replace("'", "&#39;"))
-                     for e in replay.expectations]
+    assert found == [
+        ("pass" if e["ok"] else "fail", "PASS" if e["ok"] else "FAIL", e["text"].replace("'", "&#39;"))
+        for e in replay.expectations
+    ]
     assert "expect-" not in client.get(f"/replay/{key}/4").text
 
 
@@ -188,9 +200,10 @@ def test_a_replay_that_stops_at_a_choice_says_so_at_its_end(client):
     key = _upload(client, stops.encode(), name="stops.yaml").headers["location"].split("/")[2]
     last = client.get(f"/replay/{key}/1").text
     assert f'<p class="replay-stopped asks">{STOPPED.format(n=2)}</p>' in last  # judge replay's words
-    assert ('<p class="replay-waiting asks">Waiting for Ana: the Haven Ana&#39;s Master takes refuge in for the Day; '
-            "choose 1 of: haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}</p>"
-            ) in last
+    assert (
+        '<p class="replay-waiting asks">Waiting for Ana: the Haven Ana&#39;s Master takes refuge in for the Day; '
+        "choose 1 of: haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}</p>"
+    ) in last
 
 
 # -- what a step offers (issue 31 item 8) ---------------------------------------------------------
@@ -241,8 +254,11 @@ def test_log_a_ruling_from_a_step_cites_the_rules_that_decided_it(client, db_pat
         form = client.get(href.replace("&amp;", "&")).text
         assert f'<input name="cites" value="{" ".join(deciding)}"' in form
     token = _token(form)
-    saved = client.post("/log", data={"csrf": token, "answer": "Both Entities die; Ana loses.",
-                                      "cites": " ".join(deciding)}, follow_redirects=False)
+    saved = client.post(
+        "/log",
+        data={"csrf": token, "answer": "Both Entities die; Ana loses.", "cites": " ".join(deciding)},
+        follow_redirects=False,
+    )
     assert saved.status_code == 303
     from judge.rulings.store import RulingStore
 
@@ -280,8 +296,7 @@ def test_the_board_as_set_up_prints_no_empty_sheet(client):
     key = _key(client, V01)  # no event while the board is set up
     offers = _offers(client.get(f"/replay/{key}/0").text)
     assert "print-step-sheet" not in offers and 'id="log-from-step" href="/log/new"' in offers
-    why = ("nothing has happened yet when the board is set up: step forward to print the replay "
-           "through an action")
+    why = "nothing has happened yet when the board is set up: step forward to print the replay through an action"
     assert f'<span class="muted" id="no-step-sheet">No sheet: {why}</span>' in offers
     refused = client.get(f"/replay/{key}/0/sheet")
     assert refused.status_code == 422 and f"No sheet of this replay: {why}." in refused.text
@@ -294,8 +309,15 @@ def test_the_sheet_of_an_unknown_replay_or_step_is_a_404(client, path):
     assert client.get(f"/replay/{key}/3/sheet").status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/replay/0123456789abcdef0123456789abcdef/0", "/replay/nothex/0",
-                                  "/replay/..%2F..%2Fetc/0", "/replay/0123456789abcdef0123456789abcdef/x"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/replay/0123456789abcdef0123456789abcdef/0",
+        "/replay/nothex/0",
+        "/replay/..%2F..%2Fetc/0",
+        "/replay/0123456789abcdef0123456789abcdef/x",
+    ],
+)
 def test_an_unknown_replay_is_a_404_page(client, path):
     response = client.get(path)
     assert response.status_code == 404 and "<h1>Not found</h1>" in response.text
@@ -309,20 +331,33 @@ def test_a_step_past_the_end_is_a_404_saying_how_many(client):
 
 
 # -- refusals ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("content, error", [
-    (b"a: &a [1, 2]\nb: *a\n", "bomb.yaml:1: YAML aliases (*name) are not accepted: the value anchored at line 1 "
-                               "is used again; write it out where it is needed"),
-    (b"[" * 100_000, "bomb.yaml:1: malformed YAML: exceeded maximum nesting depth (while increasing flow level "
-                     "at line 1)"),
-    (b"- " * (input_limits.MAX_DEPTH + 1) + b"x\n", f"bomb.yaml:1: nested deeper than {input_limits.MAX_DEPTH} "
-                                                    "levels (the limit for these files)"),
-    (b"just some text\n", "bomb.yaml:1: a scenario is a mapping (title, game, turn, players, actions, expect…)"),
-    (b"title: x\nplayers: 3\n", "bomb.yaml:2: players must be a non-empty list"),
-    (b"title: \xff\n", "bomb.yaml:1: not UTF-8: byte 0xFF at column 8"),
-    (b"x: !!python/object/apply:os.system [ls]\n", "bomb.yaml:1: the YAML tag !!python/object/apply:os.system "
-                                                   "is not accepted here (only mappings, lists, text, numbers, "
-                                                   "true/false and null)"),
-])
+@pytest.mark.parametrize(
+    "content, error",
+    [
+        (
+            b"a: &a [1, 2]\nb: *a\n",
+            "bomb.yaml:1: YAML aliases (*name) are not accepted: the value anchored at line 1 "
+            "is used again; write it out where it is needed",
+        ),
+        (
+            b"[" * 100_000,
+            "bomb.yaml:1: malformed YAML: exceeded maximum nesting depth (while increasing flow level at line 1)",
+        ),
+        (
+            b"- " * (input_limits.MAX_DEPTH + 1) + b"x\n",
+            f"bomb.yaml:1: nested deeper than {input_limits.MAX_DEPTH} levels (the limit for these files)",
+        ),
+        (b"just some text\n", "bomb.yaml:1: a scenario is a mapping (title, game, turn, players, actions, expect…)"),
+        (b"title: x\nplayers: 3\n", "bomb.yaml:2: players must be a non-empty list"),
+        (b"title: \xff\n", "bomb.yaml:1: not UTF-8: byte 0xFF at column 8"),
+        (
+            b"x: !!python/object/apply:os.system [ls]\n",
+            "bomb.yaml:1: the YAML tag !!python/object/apply:os.system "
+            "is not accepted here (only mappings, lists, text, numbers, "
+            "true/false and null)",
+        ),
+    ],
+)
 def test_a_bad_scenario_is_a_422_page_with_the_loader_message_and_nothing_is_kept(client, data, content, error):
     response = _upload(client, content, name="bomb.yaml")
     assert response.status_code == 422
@@ -339,7 +374,9 @@ def test_an_upload_past_the_size_bound_is_refused(client, data, size):
     assert MultiPartParser.spool_max_size >= input_limits.MAX_FILE_BYTES
     response = _upload(client, b"#" * size)
     assert response.status_code == 413
-    assert _error(response.text) == f"An upload is at most {input_limits.MAX_FILE_BYTES:,} bytes, the file with its form."
+    assert (
+        _error(response.text) == f"An upload is at most {input_limits.MAX_FILE_BYTES:,} bytes, the file with its form."
+    )
     assert _every_file(data) == []
 
 
@@ -355,8 +392,9 @@ def test_an_upload_needs_a_file_a_token_and_the_form_fields_only(client, data):
     assert empty.status_code == 400
     bad_token = client.post("/replay", data={"csrf": "0" * 64}, files={"scenario": ("a.yaml", E01.read_bytes())})
     assert bad_token.status_code == 403 and "security token does not match" in bad_token.text
-    two = client.post("/replay", data={"csrf": token},
-                      files=[("scenario", ("a.yaml", b"x")), ("scenario", ("b.yaml", b"y"))])
+    two = client.post(
+        "/replay", data={"csrf": token}, files=[("scenario", ("a.yaml", b"x")), ("scenario", ("b.yaml", b"y"))]
+    )
     assert two.status_code == 400
     as_text = client.post("/replay", data={"csrf": token, "scenario": "title: x"})
     assert as_text.status_code == 400 and "must be a file" in as_text.text
@@ -369,8 +407,10 @@ def test_an_upload_needs_the_access_code_when_the_station_has_one(tmp_path, data
     assert 'name="code"' in page
     refused = _upload(client, E01.read_bytes())
     assert refused.status_code == 403
-    assert _error(refused.text) == ("Writing needs the event&#39;s access code (the head judge has it): type it "
-                                    "into the form&#39;s code field and send again.")
+    assert _error(refused.text) == (
+        "Writing needs the event&#39;s access code (the head judge has it): type it "
+        "into the form&#39;s code field and send again."
+    )
     assert _every_file(data) == []
     accepted = _upload(client, E01.read_bytes(), code=CODE)
     assert accepted.status_code == 303 and "judge_writer=" in accepted.headers["set-cookie"]
@@ -380,7 +420,7 @@ def test_an_upload_needs_the_access_code_when_the_station_has_one(tmp_path, data
 def test_scenario_text_is_escaped(client):
     hostile = E01.read_text(encoding="utf-8")
     title = re.search(r"^title: .*$", hostile, re.M).group(0)
-    hostile = hostile.replace(title, "title: \"<script>alert(1)</script> {{ 7*7 }}\"", 1)
+    hostile = hostile.replace(title, 'title: "<script>alert(1)</script> {{ 7*7 }}"', 1)
     key = _upload(client, hostile.encode(), name="<img src=x>.yaml").headers["location"].split("/")[2]
     page = client.get(f"/replay/{key}/0").text
     assert "<script>alert" not in page and "<img src=x>" not in page
@@ -405,8 +445,10 @@ def test_a_boards_path_that_is_not_a_folder_is_said_on_the_replay_page(client, d
     assert 'id="replay-upload"' in client.get("/replay").text  # uploading still works
     opened = client.get("/replay/board", params={"name": "x.yaml"})
     assert opened.status_code == 503
-    assert _error(opened.text) == (f"The saved boards folder {data / 'scenarios'} cannot be read: Not a directory. "
-                                   "The head judge can fix its permissions; nothing was replayed.")
+    assert _error(opened.text) == (
+        f"The saved boards folder {data / 'scenarios'} cannot be read: Not a directory. "
+        "The head judge can fix its permissions; nothing was replayed."
+    )
 
 
 @pytest.fixture
@@ -469,7 +511,9 @@ def test_judge_serve_says_at_start_that_a_folder_cannot_be_read(data, denied, se
     denied.add(boards)
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
-    assert capsys.readouterr().err == f"judge serve: The saved boards folder {boards} cannot be read: Permission denied.\n"
+    assert (
+        capsys.readouterr().err == f"judge serve: The saved boards folder {boards} cannot be read: Permission denied.\n"
+    )
     denied.clear()
     assert cli.main(["serve", "--port", str(_free_port()), "--no-qr"]) == 0
     assert capsys.readouterr().err == ""  # a readable or missing folder: nothing to say
@@ -543,13 +587,13 @@ def test_an_old_upload_that_cannot_be_removed_is_said_and_the_upload_still_works
 
     monkeypatch.setattr(Path, "unlink", refuse)
     assert _upload(client, _variant(2)).status_code == 303
-    assert capsys.readouterr().err == (f"judge serve: could not remove the old upload {data / 'replays' / old}: "
-                                       "Permission denied\n")
+    assert capsys.readouterr().err == (
+        f"judge serve: could not remove the old upload {data / 'replays' / old}: Permission denied\n"
+    )
     assert old in _kept(data)
 
 
-def test_an_unreadable_board_does_not_break_the_other_boards_links_after_a_restart(tmp_path, data,
-                                                                                  session_context):
+def test_an_unreadable_board_does_not_break_the_other_boards_links_after_a_restart(tmp_path, data, session_context):
     """issue 29: a board's link (/replay/KEY/N) is found again by a new server by hashing the
     boards; one board that cannot be read (not UTF-8 here) made every lookup fail."""
     boards = data / "scenarios"

@@ -2,6 +2,7 @@
 (uvicorn has no header deadline; 150 half-sent requests sat open). judge/serve/header_deadline.py
 closes such a connection after HEADER_TIMEOUT; these tests speak raw HTTP to a real uvicorn
 configured as `judge serve` configures it (judge/serve/server.py), with the deadline shortened."""
+
 from __future__ import annotations
 
 import socket
@@ -25,8 +26,13 @@ async def echo_app(scope, receive, send):
         size += len(message.get("body", b""))
         more = message.get("more_body", False)
     body = f"got {size}".encode()
-    await send({"type": "http.response.start", "status": 200,
-                "headers": [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 

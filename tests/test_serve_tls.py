@@ -6,6 +6,7 @@ Real components: a throw-away authority and certificate made by the system's ope
 trusting that authority, `judge serve` as a process, and the system's Chromium at a network name
 (station.test mapped to 127.0.0.1), where only https:// is a secure context.
 """
+
 from __future__ import annotations
 
 import os
@@ -46,8 +47,9 @@ def certificates(tmp_path_factory) -> throwaway_ca.Certificates:
 @pytest.fixture
 def tls_settings(certificates, tmp_path, monkeypatch) -> ServeSettings:
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
-    return ServeSettings.for_host("127.0.0.1", access_code=CODE,
-                                  tls=check_pair(certificates.certfile, certificates.keyfile))
+    return ServeSettings.for_host(
+        "127.0.0.1", access_code=CODE, tls=check_pair(certificates.certfile, certificates.keyfile)
+    )
 
 
 def _trusting(certificates) -> ssl.SSLContext:
@@ -55,6 +57,7 @@ def _trusting(certificates) -> ssl.SSLContext:
 
 
 # -- (a) a verified TLS client -------------------------------------------------------------------
+
 
 @pytest.mark.usefixtures("session_context")
 def test_a_verifying_client_gets_pages_hsts_and_secure_cookies(certificates, tls_settings):
@@ -69,7 +72,8 @@ def test_a_verifying_client_gets_pages_hsts_and_secure_cookies(certificates, tls
             assert answer.headers["strict-transport-security"] == HSTS
             assert answer.headers["content-security-policy"] == CSP  # unchanged by TLS
             assert answer.headers.get_all("set-cookie") == [
-                f"{security.SESSION_COOKIE}={_session(answer)}; Path=/; HttpOnly; SameSite=Strict; Secure"]
+                f"{security.SESSION_COOKIE}={_session(answer)}; Path=/; HttpOnly; SameSite=Strict; Secure"
+            ]
         # The same port to a client that does not trust the authority: the handshake fails.
         with pytest.raises(urllib.error.URLError, match="CERTIFICATE_VERIFY_FAILED"):
             urllib.request.urlopen(base + "/", context=ssl.create_default_context(), timeout=30)
@@ -93,8 +97,9 @@ def _every_cookie(settings: ServeSettings) -> tuple[dict[str, str], list]:
     token = re.search(r'name="csrf" value="([0-9a-f]{64})"', first.text).group(1)
     unlocked = client.post("/unlock", data={"code": CODE, "csrf": token}, follow_redirects=False)
     chosen = client.post("/game", data={"game": "nodawn", "csrf": token}, follow_redirects=False)
-    logged = client.post("/log", data={"csrf": token, "answer": "Yes.", "cites": "704.5j", "judge": "Ana"},
-                         follow_redirects=False)
+    logged = client.post(
+        "/log", data={"csrf": token, "answer": "Yes.", "cites": "704.5j", "judge": "Ana"}, follow_redirects=False
+    )
     responses = [first, unlocked, chosen, logged]
     assert [r.status_code for r in responses] == [200, 303, 303, 303]
     seen: dict[str, str] = {}
@@ -134,9 +139,24 @@ def test_judge_serve_serves_https_with_the_files_given(certificates, tmp_path):
         port = probe.getsockname()[1]
     env = {**os.environ, "JUDGE_RULINGS_DB": str(tmp_path / "rulings.sqlite3")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "judge", "serve", "--port", str(port), "--no-qr",
-         "--certfile", str(certificates.certfile), "--keyfile", str(certificates.keyfile)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        [
+            sys.executable,
+            "-m",
+            "judge",
+            "serve",
+            "--port",
+            str(port),
+            "--no-qr",
+            "--certfile",
+            str(certificates.certfile),
+            "--keyfile",
+            str(certificates.keyfile),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         banner = process.stdout.readline()
         assert banner == f"judge serve: https://127.0.0.1:{port}/\n", banner or process.stderr.read()
@@ -166,6 +186,7 @@ def _wait_for(url: str, context: ssl.SSLContext):
 
 # -- (c) refusals, each naming the file ------------------------------------------------------------
 
+
 def _refusal(capsys, *argv: str) -> str:
     assert cli.main(["serve", "--port", "1", "--no-qr", *argv]) == cli.EXIT_BAD_INPUT
     captured = capsys.readouterr()
@@ -175,9 +196,11 @@ def _refusal(capsys, *argv: str) -> str:
 
 def test_one_file_without_the_other_is_refused(certificates, capsys):
     assert _refusal(capsys, "--certfile", str(certificates.certfile)) == (
-        "judge: --certfile needs --keyfile as well: https:// takes a certificate and its key\n")
+        "judge: --certfile needs --keyfile as well: https:// takes a certificate and its key\n"
+    )
     assert _refusal(capsys, "--keyfile", str(certificates.keyfile)) == (
-        "judge: --keyfile needs --certfile as well: https:// takes a certificate and its key\n")
+        "judge: --keyfile needs --certfile as well: https:// takes a certificate and its key\n"
+    )
 
 
 def test_bad_files_are_refused_naming_the_file(certificates, tmp_path, capsys):
@@ -188,35 +211,51 @@ def test_bad_files_are_refused_naming_the_file(certificates, tmp_path, capsys):
     garbled = tmp_path / "garbled.pem"
     garbled.write_text("-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n")
     encrypted = tmp_path / "encrypted.key"
-    subprocess.run(["openssl", "pkey", "-in", key, "-aes256", "-passout", "pass:venue", "-out", str(encrypted)],
-                   check=True)
+    subprocess.run(
+        ["openssl", "pkey", "-in", key, "-aes256", "-passout", "pass:venue", "-out", str(encrypted)], check=True
+    )
     cases = [
         (["--certfile", str(missing), "--keyfile", key], f"--certfile {missing}: no such file"),
         (["--certfile", cert, "--keyfile", str(missing)], f"--keyfile {missing}: no such file"),
         (["--certfile", str(folder), "--keyfile", key], f"--certfile {folder}: is a folder, not a file"),
-        (["--certfile", key, "--keyfile", key],
-         f"--certfile {key}: not a PEM file holding a certificate (no '-----BEGIN …CERTIFICATE-----' line)"),
-        (["--certfile", cert, "--keyfile", cert],
-         f"--keyfile {cert}: not a PEM file holding a private key (no '-----BEGIN …PRIVATE KEY-----' line)"),
-        (["--certfile", str(garbled), "--keyfile", key],
-         f"--certfile {garbled}: not a readable PEM certificate (its contents do not parse)"),
-        (["--certfile", cert, "--keyfile", str(certificates.other_keyfile)],
-         f"--keyfile {certificates.other_keyfile} is not the key of --certfile {cert} (the pair does not match)"),
-        (["--certfile", cert, "--keyfile", str(encrypted)],
-         f"--keyfile {encrypted}: the key is encrypted with a passphrase; judge serve needs an unencrypted key "
-         "(mkcert makes one)"),
+        (
+            ["--certfile", key, "--keyfile", key],
+            f"--certfile {key}: not a PEM file holding a certificate (no '-----BEGIN …CERTIFICATE-----' line)",
+        ),
+        (
+            ["--certfile", cert, "--keyfile", cert],
+            f"--keyfile {cert}: not a PEM file holding a private key (no '-----BEGIN …PRIVATE KEY-----' line)",
+        ),
+        (
+            ["--certfile", str(garbled), "--keyfile", key],
+            f"--certfile {garbled}: not a readable PEM certificate (its contents do not parse)",
+        ),
+        (
+            ["--certfile", cert, "--keyfile", str(certificates.other_keyfile)],
+            f"--keyfile {certificates.other_keyfile} is not the key of --certfile {cert} (the pair does not match)",
+        ),
+        (
+            ["--certfile", cert, "--keyfile", str(encrypted)],
+            f"--keyfile {encrypted}: the key is encrypted with a passphrase; judge serve needs an unencrypted key "
+            "(mkcert makes one)",
+        ),
     ]
     if os.geteuid() != 0:  # root reads any file: a permission refusal cannot be made for it
         unreadable = tmp_path / "unreadable.key"
         shutil.copy(key, unreadable)
         unreadable.chmod(0)
-        cases.append((["--certfile", cert, "--keyfile", str(unreadable)],
-                      f"--keyfile {unreadable}: cannot be read (Permission denied)"))
+        cases.append(
+            (
+                ["--certfile", cert, "--keyfile", str(unreadable)],
+                f"--keyfile {unreadable}: cannot be read (Permission denied)",
+            )
+        )
     for argv, message in cases:
         assert _refusal(capsys, *argv) == f"judge: {message}\n", argv
 
 
 # -- (b) the service worker over https:// at a network name ---------------------------------------
+
 
 @pytest.fixture(scope="module")
 def playwright():
@@ -254,8 +293,10 @@ def test_the_service_worker_takes_the_page_over_https_at_a_network_name(playwrig
             page.wait_for_selector("#offline-status[data-kept]", state="attached", timeout=60_000)
             assert page.inner_text("#offline-status").startswith("Kept on this phone for offline reading:")
             page.reload()
-            assert page.evaluate("navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL") \
+            assert (
+                page.evaluate("navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL")
                 == f"https://{throwaway_ca.NAME}:{base.rsplit(':', 1)[1]}/sw.js"
+            )
             assert errors == []
         finally:
             browser.close()

@@ -1,4 +1,5 @@
 """Card-name lookup (judge.search.cardnames) over the Shadowfist cards and a small made-up corpus."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,31 +10,37 @@ from judge.search.cardnames import card_table, lookup, normalize_name
 SF = "shadowfist"
 
 
-@pytest.mark.parametrize("typed,card_id", [
-    ("10000 man", "sf:card/10000-man"),
-    ("$10,000 MAN", "sf:card/10000-man"),
-    ("eastern king", "sf:card/the-eastern-king"),
-    ("The Eastern King", "sf:card/the-eastern-king"),
-    ("chins criminal network", "sf:card/chins-criminal-network"),
-    ("battle matic", "sf:card/battle-matic"),
-    ("battlematic", "sf:card/battle-matic"),
-    ("do you feel lucky punk", "sf:card/do-you-feel-lucky-punk"),
-    ("dr. jean-marc ngubane", "sf:card/dr-jean-marc-ngubane"),
-    ("bzzzzzt", "sf:card/bzzzzzt"),
-])
+@pytest.mark.parametrize(
+    "typed,card_id",
+    [
+        ("10000 man", "sf:card/10000-man"),
+        ("$10,000 MAN", "sf:card/10000-man"),
+        ("eastern king", "sf:card/the-eastern-king"),
+        ("The Eastern King", "sf:card/the-eastern-king"),
+        ("chins criminal network", "sf:card/chins-criminal-network"),
+        ("battle matic", "sf:card/battle-matic"),
+        ("battlematic", "sf:card/battle-matic"),
+        ("do you feel lucky punk", "sf:card/do-you-feel-lucky-punk"),
+        ("dr. jean-marc ngubane", "sf:card/dr-jean-marc-ngubane"),
+        ("bzzzzzt", "sf:card/bzzzzzt"),
+    ],
+)
 def test_exact_names_ignore_case_punctuation_and_the(corpus, typed, card_id):
     result = lookup(corpus, typed, SF)
     assert result.status == "exact"
     assert [e.id for e in result.cards] == [card_id]
 
 
-@pytest.mark.parametrize("typed,card_id", [
-    ("charmed lyfe", "sf:card/charmed-life"),
-    ("chrmd lfe", "sf:card/charmed-life"),
-    ("eastern kng", "sf:card/the-eastern-king"),
-    ("dirk wisley gambit", "sf:card/dirk-wiselys-gambit"),
-    ("cop on vaction", "sf:card/cop-on-vacation"),
-])
+@pytest.mark.parametrize(
+    "typed,card_id",
+    [
+        ("charmed lyfe", "sf:card/charmed-life"),
+        ("chrmd lfe", "sf:card/charmed-life"),
+        ("eastern kng", "sf:card/the-eastern-king"),
+        ("dirk wisley gambit", "sf:card/dirk-wiselys-gambit"),
+        ("cop on vaction", "sf:card/cop-on-vacation"),
+    ],
+)
 def test_typos_find_the_card(corpus, typed, card_id):
     result = lookup(corpus, typed, SF)
     assert result.status == "fuzzy"
@@ -95,10 +102,19 @@ def _made_up_corpus() -> Corpus:
     def card(doc, game, slug, title):
         return Entry(id=f"{doc}:card/{slug}", doc=doc, game=game, kind="card", title=title, text=title)
 
-    corpus.add_document(DocumentInfo("nd", "nodawn", "No Dawn", "-"), ParsedDocument([
-        card("nd", "nodawn", "iron-column", "Iron Column"), card("nd", "nodawn", "ashen-bell", "Ashen Bell")]))
-    corpus.add_document(DocumentInfo("sf", SF, "Shadowfist OmniFAQ", "-"), ParsedDocument(
-        [card("sf", SF, "iron-column", "Iron Column")], facts={"beyond_end": {"Zephyr Gate": ["sf:card/iron-column"]}}))
+    corpus.add_document(
+        DocumentInfo("nd", "nodawn", "No Dawn", "-"),
+        ParsedDocument(
+            [card("nd", "nodawn", "iron-column", "Iron Column"), card("nd", "nodawn", "ashen-bell", "Ashen Bell")]
+        ),
+    )
+    corpus.add_document(
+        DocumentInfo("sf", SF, "Shadowfist OmniFAQ", "-"),
+        ParsedDocument(
+            [card("sf", SF, "iron-column", "Iron Column")],
+            facts={"beyond_end": {"Zephyr Gate": ["sf:card/iron-column"]}},
+        ),
+    )
     corpus.finish()
     return corpus
 

@@ -1,12 +1,13 @@
 """The Shadowfist OmniFAQ parser against the census in shared/notes/shadowfist.md."""
+
 from __future__ import annotations
 
 import re
 from collections import Counter
 
 import pytest
-
 from bundled import bundled_source, parsed_fixtures
+
 from judge.corpus import shadowfist
 from judge.corpus.shadowfist_cards import harvest_mentions
 from judge.corpus.shadowfist_sections import find_sections, parse_errata_list, split_topics
@@ -19,7 +20,11 @@ FIRST_RULINGS = [
     ("200 Guys With Hatchets and Ladders", "sf:card/200-guys-with-hatchets-and-ladders", "If, by using"),
     ("Abominable Lab", "sf:card/abominable-lab", "Is a [tec] card while you have or Characters"),
     ("Abysmal Daughter", "sf:card/abysmal-daughter", "Will trigger if she is smoked."),
-    ("Acupressure Master", "sf:card/acupressure-master", "The healing can't save the Acpressure Master from lethal damage"),
+    (
+        "Acupressure Master",
+        "sf:card/acupressure-master",
+        "The healing can't save the Acpressure Master from lethal damage",
+    ),
     ("Adrenaline Junkie", "sf:card/adrenaline-junkie", "If his Fighting changes after interceptors ar"),
     ("Amulet of the Turtle", "sf:card/amulet-of-the-turtle", 'Amulet creates a permanent, redirection "sign'),
     ("Anomaly Spirit", "sf:card/anomaly-spirit", "Anomaly Spirit gains the Figh"),
@@ -33,7 +38,11 @@ FIRST_RULINGS = [
     ("Baptism of Fire", "sf:card/baptism-of-fire", "Baptism of Fire may be played"),
     ("The Bazaar", "sf:card/the-bazaar", "Since you haven't looked"),
     ("The Big Boss", "sf:card/the-big-boss", "The card is played normally"),
-    ("Biomass Reprocessing Center", "sf:card/biomass-reprocessing-center", "Will not cause a Uniqueness auction with Biomass Reprocessing Center (NW), as the other version is not Unique."),
+    (
+        "Biomass Reprocessing Center",
+        "sf:card/biomass-reprocessing-center",
+        "Will not cause a Uniqueness auction with Biomass Reprocessing Center (NW), as the other version is not Unique.",
+    ),
     ("Birdhouse Cafe", "sf:card/birdhouse-cafe", "This affects all Characters, including any op"),
     ("Black Market Connections", "sf:card/black-market-connections", "Yes, you really do toast"),
     ("Blade Freak", "sf:card/blade-freak", "The damage is placed on the scene in response"),
@@ -77,29 +86,87 @@ FIRST_RULINGS = [
 ]
 
 TOPIC_NAMES = [
-    "Ambush", "Assassinate", "Attacking Out of Turn", "Battleground Sites",
-    "Bonuses Until a Card Leaves Play", "Cancel and Smoke effects.", "Canceling the Target of the Attack",
-    "Card Memory", "Changing the Target of Attackers", "Changing the Target of Events",
-    "Combat and Non-Combat Damage", "Copying", "Damage Bonuses", "Damage Redirection", "Damage Reduction",
-    "Damage that Cannot be Reduced or Redirected", "Deck Manipulation", "Entering Play",
-    "Events That Generate Power in Your Establishing Shot", "Faceoffs", "Forced Discards", "Guts",
-    "Healing", "Independent", "Influence", "Mobility", "Moving States", "Not a Legal Subject for States",
-    "Not Affected By", "Not Cumulative", "Once Per Turn Abilities", "Partial Damage Redirection",
-    'Playing "in response to"', "Playing cards at Reduced Cost", "Regeneration", "Reload", "Schticks",
-    "Seizing Sites", "Spending Counters or Damage Instead of Power", "Stealth", "Superleap", "Tactics",
-    "Taking Control of Cards", "The Burned-For-Victory Pile",
-    "The Number of Sites Controlled by a Player Who Takes Yours", "Timing of Choices", "Toughness",
-    "Vehicles", "Weapons", "What is Considered to be a Card's Cost", "When Subject is Determined",
+    "Ambush",
+    "Assassinate",
+    "Attacking Out of Turn",
+    "Battleground Sites",
+    "Bonuses Until a Card Leaves Play",
+    "Cancel and Smoke effects.",
+    "Canceling the Target of the Attack",
+    "Card Memory",
+    "Changing the Target of Attackers",
+    "Changing the Target of Events",
+    "Combat and Non-Combat Damage",
+    "Copying",
+    "Damage Bonuses",
+    "Damage Redirection",
+    "Damage Reduction",
+    "Damage that Cannot be Reduced or Redirected",
+    "Deck Manipulation",
+    "Entering Play",
+    "Events That Generate Power in Your Establishing Shot",
+    "Faceoffs",
+    "Forced Discards",
+    "Guts",
+    "Healing",
+    "Independent",
+    "Influence",
+    "Mobility",
+    "Moving States",
+    "Not a Legal Subject for States",
+    "Not Affected By",
+    "Not Cumulative",
+    "Once Per Turn Abilities",
+    "Partial Damage Redirection",
+    'Playing "in response to"',
+    "Playing cards at Reduced Cost",
+    "Regeneration",
+    "Reload",
+    "Schticks",
+    "Seizing Sites",
+    "Spending Counters or Damage Instead of Power",
+    "Stealth",
+    "Superleap",
+    "Tactics",
+    "Taking Control of Cards",
+    "The Burned-For-Victory Pile",
+    "The Number of Sites Controlled by a Player Who Takes Yours",
+    "Timing of Choices",
+    "Toughness",
+    "Vehicles",
+    "Weapons",
+    "What is Considered to be a Card's Cost",
+    "When Subject is Determined",
     "X Fighting",
 ]
 ERRATA_CARDS_IN_RANGE = [
-    "Amulet of the Turtle", "Arcanowave Reinforcer", "Art of War", "Booby Trap", "Bull Market",
-    "Cellular Reinvigoration", "Chi Sucker", "City Park", "Covert Operation", "Dance of the Centipede",
-    "Dangerous Experiment", "Darkness Priestess", "Deathtrap", "Difficulty at the Beginning",
-    "Dirk Wisely's Gambit", "The Eastern King",
+    "Amulet of the Turtle",
+    "Arcanowave Reinforcer",
+    "Art of War",
+    "Booby Trap",
+    "Bull Market",
+    "Cellular Reinvigoration",
+    "Chi Sucker",
+    "City Park",
+    "Covert Operation",
+    "Dance of the Centipede",
+    "Dangerous Experiment",
+    "Darkness Priestess",
+    "Deathtrap",
+    "Difficulty at the Beginning",
+    "Dirk Wisely's Gambit",
+    "The Eastern King",
 ]
-PAP_PAIRS = ["Bag Full of Guns", "Battlechimp Potemkin", "Big Bruiser", "Biomass Reprocessing Center",
-             "Darkness Pagoda", "Desdemona Deathangel", "Dr. Curtis Boatman", "Dunwa Saleem"]
+PAP_PAIRS = [
+    "Bag Full of Guns",
+    "Battlechimp Potemkin",
+    "Big Bruiser",
+    "Biomass Reprocessing Center",
+    "Darkness Pagoda",
+    "Desdemona Deathangel",
+    "Dr. Curtis Boatman",
+    "Dunwa Saleem",
+]
 
 
 parsed, entries = parsed_fixtures(shadowfist.parse, "sf", by_id_name="entries")
@@ -158,14 +225,26 @@ def test_errata_list_items(source, entries):
     assert (items[-1].name, items[-1].faction, items[-1].sets) == ("Wing of the Crane", "Unaligned", ["FP", "7M"])
     assert sum(len(i.sets) for i in items) == 155
     assert Counter(i.faction for i in items) == {
-        "Unaligned": 28, "Hand": 10, "Architect": 9, "Dragon": 9, "Lotus": 7, "Ascended": 6,
-        "Monarch": 5, "Jammer": 2, "Masters": 1, "Purist": 1}
+        "Unaligned": 28,
+        "Hand": 10,
+        "Architect": 9,
+        "Dragon": 9,
+        "Lotus": 7,
+        "Ascended": 6,
+        "Monarch": 5,
+        "Jammer": 2,
+        "Masters": 1,
+        "Purist": 1,
+    }
     assert Counter(s for i in items for s in i.sets)["CS"] == 3
     # the same title twice, with different factions, gets two ids
     assert entries["sf:errata/silver-jet"].extra == {"faction": "Dragon", "sets": ["FP"]}
     assert entries["sf:errata/silver-jet-2"].extra == {"faction": "Monarch", "sets": ["BCL", "RW"]}
     assert entries["sf:errata/the-eastern-king"].text == "The Eastern King (Ascended) - N2 SS"
-    assert entries["sf:errata/the-eastern-king"].citation == "Shadowfist OmniFAQ — errata list: The Eastern King (Ascended)"
+    assert (
+        entries["sf:errata/the-eastern-king"].citation
+        == "Shadowfist OmniFAQ — errata list: The Eastern King (Ascended)"
+    )
 
 
 def test_errata_list_links_to_card_entries_or_past_the_end(parsed, entries):
@@ -184,8 +263,15 @@ def test_topic_names_in_order(parsed):
 def test_topic_bodies(source, entries):
     sections, names = find_sections(source)
     topics = {t.name: t for t in split_topics(source, names, sections.topic_bodies)}
-    lengths = {"Ambush": 213, "Copying": 2262, "Damage Redirection": 2705, "Faceoffs": 2537, "Guts": 72,
-               "Toughness": 48, "Playing cards at Reduced Cost": 2432}
+    lengths = {
+        "Ambush": 213,
+        "Copying": 2262,
+        "Damage Redirection": 2705,
+        "Faceoffs": 2537,
+        "Guts": 72,
+        "Toughness": 48,
+        "Playing cards at Reduced Cost": 2432,
+    }
     for name, length in lengths.items():
         assert topics[name].end - topics[name].body_start == length, name
     assert topics["Ambush"].start == 5008 and topics["X Fighting"].start == 45638
@@ -224,10 +310,24 @@ def test_cards_are_in_the_faq_alphabetical_order(parsed):
 
 
 def test_sort_key_examples():
-    ordered = ["$10,000 Man", "18 Bronze Men", "200 Guys With Hatchets and Ladders", "401k Squad",
-               "Ape City", "The Ape is Loose!", "Ape Nuts", "Battle Arena", "Battle Cry",
-               "Battlechimp Potemkin", "Battle-Matic", "Buro Scientist", "BuroMil Elite", "Chin Ken",
-               "Chinese Connection", "Chin's Criminal Network"]
+    ordered = [
+        "$10,000 Man",
+        "18 Bronze Men",
+        "200 Guys With Hatchets and Ladders",
+        "401k Squad",
+        "Ape City",
+        "The Ape is Loose!",
+        "Ape Nuts",
+        "Battle Arena",
+        "Battle Cry",
+        "Battlechimp Potemkin",
+        "Battle-Matic",
+        "Buro Scientist",
+        "BuroMil Elite",
+        "Chin Ken",
+        "Chinese Connection",
+        "Chin's Criminal Network",
+    ]
     keys = [sort_key(n) for n in ordered]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
 
@@ -270,7 +370,9 @@ def test_every_see_target_resolves(corpus):
     to_topics = [(e, r) for e, r in refs if (r.target or "").startswith("sf:topic/")]
     assert len(to_topics) == 297  # 295 at the head of card entries, 2 "See See" inside rulings
     assert all(r.status == "resolved" and corpus.get(r.target).kind == "topic" for _, r in to_topics)
-    card_to_card = [(e.id, r.target, r.status) for e, r in refs if e.kind == "card" and not (r.target or "").startswith("sf:topic/")]
+    card_to_card = [
+        (e.id, r.target, r.status) for e, r in refs if e.kind == "card" and not (r.target or "").startswith("sf:topic/")
+    ]
     assert card_to_card == [
         ("sf:card/big-rig", "sf:card/amulet-of-the-turtle", "resolved"),
         ("sf:card/disco", None, "external"),
@@ -297,21 +399,30 @@ def test_errata_cards(parsed, entries):
     assert [e.title for e in with_errata] == ERRATA_CARDS_IN_RANGE
     no_rulings = [e.title for e in with_errata if e.extra["errata"]["no_rulings"]]
     assert no_rulings == ["Arcanowave Reinforcer", "Art of War", "Bull Market", "Chi Sucker"]
-    assert entries["sf:card/bull-market"].extra["errata_text"] == \
-        "Event Cost: [asc] [asc] [asc] 0 Limited. Every player gains 5 Power."
+    assert (
+        entries["sf:card/bull-market"].extra["errata_text"]
+        == "Event Cost: [asc] [asc] [asc] 0 Limited. Every player gains 5 Power."
+    )
     city = entries["sf:card/city-park"].extra["errata"]
     assert (city["type"], city["generates"], city["cost"], city["body"]) == ("Feng Shui Site", "1", "0", "8")
     chi = entries["sf:card/chi-sucker"].extra["errata"]
-    assert (chi["type"], chi["cost"], chi["fighting"], chi["provides"]) == \
-        ("Netherworld Abomination", "[arc] [mag] [tec] 2", "1", "[arc]")
+    assert (chi["type"], chi["cost"], chi["fighting"], chi["provides"]) == (
+        "Netherworld Abomination",
+        "[arc] [mag] [tec] 2",
+        "1",
+        "[arc]",
+    )
     assert entries["sf:card/dirk-wiselys-gambit"].extra["errata"]["provides"] == "[dra] [tec]"
     assert entries["sf:card/booby-trap"].extra["errata_text"].endswith("and all Characters at its location.")
     assert entries["sf:card/deathtrap"].extra["errata_text"].endswith("(Before combat damage is dealt.)")
 
 
 def test_guessed_errata_boundaries_are_tagged(parsed, entries):
-    guessed = [e.title for e in of_kind(parsed, "card")
-               if "errata" in e.extra and e.extra["errata"]["end_signal"] == "heuristic"]
+    guessed = [
+        e.title
+        for e in of_kind(parsed, "card")
+        if "errata" in e.extra and e.extra["errata"]["end_signal"] == "heuristic"
+    ]
     assert len(guessed) == 8
     for title in guessed:
         card = entries[f"sf:card/{slugify(title)}"]
@@ -331,7 +442,9 @@ def test_card_ruling_ids_and_citations(entries):
     ruling = entries["sf:card/charmed-life/2"]
     # the FAQ numbers no rulings: a citation names the card and the ruling's first words
     assert ruling.citation == "Shadowfist OmniFAQ — Charmed Life: “If played in response to an…”"
-    assert ruling.text == "If played in response to an effect that would smoke the subject, it will protect the subject."
+    assert (
+        ruling.text == "If played in response to an effect that would smoke the subject, it will protect the subject."
+    )
     assert ruling.title == "Charmed Life"
     assert entries["sf:card/charmed-life"].children == [f"sf:card/charmed-life/{n}" for n in (1, 2, 3)]
     assert entries["sf:card/charmed-life"].citation == "Shadowfist OmniFAQ — Charmed Life"
@@ -346,7 +459,9 @@ def test_date_stamps_become_added_tags(source, parsed, entries):
     bait = [t for r in rulings_of(entries, entries["sf:card/bait-and-switch"]) for t in r.tags]
     assert "added:2007-05-23" in bait and "added:2007-05-26" in bait
     moth = entries["sf:card/arcanomoth"]
-    dated = sum(1 for r in rulings_of(entries, moth) for t in r.tags if t.startswith("added:")) + len(moth.extra.get("see_dates", {}))
+    dated = sum(1 for r in rulings_of(entries, moth) for t in r.tags if t.startswith("added:")) + len(
+        moth.extra.get("see_dates", {})
+    )
     assert dated == 5
     # a stamp is not part of the ruling's text
     assert entries["sf:card/arcanomoth/1"].text == "The Arcanomoth's cost is always 2."
@@ -380,7 +495,7 @@ def test_icons_are_normalised_and_searchable(parsed, entries):
 
 def test_spans_point_into_the_source(source, parsed):
     for e in parsed.entries:
-        raw = source[e.span.char_start:e.span.char_end]
+        raw = source[e.span.char_start : e.span.char_end]
         if e.kind == "card":
             assert raw.startswith(e.title)
         elif e.kind == "ruling":

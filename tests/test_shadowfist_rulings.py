@@ -1,14 +1,15 @@
 """Shadowfist rulings are self-contained statements (issue 31): the OmniFAQ was cut one sentence
 a ruling, so "It doesn't." stood alone as a ruling. A census of the re-cut, the ids of the old
 cut still resolving, citations a judge can find in the FAQ, and the judge's index following."""
+
 from __future__ import annotations
 
 import re
 from collections import Counter
 
 import pytest
-
 from bundled import parsed_fixtures
+
 from judge.corpus import shadowfist
 from judge.corpus.shadowfist_text import dependence, vocabulary
 from judge.lookup import resolve
@@ -34,16 +35,26 @@ def test_counts_of_the_recut(parsed):
     assert (counts["card_rulings"], counts["topic_rulings"]) == (615, 241)
     assert len(_rulings(parsed)) == 856 and len(parsed.entries) == 1387
     assert len(parsed.former_ids) == 125
-    assert Counter(len(r.extra.get("sentences", [r.id])) for r in _rulings(parsed)) == \
-        {1: 758, 2: 83, 3: 11, 4: 1, 6: 1, 7: 2}
+    assert Counter(len(r.extra.get("sentences", [r.id])) for r in _rulings(parsed)) == {
+        1: 758,
+        2: 83,
+        3: 11,
+        4: 1,
+        6: 1,
+        7: 2,
+    }
 
 
 def _points_back(text: str) -> bool:
     """Opens with a word or phrase of the table (rulings/shadowfist/omnifaq-parsing.yaml)."""
     joins = vocabulary().joins
     first = text.split()[0]
-    return (first.rstrip(",") in joins.openers or first.rstrip(",.") in joins.answer_words and first[-1] in ",."
-            or any(text.startswith(p) and not text[len(p):][:1].isalnum() for p in joins.phrases))
+    return (
+        first.rstrip(",") in joins.openers
+        or first.rstrip(",.") in joins.answer_words
+        and first[-1] in ",."
+        or any(text.startswith(p) and not text[len(p) :][:1].isalnum() for p in joins.phrases)
+    )
 
 
 def test_no_ruling_is_a_fragment_without_its_antecedent(parsed, entries):
@@ -51,8 +62,12 @@ def test_no_ruling_is_a_fragment_without_its_antecedent(parsed, entries):
     own text is then its antecedent); opening with a word or phrase that points back only when
     it is the first ruling under its card or topic (which it points back to)."""
     short = [r.id for r in _rulings(parsed) if len(r.text) < SELF_CONTAINED]
-    assert short == ["sf:card/bridge-of-birds/1", "sf:card/captain-liu/1", "sf:card/charge-of-the-rhino/1",
-                     "sf:card/desdemona-deathangel-2/1"]
+    assert short == [
+        "sf:card/bridge-of-birds/1",
+        "sf:card/captain-liu/1",
+        "sf:card/charge-of-the-rhino/1",
+        "sf:card/desdemona-deathangel-2/1",
+    ]
     assert all(_siblings(entries, entries[i]) == [i] for i in short)
     pointing = [r.id for r in _rulings(parsed) if _points_back(r.text)]
     assert len(pointing) == 48
@@ -97,13 +112,16 @@ def test_a_gerund_is_a_list_item_only_after_a_colon_or_another_item():
 # -- the rulings of the issue ------------------------------------------------------------------
 def test_the_misconception_and_its_correction_are_one_ruling(entries):
     ruling = entries["sf:topic/not-affected-by/1"]
-    assert ruling.text.startswith('Item (h) in the example list caused a couple of people to think "not affected '
-                                  'by Events" applied to Events like Iron and Silk (LS)')
+    assert ruling.text.startswith(
+        'Item (h) in the example list caused a couple of people to think "not affected '
+        'by Events" applied to Events like Iron and Silk (LS)'
+    )
     assert "earlier in the turn. It doesn't. For example, let's say The Prof (NW)" in ruling.text
     assert ruling.text.endswith("the Student whacks the Prof and takes no damage in return.")
     assert ruling.extra["sentences"] == [f"sf:topic/not-affected-by/{n}" for n in range(1, 8)]
     assert [c for c in entries["sf:topic/not-affected-by"].children] == [
-        f"sf:topic/not-affected-by/{n}" for n in (1, 8, 9, 10, 11, 14, 15)]
+        f"sf:topic/not-affected-by/{n}" for n in (1, 8, 9, 10, 11, 14, 15)
+    ]
 
 
 def test_a_list_stays_with_its_lead_in(entries):
@@ -120,10 +138,14 @@ def test_a_worked_example_stays_whole(entries):
 
 
 def test_citations_name_the_card_or_topic_and_the_first_words(entries):
-    assert entries["sf:topic/not-affected-by/1"].citation == \
-        "Shadowfist OmniFAQ — Not Affected By: “Item (h) in the example list…”"
-    assert entries["sf:card/blue-mandarin/2"].citation == \
-        "Shadowfist OmniFAQ — Blue Mandarin: “Turning to heal and turning to…”"
+    assert (
+        entries["sf:topic/not-affected-by/1"].citation
+        == "Shadowfist OmniFAQ — Not Affected By: “Item (h) in the example list…”"
+    )
+    assert (
+        entries["sf:card/blue-mandarin/2"].citation
+        == "Shadowfist OmniFAQ — Blue Mandarin: “Turning to heal and turning to…”"
+    )
     assert not [e.id for e in entries.values() if e.kind == "ruling" and re.search(r"ruling \d", e.citation)]
 
 
@@ -151,8 +173,11 @@ def test_a_saved_ruling_citing_an_old_id_links_to_the_new_ruling(tmp_path, corpu
     both.entries[saved.id] = saved
     both.finish()
     [ref] = saved.refs
-    assert (ref.surface, ref.target, ref.status) == ("sf:topic/not-affected-by/2", "sf:topic/not-affected-by/1",
-                                                      "resolved")
+    assert (ref.surface, ref.target, ref.status) == (
+        "sf:topic/not-affected-by/2",
+        "sf:topic/not-affected-by/1",
+        "resolved",
+    )
     assert ref.note == "sf:topic/not-affected-by/2 is now part of sf:topic/not-affected-by/1"
     assert both.problems == []
 
@@ -168,8 +193,11 @@ def test_show_names_the_ruling_an_old_id_now_lies_in(capsys):
 
 # -- search --------------------------------------------------------------------------------------
 def test_search_finds_the_correction_with_the_misconception(session_searcher):
-    result = session_searcher.search('does "not affected by Events" apply to Events that resolved earlier in the turn',
-                                     game="shadowfist", kind="ruling")
+    result = session_searcher.search(
+        'does "not affected by Events" apply to Events that resolved earlier in the turn',
+        game="shadowfist",
+        kind="ruling",
+    )
     top = result.hits[0]
     assert top.id == "sf:topic/not-affected-by/1"
     assert "It doesn't." in session_searcher.corpus.get(top.id).text

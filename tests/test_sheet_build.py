@@ -1,4 +1,5 @@
 """Ruling sheets built from the corpus: exact texts, context, examples, sources, bad ids."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -107,8 +108,7 @@ def test_unknown_ids_are_named_with_their_nearest_ids(corpus):
 
 
 def test_particulars_are_trimmed_and_only_given_ones_listed(corpus):
-    sheet = build_sheet(corpus, ["704.5j"], date=DAY, question=" Does it die? ", ruling="Yes.",
-                        table="12", judge="Kim")
+    sheet = build_sheet(corpus, ["704.5j"], date=DAY, question=" Does it die? ", ruling="Yes.", table="12", judge="Kim")
     assert sheet.question == "Does it die?"
     assert sheet.particulars() == [("Table", "12"), ("Judge", "Kim"), ("Date", "2026-11-30")]
 

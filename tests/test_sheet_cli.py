@@ -1,4 +1,5 @@
 """`judge sheet` end to end (in-process): formats, files, printing, saved rulings, replays, bad input."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -39,8 +40,23 @@ def test_the_command_offers_every_format():
 
 
 def test_markdown_to_stdout(home, capsys):
-    rc = main(["sheet", "704.5j", "118.6", "--format", "markdown", "--date", "2026-11-30",
-               "--question", "Does it die?", "--ruling", "Yes.", "--table", "12"])
+    rc = main(
+        [
+            "sheet",
+            "704.5j",
+            "118.6",
+            "--format",
+            "markdown",
+            "--date",
+            "2026-11-30",
+            "--question",
+            "Does it die?",
+            "--ruling",
+            "Yes.",
+            "--table",
+            "12",
+        ]
+    )
     out = capsys.readouterr().out
     assert rc == 0
     assert out.startswith("# Ruling sheet\n")
@@ -99,7 +115,9 @@ def test_a_bad_date_is_refused(home, capsys):
 
 def test_print_sends_plain_text_to_lp_and_keeps_the_file(home, capsys, monkeypatch, corpus):
     received = home / "lp-received.txt"
-    _fake_lp(home / "bin", f'echo "$@" > "{received}.args"\ncat > "{received}"\necho "request id is desk-7 (1 file(s))"\n')
+    _fake_lp(
+        home / "bin", f'echo "$@" > "{received}.args"\ncat > "{received}"\necho "request id is desk-7 (1 file(s))"\n'
+    )
     monkeypatch.setenv("PATH", f"{home / 'bin'}{os.pathsep}{os.environ['PATH']}")
     rc = main(["sheet", "704.5j", "--print", "--format", "html", "--date", "2026-11-30"])
     err = capsys.readouterr().err
@@ -142,9 +160,15 @@ def test_a_failing_lp_is_reported(home, capsys, monkeypatch):
 
 
 def test_saved_ruling_sheet(home, capsys):
-    RulingStore().save("It dies to the next state-based check.", question="Does the Column survive?",
-                       cites=["nd:704.5j"], event="Regional", table="12", judge="Kim",
-                       given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.UTC))
+    RulingStore().save(
+        "It dies to the next state-based check.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.UTC),
+    )
     assert main(["sheet", "--saved", "#1", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("RULING SHEET — SAVED RULING #1\n")

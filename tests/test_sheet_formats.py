@@ -3,6 +3,7 @@
 Regenerate the golden files after a parser changes a text:
     JUDGE_REGEN_GOLDEN=1 pytest tests/test_sheet_formats.py
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -19,20 +20,41 @@ from judge.sheet.replay_log import read_log, run_scenario
 GOLDEN = Path(__file__).parent / "golden"
 SCENARIOS = Path(__file__).parent / "scenarios" / "shared"
 DAY = dt.date(2026, 11, 30)
-MIXED = ["704.5j", "nd:118.6", "nd:101.2", "nd:glossary/overrun", "lcg:attachment-cards/3",
-         "ccg:bowing/2", "ce:bowed-and-unbowed/3", "sf:card/charmed-life/2"]
+MIXED = [
+    "704.5j",
+    "nd:118.6",
+    "nd:101.2",
+    "nd:glossary/overrun",
+    "lcg:attachment-cards/3",
+    "ccg:bowing/2",
+    "ce:bowed-and-unbowed/3",
+    "sf:card/charmed-life/2",
+]
 SUFFIX = {"markdown": "md", "html": "html", "text": "txt", "terminal": "terminal.txt"}
 
 
 @pytest.fixture(scope="module")
 def sheets(corpus):
-    mixed = build_sheet(corpus, MIXED, date=DAY, question="Ben's Iron Column has 4 damage and Vigor 6. "
-                        "Ana's Sacramental Fire deals 2. Does the Column survive until Ben's turn?",
-                        ruling="No. It has lethal damage the moment the Fire resolves and is destroyed "
-                        "by the next state-based check (704.5j); damage is not removed at end of turn.",
-                        event="Conclave Regional <Lyon>", table="12", judge="Kim Okafor")
-    saved = build_sheet(corpus, ["sf:card/charmed-life"], date=DAY, ruling="Charmed Life protects "
-                        "against the smoking effect it responds to.", table="3", saved_number=7)
+    mixed = build_sheet(
+        corpus,
+        MIXED,
+        date=DAY,
+        question="Ben's Iron Column has 4 damage and Vigor 6. "
+        "Ana's Sacramental Fire deals 2. Does the Column survive until Ben's turn?",
+        ruling="No. It has lethal damage the moment the Fire resolves and is destroyed "
+        "by the next state-based check (704.5j); damage is not removed at end of turn.",
+        event="Conclave Regional <Lyon>",
+        table="12",
+        judge="Kim Okafor",
+    )
+    saved = build_sheet(
+        corpus,
+        ["sf:card/charmed-life"],
+        date=DAY,
+        ruling="Charmed Life protects against the smoking effect it responds to.",
+        table="3",
+        saved_number=7,
+    )
     return [mixed, saved]
 
 
@@ -128,4 +150,6 @@ def test_replay_sheet_cites_exactly_the_replays_rules_in_first_cited_order(corpu
     page = render([sheet], "markdown")
     for step in log.steps:
         assert f"{step.n}. **{for_markdown(step.action)}**" in page  # scenario text is user text
-    assert data["expectations"] and "✓" not in page  # the scenario's own checks are the test's, never on a sheet (issue 31)
+    assert (
+        data["expectations"] and "✓" not in page
+    )  # the scenario's own checks are the test's, never on a sheet (issue 31)

@@ -1,5 +1,6 @@
 """Sheets lead with the ruling (issue 17 item 2): question, ruling, the rules that decided it, the
 step log, then everything else cited; the same order in every format, from one walker."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -20,27 +21,60 @@ DAY = dt.date(2026, 11, 30)
 # The rules of v06's deciding events: first the state-based sweep in which four Wretches died
 # (an outcome event), then the play of step 7 that led to it, where damage was assigned and
 # dealt; every other step only passed, declared or ordered.
-V06_DECISIVE = ["nd:704.3", "nd:117.5", "nd:704.5j", "nd:704.7", "nd:700.6",
-                "nd:510.2c", "nd:510.2e", "nd:510.2d", "nd:702.7a", "nd:510.3", "nd:120.3b", "nd:510.3a",
-                "nd:120.3d", "nd:510.3c", "nd:404.3"]
+V06_DECISIVE = [
+    "nd:704.3",
+    "nd:117.5",
+    "nd:704.5j",
+    "nd:704.7",
+    "nd:700.6",
+    "nd:510.2c",
+    "nd:510.2e",
+    "nd:510.2d",
+    "nd:702.7a",
+    "nd:510.3",
+    "nd:120.3b",
+    "nd:510.3a",
+    "nd:120.3d",
+    "nd:510.3c",
+    "nd:404.3",
+]
 
 
 def _board(vitae=20, hand=3, damage=0, battlefield=("a",), stack=()):
-    return {"players": [{"name": "Ana", "vitae": vitae, "corruption": 0, "wrath": 0, "pool": 0, "hand": hand,
-                         "domain": 30, "spoils": [], "pit": [], "void": [], "shelter": [], "power_slot": 0,
-                         "wards": []}],
-            "battlefield": [{"id": oid, "damage": damage} for oid in battlefield],
-            "stack": [{"controller": "Ana", "label": label} for label in stack]}
+    return {
+        "players": [
+            {
+                "name": "Ana",
+                "vitae": vitae,
+                "corruption": 0,
+                "wrath": 0,
+                "pool": 0,
+                "hand": hand,
+                "domain": 30,
+                "spoils": [],
+                "pit": [],
+                "void": [],
+                "shelter": [],
+                "power_slot": 0,
+                "wards": [],
+            }
+        ],
+        "battlefield": [{"id": oid, "damage": damage} for oid in battlefield],
+        "stack": [{"controller": "Ana", "label": label} for label in stack],
+    }
 
 
-@pytest.mark.parametrize("after, changed", [
-    (_board(), []),
-    (_board(vitae=18), ["meter"]),
-    (_board(damage=1), ["meter"]),
-    (_board(hand=2, stack=("Fire",)), ["moved"]),
-    (_board(battlefield=()), ["moved"]),
-    (_board(hand=2, vitae=19), ["meter", "moved"]),
-])
+@pytest.mark.parametrize(
+    "after, changed",
+    [
+        (_board(), []),
+        (_board(vitae=18), ["meter"]),
+        (_board(damage=1), ["meter"]),
+        (_board(hand=2, stack=("Fire",)), ["moved"]),
+        (_board(battlefield=()), ["moved"]),
+        (_board(hand=2, vitae=19), ["meter", "moved"]),
+    ],
+)
 def test_what_a_step_changed(after, changed):
     assert what_changed(_board(), after) == changed
 
@@ -49,10 +83,15 @@ def test_decisive_events_come_from_kinds_and_changes():
     steps = [
         {"changed": [], "events": [{"text": "declares blocks", "rules": ["509.1"]}]},
         {"changed": [], "events": [{"text": "refused: no", "rules": ["101.2"], "kind": "refusal"}]},
-        {"changed": ["meter"], "events": [{"text": "all pass", "rules": ["117.4"], "kind": "priority"},
-                                          {"text": "deals 2", "rules": ["120.3b", "510.3a"]},
-                                          {"text": "may pay", "rules": ["709.2"], "kind": "choice"},
-                                          {"text": "not modelled", "rules": ["701.20a"], "kind": "not-modelled"}]},
+        {
+            "changed": ["meter"],
+            "events": [
+                {"text": "all pass", "rules": ["117.4"], "kind": "priority"},
+                {"text": "deals 2", "rules": ["120.3b", "510.3a"]},
+                {"text": "may pay", "rules": ["709.2"], "kind": "choice"},
+                {"text": "not modelled", "rules": ["701.20a"], "kind": "not-modelled"},
+            ],
+        },
     ]
     flags, rules = decisive_rules(steps, lambda r: f"nd:{r}")
     assert flags == [[False], [True], [False, True, False, False]]
@@ -76,8 +115,16 @@ def test_the_two_blockers_replay_leads_with_the_damage_rules(v06):
 
 def test_parts_in_reading_order(corpus, v06):
     log, cited = v06
-    sheet = build_sheet(corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive),
-                        question="Where does the damage go?", ruling="Overrun carries 1 to the Haven.")
+    sheet = build_sheet(
+        corpus,
+        cited,
+        date=DAY,
+        replay=log,
+        alone=True,
+        lead=list(log.decisive),
+        question="Where does the damage go?",
+        ruling="Overrun carries 1 to the Haven.",
+    )
     found = parts(sheet)
     assert [type(p).__name__ for p in found] == ["Said", "Said", "Rules", "Steps", "Rules", "Sources"]
     lead, rest = found[2], found[4]
@@ -113,19 +160,27 @@ def test_a_context_said_to_be_quoted_above_is_above(corpus, scenario):
 HEADS = {
     "markdown": re.compile(r"^## (.+)$", re.M),
     "html": re.compile(r"<h2>(.+?)</h2>"),
-    "text": re.compile(r"^(QUESTION|RULING|RULES THAT DECIDED IT|OTHER RULES CITED|RULES CITED|REPLAY — .+|SOURCES)$",
-                       re.M),
+    "text": re.compile(
+        r"^(QUESTION|RULING|RULES THAT DECIDED IT|OTHER RULES CITED|RULES CITED|REPLAY — .+|SOURCES)$", re.M
+    ),
 }
 
 
 @pytest.mark.parametrize("fmt", list(HEADS))
 def test_every_format_walks_the_same_order(corpus, v06, fmt):
     log, cited = v06
-    sheet = build_sheet(corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive),
-                        question="Where?", ruling="Onward.")
+    sheet = build_sheet(
+        corpus, cited, date=DAY, replay=log, alone=True, lead=list(log.decisive), question="Where?", ruling="Onward."
+    )
     heads = [h.casefold() for h in HEADS[fmt].findall(render([sheet], fmt))]
-    assert [h.split(" — ")[0] for h in heads] == ["question", "ruling", "rules that decided it", "replay",
-                                                 "other rules cited", "sources"]
+    assert [h.split(" — ")[0] for h in heads] == [
+        "question",
+        "ruling",
+        "rules that decided it",
+        "replay",
+        "other rules cited",
+        "sources",
+    ]
 
 
 def test_the_command_leads_with_the_ruling_and_all_rules_puts_everything_first(home_env, capsys):
@@ -163,9 +218,14 @@ def test_steps_collected_in_the_tui_put_the_rules_first(corpus):
     assert [h.split(" — ")[0] for h in heads] == [ALL_TITLE, "Replay", "Sources"]
 
 
-@pytest.mark.parametrize("n, noun, said", [(1, "damage counter", "1 damage counter"),
-                                           (2, "damage counter", "2 damage counters"),
-                                           (0, "Lore counter", "0 Lore counters")])
+@pytest.mark.parametrize(
+    "n, noun, said",
+    [
+        (1, "damage counter", "1 damage counter"),
+        (2, "damage counter", "2 damage counters"),
+        (0, "Lore counter", "0 Lore counters"),
+    ],
+)
 def test_counted(n, noun, said):
     assert counted(n, noun) == said
 
@@ -190,9 +250,14 @@ def home_env(tmp_path, monkeypatch):
 def test_an_outcome_decides_ahead_of_the_play_that_led_to_it():
     steps = [
         {"changed": ["meter"], "events": [{"text": "pays 3", "rules": ["601.2h"]}]},
-        {"changed": ["moved"], "events": [{"text": "resolves", "rules": ["608.1"]},
-                                          {"text": "sweep: it dies", "rules": ["704.3", "704.5j"], "kind": "outcome"},
-                                          {"text": "all pass", "rules": ["117.4"], "kind": "priority"}]},
+        {
+            "changed": ["moved"],
+            "events": [
+                {"text": "resolves", "rules": ["608.1"]},
+                {"text": "sweep: it dies", "rules": ["704.3", "704.5j"], "kind": "outcome"},
+                {"text": "all pass", "rules": ["117.4"], "kind": "priority"},
+            ],
+        },
     ]
     flags, rules = decisive_rules(steps, lambda r: f"nd:{r}")
     assert flags == [[False], [True, True, False]]
@@ -241,14 +306,27 @@ def test_every_shared_replay_leads_with_what_decided_its_outcome(corpus, path):
     assert decided == [n for n in range(1, len(boards)) if _board_outcomes(boards[n - 1], boards[n], types)]
     log, cited = read_log(data, source=path.name)
     lead = list(log.decisive)
-    outcome_rules = list(dict.fromkeys(r if ":" in r else f"nd:{r}" for step in steps for e in step["events"]
-                                       if e.get("kind") in ("outcome", "refusal") for r in e["rules"]))
+    outcome_rules = list(
+        dict.fromkeys(
+            r if ":" in r else f"nd:{r}"
+            for step in steps
+            for e in step["events"]
+            if e.get("kind") in ("outcome", "refusal")
+            for r in e["rules"]
+        )
+    )
     if decided:
-        assert lead[:len(outcome_rules)] == outcome_rules
-        deciding_steps = set(decided) | {n for n, s in enumerate(steps, 1)
-                                         if any(e.get("kind") == "refusal" for e in s["events"])}
-        from_steps = {r if ":" in r else f"nd:{r}" for n, s in enumerate(steps, 1) if n in deciding_steps
-                      for e in s["events"] for r in e["rules"]}
+        assert lead[: len(outcome_rules)] == outcome_rules
+        deciding_steps = set(decided) | {
+            n for n, s in enumerate(steps, 1) if any(e.get("kind") == "refusal" for e in s["events"])
+        }
+        from_steps = {
+            r if ":" in r else f"nd:{r}"
+            for n, s in enumerate(steps, 1)
+            if n in deciding_steps
+            for e in s["events"]
+            for r in e["rules"]
+        }
         assert set(lead) <= from_steps, "a rule leads that no deciding step cites"
     sheet = build_sheet(corpus, cited, replay=log, alone=True, lead=lead, date=DAY)
     text = render([sheet], "text")

@@ -2,6 +2,7 @@
 back with pdftotext; a suffix naming no format refused; no PDF engine, a refusal naming what to
 install, and nothing written. The sheet handed to players carries the conflict notes `judge show`
 prints, without the engine's words."""
+
 from __future__ import annotations
 
 import subprocess
@@ -91,8 +92,9 @@ def test_every_conflict_note_reads_for_players(corpus):
     for note in index.conflicts:
         lines = sheet_lines(note)
         shown = body_lines(note)
-        assert [line for line in shown if line != note.choose and "(engine default)" not in line] == \
-            [line for line in lines if "(default reading)" not in line]
+        assert [line for line in shown if line != note.choose and "(engine default)" not in line] == [
+            line for line in lines if "(default reading)" not in line
+        ]
         for line in lines:
             for word in ENGINE_WORDS:
                 assert word not in line.casefold(), f"{note.id}: {word!r} in {line!r}"
@@ -109,5 +111,5 @@ def test_a_sheet_carries_the_notes_of_the_parts_as_show_does(home, capsys):
     assert main(["sheet", "704.5", "--format", "text"]) == 0
     sheet = capsys.readouterr().out
     assert "In its parts:" in sheet
-    assert "704.5f: ⚑ C27 The \"same sweep\" of a sunlight death; ⚑ C26" in " ".join(sheet.split())
+    assert '704.5f: ⚑ C27 The "same sweep" of a sunlight death; ⚑ C26' in " ".join(sheet.split())
     assert "704.5q: ⚑ C3 Which Eminent duplicate stays" in " ".join(sheet.split())

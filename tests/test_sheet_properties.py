@@ -1,4 +1,5 @@
 """Any text a judge or a source can hold survives every format: HTML reads back exactly."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -17,13 +18,35 @@ TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max
 
 
 def _sheet(text: str, question: str, ruling: str) -> Sheet:
-    cited = CitedEntry(id="nd:1.1", citation="No Dawn CR 1.1", title=text, text=text, doc="nd",
-                       breadcrumb="No Dawn", tags=("proposed",), parent=Quoted("No Dawn CR 1", text, "nd:1"),
-                       examples=(text,), contains=(Quoted("No Dawn CR 1.1a", text, "nd:1.1a"),))
-    log = ReplayLog(title=text, source="x.yaml",
-                    steps=(ReplayStep(1, text, (StepEvent(text, ("nd:1.1",)),)),), expectations=((False, text),))
-    return Sheet(date=dt.date(2026, 1, 2), cited=(cited,), sources=(SourceVersion("nd", "No Dawn", "ab" * 32),),
-                 question=question, ruling=ruling, event=text, table=text, judge=text, replay=log)
+    cited = CitedEntry(
+        id="nd:1.1",
+        citation="No Dawn CR 1.1",
+        title=text,
+        text=text,
+        doc="nd",
+        breadcrumb="No Dawn",
+        tags=("proposed",),
+        parent=Quoted("No Dawn CR 1", text, "nd:1"),
+        examples=(text,),
+        contains=(Quoted("No Dawn CR 1.1a", text, "nd:1.1a"),),
+    )
+    log = ReplayLog(
+        title=text,
+        source="x.yaml",
+        steps=(ReplayStep(1, text, (StepEvent(text, ("nd:1.1",)),)),),
+        expectations=((False, text),),
+    )
+    return Sheet(
+        date=dt.date(2026, 1, 2),
+        cited=(cited,),
+        sources=(SourceVersion("nd", "No Dawn", "ab" * 32),),
+        question=question,
+        ruling=ruling,
+        event=text,
+        table=text,
+        judge=text,
+        replay=log,
+    )
 
 
 class _Texts(HTMLParser):

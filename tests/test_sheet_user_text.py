@@ -2,6 +2,7 @@
 escape sequences to the terminal through `judge sheet --saved` (terminal and text formats), and
 nothing a judge typed or a scenario says becomes live HTML, a heading, a rule, a link or an image
 when a Markdown sheet is rendered."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -25,14 +26,27 @@ def saved(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "data" / "rulings.sqlite3"))
     store = RulingStore()
-    store.save("It dies. Really.", question="Does it survive?", cites=["nd:704.5j"],
-               event="Regional", table="12", judge="Kim",
-               given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.UTC))
+    store.save(
+        "It dies. Really.",
+        question="Does it survive?",
+        cites=["nd:704.5j"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=dt.datetime(2026, 11, 28, 16, 0, tzinfo=dt.UTC),
+    )
     # judge refuses escapes on save (judge.rulings.fields): another program sharing the file writes them.
     with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE rulings SET answer = ?, question = ?, event = ?, table_no = ?, judge = ?",
-                     (f"It dies.{HOSTILE} Really.", f"Does it{HOSTILE} survive?", f"Regional{HOSTILE}",
-                      f"12{HOSTILE}", f"Kim{HOSTILE}\x07"))
+        conn.execute(
+            "UPDATE rulings SET answer = ?, question = ?, event = ?, table_no = ?, judge = ?",
+            (
+                f"It dies.{HOSTILE} Really.",
+                f"Does it{HOSTILE} survive?",
+                f"Regional{HOSTILE}",
+                f"12{HOSTILE}",
+                f"Kim{HOSTILE}\x07",
+            ),
+        )
     conn.close()
 
 
@@ -80,9 +94,16 @@ def test_markdown_sheets_render_user_text_as_written(corpus):
 
 
 def test_markdown_step_logs_render_scenario_text_as_written(corpus):
-    log = ReplayLog(title="<script>x</script>", source="a_b*.yaml", steps=(
-        ReplayStep(1, "Ana: cast [Fire](https://evil.example/)", (StepEvent("**dies** <img src=x>", ("nd:704.5j",)),)),),
-        expectations=((True, "# done"),))
+    log = ReplayLog(
+        title="<script>x</script>",
+        source="a_b*.yaml",
+        steps=(
+            ReplayStep(
+                1, "Ana: cast [Fire](https://evil.example/)", (StepEvent("**dies** <img src=x>", ("nd:704.5j",)),)
+            ),
+        ),
+        expectations=((True, "# done"),),
+    )
     sheet = build_sheet(corpus, ["704.5j"], date=DAY, replay=log)
     rendered = _html_of(render([sheet], "markdown"))
     assert not any(live in rendered for live in ("<script", "<img", "<a ", "<strong>dies", "<h1>#"))

@@ -2,6 +2,7 @@
 pyproject.toml selects, ruff's formatter, and mypy over the packages pyproject.toml lists. The
 tools come with the test extra at the versions constraints.txt pins, so a new finding fails here,
 not in review."""
+
 from __future__ import annotations
 
 import subprocess
@@ -30,8 +31,15 @@ def test_mypy_finds_nothing_in_the_checked_packages(tmp_path):
     conflicts, editions, rulings, sheet), counted here: a package dropped from pyproject.toml's
     list, or an exclusion, fails this test instead of quietly checking less."""
     mypy = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
-    assert mypy["files"] == ["judge/search", "judge/corpus", "judge/cards", "judge/conflicts", "judge/editions",
-                             "judge/rulings", "judge/sheet"]
+    assert mypy["files"] == [
+        "judge/search",
+        "judge/corpus",
+        "judge/cards",
+        "judge/conflicts",
+        "judge/editions",
+        "judge/rulings",
+        "judge/sheet",
+    ]
     modules = [p for folder in mypy["files"] for p in (REPO / folder).rglob("*.py")]
     assert "exclude" not in mypy
     wanted = modules

@@ -3,12 +3,12 @@
 Each test runs the app headless at 80×24 on the session corpus (no network, no real cache).
 The tests are plain functions that run the Pilot under asyncio.run, so no async plugin is needed.
 """
+
 from __future__ import annotations
 
 import asyncio
 
 import pytest
-
 from bundled import SCENARIOS, V01
 from tui_pilot import settle
 
@@ -22,8 +22,8 @@ def private_session(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def library(corpus):
-    from judge.search.index import open_searcher
     from judge.library import Library
+    from judge.search.index import open_searcher
 
     return Library(corpus, open_searcher(corpus))
 
@@ -192,8 +192,11 @@ def test_game_filter_from_the_switcher_and_the_query(library):
         assert screen._found.hits and all(e.game == "nodawn" for e, _ in screen._found.hits)
         await pilot.press("ctrl+a", "ctrl+k")
         await type_text(pilot, "game:sf damage")
-        assert screen._found.hits == [] or all(e.game == "nodawn" for e, _ in screen._found.hits) \
+        assert (
+            screen._found.hits == []
+            or all(e.game == "nodawn" for e, _ in screen._found.hits)
             or all(e.game == "shadowfist" for e, _ in screen._found.hits)
+        )
 
     run(app, script)
 
@@ -316,8 +319,7 @@ def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
         await pilot.press("ctrl+e")
         await pilot.pause()
         screen = shown(app)
-        for label in ("Question", "Ruling", "Event", "Table", "Judge", "Sheet", "Write sheet",
-                      "Save ruling", "Print"):
+        for label in ("Question", "Ruling", "Event", "Table", "Judge", "Sheet", "Write sheet", "Save ruling", "Print"):
             assert label in screen, label
         await pilot.press(*"Does the Column die?")  # the question field has the focus
         fill_form(app, ruling="Yes.", path=str(target))
@@ -387,8 +389,14 @@ def test_the_ruling_form_saves_to_the_ruling_log(library, tmp_path):
 
     run(app, script)
     [saved] = RulingStore().all()
-    assert (saved.question, saved.answer, saved.event, saved.table, saved.judge, saved.cites) == \
-        ("Does the Column die?", "Yes, state-based.", "Regional", "12", "Kim", ("nd:704.5j",))
+    assert (saved.question, saved.answer, saved.event, saved.table, saved.judge, saved.cites) == (
+        "Does the Column die?",
+        "Yes, state-based.",
+        "Regional",
+        "12",
+        "Kim",
+        ("nd:704.5j",),
+    )
     assert ("Saved as ruling #1 (1 cited)", "information") in app.notes
 
 
@@ -408,8 +416,10 @@ def test_a_sheet_that_cannot_be_written_is_said_and_leaves_no_file(library, tmp_
 
     run(app, script)
     assert (f"cannot write {tmp_path}: it is a folder; no sheet was written", "error") in app.notes
-    assert (f"cannot write {missing}: the folder {missing.parent} does not exist; no sheet was written",
-            "error") in app.notes
+    assert (
+        f"cannot write {missing}: the folder {missing.parent} does not exist; no sheet was written",
+        "error",
+    ) in app.notes
     assert sorted(tmp_path.iterdir()) == [tmp_path / "data"]
 
 
@@ -417,9 +427,11 @@ def test_the_palette_offers_sheet_ruling_and_print(library):
     app = make_app(library)
 
     async def script(pilot):
-        for word, title in (("sheet", "Ruling sheet of the basket"),
-                            ("ruling", "Save the ruling to the ruling log"),
-                            ("print", "Print the ruling sheet")):
+        for word, title in (
+            ("sheet", "Ruling sheet of the basket"),
+            ("ruling", "Save the ruling to the ruling log"),
+            ("print", "Print the ruling sheet"),
+        ):
             await pilot.press("ctrl+p")
             await pilot.pause()
             await type_text(pilot, word)
@@ -470,8 +482,11 @@ def test_an_unreadable_session_file_is_said_and_set_aside(library, tmp_path):
         assert len(app.basket) == 0
 
     run(app, script)
-    assert (f"{path} line 3: not JSON (Expecting value); set aside as tui-session.json.broken, "
-            "starting with an empty basket", "warning") in app.notes
+    assert (
+        f"{path} line 3: not JSON (Expecting value); set aside as tui-session.json.broken, "
+        "starting with an empty basket",
+        "warning",
+    ) in app.notes
     assert path.with_name("tui-session.json.broken").is_file()
 
 
@@ -640,8 +655,9 @@ def test_replay_shows_the_rule_that_forbids_an_illegal_action(library, corpus, t
     from judge.tui import engine_adapter as ea
 
     bad = tmp_path / "bad-target.yaml"
-    bad.write_text(V01.read_text(encoding="utf-8").replace("targets: [column]", "targets: [gilded-haven]"),
-                   encoding="utf-8")
+    bad.write_text(
+        V01.read_text(encoding="utf-8").replace("targets: [column]", "targets: [gilded-haven]"), encoding="utf-8"
+    )
     view = ea.replay_file(bad)
     refusal = view.steps[1].events[0]
     assert refusal.error and refusal.rules
@@ -671,8 +687,10 @@ E63 = SCENARIOS / "e63-delayed-doom-misses-the-new-object.yaml"  # a delayed tri
 E51 = SCENARIOS / "e51-the-refuge-is-chosen-at-dawn.yaml"  # play stops for Ana's refuge
 
 NOT_MODELLED_HEAD = "Not modelled here (1): the engine does not play these, so the replay does not rule on them"
-SHUFFLE = ("the shuffle (701.20a): Homing Revenant is shuffled into Ben's Domain; the engine does not randomize "
-           "the Domain's order but puts the card at the bottom, so the replay does not rule on where it lies")
+SHUFFLE = (
+    "the shuffle (701.20a): Homing Revenant is shuffled into Ben's Domain; the engine does not randomize "
+    "the Domain's order but puts the card at the bottom, so the replay does not rule on where it lies"
+)
 
 
 def words(text: str) -> str:
@@ -691,8 +709,8 @@ def step_rows(app) -> list[str]:
     rows = shown(app).split("\n")
     start = next(i for i, row in enumerate(rows) if row.startswith("╭─ Steps"))
     found = []
-    for row in rows[start + 1:]:
-        cell = row[1:row.index("│", 1)].rstrip("▁▂▃▄▅▆▇█ ").strip() if row.startswith("│") else ""
+    for row in rows[start + 1 :]:
+        cell = row[1 : row.index("│", 1)].rstrip("▁▂▃▄▅▆▇█ ").strip() if row.startswith("│") else ""
         if not cell:
             break
         found.append(cell)
@@ -702,8 +720,10 @@ def step_rows(app) -> list[str]:
 def event_lines(app) -> list[tuple[str, str]]:
     """The events pane's lines with their styles (the pane scrolls at 80×24; its lines are all here)."""
     events = app.screen.query_one("#replay-events")
-    return [(str(events.get_option_at_index(i).prompt.plain), str(events.get_option_at_index(i).prompt.style))
-            for i in range(events.option_count)]
+    return [
+        (str(events.get_option_at_index(i).prompt.plain), str(events.get_option_at_index(i).prompt.style))
+        for i in range(events.option_count)
+    ]
 
 
 def cli_lines(path, monkeypatch, capsys) -> list[str]:
@@ -725,10 +745,13 @@ def test_replay_says_up_front_and_at_its_step_what_the_engine_does_not_model(lib
         assert notice(app) == words(f"{NOT_MODELLED_HEAD} step 4: {SHUFFLE}")
         # at 80x24 the steps stand above the events, full width, up to two fifths of the screen: the
         # fifth step is a scroll away under the notice
-        assert step_rows(app) == ["0 the board as set up", "1 Ana: cast Ember Bolt targets=revenant",
-                                  "2 ? all players pass", "3 ✗ Ben: choose Ember Bolt"]
-        assert str(app.screen.query_one("#replay-steps").get_option_at_index(4).prompt) == \
-            " 4 ~ Ben: choose revenant"
+        assert step_rows(app) == [
+            "0 the board as set up",
+            "1 Ana: cast Ember Bolt targets=revenant",
+            "2 ? all players pass",
+            "3 ✗ Ben: choose Ember Bolt",
+        ]
+        assert str(app.screen.query_one("#replay-steps").get_option_at_index(4).prompt) == " 4 ~ Ben: choose revenant"
         await pilot.press("right", "right", "right", "right")
         await pilot.pause()
         assert app.screen.current == 4
@@ -748,9 +771,14 @@ def _e63_with_an_unwritten_trigger(tmp_path, warden="Grey Warden"):
     """E63 with Grey Warden's text printing a trigger its fixture does not write (a note on the
     scenario's cards), the Warden optionally renamed."""
     lines = E63.read_text(encoding="utf-8").splitlines(keepends=True)
-    text = "".join(line if line.startswith("#") else line.replace("Ambush. A 3/3 (fixture).",
-                                                                  "Ambush. When this dies, draw a card.")
-                   .replace("Grey Warden", warden) for line in lines)
+    text = "".join(
+        line
+        if line.startswith("#")
+        else line.replace("Ambush. A 3/3 (fixture).", "Ambush. When this dies, draw a card.").replace(
+            "Grey Warden", warden
+        )
+        for line in lines
+    )
     assert "When this dies" in text
     path = tmp_path / "e63-unwritten.yaml"
     path.write_text(text, encoding="utf-8")
@@ -759,8 +787,10 @@ def _e63_with_an_unwritten_trigger(tmp_path, warden="Grey Warden"):
 
 def test_a_note_on_the_scenarios_cards_belongs_to_the_board_as_set_up(library, tmp_path):
     app = make_app(library, scenario=str(_e63_with_an_unwritten_trigger(tmp_path)), mode="replay")
-    note = ("Grey Warden's text prints the triggered ability \"When this dies, draw a card.\", which its card file "
-            "does not write — the engine plays the card without it")
+    note = (
+        'Grey Warden\'s text prints the triggered ability "When this dies, draw a card.", which its card file '
+        "does not write — the engine plays the card without it"
+    )
 
     async def script(pilot):
         await settle(pilot)
@@ -799,18 +829,21 @@ def test_replay_that_rules_on_everything_has_no_notice(library):
     run(app, script)
 
 
-def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(library, tmp_path, monkeypatch,
-                                                                            capsys):
+def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(library, tmp_path, monkeypatch, capsys):
     from judge.replay_words import rule_heading
 
     stops = tmp_path / "stops.yaml"  # e51 without Ana's answer: the next action does not answer her choice
     text = E51.read_text(encoding="utf-8")
     assert text.count("  - {player: Ana, choose: chapel}\n") == 1
     stops.write_text(text.replace("  - {player: Ana, choose: chapel}\n", "  - pass\n"), encoding="utf-8")
-    stop = ("The replay stops before action 2: it does not answer the choice play waits for. Answer it there, give "
-            "it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`).")
-    question = ("Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: haven (Gilded "
-                "Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}")
+    stop = (
+        "The replay stops before action 2: it does not answer the choice play waits for. Answer it there, give "
+        "it in advance (`answers:`), or let the engine take its stated default (`defaults: engine`)."
+    )
+    question = (
+        "Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: haven (Gilded "
+        "Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, choose: ..}"
+    )
     told = cli_lines(stops, monkeypatch, capsys)
     assert stop in told and question in told  # judge replay's words, which the TUI uses
     app = make_app(library, scenario=str(stops), mode="replay")
@@ -820,13 +853,18 @@ def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(libr
     async def script(pilot):
         await settle(pilot)
         assert notice(app) == words(f"{stop} {question}")
-        assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginning / upkeep",
-                                  "2 not taken: all players pass"]
+        assert step_rows(app) == [
+            "0 the board as set up",
+            "1 ? pass until beginning / upkeep",
+            "2 not taken: all players pass",
+        ]
         await pilot.press("end", "right")  # the action not taken is not a step to go to
         await pilot.pause()
         assert app.screen.current == 1
         assert event_lines(app)[-2:] == [
-            ("• " + question[0].lower() + question[1:], "bold blue"), (f"    → 514.4a {heading}", "")]
+            ("• " + question[0].lower() + question[1:], "bold blue"),
+            (f"    → 514.4a {heading}", ""),
+        ]
 
     run(app, script)
 
@@ -839,9 +877,11 @@ def test_replay_that_ends_at_a_choice_shows_the_question_alone(library, tmp_path
 
     async def script(pilot):
         await settle(pilot)
-        assert notice(app) == ("Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: "
-                               "haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, "
-                               "choose: ..}")
+        assert notice(app) == (
+            "Waiting for Ana: the Haven Ana's Master takes refuge in for the Day; choose 1 of: "
+            "haven (Gilded Haven), chapel (Bricked-Up Chapel); answer with {player: Ana, "
+            "choose: ..}"
+        )
         assert step_rows(app) == ["0 the board as set up", "1 ? pass until beginning / upkeep"]
 
     run(app, script)
@@ -1274,9 +1314,8 @@ def test_pickers_offer_only_the_cards_legal_for_the_slot(library):
 
 
 def test_the_file_picker_opens_a_scenario_from_its_tree(library):
-    from textual.widgets import DirectoryTree
-
     from bundled import SHARED_SCENARIOS
+    from textual.widgets import DirectoryTree
 
     app = make_app(library, scenario=str(V01), mode="board")
     target = sorted(SHARED_SCENARIOS.glob("*.yaml"))[1]
@@ -1291,8 +1330,11 @@ def test_the_file_picker_opens_a_scenario_from_its_tree(library):
         tree = app.screen.query_one(DirectoryTree)
         assert tree.has_focus
         names = [node.data.path.name for node in tree.root.children]
-        assert names == sorted(p.name for p in SHARED_SCENARIOS.iterdir()
-                               if not p.name.startswith(".") and (p.is_dir() or p.suffix == ".yaml"))
+        assert names == sorted(
+            p.name
+            for p in SHARED_SCENARIOS.iterdir()
+            if not p.name.startswith(".") and (p.is_dir() or p.suffix == ".yaml")
+        )
         for _ in names:  # down the tree to the file, as a judge would
             if tree.cursor_node.data.path == target:
                 break
@@ -1306,10 +1348,13 @@ def test_the_file_picker_opens_a_scenario_from_its_tree(library):
     run(app, script)
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("title: x\nplayers: [\n  {name: a\n", ":4: malformed YAML: did not find expected ',' or '}'"),
-    ("- name: Foo\n  type: Entity\n", ":1: a scenario is a mapping"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("title: x\nplayers: [\n  {name: a\n", ":4: malformed YAML: did not find expected ',' or '}'"),
+        ("- name: Foo\n  type: Entity\n", ":1: a scenario is a mapping"),
+    ],
+)
 def test_a_bad_board_file_is_named_with_its_line_and_the_board_is_untouched(library, tmp_path, text, problem):
     from judge.tui import board_model as bm
 
@@ -1338,8 +1383,8 @@ def region_words(app, selector: str) -> str:
     """The words the user sees inside one widget's box, its lines joined (borders left out)."""
     widget = app.screen.query_one(selector)
     region = widget.region
-    rows = shown(app).splitlines()[region.y:region.y + region.height]
-    inside = [row[region.x:region.x + region.width].strip("│╭╮╰╯─ ") for row in rows]
+    rows = shown(app).splitlines()[region.y : region.y + region.height]
+    inside = [row[region.x : region.x + region.width].strip("│╭╮╰╯─ ") for row in rows]
     return " ".join(" ".join(inside).split())
 
 
@@ -1352,8 +1397,9 @@ def test_a_long_replay_event_wraps_instead_of_losing_its_last_word(library):
         await settle(pilot)
         events = app.screen.query_one("#replay-events")
         # "Iron Column" used to lose "Column" under the scrollbar at 80 columns
-        assert "• Ana casts Sacramental Fire targeting Iron Column → 601.2 A player casts a spell" \
-            in region_words(app, "#replay-events")
+        assert "• Ana casts Sacramental Fire targeting Iron Column → 601.2 A player casts a spell" in region_words(
+            app, "#replay-events"
+        )
         # the pane grows with its lines up to its cap (no six-line window beside empty space): under
         # the steps, the full 80 columns wide, step 1's 11 lines overflow the 11-line cap by 2
         assert events.region.height == 11 and events.max_scroll_y == 2

@@ -3,6 +3,7 @@ with different Masters from the card files (or the board says who has none and w
 engine would say "unknown card None"), and an action is put together from pickers — who, which
 kind (the engine's table, judge/engine/action_kinds.py ACTIONS), then its values and targets from
 what is on the board."""
+
 from __future__ import annotations
 
 from bundled import V01
@@ -22,9 +23,9 @@ def test_a_new_board_starts_with_different_masters_or_says_who_has_none(library)
         await settle(pilot)
         players = app.screen.data["players"]
         given = [p["master"]["card"] for p in players]
-        assert given[:len(held)] == held[:2]  # each a different Master, in the card files' order
+        assert given[: len(held)] == held[:2]  # each a different Master, in the card files' order
         assert len(set(filter(None, given))) == len(list(filter(None, given)))
-        for p in players[:len(held)]:
+        for p in players[: len(held)]:
             assert p["master"]["vitae"] == ea.initial_vitae(p["master"]["card"])
         without = [p["name"] for p in players if not p["master"]["card"]]
         if without:  # the card files hold fewer Masters than there are players
@@ -36,8 +37,7 @@ def test_a_new_board_starts_with_different_masters_or_says_who_has_none(library)
             assert refusal == "Cannot replay: " + ea.missing_masters(app.screen.data)
             assert "None" not in refusal
             # picking one (sharing the only Master) makes the board replayable
-            board_key(app, ("player", players.index(next(p for p in players if not p["master"]["card"])),
-                            "master"))
+            board_key(app, ("player", players.index(next(p for p in players if not p["master"]["card"])), "master"))
             await pilot.press("a")
             await pilot.pause()
             await pilot.press("enter")
@@ -78,6 +78,7 @@ def test_an_action_is_put_together_from_pickers_of_what_is_on_the_board(library)
         await settle(pilot)
         assert isinstance(app.screen, CardPicker) and "Add an action: what" in shown(app)
         from judge.engine.action_kinds import ACTIONS
+
         assert app.screen.names[:-1] == list(ACTIONS)  # the engine's table, then "write it as YAML"
         await pick(pilot, "cast")
         assert app.screen.names == ["Ana", "Ben"]
@@ -151,10 +152,25 @@ def test_every_action_kind_of_the_engine_has_a_picker_that_builds_its_shape():
     from judge.tui import action_picks as ap
 
     assert ap.kinds() == list(ACTIONS)
-    sample = {"hand": "x", "spoils": "x", "own": "x", "permanent": "x", "opponent": "Ben", "attackable": "x",
-              "targets": ["x"], "flag": True, "point": {"phase": "combat", "step": "declare_blockers"}}
-    typed = {"order": ["x"], "assign": {"x": 1}, "choose": "x", "prefer": ["x"], "brew": ["x"],
-             "depart": {"to": "x", "pieces": ["x"]}}
+    sample = {
+        "hand": "x",
+        "spoils": "x",
+        "own": "x",
+        "permanent": "x",
+        "opponent": "Ben",
+        "attackable": "x",
+        "targets": ["x"],
+        "flag": True,
+        "point": {"phase": "combat", "step": "declare_blockers"},
+    }
+    typed = {
+        "order": ["x"],
+        "assign": {"x": 1},
+        "choose": "x",
+        "prefer": ["x"],
+        "brew": ["x"],
+        "depart": {"to": "x", "pieces": ["x"]},
+    }
     for kind in ACTIONS:
         values = {}
         for key, source in ap.picks()[kind]:
@@ -175,8 +191,10 @@ def test_a_mistake_in_the_picks_file_is_named_with_its_line(tmp_path):
     good = ap.PICKS_FILE.read_text(encoding="utf-8")
     for text, problem in [
         (good + "juggle:       {juggle: hand}\n", "'juggle' is not an action kind of the engine's"),
-        (good.replace("cast:         {cast: hand, targets: targets}", "cast:         {cast: hand, aim: targets}"),
-         "cast takes no key 'aim'"),
+        (
+            good.replace("cast:         {cast: hand, targets: targets}", "cast:         {cast: hand, aim: targets}"),
+            "cast takes no key 'aim'",
+        ),
         (good.replace("{seal: hand}", "{seal: pocket}"), "seal.seal: unknown source 'pocket'"),
         (good.replace("bleed:        {bleed: hand}\n", ""), "no entry for the action kind(s) bleed"),
     ]:

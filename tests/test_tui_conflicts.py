@@ -1,19 +1,19 @@
 """Pilot tests of the notes band in the TUI's entry view (a policy conflict, recorded damage) and
 of the note screen Enter opens on it: a policy's readings side by side over their rules."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
-
 from test_tui import lookup_screen, make_app, run, shown, type_text
 from tui_pilot import settle
 
 
 @pytest.fixture(scope="module")
 def library(corpus):
-    from judge.search.index import open_searcher
     from judge.library import Library
+    from judge.search.index import open_searcher
 
     return Library(corpus, open_searcher(corpus))
 
@@ -57,14 +57,19 @@ def test_a_rule_in_conflict_shows_the_band_and_enter_opens_both_readings(library
         assert isinstance(app.screen, NoteScreen)
         # side by side: the default reading over its rule on the left, the other over the glossary
         left, right = words(app, 0), words(app, 1)
-        assert left.startswith("509.1c · engine default Yes, by taking 1 damage counter as it is declared. "
-                               "No Dawn CR 509.1c 509.1c A blocker must be un-drained — with one exception.")
-        assert right.startswith("glossary/drain No, a drained Entity cannot block. No Dawn CR Glossary — Drain "
-                                "Drain A keyword action with two senses")
+        assert left.startswith(
+            "509.1c · engine default Yes, by taking 1 damage counter as it is declared. "
+            "No Dawn CR 509.1c 509.1c A blocker must be un-drained — with one exception."
+        )
+        assert right.startswith(
+            "glossary/drain No, a drained Entity cannot block. No Dawn CR Glossary — Drain "
+            "Drain A keyword action with two senses"
+        )
         assert words(app).startswith(
             "⚑ Conflict C35: Can a drained Entity block? Why 509.1c: 509.1c and 302.5 are the specific rules; "
             "the glossary summary is loose. Another reading in a replay: the scenario key "
-            "`policies: {C35: glossary/drain}` (readings: 509.1c, glossary/drain). Also concerned: 302.5")
+            "`policies: {C35: glossary/drain}` (readings: 509.1c, glossary/drain). Also concerned: 302.5"
+        )
         await press(pilot, "end")  # the rules in full, scrolled to their end
         assert "cost: no blocking requirement ever forces it." in words(app)
         await press(pilot, "escape")
@@ -114,7 +119,8 @@ def test_a_damaged_paragraph_shows_what_was_lost(library):
         await press(pilot, "tab", "tab", "enter")
         assert isinstance(app.screen, NoteScreen)
         assert words(app).startswith(
-            "⚠ A list that lost its items (missing-list) This paragraph introduces a list (\"…as follows:\") "
-            "whose items are not in the source file: the printed Rules Reference has them.")
+            '⚠ A list that lost its items (missing-list) This paragraph introduces a list ("…as follows:") '
+            "whose items are not in the source file: the printed Rules Reference has them."
+        )
 
     run(app, script)

@@ -1,18 +1,18 @@
 """Pilot tests of the diff and trace views: F8 on the lookup screen compares the shown entry's
 document's last two editions, F7 follows the entry through them; M hides the moves."""
+
 from __future__ import annotations
 
-import pytest
-
 import edition_edits as E
+import pytest
 from test_tui import lookup_screen, make_app, run, shown, type_text
 from tui_pilot import settle
 
 
 @pytest.fixture(scope="module")
 def library(corpus):
-    from judge.search.index import open_searcher
     from judge.library import Library
+    from judge.search.index import open_searcher
 
     return Library(corpus, open_searcher(corpus))
 
@@ -55,8 +55,10 @@ def test_f8_shows_the_diff_and_m_hides_the_moves(library, two_editions):
         await press(pilot, "f8")
         assert isinstance(app.screen, DiffScreen)
         text = words(app)
-        assert text.startswith("Editions of No Dawn Comprehensive Rules No Dawn Comprehensive Rules: edition "
-                               "bundled → 2026-11 1 changed, 2 added, 2 removed, 11 moved. Changed (1) 704.5j")
+        assert text.startswith(
+            "Editions of No Dawn Comprehensive Rules No Dawn Comprehensive Rules: edition "
+            "bundled → 2026-11 1 changed, 2 added, 2 removed, 11 moved. Changed (1) 704.5j"
+        )
         assert "this check [-bites-] {+applies+} across turns" in text
         assert "esc Back" in text and "m Moves" in text
         await press(pilot, "m")
@@ -81,9 +83,11 @@ def test_f7_traces_the_shown_entry(library, two_editions):
         await press(pilot, "f7")
         assert isinstance(app.screen, TraceScreen)
         text = words(app)
-        assert text.startswith("Trace of nd:704.5j through its editions nd:704.5j through 2 editions of No Dawn "
-                               "Comprehensive Rules Followed from edition 2026-11, oldest edition first. "
-                               "bundled: 704.5j — first edition An Entity with Vigor")
+        assert text.startswith(
+            "Trace of nd:704.5j through its editions nd:704.5j through 2 editions of No Dawn "
+            "Comprehensive Rules Followed from edition 2026-11, oldest edition first. "
+            "bundled: 704.5j — first edition An Entity with Vigor"
+        )
         await press(pilot, "end")
         assert "2026-11: 704.5j — changed" in words(app)
         assert "this check [-bites-] {+applies+} across turns" in words(app)
@@ -113,8 +117,10 @@ def test_the_diff_view_says_when_there_is_nothing_to_compare(library, one_editio
     async def script(pilot):
         await app.push_screen(app.tell(DiffScreen("sf")))
         await settle(pilot)
-        assert ("Shadowfist OmniFAQ has only its bundled edition (2007-08-10); nothing to compare — "
-                "`judge import FILE --doc sf` adds a newer one") in words(app)
+        assert (
+            "Shadowfist OmniFAQ has only its bundled edition (2007-08-10); nothing to compare — "
+            "`judge import FILE --doc sf` adds a newer one"
+        ) in words(app)
 
     run(app, script)
 

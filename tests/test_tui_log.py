@@ -2,13 +2,13 @@
 as entries; F9 lists them, Enter shows one as it now stands, h its history, and a / o / w correct
 it through a form that says the store's refusals and writes nothing then. Keys pressed, then what
 the screen shows and what the store holds are checked."""
+
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
 
 import pytest
-
 from tui_pilot import settle
 
 WHEN = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
@@ -23,10 +23,23 @@ def private_log(tmp_path, monkeypatch):
     db = tmp_path / "rulings.sqlite3"
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(db))
     store = RulingStore(db)
-    store.save("No: the Column dies to 704.5j.", question="Does the Column survive?", cites=["nd:704.5j"],
-               event="Regional", table="12", judge="Kim", given_at=WHEN)
-    store.save("Yes, trample assigns the rest.", question="Does trample go through?", event="Regional",
-               table="3", judge="Ana", given_at=WHEN + dt.timedelta(minutes=30))
+    store.save(
+        "No: the Column dies to 704.5j.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=WHEN,
+    )
+    store.save(
+        "Yes, trample assigns the rest.",
+        question="Does trample go through?",
+        event="Regional",
+        table="3",
+        judge="Ana",
+        given_at=WHEN + dt.timedelta(minutes=30),
+    )
     return store
 
 
@@ -93,11 +106,15 @@ def test_a_search_finds_the_saved_ruling_and_opens_it_as_a_ruling(library, priva
     async def script(pilot):
         await press(pilot, *typed("does the column survive"))
         results = app.screen.query_one("#results")
-        saved = [n for n in range(results.option_count)
-                 if str(results.get_option_at_index(n).prompt).startswith("Saved ruling #1")]
+        saved = [
+            n
+            for n in range(results.option_count)
+            if str(results.get_option_at_index(n).prompt).startswith("Saved ruling #1")
+        ]
         assert len(saved) == 1
         assert str(results.get_option_at_index(saved[0]).prompt).startswith(
-            "Saved ruling #1 (WITHDRAWN) — table 12, event Regional\n   Does the Column survive?")
+            "Saved ruling #1 (WITHDRAWN) — table 12, event Regional\n   Does the Column survive?"
+        )
         await press(pilot, "down", *["down"] * saved[0])
         assert "Enter: the saved ruling as it stands" in shown(app)  # previewed, not opened as an entry
         await press(pilot, "enter")
@@ -164,8 +181,9 @@ def test_overturn_without_a_reason_is_refused_in_the_form_and_nothing_written(li
         await press(pilot, "enter")
         assert app.screen is form
         said = str(form.query_one("#revise-problem").render())
-        assert said == (f"To overturn ruling #1 needs a reason (the Reason field) (in {private_log.path}); "
-                        "nothing was written.")
+        assert said == (
+            f"To overturn ruling #1 needs a reason (the Reason field) (in {private_log.path}); nothing was written."
+        )
         await press(pilot, "escape")
         assert "Saved ruling #1 — table 12, event Regional" in shown(app)
 
@@ -194,7 +212,8 @@ def test_withdraw_marks_the_ruling_in_the_log_and_offers_no_further_correction(l
         assert isinstance(app.screen, LogScreen)
         listing = app.screen.query_one("#log-list")
         assert str(listing.get_option_at_index(0).prompt) == (
-            "#2    2026-11-30 14:35  Regional · table 3 · Ana  [WITHDRAWN] Does trample go through?")
+            "#2    2026-11-30 14:35  Regional · table 3 · Ana  [WITHDRAWN] Does trample go through?"
+        )
 
     run(app, script)
     assert private_log.get(2).status == "withdrawn"

@@ -1,16 +1,18 @@
 """The TUI's plain-Python parts: history, omnibox commands, board edits, the basket, the
 library façade and the engine adapter (scenario files in and out, replays)."""
+
 from __future__ import annotations
 
 import pytest
 import yaml
-
-from bundled import SCENARIOS as SCENARIO_DIR, SHARED_SCENARIOS, V01
+from bundled import SCENARIOS as SCENARIO_DIR
+from bundled import SHARED_SCENARIOS, V01
 
 # The shared contract's examples (the bundled copies) and the engine's own scenario fixtures
 # (the Example paragraphs' table, examples.yaml, is not a scenario).
 SCENARIOS = sorted(SHARED_SCENARIOS.glob("*.yaml")) + sorted(
-    p for p in SCENARIO_DIR.glob("*.yaml") if p.name != "examples.yaml")
+    p for p in SCENARIO_DIR.glob("*.yaml") if p.name != "examples.yaml"
+)
 
 
 # -- history -------------------------------------------------------------------------------
@@ -130,8 +132,9 @@ def test_every_shared_scenario_round_trips_through_the_board(path, tmp_path):
     saved = ea.write_scenario(ea.read_scenario(path), tmp_path / path.name)
     again = ea.replay_file(saved)
     assert [s.action for s in again.steps] == [s.action for s in original.steps]
-    assert [[(e.text, e.rules) for e in s.events] for s in again.steps] == \
-        [[(e.text, e.rules) for e in s.events] for s in original.steps]
+    assert [[(e.text, e.rules) for e in s.events] for s in again.steps] == [
+        [(e.text, e.rules) for e in s.events] for s in original.steps
+    ]
     assert again.steps[-1].state == original.steps[-1].state
     assert again.expectations == original.expectations
 
@@ -167,8 +170,8 @@ def test_malformed_scenario_names_file_and_line(tmp_path):
 # -- library -------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def library(corpus):
-    from judge.search.index import open_searcher
     from judge.library import Library
+    from judge.search.index import open_searcher
 
     return Library(corpus, open_searcher(corpus))
 
@@ -244,8 +247,12 @@ def test_board_actions_and_expectations_are_typed_as_yaml(board):
     bm.add_line(board, "expect", '{cited: ["704.5j"]}')
     assert board["expect"][-1] == {"cited": ["704.5j"]}
     before = repr(board)
-    for section, text in (("actions", "{player: Ana, cast: [unclosed"), ("actions", "42"),
-                          ("expect", "pass"), ("stack", "pass")):
+    for section, text in (
+        ("actions", "{player: Ana, cast: [unclosed"),
+        ("actions", "42"),
+        ("expect", "pass"),
+        ("stack", "pass"),
+    ):
         with pytest.raises(bm.BoardError):
             bm.add_line(board, section, text)
     assert repr(board) == before

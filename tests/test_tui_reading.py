@@ -3,22 +3,22 @@ says where it is and Ctrl+F widens it; a rule number resolves whatever the filte
 and an L5R LCG topic are shown whole and scroll at 80×24; the replay names each cited rule; a
 card's See topics are listed by name and ruling count; a card past the FAQ's cut lists its
 mentions; an empty card name lists every card."""
+
 from __future__ import annotations
 
 import io
 
 import pytest
-from rich.console import Console
-
 from bundled import V01
+from rich.console import Console
 from test_tui import lookup_screen, make_app, run, shown, type_text
 from tui_pilot import settle
 
 
 @pytest.fixture(scope="module")
 def library(corpus):
-    from judge.search.index import open_searcher
     from judge.library import Library
+    from judge.search.index import open_searcher
 
     return Library(corpus, open_searcher(corpus))
 
@@ -46,7 +46,10 @@ def test_the_game_filter_says_where_the_answer_is_and_ctrl_f_widens_it(library):
         screen = lookup_screen(app)
         assert [e.id for e in screen._found.elsewhere] == ["sf:card/charmed-life/3"]
         hint = flat(plain(screen.query_one("#filter-hint")))
-        assert hint == "Best outside L5R LCG; in Shadowfist: Charmed Life: “If an effect that would smoke…” (Ctrl+F: all games)"
+        assert (
+            hint
+            == "Best outside L5R LCG; in Shadowfist: Charmed Life: “If an effect that would smoke…” (Ctrl+F: all games)"
+        )
         assert "Ctrl+F: all games)" in flat(shown(app))  # on screen, at 80x24
         await pilot.press("ctrl+f")
         await settle(pilot)

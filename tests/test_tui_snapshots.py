@@ -4,10 +4,10 @@ in tests/__snapshots__/. Cursor blink is off and workers are awaited, so a run i
 After a deliberate change to a screen (or to the corpus text it shows), review the new
 pictures and accept them with `pytest tests/test_tui_snapshots.py --snapshot-update`.
 """
+
 from __future__ import annotations
 
 import pytest
-
 from bundled import REPO, SCENARIOS, TESTS, V01
 from tui_pilot import settle
 
@@ -26,8 +26,8 @@ def private_session(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def library(corpus):
-    from judge.search.index import open_searcher
     from judge.library import Library
+    from judge.search.index import open_searcher
 
     return Library(corpus, open_searcher(corpus))
 
@@ -79,8 +79,16 @@ SCREENS = {
     "help": (dict(), steady("f1")),
     "basket": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6")),
     # the ruling form over the basket (its file box set to a fixed name: the default holds the time)
-    "ruling-form": (dict(), steady(*typed("704.5j"), "ctrl+b", "f6", "ctrl+e",
-                                   fill={"#form-path": "ruling.md", "#form-question": "Does the Column die?"})),
+    "ruling-form": (
+        dict(),
+        steady(
+            *typed("704.5j"),
+            "ctrl+b",
+            "f6",
+            "ctrl+e",
+            fill={"#form-path": "ruling.md", "#form-question": "Does the Column die?"},
+        ),
+    ),
     # the rulings log (F9), one ruling corrected, one overturned, one withdrawn; then one ruling as it stands
     "log": (dict(log=True), steady("f9")),
     "log-ruling": (dict(log=True), steady("f9", "down", "down", "enter")),
@@ -99,18 +107,52 @@ def seed_log(path: str) -> None:
     at = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
     later = dt.timedelta(minutes=25)
     store = RulingStore(path)
-    store.save("No: the Column dies to 704.5j.", question="Does the Column survive?", cites=["nd:704.5j"],
-               event="Regional", table="12", judge="Kim", given_at=at)
-    store.save("Yes, the rest is assigned to the player.", question="Does trample go through?", cites=["nd:702.19c"],
-               event="Regional", table="3", judge="Ana", given_at=at + later)
-    store.save("The drain happens first.", question="Which trigger first?", event="Regional", table="7",
-               judge="Kim", given_at=at + 2 * later)
-    store.save("It is a draw.", question="Who wins on time?", event="Regional", table="1", judge="Lee",
-               given_at=at + 3 * later)
-    store.revise(1, "amend", "typo: the rule is 704.5k", "Kim", answer="No: the Column dies to 704.5k.",
-                 cites=["nd:704.5k"], at=at + 4 * later)
-    store.revise(2, "overturn", "the attacker orders the damage", "Lee (head judge)",
-                 answer="No: the attacking player assigns it.", at=at + 4 * later)
+    store.save(
+        "No: the Column dies to 704.5j.",
+        question="Does the Column survive?",
+        cites=["nd:704.5j"],
+        event="Regional",
+        table="12",
+        judge="Kim",
+        given_at=at,
+    )
+    store.save(
+        "Yes, the rest is assigned to the player.",
+        question="Does trample go through?",
+        cites=["nd:702.19c"],
+        event="Regional",
+        table="3",
+        judge="Ana",
+        given_at=at + later,
+    )
+    store.save(
+        "The drain happens first.",
+        question="Which trigger first?",
+        event="Regional",
+        table="7",
+        judge="Kim",
+        given_at=at + 2 * later,
+    )
+    store.save(
+        "It is a draw.", question="Who wins on time?", event="Regional", table="1", judge="Lee", given_at=at + 3 * later
+    )
+    store.revise(
+        1,
+        "amend",
+        "typo: the rule is 704.5k",
+        "Kim",
+        answer="No: the Column dies to 704.5k.",
+        cites=["nd:704.5k"],
+        at=at + 4 * later,
+    )
+    store.revise(
+        2,
+        "overturn",
+        "the attacker orders the damage",
+        "Lee (head judge)",
+        answer="No: the attacking player assigns it.",
+        at=at + 4 * later,
+    )
     store.revise(4, "withdraw", "entered at the wrong table", "Lee", at=at + 5 * later)
 
 
@@ -136,23 +178,35 @@ def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch, tmp_p
 
 
 # The screenshots the docs show (docs/, docs/guide/tui.md) are copies of snapshots; after --snapshot-update, copy them again.
-DOC_SCREENSHOTS = {"tui-basket": "basket-120x40", "tui-board": "board-120x40", "tui-card": "card-120x40",
-                   "tui-help": "help-120x40", "tui-lookup": "lookup-120x40", "tui-lookup-80x24": "lookup-80x24",
-                   "tui-lookup-light": "lookup-light-120x40", "tui-replay": "replay-120x40",
-                   "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24",
-                   "tui-lookup-family-80x24": "lookup-family-80x24",
-                   "tui-lookup-hidden-by-filter-80x24": "lookup-hidden-by-filter-80x24",
-                   "tui-card-80x24": "card-80x24", "tui-replay-80x24": "replay-80x24",
-                   "tui-help-80x24": "help-80x24", "tui-ruling-form-80x24": "ruling-form-80x24",
-                   "tui-conflict-80x24": "lookup-conflict-80x24", "tui-note-conflict-80x24": "note-conflict-80x24",
-                   "tui-replay-decided-80x24": "replay-decided-80x24",
-                   "tui-board-action-picker-80x24": "board-action-picker-80x24",
-                   "tui-log-80x24": "log-80x24", "tui-log-ruling-80x24": "log-ruling-80x24",
-                   "tui-log-overturn-form-80x24": "log-overturn-form-80x24"}
+DOC_SCREENSHOTS = {
+    "tui-basket": "basket-120x40",
+    "tui-board": "board-120x40",
+    "tui-card": "card-120x40",
+    "tui-help": "help-120x40",
+    "tui-lookup": "lookup-120x40",
+    "tui-lookup-80x24": "lookup-80x24",
+    "tui-lookup-light": "lookup-light-120x40",
+    "tui-replay": "replay-120x40",
+    "tui-replay-not-modelled-80x24": "replay-not-modelled-80x24",
+    "tui-lookup-family-80x24": "lookup-family-80x24",
+    "tui-lookup-hidden-by-filter-80x24": "lookup-hidden-by-filter-80x24",
+    "tui-card-80x24": "card-80x24",
+    "tui-replay-80x24": "replay-80x24",
+    "tui-help-80x24": "help-80x24",
+    "tui-ruling-form-80x24": "ruling-form-80x24",
+    "tui-conflict-80x24": "lookup-conflict-80x24",
+    "tui-note-conflict-80x24": "note-conflict-80x24",
+    "tui-replay-decided-80x24": "replay-decided-80x24",
+    "tui-board-action-picker-80x24": "board-action-picker-80x24",
+    "tui-log-80x24": "log-80x24",
+    "tui-log-ruling-80x24": "log-ruling-80x24",
+    "tui-log-overturn-form-80x24": "log-overturn-form-80x24",
+}
 
 
 @pytest.mark.parametrize("picture", DOC_SCREENSHOTS)
 def test_doc_screenshots_are_the_current_snapshots(picture):
     snapshot = TESTS / "__snapshots__" / "test_tui_snapshots" / f"test_screen_snapshot[{DOC_SCREENSHOTS[picture]}].svg"
-    assert (REPO / "docs" / f"{picture}.svg").read_bytes() == snapshot.read_bytes(), \
+    assert (REPO / "docs" / f"{picture}.svg").read_bytes() == snapshot.read_bytes(), (
         f"docs/{picture}.svg is stale: cp '{snapshot.relative_to(REPO)}' docs/{picture}.svg"
+    )

@@ -1,6 +1,7 @@
 """The first screen comes before the rules (issue 31 item 11): plain `judge` builds only the
 TUI's sub-parser, and the rules start loading once the first frame is drawn (unpickling them
 holds the GIL the first frame needs). bench/bench_tui.py measures the times."""
+
 from __future__ import annotations
 
 import subprocess
@@ -10,13 +11,14 @@ from test_tui import library, make_app, private_session, run, shown  # noqa: F40
 
 
 def test_plain_judge_builds_only_the_tui_parser():
-    child = ("import sys, judge.cli, judge.tui.app as tui\n"
-             "tui.run = lambda scenario=None, mode='lookup': print('opened', scenario, mode) or 0\n"
-             "status = judge.cli.main([])\n"
-             "print(sorted(m for m in sys.modules if m.startswith('judge.commands')), status)\n")
+    child = (
+        "import sys, judge.cli, judge.tui.app as tui\n"
+        "tui.run = lambda scenario=None, mode='lookup': print('opened', scenario, mode) or 0\n"
+        "status = judge.cli.main([])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('judge.commands')), status)\n"
+    )
     out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["opened None lookup", "['judge.commands', 'judge.commands.tui'] 0"], \
-        out.stderr
+    assert out.stdout.splitlines() == ["opened None lookup", "['judge.commands', 'judge.commands.tui'] 0"], out.stderr
 
 
 def test_the_first_frame_is_drawn_before_the_rules_start_loading(library, monkeypatch):

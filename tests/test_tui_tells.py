@@ -1,6 +1,7 @@
 """Every key tells the judge something (issue 31 item 10): F7/F8 on a document with one edition
 say so; the basket says whether its ruling was filed, after Ctrl+S and after a restart; the
 question's own words ("what", "when") are not marked in the entry."""
+
 from __future__ import annotations
 
 from test_tui import fill_form, library, make_app, private_session, run, shown, type_text  # noqa: F401
@@ -24,7 +25,8 @@ def test_f7_and_f8_on_a_document_with_one_edition_say_so(library):
             "No Dawn Comprehensive Rules has one edition here, the bundled one: no edition to trace "
             "No Dawn CR 704.5j through. `judge import FILE --doc nd` adds a newer one.",
             "No Dawn Comprehensive Rules has one edition here, the bundled one: nothing to compare it "
-            "with. `judge import FILE --doc nd` adds a newer one."], app.notes
+            "with. `judge import FILE --doc nd` adds a newer one.",
+        ], app.notes
 
     run(app, script)
 
@@ -99,8 +101,10 @@ def test_at_80x24_the_replay_shows_the_event_that_decided_the_step(library):
         steps = app.screen.query_one("#replay-steps")
         assert steps.region.width == 80 and steps.region.height == 5  # its three steps, no more
         title, events = pane_words(app, "#replay-events").split(" · events and cited rules ", 1)
-        assert title == "Step 2" and events.startswith("▶ State-based check (one simultaneous event): Ana has 10 Corruption and is "
-                                 "liquidated; Iron Column has 6 damage counters against Vigor 6"), events
+        assert title == "Step 2" and events.startswith(
+            "▶ State-based check (one simultaneous event): Ana has 10 Corruption and is "
+            "liquidated; Iron Column has 6 damage counters against Vigor 6"
+        ), events
         for rule in ("704.3", "704.5c", "704.5j", "704.7"):
             assert f"→ {rule} " in events + " "
         await pilot.press("left")  # a step without a loss, win or death starts at its top
@@ -112,6 +116,7 @@ def test_at_80x24_the_replay_shows_the_event_that_decided_the_step(library):
 
 def test_a_ruling_from_a_replay_step_cites_the_rules_that_decided_it(library):
     from bundled import V01
+
     from judge.rulings.store import RulingStore
 
     app = make_app(library, scenario=str(V01), mode="replay")
@@ -126,14 +131,23 @@ def test_a_ruling_from_a_replay_step_cites_the_rules_that_decided_it(library):
 
     run(app, script)
     [saved] = RulingStore().all()
-    assert saved.cites == ("nd:704.3", "nd:117.5", "nd:704.5c", "nd:704.5j", "nd:704.7", "nd:700.6",
-                           "nd:104.5", "nd:104.2a")  # not 117.4, 608.1, 120.3b … of the play before
+    assert saved.cites == (
+        "nd:704.3",
+        "nd:117.5",
+        "nd:704.5c",
+        "nd:704.5j",
+        "nd:704.7",
+        "nd:700.6",
+        "nd:104.5",
+        "nd:104.2a",
+    )  # not 117.4, 608.1, 120.3b … of the play before
 
 
 def test_a_highlighted_link_behind_a_modal_keeps_the_cursor_colours(library):
     """Cyan link text on the blue cursor dimmed to one 256-colour behind a modal: the links
     carry no colour of their own, so the cursor's foreground shows."""
     from bundled import V01
+
     from judge.tui.screens.dialogs import PromptScreen
 
     app = make_app(library, scenario=str(V01), mode="replay")
@@ -146,8 +160,12 @@ def test_a_highlighted_link_behind_a_modal_keeps_the_cursor_colours(library):
         events = app.screen_stack[-2].query_one("#replay-events")
         option = events.get_option_at_index(events.highlighted)
         assert option.id and "601.2" in str(option.prompt)
-        colours = [span.style for span in option.prompt.spans if getattr(span.style, "color", None)
-                   or (isinstance(span.style, str) and any(c in span.style for c in ("cyan", "blue", "red")))]
+        colours = [
+            span.style
+            for span in option.prompt.spans
+            if getattr(span.style, "color", None)
+            or (isinstance(span.style, str) and any(c in span.style for c in ("cyan", "blue", "red")))
+        ]
         assert option.prompt.style in ("", None) and colours == []
 
     run(app, script)

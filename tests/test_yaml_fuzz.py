@@ -1,10 +1,10 @@
 """Mutated bundled scenarios and card files (issue 20, Deliver 7): every one either loads or is
 refused with a ScenarioError that names the file and a line — never another exception, never a
 hang. bench/fuzz_yaml.py runs the same strategies with many more examples."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
-
 from yaml_mutations import CARD_FILES, SCENARIO_FILES, outcome, text_damage, wrong_type
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)

@@ -4,6 +4,7 @@
 The server certificate names 127.0.0.1 and NAME (a host name Chromium is told maps to 127.0.0.1:
 a name it does not treat as this machine, as a phone sees the laptop on the venue's Wi-Fi).
 """
+
 from __future__ import annotations
 
 import base64
@@ -42,26 +43,58 @@ def make(folder: Path) -> Certificates:
         pytest.skip(reason)
     folder.mkdir(parents=True, exist_ok=True)
     key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-    _openssl(folder, "req", "-x509", *key, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
-             "-subj", "/CN=judge test authority", "-addext", "basicConstraints=critical,CA:TRUE",
-             "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    _openssl(
+        folder,
+        "req",
+        "-x509",
+        *key,
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=judge test authority",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=critical,keyCertSign,cRLSign",
+    )
     _openssl(folder, "req", *key, "-keyout", "station.key", "-out", "station.csr", "-subj", f"/CN={NAME}")
     (folder / "station.ext").write_text(
         f"subjectAltName=IP:127.0.0.1,DNS:{NAME}\nbasicConstraints=CA:FALSE\n"
         "keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
-        "subjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n")
-    _openssl(folder, "x509", "-req", "-in", "station.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
-             "-CAcreateserial", "-out", "station.pem", "-days", "2", "-extfile", "station.ext")
-    _openssl(folder, "genpkey", "-algorithm", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-             "-out", "other.key")
+        "subjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid\n"
+    )
+    _openssl(
+        folder,
+        "x509",
+        "-req",
+        "-in",
+        "station.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "station.pem",
+        "-days",
+        "2",
+        "-extfile",
+        "station.ext",
+    )
+    _openssl(folder, "genpkey", "-algorithm", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-out", "other.key")
     return Certificates(folder / "ca.pem", folder / "station.pem", folder / "station.key", folder / "other.key")
 
 
 def spki_sha256(keyfile: Path) -> str:
     """The base64 SHA-256 of the key's public part: what Chromium's
     --ignore-certificate-errors-spki-list takes to accept this one certificate's key and no other."""
-    der = subprocess.run(["openssl", "pkey", "-in", str(keyfile), "-pubout", "-outform", "DER"],
-                         capture_output=True, check=True).stdout
+    der = subprocess.run(
+        ["openssl", "pkey", "-in", str(keyfile), "-pubout", "-outform", "DER"], capture_output=True, check=True
+    ).stdout
     return base64.b64encode(hashlib.sha256(der).digest()).decode("ascii")
 
 

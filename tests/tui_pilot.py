@@ -5,6 +5,7 @@ call still waiting (judge.tui.debounce), then the workers it started (a search r
 thread), then the messages their answers post — round after round, because one answer can start
 the next piece of work (the library loading, then the search typed while it loaded).
 """
+
 from __future__ import annotations
 
 # Workers that live as long as their widget: Textual's DirectoryTree (the file picker) keeps one

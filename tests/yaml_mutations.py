@@ -7,6 +7,7 @@ examples) and bench/fuzz_yaml.py (many).
 happened: "loaded", or the refusal's message. Anything else — an exception other than ScenarioError, or a refusal that names no
 line — is raised for the caller to report.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,18 +16,46 @@ import yaml
 from hypothesis import strategies as st
 
 REPO = Path(__file__).resolve().parent.parent
-SCENARIO_FILES = sorted((REPO / "tests" / "scenarios").glob("[ers][0-9]*.yaml")) + \
-    sorted((REPO / "tests" / "scenarios" / "shared").glob("*.yaml"))
+SCENARIO_FILES = sorted((REPO / "tests" / "scenarios").glob("[ers][0-9]*.yaml")) + sorted(
+    (REPO / "tests" / "scenarios" / "shared").glob("*.yaml")
+)
 CARD_FILES = sorted((REPO / "cards" / "nodawn").glob("*.yaml"))
 
 # what a wrong value looks like: every YAML type, empty and oversized ones, and names of things
 # that exist (a player, a card) in the wrong shape
 WRONG_VALUES = [
-    5, -1, 0, 10 ** 13, 300_000_000, 1.5, True, None, "", "x", "Ana", "Iron Column", "battlefield",
-    [], ["Ana"], [5], [None], [{"controller": "Ana"}], [["a"]], {}, {"name": "Ana"}, {"k": [1]},
-    {"card": ["Iron Column"]}, {5: 5}, "x" * 20_000, list(range(20)),
+    5,
+    -1,
+    0,
+    10**13,
+    300_000_000,
+    1.5,
+    True,
+    None,
+    "",
+    "x",
+    "Ana",
+    "Iron Column",
+    "battlefield",
+    [],
+    ["Ana"],
+    [5],
+    [None],
+    [{"controller": "Ana"}],
+    [["a"]],
+    {},
+    {"name": "Ana"},
+    {"k": [1]},
+    {"card": ["Iron Column"]},
+    {5: 5},
+    "x" * 20_000,
+    list(range(20)),
     # issue 29: a value that is no name where a name belongs, and numbers past any bound
-    {"what": {}}, {"who": [1]}, False, 10 ** 44, -(10 ** 41),
+    {"what": {}},
+    {"who": [1]},
+    False,
+    10**44,
+    -(10**41),
 ]
 
 
@@ -85,7 +114,7 @@ def text_damage(draw, files):
             if line.startswith("- ") or (line[:1].isalpha() and ": " in line):
                 head = line.replace("- ", "- &a ", 1) if line.startswith("- ") else line.replace(": ", ": &a ", 1)
                 tail = "- *a\n" if line.startswith("- ") else "again: *a\n"
-                return "".join(lines[:number]) + head + "".join(lines[number + 1:]) + tail
+                return "".join(lines[:number]) + head + "".join(lines[number + 1 :]) + tail
         return text
     if kind == "control":
         char = draw(st.sampled_from(["\x00", "\x1b", "\x07", "\x7f", "\x9b", "\ufffe"]))
@@ -98,16 +127,28 @@ def text_damage(draw, files):
     if kind == "long":
         return "".join(lines[:at]) + "title: " + "x" * draw(st.integers(9_000, 30_000)) + "\n"
     if kind == "number":  # a number written past any bound: digits, sexagesimal, hex, a float
-        written = draw(st.sampled_from(["9" * 5000, ":".join(["59"] * 20_000), "0x" + "f" * 200,
-                                        "1" * 400 + ".5", "-" + "9" * 41, "1_" * 100 + "1"]))
+        written = draw(
+            st.sampled_from(
+                [
+                    "9" * 5000,
+                    ":".join(["59"] * 20_000),
+                    "0x" + "f" * 200,
+                    "1" * 400 + ".5",
+                    "-" + "9" * 41,
+                    "1_" * 100 + "1",
+                ]
+            )
+        )
         line = lines[at] if at < len(lines) else ""
         if ": " in line:  # the value of an existing key, so the number is read where a value is
             key, _, _ = line.partition(": ")
-            return "".join(lines[:at]) + f"{key}: {written}\n" + "".join(lines[at + 1:])
+            return "".join(lines[:at]) + f"{key}: {written}\n" + "".join(lines[at + 1 :])
         return "".join(lines[:at]) + f"pool: {written}\n" + "".join(lines[at:])
     bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
-        f"*a{i - 1}]\n" for i in range(1, 9))
+        f"*a{i - 1}]\n"
+        for i in range(1, 9)
+    )
     return bomb + "".join(lines)
 
 

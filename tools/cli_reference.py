@@ -8,6 +8,7 @@ command's (and sub-command's) `--help`, as argparse prints them at a fixed width
 tests/test_docs_site.py runs the check, so an option added without regenerating the page fails
 the suite instead of leaving the page behind.
 """
+
 from __future__ import annotations
 
 import argparse

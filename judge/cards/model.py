@@ -3,6 +3,7 @@
 Read by judge/cards/reader.py, shown by the corpus (judge/corpus/nodawn_cards.py) and played
 by the engine (judge/engine). Nothing here knows a rule of play.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -152,7 +153,7 @@ class CardDef:
         return self.keyword_value(keyword) is not None
 
     def keyword_value(self, keyword: str) -> str | None:
-        """"" for a bare keyword, its parameter ("3") for "Siege 3", None when absent."""
+        """ "" for a bare keyword, its parameter ("3") for "Siege 3", None when absent."""
         for kw in self.keywords:
             head, _, rest = kw.partition(" ")
             if head == keyword:
@@ -165,8 +166,13 @@ class CardDef:
         for a in self.abilities:
             yield from walk_effects(a.effects)
         forms = (self.sleeper.wakes, self.sleeper.arms) if self.sleeper else ()
-        for effects in (*self.modes, self.reckoning, *self.clauses, *forms,
-                        *((self.dominance.fails,) if self.dominance else ())):
+        for effects in (
+            *self.modes,
+            self.reckoning,
+            *self.clauses,
+            *forms,
+            *((self.dominance.fails,) if self.dominance else ()),
+        ):
             yield from walk_effects(effects)
 
     @property

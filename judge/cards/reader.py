@@ -4,6 +4,7 @@ Cards live in cards/nodawn/*.yaml (each file a list of cards) and in a scenario'
 which win over the database. Every unknown key, effect, keyword, trigger or target kind is
 a ScenarioError naming the file and line. The corpus and the engine both read cards here.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 from judge import paths
 from judge.cards import vocabulary as V
 from judge.cards.model import Ability, CardDef, CoOpt, Cost, DominanceTerms, Effect, SleeperForm
-from judge.yamlio import LDict, ScenarioError, Validator, key_line, load_file, line_of, one_of
+from judge.yamlio import LDict, ScenarioError, Validator, key_line, line_of, load_file, one_of
 
 
 class _Reader(Validator):
@@ -47,13 +48,14 @@ class _Reader(Validator):
         source = raw.get("source")
         if source is not None and not isinstance(source, str):
             self.fail("cost source must be a Race name", raw)
-        return Cost(source=source, drain=bool(raw.get("drain", False)),
-                    sacrifice=bool(raw.get("sacrifice", False)), **values)
+        return Cost(
+            source=source, drain=bool(raw.get("drain", False)), sacrifice=bool(raw.get("sacrifice", False)), **values
+        )
 
     def effect(self, raw, node) -> Effect:
         if not isinstance(raw, dict) or len(raw) != 1:
             self.fail("an effect is a one-key mapping such as {draw: 1}", raw if isinstance(raw, dict) else node)
-        (name, value), = raw.items()
+        ((name, value),) = raw.items()
         if not one_of(name, V.EFFECTS):
             self.fail(f"unknown effect {name!r} (known: {', '.join(sorted(V.EFFECTS))})", raw)
         allowed, scalar_key = V.EFFECTS[name]
@@ -111,8 +113,9 @@ class _Reader(Validator):
                     self.fail(f"effect prevent_damage: {key} must be true or false", raw)
         if name == "create_token":
             if ("card" in args) == ("copy_of" in args):
-                self.fail("effect create_token names either a card (card: NAME) or what it copies (copy_of: target)",
-                          raw)
+                self.fail(
+                    "effect create_token names either a card (card: NAME) or what it copies (copy_of: target)", raw
+                )
             if "card" in args and not isinstance(args["card"], str):
                 self.fail("effect create_token: card must be a card name", raw)
             if "copy_of" in args and not one_of(args["copy_of"], V.OBJECT_RECIPIENTS):
@@ -130,8 +133,11 @@ class _Reader(Validator):
                 self.fail("effect return_to_battlefield returns self or a target card", raw)
             if "by" in args and not one_of(args["by"], V.RETURN_WAYS):
                 self.fail(f"effect return_to_battlefield: by must be one of {', '.join(sorted(V.RETURN_WAYS))}", raw)
-        if name == "take_debt" and "price" in args and (isinstance(args["price"], bool)
-                                                       or not isinstance(args["price"], int) or args["price"] < 0):
+        if (
+            name == "take_debt"
+            and "price" in args
+            and (isinstance(args["price"], bool) or not isinstance(args["price"], int) or args["price"] < 0)
+        ):
             self.fail(f"effect take_debt: price must be a whole number of Vitae, not {args['price']!r} (702.48c)", raw)
         if name == "challenge" and not one_of(args.get("with", "second_target"), V.OBJECT_RECIPIENTS):
             self.fail(f"effect challenge: unknown with {args.get('with')!r}", raw)
@@ -148,12 +154,15 @@ class _Reader(Validator):
         if "invites" in args and args["invites"] != "giver":
             self.fail(f"effect {name}: invites must be giver (310.11)", raw)
         if "invites" in args and not args.get("may"):
-            self.fail(f"effect {name}: an Invitation comes only with an accepted gift: invites needs may: true "
-                      f"(310.11)", raw)
+            self.fail(
+                f"effect {name}: an Invitation comes only with an accepted gift: invites needs may: true (310.11)", raw
+            )
         if name == "permit_drop":
             self.integer(args.get("extra", 1), "effect permit_drop: extra", raw)
-        if name in ("permit_drop", "forbid_drop") and args.get("until", "end_of_turn") not in ("end_of_turn",
-                                                                                             "permanent"):
+        if name in ("permit_drop", "forbid_drop") and args.get("until", "end_of_turn") not in (
+            "end_of_turn",
+            "permanent",
+        ):
             self.fail(f"effect {name}: until is end_of_turn or permanent", raw)
         if name == "redirect_damage" and not one_of(args.get("onto"), V.OBJECT_RECIPIENTS | V.PLAYER_RECIPIENTS):
             self.fail(f"effect redirect_damage: unknown recipient {args.get('onto')!r}", raw)
@@ -161,8 +170,10 @@ class _Reader(Validator):
     def keyword_list(self, words, node, line=None, name: str | None = None) -> None:
         who = f"{name}: " if name else ""
         for kw in words:
-            absent = next((rule for family, rule in V.ABSENT_KEYWORDS.items()
-                           if kw == family or kw.startswith(family + " ")), None)
+            absent = next(
+                (rule for family, rule in V.ABSENT_KEYWORDS.items() if kw == family or kw.startswith(family + " ")),
+                None,
+            )
             if absent is not None:
                 self.fail(f"{who}{kw!r} is a family deliberately left out of No Dawn ({absent})", node, line)
             if not one_of(kw.split(" ")[0], V.KEYWORDS):
@@ -187,8 +198,11 @@ class _Reader(Validator):
             if key not in raw:
                 continue
             if not any(kw.split(" ")[0] == keyword for kw in keywords):
-                self.fail(f"{name}: a {key}: rider needs the {keyword} keyword", raw,
-                          raw.line_of(key) if isinstance(raw, LDict) else None)
+                self.fail(
+                    f"{name}: a {key}: rider needs the {keyword} keyword",
+                    raw,
+                    raw.line_of(key) if isinstance(raw, LDict) else None,
+                )
             out.append((key, self.effects(raw[key], raw)))
         return tuple(out)
 
@@ -210,8 +224,11 @@ class _Reader(Validator):
                 for k, v in value.items():
                     ok = isinstance(v, int) and not isinstance(v, bool) or (kind == "define" and one_of(v, V.COUNTS))
                     if not ok:
-                        self.fail(f"{name}: static {kind} {k} must be a number"
-                                  + (f" or one of {', '.join(sorted(V.COUNTS))}" if kind == "define" else ""), st)
+                        self.fail(
+                            f"{name}: static {kind} {k} must be a number"
+                            + (f" or one of {', '.join(sorted(V.COUNTS))}" if kind == "define" else ""),
+                            st,
+                        )
             elif kind in ("grant", "remove"):
                 self.keyword_list(self.strings(value, f"{name}: static {kind}", st), st)
             elif kind == "add_subtypes":
@@ -255,8 +272,9 @@ class _Reader(Validator):
             out.append(("drained", raw["drained"]))
         if "counters" in raw:
             c = raw["counters"]
-            if not isinstance(c, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                                                  for v in c.values()):
+            if not isinstance(c, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in c.values()
+            ):
                 self.fail(f"{name}: enters counters must map a counter kind to a number", raw)
             out.append(("counters", {str(k).lower(): v for k, v in c.items()}))
         return tuple(out)
@@ -279,8 +297,11 @@ class _Reader(Validator):
             return None
         self.keys(raw, V.SLEEPER_KEYS, f"{name}: sleeper")
         if ("gathers" in raw) == ("wakes" in raw):
-            self.fail(f"{name}: sleeper is dormant (wakes: what waking does) or gathering (gathers: the counter kind "
-                      f"its card names), 702.39a", raw)
+            self.fail(
+                f"{name}: sleeper is dormant (wakes: what waking does) or gathering (gathers: the counter kind "
+                f"its card names), 702.39a",
+                raw,
+            )
         if "wakes" in raw:
             if "arms" in raw:
                 self.fail(f"{name}: sleeper: arms belongs to a gathering Sleeper (702.39c)", raw)
@@ -291,13 +312,18 @@ class _Reader(Validator):
             self.fail(f"{name}: sleeper gathers the counter kind its card names (122.2h)", raw)
         arms = raw.get("arms")
         if arms is None:
-            self.fail(f"{name}: a gathering Sleeper's text says what a number of its counters arms (arms: {{at: N, "
-                      f"effects: [..]}}), 702.39c", raw)
+            self.fail(
+                f"{name}: a gathering Sleeper's text says what a number of its counters arms (arms: {{at: N, "
+                f"effects: [..]}}), 702.39c",
+                raw,
+            )
         self.keys(arms, V.SLEEPER_ARMS_KEYS, f"{name}: sleeper arms")
         at = self.integer(arms.get("at"), f"{name}: sleeper arms at", arms)
         if at < 1:
             self.fail(f"{name}: sleeper arms at a number of counters, 1 or more", arms)
-        return SleeperForm(gathers=raw["gathers"].strip().lower(), arms_at=at, arms=self.effects(arms.get("effects"), arms))
+        return SleeperForm(
+            gathers=raw["gathers"].strip().lower(), arms_at=at, arms=self.effects(arms.get("effects"), arms)
+        )
 
     def dominance(self, raw, name: str) -> DominanceTerms | None:
         """`dominance: {if: CONDITION | pay: N, price: N, fails: [effects]}` (702.42a-b)."""
@@ -305,14 +331,21 @@ class _Reader(Validator):
             return None
         self.keys(raw, V.DOMINANCE_KEYS, f"{name}: dominance")
         if ("if" in raw) == ("pay" in raw):
-            self.fail(f"{name}: dominance prints one condition: if: (what its controller must meet) or pay: N (the "
-                      f"Vitae they pay), 702.42a", raw)
+            self.fail(
+                f"{name}: dominance prints one condition: if: (what its controller must meet) or pay: N (the "
+                f"Vitae they pay), 702.42a",
+                raw,
+            )
         pay = self.integer(raw["pay"], f"{name}: dominance pay", raw) if "pay" in raw else None
         if pay is not None and "price" in raw:
             self.fail(f"{name}: a dominance paid in Vitae has that payment as its price (702.42b)", raw)
         price = self.integer(raw["price"], f"{name}: dominance price", raw) if "price" in raw else pay
-        return DominanceTerms(condition=self.condition(raw.get("if")), pay=pay, price=price,
-                              fails=self.effects(raw["fails"], raw) if "fails" in raw else ())
+        return DominanceTerms(
+            condition=self.condition(raw.get("if")),
+            pay=pay,
+            price=price,
+            fails=self.effects(raw["fails"], raw) if "fails" in raw else (),
+        )
 
     def condition(self, raw) -> dict | None:
         """An intervening "if" (603.4): {controls: {subtype, type, at_least}}, {different_names: N}."""
@@ -385,20 +418,30 @@ class _Reader(Validator):
     def ability(self, raw, node) -> Ability:
         if not isinstance(raw, dict) or len(raw) != 1:
             self.fail("an ability is one of {spell: [...]}, {triggered: {...}}, {activated: {...}}", node)
-        (kind, body), = raw.items()
+        ((kind, body),) = raw.items()
         if kind == "spell":
             return Ability("spell", self.effects(body, raw))
         if kind == "triggered":
             self.keys(body, {"when", "effects", "targets", "if"}, "triggered ability", key_line(raw, kind))
             if not one_of(body.get("when"), V.TRIGGER_EVENTS):
-                self.fail(f"unknown trigger event {body.get('when')!r} (known: {', '.join(sorted(V.TRIGGER_EVENTS))})", body)
-            return Ability("triggered", self.effects(body.get("effects"), body), when=body["when"],
-                           targets=self.targets(body.get("targets"), body), condition=self.condition(body.get("if")))
+                self.fail(
+                    f"unknown trigger event {body.get('when')!r} (known: {', '.join(sorted(V.TRIGGER_EVENTS))})", body
+                )
+            return Ability(
+                "triggered",
+                self.effects(body.get("effects"), body),
+                when=body["when"],
+                targets=self.targets(body.get("targets"), body),
+                condition=self.condition(body.get("if")),
+            )
         if kind == "activated":
             self.keys(body, {"cost", "effects", "targets"}, "activated ability", key_line(raw, kind))
-            return Ability("activated", self.effects(body.get("effects"), body),
-                           cost=self.cost(body.get("cost"), body, V.ABILITY_COST_KEYS),
-                           targets=self.targets(body.get("targets"), body))
+            return Ability(
+                "activated",
+                self.effects(body.get("effects"), body),
+                cost=self.cost(body.get("cost"), body, V.ABILITY_COST_KEYS),
+                targets=self.targets(body.get("targets"), body),
+            )
         self.fail(f"unknown ability kind {kind!r}", raw)
 
     def card(self, raw, line: int | None = None) -> CardDef:
@@ -419,8 +462,12 @@ class _Reader(Validator):
         keywords, renamed = self.printed_keywords(keywords)
         lineage = raw.get("lineage")
         if lineage is not None and not one_of(lineage, V.LINEAGES):
-            self.fail(f"{name}: unknown lineage {lineage!r} (the six of 105.1, by story name: "
-                      f"{', '.join(sorted(V.LINEAGES))})", raw, raw.line_of("lineage") if isinstance(raw, LDict) else None)
+            self.fail(
+                f"{name}: unknown lineage {lineage!r} (the six of 105.1, by story name: "
+                f"{', '.join(sorted(V.LINEAGES))})",
+                raw,
+                raw.line_of("lineage") if isinstance(raw, LDict) else None,
+            )
         binding = raw.get("binding", "unbound")
         if not one_of(binding, V.BINDINGS):
             self.fail(f"{name}: unknown binding {binding!r}", raw)
@@ -428,8 +475,18 @@ class _Reader(Validator):
         if not isinstance(abilities, list):
             self.fail(f"{name}: abilities must be a list", raw)
         numbers = {}
-        for key in ("attack", "vigor", "blood_seal", "defense", "rooms", "wards", "initial_vitae",
-                    "enlightenment", "ascends", "convoy_defense"):  # mode_count is read with the modes
+        for key in (
+            "attack",
+            "vigor",
+            "blood_seal",
+            "defense",
+            "rooms",
+            "wards",
+            "initial_vitae",
+            "enlightenment",
+            "ascends",
+            "convoy_defense",
+        ):  # mode_count is read with the modes
             if raw.get(key) is not None:
                 numbers[key] = self.integer(raw[key], f"{name}: {key}", raw)
         text = raw.get("text", "")
@@ -448,24 +505,39 @@ class _Reader(Validator):
             if key in raw and keyword not in keywords_heads:
                 self.fail(f"{name}: {key}: belongs to a card with the {keyword} keyword ({rule})", raw)
         if "reckoning" in raw and "Reckoning" not in keywords_heads:
-            self.fail(f"{name}: reckoning: is the effect a Reckoning card telegraphs; it needs the Reckoning "
-                      f"keyword (702.50a)", raw)
+            self.fail(
+                f"{name}: reckoning: is the effect a Reckoning card telegraphs; it needs the Reckoning "
+                f"keyword (702.50a)",
+                raw,
+            )
         return CardDef(
-            name=name.strip(), type=ctype, supertypes=supertypes,
-            subtypes=self.strings(raw.get("subtypes"), "subtypes", raw), lineage=raw.get("lineage"),
-            cost=self.cost(raw.get("cost"), raw), binding=binding, keywords=keywords,
-            text=str(text), abilities=tuple(self.ability(a, abilities) for a in abilities),
+            name=name.strip(),
+            type=ctype,
+            supertypes=supertypes,
+            subtypes=self.strings(raw.get("subtypes"), "subtypes", raw),
+            lineage=raw.get("lineage"),
+            cost=self.cost(raw.get("cost"), raw),
+            binding=binding,
+            keywords=keywords,
+            text=str(text),
+            abilities=tuple(self.ability(a, abilities) for a in abilities),
             targets=self.targets(raw.get("targets"), raw),
-            statics=self.statics(raw.get("statics"), name), enters=self.enters(raw.get("enters"), name),
-            riders=self.riders(raw, name, keywords), renamed=renamed,
+            statics=self.statics(raw.get("statics"), name),
+            enters=self.enters(raw.get("enters"), name),
+            riders=self.riders(raw, name, keywords),
+            renamed=renamed,
             co_opt=self.co_opt(raw.get("co_opt"), name),
-            modes=modes, backfire=self.backfire(raw.get("backfire"), name),
+            modes=modes,
+            backfire=self.backfire(raw.get("backfire"), name),
             reckoning=self.effects(raw["reckoning"], raw) if "reckoning" in raw else (),
-            sleeper=self.sleeper(raw.get("sleeper"), name), dominance=self.dominance(raw.get("dominance"), name),
+            sleeper=self.sleeper(raw.get("sleeper"), name),
+            dominance=self.dominance(raw.get("dominance"), name),
             origin=f"{self.path or '<scenario>'}:{line_of(raw, 0)}",
             lines=tuple(getattr(raw, "key_lines", {}).items()),
-            types=types, castable_with=self.castable_with(raw, name, types),
-            clauses=self.clauses(raw.get("clauses"), name), room_functions=self.room_functions(raw, name, types),
+            types=types,
+            castable_with=self.castable_with(raw, name, types),
+            clauses=self.clauses(raw.get("clauses"), name),
+            room_functions=self.room_functions(raw, name, types),
             **{"blood_seal": 0, **numbers},
         )
 
@@ -481,8 +553,11 @@ class _Reader(Validator):
             types = (raw.get("type"),)
         for ctype in types:
             if not one_of(ctype, V.CARD_TYPES):
-                self.fail(f"{name}: unknown card type {ctype!r}", raw,
-                          raw.line_of("types" if "types" in raw else "type") if isinstance(raw, LDict) else None)
+                self.fail(
+                    f"{name}: unknown card type {ctype!r}",
+                    raw,
+                    raw.line_of("types" if "types" in raw else "type") if isinstance(raw, LDict) else None,
+                )
         return types
 
     def castable_with(self, raw, name: str, types: tuple) -> str | None:
@@ -525,8 +600,11 @@ def load_card_files(directory: Path | None = None) -> dict[str, CardDef]:
     for path in sorted(directory.glob("*.yaml")):
         for card in parse_cards(load_file(path), str(path)):
             if card.name in cards:
-                raise ScenarioError(f"card {card.name!r} is defined twice (also {cards[card.name].origin})",
-                                    str(path), int(card.origin.rsplit(":", 1)[1]) or None)
+                raise ScenarioError(
+                    f"card {card.name!r} is defined twice (also {cards[card.name].origin})",
+                    str(path),
+                    int(card.origin.rsplit(":", 1)[1]) or None,
+                )
             cards[card.name] = card
     return cards
 

@@ -6,12 +6,27 @@ Anything outside these sets is an error naming the file and line, never ignored.
 its own tables (effects.HANDLERS, triggers.TRIGGER_RULES, layers), and tests check that those
 tables cover these sets exactly.
 """
+
 from __future__ import annotations
 
-CARD_TYPES = frozenset({
-    "Entity", "Caprice", "Power", "Relic", "Weapon", "Ritual", "Contract", "Terrain", "Blood",
-    "Companion", "Trap", "Haven", "Estate", "Master",
-})
+CARD_TYPES = frozenset(
+    {
+        "Entity",
+        "Caprice",
+        "Power",
+        "Relic",
+        "Weapon",
+        "Ritual",
+        "Contract",
+        "Terrain",
+        "Blood",
+        "Companion",
+        "Trap",
+        "Haven",
+        "Estate",
+        "Master",
+    }
+)
 PERMANENT_TYPES = CARD_TYPES - {"Caprice", "Power", "Trap"}
 SUPERTYPES = frozenset({"Eminent", "Mortal"})
 BINDINGS = frozenset({"night", "day", "unbound"})
@@ -19,41 +34,120 @@ BINDINGS = frozenset({"night", "day", "unbound"})
 LINEAGES = frozenset({"Elian", "Garethean", "Kaelite", "Liamite", "Orionite", "Theronite"})
 
 # Keyword abilities of rule 702 (the head word; some take a number or cost: "Siege 3").
-KEYWORDS = frozenset({
-    "Celerity", "Frenzy", "Vigilance", "Feed", "Venom", "Overrun", "Dread", "Bloodlust", "Flying",
-    "Reach", "Deathless", "Elusive", "Toll", "Sanctity", "Ambush", "Bulwark", "Wield", "Bind",
-    "Recall", "Bleed", "Exhume", "Despoil", "Pit-marked", "Tribute", "Muster", "Scholarship",
-    "Champion", "Siege", "Drop-rites", "Transmute", "Masquerade", "Evidence", "Shroud", "Mandate",
-    "Entwine", "Backlash", "Command", "Conscript", "Sleeper", "Contagion", "Decay", "Dominance",
-    "Devour", "Pack", "Scatter", "Revenant", "Immure", "Debt", "Reckoning",
-})
+KEYWORDS = frozenset(
+    {
+        "Celerity",
+        "Frenzy",
+        "Vigilance",
+        "Feed",
+        "Venom",
+        "Overrun",
+        "Dread",
+        "Bloodlust",
+        "Flying",
+        "Reach",
+        "Deathless",
+        "Elusive",
+        "Toll",
+        "Sanctity",
+        "Ambush",
+        "Bulwark",
+        "Wield",
+        "Bind",
+        "Recall",
+        "Bleed",
+        "Exhume",
+        "Despoil",
+        "Pit-marked",
+        "Tribute",
+        "Muster",
+        "Scholarship",
+        "Champion",
+        "Siege",
+        "Drop-rites",
+        "Transmute",
+        "Masquerade",
+        "Evidence",
+        "Shroud",
+        "Mandate",
+        "Entwine",
+        "Backlash",
+        "Command",
+        "Conscript",
+        "Sleeper",
+        "Contagion",
+        "Decay",
+        "Dominance",
+        "Devour",
+        "Pack",
+        "Scatter",
+        "Revenant",
+        "Immure",
+        "Debt",
+        "Reckoning",
+    }
+)
 # A keyword printed under an old name, read under the name the rules give it now: the old
 # "Sleeper N" countdown is Reckoning N (702.39d). head -> (the new head, the parameter form it applies to).
 RENAMED_KEYWORDS = {"Sleeper": ("Reckoning", "number", "702.39d")}
 # The families rule 702.49 leaves out of No Dawn: a card carrying one is refused, naming its sub-rule.
-ABSENT_KEYWORDS = {"Regenerate": "702.49a", "Dredge": "702.49b", "Level up": "702.49c", "Banding": "702.49d",
-                   "Ante": "702.49e"}
+ABSENT_KEYWORDS = {
+    "Regenerate": "702.49a",
+    "Dredge": "702.49b",
+    "Level up": "702.49c",
+    "Banding": "702.49d",
+    "Ante": "702.49e",
+}
 
-CARD_KEYS = frozenset({
-    "name", "type", "supertypes", "subtypes", "lineage", "cost", "attack", "vigor", "blood_seal",
-    "binding", "keywords", "text", "abilities", "targets", "defense", "rooms", "wards",
-    "initial_vitae", "enlightenment",
-    # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
-    # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
-    "ascends", "statics", "enters",
-    # riders: effects that happen as the card's spell resolves only if a keyword's condition holds
-    "tribute", "siege",
-    # a modal spell's modes (700.4, 601.2b), each a list of effects, and how many are chosen;
-    # what an unpaid Backlash synthesis cost backfires (702.36a); Reckoning's telegraphed effect (702.50a)
-    "modes", "mode_count", "backfire", "reckoning",
-    # additions (F4): more than one card type (300.2), a Power's other door (304.5), a
-    # Contract's clauses (714.2), a Haven's convoy Defense (408.5f) and Room functions (312.1)
-    "types", "castable_with", "clauses", "convoy_defense", "room_functions",
-    # an Influencer's printed co-opt: any other Master may pay its cost to control it (302.10, 723.2c)
-    "co_opt",
-    # additions (F5a): how a Sleeper waits and matures (702.39b-c); a printed dominance (702.42)
-    "sleeper", "dominance",
-})
+CARD_KEYS = frozenset(
+    {
+        "name",
+        "type",
+        "supertypes",
+        "subtypes",
+        "lineage",
+        "cost",
+        "attack",
+        "vigor",
+        "blood_seal",
+        "binding",
+        "keywords",
+        "text",
+        "abilities",
+        "targets",
+        "defense",
+        "rooms",
+        "wards",
+        "initial_vitae",
+        "enlightenment",
+        # additions (documented in cards/nodawn/README.md): a Garethean Master's Ascension threshold,
+        # static abilities (611.3, 613, 614, 615) and how a permanent enters (614.6a-b)
+        "ascends",
+        "statics",
+        "enters",
+        # riders: effects that happen as the card's spell resolves only if a keyword's condition holds
+        "tribute",
+        "siege",
+        # a modal spell's modes (700.4, 601.2b), each a list of effects, and how many are chosen;
+        # what an unpaid Backlash synthesis cost backfires (702.36a); Reckoning's telegraphed effect (702.50a)
+        "modes",
+        "mode_count",
+        "backfire",
+        "reckoning",
+        # additions (F4): more than one card type (300.2), a Power's other door (304.5), a
+        # Contract's clauses (714.2), a Haven's convoy Defense (408.5f) and Room functions (312.1)
+        "types",
+        "castable_with",
+        "clauses",
+        "convoy_defense",
+        "room_functions",
+        # an Influencer's printed co-opt: any other Master may pay its cost to control it (302.10, 723.2c)
+        "co_opt",
+        # additions (F5a): how a Sleeper waits and matures (702.39b-c); a printed dominance (702.42)
+        "sleeper",
+        "dominance",
+    }
+)
 SLEEPER_KEYS = frozenset({"wakes", "targets", "gathers", "arms"})
 SLEEPER_ARMS_KEYS = frozenset({"at", "effects"})
 DOMINANCE_KEYS = frozenset({"if", "pay", "price", "fails"})
@@ -67,55 +161,108 @@ ROOM_FUNCTIONS = frozenset({"Laboratory", "Scriptorium", "Forge", "Vault", "Kenn
 COMPONENT_CRAFTS = ("Base", "Vector", "Selector", "Amplifier")
 ENTERS_KEYS = frozenset({"drained", "counters"})
 # A static ability: exactly one of these says what it does ...
-STATIC_KINDS = frozenset({"modify", "set", "switch", "define", "grant", "remove", "add_subtypes",
-                          "reduce_damage", "double_damage", "spoils_to_void", "dies_to_domain",
-                          "pool_to_draws", "draw_to_recall",
-                          # addition: Pack's "can't be blocked alone" (702.44a, with `while: pack`)
-                          "cant_be_blocked_alone",
-                          # an enter-modifier (614.8): as an Entity it affects enters, its controller
-                          # may sacrifice other Entities; N Growth counters on this for each
-                          "feast",
-                          # addition: a cost reduction (601.2f) — {vitae: N, per: {subtype}} on the card
-                          # itself, or {vitae: N, of: TYPE} for its controller's spells (and Traps set,
-                          # 307.3) of that type: "Traps you set cost 1 less" is {vitae: 1, of: Trap}
-                          "reduce_cost",
-                          # additions: a Terrain's approach tax on the Entities declared against its
-                          # controller's Havens, and its sharpening of their sprung Traps (303.5a, 604.4)
-                          "approach_tax", "trap_bonus",
-                          # addition: a static control change (613.1b), "You control the bound Entity"
-                          "control"})
+STATIC_KINDS = frozenset(
+    {
+        "modify",
+        "set",
+        "switch",
+        "define",
+        "grant",
+        "remove",
+        "add_subtypes",
+        "reduce_damage",
+        "double_damage",
+        "spoils_to_void",
+        "dies_to_domain",
+        "pool_to_draws",
+        "draw_to_recall",
+        # addition: Pack's "can't be blocked alone" (702.44a, with `while: pack`)
+        "cant_be_blocked_alone",
+        # an enter-modifier (614.8): as an Entity it affects enters, its controller
+        # may sacrifice other Entities; N Growth counters on this for each
+        "feast",
+        # addition: a cost reduction (601.2f) — {vitae: N, per: {subtype}} on the card
+        # itself, or {vitae: N, of: TYPE} for its controller's spells (and Traps set,
+        # 307.3) of that type: "Traps you set cost 1 less" is {vitae: 1, of: Trap}
+        "reduce_cost",
+        # additions: a Terrain's approach tax on the Entities declared against its
+        # controller's Havens, and its sharpening of their sprung Traps (303.5a, 604.4)
+        "approach_tax",
+        "trap_bonus",
+        # addition: a static control change (613.1b), "You control the bound Entity"
+        "control",
+    }
+)
 REDUCE_COST_KEYS = frozenset({"vitae", "per", "of"})
 # ... and these say where and when (judge/engine/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.
-AFFECTS = frozenset({"self", "attached", "own_entities", "other_own_entities", "opponent_entities",
-                     "each_entity", "own_sources",
-                     # addition: the Entities attacking a Haven the source's controller controls (303.5a)
-                     "attacking_own_havens"})
+AFFECTS = frozenset(
+    {
+        "self",
+        "attached",
+        "own_entities",
+        "other_own_entities",
+        "opponent_entities",
+        "each_entity",
+        "own_sources",
+        # addition: the Entities attacking a Haven the source's controller controls (303.5a)
+        "attacking_own_havens",
+    }
+)
 # What a defining ability (layer 7a) may count, for the source's controller.
 COUNTS = frozenset({"spoils", "entities", "hand"})
 # When a static functions (`while:`): the round type, its source's Siege or Pack threshold.
 CONDITIONS = frozenset({"night", "day", "siege", "pack"})
 COST_KEYS = frozenset({"vitae", "master", "corruption", "wrath", "source"})
 ABILITY_COST_KEYS = COST_KEYS | {"drain", "sacrifice"}
-TRIGGER_EVENTS = frozenset({"enters", "dies", "attacks", "blocks", "cast", "upkeep", "end_step", "drop",
-                            # additions: an attacker's becoming blocked, once per attack and once per
-                            # blocker (700.1, 509.3a); dealing damage (603.2e); its controller sacrificing
-                            # an Entity (701.12a)
-                            "becomes_blocked", "blocked_by_entity", "deals_damage", "sacrifices",
-                            # additions: the Dusk and Dawn rites, on the world cycle's flips (603.14a, 731.5)
-                            "night_falls", "day_breaks",
-                            # "when you Bleed this card" (702.21a)
-                            "bled"})
+TRIGGER_EVENTS = frozenset(
+    {
+        "enters",
+        "dies",
+        "attacks",
+        "blocks",
+        "cast",
+        "upkeep",
+        "end_step",
+        "drop",
+        # additions: an attacker's becoming blocked, once per attack and once per
+        # blocker (700.1, 509.3a); dealing damage (603.2e); its controller sacrificing
+        # an Entity (701.12a)
+        "becomes_blocked",
+        "blocked_by_entity",
+        "deals_damage",
+        "sacrifices",
+        # additions: the Dusk and Dawn rites, on the world cycle's flips (603.14a, 731.5)
+        "night_falls",
+        "day_breaks",
+        # "when you Bleed this card" (702.21a)
+        "bled",
+    }
+)
 # A triggered ability's intervening "if" (603.4), checked as it triggers and as it resolves:
 # `if: {controls: {subtype, type, at_least}}`; `if: {different_names: N}`, the controller's
 # Entities with different names (201.3b, addition F4). judge/engine/conditions.py reads them.
 TRIGGER_CONDITIONS = frozenset({"controls", "different_names"})
 CONTROLS_KEYS = frozenset({"subtype", "type", "at_least"})
-TARGET_KINDS = frozenset({"Entity", "spell", "player", "permanent", "spell or ability", "Haven",
-                          "Relic", "Ritual", "Weapon", "Companion", "Terrain", "Blood",
-                          # addition (F4): a hidden piece of an opponent's Procession (408.5, 309.4)
-                          "Procession piece"})
+TARGET_KINDS = frozenset(
+    {
+        "Entity",
+        "spell",
+        "player",
+        "permanent",
+        "spell or ability",
+        "Haven",
+        "Relic",
+        "Ritual",
+        "Weapon",
+        "Companion",
+        "Terrain",
+        "Blood",
+        # addition (F4): a hidden piece of an opponent's Procession (408.5, 309.4)
+        "Procession piece",
+    }
+)
 DURATIONS = frozenset({"end_of_turn", "end_of_combat", "permanent", "your_next_turn"})
 CYCLE_TYPES = frozenset({"night", "day"})
 ZONE_INSTEAD = frozenset({"void", "hand", "domain"})
@@ -201,6 +348,17 @@ DELAY_POINTS = frozenset({"cleanup", "end_step"})
 # left alone, and the others keep their places): `target` on a card with one target; on a card
 # with several, a slot — first_target, second_target, third_target — or every one, each_target.
 TARGET_SLOTS = ("first_target", "second_target", "third_target")
-OBJECT_RECIPIENTS = frozenset({"target", "self", "each_entity", "each_other_entity", "attached",
-                               "each_opponent_entity", "each_own_entity", "each_target", *TARGET_SLOTS})
+OBJECT_RECIPIENTS = frozenset(
+    {
+        "target",
+        "self",
+        "each_entity",
+        "each_other_entity",
+        "attached",
+        "each_opponent_entity",
+        "each_own_entity",
+        "each_target",
+        *TARGET_SLOTS,
+    }
+)
 PLAYER_RECIPIENTS = frozenset({"controller", "each_player", "each_opponent", "target_player", "owner"})

@@ -1,12 +1,14 @@
 """The changes between two editions of one document: added, removed, changed and moved entries,
 each changed entry with its word diff. Built from `match`; rendered by the render_* modules."""
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from judge.changes import match as matching
-from judge.changes.words import Piece, changed_words, diff as word_diff
+from judge.changes.words import Piece, changed_words
+from judge.changes.words import diff as word_diff
 from judge.corpus.model import Entry
 
 
@@ -48,8 +50,13 @@ class Change:
 def _side(entry: Entry | None) -> dict | None:
     if entry is None:
         return None
-    return {"id": entry.id, "number": entry.number, "citation": entry.citation,
-            "parent": entry.parent, "text": matching.entry_text(entry)}
+    return {
+        "id": entry.id,
+        "number": entry.number,
+        "citation": entry.citation,
+        "parent": entry.parent,
+        "text": matching.entry_text(entry),
+    }
 
 
 @dataclass
@@ -92,15 +99,22 @@ class EditionDiff:
         counts = self.counts()
         if not moves:
             counts.pop(matching.MOVED)
-        return {"doc": self.doc, "old_edition": self.old_edition, "new_edition": self.new_edition,
-                "moves_shown": moves, "counts": counts, "changes": [c.to_dict() for c in shown]}
+        return {
+            "doc": self.doc,
+            "old_edition": self.old_edition,
+            "new_edition": self.new_edition,
+            "moves_shown": moves,
+            "counts": counts,
+            "changes": [c.to_dict() for c in shown],
+        }
 
 
 STATUSES = (matching.ADDED, matching.REMOVED, matching.CHANGED, matching.MOVED)
 
 
-def compare(doc: str, old_edition: str, old_entries: Iterable[Entry],
-            new_edition: str, new_entries: Iterable[Entry]) -> EditionDiff:
+def compare(
+    doc: str, old_edition: str, old_entries: Iterable[Entry], new_edition: str, new_entries: Iterable[Entry]
+) -> EditionDiff:
     """The diff of one document's entries between two editions (entries of other documents
     are left out)."""
     pairs = matching.match((e for e in old_entries if e.doc == doc), (e for e in new_entries if e.doc == doc))

@@ -1,5 +1,6 @@
 """Diff and trace over the stored editions (judge.editions): which editions to compare by
 default, and each edition's entries of one document. What the CLI and the TUI both call."""
+
 from __future__ import annotations
 
 from judge import editions
@@ -20,8 +21,10 @@ def chosen(doc: str, title: str, old: str | None = None, new: str | None = None)
     An unknown name raises editions.UnknownEdition."""
     known = editions.list(doc)
     if len(known) < 2:
-        raise NothingToCompare(f"{title} has only its bundled edition ({known[0].label}); nothing to compare — "
-                               f"`judge import FILE --doc {doc}` adds a newer one")
+        raise NothingToCompare(
+            f"{title} has only its bundled edition ({known[0].label}); nothing to compare — "
+            f"`judge import FILE --doc {doc}` adds a newer one"
+        )
     newer = editions.find(doc, new) if new else known[-1]
     if old:
         return editions.find(doc, old), newer

@@ -24,11 +24,12 @@ Thresholds, on SequenceMatcher's ratio over word tokens (2·kept / total, see `w
 Entries are only paired within one kind family (rules with sub-rules, since a rule can become a
 sub-rule when it moves; every other kind with itself).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from collections.abc import Iterable
 
 from judge.changes.words import normalized, words
 from judge.corpus.model import Entry
@@ -103,7 +104,7 @@ def match(old_entries: Iterable[Entry], new_entries: Iterable[Entry]) -> list[Pa
         parent = paired.get(o.parent) if o.parent else None
         if parent is None or parent.new is None or not o.id.startswith(o.parent):
             return None
-        return parent.new.id + o.id[len(o.parent):]
+        return parent.new.id + o.id[len(o.parent) :]
 
     # 1. same place, same text
     for o in old.order:
@@ -191,8 +192,9 @@ def _describe_relocation(pair: Pair, paired: dict[str, Pair]) -> None:
     parent = paired.get(o.parent) if o.parent else None
     same_parent = (parent.new.id if parent and parent.new else o.parent) == n.parent
     pair.relocation = "renumbered" if same_parent else "moved"
-    pair.carried = bool(parent and parent.relocated and o.id.startswith(o.parent)
-                        and n.id == parent.new.id + o.id[len(o.parent):])
+    pair.carried = bool(
+        parent and parent.relocated and o.id.startswith(o.parent) and n.id == parent.new.id + o.id[len(o.parent) :]
+    )
 
 
 def _in_order(old: _Side, new: _Side, paired: dict[str, Pair]) -> list[Pair]:

@@ -1,5 +1,6 @@
 """What every rendering of a diff or trace says in words: headings, labels and counts. The
 render_* modules only lay these out (rich Text, Markdown, HTML)."""
+
 from __future__ import annotations
 
 from judge.changes.diff import Change, EditionDiff
@@ -8,8 +9,15 @@ from judge.corpus.model import Entry
 from judge.editions.ids import with_edition
 
 SECTIONS = (("changed", "Changed"), ("added", "Added"), ("removed", "Removed"), ("moved", "Moved"))
-STEP_WORDS = {"first": "first edition", "unchanged": "unchanged", "changed": "changed", "moved": "same text",
-              "added": "added", "removed": "removed", "absent": "not in this edition"}
+STEP_WORDS = {
+    "first": "first edition",
+    "unchanged": "unchanged",
+    "changed": "changed",
+    "moved": "same text",
+    "added": "added",
+    "removed": "removed",
+    "absent": "not in this edition",
+}
 
 
 def place(entry: Entry) -> str:
@@ -110,5 +118,8 @@ def step_line(step: Step) -> str:
 
 
 def other_holders(trace: Trace) -> list[str]:
-    return [f"In edition {edition}, {entry_id.split(':', 1)[-1]} is another entry "
-            f"(judge trace {with_edition(entry_id, edition)})." for edition, entry_id in trace.other_holders]
+    return [
+        f"In edition {edition}, {entry_id.split(':', 1)[-1]} is another entry "
+        f"(judge trace {with_edition(entry_id, edition)})."
+        for edition, entry_id in trace.other_holders
+    ]

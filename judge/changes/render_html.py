@@ -1,5 +1,6 @@
 """A diff or a trace as a standalone HTML page: every piece of document text escaped; removed
 words in <del>, added ones in <ins>; text kept as written (white-space: pre-wrap)."""
+
 from __future__ import annotations
 
 from html import escape as _escape
@@ -34,9 +35,19 @@ def pieces_html(pieces: list[Piece]) -> str:
 
 
 def _page(title: str, body: list[str]) -> str:
-    return "\n".join(['<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">',
-                      f"<title>{escape(title)}</title>", f"<style>{STYLE}</style></head><body>",
-                      *body, "</body></html>"]) + "\n"
+    return (
+        "\n".join(
+            [
+                "<!DOCTYPE html>",
+                '<html lang="en"><head><meta charset="utf-8">',
+                f"<title>{escape(title)}</title>",
+                f"<style>{STYLE}</style></head><body>",
+                *body,
+                "</body></html>",
+            ]
+        )
+        + "\n"
+    )
 
 
 def render_diff(diff: EditionDiff, title: str, moves: bool = True) -> str:

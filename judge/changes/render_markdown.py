@@ -1,6 +1,7 @@
 """A diff or a trace as Markdown: every piece of document text through safe_text.for_markdown;
 removed words as ~~strike~~, added ones as **bold** (the markers stay outside the whitespace,
 where CommonMark reads them)."""
+
 from __future__ import annotations
 
 from judge.changes import present
@@ -19,7 +20,7 @@ def pieces_markdown(pieces: list[Piece]) -> str:
         body = for_markdown(piece.text)
         if piece.op in MARKS:
             core = body.rstrip()
-            out.append(f"{MARKS[piece.op]}{core}{MARKS[piece.op]}{body[len(core):]}" if core else body)
+            out.append(f"{MARKS[piece.op]}{core}{MARKS[piece.op]}{body[len(core) :]}" if core else body)
         else:
             out.append(body)
     return _quoted("".join(out))

@@ -1,6 +1,7 @@
 """A diff or a trace as rich Text for the terminal: document text goes in through
 safe_text.for_terminal as plain Text, never as markup. Removed words are struck through and red
 between [- -], added ones green between {+ +} (the markers survive a pipe or a printout)."""
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -28,7 +29,7 @@ def pieces_text(pieces: list[Piece]) -> Text:
         core = body.rstrip()
         opening, closing = MARKS[piece.op]
         text.append(opening + core + closing, style=STYLE[piece.op])
-        text.append(body[len(core):])
+        text.append(body[len(core) :])
     return text
 
 
@@ -38,8 +39,7 @@ def _indented(text: Text, columns: int) -> Padding:
 
 
 def diff_renderable(diff: EditionDiff, title: str, moves: bool = True) -> Group:
-    parts: list = [Text(one_line(present.heading(diff, title)), style="bold"),
-                   Text(present.summary(diff, moves))]
+    parts: list = [Text(one_line(present.heading(diff, title)), style="bold"), Text(present.summary(diff, moves))]
     carried = present.carried_counts(diff)
     for section, changes in present.sections(diff, moves):
         parts.append(Text("\n" + section, style="bold underline"))
@@ -54,8 +54,10 @@ def diff_renderable(diff: EditionDiff, title: str, moves: bool = True) -> Group:
 
 
 def trace_renderable(trace: Trace, title: str) -> Group:
-    parts: list = [Text(one_line(present.trace_heading(trace, title)), style="bold"),
-                   Text(one_line(present.trace_origin(trace)))]
+    parts: list = [
+        Text(one_line(present.trace_heading(trace, title)), style="bold"),
+        Text(one_line(present.trace_origin(trace))),
+    ]
     for step in trace.steps:
         parts.append(Text("\n" + one_line(present.step_line(step)), style="bold"))
         if step.entry is None:

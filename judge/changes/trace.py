@@ -1,12 +1,14 @@
 """One entry through every edition of its document: its number and text in each, the word diff
 from the edition before, following it when it was renumbered or moved."""
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from judge.changes import match as matching
-from judge.changes.words import Piece, diff as word_diff
+from judge.changes.words import Piece
+from judge.changes.words import diff as word_diff
 from judge.corpus.model import Entry
 
 
@@ -24,8 +26,12 @@ class Step:
     def to_dict(self) -> dict:
         doc = {"edition": self.edition, "status": self.status, "present": self.entry is not None}
         if self.entry is not None:
-            doc.update(id=self.entry.id, number=self.entry.number, citation=self.entry.citation,
-                       text=matching.entry_text(self.entry))
+            doc.update(
+                id=self.entry.id,
+                number=self.entry.number,
+                citation=self.entry.citation,
+                text=matching.entry_text(self.entry),
+            )
         if self.previous_id:
             doc["previous_id"] = self.previous_id
             doc["relocation"] = self.relocation
@@ -43,8 +49,12 @@ class Trace:
     other_holders: list[tuple[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"id": self.asked, "followed_from": self.found_in, "steps": [s.to_dict() for s in self.steps],
-                "same_id_elsewhere": [{"edition": e, "entry": i} for e, i in self.other_holders]}
+        return {
+            "id": self.asked,
+            "followed_from": self.found_in,
+            "steps": [s.to_dict() for s in self.steps],
+            "same_id_elsewhere": [{"edition": e, "entry": i} for e, i in self.other_holders],
+        }
 
 
 Editions = Sequence[tuple[str, Sequence[Entry]]]  # (edition name, its entries), oldest first
@@ -64,8 +74,10 @@ def trace(entry_id: str, editions: Editions, edition: str | None = None) -> Trac
         return None
     start = holders[-1]
     # forward[i]: old id in edition i -> Pair with edition i+1
-    forward = [{p.old.id: p for p in matching.match(editions[i][1], editions[i + 1][1]) if p.old is not None}
-               for i in range(len(editions) - 1)]
+    forward = [
+        {p.old.id: p for p in matching.match(editions[i][1], editions[i + 1][1]) if p.old is not None}
+        for i in range(len(editions) - 1)
+    ]
     backward = [{p.new.id: p for p in pairs.values() if p.new is not None} for pairs in forward]
 
     chain: list[Entry | None] = [None] * len(editions)
@@ -82,10 +94,14 @@ def trace(entry_id: str, editions: Editions, edition: str | None = None) -> Trac
         links[i + 1] = forward[i].get(chain[i].id)
         chain[i + 1] = links[i + 1].new if links[i + 1] else None
 
-    steps = [_step(names[i], chain[i - 1] if i else None, chain[i], links[i], first=i == 0)
-             for i in range(len(editions))]
-    others = [(names[i], entry_id) for i in range(len(editions))
-              if entry_id in by_id[i] and chain[i] is not by_id[i][entry_id]]
+    steps = [
+        _step(names[i], chain[i - 1] if i else None, chain[i], links[i], first=i == 0) for i in range(len(editions))
+    ]
+    others = [
+        (names[i], entry_id)
+        for i in range(len(editions))
+        if entry_id in by_id[i] and chain[i] is not by_id[i][entry_id]
+    ]
     return Trace(entry_id, names[start], steps, others)
 
 

@@ -7,6 +7,7 @@ a minimal edit script that may interleave unrelated words; it is in the standard
 fast enough on rules text (see bench/bench_diff.py). autojunk is off: it would treat common words
 of a long entry ("the", "a") as noise and misalign them.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ class Piece:
 
 def tokens(text: str) -> list[tuple[str, str]]:
     """(token, the whitespace after it), in order; leading whitespace is dropped."""
-    return _TOKEN.findall(text[_LEADING_SPACE.match(text).end():])
+    return _TOKEN.findall(text[_LEADING_SPACE.match(text).end() :])
 
 
 def words(text: str) -> list[str]:
@@ -56,13 +57,17 @@ def diff(old: str, new: str, opcodes: list | None = None) -> list[Piece]:
     if opcodes is None:
         opcodes = SequenceMatcher(None, [t for t, _ in a], [t for t, _ in b], autojunk=False).get_opcodes()
     elif opcodes and (opcodes[-1][2], opcodes[-1][4]) != (len(a), len(b)):
-        raise ValueError(f"an alignment of {opcodes[-1][2]} and {opcodes[-1][4]} words given for texts of "
-                         f"{len(a)} and {len(b)}")
+        raise ValueError(
+            f"an alignment of {opcodes[-1][2]} and {opcodes[-1][4]} words given for texts of {len(a)} and {len(b)}"
+        )
     pieces: list[Piece] = []
     for op, i1, i2, j1, j2 in opcodes:
         if op == "equal":
-            _add(pieces, EQUAL, [(token, new_space or old_space)
-                                 for (token, new_space), (_, old_space) in zip(b[j1:j2], a[i1:i2])])
+            _add(
+                pieces,
+                EQUAL,
+                [(token, new_space or old_space) for (token, new_space), (_, old_space) in zip(b[j1:j2], a[i1:i2])],
+            )
             continue
         if op in ("delete", "replace"):
             _add(pieces, DELETE, a[i1:i2])

@@ -6,34 +6,48 @@ An ambiguous name lists the candidates (exit 0); an unknown name names the neare
 (exit 1). A card that a truncated FAQ mentions but whose entry lies past the cut says so and
 lists where it is mentioned — it never reads as "no rulings".
 """
-from __future__ import annotations
 
-from judge.safe_text import json_text
+from __future__ import annotations
 
 import sys
 
-from judge.card_facts import (engine_lines, engine_status, fact_lines, from_rulings_document, listed_rulings, lookup_document,
-                               mentioned_by, mentioned_elsewhere, missing_message, named_in, see_references,
-                               without_rulings)
+from judge.card_facts import (
+    engine_lines,
+    engine_status,
+    fact_lines,
+    from_rulings_document,
+    listed_rulings,
+    lookup_document,
+    mentioned_by,
+    mentioned_elsewhere,
+    missing_message,
+    named_in,
+    see_references,
+    without_rulings,
+)
 from judge.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
-from judge.safe_text import for_terminal, one_line
+from judge.safe_text import for_terminal, json_text, one_line
 
 EXIT_NOT_FOUND = 1
 
 
 def register(sub) -> None:
-    p = sub.add_parser("card", help="a card: its errata, numbered rulings, See topics and mentions",
-                       description="Look a card up by name (typos, case and punctuation forgiven): its "
-                       "errata text, its rulings numbered, the topics it refers to with their rulings, "
-                       "and the entries that mention it.")
-    p.add_argument("name", nargs="*", metavar="NAME", help="a card's name; none (or \"\") lists every card")
+    p = sub.add_parser(
+        "card",
+        help="a card: its errata, numbered rulings, See topics and mentions",
+        description="Look a card up by name (typos, case and punctuation forgiven): its "
+        "errata text, its rulings numbered, the topics it refers to with their rulings, "
+        "and the entries that mention it.",
+    )
+    p.add_argument("name", nargs="*", metavar="NAME", help='a card\'s name; none (or "") lists every card')
     add_game_option(p, event_default=True)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     see = p.add_mutually_exclusive_group()
     see.add_argument("--see", action="store_true", help="print the rulings of every See topic in full")
-    see.add_argument("--brief", action="store_true",
-                     help="list the See topics by name with their ruling count (the default)")
+    see.add_argument(
+        "--brief", action="store_true", help="list the See topics by name with their ruling count (the default)"
+    )
     p.set_defaults(func=run)
 
 
@@ -84,15 +98,25 @@ def _list_every_card(corpus: Corpus, game: str | None, as_json: bool) -> int:
     """No name: every card, by name, all of them (through the pager at a terminal)."""
     from judge.corpus.documents import GAME_TITLES
 
-    cards = sorted((c for c in corpus.of_kind("card") if game is None or c.game == game),
-                   key=lambda c: (c.title.lower(), c.doc))
+    cards = sorted(
+        (c for c in corpus.of_kind("card") if game is None or c.game == game), key=lambda c: (c.title.lower(), c.doc)
+    )
     if as_json:
-        print(json_text({"query": "", "status": "all", "count": len(cards),
-                          "cards": [{"id": c.id, "title": c.title, "doc": c.doc, "game": c.game} for c in cards]},
-                         indent=2))
+        print(
+            json_text(
+                {
+                    "query": "",
+                    "status": "all",
+                    "count": len(cards),
+                    "cards": [{"id": c.id, "title": c.title, "doc": c.doc, "game": c.game} for c in cards],
+                },
+                indent=2,
+            )
+        )
         return 0
-    from judge.console import stdout_console
     from rich.text import Text
+
+    from judge.console import stdout_console
 
     console = stdout_console()
     where = GAME_TITLES.get(game, game) if game else "every game"

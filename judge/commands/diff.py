@@ -1,23 +1,25 @@
 """`judge diff DOC [OLD] [NEW] [--no-moves] [--format …] [-o FILE]`: what changed between two
 editions of a document — added, removed, changed (with a word diff) and moved entries."""
+
 from __future__ import annotations
-
-from judge.safe_text import json_text
-
 
 from judge.cli import NothingFound, UserError
 from judge.commands import report_output
+from judge.safe_text import json_text
 
 
 def register(sub) -> None:
     from judge.corpus.documents import DOCUMENTS
 
     keys = ", ".join(d.key for d in DOCUMENTS)
-    p = sub.add_parser("diff", help="what changed between two editions of a document",
-                       description="Compare two editions of a document (default: the one before the newest, "
-                       "and the newest): entries added, removed, changed (word by word, examples, glossary "
-                       "entries and FAQ rulings included) and moved (renumbered rules are matched to their old "
-                       "selves by their text). Editions are named as `judge import` named them, or by date.")
+    p = sub.add_parser(
+        "diff",
+        help="what changed between two editions of a document",
+        description="Compare two editions of a document (default: the one before the newest, "
+        "and the newest): entries added, removed, changed (word by word, examples, glossary "
+        "entries and FAQ rulings included) and moved (renumbered rules are matched to their old "
+        "selves by their text). Editions are named as `judge import` named them, or by date.",
+    )
     p.add_argument("doc", metavar="DOC", help=f"the document ({keys})")
     p.add_argument("old", metavar="OLD", nargs="?", help="the older edition (default: the one before NEW)")
     p.add_argument("new", metavar="NEW", nargs="?", help="the newer edition (default: the newest)")

@@ -1,4 +1,5 @@
 """Options several commands share, parsed the same way everywhere."""
+
 from __future__ import annotations
 
 from judge.cli import UserError
@@ -16,9 +17,13 @@ def add_db_option(parser, purpose: str = "") -> None:
     (`purpose`: what the command reads it for, said in the help)."""
     from pathlib import Path
 
-    parser.add_argument("--db", type=Path, metavar="PATH",
-                        help=f"the rulings database{' ' + purpose if purpose else ''} "
-                             "(default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=f"the rulings database{' ' + purpose if purpose else ''} "
+        "(default: $JUDGE_RULINGS_DB or <data dir>/rulings.sqlite3)",
+    )
 
 
 def chosen_game(args) -> str | None:

@@ -2,6 +2,7 @@
 
 The archive is another machine's: one that cannot be reached is said in one line on stderr and
 the search stands without it (the event's own log and the rules need no server)."""
+
 from __future__ import annotations
 
 import sys

@@ -4,20 +4,23 @@ expectations. A replay that stops at a choice the scenario does not answer says 
 options. Exit 0 only if every expectation holds (and no action was left untaken at a choice),
 1 otherwise, 3 if the engine reported an engine error (a defect, printed plainly on stderr;
 --traceback adds the traceback). The work is judge.engine.replay's; this module only renders."""
-from __future__ import annotations
 
-from judge.safe_text import json_text
+from __future__ import annotations
 
 import sys
 
 from judge.cli import UserError
 from judge.replay_words import STOPPED, not_modelled_head, note_body, note_place, rule_heading, rule_number, said
+from judge.safe_text import json_text
 
 
 def register(sub) -> None:
-    p = sub.add_parser("replay", help="replay a No Dawn scenario: step log with cited rules, final state, checks",
-                       description="Replay a scenario file (see scenario-format.md): every action, the events "
-                       "it caused and the rules cited, then the final state and each expectation.")
+    p = sub.add_parser(
+        "replay",
+        help="replay a No Dawn scenario: step log with cited rules, final state, checks",
+        description="Replay a scenario file (see scenario-format.md): every action, the events "
+        "it caused and the rules cited, then the final state and each expectation.",
+    )
     p.add_argument("scenario", metavar="SCENARIO.yaml")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--until", type=int, metavar="N", help="stop after the Nth action")
@@ -59,8 +62,10 @@ def _report_defects(replay, with_traceback: bool) -> None:
         if with_traceback and e.detail:
             print(e.detail.rstrip(), file=sys.stderr)
     if not with_traceback:
-        print("judge replay: this is a defect in the engine, not a ruling; --traceback shows where it happened",
-              file=sys.stderr)
+        print(
+            "judge replay: this is a defect in the engine, not a ruling; --traceback shows where it happened",
+            file=sys.stderr,
+        )
 
 
 def _engine_edition(replay):
@@ -95,10 +100,10 @@ def _titles(replay) -> dict:
 
 
 def _render(replay, editions=None) -> None:
-    from judge.console import stdout_console
     from rich.table import Table
     from rich.text import Text
 
+    from judge.console import stdout_console
     from judge.safe_text import for_terminal, one_line
 
     # A scenario file comes from anyone: its names and texts are shown as Text, never as markup,
@@ -133,8 +138,17 @@ def _render(replay, editions=None) -> None:
     for step in replay.steps:
         console.print(Text(f"{step.n:>3}. ", style="bold") + Text(one_line(step.action), style="bold yellow"))
         for e in step.events:
-            style = ("bold magenta" if e.engine_error else "red" if e.refused else "bold blue" if e.asks
-                     else "yellow" if e.not_modelled else "")
+            style = (
+                "bold magenta"
+                if e.engine_error
+                else "red"
+                if e.refused
+                else "bold blue"
+                if e.asks
+                else "yellow"
+                if e.not_modelled
+                else ""
+            )
             console.print(Text("     ") + Text(for_terminal(e.text), style=style))
             if e.rules:
                 console.print(Text("       ") + cites(e))
@@ -146,27 +160,64 @@ def _render(replay, editions=None) -> None:
         console.print(Text(for_terminal(replay.waiting[0].upper() + replay.waiting[1:]), style="bold blue"))
     final = final_dict(replay.final)
     t = final["turn"]
-    console.print(Text("\n" + one_line(f"Final state — {t['round']}, {t['active']}'s turn, {t['phase']}"
-                                        + (f" / {t['step']}" if t["step"] else "") + f"; priority: {said(t['priority'])}"
-                                        + (f"; game over: {final['result']}" if final["game_over"] else "")),
-                       style="bold"))
+    console.print(
+        Text(
+            "\n"
+            + one_line(
+                f"Final state — {t['round']}, {t['active']}'s turn, {t['phase']}"
+                + (f" / {t['step']}" if t["step"] else "")
+                + f"; priority: {said(t['priority'])}"
+                + (f"; game over: {final['result']}" if final["game_over"] else "")
+            ),
+            style="bold",
+        )
+    )
     players = Table("player", "Vitae", "Corruption", "Wrath", "pool", "hand", "Spoils", "sheltered", "result")
     for p in final["players"]:
-        players.add_row(*map(cell, (p["name"], p["vitae"], p["corruption"], p["wrath"], p["pool"], p["hand"],
-                                    ", ".join(p["spoils"]), ", ".join(p["shelter"]),
-                                    "won" if p["won"] else "lost" if p["lost"] else "")))
+        players.add_row(
+            *map(
+                cell,
+                (
+                    p["name"],
+                    p["vitae"],
+                    p["corruption"],
+                    p["wrath"],
+                    p["pool"],
+                    p["hand"],
+                    ", ".join(p["spoils"]),
+                    ", ".join(p["shelter"]),
+                    "won" if p["won"] else "lost" if p["lost"] else "",
+                ),
+            )
+        )
     console.print(players)
     field = Table("battlefield", "controller", "A/V or Defense", "damage", "drained", "counters")
     for o in final["battlefield"]:
-        stats = f"{o['attack']}/{o['vigor']}" if "attack" in o else (f"Defense {o['defense']}" if "defense" in o else "")
-        field.add_row(*map(cell, (f"{o['card']} ({o['id']})", o["controller"], stats, o["damage"],
-                                  "yes" if o["drained"] else "",
-                                  ", ".join(f"{k} {v}" for k, v in o.get("counters", {}).items()))))
+        stats = (
+            f"{o['attack']}/{o['vigor']}" if "attack" in o else (f"Defense {o['defense']}" if "defense" in o else "")
+        )
+        field.add_row(
+            *map(
+                cell,
+                (
+                    f"{o['card']} ({o['id']})",
+                    o["controller"],
+                    stats,
+                    o["damage"],
+                    "yes" if o["drained"] else "",
+                    ", ".join(f"{k} {v}" for k, v in o.get("counters", {}).items()),
+                ),
+            )
+        )
     console.print(field)
     if final["stack"]:
-        console.print(cell("Stack (bottom first): " + "; ".join(f"{i['label']} ({i['controller']})" for i in final["stack"])))
+        console.print(
+            cell("Stack (bottom first): " + "; ".join(f"{i['label']} ({i['controller']})" for i in final["stack"]))
+        )
     else:
         console.print(Text("Stack: empty"))
     for e in replay.expectations:
-        console.print(Text("  PASS " if e["ok"] else "  FAIL ", style="green" if e["ok"] else "bold red")
-                      + Text(for_terminal(e["text"])))
+        console.print(
+            Text("  PASS " if e["ok"] else "  FAIL ", style="green" if e["ok"] else "bold red")
+            + Text(for_terminal(e["text"]))
+        )

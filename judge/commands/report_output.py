@@ -1,5 +1,6 @@
 """Where `judge diff` and `judge trace` send what they render: the terminal, or a file written
 whole through judge.files; the format asked, else the one the file's suffix names."""
+
 from __future__ import annotations
 
 import sys
@@ -8,13 +9,22 @@ from pathlib import Path
 from judge.cli import UserError
 
 FORMATS = ("terminal", "json", "markdown", "html")
-SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".json": "json",
-            ".txt": "terminal"}  # the terminal's text, without colours: the [- -] {+ +} marks
+SUFFIXES = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".json": "json",
+    ".txt": "terminal",
+}  # the terminal's text, without colours: the [- -] {+ +} marks
 
 
 def add_options(parser) -> None:
-    parser.add_argument("--format", choices=FORMATS,
-                        help="default: terminal on screen; with -o, from the file's suffix (.md .html .json .txt)")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="default: terminal on screen; with -o, from the file's suffix (.md .html .json .txt)",
+    )
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write it to this file")
 
@@ -29,8 +39,10 @@ def chosen_format(args) -> str:
     if args.output is None:
         return "terminal"
     if args.output.suffix.lower() not in SUFFIXES:
-        raise UserError(f"-o {args.output}: cannot tell the format from the suffix {args.output.suffix!r}; "
-                        f"give --format ({', '.join(FORMATS)})")
+        raise UserError(
+            f"-o {args.output}: cannot tell the format from the suffix {args.output.suffix!r}; "
+            f"give --format ({', '.join(FORMATS)})"
+        )
     return SUFFIXES[args.output.suffix.lower()]
 
 
@@ -48,9 +60,9 @@ def emit(args, fmt: str, text: str | None, renderable=None) -> None:
             sys.stdout.write(text)
         return
     if renderable is not None:
-        from rich.console import Console
-
         import io
+
+        from rich.console import Console
 
         # Plain text with the [- -] {+ +} markers: a file has no colours.
         console = Console(width=100, record=True, file=io.StringIO(), color_system=None)

@@ -1,5 +1,6 @@
 """`judge ruling save|amend|overturn|withdraw|list|show|export|import`: the saved-rulings log (a
 shared SQLite file). A ruling is never edited in place: a correction is a revision appended to it."""
+
 from __future__ import annotations
 
 import re
@@ -11,16 +12,26 @@ from judge.commands.options import add_db_option
 
 
 def register(sub) -> None:
-    p = sub.add_parser("ruling", help="save, list, show and export the rulings given at an event",
-                       description="The saved-rulings log: an SQLite file (default "
-                       "<data dir>/rulings.sqlite3; JUDGE_RULINGS_DB or --db to share one file).")
+    p = sub.add_parser(
+        "ruling",
+        help="save, list, show and export the rulings given at an event",
+        description="The saved-rulings log: an SQLite file (default "
+        "<data dir>/rulings.sqlite3; JUDGE_RULINGS_DB or --db to share one file).",
+    )
     actions = p.add_subparsers(dest="ruling_command", metavar="ACTION")
 
     save = actions.add_parser("save", help="record a ruling")
     save.add_argument("--question", "-q", default="", help="what the players asked")
     save.add_argument("--answer", "-a", required=True, help="the ruling, in the judge's words")
-    save.add_argument("--cite", "-c", action="extend", nargs="+", default=[], metavar="ID",
-                      help="an entry id or rule number the ruling rests on (repeatable)")
+    save.add_argument(
+        "--cite",
+        "-c",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="ID",
+        help="an entry id or rule number the ruling rests on (repeatable)",
+    )
     _particulars(save)
     add_db_option(save)
     save.set_defaults(func=run_save)
@@ -28,8 +39,11 @@ def register(sub) -> None:
     listing = actions.add_parser("list", help="list saved rulings, oldest first")
     listing.add_argument("--event", help="only rulings from this event")
     listing.add_argument("--table", help="only rulings from this table")
-    listing.add_argument("--stale", action="store_true",
-                         help="only rulings citing an entry whose text changed in a newer edition, or is gone")
+    listing.add_argument(
+        "--stale",
+        action="store_true",
+        help="only rulings citing an entry whose text changed in a newer edition, or is gone",
+    )
     add_db_option(listing)
     listing.set_defaults(func=run_list)
 
@@ -39,14 +53,27 @@ def register(sub) -> None:
         revise = actions.add_parser(kind.command, help=REVISION_HELP[kind.command])
         revise.add_argument("number", metavar="N", help="the ruling number (3, #3 or saved:3)")
         revise.add_argument("--reason", "-r", required=True, help="why (kept in the ruling's history)")
-        revise.add_argument("--judge", default="", help="who decided" + (" (required: the head judge hearing "
-                                                                          "the appeal)" if kind.needs_judge else ""))
+        revise.add_argument(
+            "--judge",
+            default="",
+            help="who decided" + (" (required: the head judge hearing the appeal)" if kind.needs_judge else ""),
+        )
         if kind.new_text:
-            revise.add_argument("--answer", "-a", help="the ruling as it now stands"
-                                + (" (required)" if kind.command == "overturn" else " (default: unchanged)"))
+            revise.add_argument(
+                "--answer",
+                "-a",
+                help="the ruling as it now stands"
+                + (" (required)" if kind.command == "overturn" else " (default: unchanged)"),
+            )
             revise.add_argument("--question", "-q", help="the question, reworded (default: unchanged)")
-            revise.add_argument("--cite", "-c", action="extend", nargs="+", metavar="ID",
-                                help="the citations as they now stand, all of them (default: unchanged)")
+            revise.add_argument(
+                "--cite",
+                "-c",
+                action="extend",
+                nargs="+",
+                metavar="ID",
+                help="the citations as they now stand, all of them (default: unchanged)",
+            )
         add_db_option(revise)
         revise.set_defaults(func=run_revise, revision=kind.command)
 
@@ -57,9 +84,13 @@ def register(sub) -> None:
     show.set_defaults(func=run_show)
 
     export = actions.add_parser("export", help="write every saved ruling as YAML, Markdown, JSON Lines or CSV")
-    export.add_argument("--format", choices=("yaml", "markdown", "jsonl", "csv"), default="yaml",
-                        help="jsonl (to merge with `judge ruling import`) and csv: one line a revision, with "
-                             "its ruling's UUID; yaml and markdown: each ruling as it now stands")
+    export.add_argument(
+        "--format",
+        choices=("yaml", "markdown", "jsonl", "csv"),
+        default="yaml",
+        help="jsonl (to merge with `judge ruling import`) and csv: one line a revision, with "
+        "its ruling's UUID; yaml and markdown: each ruling as it now stands",
+    )
     export.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
     add_db_option(export)
     export.set_defaults(func=run_export)
@@ -113,8 +144,7 @@ def parse_number(text: str) -> int:
 
         raise UserError(f"{one_line(repr(text))[:80]} is not a ruling number (3, #3 or saved:3)")
     if len(m.group(1).lstrip("0")) > MAX_NUMBER_DIGITS:  # SQLite's integers stop at 19 digits
-        raise UserError(f"ruling numbers have at most {MAX_NUMBER_DIGITS} digits; "
-                        f"{len(m.group(1)):,} were given")
+        raise UserError(f"ruling numbers have at most {MAX_NUMBER_DIGITS} digits; {len(m.group(1)):,} were given")
     return int(m.group(1))
 
 
@@ -131,8 +161,13 @@ def get_ruling(store, number: int):
 
 
 # How `judge ruling save` names each stored field in a refusal.
-OPTION_OF_FIELD = {"answer": "--answer", "question": "--question", "event": "--event",
-                   "table": "--table", "judge": "--judge"}
+OPTION_OF_FIELD = {
+    "answer": "--answer",
+    "question": "--question",
+    "event": "--event",
+    "table": "--table",
+    "judge": "--judge",
+}
 
 
 def run_save(args) -> int:
@@ -143,9 +178,16 @@ def run_save(args) -> int:
 
     if not args.answer.strip():
         raise UserError("--answer is empty: a ruling needs an answer")
-    refusal = check_fields(OPTION_OF_FIELD, dict(answer=args.answer.strip(), question=args.question.strip(),
-                                                 event=args.event.strip(), table=args.table.strip(),
-                                                 judge=args.judge.strip()))
+    refusal = check_fields(
+        OPTION_OF_FIELD,
+        dict(
+            answer=args.answer.strip(),
+            question=args.question.strip(),
+            event=args.event.strip(),
+            table=args.table.strip(),
+            judge=args.judge.strip(),
+        ),
+    )
     if refusal:
         raise UserError(f"{refusal}; nothing was saved")
     try:
@@ -176,12 +218,23 @@ def run_revise(args) -> int:
         cites = _stored_cites(cites, f"ruling #{number} was not revised; nothing was written")
     store = open_store(args.db)
     try:
-        ruling = store.revise(number, args.revision, args.reason, args.judge, getattr(args, "answer", None),
-                              getattr(args, "question", None), cites)
+        ruling = store.revise(
+            number,
+            args.revision,
+            args.reason,
+            args.judge,
+            getattr(args, "answer", None),
+            getattr(args, "question", None),
+            cites,
+        )
     except RulingsError as exc:
         raise UserError(one_line(str(exc))) from None
-    print(one_line(f"Ruling #{ruling.number} {ruling.mark}: revision {len(ruling.revisions)} "
-                   f"({str(store.path)}); its history: judge ruling show {ruling.number} --history"))
+    print(
+        one_line(
+            f"Ruling #{ruling.number} {ruling.mark}: revision {len(ruling.revisions)} "
+            f"({str(store.path)}); its history: judge ruling show {ruling.number} --history"
+        )
+    )
     return 0
 
 
@@ -215,13 +268,18 @@ def run_list(args) -> int:
     from judge.safe_text import one_line
 
     store = open_store(args.db)
-    rulings = [r for r in _all(store)
-               if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)]
+    rulings = [
+        r
+        for r in _all(store)
+        if (args.event is None or r.event == args.event) and (args.table is None or r.table == args.table)
+    ]
     if args.stale:
         return _list_stale(store, rulings)
     if not rulings:
-        print(f"No saved rulings in {one_line(str(store.path))}" + (" match the --event/--table given."
-                                                              if args.event or args.table else "."))
+        print(
+            f"No saved rulings in {one_line(str(store.path))}"
+            + (" match the --event/--table given." if args.event or args.table else ".")
+        )
         return EXIT_NOTHING_FOUND
     # One line per ruling (greppable, never wrapped into a table): number, time, where, what.
     # Stored text may come from another program: shown with controls and line breaks made visible.
@@ -243,26 +301,30 @@ def _list_stale(store, rulings) -> int:
         print(f"No saved rulings in {one_line(str(store.path))} cite an entry that changed since.")
         return EXIT_NOTHING_FOUND
     for r, found in stale:
-        print(one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  "
-                       f"{' '.join((r.question or r.answer).split())}"))
+        print(
+            one_line(
+                f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {' '.join((r.question or r.answer).split())}"
+            )
+        )
         for change in found:
             print(one_line(f"      {change.cite}: {change.reason}"))
     return 0
 
 
 def run_show(args) -> int:
-    from judge.console import stdout_console
     from rich.text import Text
 
     from judge import context
+    from judge.console import stdout_console
     from judge.safe_text import for_terminal, one_line
 
     ruling = get_ruling(open_store(args.db), parse_number(args.number))
     corpus = context.corpus()
     console = stdout_console()
     console.print(Text(one_line(ruling.citation), style="bold cyan"))
-    console.print(Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")),
-                       style="dim"))
+    console.print(
+        Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")), style="dim")
+    )
     if ruling.latest:  # how it came to stand as it does; the history is one option away
         console.print(Text(one_line(ruling.standing_note), style="bold red" if ruling.status != "amended" else "bold"))
     if args.history:
@@ -284,8 +346,9 @@ def run_show(args) -> int:
             line.append(entry.citation if entry else "(no longer in the corpus)", style="bold" if entry else "red")
             console.print(line)
     if ruling.latest:
-        console.print(Text(f"\nIts {len(ruling.revisions)} revisions: judge ruling show {ruling.number} --history",
-                           style="dim"))
+        console.print(
+            Text(f"\nIts {len(ruling.revisions)} revisions: judge ruling show {ruling.number} --history", style="dim")
+        )
     console.print(Text(f"\nThe sheet, with every cited text: judge sheet --saved {ruling.number}", style="dim"))
     return 0
 
@@ -306,8 +369,8 @@ def _print_history(console, ruling) -> None:
 
 
 def run_export(args) -> int:
-    from judge.rulings.export import export
     from judge.files import WriteError
+    from judge.rulings.export import export
     from judge.safe_text import one_line
     from judge.sheet.output import write_file
 
@@ -318,7 +381,7 @@ def run_export(args) -> int:
         from judge import context
 
         corpus = context.corpus()
-        citation_of = lambda i: (corpus.get(i).citation if corpus.get(i) else i)  # noqa: E731
+        citation_of = lambda i: corpus.get(i).citation if corpus.get(i) else i  # noqa: E731
     content = export(rulings, args.format, citation_of)
     if args.output:
         _not_the_log(args.output, store.path, "--output")
@@ -359,8 +422,12 @@ def run_import(args) -> int:
         rulings, revisions = store.merge(lines, one_line(str(args.file))[:200])
     except (ImportRefused, RulingsError) as exc:
         raise UserError(one_line(str(exc))) from None
-    print(one_line(f"Imported {rulings} new rulings and {revisions} new revisions in all from {args.file} into "
-                   f"{store.path} ({len(lines)} revisions read, {len(lines) - revisions} already in the log)"))
+    print(
+        one_line(
+            f"Imported {rulings} new rulings and {revisions} new revisions in all from {args.file} into "
+            f"{store.path} ({len(lines)} revisions read, {len(lines) - revisions} already in the log)"
+        )
+    )
     return 0
 
 
@@ -376,6 +443,10 @@ def run_sync(args) -> int:
         report = sync(rulings, args.to, args.station or socket.gethostname())
     except ArchiveError as exc:  # the local log is not touched either way
         raise UserError(one_line(str(exc))) from None
-    print(one_line(f"Synced {report.rulings} rulings ({report.revisions} revisions) from {store.path} to "
-                   f"{where(args.to)}: {report.new_rulings} new rulings, {report.new_revisions} new revisions"))
+    print(
+        one_line(
+            f"Synced {report.rulings} rulings ({report.revisions} revisions) from {store.path} to "
+            f"{where(args.to)}: {report.new_rulings} new rulings, {report.new_revisions} new revisions"
+        )
+    )
     return 0

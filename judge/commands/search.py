@@ -1,26 +1,32 @@
 """`judge search QUERY [--game G] [--kind K] [--limit N] [--json]`."""
+
 from __future__ import annotations
 
-from judge.safe_text import json_text
-
-
 from judge.commands.options import add_game_option, game_or_event_game
+from judge.safe_text import json_text
 from judge.search.query import __doc__ as QUERY_HELP
 
 
 def register(sub) -> None:
     import argparse
 
-    p = sub.add_parser("search", help="search the rules, glossaries, FAQs and cards",
-                       description="Search every document. Query language:\n" + (QUERY_HELP or ""),
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "search",
+        help="search the rules, glossaries, FAQs and cards",
+        description="Search every document. Query language:\n" + (QUERY_HELP or ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("query", nargs="+")
     add_game_option(p, event_default=True)
     p.add_argument("--kind", help="rule, subrule, glossary, example, topic, paragraph, card, ruling, …")
     p.add_argument("--limit", type=int, default=10)
     p.add_argument("--json", action="store_true", help="print one JSON list, best first")
-    p.add_argument("--archive", metavar="URL", help="also search a judge program's PostgreSQL archive of rulings "
-                   "for precedents from other events (judge[archive]; default $JUDGE_ARCHIVE)")
+    p.add_argument(
+        "--archive",
+        metavar="URL",
+        help="also search a judge program's PostgreSQL archive of rulings "
+        "for precedents from other events (judge[archive]; default $JUDGE_ARCHIVE)",
+    )
     p.set_defaults(func=run)
 
 
@@ -73,26 +79,45 @@ def _search(args, archive_url: str | None) -> int:
         # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
         # when the filter found nothing, listed itself, each marked "outside_filter".
         hidden = [e.id for _, e in elsewhere] if hits else []
-        print(json_text([
-            {"id": e.id, "doc": e.doc, "game": e.game, "kind": e.kind, "number": e.number,
-             "title": e.title, "text": e.text, "score": round(h.score, 4), "citation": e.citation,
-             "parent": e.parent, "same_text": h.same_text, "tags": list(e.tags),
-             # the judge's-index question that found it ("" when its own words did)
-             "matched": h.matched,
-             "conflicts": [note_dict(n) for n in notes(e.id)],
-             # which game the question's words point to, when none was given (a soft prior)
-             "inferred_game": result.inferred_game,
-             # (None for an entry of no game: a saved ruling that cites nothing)
-             "game_likelihood": _likelihood(result, e.game),
-             "outside_filter": outside, "elsewhere": hidden if not outside else []}
-            | ({"edition": read_editions.get(e.doc)} if read_editions else {})
-            for outside, pairs in ((False, hits), (True, [] if hits else elsewhere)) for h, e in pairs
-        ] + (_precedent_dicts(archive_url, text, max(1, args.limit)) if archive_url else []), indent=2))
+        print(
+            json_text(
+                [
+                    {
+                        "id": e.id,
+                        "doc": e.doc,
+                        "game": e.game,
+                        "kind": e.kind,
+                        "number": e.number,
+                        "title": e.title,
+                        "text": e.text,
+                        "score": round(h.score, 4),
+                        "citation": e.citation,
+                        "parent": e.parent,
+                        "same_text": h.same_text,
+                        "tags": list(e.tags),
+                        # the judge's-index question that found it ("" when its own words did)
+                        "matched": h.matched,
+                        "conflicts": [note_dict(n) for n in notes(e.id)],
+                        # which game the question's words point to, when none was given (a soft prior)
+                        "inferred_game": result.inferred_game,
+                        # (None for an entry of no game: a saved ruling that cites nothing)
+                        "game_likelihood": _likelihood(result, e.game),
+                        "outside_filter": outside,
+                        "elsewhere": hidden if not outside else [],
+                    }
+                    | ({"edition": read_editions.get(e.doc)} if read_editions else {})
+                    for outside, pairs in ((False, hits), (True, [] if hits else elsewhere))
+                    for h, e in pairs
+                ]
+                + (_precedent_dicts(archive_url, text, max(1, args.limit)) if archive_url else []),
+                indent=2,
+            )
+        )
         return 0
-    from judge.console import stdout_console
     from rich.text import Text
 
     from judge import render
+    from judge.console import stdout_console
     from judge.safe_text import for_terminal, one_line
 
     console = stdout_console()
@@ -113,8 +138,12 @@ def _search(args, archive_url: str | None) -> int:
         from judge.filter_words import hidden_answer
 
         widen = "drop game: from the query" if parse(text).games else "--game all"
-        console.print(Text(one_line(hidden_answer(result.query.games, bool(hits), [e for _, e in elsewhere],
-                                                  widen)), style="yellow"))
+        console.print(
+            Text(
+                one_line(hidden_answer(result.query.games, bool(hits), [e for _, e in elsewhere], widen)),
+                style="yellow",
+            )
+        )
     if not hits:
         console.print(Text("No matches."))
         if result.suggestions:
@@ -152,9 +181,22 @@ def _search(args, archive_url: str | None) -> int:
 def _precedent_dicts(url: str, text: str, limit: int) -> list[dict]:
     from judge.commands.precedents import found
 
-    return [{"kind": "precedent", "id": f"archive:{p.uuid}", "citation": p.citation, "event": p.event,
-             "table": p.table, "number": p.number, "status": p.status, "question": p.question, "text": p.answer,
-             "cites": list(p.cites), "given_at": p.given_at} for p in found(url, text, limit)]
+    return [
+        {
+            "kind": "precedent",
+            "id": f"archive:{p.uuid}",
+            "citation": p.citation,
+            "event": p.event,
+            "table": p.table,
+            "number": p.number,
+            "status": p.status,
+            "question": p.question,
+            "text": p.answer,
+            "cites": list(p.cites),
+            "given_at": p.given_at,
+        }
+        for p in found(url, text, limit)
+    ]
 
 
 def _likelihood(result, game: str) -> float | None:

@@ -1,4 +1,5 @@
 """`judge serve`: the judge station for the event's phones (judge.serve)."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,25 +12,39 @@ from judge.commands.options import add_db_option
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "serve", help="the judge station: rules, cards and the rulings log in a browser",
+        "serve",
+        help="the judge station: rules, cards and the rulings log in a browser",
         description="Serve the rules, cards, replays and the event's rulings log to browsers. "
         "Listens on 127.0.0.1 (this machine only) unless --host is given; with another host, "
-        "logging rulings and opening scenario files need the access code printed at start.")
-    parser.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1; "
-                        "0.0.0.0 for every network this machine is on)")
+        "logging rulings and opening scenario files need the access code printed at start.",
+    )
+    parser.add_argument(
+        "--host",
+        default=None,
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network this machine is on)",
+    )
     parser.add_argument("--port", type=int, default=None, help="port (default 8765)")
-    parser.add_argument("--code", default=None, help="the event's access code for writing "
-                        "(default: a new one is made when the host is not local)")
-    parser.add_argument("--certfile", metavar="PATH", help="serve https:// with this PEM certificate "
-                        "(with --keyfile): phones keep the station for offline use only over https://")
+    parser.add_argument(
+        "--code",
+        default=None,
+        help="the event's access code for writing (default: a new one is made when the host is not local)",
+    )
+    parser.add_argument(
+        "--certfile",
+        metavar="PATH",
+        help="serve https:// with this PEM certificate "
+        "(with --keyfile): phones keep the station for offline use only over https://",
+    )
     parser.add_argument("--keyfile", metavar="PATH", help="the certificate's PEM private key (with --certfile)")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
-    parser.add_argument("--archive", metavar="URL", help="a judge program's PostgreSQL archive: searches list its "
-                        "precedents (judge[archive]; default $JUDGE_ARCHIVE); the log stays this station's file")
+    parser.add_argument(
+        "--archive",
+        metavar="URL",
+        help="a judge program's PostgreSQL archive: searches list its "
+        "precedents (judge[archive]; default $JUDGE_ARCHIVE); the log stays this station's file",
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
-
-
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,18 +63,22 @@ def run(args: argparse.Namespace) -> int:
     tls = _tls_files(args.certfile, args.keyfile)
     import os
 
-    settings = ServeSettings.for_host(host, port, access_code=args.code and args.code.strip(), rulings_db=args.db,
-                                      tls=tls,
-                                      archive_url=args.archive or os.environ.get("JUDGE_ARCHIVE") or None)
+    settings = ServeSettings.for_host(
+        host,
+        port,
+        access_code=args.code and args.code.strip(),
+        rulings_db=args.db,
+        tls=tls,
+        archive_url=args.archive or os.environ.get("JUDGE_ARCHIVE") or None,
+    )
     log_file = _rulings_log(args.db)  # a file that is not a rulings log is refused before listening
     listening = _listen(host, port)  # before announcing: a port in use is said plainly
 
     import uvicorn
 
     from judge.serve.app import create_app
-    from judge.serve.server import uvicorn_config
-
     from judge.serve.reading import open_library
+    from judge.serve.server import uvicorn_config
 
     app = create_app(settings)
     open_library(app)  # the corpus and the search index, before anyone is told the address

@@ -1,13 +1,14 @@
 """`judge sheet`: a ruling sheet with the full text of every rule a ruling rests on.
 
-    judge sheet ID [ID…] [--question Q] [--ruling R] [--event E] [--table T] [--judge NAME]
-                [--format terminal|markdown|html|text] [-o FILE] [--print [--printer NAME]]
-                [--date YYYY-MM-DD] [--as-of YYYY-MM-DD]
-    judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log:
-                the rules that decided it (and the IDs given) first, the others after the log;
-                --all-rules puts every rule before the log
-    judge sheet --saved N [N…]                 saved rulings, one sheet each
+judge sheet ID [ID…] [--question Q] [--ruling R] [--event E] [--table T] [--judge NAME]
+            [--format terminal|markdown|html|text] [-o FILE] [--print [--printer NAME]]
+            [--date YYYY-MM-DD] [--as-of YYYY-MM-DD]
+judge sheet --replay SCENARIO.yaml [ID…]   every rule the replay cites, with the step log:
+            the rules that decided it (and the IDs given) first, the others after the log;
+            --all-rules puts every rule before the log
+judge sheet --saved N [N…]                 saved rulings, one sheet each
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -25,31 +26,53 @@ FORMATS = ("terminal", "markdown", "html", "text", "pdf")
 def register(sub) -> None:
     import argparse
 
-    p = sub.add_parser("sheet", help="print a ruling sheet: the cited rules in full, ready to hand over",
-                       description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "sheet",
+        help="print a ruling sheet: the cited rules in full, ready to hand over",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("ids", nargs="*", metavar="ID", help="entry ids or rule numbers (704.5j, nd:glossary/overrun)")
     source = p.add_mutually_exclusive_group()
-    source.add_argument("--replay", type=Path, metavar="SCENARIO.yaml",
-                        help="cite every rule the replay of this scenario cites, with its step log")
-    source.add_argument("--saved", nargs="+", metavar="N", help="a saved ruling (judge ruling list); several make several sheets")
-    p.add_argument("--all-rules", action="store_true",
-                   help="with --replay: every cited rule before the step log, not only those that decided it")
+    source.add_argument(
+        "--replay",
+        type=Path,
+        metavar="SCENARIO.yaml",
+        help="cite every rule the replay of this scenario cites, with its step log",
+    )
+    source.add_argument(
+        "--saved", nargs="+", metavar="N", help="a saved ruling (judge ruling list); several make several sheets"
+    )
+    p.add_argument(
+        "--all-rules",
+        action="store_true",
+        help="with --replay: every cited rule before the step log, not only those that decided it",
+    )
     p.add_argument("--question", default="", help="what the players asked")
     p.add_argument("--ruling", default="", help="the ruling, in the judge's words")
     p.add_argument("--event", default="")
     p.add_argument("--table", default="")
     p.add_argument("--judge", default="", help="the judge's name")
     p.add_argument("--date", type=_date, help="the sheet's date (default: today, or the day a saved ruling was given)")
-    p.add_argument("--as-of", metavar="YYYY-MM-DD",
-                   help="cite the rules in force that day: the edition of that date, what was not in force "
-                        "noted (default $JUDGE_EVENT_DATE)")
-    p.add_argument("--format", choices=FORMATS,
-                   help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt .pdf); "
-                        "pdf is the HTML sheet printed by the system's Chromium (pip install 'judge[pdf]')")
+    p.add_argument(
+        "--as-of",
+        metavar="YYYY-MM-DD",
+        help="cite the rules in force that day: the edition of that date, what was not in force "
+        "noted (default $JUDGE_EVENT_DATE)",
+    )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="default: terminal on screen; with -o, from the file's suffix (.md .html .txt .pdf); "
+        "pdf is the HTML sheet printed by the system's Chromium (pip install 'judge[pdf]')",
+    )
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write the sheet to this file")
-    p.add_argument("--print", dest="to_printer", action="store_true",
-                   help="send the sheet to the printer with lp (the file is kept as well)")
+    p.add_argument(
+        "--print",
+        dest="to_printer",
+        action="store_true",
+        help="send the sheet to the printer with lp (the file is kept as well)",
+    )
     p.add_argument("--printer", metavar="NAME", help="with --print: this printer instead of the default")
     add_db_option(p, "for --saved")
     p.set_defaults(func=run)
@@ -66,13 +89,19 @@ def _date(text: str) -> dt.date:
 
 def build_sheets(args, corpus) -> list:
     """The sheets asked for; raises UserError before anything is written."""
+    from judge.editions.reading import as_of
     from judge.rulings.store import RulingsError
     from judge.sheet.build import UnknownEntries, build_sheet
     from judge.sheet.replay_log import ReplayUnavailable
-    from judge.editions.reading import as_of
 
-    particulars = dict(question=args.question, ruling=args.ruling, event=args.event,
-                       table=args.table, judge=args.judge, as_of=as_of(args.as_of))
+    particulars = dict(
+        question=args.question,
+        ruling=args.ruling,
+        event=args.event,
+        table=args.table,
+        judge=args.judge,
+        as_of=as_of(args.as_of),
+    )
     try:
         if args.saved:
             if args.ids:
@@ -81,8 +110,11 @@ def build_sheets(args, corpus) -> list:
         if args.replay:
             log, cited = _replay(args.replay)
             lead = None if args.all_rules or log.decisive is None else list(log.decisive) + list(args.ids)
-            return [build_sheet(corpus, cited + list(args.ids), date=args.date, replay=log, alone=True,
-                                lead=lead, **particulars)]
+            return [
+                build_sheet(
+                    corpus, cited + list(args.ids), date=args.date, replay=log, alone=True, lead=lead, **particulars
+                )
+            ]
         if not args.ids:
             raise UserError("nothing to cite: give entry ids, --replay SCENARIO.yaml or --saved N")
         return [build_sheet(corpus, list(args.ids), date=args.date, **particulars)]
@@ -114,18 +146,24 @@ def _replay(path: Path):
 
 def _saved_sheet(args, corpus, text: str):
     from judge.commands.ruling import get_ruling, open_store, parse_number
-    from judge.sheet.build import build_sheet
-
     from judge.editions.reading import as_of
+    from judge.sheet.build import build_sheet
 
     ruling = get_ruling(open_store(args.db), parse_number(text))
     from judge.rulings.citing import edition_id
 
-    return build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=args.date or ruling.date,
-                       as_of=as_of(args.as_of),
-                       question=args.question or ruling.question, ruling=args.ruling or ruling.answer_as_it_stands(),
-                       event=args.event or ruling.event, table=args.table or ruling.table,
-                       judge=args.judge or ruling.judge, saved_number=ruling.number)
+    return build_sheet(
+        corpus,
+        [edition_id(c, corpus) for c in ruling.cites],
+        date=args.date or ruling.date,
+        as_of=as_of(args.as_of),
+        question=args.question or ruling.question,
+        ruling=args.ruling or ruling.answer_as_it_stands(),
+        event=args.event or ruling.event,
+        table=args.table or ruling.table,
+        judge=args.judge or ruling.judge,
+        saved_number=ruling.number,
+    )
 
 
 def _pdf(sheets) -> bytes:
@@ -149,9 +187,11 @@ def run(args) -> int:
     try:
         fmt = formats.format_for(args.output, args.format)
     except formats.UnknownSuffix:
-        raise UserError(f"-o {args.output}: cannot tell the format from the suffix {args.output.suffix!r}; "
-                        f"give --format ({', '.join(f for f in FORMATS if f != 'terminal')}) "
-                        f"or a name ending {', '.join(formats.SUFFIXES)}; nothing was written") from None
+        raise UserError(
+            f"-o {args.output}: cannot tell the format from the suffix {args.output.suffix!r}; "
+            f"give --format ({', '.join(f for f in FORMATS if f != 'terminal')}) "
+            f"or a name ending {', '.join(formats.SUFFIXES)}; nothing was written"
+        ) from None
     if fmt == formats.PDF and not args.output and not args.to_printer:
         raise UserError("a PDF is written to a file: give -o FILE.pdf")
     sheets = build_sheets(args, context.corpus())

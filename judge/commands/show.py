@@ -2,25 +2,31 @@
 range, `116.2b–c`) with its context and links, and the notes on it (a policy conflict it is part
 of, damage recorded in its document). With --as-of (default $JUDGE_EVENT_DATE) it is read in the
 edition in force that day, and what is not in force then is marked."""
+
 from __future__ import annotations
 
+from judge.cli import NothingFound, UserError
+from judge.commands.options import add_game_option, chosen_game
+from judge.input_limits import MAX_LOOKUP_CHARS
 from judge.safe_text import json_text
 
 
-from judge.cli import NothingFound, UserError
-from judge.input_limits import MAX_LOOKUP_CHARS
-from judge.commands.options import add_game_option, chosen_game
-
-
 def register(sub) -> None:
-    p = sub.add_parser("show", help="show one entry: its breadcrumb, text, examples, sub-rules, links, cited by",
-                       description="Show an entry by id (nd:704.5j, sf:card/charmed-life/2) or printed "
-                       "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone, "
-                       "`116.2b–c` every entry of the range.")
+    p = sub.add_parser(
+        "show",
+        help="show one entry: its breadcrumb, text, examples, sub-rules, links, cited by",
+        description="Show an entry by id (nd:704.5j, sf:card/charmed-life/2) or printed "
+        "number (704.5j). `704.5` shows the rule with its sub-rules, `704.5.` the rule alone, "
+        "`116.2b–c` every entry of the range.",
+    )
     p.add_argument("target", metavar="ID|NUMBER|RANGE")
     add_game_option(p)
-    p.add_argument("--as-of", metavar="YYYY-MM-DD", help="read it as in force on that day: the edition "
-                   "of that date, and proposed, deferred or later-adopted text marked (default $JUDGE_EVENT_DATE)")
+    p.add_argument(
+        "--as-of",
+        metavar="YYYY-MM-DD",
+        help="read it as in force on that day: the edition "
+        "of that date, and proposed, deferred or later-adopted text marked (default $JUDGE_EVENT_DATE)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=run)
 
@@ -30,8 +36,10 @@ def run(args) -> int:
     from judge.editions import reading
 
     if len(args.target) > MAX_LOOKUP_CHARS:
-        raise UserError(f"{args.target[:40]!r}… is {len(args.target):,} characters long; an id, number or range "
-                        f"is at most {MAX_LOOKUP_CHARS} (to look for words, use judge search)")
+        raise UserError(
+            f"{args.target[:40]!r}… is {len(args.target):,} characters long; an id, number or range "
+            f"is at most {MAX_LOOKUP_CHARS} (to look for words, use judge search)"
+        )
     as_of = reading.as_of(args.as_of)
     found = reading.resolve_as_of(context.corpus(), args.target, chosen_game(args), as_of)
     if found.entry is None:
@@ -47,34 +55,47 @@ def run(args) -> int:
     if args.json:
         docs = [entry_document(corpus, index, entry, alone, as_of, found) for entry, alone in shown]
         if found.members:  # a range: every entry in it, in the document's order
-            print(json_text({"range": args.target, "ids": [e.id for e, _ in shown], "entries": docs},
-                             indent=2))
+            print(json_text({"range": args.target, "ids": [e.id for e, _ in shown], "entries": docs}, indent=2))
         else:
             print(json_text(docs[0], indent=2))
         return 0
-    from judge.console import rule_width, stdout_console, unwrapped
     from rich.rule import Rule
     from rich.text import Text
 
+    from judge.console import rule_width, stdout_console, unwrapped
     from judge.safe_text import one_line
 
     console = stdout_console()
     if found.members:
-        console.print(Text(one_line(f"{args.target}: {len(shown)} entries, "
-                                    f"{render.label(shown[0][0])} to {render.label(shown[-1][0])}"), style="dim"))
+        console.print(
+            Text(
+                one_line(
+                    f"{args.target}: {len(shown)} entries, {render.label(shown[0][0])} to {render.label(shown[-1][0])}"
+                ),
+                style="dim",
+            )
+        )
     for n, (entry, alone) in enumerate(shown):
         if n:
             console.print(Rule(style="dim"), width=rule_width(console))
         notes = index.notes_for(entry.id)
         # The notes of the sub-entries shown with it (704.5 lists 704.5a…), one line each.
         noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
-        band = present.band(notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted],
-                            expand=not unwrapped(console))
+        band = present.band(
+            notes, [(render.child_label(c, entry), index.notes_for(c.id)) for c in noted], expand=not unwrapped(console)
+        )
         if band is not None:
             console.print(band)
         edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))
-        console.print(render.entry_renderable(corpus, entry, with_children=not alone, as_of=as_of,
-                                              edition=reading.describe(edition, as_of) if edition else ""))
+        console.print(
+            render.entry_renderable(
+                corpus,
+                entry,
+                with_children=not alone,
+                as_of=as_of,
+                edition=reading.describe(edition, as_of) if edition else "",
+            )
+        )
         reading_on = reading_on_line(corpus, entry)
         if reading_on:
             console.print(Text(one_line(reading_on), style="dim"))
@@ -101,8 +122,10 @@ def entry_document(corpus, index, entry, alone: bool, as_of: str | None, found) 
     from judge.neighbours import around
 
     near = around(corpus, entry)
-    doc["reading_on"] = {"previous": near.previous.id if near.previous else None,
-                         "next": near.next.id if near.next else None}
+    doc["reading_on"] = {
+        "previous": near.previous.id if near.previous else None,
+        "next": near.next.id if near.next else None,
+    }
     doc["conflicts"] = [present.note_dict(n) for n in index.notes_for(entry.id)]
     noted = [] if alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
     doc["conflicts_below"] = [{"entry": c.id, "notes": [n.id for n in index.notes_for(c.id)]} for c in noted]

@@ -1,21 +1,23 @@
 """`judge trace ID [--format …] [-o FILE]`: one entry through every edition of its document —
 its number and text in each, the word diff from the edition before, across renumbering."""
+
 from __future__ import annotations
-
-from judge.safe_text import json_text
-
 
 from judge.cli import NothingFound
 from judge.commands import report_output
+from judge.safe_text import json_text
 
 
 def register(sub) -> None:
-    p = sub.add_parser("trace", help="one entry through every edition: its number and text in each",
-                       description="Follow one entry through every edition of its document, oldest first: "
-                       "its number and text in each, the word diff from the edition before, and where it was "
-                       "renumbered, moved, added or removed. ID is an id (nd:704.5j: the entry of that number "
-                       "in the newest edition that has one), nd@EDITION:704.5j (the entry of that edition) or "
-                       "a number the main corpus resolves (704.5j).")
+    p = sub.add_parser(
+        "trace",
+        help="one entry through every edition: its number and text in each",
+        description="Follow one entry through every edition of its document, oldest first: "
+        "its number and text in each, the word diff from the edition before, and where it was "
+        "renumbered, moved, added or removed. ID is an id (nd:704.5j: the entry of that number "
+        "in the newest edition that has one), nd@EDITION:704.5j (the entry of that edition) or "
+        "a number the main corpus resolves (704.5j).",
+    )
     p.add_argument("target", metavar="ID")
     report_output.add_options(p)
     p.set_defaults(func=run)

@@ -1,11 +1,15 @@
 """`judge tui [SCENARIO.yaml] [--replay]`: the terminal interface (also plain `judge`)."""
+
 from __future__ import annotations
 
 
 def register(sub) -> None:
-    p = sub.add_parser("tui", help="open the terminal interface (the default with no command)",
-                       description="Open the terminal interface: rules lookup, cards, board and replay. "
-                       "With a scenario file, open it on the board (or, with --replay, step through it).")
+    p = sub.add_parser(
+        "tui",
+        help="open the terminal interface (the default with no command)",
+        description="Open the terminal interface: rules lookup, cards, board and replay. "
+        "With a scenario file, open it on the board (or, with --replay, step through it).",
+    )
     p.add_argument("scenario", nargs="?", help="a scenario file to open on the board")
     p.add_argument("--replay", action="store_true", help="open the scenario in the replay screen")
     p.set_defaults(func=run)

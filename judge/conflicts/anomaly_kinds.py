@@ -1,4 +1,5 @@
 """The kinds of document damage and doubt a judge is told about (rules/anomalies.yaml)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,17 +39,31 @@ def load_anomaly_kinds(path: Path | None = None) -> list[AnomalyKind]:
             raise ScenarioError("each anomaly kind is a mapping", str(path), line_of(item))
         unknown = set(item) - ALLOWED_KEYS
         if unknown:
-            raise ScenarioError(f"unknown key {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(ALLOWED_KEYS))})",
-                                str(path), line_of(item))
+            raise ScenarioError(
+                f"unknown key {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(ALLOWED_KEYS))})",
+                str(path),
+                line_of(item),
+            )
         markers = [m for m in MARKERS if m in item]
         if len(markers) != 1 or not {"kind", "title", "explanation"} <= set(item):
-            raise ScenarioError("an anomaly kind needs kind, title, explanation and exactly one of tag, extra, fact",
-                                str(path), line_of(item))
+            raise ScenarioError(
+                "an anomaly kind needs kind, title, explanation and exactly one of tag, extra, fact",
+                str(path),
+                line_of(item),
+            )
         if "detail" in item and markers[0] != "tag":
             raise ScenarioError(f"anomaly {item['kind']}: detail goes with tag: only", str(path), line_of(item))
         if any(k.kind == item["kind"] for k in out):
             raise ScenarioError(f"anomaly kind {item['kind']} is listed twice", str(path), line_of(item))
-        out.append(AnomalyKind(str(item["kind"]), str(item["title"]), str(item["explanation"]), markers[0],
-                               str(item[markers[0]]), item.get("detail"),
-                               str(item.get("label", "Here"))))
+        out.append(
+            AnomalyKind(
+                str(item["kind"]),
+                str(item["title"]),
+                str(item["explanation"]),
+                markers[0],
+                str(item[markers[0]]),
+                item.get("detail"),
+                str(item.get("label", "Here")),
+            )
+        )
     return out

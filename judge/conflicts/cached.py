@@ -6,6 +6,7 @@ the digest of the two files it was built from, as read now (paths and bytes: a d
 pointed elsewhere after the corpus was loaded is noticed). Read back, it needs no YAML parsing
 — that is the point: every `judge show` and `judge search` reads the notes.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -5,12 +5,12 @@ A policy names its rules, the rules its readings are keyed by, and its `entries`
 resolved through the corpus (judge.lookup). One that does not resolve is a Problem (listed by
 `judge doctor`, naming the policy) and the rest of the policies still load.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from judge.corpus.model import Corpus, Entry, Problem
@@ -120,8 +120,10 @@ def how_to_choose(policy: Policy) -> str:
     others = [k for k in policy.readings if k != policy.default]
     if not others:
         return "The engine knows one reading only; no other can be chosen."
-    return (f"Another reading in a replay: the scenario key `policies: {{{policy.id}: {others[0]}}}`"
-            f" (readings: {', '.join(policy.readings)}).")
+    return (
+        f"Another reading in a replay: the scenario key `policies: {{{policy.id}: {others[0]}}}`"
+        f" (readings: {', '.join(policy.readings)})."
+    )
 
 
 def _add_policy(index: ConflictIndex, corpus: Corpus, policy: Policy, path: str) -> None:
@@ -131,8 +133,11 @@ def _add_policy(index: ConflictIndex, corpus: Corpus, policy: Policy, path: str)
         found = resolve(corpus, f"{POLICY_DOC}:{wanted}").entry
         if found is None or found.doc != POLICY_DOC:
             where = f"{path}:{policy.line}" if policy.line else path
-            index.problems.append(Problem(POLICY_DOC, "policy-entry",
-                                          f"policy {policy.id} ({where}) names {what} {wanted!r}: no such entry"))
+            index.problems.append(
+                Problem(
+                    POLICY_DOC, "policy-entry", f"policy {policy.id} ({where}) names {what} {wanted!r}: no such entry"
+                )
+            )
             return None
         if found.id not in named:
             named.append(found.id)
@@ -146,8 +151,16 @@ def _add_policy(index: ConflictIndex, corpus: Corpus, policy: Policy, path: str)
         readings.append(Reading(key, str(text), key == policy.default, entry_id))
     for other in policy.entries:
         name(other, "entry")
-    note = Note("conflict", policy.id, policy.topic, tuple(readings), policy.default, policy.why,
-                how_to_choose(policy), tuple(named))
+    note = Note(
+        "conflict",
+        policy.id,
+        policy.topic,
+        tuple(readings),
+        policy.default,
+        policy.why,
+        how_to_choose(policy),
+        tuple(named),
+    )
     index.conflicts.append(note)
     for entry_id in named:
         index._add(entry_id, note)
@@ -155,8 +168,14 @@ def _add_policy(index: ConflictIndex, corpus: Corpus, policy: Policy, path: str)
 
 def _add_anomaly(index: ConflictIndex, corpus: Corpus, kind: AnomalyKind, marked: dict) -> None:
     def note(detail: str) -> Note:
-        return Note("anomaly", kind.kind, kind.title, explanation=kind.explanation, detail=detail,
-                    detail_label=kind.label if detail else "")
+        return Note(
+            "anomaly",
+            kind.kind,
+            kind.title,
+            explanation=kind.explanation,
+            detail=detail,
+            detail_label=kind.label if detail else "",
+        )
 
     if kind.marker == "fact":
         subjects: dict[str, list[str]] = {}  # entry id -> the names the fact files under it

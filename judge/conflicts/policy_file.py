@@ -3,6 +3,7 @@
 Read here, below the engine, so that the engine (which applies a policy) and the readers
 (`judge show`, search, the TUI, sheets, which show it where the rules stand) share one loader.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,8 +43,9 @@ def load_policies(path: Path | None = None) -> dict[str, Policy]:
     out: dict[str, Policy] = {}
     for item in raw:
         if not isinstance(item, dict) or set(item) - ALLOWED_KEYS or not set(item) >= REQUIRED_KEYS:
-            raise ScenarioError("a policy needs id, rules, default, readings (and topic, why, entries)",
-                                str(path), line_of(item))
+            raise ScenarioError(
+                "a policy needs id, rules, default, readings (and topic, why, entries)", str(path), line_of(item)
+            )
         if item["default"] not in item["readings"]:
             raise ScenarioError(f"policy {item['id']}: default is not one of its readings", str(path), line_of(item))
         if item["id"] in out:
@@ -51,7 +53,14 @@ def load_policies(path: Path | None = None) -> dict[str, Policy]:
         entries = item.get("entries", [])
         if not isinstance(entries, list):
             raise ScenarioError(f"policy {item['id']}: entries must be a list of entry ids", str(path), line_of(item))
-        out[item["id"]] = Policy(item["id"], item.get("topic", ""), tuple(str(r) for r in item["rules"]),
-                                 str(item["default"]), {str(k): v for k, v in item["readings"].items()},
-                                 item.get("why", ""), tuple(str(e) for e in entries), line_of(item))
+        out[item["id"]] = Policy(
+            item["id"],
+            item.get("topic", ""),
+            tuple(str(r) for r in item["rules"]),
+            str(item["default"]),
+            {str(k): v for k, v in item["readings"].items()},
+            item.get("why", ""),
+            tuple(str(e) for e in entries),
+            line_of(item),
+        )
     return out

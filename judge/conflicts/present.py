@@ -1,10 +1,11 @@
 """How a note reads: plain lines (sheets, the TUI), a rich band (the terminal), a dict (--json)
 and a short mark for one-line listings. Every string from the data files passes through
 judge.safe_text on its way to a terminal."""
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from judge.conflicts.notes import Note
 from judge.safe_text import for_terminal, one_line
@@ -98,18 +99,32 @@ def band(notes: list[Note], below: Sequence[tuple[str, list[Note]]] = (), expand
         parts.append(Text("In its parts (show each for the note):", style="bold"))
         parts += [Padding(Text(one_line(below_line(label, sub))), (0, 0, 0, 2)) for label, sub in below]
     kinds = {n.kind for n in notes} | {n.kind for _, sub in below for n in sub}
-    title = "Conflict in the rules" if kinds == {"conflict"} else "Read with care" if kinds == {"anomaly"} \
+    title = (
+        "Conflict in the rules"
+        if kinds == {"conflict"}
+        else "Read with care"
+        if kinds == {"anomaly"}
         else "Conflict and damage"
-    return Panel(Group(*parts), title=title, title_align="left", expand=expand,
-                 border_style="magenta" if "conflict" in kinds else "yellow")
+    )
+    return Panel(
+        Group(*parts),
+        title=title,
+        title_align="left",
+        expand=expand,
+        border_style="magenta" if "conflict" in kinds else "yellow",
+    )
 
 
 def note_dict(note: Note) -> dict:
     out: dict[str, Any] = {"kind": note.kind, "id": note.id, "title": note.title}
     if note.kind == "conflict":
-        out |= {"readings": [{"key": r.key, "text": r.text, "default": r.default, "entry": r.entry}
-                             for r in note.readings],
-                "default": note.default, "why": note.why, "choose": note.choose, "entries": list(note.entries)}
+        out |= {
+            "readings": [{"key": r.key, "text": r.text, "default": r.default, "entry": r.entry} for r in note.readings],
+            "default": note.default,
+            "why": note.why,
+            "choose": note.choose,
+            "entries": list(note.entries),
+        }
     else:
         out |= {"explanation": note.explanation, "detail": note.detail, "detail_label": note.detail_label}
     return out

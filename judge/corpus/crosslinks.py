@@ -4,6 +4,7 @@ Each document's own references are resolved by its parser; the modules listed he
 crosses documents or comes from data beside them (e.g. No Dawn card files become entries and
 link to the rules that name them). Each exposes `link(corpus)`; one not written yet is skipped.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,5 @@
 """The bundled documents: which file each is, which game, and which parser reads it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,16 +16,24 @@ class DocumentSpec:
 
 
 DOCUMENTS: tuple[DocumentSpec, ...] = (
-    DocumentSpec("nd", "nodawn", "No Dawn Comprehensive Rules",
-                 "rules/nodawn/nodawn-comprehensive-rules.txt", "nodawn"),
-    DocumentSpec("lcg", "l5r-lcg", "L5R LCG Rules Reference",
-                 "rules/l5r-lcg/l5r-lcg-rules-reference.txt", "l5r_lcg"),
-    DocumentSpec("ccg", "l5r-ccg", "L5R CCG Diamond Edition Rulebook",
-                 "rules/l5r-ccg/l5r-ccg-diamond-rulebook.txt", "l5r_ccg"),
-    DocumentSpec("ce", "l5r-ccg", "L5R CCG Comprehensive Rules (excerpt)",
-                 "rules/l5r-ccg/l5r-ccg-ce-card-states.txt", "l5r_ce"),
-    DocumentSpec("sf", "shadowfist", "Shadowfist OmniFAQ",
-                 "rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt", "shadowfist", "rulings"),
+    DocumentSpec(
+        "nd", "nodawn", "No Dawn Comprehensive Rules", "rules/nodawn/nodawn-comprehensive-rules.txt", "nodawn"
+    ),
+    DocumentSpec("lcg", "l5r-lcg", "L5R LCG Rules Reference", "rules/l5r-lcg/l5r-lcg-rules-reference.txt", "l5r_lcg"),
+    DocumentSpec(
+        "ccg", "l5r-ccg", "L5R CCG Diamond Edition Rulebook", "rules/l5r-ccg/l5r-ccg-diamond-rulebook.txt", "l5r_ccg"
+    ),
+    DocumentSpec(
+        "ce", "l5r-ccg", "L5R CCG Comprehensive Rules (excerpt)", "rules/l5r-ccg/l5r-ccg-ce-card-states.txt", "l5r_ce"
+    ),
+    DocumentSpec(
+        "sf",
+        "shadowfist",
+        "Shadowfist OmniFAQ",
+        "rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt",
+        "shadowfist",
+        "rulings",
+    ),
 )
 
 GAMES = ("nodawn", "l5r-lcg", "l5r-ccg", "shadowfist")
@@ -32,10 +41,16 @@ GAME_TITLES = {"nodawn": "No Dawn", "l5r-lcg": "L5R LCG", "l5r-ccg": "L5R CCG", 
 
 # Loose names a judge may type for --game.
 GAME_ALIASES = {
-    "nd": "nodawn", "nodawn": "nodawn", "no-dawn": "nodawn",
-    "lcg": "l5r-lcg", "l5r-lcg": "l5r-lcg",
-    "ccg": "l5r-ccg", "l5r-ccg": "l5r-ccg", "ce": "l5r-ccg",
-    "sf": "shadowfist", "shadowfist": "shadowfist",
+    "nd": "nodawn",
+    "nodawn": "nodawn",
+    "no-dawn": "nodawn",
+    "lcg": "l5r-lcg",
+    "l5r-lcg": "l5r-lcg",
+    "ccg": "l5r-ccg",
+    "l5r-ccg": "l5r-ccg",
+    "ce": "l5r-ccg",
+    "sf": "shadowfist",
+    "shadowfist": "shadowfist",
 }
 
 

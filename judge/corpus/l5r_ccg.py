@@ -27,6 +27,7 @@ found lexically:
   (kind "see"), all resolved to ids; one that cannot be resolved is kept as "dangling" and
   reported.
 """
+
 from __future__ import annotations
 
 import re
@@ -84,11 +85,18 @@ def _front_matter(lines: list[tuple[int, str]], entries: list[Entry]) -> int:
     if end == 0:
         return 0
     title = lines[0][1]
-    entries.append(Entry(
-        id=f"{DOC}:front-matter", doc=DOC, game=GAME, kind="front-matter",
-        text="\n".join(line for _, line in lines[:end]), title=title,
-        span=Span(lines[0][0], lines[end - 1][0]), citation=f"{CITE} — {title}",
-    ))
+    entries.append(
+        Entry(
+            id=f"{DOC}:front-matter",
+            doc=DOC,
+            game=GAME,
+            kind="front-matter",
+            text="\n".join(line for _, line in lines[:end]),
+            title=title,
+            span=Span(lines[0][0], lines[end - 1][0]),
+            citation=f"{CITE} — {title}",
+        )
+    )
     return end
 
 
@@ -103,9 +111,14 @@ def _contents(lines: list[tuple[int, str]], position: int, entries: list[Entry])
         toc.append(lines[position][1][2:].strip())
         position += 1
     entry = Entry(
-        id=f"{DOC}:contents", doc=DOC, game=GAME, kind="contents",
-        text="\n".join(line for _, line in lines[start:position]), title=TOC_HEADING,
-        span=Span(lines[start][0], lines[position - 1][0]), citation=f"{CITE} — {TOC_HEADING}",
+        id=f"{DOC}:contents",
+        doc=DOC,
+        game=GAME,
+        kind="contents",
+        text="\n".join(line for _, line in lines[start:position]),
+        title=TOC_HEADING,
+        span=Span(lines[start][0], lines[position - 1][0]),
+        citation=f"{CITE} — {TOC_HEADING}",
     )
     if position - start - len(toc) > 1:
         entry.tags.append("repeated-heading")
@@ -115,8 +128,13 @@ def _contents(lines: list[tuple[int, str]], position: int, entries: list[Entry])
 
 # -- body ----------------------------------------------------------------------------------------
 def is_heading(line: str) -> bool:
-    return (len(line) <= HEADING_MAX and not line.endswith((".", ":", ";", ",", "]"))
-            and not line[:1].islower() and not line.startswith("- ") and not _EXAMPLE.match(line))
+    return (
+        len(line) <= HEADING_MAX
+        and not line.endswith((".", ":", ";", ",", "]"))
+        and not line[:1].islower()
+        and not line.startswith("- ")
+        and not _EXAMPLE.match(line)
+    )
 
 
 def align_contents(toc: list[str], lines: list[str]) -> dict[int, int]:
@@ -173,29 +191,54 @@ def _body(lines: list[tuple[int, str]], toc: list[str], entries: list[Entry], pr
         if container is None:  # text before any section: keep it, filed under the front matter
             container = entries[0] if entries else None
             if container is None:
-                container = _heading(f"{DOC}:front-matter", "front-matter", "", "Front matter", number, None, ids, problems)
+                container = _heading(
+                    f"{DOC}:front-matter", "front-matter", "", "Front matter", number, None, ids, problems
+                )
                 entries.append(container)
         entries.append(_line_entry(line, number, container, counts))
     for position, title in enumerate(toc):
         if position in section_refs:
             ref = section_refs[position]
         else:
-            problems.append(Problem(DOC, "toc-mismatch", f'table of contents entry "{title}" has no heading in the body; '
-                                    "its text stays under the heading before it"))
+            problems.append(
+                Problem(
+                    DOC,
+                    "toc-mismatch",
+                    f'table of contents entry "{title}" has no heading in the body; '
+                    "its text stays under the heading before it",
+                )
+            )
             ref = Ref(title, None, kind="section", status="dangling", note="no such heading")
         if contents is not None:
             contents.refs.append(ref)
 
 
-def _heading(entry_id: str, kind: str, line: str, title: str | None, number: int,
-             parent: Entry | None, ids: set[str], problems: list[Problem]) -> Entry:
+def _heading(
+    entry_id: str,
+    kind: str,
+    line: str,
+    title: str | None,
+    number: int,
+    parent: Entry | None,
+    ids: set[str],
+    problems: list[Problem],
+) -> Entry:
     entry_id = _unique(entry_id, ids, line, number, problems)
     title = title or line
     shown = line or title
     path = f"{parent.extra['path']} › {shown}" if parent is not None else shown
-    entry = Entry(id=entry_id, doc=DOC, game=GAME, kind=kind, text=line, title=title,
-                  parent=parent.id if parent else None, span=Span(number, number),
-                  citation=f"{CITE} — {path}", extra={"path": path})
+    entry = Entry(
+        id=entry_id,
+        doc=DOC,
+        game=GAME,
+        kind=kind,
+        text=line,
+        title=title,
+        parent=parent.id if parent else None,
+        span=Span(number, number),
+        citation=f"{CITE} — {path}",
+        extra={"path": path},
+    )
     if parent is not None:
         parent.children.append(entry.id)
     return entry
@@ -225,9 +268,17 @@ def _line_entry(line: str, number: int, container: Entry, counts: dict[str, int]
     counts[container.id] = counts.get(container.id, 0) + 1
     ordinal = counts[container.id]
     kind = "bullet" if line.startswith("- ") else "example" if _EXAMPLE.match(line) else "paragraph"
-    entry = Entry(id=f"{container.id}/{ordinal}", doc=DOC, game=GAME, kind=kind, text=line,
-                  title=container.title, parent=container.id, span=Span(number, number),
-                  citation=f"{container.citation} ¶{ordinal}")
+    entry = Entry(
+        id=f"{container.id}/{ordinal}",
+        doc=DOC,
+        game=GAME,
+        kind=kind,
+        text=line,
+        title=container.title,
+        parent=container.id,
+        span=Span(number, number),
+        citation=f"{container.citation} ¶{ordinal}",
+    )
     _normalise(entry)
     _body_refs(entry)
     container.children.append(entry.id)
@@ -237,10 +288,18 @@ def _line_entry(line: str, number: int, container: Entry, counts: dict[str, int]
 def _term(line: str, number: int, kind: str, section: Entry, ids: set[str], problems: list[Problem]) -> Entry:
     term, definition = line.split(TERM_SEPARATOR, 1)
     label = "Glossary" if kind == "glossary" else section.title
-    entry = Entry(id=_unique(f"{section.id}/{slugify(term)}", ids, line, number, problems),
-                  doc=DOC, game=GAME, kind=kind, text=line, title=term.strip(), parent=section.id,
-                  span=Span(number, number), citation=f"{CITE} — {label}: {term.strip()}",
-                  extra={"definition": definition.strip()})
+    entry = Entry(
+        id=_unique(f"{section.id}/{slugify(term)}", ids, line, number, problems),
+        doc=DOC,
+        game=GAME,
+        kind=kind,
+        text=line,
+        title=term.strip(),
+        parent=section.id,
+        span=Span(number, number),
+        citation=f"{CITE} — {label}: {term.strip()}",
+        extra={"definition": definition.strip()},
+    )
     _normalise(entry)
     for match in _SEE_TERM.finditer(definition):
         entry.refs.append(Ref(match.group(0), None, kind="see", note=f"term:{match.group('name').strip()}"))
@@ -252,11 +311,19 @@ def _errata(match: re.Match, line: str, number: int, parent: Entry, ids: set[str
     card = match.group("card").strip()
     marker = match.group("marker")
     card_set = parent.title if parent.kind == "subsection" else ""
-    entry = Entry(id=_unique(f"{DOC}:errata/{slugify(card)}", ids, line, number, problems),
-                  doc=DOC, game=GAME, kind="errata", text=line, title=card, parent=parent.id,
-                  span=Span(number, number), tags=[marker.lower()],
-                  citation=f"{CITE} — Errata: {card}" + (f" ({card_set})" if card_set else ""),
-                  extra={"card": card, "set": card_set, "marker": f"[{marker}]"})
+    entry = Entry(
+        id=_unique(f"{DOC}:errata/{slugify(card)}", ids, line, number, problems),
+        doc=DOC,
+        game=GAME,
+        kind="errata",
+        text=line,
+        title=card,
+        parent=parent.id,
+        span=Span(number, number),
+        tags=[marker.lower()],
+        citation=f"{CITE} — Errata: {card}" + (f" ({card_set})" if card_set else ""),
+        extra={"card": card, "set": card_set, "marker": f"[{marker}]"},
+    )
     _normalise(entry)
     parent.children.append(entry.id)
     return entry
@@ -330,7 +397,11 @@ def _resolve_refs(entries: list[Entry], problems: list[Problem]) -> None:
                 ref.target, ref.status, ref.note = target.id, "resolved", ""
             else:
                 ref.status, ref.note = "dangling", f'no heading or glossary entry "{name}"'
-                problems.append(Problem(DOC, "dangling-ref", f"{entry.id}: {ref.surface!r} names nothing in this rulebook", entry.id))
+                problems.append(
+                    Problem(
+                        DOC, "dangling-ref", f"{entry.id}: {ref.surface!r} names nothing in this rulebook", entry.id
+                    )
+                )
 
 
 def _close_spans(entries: list[Entry]) -> None:

@@ -21,6 +21,7 @@ Layout read from the text (blank-line blocks):
   " and " separates targets only before a capitalised word ("Effects, Effects in and out of
   play and Timing, Leaving and entering play" is two targets).
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,10 @@ _BULLET = "\u2022 "
 _EXCEPTION = re.compile(r"^EXCEPTIONS?:")
 _EXAMPLE = re.compile(r"^Examples?:")
 _DATED = re.compile(r"\s*\[(CLARIFIED|CHANGED|ADDED) (\d{1,2}) ([A-Z][a-z]{2}) (\d{4})\]")
-_MONTHS = {m: i for i, m in enumerate(
-    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), start=1)
+}
 _SEE = re.compile(r"\b[Ss]ee(?: also)? (?P<body>[^.)]+)")
 _SMALL_WORDS = {"a", "an", "and", "as", "at", "but", "by", "for", "of", "on", "or", "the", "to"}
 HEADING_MAX = 60
@@ -92,21 +95,31 @@ def parse(text: str) -> ParsedDocument:
 
 
 def _is_heading(line: str) -> bool:
-    return (len(line) < HEADING_MAX and not line.endswith((".", ":", ";", ",", "!", "?", '"', "\u201d", ")", "]"))
-            and not line.startswith((_BULLET, "EXCEPTION", "Example", "See ", "---")))
+    return (
+        len(line) < HEADING_MAX
+        and not line.endswith((".", ":", ";", ",", "!", "?", '"', "\u201d", ")", "]"))
+        and not line.startswith((_BULLET, "EXCEPTION", "Example", "See ", "---"))
+    )
 
 
 def headline(title: str) -> str:
-    """"Bowed and unbowed" -> "Bowed and Unbowed" (for citations; `title` keeps the source)."""
+    """ "Bowed and unbowed" -> "Bowed and Unbowed" (for citations; `title` keeps the source)."""
     words = title.split()
-    return " ".join(w if (i and w.lower() in _SMALL_WORDS) else w[:1].upper() + w[1:]
-                    for i, w in enumerate(words))
+    return " ".join(w if (i and w.lower() in _SMALL_WORDS) else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
 def _front_matter(block: Block) -> Entry:
     number, line = block.lines[0]
-    return Entry(id=f"{DOC}:front-matter", doc=DOC, game=GAME, kind="front-matter", text=line,
-                 title=line, span=Span(number, block.last), citation=f"{CITE} — {line}")
+    return Entry(
+        id=f"{DOC}:front-matter",
+        doc=DOC,
+        game=GAME,
+        kind="front-matter",
+        text=line,
+        title=line,
+        span=Span(number, block.last),
+        citation=f"{CITE} — {line}",
+    )
 
 
 def _topic(heading: str, number: int, entries: list[Entry], problems: list[Problem]) -> Entry:
@@ -118,25 +131,52 @@ def _topic(heading: str, number: int, entries: list[Entry], problems: list[Probl
             suffix += 1
         problems.append(Problem(DOC, "duplicate-heading", f'heading "{heading}" repeats at line {number}'))
         entry_id = f"{entry_id}-{suffix}"
-    return Entry(id=entry_id, doc=DOC, game=GAME, kind="topic", text=heading, title=heading,
-                 span=Span(number, number), citation=f"{CITE} — {headline(heading)}")
+    return Entry(
+        id=entry_id,
+        doc=DOC,
+        game=GAME,
+        kind="topic",
+        text=heading,
+        title=heading,
+        span=Span(number, number),
+        citation=f"{CITE} — {headline(heading)}",
+    )
 
 
 def _paragraph(topic: Entry, ordinal: int, line: str, number: int) -> Entry:
-    entry = Entry(id=f"{topic.id}/{ordinal}", doc=DOC, game=GAME, kind="paragraph", text=line,
-                  title=topic.title, parent=topic.id, span=Span(number, number),
-                  citation=f"{topic.citation} ¶{ordinal}")
+    entry = Entry(
+        id=f"{topic.id}/{ordinal}",
+        doc=DOC,
+        game=GAME,
+        kind="paragraph",
+        text=line,
+        title=topic.title,
+        parent=topic.id,
+        span=Span(number, number),
+        citation=f"{topic.citation} ¶{ordinal}",
+    )
     _finish_text(entry)
     return entry
 
 
 def _child(parent: Entry, kind: str, marker: str, line: str, number: int, entries: list[Entry]) -> Entry:
-    k = 1 + sum(1 for c in parent.children if c.startswith(f"{parent.id}.{marker}")
-                and c[len(parent.id) + 1 + len(marker):].isdigit())
+    k = 1 + sum(
+        1
+        for c in parent.children
+        if c.startswith(f"{parent.id}.{marker}") and c[len(parent.id) + 1 + len(marker) :].isdigit()
+    )
     label = {"bullet": f"bullet {k}", "exception": "exception", "example": "example"}[kind]
-    entry = Entry(id=f"{parent.id}.{marker}{k}", doc=DOC, game=GAME, kind=kind, text=line,
-                  title=parent.title, parent=parent.id, span=Span(number, number),
-                  citation=f"{parent.citation}, {label}")
+    entry = Entry(
+        id=f"{parent.id}.{marker}{k}",
+        doc=DOC,
+        game=GAME,
+        kind=kind,
+        text=line,
+        title=parent.title,
+        parent=parent.id,
+        span=Span(number, number),
+        citation=f"{parent.citation}, {label}",
+    )
     _finish_text(entry)
     parent.children.append(entry.id)
     entries.append(entry)
@@ -164,13 +204,20 @@ def see_refs(text: str) -> list[Ref]:
     for match in _SEE.finditer(text):
         body = match.group("body").strip()
         for target in _targets(body):
-            refs.append(Ref(match.group(0).strip(), None, kind="see", status="external",
-                            note=f"{target} — in the full CCG comprehensive rules, not in this excerpt"))
+            refs.append(
+                Ref(
+                    match.group(0).strip(),
+                    None,
+                    kind="see",
+                    status="external",
+                    note=f"{target} — in the full CCG comprehensive rules, not in this excerpt",
+                )
+            )
     return refs
 
 
 def _targets(body: str) -> list[str]:
-    """"Effects, Effects in and out of play and Timing, Leaving and entering play" -> two targets,
+    """ "Effects, Effects in and out of play and Timing, Leaving and entering play" -> two targets,
     each "Page › Entry"; a quoted name "in the Glossary" -> "Glossary › name"."""
     body = body.replace("\u201c", '"').replace("\u201d", '"')
     quoted = re.fullmatch(r'"([^"]+)" in the (\w+)', body)

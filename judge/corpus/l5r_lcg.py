@@ -20,6 +20,7 @@ curated anchor table (see l5r_lcg_topics); everything else is read from the text
 - lines before the first anchored topic are front matter (`lcg:front-matter`), never filed
   under a topic.
 """
+
 from __future__ import annotations
 
 import re
@@ -67,15 +68,18 @@ def parse(text: str, topics: list[Topic] | None = None) -> ParsedDocument:
     problems.extend(anchor_problems)
     sub_anchors = _sub_anchors(anchors, paragraphs, problems)
     entries = _build(units, anchors, sub_anchors, topics, problems)
-    return ParsedDocument(entries, problems, facts={
-        "lines": len(source_lines(text)),
-        "paragraphs": len(units),
-        "topics": len(anchors),
-    })
+    return ParsedDocument(
+        entries,
+        problems,
+        facts={
+            "lines": len(source_lines(text)),
+            "paragraphs": len(units),
+            "topics": len(anchors),
+        },
+    )
 
 
-def _sub_anchors(anchors: list[Anchor], paragraphs: list[tuple[int, str]],
-                 problems: list[Problem]) -> list[Anchor]:
+def _sub_anchors(anchors: list[Anchor], paragraphs: list[tuple[int, str]], problems: list[Problem]) -> list[Anchor]:
     """Sub-headings are anchored like topics, but only among their own topic's paragraphs."""
     found: list[Anchor] = []
     for position, anchor in enumerate(anchors):
@@ -83,7 +87,7 @@ def _sub_anchors(anchors: list[Anchor], paragraphs: list[tuple[int, str]],
             continue
         end = anchors[position + 1].index if position + 1 < len(anchors) else len(paragraphs)
         # the topic's own first paragraph opens the topic, never a sub-heading
-        inside, sub_problems = match_anchors(list(anchor.topic.subtopics), paragraphs[anchor.index + 1:end])
+        inside, sub_problems = match_anchors(list(anchor.topic.subtopics), paragraphs[anchor.index + 1 : end])
         problems.extend(sub_problems)
         found.extend(Anchor(a.topic, a.index + anchor.index + 1, a.method) for a in inside)
     return found
@@ -108,7 +112,7 @@ def _units(lines: list[str], topics: list[Topic]) -> list[Unit]:
 
 
 def _cut_glued_heading(unit: Unit, titles: list[str]) -> None:
-    """"…returned to the token pool. Tokens, Running Out of" -> text + heading."""
+    """ "…returned to the token pool. Tokens, Running Out of" -> text + heading."""
     for title in titles:
         tail = " " + title
         if unit.text.endswith(tail) and unit.text[: -len(tail)].endswith((".", ":", "?", "!", '"')):
@@ -119,6 +123,7 @@ def _cut_glued_heading(unit: Unit, titles: list[str]) -> None:
 
 def spell_glyphs(text: str) -> str:
     """U+E900/U+E901 -> "military"/"political", with a space where a glyph touched a word."""
+
     def word(match: re.Match) -> str:
         start, end = match.span()
         out = GLYPHS[match.group()]
@@ -127,12 +132,14 @@ def spell_glyphs(text: str) -> str:
         if end < len(text) and text[end].isalnum():
             out += " "
         return out
+
     return _GLYPH.sub(word, text)
 
 
 # -- building --------------------------------------------------------------------------------
-def _build(units: list[Unit], anchors: list[Anchor], sub_anchors: list[Anchor], topics: list[Topic],
-           problems: list[Problem]) -> list[Entry]:
+def _build(
+    units: list[Unit], anchors: list[Anchor], sub_anchors: list[Anchor], topics: list[Topic], problems: list[Problem]
+) -> list[Entry]:
     starts = {a.index: a for a in anchors}
     sub_starts = {a.index: a for a in sub_anchors}
     by_title = {t.title.lower(): t for t in topics}
@@ -169,15 +176,20 @@ def _build(units: list[Unit], anchors: list[Anchor], sub_anchors: list[Anchor], 
         paragraph_of_unit[index] = paragraph
         text_ids.setdefault(paragraph.text, []).append(paragraph.id)
         for k, (line, example) in enumerate(unit.examples, start=1):
-            child = _leaf(f"{paragraph.id}.ex{k}", "example", example, line, current,
-                          f"{paragraph.citation}, example" + (f" {k}" if len(unit.examples) > 1 else ""))
+            child = _leaf(
+                f"{paragraph.id}.ex{k}",
+                "example",
+                example,
+                line,
+                current,
+                f"{paragraph.citation}, example" + (f" {k}" if len(unit.examples) > 1 else ""),
+            )
             child.parent = paragraph.id
             paragraph.children.append(child.id)
             entries.append(child)
         if unit.related:
             line, related = unit.related
-            child = _leaf(f"{topic.id}/related", "related", related, line, topic,
-                          f"{topic.citation}, Related")
+            child = _leaf(f"{topic.id}/related", "related", related, line, topic, f"{topic.citation}, Related")
             child.refs = _related_refs(related, by_title)
             topic.children.append(child.id)
             entries.append(child)
@@ -200,9 +212,14 @@ def _front_matter(front: list[Unit], entries: list[Entry]) -> Entry:
     looks_like_title = len(first.text.split()) <= 6 and not first.text.endswith((".", ":"))
     title = first.text if looks_like_title else "Front matter"
     entry = Entry(
-        id=f"{DOC}:front-matter", doc=DOC, game=GAME, kind="front-matter",
-        text=first.text if looks_like_title else "", title=title,
-        span=Span(first.line, first.line), citation=f"{CITE} — {title}",
+        id=f"{DOC}:front-matter",
+        doc=DOC,
+        game=GAME,
+        kind="front-matter",
+        text=first.text if looks_like_title else "",
+        title=title,
+        span=Span(first.line, first.line),
+        citation=f"{CITE} — {title}",
     )
     if looks_like_title:
         entry.extra["title_line"] = first.line
@@ -213,8 +230,12 @@ def _front_matter(front: list[Unit], entries: list[Entry]) -> Entry:
 def _topic_entry(anchor: Anchor, units: list[Unit]) -> Entry:
     topic = anchor.topic
     entry = Entry(
-        id=f"{DOC}:{topic.slug}", doc=DOC, game=GAME, kind="topic",
-        text=topic.title, title=topic.title,
+        id=f"{DOC}:{topic.slug}",
+        doc=DOC,
+        game=GAME,
+        kind="topic",
+        text=topic.title,
+        title=topic.title,
         span=Span(units[anchor.index].line, units[anchor.index].line),
         citation=f"{CITE} — {topic.title}",
         tags=["recovered-heading"] + (["inferred-heading"] if topic.evidence == "inf" else []),
@@ -230,8 +251,15 @@ def _subtopic_entry(anchor: Anchor, topic: Entry, unit: Unit) -> Entry:
     sub = anchor.topic
     path = f"{topic.title} › {sub.title}"
     entry = Entry(
-        id=f"{DOC}:{sub.slug}", doc=DOC, game=GAME, kind="subtopic", text=sub.title, title=path,
-        parent=topic.id, span=Span(unit.line, unit.line), citation=f"{CITE} — {path}",
+        id=f"{DOC}:{sub.slug}",
+        doc=DOC,
+        game=GAME,
+        kind="subtopic",
+        text=sub.title,
+        title=path,
+        parent=topic.id,
+        span=Span(unit.line, unit.line),
+        citation=f"{CITE} — {path}",
         tags=["recovered-heading"] + (["inferred-heading"] if sub.evidence == "inf" else []),
         extra={"evidence": sub.evidence, "anchor": anchor.method},
     )
@@ -240,8 +268,7 @@ def _subtopic_entry(anchor: Anchor, topic: Entry, unit: Unit) -> Entry:
 
 
 def _paragraph_entry(unit: Unit, topic: Entry, ordinal: int) -> Entry:
-    entry = _leaf(f"{topic.id}/{ordinal}", "paragraph", unit.text, unit.line, topic,
-                  f"{topic.citation} ¶{ordinal}")
+    entry = _leaf(f"{topic.id}/{ordinal}", "paragraph", unit.text, unit.line, topic, f"{topic.citation} ¶{ordinal}")
     if unit.raw != entry.text:
         entry.extra["raw"] = unit.raw
     if entry.text.endswith(":"):
@@ -252,8 +279,15 @@ def _paragraph_entry(unit: Unit, topic: Entry, ordinal: int) -> Entry:
 def _leaf(entry_id: str, kind: str, raw: str, line: int, topic: Entry, citation: str) -> Entry:
     text = spell_glyphs(raw)
     entry = Entry(
-        id=entry_id, doc=DOC, game=GAME, kind=kind, text=text, title=topic.title,
-        parent=topic.id, span=Span(line, line), citation=citation,
+        id=entry_id,
+        doc=DOC,
+        game=GAME,
+        kind=kind,
+        text=text,
+        title=topic.title,
+        parent=topic.id,
+        span=Span(line, line),
+        citation=citation,
     )
     if text != raw:
         entry.extra["raw"] = raw
@@ -264,7 +298,7 @@ def _leaf(entry_id: str, kind: str, raw: str, line: int, topic: Entry, citation:
 
 
 def _related_refs(line: str, by_title: dict[str, Topic]) -> list[Ref]:
-    """"Related: Ability, Action, Action Ability, Cost" -> one ref per topic, longest names first."""
+    """ "Related: Ability, Action, Action Ability, Cost" -> one ref per topic, longest names first."""
     parts = [p.strip() for p in line.split(":", 1)[1].split(",")]
     refs: list[Ref] = []
     i = 0
@@ -277,15 +311,15 @@ def _related_refs(line: str, by_title: dict[str, Topic]) -> list[Ref]:
                 i = j
                 break
         else:
-            refs.append(Ref(parts[i], None, kind="related", status="dangling",
-                            note="no topic of this name"))
+            refs.append(Ref(parts[i], None, kind="related", status="dangling", note="no topic of this name"))
             i += 1
     return refs
 
 
-def _see_refs(units: list[Unit], paragraphs: dict[int, Entry], by_title: dict[str, Topic],
-              problems: list[Problem]) -> None:
-    """"(see below)" -> the next paragraph; "(see Topic on page 15)" -> that topic."""
+def _see_refs(
+    units: list[Unit], paragraphs: dict[int, Entry], by_title: dict[str, Topic], problems: list[Problem]
+) -> None:
+    """ "(see below)" -> the next paragraph; "(see Topic on page 15)" -> that topic."""
     for index in range(len(units)):
         entry = paragraphs.get(index)
         if entry is None:
@@ -302,11 +336,20 @@ def _see_refs(units: list[Unit], paragraphs: dict[int, Entry], by_title: dict[st
             if topic:
                 entry.refs.append(Ref(surface, f"{DOC}:{topic.slug}", kind="see"))
                 continue
-            entry.refs.append(Ref(surface, None, kind="see", status="dangling",
-                                  note=f'"{name}" is not in this copy of the Rules Reference'))
-            problems.append(Problem(DOC, "dangling-ref",
-                                    f'{entry.id}: {surface!r} names "{name}", which this document lacks',
-                                    entry.id))
+            entry.refs.append(
+                Ref(
+                    surface,
+                    None,
+                    kind="see",
+                    status="dangling",
+                    note=f'"{name}" is not in this copy of the Rules Reference',
+                )
+            )
+            problems.append(
+                Problem(
+                    DOC, "dangling-ref", f'{entry.id}: {surface!r} names "{name}", which this document lacks', entry.id
+                )
+            )
 
 
 def _close_spans(entries: list[Entry]) -> None:

@@ -13,6 +13,7 @@ are matched strictly in document order, because opening words repeat (the first 
 A topic matched in step 2 is reported as "anchor-drift" (the table needs refreshing); a topic not
 matched at all is reported as "anchor-mismatch", and its paragraphs stay with the topic before it.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -146,27 +147,34 @@ def match_anchors(topics: list[Topic], paragraphs: list[tuple[int, str]]) -> tup
         low, high, expected = _window(position, topics, found, paragraphs)
         anchor = _match_in_window(topic, paragraphs, normalised, low, high, expected)
         if anchor is None:
-            problems.append(Problem(
-                "lcg", "anchor-mismatch",
-                f'topic "{topic.title}" (lcg:{topic.slug}): no paragraph matches its anchor '
-                f'"{topic.anchor_prefix}"; its paragraphs stay under the topic before it',
-                f"lcg:{topic.slug}",
-            ))
+            problems.append(
+                Problem(
+                    "lcg",
+                    "anchor-mismatch",
+                    f'topic "{topic.title}" (lcg:{topic.slug}): no paragraph matches its anchor '
+                    f'"{topic.anchor_prefix}"; its paragraphs stay under the topic before it',
+                    f"lcg:{topic.slug}",
+                )
+            )
             continue
         found[position] = anchor
         line = paragraphs[anchor.index][0]
-        problems.append(Problem(
-            "lcg", "anchor-drift",
-            f'topic "{topic.title}" (lcg:{topic.slug}): first paragraph changed; matched by '
-            f"{anchor.method} at line {line} (refresh {TABLE_RELPATH})",
-            f"lcg:{topic.slug}",
-        ))
+        problems.append(
+            Problem(
+                "lcg",
+                "anchor-drift",
+                f'topic "{topic.title}" (lcg:{topic.slug}): first paragraph changed; matched by '
+                f"{anchor.method} at line {line} (refresh {TABLE_RELPATH})",
+                f"lcg:{topic.slug}",
+            )
+        )
     anchors = [found[p] for p in sorted(found)]
     return anchors, problems
 
 
-def _window(position: int, topics: list[Topic], found: dict[int, Anchor],
-            paragraphs: list[tuple[int, str]]) -> tuple[int, int, int | None]:
+def _window(
+    position: int, topics: list[Topic], found: dict[int, Anchor], paragraphs: list[tuple[int, str]]
+) -> tuple[int, int, int | None]:
     """The paragraph range (exclusive bounds) between the matched neighbours, and the index the
     table's line hint points at, shifted by how far the previous anchor moved."""
     before = [p for p in found if p < position]
@@ -185,8 +193,9 @@ def _window(position: int, topics: list[Topic], found: dict[int, Anchor],
     return low, high, expected
 
 
-def _match_in_window(topic: Topic, paragraphs: list[tuple[int, str]], normalised: list[str], low: int,
-                     high: int, expected: int | None) -> Anchor | None:
+def _match_in_window(
+    topic: Topic, paragraphs: list[tuple[int, str]], normalised: list[str], low: int, high: int, expected: int | None
+) -> Anchor | None:
     """`normalised[i]` is fingerprint_text of paragraph i."""
     indexes = range(low + 1, high)
     if topic.anchor_text:

@@ -3,6 +3,7 @@
 None of the L5R sources ends with a newline, so `str.splitlines()`-style counting is used, never
 `wc -l`; a stray BOM or CRLF line ends would otherwise leak into the first entry or every text.
 """
+
 from __future__ import annotations
 
 import re

@@ -6,6 +6,7 @@ the one in force on $JUDGE_EVENT_DATE), so editing a source or a parser, or impo
 edition, invalidates it by itself. A missing or unreadable source is reported and the other
 documents still load.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,8 +14,8 @@ import importlib
 import os
 import pickle
 import sys
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from judge import cache_files, files, paths
 from judge.corpus.documents import DOCUMENTS, DocumentSpec
@@ -101,8 +102,9 @@ def _read_source(edition) -> str:
     from judge.editions.errors import EditionError
 
     if hashlib.sha256(raw).hexdigest() != edition.sha256:
-        raise EditionError(f"{edition.path} is not the file that was imported (its checksum differs); "
-                           "import the edition again")
+        raise EditionError(
+            f"{edition.path} is not the file that was imported (its checksum differs); import the edition again"
+        )
     return text.decode(raw, edition.encoding)
 
 
@@ -209,8 +211,7 @@ def write_cached(folder: Path, key: str, corpus: Corpus, name: str = CORPUS_FILE
         return False
     try:
         cache_files.make_folder(folder)
-        cache_files.write_sealed(folder / name, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL),
-                                 f"{key}/{name}")
+        cache_files.write_sealed(folder / name, pickle.dumps(corpus, protocol=pickle.HIGHEST_PROTOCOL), f"{key}/{name}")
         cache_files.remove_leftover_temporaries(folder)
         return True
     except (OSError, files.WriteError, cache_files.CacheRejected) as exc:

@@ -4,10 +4,11 @@ Parsers produce entries and the references they found; the `Corpus` holds all do
 looks entries up by id or printed number, walks parents and children, and computes the
 "cited by" backlinks. Nothing here knows about any particular document format.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -72,7 +73,7 @@ class Entry:
     def body(self) -> str:
         """The text without the printed number it starts with ("704.5a A player…" → "A player…")."""
         if self.number and self.text.startswith(self.number):
-            return self.text[len(self.number):].lstrip(". ")
+            return self.text[len(self.number) :].lstrip(". ")
         return self.text
 
     def to_dict(self) -> dict:
@@ -178,7 +179,12 @@ class Corpus:
                     ref.status = "dangling"
                     ref.note = ref.note or f"no entry {ref.target}"
                     self.problems.append(
-                        Problem(entry.doc, "dangling-ref", f"{entry.id}: {ref.surface!r} → {ref.target} does not exist", entry.id)
+                        Problem(
+                            entry.doc,
+                            "dangling-ref",
+                            f"{entry.id}: {ref.surface!r} → {ref.target} does not exist",
+                            entry.id,
+                        )
                     )
                     continue
                 cited = self.backlinks.setdefault(ref.target, [])

@@ -6,6 +6,7 @@ Glossary and Appendix A. This module splits the regions and builds the numbered 
 (section → group → rule → sub-rule, with examples and design notes hung on the rule they
 follow); the glossary and appendix, status tags and references have modules of their own.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,8 +45,7 @@ def split_lines(text: str) -> list[str]:
 
 def _regions(lines: list[str]) -> tuple[int, int, int]:
     """0-based indexes where the rules, the glossary and the appendix begin."""
-    rules = next((i for i, l in enumerate(lines)
-                  if SECTION_RE.match(l) and len(l) < _MAX_SECTION_HEADING), len(lines))
+    rules = next((i for i, l in enumerate(lines) if SECTION_RE.match(l) and len(l) < _MAX_SECTION_HEADING), len(lines))
     glossary = next((i for i in range(rules, len(lines)) if lines[i].strip() == "Glossary"), len(lines))
     appendix = next((i for i in range(glossary, len(lines)) if lines[i].startswith("Appendix A")), len(lines))
     return rules, glossary, appendix
@@ -72,6 +72,7 @@ def parse(text: str) -> ParsedDocument:
 
 # -- front matter ---------------------------------------------------------------------------
 
+
 def _front_matter(lines: list[str]) -> list[Entry]:
     """Every non-blank line before section 1; its heading (a short unpunctuated line) is its title."""
     entries: list[Entry] = []
@@ -87,14 +88,23 @@ def _front_matter(lines: list[str]) -> list[Entry]:
         under_heading += 1
         k = len(entries) + 1
         citation = f"{CITE} — {heading} ¶{under_heading}" if heading else f"{CITE} — title line"
-        entries.append(Entry(
-            id=f"{DOC}:intro/{k}", doc=DOC, game=GAME, kind="front-matter", text=text, title=heading or text,
-            span=Span(index + 1, index + 1), citation=citation,
-        ))
+        entries.append(
+            Entry(
+                id=f"{DOC}:intro/{k}",
+                doc=DOC,
+                game=GAME,
+                kind="front-matter",
+                text=text,
+                title=heading or text,
+                span=Span(index + 1, index + 1),
+                citation=citation,
+            )
+        )
     return entries
 
 
 # -- the numbered rules ---------------------------------------------------------------------
+
 
 def run_in_head(text: str) -> str:
     """The short lead phrase that titles a rule ("The drop."), or "" when it opens with a statement."""
@@ -106,7 +116,7 @@ def run_in_head(text: str) -> str:
     words = head.rstrip(".").split()
     if len(words) > _MAX_HEAD_WORDS or head.startswith(_ORDINAL_OPENERS) or head.endswith(_ABBREVIATIONS):
         return ""
-    if any(w.strip(",;:\"()").lower() in _STATEMENT_WORDS for w in words):
+    if any(w.strip(',;:"()').lower() in _STATEMENT_WORDS for w in words):
         return ""
     return head
 
@@ -171,7 +181,9 @@ class _RulesBuilder:
 
     def _add(self, entry: Entry, parent: Entry | None) -> Entry:
         if entry.id in self.by_id:
-            self.problems.append(Problem(DOC, "duplicate", f"{entry.id} appears twice (line {entry.span.line_start})", entry.id))
+            self.problems.append(
+                Problem(DOC, "duplicate", f"{entry.id} appears twice (line {entry.span.line_start})", entry.id)
+            )
             return self.by_id[entry.id]
         if parent is not None:
             entry.parent = parent.id
@@ -181,10 +193,20 @@ class _RulesBuilder:
         return entry
 
     def _section(self, number: str, title: str, lineno: int) -> None:
-        self.section = self._add(Entry(
-            id=f"{DOC}:section/{number}", doc=DOC, game=GAME, kind="section", text=title, number=number,
-            title=title, span=Span(lineno, lineno), citation=f"{CITE} section {number}",
-        ), None)
+        self.section = self._add(
+            Entry(
+                id=f"{DOC}:section/{number}",
+                doc=DOC,
+                game=GAME,
+                kind="section",
+                text=title,
+                number=number,
+                title=title,
+                span=Span(lineno, lineno),
+                citation=f"{CITE} section {number}",
+            ),
+            None,
+        )
         self.group = self.rule = self.block = None
 
     def _group(self, number: str, heading: str, lineno: int) -> None:
@@ -194,13 +216,23 @@ class _RulesBuilder:
             title = reserved.group(1) or "Reserved"
             tags.append("reserved")
         entry = Entry(
-            id=f"{DOC}:{number}", doc=DOC, game=GAME, kind="group", text=heading, number=number, title=title,
-            tags=tags, span=Span(lineno, lineno), citation=f"{CITE} {number}",
+            id=f"{DOC}:{number}",
+            doc=DOC,
+            game=GAME,
+            kind="group",
+            text=heading,
+            number=number,
+            title=title,
+            tags=tags,
+            span=Span(lineno, lineno),
+            citation=f"{CITE} {number}",
         )
         if notes:
             entry.extra["tag_notes"] = notes
         if self.section is None or number[0] != self.section.number:
-            self.problems.append(Problem(DOC, "structure", f"group {number} (line {lineno}) outside its section", entry.id))
+            self.problems.append(
+                Problem(DOC, "structure", f"group {number} (line {lineno}) outside its section", entry.id)
+            )
         self.group = self._add(entry, self.section)
         self.rule = self.block = None
         self.category = ""
@@ -215,8 +247,15 @@ class _RulesBuilder:
             parent = self.group
         keyword = keyword_name(number, body) if kind == "rule" else ""
         entry = Entry(
-            id=f"{DOC}:{number}", doc=DOC, game=GAME, kind=kind, text=line, number=number,
-            title=keyword or run_in_head(body), span=Span(lineno, lineno), citation=f"{CITE} {number}",
+            id=f"{DOC}:{number}",
+            doc=DOC,
+            game=GAME,
+            kind=kind,
+            text=line,
+            number=number,
+            title=keyword or run_in_head(body),
+            span=Span(lineno, lineno),
+            citation=f"{CITE} {number}",
         )
         if keyword:
             entry.extra["keyword"] = True
@@ -239,8 +278,13 @@ class _RulesBuilder:
             if f"{self.rule.id}/{suffix}" in self.by_id:
                 suffix += f"-{lineno}"
         entry = Entry(
-            id=f"{self.rule.id}/{suffix}", doc=DOC, game=GAME, kind=kind, text=line,
-            span=Span(lineno, lineno), citation=citation,
+            id=f"{self.rule.id}/{suffix}",
+            doc=DOC,
+            game=GAME,
+            kind=kind,
+            text=line,
+            span=Span(lineno, lineno),
+            citation=citation,
         )
         if self.group is not None:
             entry.extra["group"] = self.group.number
@@ -258,5 +302,9 @@ class _RulesBuilder:
 
     def _is_category(self, line: str) -> bool:
         """A short unpunctuated label between keyword rules (`Combat & evasion`), not a paragraph."""
-        return (self.group is not None and self.group.number in _KEYWORD_GROUPS
-                and len(line) < _MAX_CATEGORY_HEADING and not line.endswith((".", ":", ")", ";", '"')))
+        return (
+            self.group is not None
+            and self.group.number in _KEYWORD_GROUPS
+            and len(line) < _MAX_CATEGORY_HEADING
+            and not line.endswith((".", ":", ")", ";", '"'))
+        )

@@ -4,6 +4,7 @@ Each card in cards/nodawn/*.yaml becomes an entry `nd:card/<slug>` (kind "card")
 point at every rule, example and glossary entry of the No Dawn rules that names the card, so
 those entries list the card among what mentions them ("cited by"). Run by crosslinks.link_all.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,10 +59,21 @@ def link(corpus: Corpus) -> None:
         refs = [Ref(card.name, e.id, kind="mention") for e in searched if pattern.search(e.text)]
         path, _, line = card.origin.rpartition(":")
         entry = Entry(
-            id=entry_id, doc="nd", game="nodawn", kind="card", text=card.text, number=None,
-            title=card.name, refs=refs, span=Span(line_start=int(line) if line.isdigit() else None),
+            id=entry_id,
+            doc="nd",
+            game="nodawn",
+            kind="card",
+            text=card.text,
+            number=None,
+            title=card.name,
+            refs=refs,
+            span=Span(line_start=int(line) if line.isdigit() else None),
             citation=f"No Dawn card — {card.name}",
-            extra={"summary": _summary(card), "type": card.type, "file": path.rsplit("/", 1)[-1],
-                   "keywords": list(card.keywords)},
+            extra={
+                "summary": _summary(card),
+                "type": card.type,
+                "file": path.rsplit("/", 1)[-1],
+                "keywords": list(card.keywords),
+            },
         )
         corpus.entries[entry_id] = entry

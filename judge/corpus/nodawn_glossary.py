@@ -9,6 +9,7 @@ definition. A status qualifier (`(※ proposed)`, `(deferred — content-gated)`
 The three entries whose pointer was broken over a blank line (`*(See rule` / `702.45.)*`) are
 rejoined.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,7 +43,7 @@ def split_term(line: str, rules_text: str) -> str:
             j = i
             while j < len(words) - 1 and not words[j].endswith(")"):
                 j += 1
-            parenthetical = " ".join(words[i:j + 1])
+            parenthetical = " ".join(words[i : j + 1])
             if NOTE_RE.match(parenthetical):
                 break  # a status qualifier sits between the term and its definition
             term.append(parenthetical)
@@ -90,8 +91,16 @@ def parse_glossary(lines: list[str], start: int, stop: int, problems: list[Probl
     rules_text = "\n".join(lines[:start])
     blocks = _blocks(lines, start + 1, stop)
     intro = blocks.pop(0) if blocks else ("", start + 1, start + 1)
-    root = Entry(id=f"{DOC}:glossary", doc=DOC, game=GAME, kind="section", title="Glossary", text=intro[0],
-                 span=Span(start + 1, stop), citation=f"{CITE} Glossary")
+    root = Entry(
+        id=f"{DOC}:glossary",
+        doc=DOC,
+        game=GAME,
+        kind="section",
+        title="Glossary",
+        text=intro[0],
+        span=Span(start + 1, stop),
+        citation=f"{CITE} Glossary",
+    )
     entries = [root]
     seen: set[str] = set()
     for text, first, last in blocks:
@@ -101,8 +110,17 @@ def parse_glossary(lines: list[str], start: int, stop: int, problems: list[Probl
             problems.append(Problem(DOC, "duplicate", f"glossary term {term!r} twice (line {first})"))
             slug = f"{slug}-{first}"
         seen.add(slug)
-        entry = Entry(id=f"{DOC}:glossary/{slug}", doc=DOC, game=GAME, kind="glossary", text=text, title=term,
-                      parent=root.id, span=Span(first, last), citation=f"{CITE} Glossary — {term}")
+        entry = Entry(
+            id=f"{DOC}:glossary/{slug}",
+            doc=DOC,
+            game=GAME,
+            kind="glossary",
+            text=text,
+            title=term,
+            parent=root.id,
+            span=Span(first, last),
+            citation=f"{CITE} Glossary — {term}",
+        )
         names = reskin_of(text)
         if names:
             entry.extra["reskin_of"] = names
@@ -136,8 +154,16 @@ def parse_appendix(lines: list[str], start: int, stop: int) -> list[Entry]:
     heading = lines[start].strip()
     blocks = _blocks(lines, start + 1, stop)
     intro = blocks.pop(0) if blocks and not blocks[0][0].startswith("• ") else ("", start + 1, start + 1)
-    root = Entry(id=f"{DOC}:appendix-a", doc=DOC, game=GAME, kind="section", title=heading, text=intro[0],
-                 span=Span(start + 1, stop), citation=f"{CITE} Appendix A")
+    root = Entry(
+        id=f"{DOC}:appendix-a",
+        doc=DOC,
+        game=GAME,
+        kind="section",
+        title=heading,
+        text=intro[0],
+        span=Span(start + 1, stop),
+        citation=f"{CITE} Appendix A",
+    )
     entries = [root]
     seen: set[str] = set()
     for text, first, last in blocks:
@@ -147,7 +173,18 @@ def parse_appendix(lines: list[str], start: int, stop: int) -> list[Entry]:
         if slug in seen:
             slug = f"{slug}-{first}"
         seen.add(slug)
-        entries.append(Entry(id=f"{root.id}/{slug}", doc=DOC, game=GAME, kind="appendix", text=text, title=term,
-                             parent=root.id, span=Span(first, last), citation=f"{CITE} Appendix A — {term}"))
+        entries.append(
+            Entry(
+                id=f"{root.id}/{slug}",
+                doc=DOC,
+                game=GAME,
+                kind="appendix",
+                text=text,
+                title=term,
+                parent=root.id,
+                span=Span(first, last),
+                citation=f"{CITE} Appendix A — {term}",
+            )
+        )
         root.children.append(entries[-1].id)
     return entries

@@ -8,11 +8,12 @@ numbers that exist: 703.4 has no `o`, so `703.4m–r` is m, n, p, q, r. Value ra
 `layers 2–6`) are never references: they have no three-digit rule number.
 `section N` links to the section; glossary terms found in rule text link to their entry.
 """
+
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from judge.corpus.model import Entry, Problem, Ref
 from judge.corpus.nodawn_glossary import SPLIT_TAIL_RE
@@ -27,7 +28,9 @@ ITEM_RE = re.compile(_ITEM)
 BARE_GROUP_RE = re.compile(r"(?<![\w-])rule group (\d{3})(?!\w)")
 BARE_RE = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?(?:–[a-z](?!\w))?(?![\w])")
 _SECTION_NUM = r"[1-9](?!\.?\d)(?!\w)"  # "section 9." ends a sentence; "9.1" would be no section
-SECTION_RE = re.compile(r"(?<![\w-])[Ss]ections?\s+(" + _SECTION_NUM + r"(?:(?:,\s*|\s+and\s+|\s+or\s+)" + _SECTION_NUM + r")*)")
+SECTION_RE = re.compile(
+    r"(?<![\w-])[Ss]ections?\s+(" + _SECTION_NUM + r"(?:(?:,\s*|\s+and\s+|\s+or\s+)" + _SECTION_NUM + r")*)"
+)
 _DIGIT_RE = re.compile(r"[1-9]")
 LABEL_RE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.? ")
 TERM_KINDS = ("rule", "subrule", "example", "design-note")
@@ -57,8 +60,13 @@ def expand(surface: str, known: set[str] | None) -> list[str]:
         candidates = [stem + chr(c) for c in range(ord(start[-1]), ord(end) + 1)]
     elif "." not in start and "." not in end:  # group range: 801–805
         candidates = [str(n) for n in range(int(start), int(end) + 1)]
-    elif "." in start and "." in end and start.split(".")[0] == end.split(".")[0] \
-            and not start[-1].isalpha() and not end[-1].isalpha():  # rule range: 123.4–123.5
+    elif (
+        "." in start
+        and "." in end
+        and start.split(".")[0] == end.split(".")[0]
+        and not start[-1].isalpha()
+        and not end[-1].isalpha()
+    ):  # rule range: 123.4–123.5
         group = start.split(".")[0]
         candidates = [f"{group}.{n}" for n in range(int(start.split(".")[1]), int(end.split(".")[1]) + 1)]
     else:
@@ -153,7 +161,9 @@ def link(entries: list[Entry], problems: list[Problem]) -> None:
                 entry.refs.append(Ref(surface, target, "section"))
             else:
                 entry.refs.append(Ref(surface, None, "section", "dangling", f"no section {number}"))
-                problems.append(Problem(DOC, "dangling-ref", f"{entry.id}: {surface!r} — no section {number}", entry.id))
+                problems.append(
+                    Problem(DOC, "dangling-ref", f"{entry.id}: {surface!r} — no section {number}", entry.id)
+                )
         if entry.kind in TERM_KINDS:
             entry.refs += terms.refs(body, entry.id)
 

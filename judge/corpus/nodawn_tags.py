@@ -7,6 +7,7 @@ right after its run-in head), or a sentence. A sentence-level note gives the ent
 `<status>:partial` and records what it covers in extra["tag_spans"]. The raw text is never
 changed: the notes stay visible in it.
 """
+
 from __future__ import annotations
 
 import re
@@ -110,7 +111,7 @@ def _tag_paragraph(entry: Entry, paragraph: str, whole: bool) -> None:
         tags = classify(match.group(0))
         if not tags:
             continue
-        before, after = paragraph[:match.start()].strip(), paragraph[match.end():].strip()
+        before, after = paragraph[: match.start()].strip(), paragraph[match.end() :].strip()
         span = _scope(before, after, match.group(0)) if whole else NOTE_RE.sub("", paragraph).strip()
         if span is None:
             _add(entry, tags)

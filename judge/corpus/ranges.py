@@ -4,6 +4,7 @@ One reading for every layer that takes a number: the search query language, `jud
 ruling sheets. A range covers the numbered entries of the same level between its ends in the
 document's own order, so `703.4m–r` skips a letter the document skips.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,4 +45,4 @@ def expand(corpus: Corpus, doc: str, start: str, end: str) -> list[Entry]:
     same_level = [e for e in corpus.in_doc(doc) if e.kind == first.kind and e.number]
     ids = [e.id for e in same_level]
     i, j = ids.index(first.id), ids.index(last.id)
-    return same_level[i: j + 1] if i <= j else [first, last]
+    return same_level[i : j + 1] if i <= j else [first, last]

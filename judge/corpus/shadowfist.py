@@ -10,6 +10,7 @@ Same-name PAP entries get "-2" on the second id. The copy is truncated inside Th
 Texts keep the source wording; only resource icons are normalised ([Tec], [Tech] -> [tec]).
 The icons' words ("tech", "magic"…) go in extra["search_text"] so that a search finds them.
 """
+
 from __future__ import annotations
 
 import re
@@ -137,13 +138,19 @@ class _Builder:
     # -- errata list ------------------------------------------------------------------------
     def _errata_entry(self, item) -> Entry:
         entry_id = self._unique_id("sf:errata", item.name)
-        return self._add(Entry(
-            id=entry_id, doc=DOC, game=GAME, kind="errata", title=item.name,
-            text=self._clean(item.start, item.end),
-            span=Span(char_start=item.start, char_end=item.end),
-            citation=f"{SOURCE} — errata list: {item.name} ({item.faction})",
-            extra={"faction": item.faction, "sets": list(item.sets)},
-        ))
+        return self._add(
+            Entry(
+                id=entry_id,
+                doc=DOC,
+                game=GAME,
+                kind="errata",
+                title=item.name,
+                text=self._clean(item.start, item.end),
+                span=Span(char_start=item.start, char_end=item.end),
+                citation=f"{SOURCE} — errata list: {item.name} ({item.faction})",
+                extra={"faction": item.faction, "sets": list(item.sets)},
+            )
+        )
 
     def _link_errata(self, errata_entries: list[Entry]) -> None:
         for entry in errata_entries:
@@ -160,12 +167,18 @@ class _Builder:
     # -- topics -----------------------------------------------------------------------------
     def _topic(self, topic, see: SeeParser) -> None:
         topic_id = self._unique_id("sf:topic", topic.name)
-        entry = self._add(Entry(
-            id=topic_id, doc=DOC, game=GAME, kind="topic", title=topic.name,
-            text=self._clean(topic.body_start, topic.end),
-            span=Span(char_start=topic.start, char_end=topic.end),
-            citation=f"{SOURCE} — General Topics: {topic.name}",
-        ))
+        entry = self._add(
+            Entry(
+                id=topic_id,
+                doc=DOC,
+                game=GAME,
+                kind="topic",
+                title=topic.name,
+                text=self._clean(topic.body_start, topic.end),
+                span=Span(char_start=topic.start, char_end=topic.end),
+                citation=f"{SOURCE} — General Topics: {topic.name}",
+            )
+        )
         for ruling in group_rulings(self.text, ruling_units(self.text, topic.body_start, topic.end)):
             self._ruling(entry, ruling, see)
 
@@ -185,19 +198,30 @@ class _Builder:
             tags.append("pap")
         head_text = self._clean(name_end, body.head_end)
         entry = Entry(
-            id=card_id, doc=DOC, game=GAME, kind="card", title=h.name,
+            id=card_id,
+            doc=DOC,
+            game=GAME,
+            kind="card",
+            title=h.name,
             text=head_text or h.name,
             span=Span(char_start=h.start, char_end=h.end),
-            citation=f"{SOURCE} — {label}", tags=tags, extra=extra,
+            citation=f"{SOURCE} — {label}",
+            tags=tags,
+            extra=extra,
         )
         if body.errata is not None:
             e = body.errata
             tags.append("errata")
             extra["errata_text"] = self._clean(e.start, e.end)
             extra["errata"] = {
-                "type": e.type, "cost": normalize_icons(e.cost), "fighting": e.fighting, "body": e.body,
-                "generates": e.generates, "provides": normalize_icons(e.provides),
-                "rules_text": self._clean(e.rules_start, e.end), "end_signal": e.end_signal,
+                "type": e.type,
+                "cost": normalize_icons(e.cost),
+                "fighting": e.fighting,
+                "body": e.body,
+                "generates": e.generates,
+                "provides": normalize_icons(e.provides),
+                "rules_text": self._clean(e.rules_start, e.end),
+                "end_signal": e.end_signal,
                 "no_rulings": e.no_rulings,
             }
             if e.end_signal == "heuristic" and body.rulings:
@@ -210,7 +234,9 @@ class _Builder:
             # The heading runs straight into a lower-case word: a word was probably lost
             # between them, so the heading/ruling boundary is a guess (Discerning Fire).
             tags.append("boundary-guess")
-            extra["caveat"] = "The first ruling starts mid-sentence: its opening words were probably lost in flattening."
+            extra["caveat"] = (
+                "The first ruling starts mid-sentence: its opening words were probably lost in flattening."
+            )
         self._add(entry)
         see_dates = {}
         for ref in body.see:
@@ -221,9 +247,9 @@ class _Builder:
                     if f"added:{ref.date}" not in tags:
                         tags.append(f"added:{ref.date}")
             else:
-                entry.refs.append(self._card_ref(ref.target, self.text[ref.start:ref.end], "see", card_id))
+                entry.refs.append(self._card_ref(ref.target, self.text[ref.start : ref.end], "see", card_id))
         for ref in body.inline_see:
-            entry.refs.append(self._card_ref(ref.target, self.text[ref.start:ref.end], "see", card_id))
+            entry.refs.append(self._card_ref(ref.target, self.text[ref.start : ref.end], "see", card_id))
         if see_dates:
             extra["see_dates"] = see_dates
         for k, ruling in enumerate(group_rulings(self.text, body.rulings)):
@@ -242,14 +268,24 @@ class _Builder:
             self.former_ids[f"{parent.id}/{n}"] = entry_id
         text = " ".join(self._clean(u.start, u.end) for u in ruling.units)
         tags = [f"added:{d}" for d in ruling.dates]
-        if any(lost_word(self.text[u.start:u.end]) for u in ruling.units):
+        if any(lost_word(self.text[u.start : u.end]) for u in ruling.units):
             tags.append("lost-word")
         extra = {"sentences": [f"{parent.id}/{n}" for n in ruling.numbers]} if len(ruling.numbers) > 1 else {}
-        entry = self._add(Entry(
-            id=entry_id, doc=DOC, game=GAME, kind="ruling", title=parent.title, text=text,
-            parent=parent.id, span=Span(char_start=ruling.start, char_end=ruling.end),
-            citation=f"{SOURCE} — {label}: {_first_words(text)}", tags=tags, extra=extra,
-        ))
+        entry = self._add(
+            Entry(
+                id=entry_id,
+                doc=DOC,
+                game=GAME,
+                kind="ruling",
+                title=parent.title,
+                text=text,
+                parent=parent.id,
+                span=Span(char_start=ruling.start, char_end=ruling.end),
+                citation=f"{SOURCE} — {label}: {_first_words(text)}",
+                tags=tags,
+                extra=extra,
+            )
+        )
         # "(See See X Fighting for more details.)": a See to a topic inside a ruling.
         for unit in ruling.units:
             tokens = tokenize(self.text, unit.start, unit.end)
@@ -280,18 +316,27 @@ class _Builder:
             self.beyond_end.setdefault(name, [])
             if source_id not in self.beyond_end[name]:
                 self.beyond_end[name].append(source_id)
-            return Ref(surface, None, kind=kind, status="external",
-                       note=f"{name}'s entry lies beyond the end of this copy of the FAQ")
+            return Ref(
+                surface,
+                None,
+                kind=kind,
+                status="external",
+                note=f"{name}'s entry lies beyond the end of this copy of the FAQ",
+            )
         self.no_entry.setdefault(name, [])
         if source_id not in self.no_entry[name]:
             self.no_entry[name].append(source_id)
-            self.problems.append(Problem(DOC, "no-entry", f"{source_id}: {surface!r} names a card the FAQ has no entry for", source_id))
+            self.problems.append(
+                Problem(DOC, "no-entry", f"{source_id}: {surface!r} names a card the FAQ has no entry for", source_id)
+            )
         return Ref(surface, None, kind=kind, status="dangling", note=f"the FAQ has no entry for {name}")
 
     def _link_mentions(self, mentions: list[Mention]) -> None:
         """`Name (SET)` in a ruling, topic or card text links to that card's entry."""
-        holders = sorted((e for e in self.entries if e.kind in ("ruling", "topic", "card")),
-                         key=lambda e: (e.span.char_start, -(e.span.char_end or 0)))
+        holders = sorted(
+            (e for e in self.entries if e.kind in ("ruling", "topic", "card")),
+            key=lambda e: (e.span.char_start, -(e.span.char_end or 0)),
+        )
         for m in mentions:
             holder = None
             for e in holders:  # the innermost entry whose span holds the mention
@@ -299,10 +344,12 @@ class _Builder:
                     holder = e
             if holder is None:
                 continue
-            surface = self.text[m.start:m.end]
+            surface = self.text[m.start : m.end]
             if any(surface in ref.surface for ref in holder.refs):
                 continue  # already part of "See Card (SET) for more rulings."
-            card_id = holder.parent if holder.kind == "ruling" and (holder.parent or "").startswith("sf:card/") else holder.id
+            card_id = (
+                holder.parent if holder.kind == "ruling" and (holder.parent or "").startswith("sf:card/") else holder.id
+            )
             ref = self._card_ref(m.name, surface, "mention", holder.id, near=card_id)
             if ref.target == card_id:
                 continue  # a card naming itself
@@ -318,11 +365,14 @@ class _Builder:
         last_words = " ".join(text.split()[-LAST_WORDS:])
         last_id = card_ids[-1] if card_ids else None
         if last_id and self.truncated:
-            self.problems.append(Problem(
-                DOC, "truncated",
-                f"the FAQ stops mid-sentence at character {len(text)} inside {headings[-1].name}: …{last_words}",
-                last_id,
-            ))
+            self.problems.append(
+                Problem(
+                    DOC,
+                    "truncated",
+                    f"the FAQ stops mid-sentence at character {len(text)} inside {headings[-1].name}: …{last_words}",
+                    last_id,
+                )
+            )
         return {
             "truncated": self.truncated,
             "truncation": {
@@ -330,7 +380,9 @@ class _Builder:
                 "last_entry": last_id,
                 "last_entry_title": headings[-1].name if headings else None,
                 "last_words": last_words,
-            } if self.truncated else None,
+            }
+            if self.truncated
+            else None,
             "covers": f"{headings[0].name} – {headings[-1].name}" if headings else "",
             "beyond_end": self.beyond_end,
             "no_entry": self.no_entry,
@@ -338,8 +390,12 @@ class _Builder:
                 "errata_list": len(errata_items),
                 "topics": len(topics),
                 "cards": len(headings),
-                "card_rulings": sum(1 for e in self.entries if e.kind == "ruling" and (e.parent or "").startswith("sf:card/")),
-                "topic_rulings": sum(1 for e in self.entries if e.kind == "ruling" and (e.parent or "").startswith("sf:topic/")),
+                "card_rulings": sum(
+                    1 for e in self.entries if e.kind == "ruling" and (e.parent or "").startswith("sf:card/")
+                ),
+                "topic_rulings": sum(
+                    1 for e in self.entries if e.kind == "ruling" and (e.parent or "").startswith("sf:topic/")
+                ),
                 "mentions": len(mentions),
             },
         }

@@ -7,6 +7,7 @@ mentions or the errata list; a following sentence-opening word; a repeated name�
 are the heaviest chain of candidates whose names strictly increase in the FAQ's alphabetical
 order — the order does most of the work of rejecting capitalised phrases inside rulings.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,18 @@ from judge.corpus.shadowfist_text import DATE_STAMP, Token, bare, sentence_spans
 MAX_NAME_WORDS = 9
 MARKERS = ("See", "ERRATA", "PAP")
 # Signal weights; a tiny per-word bonus prefers the longer of two otherwise equal names.
-WEIGHTS = {"see": 10, "errata": 10, "pap": 10, "lexicon": 6, "repeat": 4, "bang": 3, "weak": 3,
-           "weak-": 2, "generic": 1, "gap": 0.5}
+WEIGHTS = {
+    "see": 10,
+    "errata": 10,
+    "pap": 10,
+    "lexicon": 6,
+    "repeat": 4,
+    "bang": 3,
+    "weak": 3,
+    "weak-": 2,
+    "generic": 1,
+    "gap": 0.5,
+}
 LENGTH_BONUS = 0.01
 STRONG = ("see", "errata", "pap", "lexicon")
 
@@ -82,7 +93,11 @@ def harvest_mentions(text: str, start: int, end: int) -> list[Mention]:
         for tok in reversed(before):
             if len(words) == 6 or tok.word in MARKERS or ")" in tok.word:
                 break
-            if words and (ends_sentence(tok.word) or tok.word.endswith((",", ";"))) and tok.word not in vocab.abbreviations:
+            if (
+                words
+                and (ends_sentence(tok.word) or tok.word.endswith((",", ";")))
+                and tok.word not in vocab.abbreviations
+            ):
                 break
             if not (_capitalised(tok.word) or tok.word in vocab.connectors):
                 break
@@ -93,7 +108,9 @@ def harvest_mentions(text: str, start: int, end: int) -> list[Mention]:
                 break
             words.insert(0, tok)
         # Trim words that belong to the sentence rather than the name ("If", "of", "a").
-        while words and (words[0].word in vocab.connectors or (words[0].word in vocab.starters and words[0].word != "The")):
+        while words and (
+            words[0].word in vocab.connectors or (words[0].word in vocab.starters and words[0].word != "The")
+        ):
             words.pop(0)
         if words and not words[-1].word.endswith((".", ",", ":", ";")):
             name = text[words[0].start : words[-1].end]
@@ -107,13 +124,13 @@ def _capitalised(word: str) -> bool:
 
 
 def _gerund_opening(word: str, after: str) -> bool:
-    """"Toasting the Character is…": a capitalised -ing word before a lower-case word opens a
+    """ "Toasting the Character is…": a capitalised -ing word before a lower-case word opens a
     sentence as often as a closed-class word does."""
     return bool(re.fullmatch(r"[A-Z][a-z]+ing", word)) and bool(after) and after[0].islower()
 
 
 def _name_like(word: str, connectors: frozenset) -> bool:
-    return _capitalised(word) or word[0] in "$\"" or word in connectors
+    return _capitalised(word) or word[0] in '$"' or word in connectors
 
 
 class SeeParser:
@@ -121,7 +138,9 @@ class SeeParser:
 
     def __init__(self, topic_names: list[str]):
         self.topics = sorted((name.split(" ") for name in topic_names), key=len, reverse=True)
-        self.card_ref = re.compile(rf"See ((?:(?!See )\S+ ){{1,8}}?)\(({_set_pattern()})\) for (?:more |other )?rulings\.")
+        self.card_ref = re.compile(
+            rf"See ((?:(?!See )\S+ ){{1,8}}?)\(({_set_pattern()})\) for (?:more |other )?rulings\."
+        )
 
     def at(self, text: str, tokens: list[Token], k: int) -> tuple[int, SeeRef] | None:
         """Parse a See reference at token k: (index after it, the reference)."""
@@ -190,7 +209,9 @@ class _Segmenter:
                 if re.search(r"[.!?:;][\"')]*$", prev) and prev not in self.vocab.abbreviations:
                     return
             quoted_title = tokens[i].word.startswith('"') and re.search(r'"[!?]?$', last)
-            if not quoted_title and (last in connectors or bare(last) in self.vocab.starters or last.endswith((".", ",", ":", ";"))):
+            if not quoted_title and (
+                last in connectors or bare(last) in self.vocab.starters or last.endswith((".", ",", ":", ";"))
+            ):
                 continue
             if re.search(r"(?:'s|s')$", last):  # a possessive opens a phrase ("The Amulet's …")
                 continue
@@ -230,7 +251,7 @@ class _Segmenter:
             if re.search(r"[!?][\"']?$", words[-1]) and _capitalised(nxt):
                 signals.append("bang")
             if bare(nxt) in starters or _gerund_opening(nxt, after):
-                lower_after = bool(after) and (after[0].islower() or after[0] in "[(\"")
+                lower_after = bool(after) and (after[0].islower() or after[0] in '[("')
                 signals.append("weak" if lower_after else "weak-")
             if count >= 2 and re.match(r"[A-Z][a-z]", nxt):
                 signals.append("generic")
@@ -239,7 +260,9 @@ class _Segmenter:
         if not signals:
             return None
         best = max(signals, key=lambda s: WEIGHTS[s])
-        return Candidate(i, count, name, sort_key(name), best.rstrip("-"), WEIGHTS[best] + LENGTH_BONUS * count, pap=nxt == "PAP")
+        return Candidate(
+            i, count, name, sort_key(name), best.rstrip("-"), WEIGHTS[best] + LENGTH_BONUS * count, pap=nxt == "PAP"
+        )
 
     def candidates(self, starters: frozenset, strong_only: bool) -> list[Candidate]:
         found = []

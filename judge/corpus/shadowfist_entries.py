@@ -4,6 +4,7 @@
     <Card Name> [PAP] [ERRATA <type line> <card text> [No rulings]] (See <Topic> [(date)])*
                 [See <Card> (SET) for [more |other ]rulings.] <ruling> [(date)] ...
 """
+
 from __future__ import annotations
 
 import re
@@ -89,8 +90,14 @@ def _parse_errata(text: str, tokens, k: int, end: int, see: SeeParser, at_eof: b
         errata.rules_start = start
     region = text[errata.rules_start : end]
     marker = region.find(" " + _NO_RULINGS)
-    see_at = next((tokens[j].start for j in range(k, len(tokens))
-                   if tokens[j].start >= errata.rules_start and see.at(text, tokens, j)), None)
+    see_at = next(
+        (
+            tokens[j].start
+            for j in range(k, len(tokens))
+            if tokens[j].start >= errata.rules_start and see.at(text, tokens, j)
+        ),
+        None,
+    )
     if marker != -1 and (see_at is None or errata.rules_start + marker < see_at):
         errata.end, errata.end_signal, errata.no_rulings = errata.rules_start + marker, _NO_RULINGS, True
     elif see_at is not None:

@@ -4,6 +4,7 @@ Everything is recovered from the flattened text itself: the errata list from its
 "Name (Faction) - SET SET" rhythm, the topic names by splitting the run-together list so that
 every name reappears, in order, as the heading of a body further on.
 """
+
 from __future__ import annotations
 
 import re
@@ -142,7 +143,7 @@ def _is_heading_at(text: str, pos: int, name: str, region_start: int) -> bool:
         if pos < 2 or text[pos - 1] != " " or not (ends_sentence(before) or before.endswith(")")):
             return False
     after = pos + len(name)
-    return after + 1 < len(text) and text[after] == " " and (text[after + 1].isupper() or text[after + 1] in "\"(")
+    return after + 1 < len(text) and text[after] == " " and (text[after + 1].isupper() or text[after + 1] in '"(')
 
 
 def split_topics(text: str, names_tokens: list[Token], region: tuple[int, int]) -> list[Topic]:

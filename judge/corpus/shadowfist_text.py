@@ -4,6 +4,7 @@ resource icons, sentence and ruling-unit splitting, lost-word detection.
 The vocabulary these use (set abbreviations, sentence starters, icon spellings…) is data, in
 rulings/shadowfist/omnifaq-parsing.yaml, read once through `vocabulary()`.
 """
+
 from __future__ import annotations
 
 import re
@@ -250,9 +251,9 @@ def dependence(sentence: str, in_list: bool = False) -> str:
         return ""
     first = words[0].lstrip("\"'(")
     word = bare(first)
-    if word in joins.openers and (first == word or first[len(word):][:1] in ",'"):
+    if word in joins.openers and (first == word or first[len(word) :][:1] in ",'"):
         return "opens with a word that points back"
-    if word in joins.answer_words and first[len(word):][:1] in (",", "."):
+    if word in joins.answer_words and first[len(word) :][:1] in (",", "."):
         return "answers the sentence before"
     if _opens_with(sentence, joins.phrases):
         return "opens with a phrase that points back"
@@ -267,15 +268,20 @@ def dependence(sentence: str, in_list: bool = False) -> str:
 
 
 def _opens_with(sentence: str, phrases) -> bool:
-    return any(sentence.startswith(p) and not sentence[len(p):][:1].isalnum() for p in phrases)
+    return any(sentence.startswith(p) and not sentence[len(p) :][:1].isalnum() for p in phrases)
 
 
 def _gerund(word: str) -> bool:
     """A capitalised -ing word opening a sentence ("Healing", "Re-triggering"), not one of the
     sentence starters that merely end so ("Nothing", "During")."""
     word = bare(word)
-    return (len(word) > 5 and word[0].isupper() and word.endswith("ing") and word[1:].replace("-", "").islower()
-            and word not in vocabulary().starters)
+    return (
+        len(word) > 5
+        and word[0].isupper()
+        and word.endswith("ing")
+        and word[1:].replace("-", "").islower()
+        and word not in vocabulary().starters
+    )
 
 
 def named_cards(sentence: str) -> set[str]:
@@ -306,7 +312,7 @@ def group_rulings(text: str, units: list[RulingUnit]) -> list[Ruling]:
     example: set[str] | None = None  # the cards a worked example in the ruling names so far
     in_list = False
     for n, unit in enumerate(units, 1):
-        sentence = text[unit.start:unit.end]
+        sentence = text[unit.start : unit.end]
         why = dependence(sentence, in_list)
         if not why and example and example & set(bare(w) for w in sentence.split()):
             why = "goes on with the example"
@@ -323,7 +329,7 @@ def group_rulings(text: str, units: list[RulingUnit]) -> list[Ruling]:
             example |= named_cards(sentence)
     if len(rulings) > 1:
         first = rulings[0]
-        if len(" ".join(text[u.start:u.end] for u in first.units)) < joins.self_contained_length:
+        if len(" ".join(text[u.start : u.end] for u in first.units)) < joins.self_contained_length:
             rulings[1] = Ruling(first.units + rulings[1].units, first.numbers + rulings[1].numbers)
             del rulings[0]
     return rulings

@@ -3,6 +3,7 @@
 Apostrophes vanish rather than split a word ("Dirk Wisely's Gambit" -> "dirk-wiselys-gambit"),
 and so do thousands separators ("$10,000 Man" -> "10000-man").
 """
+
 from __future__ import annotations
 
 import re

@@ -19,14 +19,25 @@ UnknownEdition (an EditionError naming the editions that exist; the CLI exits 2 
 Entry ids in an edition's corpus are the document's usual ids (nd:704.5j); `nd@NAME:704.5j`
 names an entry of one edition (judge.editions.ids).
 """
+
 from __future__ import annotations
 
 from judge.editions.errors import EditionError, UnknownEdition
 from judge.editions.store import Edition, event_date, find, in_force, newest, selected
 from judge.editions.store import list_editions as list  # the contract's name
 
-__all__ = ["Edition", "EditionError", "UnknownEdition", "corpus_for", "event_date", "find", "in_force",
-           "list", "newest", "selected"]
+__all__ = [
+    "Edition",
+    "EditionError",
+    "UnknownEdition",
+    "corpus_for",
+    "event_date",
+    "find",
+    "in_force",
+    "list",
+    "newest",
+    "selected",
+]
 
 
 def corpus_for(doc: str, name: str):

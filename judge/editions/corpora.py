@@ -5,6 +5,7 @@ Its cache folder is `edition-<digest>` in the cache: the digest covers the data 
 package code and the edition's source checksum. Folders of older code or data are removed when
 a new one is written (only folders judge marked as its own, see judge.cache_files).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -45,6 +46,9 @@ def _prune_older(base: str) -> None:
     """Edition caches built from other data or code are never read again."""
     prefix = f"{loader.EDITION_CACHE_PREFIX}{base[:8]}-"
     for child in paths.cache_dir().iterdir():
-        if (child.name.startswith(loader.EDITION_CACHE_PREFIX) and not child.name.startswith(prefix)
-                and cache_files.is_ours(child)):
+        if (
+            child.name.startswith(loader.EDITION_CACHE_PREFIX)
+            and not child.name.startswith(prefix)
+            and cache_files.is_ours(child)
+        ):
             cache_files.remove_tree(child)

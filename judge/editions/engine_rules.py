@@ -6,11 +6,12 @@ edition is imported and read, a cited number may hold other words, or nothing: t
 plays the bundled rules. A judge ruling on that replay must be told which of its rules read
 otherwise now — never left to find out.
 """
+
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from judge.editions import store
 
@@ -34,14 +35,18 @@ class EngineEditionReport:
     changes: tuple[CitedRuleChange, ...]
 
     def to_dict(self) -> dict:
-        return {"engine_follows": self.follows.label, "read": self.read.label,
-                "changed": [c.to_dict() for c in self.changes]}
+        return {
+            "engine_follows": self.follows.label,
+            "read": self.read.label,
+            "changed": [c.to_dict() for c in self.changes],
+        }
 
     def sentence(self) -> str:
         from judge.replay_words import engine_edition_sentence
 
-        return engine_edition_sentence(self.follows.label, self.read.label,
-                                       [(c.rule, c.change == ABSENT) for c in self.changes])
+        return engine_edition_sentence(
+            self.follows.label, self.read.label, [(c.rule, c.change == ABSENT) for c in self.changes]
+        )
 
 
 def _words(text: str) -> list[str]:

@@ -1,4 +1,5 @@
 """What the edition store raises: a problem with what the user asked for (exit status 2)."""
+
 from __future__ import annotations
 
 

@@ -1,5 +1,6 @@
 """Ids that name one edition: `nd@2026-11:704.5j` (the edition's name or its date, then the
 usual id or number after the colon). An id without `@` means the edition the main corpus reads."""
+
 from __future__ import annotations
 
 import re

@@ -5,6 +5,7 @@ The edition is written into a temporary folder beside its final place (the sourc
 imported and edition.json, each through judge.files) and renamed into place: another judge
 never sees half an edition, and a refusal or a failure leaves the existing editions as they were.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -51,8 +52,9 @@ def _edition_text(edition: store.Edition) -> str:
     return raw.decode("utf-8") if edition.bundled else text.decode(raw, edition.encoding)
 
 
-def import_file(source: Path, doc: str, name: str | None = None, date: str | None = None,
-                today: dt.date | None = None) -> Outcome:
+def import_file(
+    source: Path, doc: str, name: str | None = None, date: str | None = None, today: dt.date | None = None
+) -> Outcome:
     """Import `source` as an edition of `doc`. EditionRefused (with every reason) when it is not
     one; EditionError for a name or date that cannot be used."""
     store.check_doc(doc)
@@ -70,16 +72,19 @@ def import_file(source: Path, doc: str, name: str | None = None, date: str | Non
     try:
         parsed = _parse(doc, value)
     except Exception as exc:  # the parser's own failure on this text is a refusal, named
-        raise EditionRefused(f"{source} refused: the parser failed on it ({exc.__class__.__name__}: {exc}); "
-                             "nothing was imported") from None
+        raise EditionRefused(
+            f"{source} refused: the parser failed on it ({exc.__class__.__name__}: {exc}); nothing was imported"
+        ) from None
     first_parsed = _parse(doc, _edition_text(first))
     first_shape, shape = signature.shape_of(first_parsed), signature.shape_of(parsed)
     reasons = signature.refusals(first_shape, shape)
     if reasons:
         listed = "".join(f"\n  - {r}" for r in reasons)
-        raise EditionRefused(f"{source} refused: it does not read as an edition of "
-                             f"{document_spec(doc).title} (read as {text.ENCODING_NAMES[codec]}):{listed}\n"
-                             "nothing was imported")
+        raise EditionRefused(
+            f"{source} refused: it does not read as an edition of "
+            f"{document_spec(doc).title} (read as {text.ENCODING_NAMES[codec]}):{listed}\n"
+            "nothing was imported"
+        )
     date = store.check_date(date, "--date") if date else (today or dt.datetime.now(dt.UTC).date()).isoformat()
     name = name or date
     _check_new(doc, name, date, existing)
@@ -108,13 +113,16 @@ def _read_source(source: Path) -> bytes:
     info = os.fstat(fd)  # of what was opened (a folder opens too, and os.fdopen refuses it)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise EditionRefused(f"{source} refused: it is not a regular file (a folder, a FIFO, a device or a "
-                             "socket); nothing was imported")
+        raise EditionRefused(
+            f"{source} refused: it is not a regular file (a folder, a FIFO, a device or a socket); nothing was imported"
+        )
     with os.fdopen(fd, "rb") as handle:
         if info.st_size > MAX_EDITION_BYTES:
-            raise EditionRefused(f"{source} refused: {info.st_size:,} bytes, and an edition is at most "
-                                 f"{MAX_EDITION_BYTES:,} (the largest bundled document is under 0.5 MiB); "
-                                 "nothing was imported")
+            raise EditionRefused(
+                f"{source} refused: {info.st_size:,} bytes, and an edition is at most "
+                f"{MAX_EDITION_BYTES:,} (the largest bundled document is under 0.5 MiB); "
+                "nothing was imported"
+            )
         try:
             raw = handle.read(MAX_EDITION_BYTES + 1)
         except OSError as exc:
@@ -139,7 +147,9 @@ class _import_lock:
             self.folder.mkdir(parents=True, exist_ok=True)
             self.handle = open(self.folder / ".import.lock", "a+b")
         except OSError as exc:
-            raise EditionError(f"cannot write into {self.folder}: {exc.strerror or exc}; nothing was imported") from None
+            raise EditionError(
+                f"cannot write into {self.folder}: {exc.strerror or exc}; nothing was imported"
+            ) from None
         fcntl.flock(self.handle, fcntl.LOCK_EX)
         for leftover in self.folder.iterdir():
             if leftover.is_dir() and files.leftover_temporary(leftover.name):
@@ -152,19 +162,24 @@ class _import_lock:
 
 def _check_new(doc: str, name: str, date: str, existing: list[store.Edition]) -> None:
     if not store.NAME_RE.fullmatch(name):
-        raise EditionError(f"--edition {name!r}: a name is 1–40 letters, digits, '.', '_' or '-', "
-                           "starting with a letter or digit")
+        raise EditionError(
+            f"--edition {name!r}: a name is 1–40 letters, digits, '.', '_' or '-', starting with a letter or digit"
+        )
     for edition in existing:
         if edition.name == name or (edition.date == name and name != date):
-            raise EditionError(f"{doc!r} has an edition named or dated {name!r} already ({edition.label}); "
-                               "choose another --edition")
+            raise EditionError(
+                f"{doc!r} has an edition named or dated {name!r} already ({edition.label}); choose another --edition"
+            )
         if edition.date == date:
-            raise EditionError(f"{doc!r} has an edition dated {date} already ({edition.label}); "
-                               "give this one its own --date")
+            raise EditionError(
+                f"{doc!r} has an edition dated {date} already ({edition.label}); give this one its own --date"
+            )
     first = existing[0]
     if first.date and date <= first.date:
-        raise EditionError(f"--date {date} is not after the bundled edition of {doc!r} ({first.label}): "
-                           "an imported edition is a newer one")
+        raise EditionError(
+            f"--date {date} is not after the bundled edition of {doc!r} ({first.label}): "
+            "an imported edition is a newer one"
+        )
 
 
 def _disk_full(exc: BaseException) -> bool:
@@ -175,8 +190,11 @@ def _disk_full(exc: BaseException) -> bool:
 
 def _reference_notes(first: ParsedDocument, parsed: ParsedDocument) -> list[str]:
     before = {p.message for p in first.problems if p.kind in signature.REFERENCE_PROBLEMS}
-    return [f"{p.kind}: {p.message}" for p in parsed.problems
-            if p.kind in signature.REFERENCE_PROBLEMS and p.message not in before]
+    return [
+        f"{p.kind}: {p.message}"
+        for p in parsed.problems
+        if p.kind in signature.REFERENCE_PROBLEMS and p.message not in before
+    ]
 
 
 def _write(source: Path, raw: bytes, doc: str, name: str, date: str, codec: str) -> store.Edition:
@@ -186,10 +204,17 @@ def _write(source: Path, raw: bytes, doc: str, name: str, date: str, codec: str)
     draft = files.temporary_name(final)
     suffix = source.suffix if _SUFFIX_RE.match(source.suffix) else ""
     source_file = f"source{suffix}"
-    manifest = {"format": store.MANIFEST_FORMAT, "doc": doc, "name": name, "date": date,
-                "sha256": hashlib.sha256(raw).hexdigest(), "encoding": codec,
-                "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
-                "source_name": source.name, "source_file": source_file}
+    manifest = {
+        "format": store.MANIFEST_FORMAT,
+        "doc": doc,
+        "name": name,
+        "date": date,
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "encoding": codec,
+        "imported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "source_name": source.name,
+        "source_file": source_file,
+    }
     draft.mkdir()
     try:
         files.write_atomically(draft / source_file, raw)

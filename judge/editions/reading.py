@@ -1,5 +1,6 @@
 """Which edition a command reads an entry in, and how it says so: shared by `judge show`,
 `judge search`, sheets and the TUI so that they all choose and name editions the same way."""
+
 from __future__ import annotations
 
 from judge import lookup
@@ -46,14 +47,27 @@ def in_force_lookup(found: Lookup, date: str | None) -> Lookup:
     if found.members:  # a range: each of its entries in that edition, or none
         lacking = [e.id for e in found.members if corpus.get(e.id) is None]
         if lacking:
-            return Lookup(None, note=f"{', '.join(lacking)} not in edition {edition.label}, the one in force on {date}",
-                          corpus=corpus, edition=edition)
-        return Lookup(corpus.get(found.entry.id), members=[corpus.entries[e.id] for e in found.members],
-                      note=found.note, corpus=corpus, edition=edition)
+            return Lookup(
+                None,
+                note=f"{', '.join(lacking)} not in edition {edition.label}, the one in force on {date}",
+                corpus=corpus,
+                edition=edition,
+            )
+        return Lookup(
+            corpus.get(found.entry.id),
+            members=[corpus.entries[e.id] for e in found.members],
+            note=found.note,
+            corpus=corpus,
+            edition=edition,
+        )
     entry = corpus.get(found.entry.id)
     if entry is None:
-        return Lookup(None, note=f"{found.entry.id} is not in edition {edition.label}, the one in force on {date}",
-                      corpus=corpus, edition=edition)
+        return Lookup(
+            None,
+            note=f"{found.entry.id} is not in edition {edition.label}, the one in force on {date}",
+            corpus=corpus,
+            edition=edition,
+        )
     return Lookup(entry, alone=found.alone, note=found.note, also=[], corpus=corpus, edition=edition)
 
 
@@ -74,7 +88,9 @@ def describe(edition: store.Edition, date: str | None = None) -> str:
     editions = store.list_editions(edition.doc)
     text = edition.label
     if len(editions) > 1:
-        text += f", the newest of {len(editions)}" if edition == editions[-1] else f"; the newest is {editions[-1].label}"
+        text += (
+            f", the newest of {len(editions)}" if edition == editions[-1] else f"; the newest is {editions[-1].label}"
+        )
     if date:
         if edition.date and edition.date > date:
             text += f"; the earliest judge has, dated after {date}"

@@ -12,6 +12,7 @@ An edition may reword, renumber, add and delete rules; what it keeps is the docu
   a structure it did not find). Dangling references are not refusals: an edition that deletes a
   rule another still cites says so; they are reported as notes.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -46,10 +47,13 @@ def shape_of(parsed: ParsedDocument) -> Shape:
             continue
         problems[problem.kind] += 1
         messages.setdefault(problem.kind, []).append(problem.message)
-    return Shape(kinds=Counter(e.kind for e in parsed.entries),
-                 sections={e.id: e.title for e in parsed.entries if e.kind == "section" and e.parent is None},
-                 schemes={number_shape(e.number) for e in parsed.entries if e.number},
-                 problems=problems, messages=messages)
+    return Shape(
+        kinds=Counter(e.kind for e in parsed.entries),
+        sections={e.id: e.title for e in parsed.entries if e.kind == "section" and e.parent is None},
+        schemes={number_shape(e.number) for e in parsed.entries if e.number},
+        problems=problems,
+        messages=messages,
+    )
 
 
 def refusals(first: Shape, new: Shape) -> list[str]:
@@ -64,9 +68,14 @@ def refusals(first: Shape, new: Shape) -> list[str]:
             reasons.append(f"{count} parser problem(s) of kind {kind!r} (the first edition has {allowed}): {shown}")
     missing_kinds = [k for k in first.kinds if k not in new.kinds]
     if missing_kinds:
-        reasons.append(f"it has no entries of kind {', '.join(sorted(missing_kinds))} (cut short, or another document?)")
-    thin = [f"{kind} {new.kinds[kind]} of {count}" for kind, count in sorted(first.kinds.items())
-            if kind in new.kinds and new.kinds[kind] < count * MIN_SHARE]
+        reasons.append(
+            f"it has no entries of kind {', '.join(sorted(missing_kinds))} (cut short, or another document?)"
+        )
+    thin = [
+        f"{kind} {new.kinds[kind]} of {count}"
+        for kind, count in sorted(first.kinds.items())
+        if kind in new.kinds and new.kinds[kind] < count * MIN_SHARE
+    ]
     if thin:
         reasons.append(f"it has less than half the entries of the first edition ({', '.join(thin)}): cut short?")
     missing_sections = [f"{title} ({id_})" for id_, title in first.sections.items() if new.sections.get(id_) != title]

@@ -4,6 +4,7 @@ in force on any date, nor is a `struck` rule (the entry keeps its number, not it
 `adopted:<date>` is not in force before that date. A tag on a rule's group or parent rule
 covers the rule; a sentence-level tag (extra["tag_spans"]) covers that sentence only.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ edition.json, its manifest).
 Editions are ordered by date, the bundled (first) one first; no two share a name or a date, so
 either names one edition. An undated bundled edition counts as older than any date.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -54,9 +55,17 @@ class Edition:
         return (not self.bundled, self.date or "", self.imported_at)
 
     def to_dict(self) -> dict:
-        return {"doc": self.doc, "name": self.name, "date": self.date, "bundled": self.bundled,
-                "sha256": self.sha256, "path": str(self.path), "encoding": self.encoding,
-                "imported_at": self.imported_at, "source_name": self.source_name}
+        return {
+            "doc": self.doc,
+            "name": self.name,
+            "date": self.date,
+            "bundled": self.bundled,
+            "sha256": self.sha256,
+            "path": str(self.path),
+            "encoding": self.encoding,
+            "imported_at": self.imported_at,
+            "source_name": self.source_name,
+        }
 
 
 def check_date(value: str, what: str) -> str:
@@ -157,8 +166,17 @@ def read_manifest(doc: str, folder: Path) -> Edition:
         if data.get("format") != MANIFEST_FORMAT or data.get("doc") != doc or data.get("name") != folder.name:
             raise ValueError("it is not the manifest of this folder's edition")
         source = folder / data["source_file"]
-        return Edition(doc, data["name"], data["date"], source, data["sha256"], False,
-                       data["encoding"], data["imported_at"], data["source_name"])
+        return Edition(
+            doc,
+            data["name"],
+            data["date"],
+            source,
+            data["sha256"],
+            False,
+            data["encoding"],
+            data["imported_at"],
+            data["source_name"],
+        )
     except FileNotFoundError:
         raise EditionError(f"{folder} is not an edition (no {MANIFEST}); remove it, or import the file again") from None
     except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -88,6 +88,7 @@ kind), a trigger event
 Every event cites the rules that made it happen; rule numbers appear in this package only as
 string literals such as "704.5j", so the test suite can collect and check them all.
 """
+
 from judge.engine.actions import apply
 
 __all__ = ["apply"]

@@ -8,18 +8,34 @@ resolves the references against the state and carries the action out.
 To add an action kind: write its handler (and shape, if its values need more than references),
 add one `ActionKind` to ACTIONS, and document the addition in tests/scenarios/README.md.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from judge.engine import (activating, attaching, casting, combat, coopt, debts, faces, immure, outcome, passing,
-                          priority, processions, sealing, wards, zone_abilities)
+from judge.engine import (
+    activating,
+    attaching,
+    casting,
+    combat,
+    coopt,
+    debts,
+    faces,
+    immure,
+    outcome,
+    passing,
+    priority,
+    processions,
+    sealing,
+    wards,
+    zone_abilities,
+)
 from judge.engine.errors import Malformed, Refused
-from judge.yamlio import one_of
 from judge.engine.events import event
 from judge.engine.references import as_list, player, resolve_ref
 from judge.engine.state import PHASES, STEPS, GameState
+from judge.yamlio import one_of
 
 
 @dataclass(frozen=True)
@@ -86,6 +102,7 @@ def _declarations(kind: str, want: tuple):
             for k in want:
                 if k not in decl:
                     raise Malformed(f"a {kind} declaration needs {k}")
+
     return shape
 
 
@@ -117,8 +134,9 @@ def _until_shape(action) -> None:
     target = action["until"]
     _mapping(target, {"phase", "step"}, "until")
     if not one_of(target.get("phase"), PHASES) or not one_of(target.get("step"), STEPS[target.get("phase")]):
-        raise Refused(f"until: {target.get('phase')!r}/{target.get('step')!r} is not a point of the turn",
-                      "500.1", "500.1a")
+        raise Refused(
+            f"until: {target.get('phase')!r}/{target.get('step')!r} is not a point of the turn", "500.1", "500.1a"
+        )
 
 
 # -- handlers --------------------------------------------------------------------------------
@@ -154,11 +172,24 @@ def _cast(s: GameState, who, action, log: list) -> None:
     oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
     decree = tuple(resolve_ref(s, d) for d in as_list(action.get("decree")))
     face_down = next((k for k in FACE_DOWN_CASTS if action.get(k)), None)
-    casting.cast(s, who, oid, _targets(s, action), action.get("x"), action.get("pay"), bool(action.get("tribute")),
-                 log, recall=recall, modes=action.get("modes"), entwine=bool(action.get("entwine")), decree=decree,
-                 synthesis=bool(action.get("synthesis")), face_down=face_down,
-                 despoil=[resolve_ref(s, c, who, "spoils") for c in as_list(action.get("despoil"))],
-                 muster=[resolve_ref(s, c) for c in as_list(action.get("muster"))])
+    casting.cast(
+        s,
+        who,
+        oid,
+        _targets(s, action),
+        action.get("x"),
+        action.get("pay"),
+        bool(action.get("tribute")),
+        log,
+        recall=recall,
+        modes=action.get("modes"),
+        entwine=bool(action.get("entwine")),
+        decree=decree,
+        synthesis=bool(action.get("synthesis")),
+        face_down=face_down,
+        despoil=[resolve_ref(s, c, who, "spoils") for c in as_list(action.get("despoil"))],
+        muster=[resolve_ref(s, c) for c in as_list(action.get("muster"))],
+    )
 
 
 def _turn_face_up(s: GameState, who, action, log: list) -> None:
@@ -175,8 +206,10 @@ def _brew(s: GameState, who, action, log: list) -> None:
 
 def _depart(s: GameState, who, action, log: list) -> None:
     value = action["depart"]
-    pieces = [processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
-              for x in as_list(value["pieces"])]
+    pieces = [
+        processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
+        for x in as_list(value["pieces"])
+    ]
     processions.depart(s, who, resolve_ref(s, value["to"]), pieces, log)
 
 
@@ -237,8 +270,12 @@ def _order(s: GameState, who, action, log: list) -> None:
     simultaneous triggers answers the choice play waits for, 603.3: actions.py.)"""
     ids = [resolve_ref(s, o) for o in as_list(action["order"])]
     if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
-        raise Refused("no order is due: blockers are ordered in the combat damage step (510.2c), and simultaneous "
-                      "triggers as they are put on the stack (603.3)", "510.2c", "603.3")
+        raise Refused(
+            "no order is due: blockers are ordered in the combat damage step (510.2c), and simultaneous "
+            "triggers as they are put on the stack (603.3)",
+            "510.2c",
+            "603.3",
+        )
     combat.set_order(s, who, ids, log)
     if s.damage_dealt:
         priority.give_priority(s, s.active, log, ("510.6",))
@@ -259,13 +296,20 @@ def _spring(s: GameState, who, action, log: list) -> None:
 def _prefer(s: GameState, who, action, log: list) -> None:
     names = [str(n) for n in as_list(action["prefer"])]
     s.prefer[who] = names
-    log.append(event(f"{who} will apply replacement and prevention effects affecting them or their permanents "
-                     f"in this order: {', '.join(names) or 'the default (timestamps)'}", "616.1", "616.1d"))
+    log.append(
+        event(
+            f"{who} will apply replacement and prevention effects affecting them or their permanents "
+            f"in this order: {', '.join(names) or 'the default (timestamps)'}",
+            "616.1",
+            "616.1d",
+        )
+    )
 
 
 def _choose(s: GameState, who, action, log: list) -> None:
-    raise Refused("no choice is waiting to be answered: the rules give none here (an answer comes only where "
-                  "play asks)", "608.4")  # a waiting one is answered in actions.py
+    raise Refused(
+        "no choice is waiting to be answered: the rules give none here (an answer comes only where play asks)", "608.4"
+    )  # a waiting one is answered in actions.py
 
 
 def _co_opt(s: GameState, who, action, log: list) -> None:
@@ -302,8 +346,10 @@ def _immure_shape(action) -> None:
 def _pass_shape(action) -> None:
     # `{pass: false}` read as a pass would do the opposite of what it says
     if action.get("pass") is not True:
-        raise Malformed(f"pass: {action.get('pass')!r} — a player passes with `{{player: P, pass: true}}` "
-                        "(or a bare `pass` for everyone); to not pass, write the action the player takes")
+        raise Malformed(
+            f"pass: {action.get('pass')!r} — a player passes with `{{player: P, pass: true}}` "
+            "(or a bare `pass` for everyone); to not pass, write the action the player takes"
+        )
 
 
 def _wield_shape(action) -> None:
@@ -326,41 +372,79 @@ def _declared(kind: str, want: tuple):
 _P = frozenset({"player"})
 # kind word -> what it is; the order is the order a kind word is looked for in an action.
 ACTIONS: dict[str, ActionKind] = {
-    "cast": ActionKind(_P | {"cast", "targets", "x", "pay", "tribute", "recall", "modes", "entwine", "decree",
-                             "synthesis", *FACE_DOWN_CASTS, "despoil", "muster"}, _cast,
-                       refs=lambda a: as_list(a.get("targets")) + as_list(a.get("decree")) + as_list(a.get("despoil"))
-                       + as_list(a.get("muster")), shape=_cast_shape, names_card=True),
+    "cast": ActionKind(
+        _P
+        | {
+            "cast",
+            "targets",
+            "x",
+            "pay",
+            "tribute",
+            "recall",
+            "modes",
+            "entwine",
+            "decree",
+            "synthesis",
+            *FACE_DOWN_CASTS,
+            "despoil",
+            "muster",
+        },
+        _cast,
+        refs=lambda a: (
+            as_list(a.get("targets")) + as_list(a.get("decree")) + as_list(a.get("despoil")) + as_list(a.get("muster"))
+        ),
+        shape=_cast_shape,
+        names_card=True,
+    ),
     "set": ActionKind(_P | {"set"}, _set, names_card=True),
     "fire": ActionKind(_P | {"fire", "targets"}, _fire, refs=lambda a: as_list(a.get("targets")), names_card=True),
-    "activate": ActionKind(_P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"),
-                           shape=_activate_shape),
-    "seal": ActionKind(_P | {"seal", "pit_marked"}, _seal,
-                       refs=lambda a: as_list(a["seal"]) + as_list(a.get("pit_marked"))),
+    "activate": ActionKind(
+        _P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"), shape=_activate_shape
+    ),
+    "seal": ActionKind(
+        _P | {"seal", "pit_marked"}, _seal, refs=lambda a: as_list(a["seal"]) + as_list(a.get("pit_marked"))
+    ),
     "drain": ActionKind(_P | {"drain"}, _drain, refs=_value_refs("drain")),
     "sacrifice": ActionKind(_P | {"sacrifice"}, _sacrifice, refs=_value_refs("sacrifice")),
-    "attack": ActionKind(_P | {"attack"}, _attack, refs=_declared("attack", ("attacker", "target")),
-                         shape=_declarations("attack", ("attacker", "target"))),
-    "block": ActionKind(_P | {"block"}, _block, refs=_declared("block", ("blocker", "attacker")),
-                        shape=_declarations("block", ("blocker", "attacker"))),
+    "attack": ActionKind(
+        _P | {"attack"},
+        _attack,
+        refs=_declared("attack", ("attacker", "target")),
+        shape=_declarations("attack", ("attacker", "target")),
+    ),
+    "block": ActionKind(
+        _P | {"block"},
+        _block,
+        refs=_declared("block", ("blocker", "attacker")),
+        shape=_declarations("block", ("blocker", "attacker")),
+    ),
     "order": ActionKind(_P | {"order"}, _order, refs=_value_refs("order"), before_waiting_damage=True),
-    "assign": ActionKind(_P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape,
-                         before_waiting_damage=True),
+    "assign": ActionKind(
+        _P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape, before_waiting_damage=True
+    ),
     "choose": ActionKind(_P | {"choose"}, _choose),
     "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False, passes_first=True),
     "concede": ActionKind(_P | {"concede"}, _concede, before_waiting_damage=True, after_game_over=True),
     # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
-    "spring": ActionKind(_P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]],
-                         shape=_spring_shape),
+    "spring": ActionKind(
+        _P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]], shape=_spring_shape
+    ),
     "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, before_waiting_damage=True),
     # additions (F4): turning a face-down permanent face up (701.21a, 708.8); setting a Trap (307.3)
     "turn_face_up": ActionKind(_P | {"turn_face_up"}, _turn_face_up, refs=_value_refs("turn_face_up")),
-    "set_trap": ActionKind(_P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape,
-                           names_card=True),
+    "set_trap": ActionKind(
+        _P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape, names_card=True
+    ),
     # additions (F4): brewing a Formula (710.2); a Passage departs (408.5, 116.2f)
     "brew": ActionKind(_P | {"brew"}, _brew, refs=_value_refs("brew")),
-    "depart": ActionKind(_P | {"depart"}, _depart, shape=_depart_shape,
-                         refs=lambda a: [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"])
-                                                                if str(x) != processions.MASTER]),
+    "depart": ActionKind(
+        _P | {"depart"},
+        _depart,
+        shape=_depart_shape,
+        refs=lambda a: (
+            [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"]) if str(x) != processions.MASTER]
+        ),
+    ),
     # additions: co-opting an Influencer (302.10), Wielding a Weapon (702.18a)
     "co_opt": ActionKind(_P | {"co_opt"}, _co_opt, refs=_value_refs("co_opt")),
     "wield": ActionKind(_P | {"wield", "to"}, _wield, refs=lambda a: [a["wield"], a["to"]], shape=_wield_shape),
@@ -368,8 +452,9 @@ ACTIONS: dict[str, ActionKind] = {
     "exhume": ActionKind(_P | {"exhume"}, _exhume, names_card=True),
     "bleed": ActionKind(_P | {"bleed"}, _bleed, names_card=True),
     # addition: a Haven's Immure (702.47a), naming the Entity chosen as part of its cost
-    "immure": ActionKind(_P | {"immure", "entity"}, _immure, refs=lambda a: [a["immure"], a["entity"]],
-                         shape=_immure_shape),
+    "immure": ActionKind(
+        _P | {"immure", "entity"}, _immure, refs=lambda a: [a["immure"], a["entity"]], shape=_immure_shape
+    ),
     # addition: a creditor calls a Debt an opponent owes them (116.2g, 702.48b), naming the debtor
     "call_debt": ActionKind(_P | {"call_debt"}, _call_debt),
     "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False, passes_first=True, shape=_pass_shape),

@@ -12,6 +12,7 @@ paused action is replayed with the answer), an action that is not an answer decl
 first (scenario-format.md), and any other action is refused citing the rule that gives the
 choice — except a concession, which nothing can forbid (104.3a).
 """
+
 from __future__ import annotations
 
 import traceback
@@ -50,8 +51,9 @@ def answers_waiting(state: GameState, action) -> bool:
     """Whether `action` is an answer to the choice `state` waits for (or a concession)."""
     choice = waiting_choice(state)
     kind = action_kind(action)
-    return choice is not None and (kind in ("choose", "concede")
-                                   or kind in choices.CHOICE_KINDS[choice.kind].answered_by)
+    return choice is not None and (
+        kind in ("choose", "concede") or kind in choices.CHOICE_KINDS[choice.kind].answered_by
+    )
 
 
 def _run(base: GameState, action, answers: tuple, *, skip: int = 0, work=None, fresh: bool = False):
@@ -99,8 +101,11 @@ def _while_waiting(state: GameState, choice, action) -> tuple[GameState, list[Ev
             check_shape(kind, action)
             who = acting_player(state, kind, action)
             if who != choice.player:
-                raise Refused(f"the choice waiting is {choice.player}'s, not {who}'s — {choice.prompt}", choice.rule,
-                              *choice.cites)
+                raise Refused(
+                    f"the choice waiting is {choice.player}'s, not {who}'s — {choice.prompt}",
+                    choice.rule,
+                    *choice.cites,
+                )
             value = choices.read(state, choice, action[kind])
         except Refused as why:
             return state, [refusal(why.text, *why.rules, policy=why.policy)]
@@ -119,8 +124,14 @@ def _while_waiting(state: GameState, choice, action) -> tuple[GameState, list[Ev
         if after is declined and any(e.refused for e in more):
             return state, more  # the action is refused: nothing changes, the choice still waits
         return after, log + more
-    return state, [refusal(f"{choice.player} must first answer the choice play waits for: {choice.prompt} "
-                           f"(answer with {{player: {choice.player}, choose: ..}})", choice.rule, *choice.cites)]
+    return state, [
+        refusal(
+            f"{choice.player} must first answer the choice play waits for: {choice.prompt} "
+            f"(answer with {{player: {choice.player}, choose: ..}})",
+            choice.rule,
+            *choice.cites,
+        )
+    ]
 
 
 def _concede_while_waiting(state: GameState, paused: Paused, action):
@@ -131,8 +142,13 @@ def _concede_while_waiting(state: GameState, paused: Paused, action):
         return state, log
     who = action.get("player")
     answers = tuple(a for a in paused.answers if a[0] != who)
-    log.append(event(f"{who} concedes while a choice waits: they leave first, and the paused action is carried out "
-                     f"again without them", "104.3a"))
+    log.append(
+        event(
+            f"{who} concedes while a choice waits: they leave first, and the paused action is carried out "
+            f"again without them",
+            "104.3a",
+        )
+    )
     after, more = _run(left, paused.action, answers, work=_work(paused.action))
     return (left if after is None else after), log + more
 

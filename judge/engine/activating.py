@@ -2,6 +2,7 @@
 Entity as a field source (106.5c–d), and activating an ability (602) — both bound by what a newly
 turned Entity may not be drained for (106.5c, 602.4c, policy C2). Casting a spell is casting.py's;
 what may be targeted, and a target's name, targeting.py's."""
+
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
@@ -21,8 +22,11 @@ def _field_check(s: GameState, player: str, oid: str, what: str) -> None:
     if obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
         raise Refused(f"{name} is not an Entity {player} controls", "106.5c")
     if not (s.active == player and s.in_main_phase()) and s.policies.reading("C1") == "106.5c":
-        raise Refused(f"field sources are special actions of the player's own main phase only "
-                      f"{s.policies.note('C1')}", *s.policies.rules("C1"), policy="C1")
+        raise Refused(
+            f"field sources are special actions of the player's own main phase only {s.policies.note('C1')}",
+            *s.policies.rules("C1"),
+            policy="C1",
+        )
 
 
 def _newly_turned_for_vitae(s: GameState, obj, refusal: str) -> tuple:
@@ -45,8 +49,11 @@ def _newly_turned_drain_cost(s: GameState, obj, name: str) -> tuple:
     if ch.has(s, obj, BLOODLUST):
         return ("702.9a", "602.4c")
     if s.policies.reading("C2") == "602.4c":
-        raise Refused(f"{name} is newly turned: its drain-this ability can't be activated {s.policies.note('C2')}",
-                      *s.policies.rules("C2"), policy="C2")
+        raise Refused(
+            f"{name} is newly turned: its drain-this ability can't be activated {s.policies.note('C2')}",
+            *s.policies.rules("C2"),
+            policy="C2",
+        )
     return ("701.11c", *s.policies.rules("C2"))
 
 
@@ -61,9 +68,17 @@ def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
     s.edit(oid).drained = True
     perform.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
-    log.append(event(f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
-                     f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})", "106.5c", "106.5d",
-                     "701.11b", "106.3", *lifted))
+    log.append(
+        event(
+            f"{player} drains {card.name} as a field source: +1 {card.race or 'untagged'} Vitae "
+            f"(pool {p.pool_total}); the blood-price adds 1 Wrath ({p.wrath})",
+            "106.5c",
+            "106.5d",
+            "701.11b",
+            "106.3",
+            *lifted,
+        )
+    )
     priority.back(s, player, log, "116.3")
 
 
@@ -78,9 +93,17 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     if card.cost.vitae:
         perform.add_to_pool(s, player, card.cost.vitae, card.race, log)
     p.corruption += 1
-    log.append(event(f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
-                     f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "
-                     f"({p.corruption})", "106.5c", "106.5d", "701.12a", "700.6"))
+    log.append(
+        event(
+            f"{player} sacrifices {card.name} as a field source: +{card.cost.vitae} "
+            f"{card.race or 'untagged'} Vitae (pool {p.pool_total}); the blood-price adds 1 Corruption "
+            f"({p.corruption})",
+            "106.5c",
+            "106.5d",
+            "701.12a",
+            "700.6",
+        )
+    )
     priority.back(s, player, log, "116.3")
 
 
@@ -94,14 +117,24 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         found = zone_abilities.from_zone(s, oid)
         if len(found) == 1 and n == 1 and not targets:
             keyword, rule, take = found[0]
-            log.append(event(f"{card.name} is in {obj.owner}'s {obj.zone.title()}: the ability activated is its "
-                             f"{keyword}, which works from there", "113.5", rule))
+            log.append(
+                event(
+                    f"{card.name} is in {obj.owner}'s {obj.zone.title()}: the ability activated is its "
+                    f"{keyword}, which works from there",
+                    "113.5",
+                    rule,
+                )
+            )
             take(s, player, oid, log)
             return
         if found:
-            raise Refused(f"{card.name} is in the {obj.zone.title()}: only its "
-                          f"{', '.join(k for k, _, _ in found)} works from there (113.5) — it takes no "
-                          f"ability number nor targets", "113.5", *(r for _, r, _ in found))
+            raise Refused(
+                f"{card.name} is in the {obj.zone.title()}: only its "
+                f"{', '.join(k for k, _, _ in found)} works from there (113.5) — it takes no "
+                f"ability number nor targets",
+                "113.5",
+                *(r for _, r, _ in found),
+            )
     if obj.zone != "battlefield" or obj.controller != player:
         raise Refused(f"{player} does not control {card.name} on the battlefield", "602.3")
     abilities = card.activated
@@ -115,8 +148,9 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         if obj.drained:
             raise Refused(f"{card.name} is already drained", "602.2", "701.11a")
         if ability.produces_vitae:
-            lifted = _newly_turned_for_vitae(s, obj, f"{card.name} is newly turned and can't be drained for Vitae "
-                                                     f"by its Vitae ability")
+            lifted = _newly_turned_for_vitae(
+                s, obj, f"{card.name} is newly turned and can't be drained for Vitae by its Vitae ability"
+            )
         else:
             lifted = _newly_turned_drain_cost(s, obj, card.name)
     else:
@@ -125,9 +159,16 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         raise Refused(f"the ability needs {len(ability.targets)} target(s)", "601.2c", "115.1")
     for t, spec in zip(targets, ability.targets):
         if not is_legal(s, player, t, spec["kind"], oid):
-            raise Refused(f"{target_name(s, t)} is not a legal target", "601.2c", "115.1",
-                          *protection(s, player, t, oid), *threshold_rule(s, t))
-    costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (cost.vitae or cost.master or cost.corruption or cost.wrath) else None
+            raise Refused(
+                f"{target_name(s, t)} is not a legal target",
+                "601.2c",
+                "115.1",
+                *protection(s, player, t, oid),
+                *threshold_rule(s, t),
+            )
+    costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (
+        cost.vitae or cost.master or cost.corruption or cost.wrath
+    ) else None
     if cost.drain:
         s.edit(oid).drained = True
     controller = obj.controller
@@ -146,11 +187,27 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
             priority.give_priority(s, player, log)
             return
     else:
-        s.stack.append(StackItem("ability", player, source=oid, effects=ability.effects, targets=tuple(targets),
-                                 label=f"{card.name}'s ability {n}", uid=s.next_uid,
-                                 target_kinds=tuple(spec["kind"] for spec in ability.targets)))
+        s.stack.append(
+            StackItem(
+                "ability",
+                player,
+                source=oid,
+                effects=ability.effects,
+                targets=tuple(targets),
+                label=f"{card.name}'s ability {n}",
+                uid=s.next_uid,
+                target_kinds=tuple(spec["kind"] for spec in ability.targets),
+            )
+        )
         s.next_uid += 1
-        log.append(event(f"{player} activates {card.name}'s ability {n}", "602.3", "602.1", *lifted,
-                         policy="C2" if "701.11c" in lifted else None))
+        log.append(
+            event(
+                f"{player} activates {card.name}'s ability {n}",
+                "602.3",
+                "602.1",
+                *lifted,
+                policy="C2" if "701.11c" in lifted else None,
+            )
+        )
         triggers.toll(s, s.stack[-1])
     priority.back(s, player, log, "117.3a")

@@ -6,6 +6,7 @@ the engine makes for that member (`stack:`), so `member(item)` says which announ
 object is, and targeting (601.2c, 115) and countering (701.7a) read that, never a list of kinds
 of their own. A member the engine cannot play is `engine: refused` with `why` (the rule it
 cannot follow); none is today."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
@@ -57,18 +58,32 @@ def _read(path) -> tuple[Announcement, ...]:
     out = []
     for row in rows:
         line = line_of(row)
-        if not isinstance(row, dict) or set(row) - ROW_KEYS or not {"id", "rules", "stack", "countered",
-                                                                      "engine"} <= set(row):
+        if (
+            not isinstance(row, dict)
+            or set(row) - ROW_KEYS
+            or not {"id", "rules", "stack", "countered", "engine"} <= set(row)
+        ):
             raise ScenarioError(f"an announcement row has {', '.join(sorted(ROW_KEYS))}", str(path), line)
         stack = row["stack"]
         if not isinstance(stack, dict) or set(stack) - STACK_FIELDS or "kind" not in stack:
-            raise ScenarioError(f"{row['id']}: `stack` names a kind and fields of a stack object "
-                                f"({', '.join(sorted(STACK_FIELDS))})", str(path), line)
+            raise ScenarioError(
+                f"{row['id']}: `stack` names a kind and fields of a stack object ({', '.join(sorted(STACK_FIELDS))})",
+                str(path),
+                line,
+            )
         if row["engine"] not in ("played", "refused") or (row["engine"] == "refused") != bool(row.get("why")):
             raise ScenarioError(f"{row['id']}: `engine` is played, or refused with `why`", str(path), line)
-        out.append(Announcement(row["id"], tuple(str(r) for r in row["rules"]),
-                                tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in stack.items()),
-                                row["countered"], row["engine"] == "played", row.get("policy"), row.get("why", "")))
+        out.append(
+            Announcement(
+                row["id"],
+                tuple(str(r) for r in row["rules"]),
+                tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in stack.items()),
+                row["countered"],
+                row["engine"] == "played",
+                row.get("policy"),
+                row.get("why", ""),
+            )
+        )
     ids = [a.id for a in out]
     if len(set(ids)) != len(ids):
         raise ScenarioError("an announcement is listed twice", str(path))

@@ -9,6 +9,7 @@ arrangement is recorded in `state.arrangements` (and logged) as still the owner'
 answer lists the cards from the top down (the first listed is drawn, or taken from the Spoils,
 first); the stated default, where a scenario opts in, is the order they arrived in.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,8 +42,13 @@ def together(s: GameState, log: list, kind: str, owner: str, zone: str, ids, wha
     names = ", ".join(s.objects[o].card or "a card" for o in ids)
     prompt = f"the order of {what} ({names}), from the top down"
     s.arrangements = s.arrangements + (Arrangement(kind, owner, zone, ids, prompt),)
-    log.append(event(f"{owner} chooses the order of {what} ({names}); nothing reads that order yet, so it is "
-                     f"asked when something does", CHOICE_KINDS[kind].rule))
+    log.append(
+        event(
+            f"{owner} chooses the order of {what} ({names}); nothing reads that order yet, so it is "
+            f"asked when something does",
+            CHOICE_KINDS[kind].rule,
+        )
+    )
 
 
 def settle(s: GameState, log: list, owner: str, zone: str, reached) -> None:

@@ -18,6 +18,7 @@ the question happens again exactly as it did, and this time the question has its
 events logged before the stop are not logged twice. So `ask` must come before anything its
 answer decides is changed — the waiting state is the game paused at the question.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,15 +47,28 @@ class NeedChoice(Exception):
         self.choice = choice
 
 
-def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *, count=(1, 1), keys=(),
-        default=None, for_player: str | None = None, cites: tuple = ()):
+def ask(
+    s: GameState,
+    log: list,
+    kind: str,
+    player: str,
+    options,
+    prompt: str,
+    *,
+    count=(1, 1),
+    keys=(),
+    default=None,
+    for_player: str | None = None,
+    cites: tuple = (),
+):
     """The answer to the choice `kind` that `player` makes among `options` (see the module
     docstring): a tuple of ids (pick, order), a word, or ((key, ids), ..) (map). `cites` are the
     rules of what the prompt is about (the keyword a trigger comes from), cited by every event of
     the choice after the rule that gives it."""
     spec = CHOICE_KINDS[kind]
-    choice = Choice(kind, player, tuple(options), spec.rule, prompt, tuple(count), tuple(keys), for_player,
-                    cites=tuple(cites))
+    choice = Choice(
+        kind, player, tuple(options), spec.rule, prompt, tuple(count), tuple(keys), for_player, cites=tuple(cites)
+    )
     rules = (spec.rule, *choice.cites)
     forced = _forced(choice, spec.shape)
     if forced is not None:
@@ -74,16 +88,23 @@ def ask(s: GameState, log: list, kind: str, player: str, options, prompt: str, *
             try:
                 value = read(s, choice, pre.value)
             except Refused as why:
-                raise Refused(f"{player}'s answer given in advance ({where}) does not fit: {why.text}",
-                              *why.rules) from None
-            s.preset = s.preset[:i] + s.preset[i + 1:]
-            log.append(event(f"{player}'s answer given in advance ({where}): {describe(s, choice, value)} — {prompt}",
-                             *rules))
+                raise Refused(
+                    f"{player}'s answer given in advance ({where}) does not fit: {why.text}", *why.rules
+                ) from None
+            s.preset = s.preset[:i] + s.preset[i + 1 :]
+            log.append(
+                event(f"{player}'s answer given in advance ({where}): {describe(s, choice, value)} — {prompt}", *rules)
+            )
             return value
     if default is not None and not spec.optional and ("*" in s.defaults or kind in s.defaults):
         value = default if isinstance(default, str) else tuple(default)
-        log.append(event(f"a default is taken for {player}, as the scenario allows (`defaults:`): "
-                         f"{spec.default} — {describe(s, choice, value)} — {prompt}", *rules))
+        log.append(
+            event(
+                f"a default is taken for {player}, as the scenario allows (`defaults:`): "
+                f"{spec.default} — {describe(s, choice, value)} — {prompt}",
+                *rules,
+            )
+        )
         return value
     raise NeedChoice(choice)
 
@@ -123,9 +144,11 @@ def _verb(choice: Choice, value) -> str:
 
 def question(s: GameState, choice: Choice) -> str:
     """The waiting choice in words: who, what, the options, how to answer."""
+
     def name(oid):
         obj = s.objects.get(oid)
         return f"{oid} ({obj.card or 'a card'})" if obj is not None else str(oid)
+
     spec = CHOICE_KINDS[choice.kind]
     shape = spec.shape
     if shape == "word":
@@ -133,12 +156,16 @@ def question(s: GameState, choice: Choice) -> str:
     else:
         options = ", ".join(name(o) for o in choice.options) or "none"
     least, most = choice.count
-    how = {"pick": (f"choose {least}" if least == most else f"choose {least} to {most}") + f" of: {options}",
-           "order": f"order all of: {options} ({spec.listed})",
-           "word": f"answer {options}",
-           "map": f"for each of {', '.join(name(k) for k in choice.keys)}, the ids it takes, from: {options}",
-           "divide": f"divide {least} among: {options} ({{ID: N, ..}}, each N 0 or more, adding up to {least})"}[shape]
+    how = {
+        "pick": (f"choose {least}" if least == most else f"choose {least} to {most}") + f" of: {options}",
+        "order": f"order all of: {options} ({spec.listed})",
+        "word": f"answer {options}",
+        "map": f"for each of {', '.join(name(k) for k in choice.keys)}, the ids it takes, from: {options}",
+        "divide": f"divide {least} among: {options} ({{ID: N, ..}}, each N 0 or more, adding up to {least})",
+    }[shape]
     whose = f" (in {choice.for_player}'s place)" if choice.for_player else ""
     tail = " — or any other action declines" if spec.optional else ""
-    return (f"waiting for {choice.player}{whose}: {choice.prompt}; {how}; answer with "
-            f"{{player: {choice.player}, choose: ..}}{tail}")
+    return (
+        f"waiting for {choice.player}{whose}: {choice.prompt}; {how}; answer with "
+        f"{{player: {choice.player}, choose: ..}}{tail}"
+    )

@@ -3,6 +3,7 @@ attach instruction it and other effects carry out. A Weapon spell enters unattac
 its controller wields it onto an Entity they control at non-Power speed by paying its Wield
 cost. Only the Weapon's controller may activate it, whoever controls its wielder (301.5d).
 """
+
 from __future__ import annotations
 
 from judge.cards.model import Cost, Effect
@@ -25,25 +26,41 @@ def wield(s: GameState, player: str, weapon: str, entity: str, log: list) -> Non
     if obj.zone != "battlefield" or card is None or card.type != "Weapon" or not ch.has(s, obj, WIELD):
         raise Refused(f"{name} is not a Weapon with Wield on the battlefield", "702.18a", "301.5")
     if obj.controller != player:
-        raise Refused(f"{name} is {obj.controller}'s: only a Weapon's controller may activate its Wield, whoever "
-                      f"controls its wielder", "301.5d", "702.18a", "602.3")
+        raise Refused(
+            f"{name} is {obj.controller}'s: only a Weapon's controller may activate its Wield, whoever "
+            f"controls its wielder",
+            "301.5d",
+            "702.18a",
+            "602.3",
+        )
     if not (s.active == player and s.in_main_phase() and not s.stack):
-        raise Refused("Wield is activated only at non-Power speed: its controller's main phase, empty stack",
-                      "702.18a", "505.6")
+        raise Refused(
+            "Wield is activated only at non-Power speed: its controller's main phase, empty stack", "702.18a", "505.6"
+        )
     if not ch.can_act_now(s, obj):
         raise Refused(f"{name}'s binding forbids activating it in {s.round_name}", "731.4a")
     host = s.objects.get(entity)
     if not ch.can_arm(s, obj, host, player):
-        raise Refused(f"{s.card(host).name if host else entity} is not an Entity {player} controls", "702.18a",
-                      "301.5b", "601.2c")
+        raise Refused(
+            f"{s.card(host).name if host else entity} is not an Entity {player} controls", "702.18a", "301.5b", "601.2c"
+        )
     # the card was checked at load: Wield carries its cost (207.3, support.py)
     price = keywords.number(WIELD, ch.keyword_value(s, obj, WIELD))
     costs.pay(s, s.player(player), Cost(vitae=price), log, what=f"{name}'s Wield", cites=("702.18a",))
-    s.stack.append(StackItem("ability", player, source=weapon, effects=_ATTACH, targets=(entity,),
-                             label=f"{name}'s Wield", uid=s.next_uid, cites=("702.18a",)))
+    s.stack.append(
+        StackItem(
+            "ability",
+            player,
+            source=weapon,
+            effects=_ATTACH,
+            targets=(entity,),
+            label=f"{name}'s Wield",
+            uid=s.next_uid,
+            cites=("702.18a",),
+        )
+    )
     s.next_uid += 1
-    log.append(event(f"{player} activates {name}'s Wield targeting {s.card(host).name}", "702.18a", "602.3",
-                     "505.6"))
+    log.append(event(f"{player} activates {name}'s Wield targeting {s.card(host).name}", "702.18a", "602.3", "505.6"))
     priority.back(s, player, log, "117.3a")
 
 
@@ -57,8 +74,13 @@ def attach(s: GameState, oid: str, host: str, controller: str, log: list) -> Non
         return
     wielding = card.type == "Weapon"
     if not ch.legal_host(s, obj, target) or (wielding and target.controller != controller):
-        log.append(event(f"{card.name} cannot be attached to {s.card(target).name if target else host}: it does "
-                         f"not move", "701.4a", *(("702.18a",) if wielding else ())))
+        log.append(
+            event(
+                f"{card.name} cannot be attached to {s.card(target).name if target else host}: it does not move",
+                "701.4a",
+                *(("702.18a",) if wielding else ()),
+            )
+        )
         return
     moved = obj.attached_to not in (None, host)
     edited = s.edit(oid)
@@ -66,6 +88,11 @@ def attach(s: GameState, oid: str, host: str, controller: str, log: list) -> Non
     if moved:  # attaching an attached object elsewhere gives it a new timestamp (701.4c)
         edited.timestamp = s.next_ts
         s.next_ts += 1
-    log.append(event(f"{card.name} is attached to {s.card(target).name}" + (" (it wields it)" if wielding else ""),
-                     "701.4a", *(("701.4b", "702.18a", "301.5a") if wielding else ()),
-                     *(("701.4c",) if moved else ())))
+    log.append(
+        event(
+            f"{card.name} is attached to {s.card(target).name}" + (" (it wields it)" if wielding else ""),
+            "701.4a",
+            *(("701.4b", "702.18a", "301.5a") if wielding else ()),
+            *(("701.4c",) if moved else ()),
+        )
+    )

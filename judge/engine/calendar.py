@@ -5,6 +5,7 @@ law words the engine gives meaning to (each is read where it applies: targeting.
 `thresholds_fail`). A scenario announces its calendar (`feasts:`, 730.2); a feast's law holds
 for its round of its cycle only (730.3).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from functools import lru_cache
 from judge import paths
 from judge.engine.events import event
 from judge.engine.state import GameState
-from judge.yamlio import ScenarioError, load_file, line_of
+from judge.yamlio import ScenarioError, line_of, load_file
 
 LAWS = {"thresholds_fail": "310.12"}  # law word -> the rule that states it
 
@@ -35,8 +36,12 @@ def feast_table() -> dict[str, Feast]:
             raise ScenarioError("a feast needs exactly name, laws, rules", str(path), line_of(item))
         unknown = [law for law in item["laws"] if law not in LAWS]
         if unknown:
-            raise ScenarioError(f"feast {item['name']}: law {unknown[0]!r} is not modelled by the engine "
-                                f"(known: {', '.join(sorted(LAWS))})", str(path), line_of(item))
+            raise ScenarioError(
+                f"feast {item['name']}: law {unknown[0]!r} is not modelled by the engine "
+                f"(known: {', '.join(sorted(LAWS))})",
+                str(path),
+                line_of(item),
+            )
         out[str(item["name"])] = Feast(str(item["name"]), tuple(item["laws"]), tuple(str(r) for r in item["rules"]))
     return out
 
@@ -57,9 +62,14 @@ def wrap(s: GameState, log: list) -> None:
     the cycle after it."""
     s.cycle += 1
     ahead = [f"{name} on {round_name}" for name, cycle, round_name in s.feasts if cycle == s.cycle + 1]
-    log.append(event(f"The Hunt returns: cycle {s.cycle} begins" + (f"; announced for cycle {s.cycle + 1}: "
-                                                                    + ", ".join(ahead) if ahead else ""),
-                     "730.1", *(("730.2",) if ahead else ())))
+    log.append(
+        event(
+            f"The Hunt returns: cycle {s.cycle} begins"
+            + (f"; announced for cycle {s.cycle + 1}: " + ", ".join(ahead) if ahead else ""),
+            "730.1",
+            *(("730.2",) if ahead else ()),
+        )
+    )
     for feast in tonight(s):
         log.append(event(f"tonight is {feast.name}", "730.3", *feast.rules))
 

@@ -4,14 +4,15 @@ a refusal leaves the state as it was (the caller also discards the working copy)
 
 The other actions a player takes with priority live elsewhere: the drop in sealing.py, field sources
 and activated abilities in activating.py; what may be targeted, and a target's name, in targeting.py."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine import characteristics as ch
-from judge.engine import calendar, costs, faces, keywords, perform, priority, suspicion, triggers
 from judge.cards import vocabulary as V
 from judge.cards.model import Cost
+from judge.engine import calendar, costs, faces, keywords, perform, priority, suspicion, triggers
+from judge.engine import characteristics as ch
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.seats import is_estate
@@ -35,10 +36,25 @@ def _non_power_speed(s: GameState, player: str) -> bool:
     return s.active == player and s.in_main_phase() and not s.stack
 
 
-def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None, split: dict | None,
-         tribute: bool, log: list, recall: bool = False, *, modes: list | None = None, entwine: bool = False,
-         decree: tuple = (), synthesis: bool = False, face_down: str | None = None, despoil: list = (),
-         muster: list = ()) -> None:
+def cast(
+    s: GameState,
+    player: str,
+    card_oid: str,
+    targets: list,
+    x: int | None,
+    split: dict | None,
+    tribute: bool,
+    log: list,
+    recall: bool = False,
+    *,
+    modes: list | None = None,
+    entwine: bool = False,
+    decree: tuple = (),
+    synthesis: bool = False,
+    face_down: str | None = None,
+    despoil: list = (),
+    muster: list = (),
+) -> None:
     """601.2: propose, announce, target, check, determine and pay the cost, then priority.
     `face_down` names the keyword's guise for a face-down cast (708.3): from then on everything
     that examines the spell sees only the guise. `despoil` and `muster` name what the cost preps
@@ -64,8 +80,9 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
         raise Refused(f"{card.name} is not in {player}'s hand", "601.1")
     power_speed = _check_timing(s, player, card)
     if x is not None and card.type != "Caprice":
-        raise Refused("only a Caprice may have X in its cost", *(("304.7",) if card.type == "Power" else ("107.3",)),
-                      "112.5")
+        raise Refused(
+            "only a Caprice may have X in its cost", *(("304.7",) if card.type == "Power" else ("107.3",)), "112.5"
+        )
     # 601.2b, the announcements — modes, the decree, optional and additional costs — then 601.2c, targets
     chosen = _check_modes(card, modes, entwine)
     synthesis_cost = card.keyword_value(BACKLASH)
@@ -98,38 +115,89 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     # Payment (601.2h): pay() raises before it changes anything, so a refusal rewinds cleanly.
     if recall:
         # Recall replaces the whole four-part block and is paid from the pool, untaxed (601.9, 702.20a).
-        costs.pay(s, p, replace(base, vitae=vitae), log, split=split, what=f"{card.name} by Recall",
-                  recall_only=True, cites=("702.20a", "601.9"))
-        log.append(event(f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced "
-                         f"entirely", "601.9", "702.20a"))
+        costs.pay(
+            s,
+            p,
+            replace(base, vitae=vitae),
+            log,
+            split=split,
+            what=f"{card.name} by Recall",
+            recall_only=True,
+            cites=("702.20a", "601.9"),
+        )
+        log.append(
+            event(
+                f"{card.name} is cast from the Spoils by Recall: its printed cost block is replaced entirely",
+                "601.9",
+                "702.20a",
+            )
+        )
     elif face_down is not None:
         costs.pay(s, p, faces.FACE_DOWN_CAST_COST, log, split=split, what="a face-down spell")
     else:
-        costs.pay(s, p, replace(base, vitae=vitae), log, split=split, what=f"{card.name}"
-                  + (" and the Watch's surcharge" if watch else ""))
+        costs.pay(
+            s,
+            p,
+            replace(base, vitae=vitae),
+            log,
+            split=split,
+            what=f"{card.name}" + (" and the Watch's surcharge" if watch else ""),
+        )
     if watch:
-        log.append(event(f"Suspicion is {s.suspicion}: the town is watching, and {card.name}, which raises it, "
-                         f"costs {watch} more", "123.4a"))
+        log.append(
+            event(
+                f"Suspicion is {s.suspicion}: the town is watching, and {card.name}, which raises it, "
+                f"costs {watch} more",
+                "123.4a",
+            )
+        )
     move(s, card_oid, "stack")
-    item = StackItem("spell", player, obj=card_oid, targets=tuple(targets), x=x or 0, tribute=tribute,
-                     recalled=recall, label=card.name, uid=s.next_uid, modes=chosen, decree=tuple(decree))
+    item = StackItem(
+        "spell",
+        player,
+        obj=card_oid,
+        targets=tuple(targets),
+        x=x or 0,
+        tribute=tribute,
+        recalled=recall,
+        label=card.name,
+        uid=s.next_uid,
+        modes=chosen,
+        decree=tuple(decree),
+    )
     s.stack.append(item)
     s.next_uid += 1
-    speed = ("601.3a",) if card.type == "Caprice" else ("601.3b",) if card.type == "Power" else \
-        ("601.3e", "702.16a") if power_speed else ("601.3c",)
+    speed = (
+        ("601.3a",)
+        if card.type == "Caprice"
+        else ("601.3b",)
+        if card.type == "Power"
+        else ("601.3e", "702.16a")
+        if power_speed
+        else ("601.3c",)
+    )
     tdesc = f" targeting {', '.join(target_name(s, t) for t in targets)}" if targets else ""
     what = card.name
     guise_words, guise_rules = faces.carried(card.keywords, "and") if face_down is not None else ("", ())
     if face_down is not None:  # `card` is the guise
-        what = (f"a face-down spell by {face_down.title()}: a nameless 2/2 Entity with no text and no cost"
-                f"{guise_words}, for 3 Vitae")
-    log.append(event(f"{player} casts {what}{tdesc}" + (f" with X={x}" if x else "")
-                     + (" paying its Tribute" if tribute else ""), "601.2", *speed,
-                     *(("601.7", "702.25a") if tribute else ()),
-                     *(("117.6",) if len(s.stack) > 1 else ()), *_target_rules(s, targets),
-                     *((faces.CAST_FACE_DOWN[face_down], "708.3", "708.2", *guise_rules) if face_down is not None
-                       else ()),
-                     *(("210.7", "310.1") if is_estate(card) else ())))
+        what = (
+            f"a face-down spell by {face_down.title()}: a nameless 2/2 Entity with no text and no cost"
+            f"{guise_words}, for 3 Vitae"
+        )
+    log.append(
+        event(
+            f"{player} casts {what}{tdesc}"
+            + (f" with X={x}" if x else "")
+            + (" paying its Tribute" if tribute else ""),
+            "601.2",
+            *speed,
+            *(("601.7", "702.25a") if tribute else ()),
+            *(("117.6",) if len(s.stack) > 1 else ()),
+            *_target_rules(s, targets),
+            *((faces.CAST_FACE_DOWN[face_down], "708.3", "708.2", *guise_rules) if face_down is not None else ()),
+            *(("210.7", "310.1") if is_estate(card) else ()),
+        )
+    )
     _announce(s, player, card, item, entwine, synthesis, log)
     triggers.fire(s, "cast", card_oid, player)
     triggers.cast_watchers(s, player, card)
@@ -137,8 +205,9 @@ def cast(s: GameState, player: str, card_oid: str, targets: list, x: int | None,
     priority.back(s, player, log, "601.2i")
 
 
-def _cost_preps(s: GameState, player: str, card, card_oid: str, despoil: list, muster: list, owed: int,
-                log: list) -> int:
+def _cost_preps(
+    s: GameState, player: str, card, card_oid: str, despoil: list, muster: list, owed: int, log: list
+) -> int:
     """601.2g: Despoil N banishes cards from the caster's Spoils (702.23a), Muster N drains
     undrained Entities they control, newly turned ones too (702.26a); each pays 1 of the Vitae
     component, up to N and never more than it. Returns the Vitae they paid."""
@@ -161,8 +230,9 @@ def _cost_preps(s: GameState, player: str, card, card_oid: str, despoil: list, m
             name = s.card(obj).name if s.card(obj) else oid
             if keyword == DESPOIL and (oid not in s.player(player).spoils or oid == card_oid):
                 raise Refused(f"{name} is not a card in {player}'s Spoils", rule)
-            if keyword == MUSTER and (obj.zone != "battlefield" or obj.controller != player
-                                        or not ch.is_entity(s, obj)):
+            if keyword == MUSTER and (
+                obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj)
+            ):
                 raise Refused(f"{name} is not an Entity {player} controls", rule)
             if keyword == MUSTER and obj.drained:
                 raise Refused(f"{name} is drained: only an undrained Entity answers the Muster", rule, "701.11a")
@@ -173,10 +243,17 @@ def _cost_preps(s: GameState, player: str, card, card_oid: str, despoil: list, m
                 s.edit(oid).drained = True
         paid += len(chosen)
         names = ", ".join(s.objects[o].card for o in chosen)
-        log.append(event(f"{card.name}'s {keyword}: {player} " + ("banishes " if keyword == DESPOIL else "drains ")
-                         + f"{names} to pay {len(chosen)} of its Vitae" + (" (they stay drained; answering a Muster "
-                         "is not attacking)" if keyword == MUSTER else ""), rule, "601.2g",
-                         *(("406.6", "404.4") if keyword == DESPOIL else ())))
+        log.append(
+            event(
+                f"{card.name}'s {keyword}: {player} "
+                + ("banishes " if keyword == DESPOIL else "drains ")
+                + f"{names} to pay {len(chosen)} of its Vitae"
+                + (" (they stay drained; answering a Muster is not attacking)" if keyword == MUSTER else ""),
+                rule,
+                "601.2g",
+                *(("406.6", "404.4") if keyword == DESPOIL else ()),
+            )
+        )
     return paid
 
 
@@ -185,8 +262,9 @@ def _check_modes(card, modes: list | None, entwine: bool) -> tuple:
     Entwine, 702.35b). Returns them 0-based, in printed order."""
     if not card.modes:
         if modes or entwine:
-            raise Refused(f"{card.name} is not modal: there are no modes to choose", "700.4",
-                          *(("702.35b",) if entwine else ()))
+            raise Refused(
+                f"{card.name} is not modal: there are no modes to choose", "700.4", *(("702.35b",) if entwine else ())
+            )
         return ()
     every = tuple(range(len(card.modes)))
     if entwine:
@@ -196,14 +274,21 @@ def _check_modes(card, modes: list | None, entwine: bool) -> tuple:
             raise Refused("with Entwine paid every mode is chosen", "702.35b", "601.2b")
         return every
     if not modes:
-        raise Refused(f"{card.name} is modal: announce its mode{'s' if card.mode_count > 1 else ''} (modes: [N])",
-                      "601.2b", "700.4a")
+        raise Refused(
+            f"{card.name} is modal: announce its mode{'s' if card.mode_count > 1 else ''} (modes: [N])",
+            "601.2b",
+            "700.4a",
+        )
     if len(set(modes)) != len(modes) or any(not 1 <= m <= len(card.modes) for m in modes):
         raise Refused(f"modes must name distinct modes among 1..{len(card.modes)}", "700.4a")
     if len(modes) != card.mode_count:
-        raise Refused(f"{card.name} chooses {card.mode_count} mode(s), not {len(modes)}"
-                      + (" (Entwine chooses them all)" if card.has(ENTWINE) else ""), "700.4a", "601.2b",
-                      *(("702.35b",) if card.has(ENTWINE) else ()))
+        raise Refused(
+            f"{card.name} chooses {card.mode_count} mode(s), not {len(modes)}"
+            + (" (Entwine chooses them all)" if card.has(ENTWINE) else ""),
+            "700.4a",
+            "601.2b",
+            *(("702.35b",) if card.has(ENTWINE) else ()),
+        )
     return tuple(sorted(m - 1 for m in modes))
 
 
@@ -217,22 +302,44 @@ def _check_decree(s: GameState, player: str, card, decree: tuple) -> None:
     for oid in decree:
         obj = s.objects.get(oid)
         if obj is None or obj.controller == player or obj.zone not in ("battlefield", "hand"):
-            raise Refused(f"{oid} is not an opponent's permanent or card in hand: a decree makes an opponent's "
-                          f"choice, with their resources", "723.4a", "702.35a")
+            raise Refused(
+                f"{oid} is not an opponent's permanent or card in hand: a decree makes an opponent's "
+                f"choice, with their resources",
+                "723.4a",
+                "702.35a",
+            )
 
 
 def _announce(s: GameState, player: str, card, item: StackItem, entwine: bool, synthesis: bool, log: list) -> None:
     """What the announcement fixed (601.2b): the modes, the decree, the Backlash synthesis."""
     if item.modes and not entwine:
-        log.append(event(f"{player} announces mode{'s' if len(item.modes) > 1 else ''} "
-                         + ", ".join(str(m + 1) for m in item.modes) + f" of {card.name}", "601.2b", "700.4a"))
+        log.append(
+            event(
+                f"{player} announces mode{'s' if len(item.modes) > 1 else ''} "
+                + ", ".join(str(m + 1) for m in item.modes)
+                + f" of {card.name}",
+                "601.2b",
+                "700.4a",
+            )
+        )
     if entwine:
-        log.append(event(f"{player} pays {card.name}'s Entwine: every mode is chosen, to resolve in printed order",
-                         "702.35b", "601.2b"))
+        log.append(
+            event(
+                f"{player} pays {card.name}'s Entwine: every mode is chosen, to resolve in printed order",
+                "702.35b",
+                "601.2b",
+            )
+        )
     if item.decree:
-        log.append(event(f"{player} announces the Mandate's decree: "
-                         + ", ".join(s.objects[o].card or o for o in item.decree)
-                         + " — fixed now, carried out only if it resolves", "702.35a", "601.2b"))
+        log.append(
+            event(
+                f"{player} announces the Mandate's decree: "
+                + ", ".join(s.objects[o].card or o for o in item.decree)
+                + " — fixed now, carried out only if it resolves",
+                "702.35a",
+                "601.2b",
+            )
+        )
     if card.has(BACKLASH):
         if synthesis:
             log.append(event(f"{player} pays {card.name}'s synthesis cost: no backfire", "601.8", "702.36a"))
@@ -241,13 +348,29 @@ def _announce(s: GameState, player: str, card, item: StackItem, entwine: bool, s
         for what, n in card.backfire:
             if what == "corruption":
                 p.corruption += n
-                log.append(event(f"{player} does not pay {card.name}'s synthesis cost: the backfire of {n} "
-                                 f"Corruption is incurred as part of the cast ({p.corruption}); it stands even if "
-                                 f"the spell is countered", "601.8", "702.36a", "601.2h", "601.10"))
+                log.append(
+                    event(
+                        f"{player} does not pay {card.name}'s synthesis cost: the backfire of {n} "
+                        f"Corruption is incurred as part of the cast ({p.corruption}); it stands even if "
+                        f"the spell is countered",
+                        "601.8",
+                        "702.36a",
+                        "601.2h",
+                        "601.10",
+                    )
+                )
             else:
                 perform.deal_damage(s, item.obj, player, n, log)
-                log.append(event(f"{player} does not pay {card.name}'s synthesis cost: the backfire deals {n} damage "
-                                 f"to their Master as part of the cast", "601.8", "702.36a", "601.2h", "601.10"))
+                log.append(
+                    event(
+                        f"{player} does not pay {card.name}'s synthesis cost: the backfire deals {n} damage "
+                        f"to their Master as part of the cast",
+                        "601.8",
+                        "702.36a",
+                        "601.2h",
+                        "601.10",
+                    )
+                )
 
 
 def _target_rules(s: GameState, targets: list) -> tuple:
@@ -258,24 +381,37 @@ def _target_rules(s: GameState, targets: list) -> tuple:
     dual = any(s.card(o) is not None and len(s.card(o).types) > 1 for o in objs)
     sheltered = [o for o in objs if o.zone == "shelter"]
     feast = calendar.law_holds(s, "thresholds_fail") if sheltered else None
-    return ("601.2c", "115.1", *(("300.2",) if dual else ()), *(("310.10", "408.2b") if sheltered else ()),
-            *(feast.rules if feast else ()))
+    return (
+        "601.2c",
+        "115.1",
+        *(("300.2",) if dual else ()),
+        *(("310.10", "408.2b") if sheltered else ()),
+        *(feast.rules if feast else ()),
+    )
 
 
 def _check_timing(s: GameState, player: str, card) -> bool:
     """601.3: what may be cast now. Returns whether the card is cast at Power speed."""
     if card.type in ("Master", "Haven", "Trap") and not is_estate(card):
-        raise Refused(f"a {card.type} is not cast from hand like a spell", "601.3",
-                      "307.3" if card.type == "Trap" else "103.2")
+        raise Refused(
+            f"a {card.type} is not cast from hand like a spell", "601.3", "307.3" if card.type == "Trap" else "103.2"
+        )
     if card.type == "Power":
         _check_master_present(s, player, card, "cast")
     power_speed = card.type in ("Caprice", "Power") or card.has(AMBUSH)
     if not power_speed and not _non_power_speed(s, player):
-        raise Refused(f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
-                      f"phase with an empty stack", "601.3c", "117.1a")
+        raise Refused(
+            f"{card.name} ({card.type}) can be cast only at non-Power speed: in its caster's own main "
+            f"phase with an empty stack",
+            "601.3c",
+            "117.1a",
+        )
     if s.round_name == "The Preparation" and card.type != "Power" and s.policies.reading("C9") == "601.3b":
-        raise Refused(f"only Powers may be cast during The Preparation {s.policies.note('C9')}",
-                      *s.policies.rules("C9"), policy="C9")
+        raise Refused(
+            f"only Powers may be cast during The Preparation {s.policies.note('C9')}",
+            *s.policies.rules("C9"),
+            policy="C9",
+        )
     _check_binding(s, card, "cast", "601.3d")
     if card.type == "Power":
         _check_power_does_not_counter(s, card)
@@ -302,8 +438,10 @@ def _master_present(s: GameState, player: str, card) -> bool:
     if not s.is_day:
         return True
     door = card.castable_with
-    return bool(door) and any(s.objects[o].controller == player and ch.is_entity(s, s.objects[o])
-                              and door in ch.subtypes(s, s.objects[o]) for o in s.battlefield)
+    return bool(door) and any(
+        s.objects[o].controller == player and ch.is_entity(s, s.objects[o]) and door in ch.subtypes(s, s.objects[o])
+        for o in s.battlefield
+    )
 
 
 def _check_master_present(s: GameState, player: str, card, doing: str) -> None:
@@ -312,9 +450,13 @@ def _check_master_present(s: GameState, player: str, card, doing: str) -> None:
     if _master_present(s, player, card):
         return
     door = card.castable_with
-    raise Refused(f"{player}'s Master shelters by Day: {card.name} cannot be {doing} without it"
-                  + (f" (its other door needs a {door} {player} controls on the battlefield)" if door else ""),
-                  "304.5", "601.3b", "304.6")
+    raise Refused(
+        f"{player}'s Master shelters by Day: {card.name} cannot be {doing} without it"
+        + (f" (its other door needs a {door} {player} controls on the battlefield)" if door else ""),
+        "304.5",
+        "601.3b",
+        "304.6",
+    )
 
 
 def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> None:
@@ -324,8 +466,11 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
     if card.type == "Ritual" and not specs and targets:
         specs = [{"kind": "Entity"}]
     if card.type == "Weapon" and targets and not specs:
-        raise Refused(f"{card.name} is a Weapon: it is cast without a target and enters unattached; Wield attaches "
-                      f"it", "301.5", "601.2c")
+        raise Refused(
+            f"{card.name} is a Weapon: it is cast without a target and enters unattached; Wield attaches it",
+            "301.5",
+            "601.2c",
+        )
     if len(targets) != len(specs):
         raise Refused(f"{card.name} needs {len(specs)} target(s), {len(targets)} given", "601.2c", "115.1")
     for t, spec in zip(targets, specs):
@@ -335,11 +480,19 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
             item = s.stack_item(t)
             extra = s.policies.rules("C42") if item is not None and item.kind in ("seal", "set") else ()
             bind = ("303.3a", "702.19a") if card.has(BIND) else ()  # the target its Bind names
-            raise Refused(f"{target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
-                          "601.2c", "115.1", *bind, *extra, *protection(s, player, t, oid), *threshold_rule(s, t))
+            raise Refused(
+                f"{target_name(s, t)} is not a legal target ({spec['kind']}) for {card.name}",
+                "601.2c",
+                "115.1",
+                *bind,
+                *extra,
+                *protection(s, player, t, oid),
+                *threshold_rule(s, t),
+            )
         if card.has(CONSCRIPT) and t in s.objects and s.objects[t].controller == player:
-            raise Refused(f"Conscript co-opts an enemy Entity: {player} already controls {target_name(s, t)}",
-                          "702.38a", "601.2c")
+            raise Refused(
+                f"Conscript co-opts an enemy Entity: {player} already controls {target_name(s, t)}", "702.38a", "601.2c"
+            )
 
 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:
@@ -351,8 +504,11 @@ def set_power(s: GameState, player: str, oid: str, log: list) -> None:
         raise Refused(f"{s.objects[oid].card or 'that card'} is not a Power in {player}'s hand", "304.3", "505.5b")
     own_main = s.active == player and s.in_main_phase()
     if not own_main or (s.stack and s.policies.reading("C7") == "505.3c"):
-        raise Refused(f"a Power is Set in its owner's own main phase {s.policies.note('C7')}",
-                      *s.policies.rules("C7"), policy="C7")
+        raise Refused(
+            f"a Power is Set in its owner's own main phase {s.policies.note('C7')}",
+            *s.policies.rules("C7"),
+            policy="C7",
+        )
     _check_binding(s, card, "Set", "304.3")
     _check_master_present(s, player, card, "Set")
     pending = [i for i in s.stack if i.kind == "set" and i.controller == player]
@@ -361,14 +517,29 @@ def set_power(s: GameState, player: str, oid: str, log: list) -> None:
     costs.pay(s, p, card.cost, log, what=f"setting {card.name}")
     if s.policies.reading("C4") == "701.23a":
         move(s, oid, "slot")
-        log.append(event(f"{player} sets a Power face down into the Master's Power slot (no stack) "
-                         f"{s.policies.note('C4')}", "304.3", "505.5b", *s.policies.rules("C4"), policy="C4"))
+        log.append(
+            event(
+                f"{player} sets a Power face down into the Master's Power slot (no stack) {s.policies.note('C4')}",
+                "304.3",
+                "505.5b",
+                *s.policies.rules("C4"),
+                policy="C4",
+            )
+        )
     else:
         move(s, oid, "stack")
         s.stack.append(StackItem("set", player, obj=oid, label="set Power", uid=s.next_uid))
         s.next_uid += 1
-        log.append(event(f"{player} announces the Set of a Power (face down) onto the stack "
-                         f"{s.policies.note('C4')}", "304.3", "505.5b", "405.6", *s.policies.rules("C4"), policy="C4"))
+        log.append(
+            event(
+                f"{player} announces the Set of a Power (face down) onto the stack {s.policies.note('C4')}",
+                "304.3",
+                "505.5b",
+                "405.6",
+                *s.policies.rules("C4"),
+                policy="C4",
+            )
+        )
     priority.back(s, player, log, "116.3")
 
 
@@ -382,20 +553,35 @@ def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) ->
     _check_power_does_not_counter(s, card)
     sheltered = not _master_present(s, player, card)  # where C8's readings part
     if sheltered and s.policies.reading("C8") == "112.6":
-        raise Refused(f"{player}'s Master shelters by Day: {card.name} cannot be Fired without it "
-                      f"{s.policies.note('C8')}", *s.policies.rules("C8"), "304.6", policy="C8")
+        raise Refused(
+            f"{player}'s Master shelters by Day: {card.name} cannot be Fired without it {s.policies.note('C8')}",
+            *s.policies.rules("C8"),
+            "304.6",
+            policy="C8",
+        )
     _check_targets(s, player, card, oid, targets)
     move(s, oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name,
-                             uid=s.next_uid))
+    s.stack.append(
+        StackItem("spell", player, obj=oid, targets=tuple(targets), fired=True, label=card.name, uid=s.next_uid)
+    )
     s.next_uid += 1
     triggers.toll(s, s.stack[-1])
     tdesc = f" at {', '.join(target_name(s, t) for t in targets)}" if targets else ""
-    log.append(event(f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
-                     f"committed; no cost is paid, and no Master is needed"
-                     + (f" ({player}'s Master shelters) {s.policies.note('C8')}" if sheltered else ""),
-                     "601.11", "601.11a", "601.11b", "601.11c", "405.6b", "304.4",
-                     *(s.policies.rules("C8") if sheltered else ()), policy="C8" if sheltered else None))
+    log.append(
+        event(
+            f"{player} Fires {card.name}{tdesc}: it is revealed, the slot frees and the Fire is "
+            f"committed; no cost is paid, and no Master is needed"
+            + (f" ({player}'s Master shelters) {s.policies.note('C8')}" if sheltered else ""),
+            "601.11",
+            "601.11a",
+            "601.11b",
+            "601.11c",
+            "405.6b",
+            "304.4",
+            *(s.policies.rules("C8") if sheltered else ()),
+            policy="C8" if sheltered else None,
+        )
+    )
     priority.back(s, player, log, "117.3a")
 
 
@@ -412,8 +598,11 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
         if card is None or "Component" not in card.subtypes:
             raise Refused(f"{s.objects[oid].card or 'that card'} is not a Component", "710.1", "710.2")
         if oid not in p.hand and oid not in p.laboratory:
-            raise Refused(f"{card.name} is neither in {player}'s hand nor stored in a Laboratory {player} controls",
-                          "710.2", "312.4")
+            raise Refused(
+                f"{card.name} is neither in {player}'s hand nor stored in a Laboratory {player} controls",
+                "710.2",
+                "312.4",
+            )
         crafts = [c for c in V.COMPONENT_CRAFTS if c in card.subtypes]
         if crafts and (crafts[0] == "Base") != (n == 0):
             raise Refused(f"{card.name} is a {crafts[0]}: the Base is named first, then the modifiers", "710.2")
@@ -429,17 +618,32 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
     paid = [s.card(o).cost for o in oids if o in p.hand]
     sources = {c.source for c in paid if c.source}
     if len(sources) > 1:
-        raise Refused("the Components demand Vitae of different sources: one payment cannot meet both", "710.2",
-                      "106.4")
-    total = Cost(vitae=sum(c.vitae for c in paid), master=sum(c.master for c in paid),
-                 corruption=sum(c.corruption for c in paid), wrath=sum(c.wrath for c in paid),
-                 source=next(iter(sources), None))
+        raise Refused(
+            "the Components demand Vitae of different sources: one payment cannot meet both", "710.2", "106.4"
+        )
+    total = Cost(
+        vitae=sum(c.vitae for c in paid),
+        master=sum(c.master for c in paid),
+        corruption=sum(c.corruption for c in paid),
+        wrath=sum(c.wrath for c in paid),
+        source=next(iter(sources), None),
+    )
     costs.pay(s, p, total, log, what=f"the brew of {', '.join(s.card(o).name for o in oids)}")
     for oid in oids:
         move(s, oid, "stack")
-    s.stack.append(StackItem("spell", player, obj=oids[0], batch=tuple(oids[1:]),
-                             label=f"the Formula of {base.name}", uid=s.next_uid))
+    s.stack.append(
+        StackItem(
+            "spell", player, obj=oids[0], batch=tuple(oids[1:]), label=f"the Formula of {base.name}", uid=s.next_uid
+        )
+    )
     s.next_uid += 1
-    log.append(event(f"{player} brews a Formula: {', '.join(s.card(o).name for o in oids)} — one announcement, "
-                     f"one spell on the stack ({len(oids)} cards)", "710.2", "601.2", "312.4"))
+    log.append(
+        event(
+            f"{player} brews a Formula: {', '.join(s.card(o).name for o in oids)} — one announcement, "
+            f"one spell on the stack ({len(oids)} cards)",
+            "710.2",
+            "601.2",
+            "312.4",
+        )
+    )
     priority.back(s, player, log, "601.2i")

@@ -1,5 +1,6 @@
 """Computed characteristics: Attack, Vigor, keywords and subtypes through the layers
 (613, judge/engine/layers.py), Defense, binding."""
+
 from __future__ import annotations
 
 from judge.engine import layers
@@ -24,7 +25,7 @@ def subtypes(s: GameState, obj: Obj) -> list[str]:
 
 
 def keyword_value(s: GameState, obj: Obj, keyword: str) -> str | None:
-    """"" for a bare keyword, its parameter as the code reads it ("Kaelite" of "Sanctity from
+    """ "" for a bare keyword, its parameter as the code reads it ("Kaelite" of "Sanctity from
     Kaelite", "3" of "Siege 3"), None when absent."""
     return value_among(layers.Sweep(s).values(obj)[2], keyword)  # keywords(), without copying them into a list
 
@@ -99,8 +100,13 @@ def can_act_now(s: GameState, obj: Obj) -> bool:
 def can_arm(s: GameState, weapon: Obj, host: Obj | None, controller: str | None = None) -> bool:
     """A Weapon arms an Entity on the battlefield, never itself (301.5b–c); Wield's target is one
     its controller controls (702.18a)."""
-    return (host is not None and host.id != weapon.id and host.zone == "battlefield" and is_entity(s, host)
-            and (controller is None or host.controller == controller))
+    return (
+        host is not None
+        and host.id != weapon.id
+        and host.zone == "battlefield"
+        and is_entity(s, host)
+        and (controller is None or host.controller == controller)
+    )
 
 
 def legal_host(s: GameState, item: Obj, host: Obj | None) -> bool:

@@ -16,6 +16,7 @@ An answer that is not among the options is refused citing the rule that gives th
 To add a kind: one `ChoiceKind` row below, with the id choices.yaml gives the choice, and an
 `asking.ask(s, log, KIND, ...)` where the rules give it (before anything it decides is changed).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -45,8 +46,12 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     "cleanup-discard": ChoiceKind("514.1", "pick", "the newest cards in hand"),
     "refuge": ChoiceKind("514.4a", "pick", "the previous refuge if it is still theirs, else their first Haven"),
     "shelter-rooms": ChoiceKind("514.4d", "pick", "the longest-standing night Entities take the Rooms"),
-    "trigger-order": ChoiceKind("603.3", "order", "the order they triggered (the first triggered resolves last)",
-                                answered_by=frozenset({"order"})),
+    "trigger-order": ChoiceKind(
+        "603.3",
+        "order",
+        "the order they triggered (the first triggered resolves last)",
+        answered_by=frozenset({"order"}),
+    ),
     "trigger-targets": ChoiceKind("603.3", "pick"),
     "replacement-order": ChoiceKind("616.1", "word", "the effect with the earliest timestamp first"),
     "shield-allocation": ChoiceKind("615.3", "order", "the order the damage was assigned in"),
@@ -64,8 +69,9 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     "pit-flush-order": ChoiceKind("407.4", "order", "the order they were sealed in", listed="from the top down"),
     "spoils-order": ChoiceKind("404.3", "order", "the order the engine moved them in", listed="from the top down"),
     # the timestamp order of a player's objects entering at once, where it can matter (timestamps.py)
-    "simultaneous-timestamps": ChoiceKind("613.7d", "order", "the order the engine moved them in",
-                                          listed="earliest timestamp first"),
+    "simultaneous-timestamps": ChoiceKind(
+        "613.7d", "order", "the order the engine moved them in", listed="earliest timestamp first"
+    ),
     # Debt (702.48, debts.py): which of several Debts a creditor calls; the debtor honors or refuses
     "debt-call": ChoiceKind("702.48b", "word"),
     "debt-honor": ChoiceKind("702.48c", "word"),
@@ -75,8 +81,9 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     "dominance": ChoiceKind("702.42b", "word", optional=True, declined="decline"),
     # policy C46's 510.2e reading: an Entity attacked by several unblocked attackers divides its damage
     # among them as a blocker would (combat._strike_back)
-    "duel-division": ChoiceKind("510.2e", "divide", "lethal to each attacker in the order of the attacks, the "
-                                "rest to the last"),
+    "duel-division": ChoiceKind(
+        "510.2e", "divide", "lethal to each attacker in the order of the attacks, the rest to the last"
+    ),
 }
 
 
@@ -149,8 +156,7 @@ def _map(s: GameState, choice: Choice, raw) -> tuple:
         ids = _ids(s, choice, value)
         if seen & set(ids) or len(set(ids)) != len(ids):
             twice = sorted((seen & set(ids)) or {i for i in ids if ids.count(i) > 1})
-            _refuse(choice, f"{', '.join(twice)} cannot be chosen twice across the effects modifying one "
-                            f"arrival")
+            _refuse(choice, f"{', '.join(twice)} cannot be chosen twice across the effects modifying one arrival")
         seen |= set(ids)
         out.append((k, ids))
     return tuple(out)
@@ -178,14 +184,18 @@ _READERS = {"pick": _pick, "order": _order, "word": _word, "map": _map, "divide"
 
 def describe(s: GameState, choice: Choice, value) -> str:
     """An answer in words, for the log."""
+
     def name(oid):
         obj = s.objects.get(oid)
         return f"{obj.card or 'a card'} ({oid})" if obj is not None else str(oid)
+
     if isinstance(value, str):
         return value
     if CHOICE_KINDS[choice.kind].shape == "divide":
         return ", ".join(f"{n} to {name(oid)}" for oid, n in value)
     if CHOICE_KINDS[choice.kind].shape == "map":
-        return "; ".join(f"{name(k)} takes {', '.join(name(i) for i in ids) or 'nothing'}" for k, ids in value) \
+        return (
+            "; ".join(f"{name(k)} takes {', '.join(name(i) for i in ids) or 'nothing'}" for k, ids in value)
             or "nothing"
+        )
     return ", ".join(name(v) for v in value) or "none"

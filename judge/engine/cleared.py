@@ -26,6 +26,7 @@ through fork and nothing writes to it. tests/test_engine_cleared.py replays game
 without it; tests/test_engine_recheck.py compares the bundled scenarios and random games with
 every check in full (unchanged.ENABLED off turns this off too).
 """
+
 from __future__ import annotations
 
 from itertools import compress, count
@@ -78,8 +79,12 @@ def to_read(s: GameState, sweep) -> tuple[list, tuple] | None:
 
 def is_local(obj, card, kind: str) -> bool:
     """Whether the checks' verdict on this permanent reads only it, its card and its layers."""
-    return obj.attached_to is None and obj.zone == "battlefield" and (card is None or not card.clauses) and \
-        not (kind == "Haven" and obj.marks)
+    return (
+        obj.attached_to is None
+        and obj.zone == "battlefield"
+        and (card is None or not card.clauses)
+        and not (kind == "Haven" and obj.marks)
+    )
 
 
 def record(s: GameState, sweep, now: tuple, wider: list) -> Cleared | None:

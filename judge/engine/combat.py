@@ -1,15 +1,16 @@
 """Combat (506–511): declaring attacks and blocks, ordering, assigning and dealing damage."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 from itertools import islice, permutations
 
+from judge.cards.model import Effect
 from judge.engine import characteristics as ch
 from judge.engine import control, counting, grounds, keywords, layers, perform, processions, replacement, triggers
 from judge.engine.asking import ask
 from judge.engine.errors import Refused
 from judge.engine.events import event
-from judge.cards.model import Effect
 from judge.engine.frozen import FrozenDict
 from judge.engine.state import Attack, GameState, Trigger
 
@@ -42,8 +43,9 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
         obj = s.objects.get(attacker)
         name = s.card(obj).name if obj else attacker
         if obj is not None and obj.zone == "shelter":
-            raise Refused(f"{name} is sheltered: it stands outside combat and cannot attack", "506.5", "408.2b",
-                          "514.4g")
+            raise Refused(
+                f"{name} is sheltered: it stands outside combat and cannot attack", "506.5", "408.2b", "514.4g"
+            )
         if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
             raise Refused(f"{name} is not an Entity {player} controls on the battlefield", "506.4", "508.1a")
         if attacker in seen:
@@ -80,17 +82,27 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
     champions = _champion(s, player, attacks[0].attacker) if len(attacks) == 1 else []
     desc = "; ".join(f"{s.objects[a.attacker].card} attacks {_name(s, a.target)}" for a in attacks) or "no attacks"
     drain = "; attackers drain" + (f" ({', '.join(vigilant)}: Vigilance, it does not)" if vigilant else "")
-    log.append(event(f"{player} declares attacks: {desc}{drain}", "508.1", "508.1e", "506.3",
-                     *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ()),
-                     *(("506.3d", "311.6") if any(s.player(a.target) is not None for a in attacks) else ()),
-                     *(("702.4a",) if vigilant else ()), *(("702.9a",) if hungry else ())))
+    log.append(
+        event(
+            f"{player} declares attacks: {desc}{drain}",
+            "508.1",
+            "508.1e",
+            "506.3",
+            *(("508.2",) if any(_is_haven(s, a.target) for a in attacks) else ()),
+            *(("506.3d", "311.6") if any(s.player(a.target) is not None for a in attacks) else ()),
+            *(("702.4a",) if vigilant else ()),
+            *(("702.9a",) if hungry else ()),
+        )
+    )
     log.extend(champions)
     grounds.on_declaration(s, log)
 
 
 # Champion's bonus by policy C33's reading: until end of turn (702.28a), or for that combat (the glossary)
-_CHAMPION_BONUS = {reading: (Effect("modify", {"attack": 1, "vigor": 1, "until": until, "to": "target"}),)
-                   for reading, until in (("702.28a", "end_of_turn"), ("glossary/champion", "end_of_combat"))}
+_CHAMPION_BONUS = {
+    reading: (Effect("modify", {"attack": 1, "vigor": 1, "until": until, "to": "target"}),)
+    for reading, until in (("702.28a", "end_of_turn"), ("glossary/champion", "end_of_combat"))
+}
 
 
 def _champion(s: GameState, player: str, attacker: str) -> list:
@@ -102,10 +114,17 @@ def _champion(s: GameState, player: str, attacker: str) -> list:
         obj = s.objects[oid]
         if obj.controller == player and ch.has(s, obj, CHAMPION):
             name = s.card(obj).name
-            s.waiting.append(Trigger(player, oid, _CHAMPION_BONUS[reading], f"{name}'s Champion trigger",
-                                     "champion", (attacker,)))
-            said.append(event(f"{_name(s, attacker)} attacks alone: {name}'s Champion triggers "
-                              f"{s.policies.note('C33')}", "702.28a", *s.policies.rules("C33"), policy="C33"))
+            s.waiting.append(
+                Trigger(player, oid, _CHAMPION_BONUS[reading], f"{name}'s Champion trigger", "champion", (attacker,))
+            )
+            said.append(
+                event(
+                    f"{_name(s, attacker)} attacks alone: {name}'s Champion triggers {s.policies.note('C33')}",
+                    "702.28a",
+                    *s.policies.rules("C33"),
+                    policy="C33",
+                )
+            )
     return said
 
 
@@ -132,17 +151,28 @@ def _target_owner(s: GameState, player: str, target: str) -> str:
         if p.name == player or p.lost:
             raise Refused(f"{target} is not an opponent", "506.3")
         if s.is_day and _master_sheltered(s, p):
-            raise Refused(f"{p.name}'s Master is sheltered in its refuge for the Day and cannot be attacked",
-                          "311.6", "506.3d", "506.5", "408.2b", "500.16")
-        companions = [o for o in s.battlefield if s.objects[o].controller == p.name
-                      and ch.ctype(s, s.objects[o]) == "Companion"]
+            raise Refused(
+                f"{p.name}'s Master is sheltered in its refuge for the Day and cannot be attacked",
+                "311.6",
+                "506.3d",
+                "506.5",
+                "408.2b",
+                "500.16",
+            )
+        companions = [
+            o for o in s.battlefield if s.objects[o].controller == p.name and ch.ctype(s, s.objects[o]) == "Companion"
+        ]
         if companions:
             raise Refused(f"{p.name} controls a Companion: the Master is shielded", "306.7", "311.6", "506.3d")
         return p.name
     obj = s.objects.get(target)
     if obj is not None and obj.zone == "shelter":
-        raise Refused(f"{_name(s, target)} is sheltered and cannot be attacked: the siege must strike the Haven "
-                      f"itself", "506.5", "408.2b", "514.4g")
+        raise Refused(
+            f"{_name(s, target)} is sheltered and cannot be attacked: the siege must strike the Haven itself",
+            "506.5",
+            "408.2b",
+            "514.4g",
+        )
     if obj is None or obj.zone != "battlefield" or obj.controller == player:
         raise Refused(f"{_name(s, target)} is not an opponent's permanent on the battlefield", "506.3", "508.1b")
     if ch.ctype(s, obj) not in ("Entity", "Haven", "Companion"):
@@ -171,27 +201,36 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
         if attack.defender != player:
             raise Refused(f"{player} is not the defending player of that attack", "509.1a", "506.3f")
         if obj is not None and obj.zone == "shelter":
-            raise Refused(f"{name} is sheltered: it stands outside combat and cannot block", "506.5", "408.2b",
-                          "514.4g")
+            raise Refused(
+                f"{name} is sheltered: it stands outside combat and cannot block", "506.5", "408.2b", "514.4g"
+            )
         if obj is None or obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
             raise Refused(f"{name} is not an Entity {player} controls", "506.4", "509.1a")
         quality = ch.keyword_value(s, s.objects[attacker], SANCTITY)
         if quality and quality in ch.qualities(s, obj):
-            raise Refused(f"{_name(s, attacker)} has Sanctity from {quality}: {name} can't block it", "702.15a",
-                          "509.1d")
+            raise Refused(
+                f"{_name(s, attacker)} has Sanctity from {quality}: {name} can't block it", "702.15a", "509.1d"
+            )
         if counting.counting(s, obj):
             raise Refused(f"{name} bears count counters: it is counting and cannot block", "702.45b", "122.2j")
         if any(blocker in v for v in planned.values()):
             raise Refused(f"{name} can block only one attack", "509.1a")
         if attacker_has(s, attacker, FLYING):
             if not (ch.has(s, obj, FLYING) or ch.has(s, obj, REACH)):
-                raise Refused(f"{_name(s, attacker)} has Flying: {name} has neither Flying nor Reach", "702.10a",
-                              "702.11a", "509.1d")
+                raise Refused(
+                    f"{_name(s, attacker)} has Flying: {name} has neither Flying nor Reach",
+                    "702.10a",
+                    "702.11a",
+                    "509.1d",
+                )
             evasion += ["702.10a"] + (["702.11a"] if not ch.has(s, obj, FLYING) else [])
         if obj.drained:
             if s.policies.reading("C35") != "509.1c":
-                raise Refused(f"{name} is drained and cannot block {s.policies.note('C35')}",
-                              *s.policies.rules("C35"), policy="C35")
+                raise Refused(
+                    f"{name} is drained and cannot block {s.policies.note('C35')}",
+                    *s.policies.rules("C35"),
+                    policy="C35",
+                )
             drained_blockers.append(blocker)
         planned.setdefault(attacker, []).append(blocker)
     for attacker, blockers in planned.items():
@@ -202,15 +241,27 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
     lone = [a for a, bs in planned.items() if bs] if sum(len(bs) for bs in planned.values()) == 1 else []
     for attacker in lone:
         if _cant_be_blocked_alone(s, attacker):
-            raise Refused(f"{_name(s, attacker)} has Pack {ch.keyword_value(s, s.objects[attacker], PACK)} and attacks "
-                          f"with the pack: it can't be blocked alone, and its blocker would be the only one declared",
-                          "702.44a", "506.7", "509.1d")
+            raise Refused(
+                f"{_name(s, attacker)} has Pack {ch.keyword_value(s, s.objects[attacker], PACK)} and attacks "
+                f"with the pack: it can't be blocked alone, and its blocker would be the only one declared",
+                "702.44a",
+                "506.7",
+                "509.1d",
+            )
     for blocker in drained_blockers:
         s.edit(blocker).damage += 1
-        log.append(event(f"{s.objects[blocker].card} blocks while drained and takes 1 damage counter "
-                         f"{s.policies.note('C35')}", "509.1c", *s.policies.rules("C35"), policy="C35"))
-    s.attacks = [replace(a, blockers=tuple(planned.get(a.attacker, ())), blocked=bool(planned.get(a.attacker)),
-                         order=None) for a in s.attacks]
+        log.append(
+            event(
+                f"{s.objects[blocker].card} blocks while drained and takes 1 damage counter {s.policies.note('C35')}",
+                "509.1c",
+                *s.policies.rules("C35"),
+                policy="C35",
+            )
+        )
+    s.attacks = [
+        replace(a, blockers=tuple(planned.get(a.attacker, ())), blocked=bool(planned.get(a.attacker)), order=None)
+        for a in s.attacks
+    ]
     for attack in s.attacks:
         for b in attack.blockers:
             triggers.fire(s, "blocks", b)
@@ -220,12 +271,26 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
             for _ in attack.blockers:
                 triggers.fire(s, "blocked_by_entity", attack.attacker)
     if any(s.card(a.attacker).triggers("blocked_by_entity") for a in s.attacks if len(a.blockers) > 1):
-        log.append(event("an attacker met by several blockers became blocked once, and was blocked by each of them: "
-                         "one trigger per blocker", "700.1", "603.2c", "509.3a"))
+        log.append(
+            event(
+                "an attacker met by several blockers became blocked once, and was blocked by each of them: "
+                "one trigger per blocker",
+                "700.1",
+                "603.2c",
+                "509.3a",
+            )
+        )
     s.blocks_declared = True
     desc = "; ".join(f"{s.objects[b].card} blocks {s.objects[a].card}" for a, bs in planned.items() for b in bs)
-    log.append(event(f"{player} declares blocks: {desc or 'none'}", "509.1", "509.1g",
-                     *(("509.1d", *evasion) if evasion else ()), *(("509.1c",) if drained_blockers else ())))
+    log.append(
+        event(
+            f"{player} declares blocks: {desc or 'none'}",
+            "509.1",
+            "509.1g",
+            *(("509.1d", *evasion) if evasion else ()),
+            *(("509.1c",) if drained_blockers else ()),
+        )
+    )
 
 
 def _cant_be_blocked_alone(s: GameState, attacker: str) -> bool:
@@ -265,8 +330,15 @@ def begin_damage_step(s: GameState, log: list) -> None:
         s.frenzied = tuple(o for o in s.strikers if ch.has(s, s.objects[o], FRENZY))
         if s.strikers:
             s.damage_round = 1
-            log.append(event("an Entity with Celerity or Frenzy is in combat: this is the first of two combat damage "
-                             "steps, and only Celerity and Frenzy strike in it", "510.1", "702.2a", "702.3a"))
+            log.append(
+                event(
+                    "an Entity with Celerity or Frenzy is in combat: this is the first of two combat damage "
+                    "steps, and only Celerity and Frenzy strike in it",
+                    "510.1",
+                    "702.2a",
+                    "702.3a",
+                )
+            )
     if not needs_order(s):
         deal_combat_damage(s, log)
     else:
@@ -279,8 +351,14 @@ def second_damage_step_due(s: GameState) -> bool:
 
 def begin_second_damage_step(s: GameState, log: list) -> None:
     s.damage_round = 2
-    log.append(event("the normal combat damage step follows: the remaining combatants strike, and Frenzy strikes "
-                     "again", "510.1", "702.2a", "702.3a"))
+    log.append(
+        event(
+            "the normal combat damage step follows: the remaining combatants strike, and Frenzy strikes again",
+            "510.1",
+            "702.2a",
+            "702.3a",
+        )
+    )
     begin_damage_step(s, log)
 
 
@@ -302,8 +380,13 @@ def set_order(s: GameState, player: str, order: list, log: list) -> None:
     if s.objects[attack.attacker].controller != player:
         raise Refused(f"{player} does not control that attacker", "510.2")
     attack = _update(s, attack, order=tuple(order))
-    log.append(event(f"{player} orders {s.objects[attack.attacker].card}'s blockers: "
-                     + ", ".join(s.objects[b].card for b in order), "510.2c"))
+    log.append(
+        event(
+            f"{player} orders {s.objects[attack.attacker].card}'s blockers: "
+            + ", ".join(s.objects[b].card for b in order),
+            "510.2c",
+        )
+    )
     if not needs_order(s):
         deal_combat_damage(s, log)
 
@@ -312,15 +395,18 @@ def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
     if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
         raise Refused("damage is assigned in the combat damage step", "510.2")
     keys = set(assign)
-    attack = next((a for a in s.attacks if a.blockers and set(a.blockers) <= keys
-                   and keys <= set(a.blockers) | {a.target}), None)
+    attack = next(
+        (a for a in s.attacks if a.blockers and set(a.blockers) <= keys and keys <= set(a.blockers) | {a.target}), None
+    )
     if attack is None or s.objects[attack.attacker].controller != player:
         raise Refused("that assignment does not match one of the player's blocked attackers", "510.2c", "510.2g")
     obj = s.objects[attack.attacker]
     total = max(0, ch.attack(s, obj))
     if sum(assign.values()) != total or any(v < 0 for v in assign.values()):
         raise Refused(f"{obj.card} must assign exactly its Attack {total}", "510.2a", "510.2g")
-    order = [b for b in (attack.order or attack.blockers) if b in assign] + [b for b in attack.blockers if b not in assign]
+    order = [b for b in (attack.order or attack.blockers) if b in assign] + [
+        b for b in attack.blockers if b not in assign
+    ]
     venom = ch.has(s, obj, VENOM)
     short = False
     for b in order:
@@ -335,8 +421,13 @@ def set_assignment(s: GameState, player: str, assign: dict, log: list) -> None:
         if short:
             raise Refused("Overrun assigns onward only what exceeds lethal to every blocker", "702.7a", "510.2g")
     attack = _update(s, attack, assign=FrozenDict(assign))
-    log.append(event(f"{player} assigns {obj.card}'s damage: "
-                     + ", ".join(f"{v} to {_name(s, k)}" for k, v in assign.items()), "510.2", "510.2c"))
+    log.append(
+        event(
+            f"{player} assigns {obj.card}'s damage: " + ", ".join(f"{v} to {_name(s, k)}" for k, v in assign.items()),
+            "510.2",
+            "510.2c",
+        )
+    )
     if not needs_order(s):
         deal_combat_damage(s, log)
 
@@ -359,11 +450,19 @@ def _default_assignment(s: GameState, attack: Attack, log: list) -> dict:
         elif order:
             out[order[-1]] += left
     rules = ["510.2c"] + (["510.2d", "702.7a"] if overrun and left else [])
-    how = ("lethal to each blocker in order, the excess onward by Overrun" if overrun and left
-           else "lethal to each blocker in order, the rest to the last" if left and order
-           else "lethal to each blocker in order")
-    log.append(event(f"{obj.card} assigns {total}: " + ", ".join(f"{v} to {_name(s, k)}" for k, v in out.items())
-                     + f" ({how})", *rules))
+    how = (
+        "lethal to each blocker in order, the excess onward by Overrun"
+        if overrun and left
+        else "lethal to each blocker in order, the rest to the last"
+        if left and order
+        else "lethal to each blocker in order"
+    )
+    log.append(
+        event(
+            f"{obj.card} assigns {total}: " + ", ".join(f"{v} to {_name(s, k)}" for k, v in out.items()) + f" ({how})",
+            *rules,
+        )
+    )
     return out
 
 
@@ -387,8 +486,11 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 for k, v in assignment.items():
                     if v > 0:
                         hits.append((attack.attacker, k, v))
-            backers = [b for b in attack.blockers if s.objects[b].zone == "battlefield" and _strikes(s, b)
-                       and ch.attack(s, s.objects[b]) > 0]
+            backers = [
+                b
+                for b in attack.blockers
+                if s.objects[b].zone == "battlefield" and _strikes(s, b) and ch.attack(s, s.objects[b]) > 0
+            ]
             for b in backers:
                 hits.append((b, attack.attacker, ch.attack(s, s.objects[b])))
             if backers:
@@ -397,8 +499,11 @@ def deal_combat_damage(s: GameState, log: list) -> None:
             if strikes:  # 408.5b: no damage is dealt to a road-box; the strike lands or bounces
                 processions.strike(s, attack.attacker, attack.target, log)
         else:
-            target_alive = s.player(attack.target) is not None and not s.player(attack.target).lost \
+            target_alive = (
+                s.player(attack.target) is not None
+                and not s.player(attack.target).lost
                 or (attack.target in s.objects and s.objects[attack.target].zone == "battlefield")
+            )
             if not target_alive:
                 if strikes:
                     log.append(event(f"{obj.card}'s target is gone: it assigns nothing", "510.2b", "506.6c"))
@@ -407,8 +512,13 @@ def deal_combat_damage(s: GameState, log: list) -> None:
                 hits.append((attack.attacker, attack.target, power))
                 log.append(event(f"{obj.card} is unblocked and assigns {power} to {_name(s, attack.target)}", "510.2b"))
             tobj = s.objects.get(attack.target)
-            if tobj is not None and ch.is_entity(s, tobj) and ch.attack(s, tobj) > 0 and _strikes(s, tobj.id) \
-                    and tobj.id not in dueled:
+            if (
+                tobj is not None
+                and ch.is_entity(s, tobj)
+                and ch.attack(s, tobj) > 0
+                and _strikes(s, tobj.id)
+                and tobj.id not in dueled
+            ):
                 dueled.append(tobj.id)
     for target in dueled:
         hits += _strike_back(s, s.objects[target], log)
@@ -423,8 +533,14 @@ def deal_combat_damage(s: GameState, log: list) -> None:
 
 def _duelists(s: GameState, target: str) -> list[str]:
     """The attackers still in combat whose unblocked attacks are at `target` (510.2f's duels)."""
-    return [a.attacker for a in s.attacks if a.target == target and not a.blocked
-            and a.attacker in s.objects and s.objects[a.attacker].zone == "battlefield"]
+    return [
+        a.attacker
+        for a in s.attacks
+        if a.target == target
+        and not a.blocked
+        and a.attacker in s.objects
+        and s.objects[a.attacker].zone == "battlefield"
+    ]
 
 
 def _strike_back(s: GameState, tobj, log: list) -> list:
@@ -437,17 +553,36 @@ def _strike_back(s: GameState, tobj, log: list) -> list:
         return [(tobj.id, attackers[0], power)]
     names = ", ".join(s.objects[a].card for a in attackers)
     if s.policies.reading("C46") == "510.2f":
-        log.append(event(f"{tobj.card} strikes back at each of its attackers ({names}) with its full {power}: "
-                         f"each attack is its own duel {s.policies.note('C46')}", *s.policies.rules("C46"),
-                         policy="C46"))
+        log.append(
+            event(
+                f"{tobj.card} strikes back at each of its attackers ({names}) with its full {power}: "
+                f"each attack is its own duel {s.policies.note('C46')}",
+                *s.policies.rules("C46"),
+                policy="C46",
+            )
+        )
         return [(tobj.id, a, power) for a in attackers]
-    division = ask(s, log, "duel-division", tobj.controller, attackers,
-                   f"how {tobj.card} ({tobj.id}) divides its {power} combat damage among the Entities attacking it "
-                   f"(policy C46)", count=(power, power), default=_lethal_first(s, tobj, attackers, power),
-                   cites=("510.2f",))
-    log.append(event(f"{tobj.card} strikes back, dividing its {power} among its attackers: "
-                     + ", ".join(f"{n} to {s.objects[a].card}" for a, n in division)
-                     + f" {s.policies.note('C46')}", "510.2e", *s.policies.rules("C46"), policy="C46"))
+    division = ask(
+        s,
+        log,
+        "duel-division",
+        tobj.controller,
+        attackers,
+        f"how {tobj.card} ({tobj.id}) divides its {power} combat damage among the Entities attacking it (policy C46)",
+        count=(power, power),
+        default=_lethal_first(s, tobj, attackers, power),
+        cites=("510.2f",),
+    )
+    log.append(
+        event(
+            f"{tobj.card} strikes back, dividing its {power} among its attackers: "
+            + ", ".join(f"{n} to {s.objects[a].card}" for a, n in division)
+            + f" {s.policies.note('C46')}",
+            "510.2e",
+            *s.policies.rules("C46"),
+            policy="C46",
+        )
+    )
     return [(tobj.id, a, n) for a, n in division if n > 0]
 
 
@@ -469,25 +604,34 @@ def _shield_order(s: GameState, hits: list, log: list) -> list:
     player) chooses what the shield eats: the sources named in their standing `prefer` list
     first; otherwise, where the shields cannot stop it all, they are asked (the stated default:
     the order of assignment)."""
+
     def rank(hit) -> int:
         source, recipient, _ = hit
         prefer = s.prefer.get(replacement.affected_player(s, recipient), [])
         names = (source, s.objects[source].card)
         return next((i for i, name in enumerate(prefer) if name in names), len(prefer))
+
     ordered = sorted(hits, key=rank)
     chosen: dict = {}
     for recipient in dict.fromkeys(r for _, r, _ in ordered):
         mine = [h for h in ordered if h[1] == recipient]
         sources = tuple(dict.fromkeys(src for src, _, _ in mine))
-        if len(sources) < 2 or any(rank(h) < len(s.prefer.get(replacement.affected_player(s, recipient), []))
-                                   for h in mine):
+        if len(sources) < 2 or any(
+            rank(h) < len(s.prefer.get(replacement.affected_player(s, recipient), [])) for h in mine
+        ):
             continue  # one source, or the player's standing order answers it
         if not _order_can_matter(s, recipient, mine):
             continue  # 615.3 gives the choice only where it can change what the shields eat
         who = replacement.affected_player(s, recipient)
-        chosen[recipient] = ask(s, log, "shield-allocation", who, sources,
-                                f"which source's damage to {_name(s, recipient)} meets the prevention shield first",
-                                default=sources)
+        chosen[recipient] = ask(
+            s,
+            log,
+            "shield-allocation",
+            who,
+            sources,
+            f"which source's damage to {_name(s, recipient)} meets the prevention shield first",
+            default=sources,
+        )
     if not chosen:
         return ordered
     return sorted(ordered, key=lambda h: chosen[h[1]].index(h[0]) if h[1] in chosen else 0)
@@ -504,8 +648,9 @@ def _order_can_matter(s: GameState, recipient: str, hits: list) -> bool:
     sources = list(dict.fromkeys(src for src, _, _ in hits))
     if len(sources) < 2 or not any(sh.source is None and sh.recipient in (None, recipient) for sh in s.shields):
         return False
-    shields = [sh for sh in s.shields if sh.recipient in (None, recipient) and (sh.source is None
-               or sh.source in sources)]
+    shields = [
+        sh for sh in s.shields if sh.recipient in (None, recipient) and (sh.source is None or sh.source in sources)
+    ]
     watched = {sh.source for sh in shields if sh.source is not None}
     who = {src: _what_its_damage_does(s, src, recipient, src in watched) for src in sources}
     seen = set()
@@ -550,10 +695,16 @@ def _what_its_damage_does(s: GameState, source: str, recipient: str, watched: bo
     card = s.card(obj)
     target = s.objects.get(recipient)
     quality = ch.keyword_value(s, target, SANCTITY) if target is not None else None
-    if (watched or ch.has(s, obj, FEED) or (obj.card_type or (card.type if card else None)) == "Trap"
-            or any(layers.covers(s, holder, obj, st.get("affects", "own_sources"))
-                   for holder, st in layers.statics_of(s, "double_damage"))
-            or bool(quality and quality in ch.qualities(s, obj))):
+    if (
+        watched
+        or ch.has(s, obj, FEED)
+        or (obj.card_type or (card.type if card else None)) == "Trap"
+        or any(
+            layers.covers(s, holder, obj, st.get("affects", "own_sources"))
+            for holder, st in layers.statics_of(s, "double_damage")
+        )
+        or bool(quality and quality in ch.qualities(s, obj))
+    ):
         return (obj.controller, "amount")
     if ch.has(s, obj, VENOM) or ch.has(s, obj, CONTAGION) or bool(card is not None and card.triggers("deals_damage")):
         return (obj.controller, "landed")
@@ -567,22 +718,27 @@ def _contagion(s: GameState, struck: dict) -> None:
         src = s.objects.get(source)
         if src is None or not ch.has(s, src, CONTAGION):
             continue
-        reached = [r for r in recipients if s.player(r) is not None
-                   or (r in s.objects and ch.is_entity(s, s.objects[r]))]
+        reached = [
+            r for r in recipients if s.player(r) is not None or (r in s.objects and ch.is_entity(s, s.objects[r]))
+        ]
         for attack in s.attacks:
             if attack.attacker == source:
                 reached += attack.blockers
             elif source in attack.blockers:
                 reached.append(attack.attacker)
-        reached = [r for r in dict.fromkeys(reached) if s.player(r) is not None
-                   or s.objects[r].zone == "battlefield"]
+        reached = [r for r in dict.fromkeys(reached) if s.player(r) is not None or s.objects[r].zone == "battlefield"]
         if reached:
-            s.waiting.append(Trigger(src.controller, source, _CONTAGION, f"{s.card(src).name}'s Contagion trigger",
-                                     "contagion", reached))
+            s.waiting.append(
+                Trigger(
+                    src.controller, source, _CONTAGION, f"{s.card(src).name}'s Contagion trigger", "contagion", reached
+                )
+            )
 
 
-_CONTAGION = (Effect("add_counters", {"kind": "corruption", "n": 1, "to": "target"}),
-              Effect("corruption", {"amount": 1, "who": "target_player"}))
+_CONTAGION = (
+    Effect("add_counters", {"kind": "corruption", "n": 1, "to": "target"}),
+    Effect("corruption", {"amount": 1, "who": "target_player"}),
+)
 
 
 def end_of_combat(s: GameState, log: list) -> None:
@@ -590,5 +746,10 @@ def end_of_combat(s: GameState, log: list) -> None:
     if s.attacks:  # (left alone when already empty: an unchanged state lets the next check be skipped, unchanged.py)
         s.attacks = []
     s.damage_round, s.strikers, s.frenzied = 0, (), ()
-    log.append(event("the combat phase ends: every permanent is removed from combat; until-end-of-combat "
-                     "effects expire", "511.3", "511.2"))
+    log.append(
+        event(
+            "the combat phase ends: every permanent is removed from combat; until-end-of-combat effects expire",
+            "511.3",
+            "511.2",
+        )
+    )

@@ -2,9 +2,11 @@
 as the ability triggers and again as it resolves. One row per condition word (CONDITIONS, the
 words of judge/cards/vocabulary.py TRIGGER_CONDITIONS): whether it holds for the ability's
 controller, how it reads, and the rules it cites besides 603.4."""
+
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from judge.engine import characteristics as ch
 from judge.engine.state import GameState
@@ -49,9 +51,9 @@ class Condition(NamedTuple):
 
 CONDITIONS: dict[str, Condition] = {
     "controls": Condition(_controls, _controls_words),
-    "different_names": Condition(_different_names,
-                                 lambda n: f"its controller controls {n} or more Entities with different names",
-                                 ("201.3b",)),
+    "different_names": Condition(
+        _different_names, lambda n: f"its controller controls {n} or more Entities with different names", ("201.3b",)
+    ),
 }
 
 

@@ -4,12 +4,16 @@ set_stats, switch_stats (layer 7), grant and remove_keywords (layer 6), add_subt
 prohibitions on sealing the Pit (101.2). The parts of one effect that fall in different layers all
 apply to the object it first applied to (613.6).
 """
+
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import control, keywords, layers
-from judge.engine.effect_context import (Context, amount as _amount, objects as _objects, origin as _origin,
-                                         players as _players)
+from judge.engine.effect_context import Context
+from judge.engine.effect_context import amount as _amount
+from judge.engine.effect_context import objects as _objects
+from judge.engine.effect_context import origin as _origin
+from judge.engine.effect_context import players as _players
 from judge.engine.events import event
 from judge.engine.state import DropRule, GameState, Modifier
 
@@ -29,19 +33,29 @@ def _touch(ctx: Context, oid: str, layer: str) -> tuple:
 def drop_rule(forbid: bool):
     """101.2: "you may seal the Pit a second time" / "can't seal the Pit" for the turn; a "can't"
     prevails over any "may" (sealing.seal reads them)."""
+
     def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         origin = _origin(s, ctx)
         for pname in _players(s, a.get("who", "controller"), ctx):
-            rule = DropRule(pname, forbid, a.get("until", "end_of_turn"), origin, 0 if forbid else int(a.get("extra", 1)))
+            rule = DropRule(
+                pname, forbid, a.get("until", "end_of_turn"), origin, 0 if forbid else int(a.get("extra", 1))
+            )
             s.drop_rules = s.drop_rules + (rule,)
             what = "can't seal the Pit" if forbid else f"may seal the Pit {rule.extra} more time(s)"
             log.append(event(f"{origin}: {pname} {what} ({rule.until.replace('_', ' ')})", "101.2", "505.4d"))
+
     return handler
 
 
-LAYERED = {"modify": ("7c", "613.4c"), "set_stats": ("7b", "613.4b"), "switch_stats": ("7d", "613.4d"),
-            "grant": ("6", "613.1f"), "remove_keywords": ("6", "613.1f"), "add_subtypes": ("4", "613.1d"),
-            "set_type": ("4", "613.1d")}
+LAYERED = {
+    "modify": ("7c", "613.4c"),
+    "set_stats": ("7b", "613.4b"),
+    "switch_stats": ("7d", "613.4d"),
+    "grant": ("6", "613.1f"),
+    "remove_keywords": ("6", "613.1f"),
+    "add_subtypes": ("4", "613.1d"),
+    "set_type": ("4", "613.1d"),
+}
 
 
 def layered(name: str):
@@ -56,11 +70,19 @@ def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> No
     for oid in _objects(s, a.get("to", "target"), ctx):
         atk = _amount(a["attack"], ctx) if "attack" in a else (0 if layer == "7c" else None)
         vig = _amount(a["vigor"], ctx) if "vigor" in a else (0 if layer == "7c" else None)
-        m = Modifier(oid, atk, vig, until, s.next_ts, layer=layer,
-                     keywords=tuple(a.get("keywords", ())) if name == "grant" else (),
-                     loses=tuple(a.get("keywords", ())) if name == "remove_keywords" else (),
-                     subtypes=tuple(a.get("subtypes", ())), controller=ctx.controller,
-                     card_type=a.get("type") if name == "set_type" else None)
+        m = Modifier(
+            oid,
+            atk,
+            vig,
+            until,
+            s.next_ts,
+            layer=layer,
+            keywords=tuple(a.get("keywords", ())) if name == "grant" else (),
+            loses=tuple(a.get("keywords", ())) if name == "remove_keywords" else (),
+            subtypes=tuple(a.get("subtypes", ())),
+            controller=ctx.controller,
+            card_type=a.get("type") if name == "set_type" else None,
+        )
         s.modifiers.append(m)
         s.next_ts += 1
         if m.card_type is not None:
@@ -69,16 +91,27 @@ def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> No
         if name == "modify":
             what = f"gets {atk:+d}/{vig:+d}"
         elif name == "set_stats":
-            what = "has its " + " and ".join(f"{k.title()} set to {v}" for k, v in (("attack", atk), ("vigor", vig))
-                                             if v is not None)
+            what = "has its " + " and ".join(
+                f"{k.title()} set to {v}" for k, v in (("attack", atk), ("vigor", vig)) if v is not None
+            )
         else:
-            what = {"switch_stats": "has its Attack and Vigor switched", "grant": f"gains {', '.join(m.keywords)}",
-                    "remove_keywords": f"loses {', '.join(m.loses)}",
-                    "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition",
-                    "set_type": f"becomes a {m.card_type}"}[name]
-        log.append(event(f"{s.card(obj).name} {what} until {until.replace('_', ' ')} "
-                         f"({ch.attack(s, obj)}/{ch.vigor(s, obj)})", "611.2", "611.2a", rule, "613.7b",
-                         *_touch(ctx, oid, layer[0])))
+            what = {
+                "switch_stats": "has its Attack and Vigor switched",
+                "grant": f"gains {', '.join(m.keywords)}",
+                "remove_keywords": f"loses {', '.join(m.loses)}",
+                "add_subtypes": f"becomes {', '.join(m.subtypes)} in addition",
+                "set_type": f"becomes a {m.card_type}",
+            }[name]
+        log.append(
+            event(
+                f"{s.card(obj).name} {what} until {until.replace('_', ' ')} ({ch.attack(s, obj)}/{ch.vigor(s, obj)})",
+                "611.2",
+                "611.2a",
+                rule,
+                "613.7b",
+                *_touch(ctx, oid, layer[0]),
+            )
+        )
 
 
 def gain_control(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -95,9 +128,17 @@ def gain_control(s: GameState, a: dict, ctx: Context, log: list) -> None:
             continue
         control.gain(s, oid, ctx.controller, until, ctx.controller, _origin(s, ctx), log, rules + _touch(ctx, oid, "2"))
         if conscript or a.get("bloodlust"):
-            s.modifiers.append(Modifier(oid, None, None, until, s.next_ts, layer="6", keywords=(BLOODLUST,),
-                                        controller=ctx.controller))
+            s.modifiers.append(
+                Modifier(oid, None, None, until, s.next_ts, layer="6", keywords=(BLOODLUST,), controller=ctx.controller)
+            )
             s.next_ts += 1
-            log.append(event(f"{s.card(s.objects[oid]).name} gains {BLOODLUST} while under {ctx.controller}'s control: "
-                             f"it may attack and be drained at once", "702.9a", "613.1f", *rules,
-                             *_touch(ctx, oid, "6")))
+            log.append(
+                event(
+                    f"{s.card(s.objects[oid]).name} gains {BLOODLUST} while under {ctx.controller}'s control: "
+                    f"it may attack and be drained at once",
+                    "702.9a",
+                    "613.1f",
+                    *rules,
+                    *_touch(ctx, oid, "6"),
+                )
+            )

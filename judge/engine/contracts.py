@@ -1,5 +1,6 @@
 """Contracts and Liturgies (714) and Great Works (715): clause abilities awakened by Lore
 counters, and the rite consigned once complete (704.5t, in sba.py)."""
+
 from __future__ import annotations
 
 from judge.engine.events import event
@@ -24,8 +25,9 @@ def add_lore(s: GameState, oid: str, n: int, log: list, *rules: str, first_read:
     obj.counters[LORE] = before + n
     log.append(event(f"{card.name} gets {counted(n, 'Lore counter')} ({obj.counters[LORE]})", "714.3", *rules))
     for k in range(before + 1 + first_read, min(before + n, len(card.clauses)) + 1):
-        s.waiting.append(Trigger(obj.controller, oid, card.clauses[k - 1], f"{card.name}'s clause {ROMAN[k - 1]}",
-                                 "clause"))
+        s.waiting.append(
+            Trigger(obj.controller, oid, card.clauses[k - 1], f"{card.name}'s clause {ROMAN[k - 1]}", "clause")
+        )
 
 
 def enter_with_lore(s: GameState, oid: str, log: list) -> tuple:
@@ -61,5 +63,6 @@ def complete(s: GameState, oid: str, card) -> bool:
     the stack or waiting to go there."""
     if not card.clauses or s.objects[oid].counters.get(LORE, 0) < len(card.clauses):
         return False
-    return not any(i.source == oid and i.kind == "ability" for i in s.stack) and \
-        not any(t.source == oid for t in s.waiting)
+    return not any(i.source == oid and i.kind == "ability" for i in s.stack) and not any(
+        t.source == oid for t in s.waiting
+    )

@@ -11,6 +11,7 @@ controller (723.3, 110.5d) and is removed from combat (506.6).
 Durations end with the other continuous effects (`expire`): at cleanup, at the end of combat,
 as the maker's next turn begins.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -25,22 +26,32 @@ def _name(s: GameState, oid: str) -> str:
     return card.name if card else oid
 
 
-def gain(s: GameState, oid: str, player: str, until: str, by: str, origin: str, log: list,
-         rules: tuple = ()) -> None:
+def gain(s: GameState, oid: str, player: str, until: str, by: str, origin: str, log: list, rules: tuple = ()) -> None:
     """`player` gains control of the permanent `oid` for `until` (an effect `by` made, from `origin`)."""
     obj = s.objects[oid]
     current = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
     base = current[0].base if current else obj.controller
-    s.modifiers.append(Modifier(oid, None, None, until, s.next_ts, layer="2", controller=by, gains=player,
-                                base=base))
+    s.modifiers.append(Modifier(oid, None, None, until, s.next_ts, layer="2", controller=by, gains=player, base=base))
     s.next_ts += 1
     if obj.controller == player:
-        log.append(event(f"{origin}: {player} already controls {_name(s, oid)}; the effect changes nothing now",
-                         "613.1b", "723.3", *rules))
+        log.append(
+            event(
+                f"{origin}: {player} already controls {_name(s, oid)}; the effect changes nothing now",
+                "613.1b",
+                "723.3",
+                *rules,
+            )
+        )
         return
-    _change(s, oid, player, log, f"{origin}: {player} gains control of {_name(s, oid)} "
-                                 f"({'until ' + until.replace('_', ' ') if until != 'permanent' else 'for good'})",
-            ("613.1b", "723.3", *rules))
+    _change(
+        s,
+        oid,
+        player,
+        log,
+        f"{origin}: {player} gains control of {_name(s, oid)} "
+        f"({'until ' + until.replace('_', ' ') if until != 'permanent' else 'for good'})",
+        ("613.1b", "723.3", *rules),
+    )
 
 
 def _change(s: GameState, oid: str, player: str, log: list, text: str, rules: tuple) -> None:
@@ -49,9 +60,15 @@ def _change(s: GameState, oid: str, player: str, log: list, text: str, rules: tu
     obj.controller = player
     obj.newly_turned = True  # not under this controller since their turn began (723.3, 110.5d)
     removed = remove_from_combat(s, oid)
-    log.append(event(f"{text}; its owner is still {owner}, and it is newly turned for its new controller"
-                     + ("; it is removed from combat" if removed else ""), *rules, "110.5d",
-                     *(("506.6",) if removed else ())))
+    log.append(
+        event(
+            f"{text}; its owner is still {owner}, and it is newly turned for its new controller"
+            + ("; it is removed from combat" if removed else ""),
+            *rules,
+            "110.5d",
+            *(("506.6",) if removed else ()),
+        )
+    )
 
 
 def remove_from_combat(s: GameState, oid: str) -> bool:
@@ -104,8 +121,14 @@ def _restore(s: GameState, ended: list, log: list) -> None:
         left = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
         to = max(left, key=lambda m: m.timestamp).gains if left else next(m.base for m in ended if m.obj == oid)
         if to != obj.controller:
-            _change(s, oid, to, log, f"the control-changing effect on {_name(s, oid)} ends: control reverts to {to}",
-                    ("723.3", "613.1b"))
+            _change(
+                s,
+                oid,
+                to,
+                log,
+                f"the control-changing effect on {_name(s, oid)} ends: control reverts to {to}",
+                ("723.3", "613.1b"),
+            )
 
 
 STATIC = "while_it_applies"  # the duration of a control effect a static ability makes (611.3)
@@ -117,8 +140,10 @@ def statics_may_apply(s: GameState) -> bool:
         return True
     found = s._memo.get("control_statics")  # (memo's lookup, without its call when found)
     if found is None:
-        found = s.memo("control_statics", lambda: [
-            oid for oid, plans in layers.static_sources(s) if any("control" in st for st, *_ in plans)])
+        found = s.memo(
+            "control_statics",
+            lambda: [oid for oid, plans in layers.static_sources(s) if any("control" in st for st, *_ in plans)],
+        )
     return bool(found)
 
 
@@ -145,12 +170,30 @@ def settle_statics(s: GameState, log: list) -> None:
         obj = s.objects[oid]
         others = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
         base = others[0].base if others else obj.controller
-        s.modifiers.append(Modifier(oid, None, None, STATIC, src.timestamp, layer="2", controller=src.controller,
-                                    gains=src.controller, base=base, origin=src_id))
+        s.modifiers.append(
+            Modifier(
+                oid,
+                None,
+                None,
+                STATIC,
+                src.timestamp,
+                layer="2",
+                controller=src.controller,
+                gains=src.controller,
+                base=base,
+                origin=src_id,
+            )
+        )
         s.modifiers.sort(key=lambda m: m.timestamp)
         left = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
         winner = max(left, key=lambda m: m.timestamp).gains
         if winner != obj.controller:
-            _change(s, oid, winner, log, f"{s.card(src).name}'s static ability: {winner} controls "
-                                         f"{_name(s, oid)} while it applies", ("611.3", "613.1b", "723.3"))
+            _change(
+                s,
+                oid,
+                winner,
+                log,
+                f"{s.card(src).name}'s static ability: {winner} controls {_name(s, oid)} while it applies",
+                ("611.3", "613.1b", "723.3"),
+            )
     s.static_control = any(m.until == STATIC for m in s.modifiers)

@@ -7,6 +7,7 @@ player holding priority, off the stack (tests/scenarios/README.md). Policy C34 d
 co-opted Influencer also gains Bloodlust (701.27a's reading) or not (302.10's: it follows its
 card, and is newly turned for its new controller, 723.3).
 """
+
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
@@ -32,12 +33,24 @@ def co_opt(s: GameState, player: str, oid: str, log: list) -> None:
     price = card.co_opt
     costs.pay(s, s.player(player), price.cost, log, what=f"co-opting {name}")
     bloodlust = s.policies.reading("C34") == "701.27a"
-    control.gain(s, oid, player, price.until, player, f"{player} co-opts {name} {s.policies.note('C34')}", log,
-                 ("302.10", "723.2c", *s.policies.rules("C34")))
+    control.gain(
+        s,
+        oid,
+        player,
+        price.until,
+        player,
+        f"{player} co-opts {name} {s.policies.note('C34')}",
+        log,
+        ("302.10", "723.2c", *s.policies.rules("C34")),
+    )
     if bloodlust:
-        s.modifiers.append(Modifier(oid, None, None, price.until, s.next_ts, layer="6", keywords=(BLOODLUST,),
-                                    controller=player))
+        s.modifiers.append(
+            Modifier(oid, None, None, price.until, s.next_ts, layer="6", keywords=(BLOODLUST,), controller=player)
+        )
         s.next_ts += 1
-        log.append(event(f"{name} gains {BLOODLUST} while co-opted {s.policies.note('C34')}", "701.27a", "702.9a",
-                         policy="C34"))
+        log.append(
+            event(
+                f"{name} gains {BLOODLUST} while co-opted {s.policies.note('C34')}", "701.27a", "702.9a", policy="C34"
+            )
+        )
     priority.back(s, player, log, "302.10")

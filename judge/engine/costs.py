@@ -1,12 +1,12 @@
 """Paying the four-part cost block (107.4, 118, 601.2h) and the Master-Blood tax (118.6)."""
+
 from __future__ import annotations
 
 from math import ceil
 
 from judge.cards.model import Cost
-from judge.engine import keywords
 from judge.engine import characteristics as ch
-from judge.engine import layers
+from judge.engine import keywords, layers
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, Player, Unit
@@ -25,10 +25,14 @@ def tax(s: GameState, player: Player, amount: int, log: list) -> None:
     d_wrath = ceil(player.spent_from_master / 3) - ceil(before / 3)
     player.corruption += 1
     player.wrath += d_wrath
-    log.append(event(
-        f"{player.name} opened the vein for {amount}: Master-Blood tax +1 Corruption ({player.corruption}), "
-        f"+{d_wrath} Wrath ({player.wrath}); Master Vitae spent this turn {before} -> {player.spent_from_master}",
-        "118.6", "106.5b"))
+    log.append(
+        event(
+            f"{player.name} opened the vein for {amount}: Master-Blood tax +1 Corruption ({player.corruption}), "
+            f"+{d_wrath} Wrath ({player.wrath}); Master Vitae spent this turn {before} -> {player.spent_from_master}",
+            "118.6",
+            "106.5b",
+        )
+    )
 
 
 def vein_closed(s: GameState, player: Player) -> bool:
@@ -43,15 +47,26 @@ def on_the_road_by_day(s: GameState, player: Player) -> bool:
     return s.is_day and player.procession is not None
 
 
-def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int = 0,
-        split: dict | None = None, what: str = "the cost", recall_only: bool = False, cites: tuple = ()) -> None:
+def pay(
+    s: GameState,
+    player: Player,
+    cost: Cost,
+    log: list,
+    *,
+    extra_vitae: int = 0,
+    split: dict | None = None,
+    what: str = "the cost",
+    recall_only: bool = False,
+    cites: tuple = (),
+) -> None:
     """Pay a whole cost block or raise Refused with nothing changed (118.2). `cites`: the rules
     that make this the cost paid (a keyword's alternative cost), cited by the payment."""
     generic = cost.vitae + extra_vitae
     # Signed meter costs: a negative one spends what the player must already hold (107.4c–d).
     if cost.corruption < 0 and player.corruption < -cost.corruption:
-        raise Refused(f"{player.name} holds {player.corruption} Corruption and cannot pay ✚{cost.corruption}",
-                      "107.4c", "601.2h")
+        raise Refused(
+            f"{player.name} holds {player.corruption} Corruption and cannot pay ✚{cost.corruption}", "107.4c", "601.2h"
+        )
     if cost.wrath < 0 and player.wrath < -cost.wrath:
         raise Refused(f"{player.name} holds {player.wrath} Wrath and cannot pay ▷{cost.wrath}", "107.4d", "601.2h")
     eligible = sum(u.amount for u in player.pool if _eligible(u, cost.source))
@@ -59,23 +74,38 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
         from_pool = int(split.get("pool", 0) or 0)
         from_master = int(split.get("master", 0) or 0)
         if from_pool < 0 or from_master < 0 or from_pool + from_master != generic:
-            raise Refused(f"the payment ({from_pool} from the pool + {from_master} from the Master) does not "
-                          f"equal the Vitae cost {generic}", "118.2", "601.2h")
+            raise Refused(
+                f"the payment ({from_pool} from the pool + {from_master} from the Master) does not "
+                f"equal the Vitae cost {generic}",
+                "118.2",
+                "601.2h",
+            )
     else:
         from_pool = min(eligible, generic)
         from_master = generic - from_pool
     if from_pool > eligible:
         where = f" {cost.source}-tagged" if cost.source else ""
-        raise Refused(f"{player.name}'s pool holds only {eligible}{where} Vitae, not {from_pool}",
-                      *(("106.4", "601.5") if cost.source else ("118.2",)))
+        raise Refused(
+            f"{player.name}'s pool holds only {eligible}{where} Vitae, not {from_pool}",
+            *(("106.4", "601.5") if cost.source else ("118.2",)),
+        )
     vein = from_master + cost.master
     if vein and vein_closed(s, player):
         if on_the_road_by_day(s, player):
-            raise Refused(f"it is a Day round and {player.name}'s Master is out on a Procession: the vein is "
-                          f"closed (no open-the-vein funding, no ◇ cost) {s.policies.note('C25')}",
-                          *s.policies.rules("C25"), "107.4b", policy="C25")
-        raise Refused(f"it is a Day round and {player.name}'s Master shelters: the vein is closed "
-                      f"(no open-the-vein funding, no ◇ cost)", "304.6", "505.8", "107.4b")
+            raise Refused(
+                f"it is a Day round and {player.name}'s Master is out on a Procession: the vein is "
+                f"closed (no open-the-vein funding, no ◇ cost) {s.policies.note('C25')}",
+                *s.policies.rules("C25"),
+                "107.4b",
+                policy="C25",
+            )
+        raise Refused(
+            f"it is a Day round and {player.name}'s Master shelters: the vein is closed "
+            f"(no open-the-vein funding, no ◇ cost)",
+            "304.6",
+            "505.8",
+            "107.4b",
+        )
     if vein and recall_only:
         raise Refused("a Recall cost is paid from the Vitae pool only", "702.20a", "601.9")
     if vein > player.vitae:
@@ -83,8 +113,10 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
     # -- everything is payable: pay it in one act (118.3) ----------------------------------
     remaining = from_pool
     left = [u.amount for u in player.pool]
-    order = sorted((i for i, u in enumerate(player.pool) if _eligible(u, cost.source)),
-                   key=lambda i: player.pool[i].source is not None)  # untagged Vitae first
+    order = sorted(
+        (i for i, u in enumerate(player.pool) if _eligible(u, cost.source)),
+        key=lambda i: player.pool[i].source is not None,
+    )  # untagged Vitae first
     for i in order:
         take = min(left[i], remaining)
         left[i] -= take
@@ -107,19 +139,37 @@ def pay(s: GameState, player: Player, cost: Cost, log: list, *, extra_vitae: int
     if road:
         parts.append(f"the vein open by Day: the Master is out on a Procession {s.policies.note('C25')}")
         rules += s.policies.rules("C25")
-    log.append(event(f"{player.name} paid {what}: " + (", ".join(parts) if parts else "nothing"), *rules,
-                     policy="C25" if road else None))
+    log.append(
+        event(
+            f"{player.name} paid {what}: " + (", ".join(parts) if parts else "nothing"),
+            *rules,
+            policy="C25" if road else None,
+        )
+    )
     if vein:
         tax(s, player, vein, log)
     if cost.corruption:
         player.corruption += cost.corruption
-        log.append(event(f"{player.name} {'incurred' if cost.corruption > 0 else 'spent'} "
-                         f"{abs(cost.corruption)} Corruption for {what} (now {player.corruption})",
-                         "107.4c", "202.4", "118.5"))
+        log.append(
+            event(
+                f"{player.name} {'incurred' if cost.corruption > 0 else 'spent'} "
+                f"{abs(cost.corruption)} Corruption for {what} (now {player.corruption})",
+                "107.4c",
+                "202.4",
+                "118.5",
+            )
+        )
     if cost.wrath:
         player.wrath += cost.wrath
-        log.append(event(f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
-                         f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})", "107.4d", "202.5", "118.5"))
+        log.append(
+            event(
+                f"{player.name} {'incurred' if cost.wrath > 0 else 'spent'} "
+                f"{abs(cost.wrath)} Wrath for {what} (now {player.wrath})",
+                "107.4d",
+                "202.5",
+                "118.5",
+            )
+        )
 
 
 def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list, doing: str = "") -> int:
@@ -145,9 +195,14 @@ def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list, 
     if not cut:
         return vitae
     locked = max(0, vitae - cut)
-    log.append(event(f"{card.name}'s cost{doing} is determined: {vitae} Vitae less {cut} ({', '.join(sources)}) = "
-                     f"{locked}{' — a discount never refunds' if cut > vitae else ''}; it is locked now", "601.2f",
-                     "113.5"))
+    log.append(
+        event(
+            f"{card.name}'s cost{doing} is determined: {vitae} Vitae less {cut} ({', '.join(sources)}) = "
+            f"{locked}{' — a discount never refunds' if cut > vitae else ''}; it is locked now",
+            "601.2f",
+            "113.5",
+        )
+    )
     return locked
 
 
@@ -156,8 +211,11 @@ def _reduction(s: GameState, player: str, rc: dict) -> int:
     if per is None:
         return rc["vitae"]
     subtype = per["subtype"]
-    count = sum(1 for oid, _ in s.permanents() if s.objects[oid].controller == player
-                and subtype in ch.subtypes(s, s.objects[oid]))
+    count = sum(
+        1
+        for oid, _ in s.permanents()
+        if s.objects[oid].controller == player and subtype in ch.subtypes(s, s.objects[oid])
+    )
     return rc["vitae"] * count
 
 

@@ -1,6 +1,7 @@
 """Count counters (702.45, 122.2j): Scatter N puts N on the attacking Entity its Trap is sprung at
 (or its spell confronts) and removes that Entity from combat; while it bears any it can neither
 attack nor block; one comes off each Entity at every advance of the world cycle (703.4s)."""
+
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
@@ -25,8 +26,15 @@ def scatter(s: GameState, card, oid: str, log: list) -> None:
     edited = s.edit(oid)
     edited.counters["count"] = edited.counters.get("count", 0) + n
     control.remove_from_combat(s, oid)
-    log.append(event(f"{card.name}'s Scatter {n}: {s.card(obj).name} must count — {counted(n, 'count counter')}, and it is "
-                     f"removed from combat (its attack ends; it deals no damage)", "702.45a", "122.2j", "506.6"))
+    log.append(
+        event(
+            f"{card.name}'s Scatter {n}: {s.card(obj).name} must count — {counted(n, 'count counter')}, and it is "
+            f"removed from combat (its attack ends; it deals no damage)",
+            "702.45a",
+            "122.2j",
+            "506.6",
+        )
+    )
 
 
 def counting(s: GameState, obj) -> bool:
@@ -46,5 +54,10 @@ def ebb(s: GameState, log: list) -> None:
                 del edited.counters["count"]
             eased.append(s.card(obj).name)
     if eased:
-        log.append(event(f"the counting ebbs with the turning sky: one count counter leaves {', '.join(eased)}",
-                         "703.4s", "702.45c"))
+        log.append(
+            event(
+                f"the counting ebbs with the turning sky: one count counter leaves {', '.join(eased)}",
+                "703.4s",
+                "702.45c",
+            )
+        )

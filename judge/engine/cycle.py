@@ -1,5 +1,6 @@
 """The world cycle (500.8–500.12, 703.4a, 731): its advance as each round's first turn begins
 and at each extra turn, shifts that re-anchor it, and extra turns themselves."""
+
 from __future__ import annotations
 
 from judge.engine import calendar, contracts, counting, immure, processions, shelter, suspicion, triggers
@@ -16,11 +17,17 @@ def schedule_shift(s: GameState, to: str, origin: str, log: list) -> None:
     fresh = "The Hunt (Night 1)" if to == "night" else "The Preparation (Day 1)"
     note = f"; it overrides the earlier shift to {replaced}" if replaced else ""
     same = (to == "day") == s.is_day
-    log.append(event(f"{origin}: {'day' if s.is_day else 'night'} becomes {to} — the next round will be {fresh}, "
-                     f"and counting re-anchors there{note}" + ("; the type already held, still a re-anchor"
-                                                              if same else ""),
-                     "500.12", "500.12a", "731.6", *(("500.12d",) if replaced else ()),
-                     *(("500.12c",) if same else ())))
+    log.append(
+        event(
+            f"{origin}: {'day' if s.is_day else 'night'} becomes {to} — the next round will be {fresh}, "
+            f"and counting re-anchors there{note}" + ("; the type already held, still a re-anchor" if same else ""),
+            "500.12",
+            "500.12a",
+            "731.6",
+            *(("500.12d",) if replaced else ()),
+            *(("500.12c",) if same else ()),
+        )
+    )
 
 
 def grant_extra_turn(s: GameState, player: str, log: list) -> None:
@@ -33,11 +40,17 @@ def _flip_statics(s: GameState, log: list) -> None:
     """611.3a: "as long as it's Night/Day" statics wake and sleep with the flip."""
     for oid in s.battlefield:
         card = s.card(s.objects[oid])
-        for st in (card.statics if card else ()):
+        for st in card.statics if card else ():
             if st.get("while") in ("night", "day"):
                 awake = (st["while"] == "day") == s.is_day
-                log.append(event(f"{card.name}'s \"as long as it's {st['while'].title()}\" ability "
-                                 f"{'wakes' if awake else 'sleeps'} with the flip", "611.3a", "611.3"))
+                log.append(
+                    event(
+                        f"{card.name}'s \"as long as it's {st['while'].title()}\" ability "
+                        f"{'wakes' if awake else 'sleeps'} with the flip",
+                        "611.3a",
+                        "611.3",
+                    )
+                )
 
 
 def _rites(s: GameState, log: list) -> None:
@@ -50,29 +63,60 @@ def _rites(s: GameState, log: list) -> None:
             triggers.fire_for_permanents(s, "day_breaks", p.name)
         else:
             triggers.fire_for_permanents(s, "night_falls", p.name)
-    sheltered = [oid for p in s.players for oid in p.shelter
-                 if s.card(oid) is not None and s.card(oid).triggers(when)]
+    sheltered = [oid for p in s.players for oid in p.shelter if s.card(oid) is not None and s.card(oid).triggers(when)]
     if s.policies.reading("C47") == "731.7":  # policy C47's 731.7 reading: the sheltered residents watch the sky
         for oid in sheltered:
             triggers.fire(s, when, oid)
-    hidden = [oid for p in s.players for zone in ("wards", "slot") for oid in getattr(p, zone)
-              if s.card(oid) is not None and s.card(oid).triggers(when)]
+    hidden = [
+        oid
+        for p in s.players
+        for zone in ("wards", "slot")
+        for oid in getattr(p, zone)
+        if s.card(oid) is not None and s.card(oid).triggers(when)
+    ]
     if any(t.when == when for t in s.waiting):
-        log.append(event(f"{'dawn breaks' if s.is_day else 'dusk falls'}: the {'Dawn' if s.is_day else 'Dusk'} rites of "
-                         f"the permanents that watch the sky trigger", "603.14a", "731.5", "703.4a"))
+        log.append(
+            event(
+                f"{'dawn breaks' if s.is_day else 'dusk falls'}: the {'Dawn' if s.is_day else 'Dusk'} rites of "
+                f"the permanents that watch the sky trigger",
+                "603.14a",
+                "731.5",
+                "703.4a",
+            )
+        )
     if sheltered and s.policies.reading("C47") == "731.7":
-        log.append(event(f"sheltered, {', '.join(s.objects[o].card for o in sheltered)} still "
-                         f"{'watches' if len(sheltered) == 1 else 'watch'} the sky: "
-                         f"{'its' if len(sheltered) == 1 else 'their'} rite fires {s.policies.note('C47')}",
-                         "603.14a", *s.policies.rules("C47"), policy="C47"))
+        log.append(
+            event(
+                f"sheltered, {', '.join(s.objects[o].card for o in sheltered)} still "
+                f"{'watches' if len(sheltered) == 1 else 'watch'} the sky: "
+                f"{'its' if len(sheltered) == 1 else 'their'} rite fires {s.policies.note('C47')}",
+                "603.14a",
+                *s.policies.rules("C47"),
+                policy="C47",
+            )
+        )
     elif sheltered:  # policy C47's default, 708.5: the sheltered residents do not watch the sky
-        log.append(event(f"sheltered face down, {', '.join(s.objects[o].card for o in sheltered)} "
-                         f"{'does' if len(sheltered) == 1 else 'do'} not watch the sky: no rite fires "
-                         f"{s.policies.note('C47')}", "603.14a", "731.5", *s.policies.rules("C47"), policy="C47"))
+        log.append(
+            event(
+                f"sheltered face down, {', '.join(s.objects[o].card for o in sheltered)} "
+                f"{'does' if len(sheltered) == 1 else 'do'} not watch the sky: no rite fires "
+                f"{s.policies.note('C47')}",
+                "603.14a",
+                "731.5",
+                *s.policies.rules("C47"),
+                policy="C47",
+            )
+        )
     if hidden:
-        log.append(event(f"face down, {', '.join(s.objects[o].card for o in hidden)} "
-                         f"{'does' if len(hidden) == 1 else 'do'} not watch the sky: no rite fires", "603.14a",
-                         "731.5", "708.5"))
+        log.append(
+            event(
+                f"face down, {', '.join(s.objects[o].card for o in hidden)} "
+                f"{'does' if len(hidden) == 1 else 'do'} not watch the sky: no rite fires",
+                "603.14a",
+                "731.5",
+                "708.5",
+            )
+        )
 
 
 def advance(s: GameState, log: list, extra: bool = False) -> None:
@@ -86,17 +130,40 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
         old = s.round_name
         s.round_index = 0 if s.shift == "night" else 3
         s.shift = None
-        log.append(event(f"the cycle re-anchors: {old} is followed by {s.round_name}, position 1 of a fresh "
-                         f"{'Night' if s.round_index == 0 else 'Day'}", "500.12", "500.12b", "731.6", "703.4a"))
+        log.append(
+            event(
+                f"the cycle re-anchors: {old} is followed by {s.round_name}, position 1 of a fresh "
+                f"{'Night' if s.round_index == 0 else 'Day'}",
+                "500.12",
+                "500.12b",
+                "731.6",
+                "703.4a",
+            )
+        )
     else:
         s.round_index = (s.round_index + 1) % len(ROUNDS)
     flip = " — dawn breaks" if s.is_day and not was_day else " — dusk falls" if was_day and not s.is_day else ""
     if extra:
-        log.append(event(f"the extra turn begins: the world cycle advances once more, to {s.round_name}{flip} "
-                         f"{s.policies.note('C24')}", "500.11a", "703.4a", *s.policies.rules("C24"), policy="C24"))
+        log.append(
+            event(
+                f"the extra turn begins: the world cycle advances once more, to {s.round_name}{flip} "
+                f"{s.policies.note('C24')}",
+                "500.11a",
+                "703.4a",
+                *s.policies.rules("C24"),
+                policy="C24",
+            )
+        )
     else:
-        log.append(event(f"a new round begins: the world cycle advances to {s.round_name}{flip}", "500.9",
-                         "500.9d", "703.4a", *(("500.9b",) if s.round_index == 0 else ())))
+        log.append(
+            event(
+                f"a new round begins: the world cycle advances to {s.round_name}{flip}",
+                "500.9",
+                "500.9d",
+                "703.4a",
+                *(("500.9b",) if s.round_index == 0 else ()),
+            )
+        )
     wrap = s.round_index == 0  # the return of The Hunt, whatever a shift did (730.5)
     if wrap:
         calendar.wrap(s, log)
@@ -115,8 +182,14 @@ def advance(s: GameState, log: list, extra: bool = False) -> None:
         immure.wither(s, log)  # 702.47c
     if s.is_day and not was_day and s.policies.reading("C18") == "514.4":
         # 514.4, 502.5: as the Replenish step begins, right after the advance (policy C18).
-        log.append(event(f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",
-                         "502.5", *s.policies.rules("C18"), policy="C18"))
+        log.append(
+            event(
+                f"dawn: the shelter step comes before anything replenishes {s.policies.note('C18')}",
+                "502.5",
+                *s.policies.rules("C18"),
+                policy="C18",
+            )
+        )
         shelter.shelter_step(s, log)
     if was_day and not s.is_day:
         s.return_due = True

@@ -2,20 +2,26 @@
 prevent it (615) and redirections of it (614.6f). The damage itself is proposed through
 perform.deal_damage, so replacement and prevention rewrite it before it is dealt.
 """
+
 from __future__ import annotations
 
 from judge.engine import characteristics as ch
 from judge.engine import perform
-from judge.engine.effect_context import (Context, amount as _amount, label as _label, objects as _objects,
-                                         origin as _origin, recipients as _recipients)
+from judge.engine.effect_context import Context
+from judge.engine.effect_context import amount as _amount
+from judge.engine.effect_context import label as _label
+from judge.engine.effect_context import objects as _objects
+from judge.engine.effect_context import origin as _origin
+from judge.engine.effect_context import recipients as _recipients
 from judge.engine.events import event
 from judge.engine.state import GameState, Redirect, Shield
 
 
 def deal_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for r in _recipients(s, a.get("to", "target"), ctx):
-        perform.deal_damage(s, ctx.source, r, _amount(a.get("amount"), ctx), log,
-                            unpreventable=bool(a.get("unpreventable")))
+        perform.deal_damage(
+            s, ctx.source, r, _amount(a.get("amount"), ctx), log, unpreventable=bool(a.get("unpreventable"))
+        )
 
 
 def redirect_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -23,11 +29,18 @@ def redirect_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
     onto = _recipients(s, a.get("onto"), ctx)
     for r in [x for x in _recipients(s, a.get("to", "target"), ctx) if x not in onto]:
         if onto:
-            s.redirects.append(Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin,
-                                        controller=ctx.controller))
+            s.redirects.append(
+                Redirect(r, onto[0], a.get("until", "end_of_turn"), s.next_ts, origin, controller=ctx.controller)
+            )
             s.next_ts += 1
-            log.append(event(f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
-                             f"{_label(s, onto[0])} instead", "614.6f", "614.1"))
+            log.append(
+                event(
+                    f"{origin}: the next damage that would be dealt to {_label(s, r)} will be dealt to "
+                    f"{_label(s, onto[0])} instead",
+                    "614.6f",
+                    "614.1",
+                )
+            )
 
 
 def prevent_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -43,17 +56,30 @@ def prevent_damage(s: GameState, a: dict, ctx: Context, log: list) -> None:
     amount = None if a.get("amount") in ("all", None) else _amount(a.get("amount"), ctx)
     recipients = [None] if source is not None and "to" not in a else _recipients(s, a.get("to", "target"), ctx)
     for r in recipients:
-        sh = Shield(r, amount, a.get("until", "end_of_turn"), source=source, combat=bool(a.get("combat")),
-                    instances=1 if a.get("next_instance") else None, timestamp=s.next_ts, origin=origin,
-                    controller=ctx.controller)
+        sh = Shield(
+            r,
+            amount,
+            a.get("until", "end_of_turn"),
+            source=source,
+            combat=bool(a.get("combat")),
+            instances=1 if a.get("next_instance") else None,
+            timestamp=s.next_ts,
+            origin=origin,
+            controller=ctx.controller,
+        )
         s.next_ts += 1
         s.shields.append(sh)
-        size = ("the next instance of" if sh.instances else "all" if amount is None else f"the next {amount}")
+        size = "the next instance of" if sh.instances else "all" if amount is None else f"the next {amount}"
         whom = _label(s, r) if r else "anything"
         frm = f" from {_label(s, source)}" if source else ""
-        log.append(event(f"{origin}: a shield will prevent {size} {'combat ' if sh.combat else ''}damage{frm} "
-                         f"to {whom} ({sh.until.replace('_', ' ')})", "615.1",
-                         "615.4" if sh.instances else "615.3" if amount is not None else "615.8"))
+        log.append(
+            event(
+                f"{origin}: a shield will prevent {size} {'combat ' if sh.combat else ''}damage{frm} "
+                f"to {whom} ({sh.until.replace('_', ' ')})",
+                "615.1",
+                "615.4" if sh.instances else "615.3" if amount is not None else "615.8",
+            )
+        )
 
 
 def challenge(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -61,21 +87,39 @@ def challenge(s: GameState, a: dict, ctx: Context, log: list) -> None:
     once; 701.17b: if either has left the battlefield, stopped being an Entity or become an illegal
     target, neither deals damage; one that Challenges itself deals itself twice its Attack."""
     pair = [_one(s, a.get("to", "first_target"), ctx), _one(s, a.get("with", "second_target"), ctx)]
-    fit = [o is not None and s.objects[o].zone == "battlefield" and ch.is_entity(s, s.objects[o])
-           and (o == ctx.source or o in ctx.targets) for o in pair]
+    fit = [
+        o is not None
+        and s.objects[o].zone == "battlefield"
+        and ch.is_entity(s, s.objects[o])
+        and (o == ctx.source or o in ctx.targets)
+        for o in pair
+    ]
     if not all(fit):
-        log.append(event(f"{_origin(s, ctx)}: a challenger has left the battlefield, is no longer an Entity or is "
-                         f"no longer a legal target — neither deals damage", "701.17b"))
+        log.append(
+            event(
+                f"{_origin(s, ctx)}: a challenger has left the battlefield, is no longer an Entity or is "
+                f"no longer a legal target — neither deals damage",
+                "701.17b",
+            )
+        )
         return
     first, second = pair
     if first == second:
         hits = [(first, first, 2 * max(0, ch.attack(s, s.objects[first])))]
     else:
-        hits = [(first, second, max(0, ch.attack(s, s.objects[first]))),
-                (second, first, max(0, ch.attack(s, s.objects[second])))]
-    log.append(event(f"{_label(s, first)} Challenges {_label(s, second) if first != second else 'itself'}: "
-                     + "; ".join(f"{_label(s, x)} deals {n} to {_label(s, y)}" for x, y, n in hits)
-                     + " (not combat damage)", "701.17a", *(("701.17b",) if first == second else ())))
+        hits = [
+            (first, second, max(0, ch.attack(s, s.objects[first]))),
+            (second, first, max(0, ch.attack(s, s.objects[second]))),
+        ]
+    log.append(
+        event(
+            f"{_label(s, first)} Challenges {_label(s, second) if first != second else 'itself'}: "
+            + "; ".join(f"{_label(s, x)} deals {n} to {_label(s, y)}" for x, y, n in hits)
+            + " (not combat damage)",
+            "701.17a",
+            *(("701.17b",) if first == second else ()),
+        )
+    )
     for source, recipient, n in hits:
         perform.deal_damage(s, source, recipient, n, log)
 

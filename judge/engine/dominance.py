@@ -10,6 +10,7 @@ into the Spoils). Declining lets 702.42a's loss of control proceed. The rules do
 gains control (702.42a: "you lose control"; 723.2d: "as its card directs"): policy C45 does.
 
 The trigger's own effect is `burden` (effects.py), which calls `resolve`."""
+
 from __future__ import annotations
 
 from judge.cards.model import Cost, Effect
@@ -36,8 +37,11 @@ def at_upkeep(s: GameState, player: str) -> None:
             continue
         obj = s.objects[oid]
         if obj.controller == player and ch.has(s, obj, DOMINANCE):
-            s.waiting.append(Trigger(player, oid, _BURDEN, f"{s.card(obj).name}'s {DOMINANCE} (the Burden)",
-                                     "dominance", cites=CITES))
+            s.waiting.append(
+                Trigger(
+                    player, oid, _BURDEN, f"{s.card(obj).name}'s {DOMINANCE} (the Burden)", "dominance", cites=CITES
+                )
+            )
 
 
 def resolve(s: GameState, oid: str | None, log: list) -> tuple:
@@ -45,8 +49,9 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
     own failure consequence to carry out (effects.py runs it), else ()."""
     obj = s.objects.get(oid) if oid else None
     if obj is None or obj.zone != "battlefield":
-        log.append(event("the permanent with Dominance has left the battlefield: the Burden does nothing", "702.42a",
-                         "608.2"))
+        log.append(
+            event("the permanent with Dominance has left the battlefield: the Burden does nothing", "702.42a", "608.2")
+        )
         return ()
     player, card = obj.controller, s.card(obj)
     terms = card.dominance if card is not None else None
@@ -56,38 +61,69 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
     if _met(s, oid, player, terms, log):
         return ()
     if terms.fails:
-        log.append(event(f"{card.name}'s dominance condition is not met: its card states its own failure "
-                         f"consequence, which happens instead", "702.42b", "702.42a"))
+        log.append(
+            event(
+                f"{card.name}'s dominance condition is not met: its card states its own failure "
+                f"consequence, which happens instead",
+                "702.42b",
+                "702.42a",
+            )
+        )
         return terms.fails
-    others = tuple(o for o in s.battlefield if o != oid and s.objects[o].controller == player
-                   and ch.is_entity(s, s.objects[o]))
+    others = tuple(
+        o for o in s.battlefield if o != oid and s.objects[o].controller == player and ch.is_entity(s, s.objects[o])
+    )
     appease = None if terms.price is None else Cost(vitae=terms.price + APPEASE_SURCHARGE)
-    options = ((APPEASE,) if appease is not None and costs.can_pay(s, s.player(player), appease) else ()) \
-        + ((FEED,) if others else ()) + (FACE, DECLINE)
-    answer = ask(s, log, "dominance", player, options,
-                 f"{card.name}'s dominance condition is not met: accept the challenge instead of losing control — "
-                 + "; ".join(_words(o, card, appease) for o in options), cites=CITES)
+    options = (
+        ((APPEASE,) if appease is not None and costs.can_pay(s, s.player(player), appease) else ())
+        + ((FEED,) if others else ())
+        + (FACE, DECLINE)
+    )
+    answer = ask(
+        s,
+        log,
+        "dominance",
+        player,
+        options,
+        f"{card.name}'s dominance condition is not met: accept the challenge instead of losing control — "
+        + "; ".join(_words(o, card, appease) for o in options),
+        cites=CITES,
+    )
     if answer == APPEASE:
         costs.pay(s, s.player(player), appease, log, what=f"appeasing {card.name}", cites=("702.42b",))
-        log.append(event(f"{player} appeases {card.name}: its price plus 1 Vitae is paid, and control stays",
-                         "702.42b"))
+        log.append(
+            event(f"{player} appeases {card.name}: its price plus 1 Vitae is paid, and control stays", "702.42b")
+        )
     elif answer == FEED:
-        fed = ask(s, log, "sacrifice-choice", player, others, f"the other Entity {player} sacrifices to {card.name}",
-                  cites=("702.42b",))[0]
+        fed = ask(
+            s,
+            log,
+            "sacrifice-choice",
+            player,
+            others,
+            f"the other Entity {player} sacrifices to {card.name}",
+            cites=("702.42b",),
+        )[0]
         was = s.card(fed).name
         if perform.leave(s, fed, "spoils", log)[1]:
             triggers.fire(s, "dies", fed, player)
         triggers.fire_for_permanents(s, "sacrifices", player)
-        log.append(event(f"{player} feeds {card.name}: {was} is sacrificed to it, and control stays", "702.42b",
-                         "701.12a"))
+        log.append(
+            event(f"{player} feeds {card.name}: {was} is sacrificed to it, and control stays", "702.42b", "701.12a")
+        )
     elif answer == FACE:
         attack = ch.attack(s, obj)
         perform.deal_damage(s, oid, player, attack, log)
         went, died = perform.leave(s, oid, "spoils", log)
         if died:
             triggers.fire(s, "dies", oid, player)
-        log.append((outcome_event if died else event)(f"{player} faces {card.name}: it deals {attack} damage to {player}'s Master, then dies "
-                         f"unbowed — it is put into its owner's {went.title()}", "702.42b"))
+        log.append(
+            (outcome_event if died else event)(
+                f"{player} faces {card.name}: it deals {attack} damage to {player}'s Master, then dies "
+                f"unbowed — it is put into its owner's {went.title()}",
+                "702.42b",
+            )
+        )
     else:
         _lose(s, oid, player, log)
     return ()
@@ -97,17 +133,30 @@ def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
     name = s.card(oid).name
     if terms.condition is not None:
         met = conditions.holds(s, terms.condition, player)
-        log.append(event(f"{name}'s dominance condition ({conditions.describe(terms.condition)}) is "
-                         f"{'met: nothing happens' if met else 'not met'}", "702.42a",
-                         *conditions.rules(terms.condition)))
+        log.append(
+            event(
+                f"{name}'s dominance condition ({conditions.describe(terms.condition)}) is "
+                f"{'met: nothing happens' if met else 'not met'}",
+                "702.42a",
+                *conditions.rules(terms.condition),
+            )
+        )
         return met
     price = Cost(vitae=terms.pay)
     if not costs.can_pay(s, s.player(player), price):
-        log.append(event(f"{player} cannot pay {terms.pay} Vitae for {name}'s dominance: the condition is not met",
-                         "702.42a"))
+        log.append(
+            event(f"{player} cannot pay {terms.pay} Vitae for {name}'s dominance: the condition is not met", "702.42a")
+        )
         return False
-    answer = ask(s, log, "unless-payment", player, ("pay", "decline"),
-                 f"pay {terms.pay} Vitae to meet {name}'s dominance condition", cites=CITES)
+    answer = ask(
+        s,
+        log,
+        "unless-payment",
+        player,
+        ("pay", "decline"),
+        f"pay {terms.pay} Vitae to meet {name}'s dominance condition",
+        cites=CITES,
+    )
     if answer != "pay":
         return False
     costs.pay(s, s.player(player), price, log, what=f"{name}'s dominance", cites=CITES)
@@ -116,28 +165,50 @@ def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
 
 
 def _words(option: str, card, appease) -> str:
-    return {APPEASE: f"appease (pay {appease.vitae if appease else 0} Vitae)",
-            FEED: "feed (sacrifice another Entity)",
-            FACE: "face (it deals damage equal to its Attack to your Master, then is put into the Spoils)",
-            DECLINE: "decline (lose control of it)"}[option]
+    return {
+        APPEASE: f"appease (pay {appease.vitae if appease else 0} Vitae)",
+        FEED: "feed (sacrifice another Entity)",
+        FACE: "face (it deals damage equal to its Attack to your Master, then is put into the Spoils)",
+        DECLINE: "decline (lose control of it)",
+    }[option]
 
 
 def _lose(s: GameState, oid: str, player: str, log: list) -> None:
     """702.42a: the loss of control proceeds; who gains it is policy C45's reading."""
     obj = s.objects[oid]
     order = [p.name for p in s.players if not p.lost]
-    after = order[order.index(player) + 1:] + order[:order.index(player)]
+    after = order[order.index(player) + 1 :] + order[: order.index(player)]
     if s.policies.reading("C45") == "702.42a" and obj.owner != player:
         gainer = obj.owner
     else:
         gainer = next((p for p in after if p != player), None)
     if gainer is None:
-        log.append(event(f"{player} loses control of {s.card(obj).name}, but no other player is left to take it: "
-                         f"control stays {s.policies.note('C45')}", "702.42a", *s.policies.rules("C45"),
-                         policy="C45"))
+        log.append(
+            event(
+                f"{player} loses control of {s.card(obj).name}, but no other player is left to take it: "
+                f"control stays {s.policies.note('C45')}",
+                "702.42a",
+                *s.policies.rules("C45"),
+                policy="C45",
+            )
+        )
         return
-    log.append(event(f"the rules do not say who gains control of {s.card(obj).name}: {gainer} does "
-                     f"{s.policies.note('C45')}", "702.42a", "723.2d", *s.policies.rules("C45"), policy="C45"))
-    control.gain(s, oid, gainer, "permanent", gainer,
-                 f"{player} declines the Burden and loses control of {s.card(obj).name} {s.policies.note('C45')}", log,
-                 ("702.42a", "723.2d", *s.policies.rules("C45")))
+    log.append(
+        event(
+            f"the rules do not say who gains control of {s.card(obj).name}: {gainer} does {s.policies.note('C45')}",
+            "702.42a",
+            "723.2d",
+            *s.policies.rules("C45"),
+            policy="C45",
+        )
+    )
+    control.gain(
+        s,
+        oid,
+        gainer,
+        "permanent",
+        gainer,
+        f"{player} declines the Burden and loses control of {s.card(obj).name} {s.policies.note('C45')}",
+        log,
+        ("702.42a", "723.2d", *s.policies.rules("C45")),
+    )

@@ -7,14 +7,15 @@ instructions run, which a Mandate's controller makes for an opponent (702.35a, 7
 handler modules (damage_effects, zone_effects, continuous_effects, player_effects,
 permanent_effects, effects) read these; effects.py re-exports Context for its callers.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge.cards.vocabulary import TARGET_SLOTS
 from judge.engine import characteristics as ch
 from judge.engine.asking import ask
 from judge.engine.events import event
-from judge.cards.vocabulary import TARGET_SLOTS
 from judge.engine.state import GameState
 
 
@@ -43,7 +44,7 @@ def targeted(to: str, ctx: Context) -> list | None:
         return [t for t in ctx.targets if t is not None]
     if to in TARGET_SLOTS:
         n = TARGET_SLOTS.index(to)
-        return [t for t in ctx.targets[n:n + 1] if t is not None]
+        return [t for t in ctx.targets[n : n + 1] if t is not None]
     return None
 
 
@@ -110,8 +111,17 @@ def origin(s: GameState, ctx: Context) -> str:
     return (card.name or "a face-down permanent") if card is not None else "an effect"
 
 
-def choose_for(s: GameState, log: list, ctx: Context, kind: str, player: str, options: tuple, prompt: str,
-               count=(1, 1), default=None) -> tuple:
+def choose_for(
+    s: GameState,
+    log: list,
+    ctx: Context,
+    kind: str,
+    player: str,
+    options: tuple,
+    prompt: str,
+    count=(1, 1),
+    default=None,
+) -> tuple:
     """The choice `player` makes as the instructions run — made by the Mandate's controller
     instead when `player` is an opponent (702.35a, 723.4: from that player's resources, the
     hidden ones shown to the chooser while choosing, 723.4b); its decree, announced at
@@ -120,14 +130,34 @@ def choose_for(s: GameState, log: list, ctx: Context, kind: str, player: str, op
         return ask(s, log, kind, player, options, prompt, count=count, default=default)
     decreed = tuple(o for o in ctx.decree if o in options)
     if decreed and count[0] <= len(decreed) <= count[1]:
-        log.append(event(f"Mandate: {ctx.controller}'s decree, announced at casting, chooses for {player}: "
-                         + ", ".join(s.objects[o].card or o for o in decreed), "702.35a", "601.2b", "723.4"))
+        log.append(
+            event(
+                f"Mandate: {ctx.controller}'s decree, announced at casting, chooses for {player}: "
+                + ", ".join(s.objects[o].card or o for o in decreed),
+                "702.35a",
+                "601.2b",
+                "723.4",
+            )
+        )
         return decreed
     if ctx.decree:
-        log.append(event(f"Mandate: the decree ({', '.join(ctx.decree)}) no longer fits {prompt}; "
-                         f"{ctx.controller} chooses for {player} as it resolves", "702.35a", "723.4a"))
+        log.append(
+            event(
+                f"Mandate: the decree ({', '.join(ctx.decree)}) no longer fits {prompt}; "
+                f"{ctx.controller} chooses for {player} as it resolves",
+                "702.35a",
+                "723.4a",
+            )
+        )
     hidden = " (the cards are shown to them while they choose, 723.4b)" if kind == "discard-choice" else ""
     picked = ask(s, log, kind, ctx.controller, options, prompt + hidden, count=count, for_player=player)
-    log.append(event(f"Mandate: {ctx.controller} makes {player}'s choice, with {player}'s resources", "702.35a",
-                     "723.4", "723.4a", *(("723.4b",) if hidden else ())))
+    log.append(
+        event(
+            f"Mandate: {ctx.controller} makes {player}'s choice, with {player}'s resources",
+            "702.35a",
+            "723.4",
+            "723.4a",
+            *(("723.4b",) if hidden else ()),
+        )
+    )
     return picked

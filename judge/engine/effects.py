@@ -13,16 +13,35 @@ effect_context.py (Context). Here: the dispatch, entering the battlefield, and t
 carry further instructions (may_pay, delayed, mature, burden) or put a permanent onto the
 battlefield (create_token, return_to_battlefield), since they run instructions through this table.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from judge.engine import (arrival, continuous_effects, costs, damage_effects, dominance, faces, keywords,
-                          perform, permanent_effects, player_effects, reckoning, sleepers, triggers, zone_effects)
+from judge.engine import (
+    arrival,
+    continuous_effects,
+    costs,
+    damage_effects,
+    dominance,
+    faces,
+    keywords,
+    perform,
+    permanent_effects,
+    player_effects,
+    reckoning,
+    sleepers,
+    triggers,
+    zone_effects,
+)
 from judge.engine.asking import ask
 from judge.engine.choices import CHOICE_KINDS
-from judge.engine.effect_context import (Context, amount as _amount, label as _label, objects as _objects,
-                                         origin as _origin, players as _players, targeted)
+from judge.engine.effect_context import Context, targeted
+from judge.engine.effect_context import amount as _amount
+from judge.engine.effect_context import label as _label
+from judge.engine.effect_context import objects as _objects
+from judge.engine.effect_context import origin as _origin
+from judge.engine.effect_context import players as _players
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.engine.targeting import legal_targets
@@ -61,16 +80,25 @@ def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
     if not shape.dormant:
         armed = sleepers.gather(s, oid, log)
         if armed:
-            log.append(event(f"{s.card(oid).name}'s {shape.arms_at} {shape.gathers} counters arm what its text says",
-                             "702.39c"))
+            log.append(
+                event(
+                    f"{s.card(oid).name}'s {shape.arms_at} {shape.gathers} counters arm what its text says", "702.39c"
+                )
+            )
             run(s, armed, Context(ctx.controller, oid, [], cites=("702.39c",)), log)
         return
     if not sleepers.is_dormant(s, oid):
         log.append(event("the Sleeper is face up already: there is nothing to wake", "702.39b"))
         return
-    answer = ask(s, log, "sleeper-wake", ctx.controller, (sleepers.WAKE, sleepers.SLEEP),
-                 f"whether {ctx.controller} wakes the dormant Sleeper ({oid}) — turns it face up and does what "
-                 f"waking does", cites=("702.39b",))
+    answer = ask(
+        s,
+        log,
+        "sleeper-wake",
+        ctx.controller,
+        (sleepers.WAKE, sleepers.SLEEP),
+        f"whether {ctx.controller} wakes the dormant Sleeper ({oid}) — turns it face up and does what waking does",
+        cites=("702.39b",),
+    )
     if answer != sleepers.WAKE:
         log.append(event(f"{ctx.controller} lets the Sleeper lie in wait: it stays face down", "702.39b"))
         return
@@ -78,8 +106,15 @@ def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for spec in shape.targets:
         options = tuple(legal_targets(s, ctx.controller, spec["kind"], oid))
         if options:  # not optional while a legal target stands (702.39b)
-            struck += ask(s, log, "trigger-targets", ctx.controller, options,
-                          f"the target ({spec['kind']}) the Sleeper's waking strikes", cites=("702.39b",))
+            struck += ask(
+                s,
+                log,
+                "trigger-targets",
+                ctx.controller,
+                options,
+                f"the target ({spec['kind']}) the Sleeper's waking strikes",
+                cites=("702.39b",),
+            )
     sleepers.wake(s, oid, log)
     if shape.targets and not struck:
         log.append(event("no legal target stands: the waking strikes nothing", "702.39b", "115.1"))
@@ -99,7 +134,9 @@ def _return_to_battlefield(s: GameState, a: dict, ctx: Context, log: list) -> No
     702.22a) or Revenant (restless: banished when it would next leave, 702.46a)."""
     by = a.get("by")
     rules = {EXHUME: ("702.22a", "110.5d"), REVENANT: ("702.46a", "709.5")}.get(by, ())
-    oids = [ctx.source] if a.get("to", "self") == "self" else [t for t in targeted(a["to"], ctx) or [] if t in s.objects]
+    oids = (
+        [ctx.source] if a.get("to", "self") == "self" else [t for t in targeted(a["to"], ctx) or [] if t in s.objects]
+    )
     for oid in oids:
         obj = s.objects.get(oid) if oid else None
         if obj is None or obj.zone != "spoils":
@@ -113,16 +150,19 @@ def _return_to_battlefield(s: GameState, a: dict, ctx: Context, log: list) -> No
         elif by == REVENANT:
             obj.marks = obj.marks + ("restless",)
         enter(s, oid, log)
-        how = {EXHUME: ": it rises hungry (not newly turned), to be banished at end of turn or if it would leave",
-               REVENANT: ", restless: it will be banished when it would next leave the battlefield"}.get(by, "")
-        log.append(event(f"{s.card(obj).name} returns from {obj.owner}'s Spoils to the battlefield{how}", "400.7",
-                         *rules))
+        how = {
+            EXHUME: ": it rises hungry (not newly turned), to be banished at end of turn or if it would leave",
+            REVENANT: ", restless: it will be banished when it would next leave the battlefield",
+        }.get(by, "")
+        log.append(
+            event(f"{s.card(obj).name} returns from {obj.owner}'s Spoils to the battlefield{how}", "400.7", *rules)
+        )
         triggers.fire(s, "enters", oid)
         reckoning.entered(s, oid)
 
 
 def _may_pay(s: GameState, a: dict, ctx: Context, log: list) -> None:
-    """"You may pay {cost}: [effects]" (608.4): the controller chooses as it resolves — asked
+    """ "You may pay {cost}: [effects]" (608.4): the controller chooses as it resolves — asked
     (a "may": any other next action declines it), the instructions after it waiting for the
     answer. One who cannot pay has no choice. The choice is asked under `choice` (an engine
     keyword's own kind, Revenant's return) or as an optional instruction."""
@@ -151,8 +191,13 @@ def _delayed(s: GameState, a: dict, ctx: Context, log: list) -> None:
     origin = _origin(s, ctx)
     named = [t for t in ctx.targets if t is not None and t in s.objects]  # by slot: the delayed effects name theirs
     triggers.delay(s, ctx.controller, ctx.source, a["at"], a["effects"], named, f"{origin}'s delayed trigger")
-    log.append(event(f"{origin}: a delayed trigger waits for the next {a['at'].replace('_', ' ')}"
-                     + (f", naming {', '.join(_label(s, t) for t in named)}" if named else ""), "603.7"))
+    log.append(
+        event(
+            f"{origin}: a delayed trigger waits for the next {a['at'].replace('_', ' ')}"
+            + (f", naming {', '.join(_label(s, t) for t in named)}" if named else ""),
+            "603.7",
+        )
+    )
 
 
 def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -166,8 +211,10 @@ def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
             log.append(event(f"{_origin(s, ctx)}: there is nothing to copy; no token is created", "707.1", "608.3"))
             return
         face = faces.copy_of(s, originals[0])  # a face-down original's copy wears its guise (707.3)
-        names, rules = [face.pop("card")], ("701.8a", "111.2", "707.1", "707.2",
-                                            *(("707.3", "708.2") if face["face_down"] else ()))
+        names, rules = (
+            [face.pop("card")],
+            ("701.8a", "111.2", "707.1", "707.2", *(("707.3", "708.2") if face["face_down"] else ())),
+        )
     else:
         names, rules = [a["card"]] * _amount(a.get("n", 1), ctx), ("701.8a", "111.1", "111.2", "111.3")
     made = []
@@ -181,9 +228,15 @@ def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
         if mine:
             what = "face-down (a copy of a guise, with nothing beneath)" if face["face_down"] else names[0]
             tolled = face["face_down"] and s.card(mine[0]).has(TOLL)  # a Masquerade or Shroud guise (708.2a)
-            log.append(event(f"{_origin(s, ctx)}: {pname} creates {len(mine)} {what} token(s)"
-                             + (" copying it" if "copy_of" in a else "") + f" ({', '.join(mine)})", *rules,
-                             *(("708.2a",) if tolled else ())))
+            log.append(
+                event(
+                    f"{_origin(s, ctx)}: {pname} creates {len(mine)} {what} token(s)"
+                    + (" copying it" if "copy_of" in a else "")
+                    + f" ({', '.join(mine)})",
+                    *rules,
+                    *(("708.2a",) if tolled else ()),
+                )
+            )
         made += mine
     for oid in made:
         triggers.fire(s, "enters", oid)

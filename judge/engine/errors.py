@@ -3,6 +3,7 @@
 ScenarioError is defined with the YAML reader the card files share (judge/yamlio.py) and is
 offered here too, since every caller of the engine catches it.
 """
+
 from __future__ import annotations
 
 from judge.yamlio import ScenarioError

@@ -12,6 +12,7 @@ traceback in `detail`; it is never a ruling, and `judge replay` exits non-zero o
 `not-modelled` note (a rule that applied here and that the engine does not play, citing it:
 replays and sheets gather them under "Not modelled here").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,8 +63,9 @@ class Event:
     policy: str | None = None  # a policy id (C22) when a contradiction-register reading was applied
     detail: str = ""  # an engine error's traceback, shown only on request
 
-    def __init__(self, text: str, rules: tuple = (), kind: str = EVENT, policy: str | None = None,
-                 detail: str = "") -> None:
+    def __init__(
+        self, text: str, rules: tuple = (), kind: str = EVENT, policy: str | None = None, detail: str = ""
+    ) -> None:
         # Frozen, yet made as cheaply as a plain record: the slots are filled through their own
         # descriptors, which the refusing __setattr__ of a frozen class does not stand in front
         # of (a long replay makes a dozen events per action).
@@ -94,7 +96,8 @@ class Event:
 
 _new = object.__new__
 _SET_TEXT, _SET_RULES, _SET_KIND, _SET_POLICY, _SET_DETAIL = (
-    Event.__dict__[name].__set__ for name in ("text", "rules", "kind", "policy", "detail"))
+    Event.__dict__[name].__set__ for name in ("text", "rules", "kind", "policy", "detail")
+)
 
 
 def _fill(event: Event, text, rules, kind, policy, detail) -> None:
@@ -106,7 +109,9 @@ def _fill(event: Event, text, rules, kind, policy, detail) -> None:
 
 
 def event(text: str, *rules: str, policy: str | None = None) -> Event:
-    made = _new(Event)  # Event(...) without the call of its __init__ (_fill's, inlined): the two kinds a turn makes most
+    made = _new(
+        Event
+    )  # Event(...) without the call of its __init__ (_fill's, inlined): the two kinds a turn makes most
     _SET_TEXT(made, text)
     _SET_RULES(made, _CITED.get(rules) or cited(rules))  # (cited's lookup, without its call when found)
     _SET_KIND(made, EVENT)
@@ -145,5 +150,11 @@ def question(text: str, *rules: str) -> Event:
 
 
 def engine_error(exc: BaseException, detail: str) -> Event:
-    return Event(f"{ENGINE_ERROR_LEAD}{exc.__class__.__name__}: {exc} — a defect in the engine, not a ruling; "
-                 f"the state is unchanged", (), ENGINE_ERROR, None, detail)
+    return Event(
+        f"{ENGINE_ERROR_LEAD}{exc.__class__.__name__}: {exc} — a defect in the engine, not a ruling; "
+        f"the state is unchanged",
+        (),
+        ENGINE_ERROR,
+        None,
+        detail,
+    )

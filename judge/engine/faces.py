@@ -6,6 +6,7 @@ Domain (702.33a, 702.34a, 708.4). It is revealed as it leaves (zones.move, 708.9
 rule that laid it down names (708.8); the card's true face then shows, and it does not enter
 again (708.8a).
 """
+
 from __future__ import annotations
 
 from judge.cards.model import Cost
@@ -34,8 +35,10 @@ def carried(guise_keywords: tuple, joined_by: str) -> tuple[str, tuple]:
     keyword's own."""
     if not guise_keywords:
         return "", ()
-    return (f" {joined_by} " + ", ".join(guise_keywords),
-            ("708.2a", *(keywords.MODELLED[keywords.split(kw)[0]].rule for kw in guise_keywords)))
+    return (
+        f" {joined_by} " + ", ".join(guise_keywords),
+        ("708.2a", *(keywords.MODELLED[keywords.split(kw)[0]].rule for kw in guise_keywords)),
+    )
 
 
 def lay_face_down(s: GameState, oid: str, guise: str) -> None:
@@ -48,8 +51,11 @@ def check_face_down_cast(s: GameState, oid: str, guise: str) -> None:
     """The card must print the keyword that lets it be cast face down (702.31a, 702.32a)."""
     card = s.true_card(oid)
     if card is None or not card.has(GUISE_KEYWORD[guise]):
-        raise Refused(f"{card.name if card else 'that card'} has no {GUISE_KEYWORD[guise]}: it cannot be cast face "
-                      f"down", CAST_FACE_DOWN[guise], "708.3")
+        raise Refused(
+            f"{card.name if card else 'that card'} has no {GUISE_KEYWORD[guise]}: it cannot be cast face down",
+            CAST_FACE_DOWN[guise],
+            "708.3",
+        )
 
 
 def turn_face_up(s: GameState, player: str, oid: str, log: list) -> None:
@@ -65,19 +71,34 @@ def turn_face_up(s: GameState, player: str, oid: str, log: list) -> None:
     if obj.card == "" and not obj.token:
         raise Refused("the scenario does not name this face-down card: its face is unknown", "708.8")
     if obj.token or true is None:
-        raise Refused("a copy of a face-down permanent has nothing beneath its guise: it can never be turned "
-                      "face up", "707.3", "708.8")
+        raise Refused(
+            "a copy of a face-down permanent has nothing beneath its guise: it can never be turned face up",
+            "707.3",
+            "708.8",
+        )
     if obj.guise == sleepers.DORMANT:
-        raise Refused("a dormant Sleeper is turned face up only by its own rule — woken at its controller's "
-                      "upkeep; it has no price to turn it up as a special action", "702.39b", "708.8")
+        raise Refused(
+            "a dormant Sleeper is turned face up only by its own rule — woken at its controller's "
+            "upkeep; it has no price to turn it up as a special action",
+            "702.39b",
+            "708.8",
+        )
     rule, price = _price(s, obj, true)
     costs.pay(s, s.player(player), price, log, what=f"turning {true.name} face up")
     turned = s.edit(oid)
     turned.face_down, turned.guise = False, None
     s.own("battlefield")
-    log.append(event(f"{player} turns the face-down permanent face up: it is {true.name}; its copiable values "
-                     f"are its true face's now, and it does not enter again (a special action, no stack)",
-                     "701.21a", "708.8", "708.8a", "116.2d", rule))
+    log.append(
+        event(
+            f"{player} turns the face-down permanent face up: it is {true.name}; its copiable values "
+            f"are its true face's now, and it does not enter again (a special action, no stack)",
+            "701.21a",
+            "708.8",
+            "708.8a",
+            "116.2d",
+            rule,
+        )
+    )
     give_priority(s, player, log)
     log.append(priority_event(f"{player} receives priority again", "116.3"))
 
@@ -89,8 +110,12 @@ def _price(s: GameState, obj, true) -> tuple[str, Cost]:
     if obj.guise not in LAID_FACE_DOWN:  # every guise (guise.GUISES) is cast or laid face down: a defect
         raise ValueError(f"a {obj.guise!r} guise is neither cast nor laid face down")
     if not true.is_a("Entity"):
-        raise Refused(f"{true.name} is not an Entity card: laid face down by {obj.guise.title()}, it has no door "
-                      f"face up and stays a 2/2", LAID_FACE_DOWN[obj.guise], "708.8")
+        raise Refused(
+            f"{true.name} is not an Entity card: laid face down by {obj.guise.title()}, it has no door "
+            f"face up and stays a 2/2",
+            LAID_FACE_DOWN[obj.guise],
+            "708.8",
+        )
     return LAID_FACE_DOWN[obj.guise], true.cost
 
 
@@ -110,8 +135,15 @@ def lay_from_domain(s: GameState, player: str, n: int, guise: str, log: list) ->
         move(s, top, "battlefield", controller=player)
         laid.append(top)
     words, rules = carried(GUISES[guise].keywords, "with")
-    log.append(event(f"{player} puts the top {len(laid)} card(s) of the Domain onto the battlefield face down, "
-                     f"each a nameless 2/2{words}", LAID_FACE_DOWN[guise], "708.4", *rules))
+    log.append(
+        event(
+            f"{player} puts the top {len(laid)} card(s) of the Domain onto the battlefield face down, "
+            f"each a nameless 2/2{words}",
+            LAID_FACE_DOWN[guise],
+            "708.4",
+            *rules,
+        )
+    )
     return laid
 
 

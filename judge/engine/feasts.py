@@ -6,10 +6,11 @@ Their choices are made before the permanent enters, as one answer
 `{player: P, choose: {HOLDER: [ids], ..}}`: never the entering object itself, and no Entity for
 two of them (614.8). Each is a "may": any other next action declines them all.
 """
+
 from __future__ import annotations
 
-from judge.engine import characteristics as ch
 from judge.engine import arranging, keywords, layers, perform, triggers
+from judge.engine import characteristics as ch
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import GameState
@@ -28,8 +29,9 @@ def _offers(s: GameState, oid: str, controller: str) -> list[tuple[str, int, str
         out.append((oid, keywords.number(DEVOUR, devour), "702.43a"))
     if card is not None and card.type == "Entity":
         for holder, st in layers.statics_of(s, "feast"):
-            if holder.controller == controller and layers.covers(s, holder, obj, st.get("affects", "own_entities"),
-                                                                 card):
+            if holder.controller == controller and layers.covers(
+                s, holder, obj, st.get("affects", "own_entities"), card
+            ):
                 out.append((holder.id, int(st["feast"]), "614.8"))
     return out
 
@@ -39,12 +41,21 @@ def before_entering(s: GameState, oid: str, controller: str, log: list) -> list:
     offers = _offers(s, oid, controller)
     if not offers:
         return []
-    food = tuple(o for o in s.battlefield if o != oid and s.objects[o].controller == controller
-                 and ch.is_entity(s, s.objects[o]))
+    food = tuple(
+        o for o in s.battlefield if o != oid and s.objects[o].controller == controller and ch.is_entity(s, s.objects[o])
+    )
     names = ", ".join(s.card(h).name for h, _, _ in offers)
-    answer = dict(ask(s, log, "enter-choices", controller, food,
-                      f"which other Entities {controller} sacrifices to {names} as {s.card(oid).name} enters",
-                      keys=tuple(h for h, _, _ in offers)))
+    answer = dict(
+        ask(
+            s,
+            log,
+            "enter-choices",
+            controller,
+            food,
+            f"which other Entities {controller} sacrifices to {names} as {s.card(oid).name} enters",
+            keys=tuple(h for h, _, _ in offers),
+        )
+    )
     out = []
     for holder, n, rule in offers:
         taken = answer.get(holder, ())
@@ -53,11 +64,19 @@ def before_entering(s: GameState, oid: str, controller: str, log: list) -> list:
                 triggers.fire(s, "dies", victim, controller)
             triggers.fire_for_permanents(s, "sacrifices", controller)
         if taken:
-            log.append(event(f"{controller} sacrifices {', '.join(s.objects[v].card for v in taken)} to "
-                             f"{s.card(holder).name} as {s.card(oid).name} enters", rule, "614.8", "701.12a"))
+            log.append(
+                event(
+                    f"{controller} sacrifices {', '.join(s.objects[v].card for v in taken)} to "
+                    f"{s.card(holder).name} as {s.card(oid).name} enters",
+                    rule,
+                    "614.8",
+                    "701.12a",
+                )
+            )
         out.append((holder, n, rule, taken))
-    arranging.into_spoils(s, log, [v for *_, taken in out for v in taken],
-                          "the Entities sacrificed into the Spoils at once")
+    arranging.into_spoils(
+        s, log, [v for *_, taken in out for v in taken], "the Entities sacrificed into the Spoils at once"
+    )
     return out
 
 
@@ -69,6 +88,13 @@ def fed(s: GameState, oid: str, fed_list: list, log: list) -> None:
         obj = s.edit(holder)
         obj.counters["growth"] = obj.counters.get("growth", 0) + n * len(taken)
         what = "enters with" if holder == oid else "gets"
-        log.append(event(f"{s.card(holder).name} {what} {counted(n * len(taken), 'Growth counter')} for the "
-                         f"{len(taken)} Entit{'y' if len(taken) == 1 else 'ies'} devoured", rule, "614.8", "122.2d",
-                         *(("614.6b",) if holder == oid else ())))
+        log.append(
+            event(
+                f"{s.card(holder).name} {what} {counted(n * len(taken), 'Growth counter')} for the "
+                f"{len(taken)} Entit{'y' if len(taken) == 1 else 'ies'} devoured",
+                rule,
+                "614.8",
+                "122.2d",
+                *(("614.6b",) if holder == oid else ()),
+            )
+        )

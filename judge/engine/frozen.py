@@ -8,6 +8,7 @@ A working state copies a record or a container the first time it writes to it (s
 GameState.edit, Player.own, GameState.own) and freezes what it copied when `apply` commits it —
 by swapping the class, which costs nothing however large the container.
 """
+
 from __future__ import annotations
 
 
@@ -33,6 +34,7 @@ def _counted(method):
         global _writes
         _writes += 1
         return method(self, *args, **kwargs)
+
     write.__name__ = method.__name__
     return write
 
@@ -58,10 +60,12 @@ class WorkList(list):
     write to one is counted (work_writes): the writes a FrozenList refuses, all of them."""
 
     __slots__ = ()
-    append, extend, insert, remove, pop, clear, sort, reverse = map(_counted, (
-        list.append, list.extend, list.insert, list.remove, list.pop, list.clear, list.sort, list.reverse))
-    __setitem__, __delitem__, __iadd__, __imul__ = map(_counted, (
-        list.__setitem__, list.__delitem__, list.__iadd__, list.__imul__))
+    append, extend, insert, remove, pop, clear, sort, reverse = map(
+        _counted, (list.append, list.extend, list.insert, list.remove, list.pop, list.clear, list.sort, list.reverse)
+    )
+    __setitem__, __delitem__, __iadd__, __imul__ = map(
+        _counted, (list.__setitem__, list.__delitem__, list.__iadd__, list.__imul__)
+    )
 
 
 class FrozenList(list):
@@ -111,14 +115,18 @@ def freeze_dict(value) -> FrozenDict:
 def frozen_twin(cls: type) -> type:
     """A subclass of the record class `cls` whose instances refuse every write; a record is
     frozen by assigning this class to it (and thawed by copying it into `cls`)."""
+
     def refuse_set(self, name, value):
         raise SharedStateMutation(f"{cls.__name__}.{name} of a committed state cannot be changed")
 
     def refuse_del(self, name):
         raise SharedStateMutation(f"{cls.__name__}.{name} of a committed state cannot be deleted")
 
-    return type(f"Frozen{cls.__name__}", (cls,), {"__slots__": (), "__setattr__": refuse_set,
-                                                   "__delattr__": refuse_del, "__module__": cls.__module__})
+    return type(
+        f"Frozen{cls.__name__}",
+        (cls,),
+        {"__slots__": (), "__setattr__": refuse_set, "__delattr__": refuse_del, "__module__": cls.__module__},
+    )
 
 
 def thawed_copy(record, cls: type):

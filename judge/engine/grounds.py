@@ -2,6 +2,7 @@
 for each Entity declared against the Terrain controller's Havens (`approach_tax`), and the word
 of the statics that reach those besiegers (`affects: attacking_own_havens`, layers.covers). The
 Traps' sharpening (`trap_bonus`) is a damage replacement (replacement.py)."""
+
 from __future__ import annotations
 
 from judge.engine import layers
@@ -17,16 +18,29 @@ def on_declaration(s: GameState, log: list) -> None:
             p = s.player(s.objects[oid].controller)
             n = st["approach_tax"]["lose_vitae"]
             p.vitae -= n
-            log.append(event(f"{s.card(src).name}: {s.card(s.objects[oid]).name} is declared against a Haven "
-                             f"{src.controller} controls — {p.name}'s Master loses {n} Vitae ({p.vitae})", "604.4",
-                             "303.5a", "119.3"))
+            log.append(
+                event(
+                    f"{s.card(src).name}: {s.card(s.objects[oid]).name} is declared against a Haven "
+                    f"{src.controller} controls — {p.name}'s Master loses {n} Vitae ({p.vitae})",
+                    "604.4",
+                    "303.5a",
+                    "119.3",
+                )
+            )
     for src, st in list(layers.statics_of(s, "modify")):
         if st.get("affects") != "attacking_own_havens":
             continue
         reached = sorted(layers.besiegers_of(s, src.controller), key=lambda o: s.objects[o].timestamp)
         if reached:
             mod = st["modify"]
-            log.append(event(f"{s.card(src).name}: {', '.join(s.card(s.objects[o]).name for o in reached)} "
-                             f"{'attacks' if len(reached) == 1 else 'attack'} a Haven {src.controller} controls and "
-                             f"{'gets' if len(reached) == 1 else 'get'} {mod.get('attack', 0):+d}/{mod.get('vigor', 0):+d}"
-                             f" while {'it does' if len(reached) == 1 else 'they do'}", "303.5a", "604.4", "613.4c"))
+            log.append(
+                event(
+                    f"{s.card(src).name}: {', '.join(s.card(s.objects[o]).name for o in reached)} "
+                    f"{'attacks' if len(reached) == 1 else 'attack'} a Haven {src.controller} controls and "
+                    f"{'gets' if len(reached) == 1 else 'get'} {mod.get('attack', 0):+d}/{mod.get('vigor', 0):+d}"
+                    f" while {'it does' if len(reached) == 1 else 'they do'}",
+                    "303.5a",
+                    "604.4",
+                    "613.4c",
+                )
+            )

@@ -4,6 +4,7 @@ A guise is a nameless 2/2 Entity with no text, no subtypes, no lineage and no co
 or Shroud guise also has Toll 2 (708.2a). Each face-down object records which rule laid it down
 (`Obj.guise`, 708.7), which is also what says how it may turn face up (708.8, faces.py).
 """
+
 from __future__ import annotations
 
 from judge.cards.model import CardDef
@@ -19,4 +20,3 @@ GUISES: dict[str, CardDef] = {
     "shroud": _TOLLED,  # 702.34a, 708.2a
     "sleeper": _PLAIN,  # a dormant Sleeper: the plain guise of 613.2 (702.39b, 708.2b)
 }
-

@@ -3,6 +3,7 @@ its shadow is sealed into the Haven. The Entity becomes shadowless (a designatio
 "shadowless"); while it stays on the battlefield the Haven has +2 Defense (characteristics.defense
 reads the Haven's mark "holds:ID"); at the beginning of each Day round every shadowless Entity
 gets a decay counter (702.47c), and decay counters rot its Vigor at each upkeep (122.2f)."""
+
 from __future__ import annotations
 
 from judge.cards.model import Cost, Effect
@@ -33,28 +34,60 @@ def activate(s: GameState, player: str, haven: str, entity: str, log: list) -> N
         raise Refused(f"{s.card(body).name if body else entity} is not an Entity {player} controls", "702.47a")
     if "shadowless" in body.marks:
         raise Refused(f"{s.card(body).name} is already shadowless", "702.47a")
-    costs.pay(s, s.player(player), Cost(vitae=keywords.number(IMMURE, price)), log, what=f"{card.name}'s Immure",
-              cites=("702.47a",))
-    s.stack.append(StackItem("ability", player, source=haven, effects=_SEAL, targets=(entity,),
-                             label=f"{card.name}'s Immure", uid=s.next_uid, cites=("702.47a",)))
+    costs.pay(
+        s,
+        s.player(player),
+        Cost(vitae=keywords.number(IMMURE, price)),
+        log,
+        what=f"{card.name}'s Immure",
+        cites=("702.47a",),
+    )
+    s.stack.append(
+        StackItem(
+            "ability",
+            player,
+            source=haven,
+            effects=_SEAL,
+            targets=(entity,),
+            label=f"{card.name}'s Immure",
+            uid=s.next_uid,
+            cites=("702.47a",),
+        )
+    )
     s.next_uid += 1
-    log.append(event(f"{player} activates {card.name}'s Immure, choosing {s.card(body).name} (part of the cost)",
-                     "702.47a", "602.3"))
+    log.append(
+        event(
+            f"{player} activates {card.name}'s Immure, choosing {s.card(body).name} (part of the cost)",
+            "702.47a",
+            "602.3",
+        )
+    )
     priority.back(s, player, log, "117.3a")
 
 
 def seal(s: GameState, haven: str | None, entity: str, log: list) -> None:
     """The shadow of `entity` is sealed into `haven` (702.47a): both must still be on the battlefield."""
     wall, body = s.objects.get(haven) if haven else None, s.objects.get(entity)
-    if wall is None or body is None or wall.zone != "battlefield" or body.zone != "battlefield" \
-            or ch.ctype(s, wall) != "Haven" or not ch.is_entity(s, body):
+    if (
+        wall is None
+        or body is None
+        or wall.zone != "battlefield"
+        or body.zone != "battlefield"
+        or ch.ctype(s, wall) != "Haven"
+        or not ch.is_entity(s, body)
+    ):
         log.append(event("the Haven or the Entity has left the battlefield: no shadow is sealed", "702.47a", "608.3"))
         return
     s.edit(entity).marks = body.marks + ("shadowless", f"immured:{haven}")
     s.edit(haven).marks = wall.marks + (f"holds:{entity}",)
-    log.append(event(f"{s.card(body).name}'s shadow is sealed into {s.card(wall).name}: it is shadowless, and the "
-                     f"Haven has +2 Defense while it remains ({ch.defense(s, s.objects[haven])})", "702.47a",
-                     "702.47b"))
+    log.append(
+        event(
+            f"{s.card(body).name}'s shadow is sealed into {s.card(wall).name}: it is shadowless, and the "
+            f"Haven has +2 Defense while it remains ({ch.defense(s, s.objects[haven])})",
+            "702.47a",
+            "702.47b",
+        )
+    )
 
 
 def wither(s: GameState, log: list) -> None:

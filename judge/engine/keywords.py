@@ -15,6 +15,7 @@ at load (support.py). tests/test_engine_structure.py checks that vocabulary keyw
 the engine's code only in such declarations, that each declared name is read, and
 tests/test_keyword_table.py that rulings/nodawn/keywords.yaml agrees with MODELLED.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,12 +23,12 @@ from dataclasses import dataclass
 
 # The parameter forms a keyword may take (the words after the head word), as the rules write them.
 PARAMETERS = {
-    "none": "no parameter (\"Flying\")",
-    "number": "a whole number (\"Siege 3\")",
-    "cost": "a cost in Vitae, a whole number (\"Recall 2\")",
-    "quality": "a quality, \"from [quality]\" (\"Sanctity from Kaelite\"; \"Sanctity Kaelite\" is read alike)",
-    "optional-quality": "nothing, or \"from [quality]\" (\"Elusive\", \"Elusive from Kaelite\")",
-    "object": "an object, \"to [object]\" (\"Bind to Entity\")",
+    "none": 'no parameter ("Flying")',
+    "number": 'a whole number ("Siege 3")',
+    "cost": 'a cost in Vitae, a whole number ("Recall 2")',
+    "quality": 'a quality, "from [quality]" ("Sanctity from Kaelite"; "Sanctity Kaelite" is read alike)',
+    "optional-quality": 'nothing, or "from [quality]" ("Elusive", "Elusive from Kaelite")',
+    "object": 'an object, "to [object]" ("Bind to Entity")',
 }
 
 
@@ -53,7 +54,7 @@ def implements(name: str, rule: str, parameter: str = "none") -> str:
 
 
 def split(written: str) -> tuple[str, str]:
-    """"Siege 3" -> ("Siege", "3"); "Flying" -> ("Flying", "")."""
+    """ "Siege 3" -> ("Siege", "3"); "Flying" -> ("Flying", "")."""
     head, _, rest = written.strip().partition(" ")
     return head, rest.strip()
 
@@ -73,8 +74,11 @@ def parameter_problem(written: str) -> str | None:
     if form == "quality":
         return None if value(head, rest) else f"{head} needs {PARAMETERS[form]}"
     if form == "optional-quality":
-        return None if not rest or rest.startswith("from ") and value(head, rest) else \
-            f"{head} takes {PARAMETERS[form]}, not {rest!r}"
+        return (
+            None
+            if not rest or rest.startswith("from ") and value(head, rest)
+            else f"{head} takes {PARAMETERS[form]}, not {rest!r}"
+        )
     return None if rest.startswith("to ") and value(head, rest) else f"{head} needs {PARAMETERS[form]}, not {rest!r}"
 
 

@@ -12,6 +12,7 @@ abilities, 7b set values, 7c modifications and Growth counters, 7d switches (613
 and 5 have nothing in this engine to apply (a token copy takes its original's card, 707.2; text
 change is not modelled).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ THRESHOLDS = {"siege": SIEGE, "pack": PACK}
 # Entities get the printed bonus" (702.37a), is a static reaching `other_own_entities`.
 COMMAND = keywords.implements("Command", "702.37")
 ANTHEMS = {COMMAND: ("other_own_entities", "702.37a")}
+
 
 @dataclass
 class Chars:
@@ -137,8 +139,15 @@ def covers(s: GameState, source: Obj, target: Obj, affects: str, card=None) -> b
     return affects == "each_entity"
 
 
-_LAYER_OF = (("add_subtypes", "4"), ("grant", "6"), ("remove", "6"), ("define", "7a"), ("set", "7b"),
-             ("modify", "7c"), ("switch", "7d"))
+_LAYER_OF = (
+    ("add_subtypes", "4"),
+    ("grant", "6"),
+    ("remove", "6"),
+    ("define", "7a"),
+    ("set", "7b"),
+    ("modify", "7c"),
+    ("switch", "7d"),
+)
 
 
 def _plan(st: dict) -> tuple:
@@ -157,15 +166,21 @@ def static_sources(s: GameState) -> list[tuple[str, tuple]]:
     """(permanent, its static abilities read once) for each permanent whose card carries static
     abilities, in battlefield order (611.3). Derived once per battlefield: an object's card never
     changes, so only entering and leaving matter."""
+
     def find() -> list:
-        return [(oid, tuple(_plan(st) for st in card.statics)) for oid, card in s.permanents()
-                if card is not None and card.statics]
+        return [
+            (oid, tuple(_plan(st) for st in card.statics))
+            for oid, card in s.permanents()
+            if card is not None and card.statics
+        ]
+
     return s.memo("static_sources", find)
 
 
 def _layered_sources(s: GameState) -> list[tuple[str, tuple]]:
     """static_sources less the statics that act in no layer (a damage reduction, a cost change):
     the layers skip those, so they are dropped once per battlefield, as static_sources is derived."""
+
     def find() -> list:
         out = []
         for oid, plans in static_sources(s):
@@ -173,6 +188,7 @@ def _layered_sources(s: GameState) -> list[tuple[str, tuple]]:
             if layered:
                 out.append((oid, layered))
         return out
+
     return s.memo("layered_sources", find)
 
 
@@ -295,7 +311,7 @@ class Sweep:
         self.s = s
         self._sources: list | None = None
 
-    def compute(self, obj: Obj) -> "Chars":
+    def compute(self, obj: Obj) -> Chars:
         attack, vigor, keywords_borne, subtypes = self.values(obj)
         return Chars(attack, vigor, list(keywords_borne), list(subtypes))  # the caller's own lists
 
@@ -329,15 +345,16 @@ class Sweep:
         return found[0]
 
 
-def _as_values(chars: "Chars") -> tuple[int, int, tuple, tuple]:
+def _as_values(chars: Chars) -> tuple[int, int, tuple, tuple]:
     return chars.attack, chars.vigor, tuple(chars.keywords), tuple(chars.subtypes)
 
 
 def _effects_for(s: GameState, obj: Obj, card, sources: list, modifiers) -> list[_Layered]:
     out: list[_Layered] = []
     if obj.zone != "battlefield" and card is not None and card.statics:  # on the battlefield it is a source below
-        out += [_Layered("7a", obj.timestamp, "define", st["define"], {}, obj)
-                for st in card.statics if defines_itself(st)]
+        out += [
+            _Layered("7a", obj.timestamp, "define", st["define"], {}, obj) for st in card.statics if defines_itself(st)
+        ]
     for src, plans, _ in sources:
         for st, _, affects, filters, layers in plans:
             if not covers(s, src, obj, affects, card):
@@ -379,10 +396,13 @@ def _layer6_order(effects: list[_Layered]) -> list[_Layered]:
     left = sorted(effects, key=lambda e: e.timestamp)
     ordered = []
     while left:
+
         def blocked(e):
             kw = e.filters.get("with_keyword")
-            return kw is not None and any(o is not e and kw in _touches(o) and (
-                o.filters.get("with_keyword") not in _touches(e)) for o in left)
+            return kw is not None and any(
+                o is not e and kw in _touches(o) and (o.filters.get("with_keyword") not in _touches(e)) for o in left
+            )
+
         free = [e for e in left if not blocked(e)]
         pick = free[0] if free else left[0]
         ordered.append(pick)
@@ -399,8 +419,11 @@ def _count(s: GameState, src: Obj, what) -> int:
     if what == "hand":
         return len(p.hand)
     if what == "entities":
-        return sum(1 for o in s.battlefield if s.objects[o].controller == p.name
-                   and getattr(s.card(s.objects[o]), "type", "") == "Entity")
+        return sum(
+            1
+            for o in s.battlefield
+            if s.objects[o].controller == p.name and getattr(s.card(s.objects[o]), "type", "") == "Entity"
+        )
     return 0
 
 
@@ -418,8 +441,12 @@ def _through_layers(s: GameState, obj: Obj, sources: list, modifiers) -> Chars:
     if card is None:
         chars = Chars(0, 0, [], [])
     else:
-        chars = Chars(card.attack if card.attack is not None else 0, card.vigor if card.vigor is not None else 0,
-                      list(card.keywords), list(card.subtypes))
+        chars = Chars(
+            card.attack if card.attack is not None else 0,
+            card.vigor if card.vigor is not None else 0,
+            list(card.keywords),
+            list(card.subtypes),
+        )
     effects = _effects_for(s, obj, card, sources, modifiers)
     growth = obj.counters.get("growth", 0)  # counters are 7c modifications (613.4c)
     if not effects and not growth:

@@ -1,12 +1,13 @@
 """What the rules fix by a Master's lineage (rulings/nodawn/lineages.yaml): a player's lineage
 is their Master's (105.2); a Garethean Master ascends at Corruption 15 and is never liquidated
 (104.2c, 104.3d, 704.5d) — unless the Master card prints its own threshold (`ascends: N`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from judge import paths
-from judge.yamlio import ScenarioError, load_file, line_of
+from judge.yamlio import ScenarioError, line_of, load_file
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,11 @@ def table() -> dict[str, Lineage]:
         rows = load_file(path)
         out = {}
         for row in rows if isinstance(rows, list) else []:
-            if not isinstance(row, dict) or set(row) - {"lineage", "clan", "ascends_at", "rules"} \
-                    or not {"lineage", "clan", "rules"} <= set(row):
+            if (
+                not isinstance(row, dict)
+                or set(row) - {"lineage", "clan", "ascends_at", "rules"}
+                or not {"lineage", "clan", "rules"} <= set(row)
+            ):
                 raise ScenarioError("a lineage row has lineage, clan, rules (and ascends_at)", str(path), line_of(row))
             out[row["lineage"]] = Lineage(row["lineage"], row["clan"], row.get("ascends_at"), tuple(row["rules"]))
         if len(out) != 6:

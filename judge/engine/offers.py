@@ -5,6 +5,7 @@ thresholds, for good (310.11: choice kind `accept-gift`); any other "may gain" i
 instruction (608.4: `optional-instruction`). A declined "may" grants nothing. Both are asked with
 asking.ask, so any action that is not an answer declines them (choices.CHOICE_KINDS).
 """
+
 from __future__ import annotations
 
 from judge.engine.asking import ask
@@ -28,5 +29,11 @@ def offer(s: GameState, player: str, amount: int, giver: str, invites: bool, ori
     log.append(event(f"{p.name} accepts: the Master gains {gained} Vitae ({p.vitae}, cap {p.cap})", "119.3", "119.1"))
     if invites and giver != p.name and giver not in p.invited:
         p.invited = p.invited + (giver,)
-        log.append(event(f"{giver} is Invited across {p.name}'s thresholds, present and future: {giver}'s spells and "
-                         f"abilities may reach what {p.name} shelters", "310.11", "310.10"))
+        log.append(
+            event(
+                f"{giver} is Invited across {p.name}'s thresholds, present and future: {giver}'s spells and "
+                f"abilities may reach what {p.name} shelters",
+                "310.11",
+                "310.10",
+            )
+        )

@@ -1,4 +1,5 @@
 """Winning and losing (104): simultaneous results, the last player standing, draws."""
+
 from __future__ import annotations
 
 from judge.engine.events import event, outcome_event
@@ -47,8 +48,14 @@ def _leave(s: GameState, name: str, log: list) -> None:
     for zone in ("hand", "domain", "spoils", "void", "pit", "shelter", "slot", "wards"):
         setattr(p, zone, [])
     s.attacks = [a for a in s.attacks if a.defender != name and s.objects[a.attacker].zone == "battlefield"]
-    log.append(event(f"{name}'s {gone} card(s) leave the game with them; play continues among the rest",
-                     "800.6", "800.6a", "800.6d"))
+    log.append(
+        event(
+            f"{name}'s {gone} card(s) leave the game with them; play continues among the rest",
+            "800.6",
+            "800.6a",
+            "800.6d",
+        )
+    )
     if s.priority == name:
         nxt = s.next_living(name)
         s.priority = nxt.name if nxt else None

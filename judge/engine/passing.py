@@ -3,6 +3,7 @@ passes until a point of the turn. All passing with a non-empty stack resolves it
 (resolve.py); with an empty stack the step ends (turn.py). The game loop's top: nothing below
 calls back up here.
 """
+
 from __future__ import annotations
 
 from judge.engine import combat, resolve, turn
@@ -38,11 +39,11 @@ def pass_one(s: GameState, log: list) -> str:
         if not s.game_over:
             give_priority(s, s.active, log, ("117.4",))
         return "resolved"
-    log.append(priority_event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2"))
+    log.append(
+        priority_event(f"all players pass with an empty stack: the {turn.position_name(s)} ends", "117.4", "500.2")
+    )
     turn.advance(s, log)
     return "step-ended"
-
-
 
 
 def damage_waiting(s: GameState) -> bool:
@@ -69,7 +70,9 @@ def until(s: GameState, target, log: list) -> None:
     step = target.get("step")
     # Already there: the next occurrence is meant (the next turn's), so at least one pass happens.
     start = (s.phase, s.step, s.active, s.round_index, len(s.stack))
-    log.append(priority_event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2"))
+    log.append(
+        priority_event(f"every player passes until {phase}" + (f", {step} step" if step else ""), "117.4", "500.2")
+    )
     for _ in range(MAX_PASSES):
         here = (s.phase, s.step)
         if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):

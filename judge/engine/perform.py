@@ -5,13 +5,14 @@ rewrites it (614–616); this module carries out what it became — moving the c
 dealing the damage (damage.py), adding the Vitae, drawing the card. An event that replaced
 another meets the replacement effects in its turn (616.3).
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from judge.engine import damage as damage_rules
-from judge.engine import characteristics as ch
 from judge.engine import arranging, layers, replacement, zones
+from judge.engine import characteristics as ch
+from judge.engine import damage as damage_rules
 from judge.engine.events import event, not_modelled
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
 from judge.engine.state import GameState, Unit
@@ -34,25 +35,45 @@ def _move(s: GameState, mv: ZoneChange, log: list) -> None:
     obj = s.objects[mv.obj]
     if mv.dest in OWNED_ZONES and obj.controller != obj.owner and obj.zone == "battlefield":
         card = s.card(obj)
-        log.append(event(f"{card.name if card else mv.obj} goes to its owner's {mv.dest.title()} ({obj.owner}'s), "
-                         f"not its controller's", "400.3"))
+        log.append(
+            event(
+                f"{card.name if card else mv.obj} goes to its owner's {mv.dest.title()} ({obj.owner}'s), "
+                f"not its controller's",
+                "400.3",
+            )
+        )
     # "shuffled in": the position is not modelled, the bottom stands for it — and the replay says so
     hidden = s.objects[mv.obj].face_down
     mv.went = zones.move(s, mv.obj, mv.dest, bottom=mv.bottom or mv.dest == "domain")
     if mv.went == "domain" and not mv.bottom:
         moved = s.objects[mv.obj]
-        log.append(not_modelled(f"not modelled here — the shuffle (701.20a): {moved.card or 'the card'} is shuffled "
-                                f"into {moved.owner}'s Domain; the engine does not randomize the Domain's order but "
-                                f"puts the card at the bottom, so the replay does not rule on where it lies",
-                                "701.20a"))
+        log.append(
+            not_modelled(
+                f"not modelled here — the shuffle (701.20a): {moved.card or 'the card'} is shuffled "
+                f"into {moved.owner}'s Domain; the engine does not randomize the Domain's order but "
+                f"puts the card at the bottom, so the replay does not rule on where it lies",
+                "701.20a",
+            )
+        )
     if hidden and not s.objects[mv.obj].face_down:
-        log.append(event(f"the face-down card is revealed to all players as it goes to the {mv.went}: it was "
-                         f"{s.objects[mv.obj].card}", "708.9"))
+        log.append(
+            event(
+                f"the face-down card is revealed to all players as it goes to the {mv.went}: it was "
+                f"{s.objects[mv.obj].card}",
+                "708.9",
+            )
+        )
     card = s.card(s.objects[mv.obj])
     if card is not None and any(layers.defines_itself(st) for st in card.statics) and mv.went != "stack":
         obj = s.objects[mv.obj]
-        log.append(event(f"{card.name} is {ch.attack(s, obj)}/{ch.vigor(s, obj)} in the {mv.went}: its "
-                         f"characteristic-defining ability works in every zone", "604.3", "613.4a"))
+        log.append(
+            event(
+                f"{card.name} is {ch.attack(s, obj)}/{ch.vigor(s, obj)} in the {mv.went}: its "
+                f"characteristic-defining ability works in every zone",
+                "604.3",
+                "613.4a",
+            )
+        )
 
 
 OWNED_ZONES = ("domain", "hand", "spoils", "pit")  # a card put into one goes to its owner's (400.3)
@@ -115,8 +136,15 @@ def leave(s: GameState, oid: str, dest: str, log: list, instead: str | None = No
     return went, from_field and (went == "spoils" or any(d.still_dies for d in done))
 
 
-def deal_damage(s: GameState, source: str | None, recipient: str, amount: int, log: list, combat: bool = False,
-                unpreventable: bool = False) -> tuple[str, int]:
+def deal_damage(
+    s: GameState,
+    source: str | None,
+    recipient: str,
+    amount: int,
+    log: list,
+    combat: bool = False,
+    unpreventable: bool = False,
+) -> tuple[str, int]:
     """Deal `amount` damage from object `source` to an object id or a player name. Returns
     (the recipient it was finally dealt to, the amount dealt)."""
     hits = [h for h in happen(s, Hit(source, recipient, amount, combat, unpreventable), log) if isinstance(h, Hit)]

@@ -2,10 +2,13 @@
 (122.1; a Reckoning mark, reckoning.py), replenishing (110.5b), attaching (701.4) and Immure
 (702.47, immure.py).
 """
+
 from __future__ import annotations
 
 from judge.engine import attaching, immure, reckoning
-from judge.engine.effect_context import Context, amount as _amount, objects as _objects
+from judge.engine.effect_context import Context
+from judge.engine.effect_context import amount as _amount
+from judge.engine.effect_context import objects as _objects
 from judge.engine.events import event
 from judge.engine.state import GameState
 from judge.replay_words import counted
@@ -16,8 +19,14 @@ def add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for oid in _objects(s, a.get("to", "target"), ctx):
         obj = s.edit(oid)
         obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
-        log.append(event(f"{s.card(obj).name} gets {counted(a.get('n', 1), f'{kind} counter')}", "122.1",
-                         *(("122.2d",) if kind == "growth" else ()), *ctx.cites))
+        log.append(
+            event(
+                f"{s.card(obj).name} gets {counted(a.get('n', 1), f'{kind} counter')}",
+                "122.1",
+                *(("122.2d",) if kind == "growth" else ()),
+                *ctx.cites,
+            )
+        )
         if kind == reckoning.COUNTER:
             reckoning.placed(s, ctx.source, oid)
 
@@ -33,8 +42,11 @@ def remove_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
         obj.counters[kind] = had - n
         if not obj.counters[kind]:
             del obj.counters[kind]
-        log.append(event(f"{counted(n, f'{kind} counter')} removed from {s.card(obj).name} ({had - n} left)", "122.1",
-                         *ctx.cites))
+        log.append(
+            event(
+                f"{counted(n, f'{kind} counter')} removed from {s.card(obj).name} ({had - n} left)", "122.1", *ctx.cites
+            )
+        )
         if kind == reckoning.COUNTER and had - n == 0:
             reckoning.removed(s, oid)
 
@@ -44,8 +56,9 @@ def replenish(s: GameState, a: dict, ctx: Context, log: list) -> None:
         obj = s.objects[oid]
         if obj.zone == "battlefield" and obj.drained:
             s.edit(oid).drained = False
-            log.append(event(f"{s.card(obj).name} replenishes (no healing: its damage counters stay)", "110.5b",
-                             "502.2"))
+            log.append(
+                event(f"{s.card(obj).name} replenishes (no healing: its damage counters stay)", "110.5b", "502.2")
+            )
 
 
 def attach(s: GameState, a: dict, ctx: Context, log: list) -> None:

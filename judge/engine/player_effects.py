@@ -2,10 +2,14 @@
 the Corruption and Wrath meters (122.2b-c), the shared Suspicion (123), a Debt taken on
 (702.48a), a shift of the world cycle and an extra turn (500.8-500.12).
 """
+
 from __future__ import annotations
 
 from judge.engine import cycle, debts, offers, perform, suspicion
-from judge.engine.effect_context import Context, amount as _amount, origin as _origin, players as _players
+from judge.engine.effect_context import Context
+from judge.engine.effect_context import amount as _amount
+from judge.engine.effect_context import origin as _origin
+from judge.engine.effect_context import players as _players
 from judge.engine.events import event
 from judge.engine.state import GameState
 
@@ -13,8 +17,15 @@ from judge.engine.state import GameState
 def gain_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
     if a.get("may"):  # the player chooses whether to take it (310.11: a gift may Invite its giver)
         for pname in _players(s, a.get("who"), ctx):
-            offers.offer(s, pname, _amount(a.get("amount"), ctx), ctx.controller, a.get("invites") == "giver",
-                         _origin(s, ctx), log)
+            offers.offer(
+                s,
+                pname,
+                _amount(a.get("amount"), ctx),
+                ctx.controller,
+                a.get("invites") == "giver",
+                _origin(s, ctx),
+                log,
+            )
         return
     for pname in _players(s, a.get("who"), ctx):
         p = s.player(pname)
@@ -33,13 +44,16 @@ def lose_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def meter(name: str, rule: str):
     """corruption (122.2b) and wrath (122.2c): a signed change to the player's meter, floored at 0."""
+
     def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         for pname in _players(s, a.get("who"), ctx):
             p = s.player(pname)
             n = _amount(a.get("amount"), ctx)
             setattr(p, name, max(0, getattr(p, name) + n))
-            log.append(event(f"{pname} {'gains' if n >= 0 else 'loses'} {abs(n)} {name.title()} "
-                             f"({getattr(p, name)})", rule))
+            log.append(
+                event(f"{pname} {'gains' if n >= 0 else 'loses'} {abs(n)} {name.title()} ({getattr(p, name)})", rule)
+            )
+
     return handler
 
 

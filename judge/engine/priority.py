@@ -2,6 +2,7 @@
 none apply, then waiting triggers are stacked in APNAP order. The lowest step of the game loop:
 what passing leads to is passing.py's, what resolving does is resolve.py's.
 """
+
 from __future__ import annotations
 
 from judge.engine import control, rites, sba, triggers, unchanged

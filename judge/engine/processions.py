@@ -10,6 +10,7 @@ revealed at its destination, which becomes its refuge and gains its seat (408.5i
 recovers 10 Vitae (capped); unspent decoys return to hand. Night falling first ends the travel
 safely (408.5e).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -50,12 +51,29 @@ def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> Non
     if s.policies.reading("C4") == "701.23a":
         _set_out(s, player, dest, pieces, log, (s.policies.note("C4"), *s.policies.rules("C4")))
     else:
-        s.stack.append(StackItem(DEPARTURE, player, targets=(dest,), batch=tuple(pieces), uid=s.next_uid,
-                                 label=f"{player}'s Procession departure"))
+        s.stack.append(
+            StackItem(
+                DEPARTURE,
+                player,
+                targets=(dest,),
+                batch=tuple(pieces),
+                uid=s.next_uid,
+                label=f"{player}'s Procession departure",
+            )
+        )
         s.next_uid += 1
-        log.append(event(f"{player} announces the departure of a Procession toward {s.card(dest).name} onto the "
-                         f"stack: it may be answered and countered {s.policies.note('C4')}", "405.6", "405.6c",
-                         "116.2f", "408.5", *s.policies.rules("C4"), policy="C4"))
+        log.append(
+            event(
+                f"{player} announces the departure of a Procession toward {s.card(dest).name} onto the "
+                f"stack: it may be answered and countered {s.policies.note('C4')}",
+                "405.6",
+                "405.6c",
+                "116.2f",
+                "408.5",
+                *s.policies.rules("C4"),
+                policy="C4",
+            )
+        )
     priority.back(s, player, log, "116.3")
 
 
@@ -87,10 +105,19 @@ def _set_out(s: GameState, player: str, dest: str, pieces, log: list, policy: tu
         move(s, oid, ZONE)
     p.procession = Procession(dest, p.refuge, tuple(pieces))
     note, *rules = policy or ("",)
-    log.append(event(f"{player}'s Master sets out on the road toward {s.card(dest).name}, face down among "
-                     f"{len(decoys)} face-down decoy(s): {len(pieces)} pieces, indistinguishable to the table "
-                     f"(piece:1…piece:{len(pieces)})" + (f" (no stack) {note}" if note else ""),
-                     "408.5", "408.5a", "116.2f", "708.5", *rules, policy="C4" if note else None))
+    log.append(
+        event(
+            f"{player}'s Master sets out on the road toward {s.card(dest).name}, face down among "
+            f"{len(decoys)} face-down decoy(s): {len(pieces)} pieces, indistinguishable to the table "
+            f"(piece:1…piece:{len(pieces)})" + (f" (no stack) {note}" if note else ""),
+            "408.5",
+            "408.5a",
+            "116.2f",
+            "708.5",
+            *rules,
+            policy="C4" if note else None,
+        )
+    )
 
 
 def resolve_departure(s: GameState, item: StackItem, log: list) -> None:
@@ -99,16 +126,27 @@ def resolve_departure(s: GameState, item: StackItem, log: list) -> None:
     try:
         _check(s, item.controller, item.targets[0], item.batch)
     except Refused as why:
-        log.append(event(f"{item.label} resolves, but the Passage can no longer set out ({why.text}): nothing "
-                         f"happens", "608.2", "609.3", *why.rules))
+        log.append(
+            event(
+                f"{item.label} resolves, but the Passage can no longer set out ({why.text}): nothing happens",
+                "608.2",
+                "609.3",
+                *why.rules,
+            )
+        )
         return
     log.append(event(f"{item.label} resolves", "608.1", "405.6"))
     _set_out(s, item.controller, item.targets[0], item.batch, log)
 
 
 def departure_countered(s: GameState, item: StackItem, log: list, cites: tuple) -> None:
-    log.append(event(f"{item.label} is countered: the Master and the decoys stay where they are, and nobody sets "
-                     f"out", "701.7a", *cites))
+    log.append(
+        event(
+            f"{item.label} is countered: the Master and the decoys stay where they are, and nobody sets out",
+            "701.7a",
+            *cites,
+        )
+    )
 
 
 def piece(s: GameState, ref: str) -> tuple[str, int, str] | None:
@@ -135,13 +173,27 @@ def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
     traveler, n, content = found
     crack, power = crack_value(s, traveler), ch.attack(s, striker)
     if power < crack:
-        log.append(event(f"{s.card(striker).name} strikes piece {n} with Attack {power} against the crack value "
-                         f"{crack}: the strike bounces — nothing is revealed", "408.5f", "408.5b"))
+        log.append(
+            event(
+                f"{s.card(striker).name} strikes piece {n} with Attack {power} against the crack value "
+                f"{crack}: the strike bounces — nothing is revealed",
+                "408.5f",
+                "408.5b",
+            )
+        )
         return
     p = s.player(traveler)
     if content == MASTER:
-        log.append(event(f"{s.card(striker).name}'s strike lands on piece {n}: it is {traveler}'s Master, revealed "
-                         f"on the road — the sun claims it", "408.5b", "510.3e", "116.2f", "408.5f"))
+        log.append(
+            event(
+                f"{s.card(striker).name}'s strike lands on piece {n}: it is {traveler}'s Master, revealed "
+                f"on the road — the sun claims it",
+                "408.5b",
+                "510.3e",
+                "116.2f",
+                "408.5f",
+            )
+        )
         _disband(s, traveler, log)
         outcome.settle_results(s, [traveler], [], log, ("408.5b", "510.3e"))
         return
@@ -149,9 +201,17 @@ def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
     decoy.revealed = True
     p.procession = replace(p.procession, pieces=tuple(x for x in p.procession.pieces if x != content))
     perform.move(s, content, "spoils", log)
-    log.append(outcome_event(f"{s.card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
-                     f"decoy, revealed — {s.objects[content].card}; it is spent to its owner's Spoils, and the "
-                     f"striking Entity dies", "408.5b", "408.5f", "510.3e", "116.2f"))
+    log.append(
+        outcome_event(
+            f"{s.card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
+            f"decoy, revealed — {s.objects[content].card}; it is spent to its owner's Spoils, and the "
+            f"striking Entity dies",
+            "408.5b",
+            "408.5f",
+            "510.3e",
+            "116.2f",
+        )
+    )
     if perform.leave(s, attacker, "spoils", log)[1]:
         triggers.fire(s, "dies", attacker, striker.controller)
 
@@ -163,8 +223,13 @@ def _disband(s: GameState, player: str, log: list) -> None:
         move(s, oid, "hand")
     p.procession = None
     if decoys:
-        log.append(event(f"{player}'s unspent decoys return to hand: "
-                         + ", ".join(s.objects[o].card for o in decoys), "408.5d", "703.4c"))
+        log.append(
+            event(
+                f"{player}'s unspent decoys return to hand: " + ", ".join(s.objects[o].card for o in decoys),
+                "408.5d",
+                "703.4c",
+            )
+        )
 
 
 def round_begins(s: GameState, log: list) -> None:
@@ -174,8 +239,15 @@ def round_begins(s: GameState, log: list) -> None:
         if p.procession is None:
             continue
         if not s.is_day:
-            log.append(event(f"Night falls before {p.name}'s Master arrives: the travel ends safely and it emerges "
-                             f"onto the battlefield", "408.5e", "731.7", "703.4c"))
+            log.append(
+                event(
+                    f"Night falls before {p.name}'s Master arrives: the travel ends safely and it emerges "
+                    f"onto the battlefield",
+                    "408.5e",
+                    "731.7",
+                    "703.4c",
+                )
+            )
             _disband(s, p.name, log)
             continue
         p.procession = replace(p.procession, day_rounds=p.procession.day_rounds + 1)
@@ -187,8 +259,14 @@ def _arrive(s: GameState, player: str, log: list) -> None:
     p = s.player(player)
     dest = p.procession.dest
     if s.objects[dest].zone != "battlefield" or s.objects[dest].controller != player:
-        log.append(event(f"{player}'s destination is no longer a Haven they control: the Master is revealed at "
-                         f"journey's end with no refuge", "408.5d", "704.5f"))
+        log.append(
+            event(
+                f"{player}'s destination is no longer a Haven they control: the Master is revealed at "
+                f"journey's end with no refuge",
+                "408.5d",
+                "704.5f",
+            )
+        )
         p.refuge = None
         _disband(s, player, log)
         return
@@ -197,7 +275,16 @@ def _arrive(s: GameState, player: str, log: list) -> None:
     p.refuge = dest
     if not holds_seat(s, player, dest):
         p.seats = p.seats + (dest,)
-    log.append(event(f"the third Day round of the road begins: {player}'s Master arrives, revealed at "
-                     f"{s.card(dest).name} — its refuge now, holding its seat — and recovers {gained} Vitae "
-                     f"({p.vitae}, cap {p.cap})", "408.5d", "703.4c", "408.5i", "310.8a", "119.1"))
+    log.append(
+        event(
+            f"the third Day round of the road begins: {player}'s Master arrives, revealed at "
+            f"{s.card(dest).name} — its refuge now, holding its seat — and recovers {gained} Vitae "
+            f"({p.vitae}, cap {p.cap})",
+            "408.5d",
+            "703.4c",
+            "408.5i",
+            "310.8a",
+            "119.1",
+        )
+    )
     _disband(s, player, log)

@@ -5,6 +5,7 @@ rewrites them; perform.py carries out what they became.
 To add a kind of proposed event: a dataclass here, its candidates in replacement.GATHER (who
 is affected and which effects watch it), and what carrying it out does in perform.CARRY.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

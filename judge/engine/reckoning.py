@@ -3,6 +3,7 @@ target its controller chooses (603.3); at the beginning of each of its controlle
 is removed from that victim; when the last goes, the effect its card telegraphs (`reckoning:`)
 completes. Each step is a trigger on the stack. The link between the marker and its victim is
 `state.marks` — it ends when either leaves the battlefield (400.7)."""
+
 from __future__ import annotations
 
 from judge.cards.model import Effect
@@ -23,8 +24,17 @@ def entered(s: GameState, oid: str) -> None:
     if n is None:
         return
     mark = (Effect("add_counters", {"kind": COUNTER, "n": keywords.number(RECKONING, n), "to": "target"}),)
-    s.waiting.append(Trigger(obj.controller, oid, mark, f"{s.card(obj).name}'s Reckoning {n} trigger", "reckoning",
-                             target_kinds=("permanent",), cites=CITES))
+    s.waiting.append(
+        Trigger(
+            obj.controller,
+            oid,
+            mark,
+            f"{s.card(obj).name}'s Reckoning {n} trigger",
+            "reckoning",
+            target_kinds=("permanent",),
+            cites=CITES,
+        )
+    )
 
 
 def placed(s: GameState, source: str | None, target: str) -> None:
@@ -37,12 +47,21 @@ def at_upkeep(s: GameState, player: str) -> None:
     """The countdown trigger of each of the player's markers whose victim still bears counters."""
     for source, target in s.marks:
         src, victim = s.objects.get(source), s.objects.get(target)
-        if src is None or src.zone != "battlefield" or src.controller != player or victim is None \
-                or victim.zone != "battlefield" or not victim.counters.get(COUNTER):
+        if (
+            src is None
+            or src.zone != "battlefield"
+            or src.controller != player
+            or victim is None
+            or victim.zone != "battlefield"
+            or not victim.counters.get(COUNTER)
+        ):
             continue
         tick = (Effect("remove_counters", {"kind": COUNTER, "n": 1, "to": "target"}),)
-        s.waiting.append(Trigger(player, source, tick, f"{s.card(src).name}'s Reckoning countdown", "reckoning",
-                                 (target,), cites=CITES))
+        s.waiting.append(
+            Trigger(
+                player, source, tick, f"{s.card(src).name}'s Reckoning countdown", "reckoning", (target,), cites=CITES
+            )
+        )
 
 
 def removed(s: GameState, target: str) -> None:
@@ -52,6 +71,15 @@ def removed(s: GameState, target: str) -> None:
         if victim != target or src is None or src.zone != "battlefield":
             continue
         card = s.card(src)
-        s.waiting.append(Trigger(src.controller, source, card.reckoning, f"{card.name}'s Reckoning completes",
-                                 "reckoning", (target,), cites=CITES))
+        s.waiting.append(
+            Trigger(
+                src.controller,
+                source,
+                card.reckoning,
+                f"{card.name}'s Reckoning completes",
+                "reckoning",
+                (target,),
+                cites=CITES,
+            )
+        )
     s.marks = tuple(m for m in s.marks if m[1] != target)

@@ -1,5 +1,6 @@
 """What an action's words name: object ids, card names in a zone, players, `top`/`seal`/`fire`
 on the stack. Each unresolvable reference is a refusal naming it."""
+
 from __future__ import annotations
 
 from judge.engine.errors import Malformed, Refused
@@ -54,8 +55,11 @@ def procession_piece(s: GameState, ref) -> tuple[str, int, str] | None:
     if not isinstance(ref, str) or not ref.startswith("piece:") or not ref[6:].isdigit():
         return None
     n = int(ref[6:])
-    found = [(p.name, n, p.procession.pieces[n - 1]) for p in s.players
-             if p.procession is not None and 1 <= n <= len(p.procession.pieces)]
+    found = [
+        (p.name, n, p.procession.pieces[n - 1])
+        for p in s.players
+        if p.procession is not None and 1 <= n <= len(p.procession.pieces)
+    ]
     if len(found) > 1:
         raise Refused(f"{ref} names a piece of more than one Procession", "408.5")
     return found[0] if found else None

@@ -11,13 +11,14 @@ controller (616.1): self-replacements first (616.1a), then the effects that play
 standing `prefer` (the order they choose); otherwise they are asked (asking.py), and the stated
 default — only where a scenario opts in — is timestamp order.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
-from judge.engine import characteristics as ch
 from judge.engine import arranging, keywords, layers
+from judge.engine import characteristics as ch
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.proposals import Draw, Draws, Gain, Hit, ZoneChange
@@ -59,10 +60,16 @@ def _choose(s: GameState, player: str | None, found: list[Candidate], log: list)
     if player is None or len({c.origin for c in found}) == 1:
         return earliest  # alike: which applies first changes nothing
     labels = _labels(found)
-    word = ask(s, log, "replacement-order", player, tuple(labels),
-               "which replacement or prevention effect applies first: " + ", ".join(labels),
-               keys=tuple(c.origin_id or label for c, label in zip(found, labels)),
-               default=labels[found.index(earliest)])
+    word = ask(
+        s,
+        log,
+        "replacement-order",
+        player,
+        tuple(labels),
+        "which replacement or prevention effect applies first: " + ", ".join(labels),
+        keys=tuple(c.origin_id or label for c, label in zip(found, labels)),
+        default=labels[found.index(earliest)],
+    )
     return found[labels.index(word)]
 
 
@@ -87,9 +94,14 @@ def rewrite(s: GameState, ev, log: list) -> list:
         who = affected(s, ev)
         pick = _choose(s, who, found, log)
         if len(found) > 1:
-            log.append(event(f"{who or 'the owner'} chooses which effect applies first: {pick.origin} "
-                             f"(of {', '.join(c.origin for c in found)})", "616.1",
-                             "616.1a" if pick.self_replacement else "616.1d"))
+            log.append(
+                event(
+                    f"{who or 'the owner'} chooses which effect applies first: {pick.origin} "
+                    f"(of {', '.join(c.origin for c in found)})",
+                    "616.1",
+                    "616.1a" if pick.self_replacement else "616.1d",
+                )
+            )
         used.add(pick.key)
         instead = pick.apply(ev, log)
         if instead is not None:
@@ -125,8 +137,11 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
             if layers.covers(s, holder, src, st.get("affects", "own_sources")):
                 out.append(_double(s, holder))
     for i, sh in enumerate(s.shields):
-        if (sh.recipient in (None, hit.recipient) and (sh.source is None or sh.source == hit.source)
-                and (not sh.combat or hit.combat)):
+        if (
+            sh.recipient in (None, hit.recipient)
+            and (sh.source is None or sh.source == hit.source)
+            and (not sh.combat or hit.combat)
+        ):
             out.append(_shield(s, sh, i))
     target = s.objects.get(hit.recipient)
     if target is not None:
@@ -151,16 +166,27 @@ def _prevent(hit: Hit, n: int | None) -> int:
 
 def _redirect(s: GameState, r) -> Candidate:
     def apply(hit: Hit, log: list) -> None:
-        alive = s.player(r.onto) is not None and not s.player(r.onto).lost or (
-            r.onto in s.objects and s.objects[r.onto].zone == "battlefield")
+        alive = (
+            s.player(r.onto) is not None
+            and not s.player(r.onto).lost
+            or (r.onto in s.objects and s.objects[r.onto].zone == "battlefield")
+        )
         if r.next_only and r in s.redirects:
             s.redirects.remove(r)
         if not alive:
             log.append(event(f"{r.origin}: the new recipient is gone, so the redirection does nothing", "614.6f"))
             return
-        log.append(event(f"{r.origin}: the {hit.amount} damage to {_name(s, hit.recipient)} is dealt to "
-                         f"{_name(s, r.onto)} instead", "614.6f", "614.1", "616.3"))
+        log.append(
+            event(
+                f"{r.origin}: the {hit.amount} damage to {_name(s, hit.recipient)} is dealt to "
+                f"{_name(s, r.onto)} instead",
+                "614.6f",
+                "614.1",
+                "616.3",
+            )
+        )
         hit.recipient = r.onto
+
     return Candidate(f"redirect:{r.timestamp}", r.origin or "a redirection", None, r.timestamp, apply)
 
 
@@ -169,8 +195,12 @@ def _double(s: GameState, holder) -> Candidate:
 
     def apply(hit: Hit, log: list) -> None:
         hit.amount *= 2
-        log.append(event(f"{name}: the damage is doubled instead, to {hit.amount} (each doubler applies once)",
-                         "614.1", "614.3"))
+        log.append(
+            event(
+                f"{name}: the damage is doubled instead, to {hit.amount} (each doubler applies once)", "614.1", "614.3"
+            )
+        )
+
     return Candidate(f"double:{holder.id}", name, holder.id, holder.timestamp, apply)
 
 
@@ -179,8 +209,12 @@ def _sharpen(s: GameState, holder, n: int) -> Candidate:
 
     def apply(hit: Hit, log: list) -> None:
         hit.amount += n
-        log.append(event(f"{name} sharpens the sprung Trap: it deals {n} more, {hit.amount} damage", "604.4",
-                         "303.5a", "614.1"))
+        log.append(
+            event(
+                f"{name} sharpens the sprung Trap: it deals {n} more, {hit.amount} damage", "604.4", "303.5a", "614.1"
+            )
+        )
+
     return Candidate(f"sharpen:{holder.id}", name, holder.id, holder.timestamp, apply)
 
 
@@ -188,8 +222,13 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
     def apply(hit: Hit, log: list) -> None:
         origin = sh.origin or "a prevention shield"
         if hit.unpreventable:
-            log.append(event(f"{origin} applies, but the damage can't be prevented: nothing is prevented and the "
-                             f"shield is not spent", "615.9"))
+            log.append(
+                event(
+                    f"{origin} applies, but the damage can't be prevented: nothing is prevented and the "
+                    f"shield is not spent",
+                    "615.9",
+                )
+            )
             return
         if sh.instances is not None:
             stopped = _prevent(hit, None)
@@ -202,10 +241,17 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
         if sh.source is not None and sh.combat:
             rules += ("615.2",)
         s.shields = [spent if x is sh else x for x in s.shields]
-        s.shields = [x for x in s.shields if (x.amount is None or x.amount > 0) and (x.instances is None
-                                                                                       or x.instances > 0)]
-        log.append(event(f"{origin} prevents {stopped} damage to {_name(s, hit.recipient)}"
-                         + (f" ({spent.amount} left on the shield)" if spent.amount else ""), *rules))
+        s.shields = [
+            x for x in s.shields if (x.amount is None or x.amount > 0) and (x.instances is None or x.instances > 0)
+        ]
+        log.append(
+            event(
+                f"{origin} prevents {stopped} damage to {_name(s, hit.recipient)}"
+                + (f" ({spent.amount} left on the shield)" if spent.amount else ""),
+                *rules,
+            )
+        )
+
     # the key outlives the spent copy that replaces the shield (614.3: it applies once to an event)
     return Candidate(f"shield:{sh.timestamp}", sh.origin or "a prevention shield", None, sh.timestamp, apply)
 
@@ -215,9 +261,15 @@ def _reduce(s: GameState, holder, n: int) -> Candidate:
 
     def apply(hit: Hit, log: list) -> None:
         stopped = _prevent(hit, n)
-        log.append(event(f"{name} prevents {stopped} of the damage (a static reduction, per event)"
-                         + (" — it can't be prevented" if hit.unpreventable else ""),
-                         "615.5", *(("615.9",) if hit.unpreventable else ())))
+        log.append(
+            event(
+                f"{name} prevents {stopped} of the damage (a static reduction, per event)"
+                + (" — it can't be prevented" if hit.unpreventable else ""),
+                "615.5",
+                *(("615.9",) if hit.unpreventable else ()),
+            )
+        )
+
     return Candidate(f"reduce:{holder.id}", name, holder.id, holder.timestamp, apply)
 
 
@@ -226,14 +278,24 @@ def _sanctity(s: GameState, target, quality: str) -> Candidate:
 
     def apply(hit: Hit, log: list) -> None:
         stopped = _prevent(hit, None)
-        log.append(event(f"{name} has Sanctity from {quality}: {stopped} damage from {_name(s, hit.source)} is "
-                         f"prevented", "615.6", "702.15a", *(("615.9",) if hit.unpreventable else ())))
+        log.append(
+            event(
+                f"{name} has Sanctity from {quality}: {stopped} damage from {_name(s, hit.source)} is prevented",
+                "615.6",
+                "702.15a",
+                *(("615.9",) if hit.unpreventable else ()),
+            )
+        )
+
     return Candidate(f"sanctity:{target.id}", f"{name}'s Sanctity", target.id, target.timestamp, apply)
 
 
 # -- a card about to be put into a Spoils -------------------------------------------------------
-_INSTEAD = {"void": "banished to the Void", "hand": "returned to its owner's hand",
-            "domain": "shuffled into its owner's Domain"}
+_INSTEAD = {
+    "void": "banished to the Void",
+    "hand": "returned to its owner's hand",
+    "domain": "shuffled into its owner's Domain",
+}
 
 
 _SECOND_DEATH = {  # a mark -> the rules that send the marked permanent to the Void instead of anywhere else
@@ -247,35 +309,54 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
     obj = s.objects[mv.obj]
     for mark in obj.marks if obj.zone == "battlefield" and mv.dest not in ("void", "battlefield") else ():
         if mark in _SECOND_DEATH:
+
             def banish(m: ZoneChange, log: list, mark=mark, name=s.card(obj).name) -> None:
                 # Exhume: "its death trigger, if any, still fires before it is banished" (702.22a)
                 m.still_dies = mark == "exhumed" and m.dest == "spoils" and m.dies
-                log.append(event(f"{name} would leave the battlefield ({'exhumed' if mark == 'exhumed' else 'restless'}):"
-                                 f" it is banished to the Void instead"
-                                 + ("; it died all the same" if m.still_dies else ""), *_SECOND_DEATH[mark], "614.1"))
+                log.append(
+                    event(
+                        f"{name} would leave the battlefield ({'exhumed' if mark == 'exhumed' else 'restless'}):"
+                        f" it is banished to the Void instead" + ("; it died all the same" if m.still_dies else ""),
+                        *_SECOND_DEATH[mark],
+                        "614.1",
+                    )
+                )
                 m.dest = "void"
+
             out.append(Candidate(f"{mark}:{obj.id}", s.card(obj).name, obj.id, obj.timestamp, banish))
     if mv.dest != "spoils":
         return out
     if mv.instead:
+
         def own(m: ZoneChange, log: list, where=mv.instead) -> None:
             m.dest = where
             log.append(event(f"the instruction's own replacement: it is {_INSTEAD[where]} instead", "614.7"))
+
         out.append(Candidate("self", "the instruction itself", None, -1, own, self_replacement=True))
     card = s.card(obj)
     if mv.dies and card is not None and obj.zone == "battlefield":
         for st in card.statics:
             if "dies_to_domain" in st:
+
                 def home(m: ZoneChange, log: list, name=card.name) -> None:
                     m.dest = "domain"
-                    log.append(event(f"{name} would die: it is shuffled into its owner's Domain instead",
-                                     "614.1", "614.2"))
+                    log.append(
+                        event(f"{name} would die: it is shuffled into its owner's Domain instead", "614.1", "614.2")
+                    )
+
                 out.append(Candidate(f"home:{obj.id}", card.name, obj.id, obj.timestamp, home))
     for holder, _st in layers.statics_of(s, "spoils_to_void"):
+
         def banish(m: ZoneChange, log: list, name=s.card(holder).name) -> None:
             m.dest = "void"
-            log.append(event(f"{name}: the card would be put into a Spoils, so it is banished to the Void instead",
-                             "614.1", "614.2"))
+            log.append(
+                event(
+                    f"{name}: the card would be put into a Spoils, so it is banished to the Void instead",
+                    "614.1",
+                    "614.2",
+                )
+            )
+
         out.append(Candidate(f"void:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, banish))
     return out
 
@@ -287,10 +368,18 @@ def _gain_candidates(s: GameState, ev: Gain) -> list[Candidate]:
     out = []
     for holder, _ in layers.statics_of(s, "pool_to_draws"):
         if holder.controller == ev.player:
+
             def instead(g: Gain, log: list, name=s.card(holder).name) -> list:
-                log.append(event(f"{name}: {g.player} would gain {g.amount} Vitae to the pool — they draw that many "
-                                 f"cards instead", "614.1", "616.3"))
+                log.append(
+                    event(
+                        f"{name}: {g.player} would gain {g.amount} Vitae to the pool — they draw that many "
+                        f"cards instead",
+                        "614.1",
+                        "616.3",
+                    )
+                )
                 return [Draws(g.player, g.amount)]
+
             out.append(Candidate(f"gain:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
     return out
 
@@ -299,17 +388,31 @@ def _draw_candidates(s: GameState, ev: Draw) -> list[Candidate]:
     out = []
     for holder, _ in layers.statics_of(s, "draw_to_recall"):
         if holder.controller == ev.player:
+
             def instead(d: Draw, log: list, name=s.card(holder).name) -> list:
                 p = s.player(d.player)
                 arranging.settle(s, log, d.player, "spoils", p.spoils[-1:])
                 if p.spoils:
                     oid = p.spoils[-1]
-                    log.append(event(f"{name}: instead of drawing, {d.player} returns {s.objects[oid].card or 'a card'} "
-                                     f"from the Spoils to hand", "614.1", "616.3"))
+                    log.append(
+                        event(
+                            f"{name}: instead of drawing, {d.player} returns {s.objects[oid].card or 'a card'} "
+                            f"from the Spoils to hand",
+                            "614.1",
+                            "616.3",
+                        )
+                    )
                     return [ZoneChange(oid, "hand", dies=False)]
-                log.append(event(f"{name}: instead of drawing, {d.player} would return a card from an empty "
-                                 f"Spoils — nothing happens", "614.1", "614.4"))
+                log.append(
+                    event(
+                        f"{name}: instead of drawing, {d.player} would return a card from an empty "
+                        f"Spoils — nothing happens",
+                        "614.1",
+                        "614.4",
+                    )
+                )
                 return []
+
             out.append(Candidate(f"draw:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
     return out
 

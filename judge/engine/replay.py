@@ -1,20 +1,20 @@
 """The replay runner: a scenario -> numbered steps, the final state and the expectations,
 as plain data (the `judge replay` command, the TUI and ruling sheets all render this)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.engine import characteristics as ch
-from judge.engine.action_kinds import action_kind
 from judge.engine import choices
+from judge.engine.action_kinds import action_kind
 from judge.engine.actions import answers_waiting, apply, waiting_choice
 from judge.engine.asking import question
 from judge.engine.events import Event, rule_id
 from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
 from judge.replay_words import said, wanted
-
 
 CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are replayed from it
 
@@ -25,7 +25,7 @@ class Step:
     taken: object  # the action as the scenario gives it (a dict or "pass")
     events: list  # [Event]
     line: int | None = None
-    replay: "Replay | None" = field(default=None, repr=False, compare=False)
+    replay: Replay | None = field(default=None, repr=False, compare=False)
 
     @property
     def action(self) -> str:
@@ -64,7 +64,7 @@ class Replay:
         self.kept.setdefault(0, self.initial)
         self.latest = self.latest or self.initial
 
-    def record(self, action, events: list, state: GameState, line: int | None = None) -> "Step":
+    def record(self, action, events: list, state: GameState, line: int | None = None) -> Step:
         """Add the next step: the action, its events and the state it led to (kept or not)."""
         step = Step(len(self.steps) + 1, action, events, line, self)
         self.steps.append(step)
@@ -134,9 +134,12 @@ class Replay:
         return found + [(s.n, e) for s in self.steps for e in s.events if e.engine_error]
 
     def to_dict(self) -> dict:
-        out = {"steps": [s.to_dict() for s in self.steps], "final": final_dict(self.final),
-               "expectations": list(self.expectations),
-               "not_modelled": [{"step": n, "text": e.text, "rules": list(e.rules)} for n, e in self.not_modelled]}
+        out = {
+            "steps": [s.to_dict() for s in self.steps],
+            "final": final_dict(self.final),
+            "expectations": list(self.expectations),
+            "not_modelled": [{"step": n, "text": e.text, "rules": list(e.rules)} for n, e in self.not_modelled],
+        }
         if self.waiting:
             out["waiting"] = self.waiting
         if self.stopped_at is not None:
@@ -176,8 +179,7 @@ def run(scenario: Scenario, until: int | None = None) -> Replay:
         if until is not None and n > until:
             break
         choice = waiting_choice(state)
-        if choice is not None and not choices.CHOICE_KINDS[choice.kind].optional \
-                and not answers_waiting(state, action):
+        if choice is not None and not choices.CHOICE_KINDS[choice.kind].optional and not answers_waiting(state, action):
             replay.stopped_at = n  # the replay stops at the choice: the scenario does not answer it
             break
         state, events = apply(state, action)
@@ -193,8 +195,9 @@ def _located(refused: Event, scenario: Scenario, line: int | None) -> Event:
     at fault (it answers a choice the rules do not give here)."""
     name = Path(str(scenario.path)).name  # the file's name: a replay reads the same wherever the file lies
     where = f"{name}:{line}" if line else name
-    return Event(f"refused: {where}: {refused.text.removeprefix('refused: ')}", refused.rules, refused.kind,
-                 refused.policy)
+    return Event(
+        f"refused: {where}: {refused.text.removeprefix('refused: ')}", refused.rules, refused.kind, refused.policy
+    )
 
 
 def run_file(path: str | Path, until: int | None = None) -> Replay:
@@ -212,20 +215,43 @@ def check(item, replay: Replay) -> dict:
     label = f"after action {after}: " if after is not None else ""
     if after is not None and after > last:
         why = f" waiting for a choice ({replay.waiting})" if replay.stopped_at else ""
-        return _result(False, f"{label}{_describe(item)}",
-                       [f"not reached: the replay stopped after action {last}{why}"])
+        return _result(
+            False, f"{label}{_describe(item)}", [f"not reached: the replay stopped after action {last}{why}"]
+        )
     state = replay.state_after(after if after is not None else last)
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
-        for key in ("vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
-                    "suspicion_share", "debts", "invited"):
+        for key in (
+            "vitae",
+            "corruption",
+            "wrath",
+            "pool",
+            "hand",
+            "lost",
+            "won",
+            "refuge",
+            "battlefield",
+            "suspicion_share",
+            "debts",
+            "invited",
+        ):
             if key not in item:
                 continue
-            actual = {"vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath, "pool": p.pool_total,
-                      "hand": len(p.hand), "lost": p.lost, "won": p.won, "refuge": p.refuge,
-                      "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
-                      "suspicion_share": p.suspicion_share, "debts": len(p.debts), "invited": list(p.invited)}[key]
+            actual = {
+                "vitae": p.vitae,
+                "corruption": p.corruption,
+                "wrath": p.wrath,
+                "pool": p.pool_total,
+                "hand": len(p.hand),
+                "lost": p.lost,
+                "won": p.won,
+                "refuge": p.refuge,
+                "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
+                "suspicion_share": p.suspicion_share,
+                "debts": len(p.debts),
+                "invited": list(p.invited),
+            }[key]
             if actual != item[key]:
                 wrong.append(f"{key} is {said(actual)}, expected {said(item[key])}")
         want = ", ".join(wanted(k, item[k]) for k in item if k not in ("player", "after"))
@@ -237,12 +263,30 @@ def check(item, replay: Replay) -> dict:
         if obj is None:
             wrong.append("no such object")
         else:
-            actual = {"zone": obj.zone, "damage": obj.damage, "drained": obj.drained,
-                      "attack": ch.attack(state, obj), "vigor": ch.vigor(state, obj), "revealed": obj.revealed,
-                      "face_down": obj.face_down, "controller": obj.controller, "of": obj.owner,
-                      "defense": ch.defense(state, obj)}
-            for key in ("zone", "damage", "drained", "attack", "vigor", "revealed", "face_down", "controller", "of",
-                        "defense"):
+            actual = {
+                "zone": obj.zone,
+                "damage": obj.damage,
+                "drained": obj.drained,
+                "attack": ch.attack(state, obj),
+                "vigor": ch.vigor(state, obj),
+                "revealed": obj.revealed,
+                "face_down": obj.face_down,
+                "controller": obj.controller,
+                "of": obj.owner,
+                "defense": ch.defense(state, obj),
+            }
+            for key in (
+                "zone",
+                "damage",
+                "drained",
+                "attack",
+                "vigor",
+                "revealed",
+                "face_down",
+                "controller",
+                "of",
+                "defense",
+            ):
                 if key in item and actual[key] != item[key]:
                     wrong.append(f"{key} is {said(actual[key])}, expected {said(item[key])}")
             have = ch.keywords(state, obj)
@@ -258,8 +302,11 @@ def check(item, replay: Replay) -> dict:
         want = ", ".join(wanted(k, item[k]) for k in item if k not in ("object", "after"))
         return _result(not wrong, f"{label}{ref}: {want}", wrong)
     if "suspicion" in item or "cycle" in item:
-        wrong = [f"{key} is {said(getattr(state, key))}" for key in ("suspicion", "cycle")
-                 if key in item and getattr(state, key) != item[key]]
+        wrong = [
+            f"{key} is {said(getattr(state, key))}"
+            for key in ("suspicion", "cycle")
+            if key in item and getattr(state, key) != item[key]
+        ]
         return _result(not wrong, f"{label}{_describe(item)}", wrong)
     if "round" in item or "active" in item:
         wrong = []
@@ -275,8 +322,9 @@ def check(item, replay: Replay) -> dict:
         # a not-modelled note names a rule the engine did not apply: it cites nothing
         cited = {r for e in _all_events(replay) if not e.not_modelled for r in e.rules}
         missing = [str(r) for r in item["cited"] if rule_id(r) not in cited]
-        return _result(not missing, "cited: " + ", ".join(map(str, item["cited"])),
-                       [f"never cited: {', '.join(missing)}"])
+        return _result(
+            not missing, "cited: " + ", ".join(map(str, item["cited"])), [f"never cited: {', '.join(missing)}"]
+        )
     if "error" in item:
         want = rule_id(item["error"])
         hit = any(e.refused and want in e.rules for s in replay.steps for e in s.events)
@@ -313,19 +361,32 @@ def final_dict(s: GameState) -> dict:
         return d
 
     return {
-        "turn": {"active": s.active, "round": s.round_name, "phase": s.phase, "step": s.step,
-                 "priority": s.priority},
-        "players": [{"name": p.name, "vitae": p.vitae, "corruption": p.corruption, "wrath": p.wrath,
-                     "pool": p.pool_total, "hand": len(p.hand), "domain": len(p.domain),
-                     "spoils": [s.objects[o].card for o in p.spoils], "pit": [s.objects[o].card for o in p.pit],
-                     "void": [s.objects[o].card for o in p.void],
-                     "shelter": [s.objects[o].card for o in p.shelter],
-                     "power_slot": len(p.slot), "wards": [s.objects[o].card for o in p.wards],
-                     "refuge": p.refuge, "lost": p.lost, "won": p.won}
-                    for p in s.players],
+        "turn": {"active": s.active, "round": s.round_name, "phase": s.phase, "step": s.step, "priority": s.priority},
+        "players": [
+            {
+                "name": p.name,
+                "vitae": p.vitae,
+                "corruption": p.corruption,
+                "wrath": p.wrath,
+                "pool": p.pool_total,
+                "hand": len(p.hand),
+                "domain": len(p.domain),
+                "spoils": [s.objects[o].card for o in p.spoils],
+                "pit": [s.objects[o].card for o in p.pit],
+                "void": [s.objects[o].card for o in p.void],
+                "shelter": [s.objects[o].card for o in p.shelter],
+                "power_slot": len(p.slot),
+                "wards": [s.objects[o].card for o in p.wards],
+                "refuge": p.refuge,
+                "lost": p.lost,
+                "won": p.won,
+            }
+            for p in s.players
+        ],
         "battlefield": [obj_dict(o) for o in s.battlefield],
-        "stack": [{"kind": i.kind, "controller": i.controller, "label": i.label, "targets": list(i.targets)}
-                  for i in s.stack],
+        "stack": [
+            {"kind": i.kind, "controller": i.controller, "label": i.label, "targets": list(i.targets)} for i in s.stack
+        ],
         "game_over": s.game_over,
         "result": s.result,
         "waiting": question(s, waiting_choice(s)) if waiting_choice(s) is not None else None,

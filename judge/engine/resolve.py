@@ -1,10 +1,29 @@
 """Resolving the top object of the stack (405, 608): abilities, spells, permanents entering,
 Sets and seals, and the Pit-marked casts a seal declared (407.6)."""
+
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import (arranging, conditions, costs, counting, debts, effects, faces, feasts, keywords, layers,
-                          perform, processions, reckoning, sealing, sleepers, suspicion, triggers, wards)
+from judge.engine import (
+    arranging,
+    conditions,
+    costs,
+    counting,
+    debts,
+    effects,
+    faces,
+    feasts,
+    keywords,
+    layers,
+    perform,
+    processions,
+    reckoning,
+    sealing,
+    sleepers,
+    suspicion,
+    triggers,
+    wards,
+)
 from judge.engine.errors import Refused
 from judge.engine.events import event
 from judge.engine.state import GameState, StackItem
@@ -39,8 +58,13 @@ def resolve_top(s: GameState, log: list) -> None:
         return
     if item.kind == "set":
         move(s, item.obj, "slot")
-        log.append(event(f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
-                         "408.4", "304.3"))
+        log.append(
+            event(
+                f"{item.controller}'s Set resolves: the Power rests face down in the Master's Power slot",
+                "408.4",
+                "304.3",
+            )
+        )
         return
     ctx = effects.Context(item.controller, item.obj or item.source, [], item.x, cites=item.cites)
     if item.kind == "ability":
@@ -50,15 +74,25 @@ def resolve_top(s: GameState, log: list) -> None:
     card = s.card(obj)
     specs = list(card.targets)
     if item.targets:
-        slots = [t if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source) else None
-                 for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))]
+        slots = [
+            t if is_legal(s, item.controller, t, spec["kind"], item.obj or item.source) else None
+            for t, spec in zip(item.targets, specs or [{"kind": "Entity"}] * len(item.targets))
+        ]
         legal = [t for t in slots if t is not None]
         if not legal:
             dest = perform.move(s, obj.id, "void" if item.recalled else "spoils", log)
-            log.append(event(f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
-                             f"and goes to its owner's {dest.title()}; nothing is refunded", "608.3", "115.6",
-                             "608.7a", "118.5", *(("601.11d",) if item.fired else ()),
-                             *(("601.9", "404.5") if item.recalled else ())))
+            log.append(
+                event(
+                    f"{card.name} tries to resolve, but every target is now illegal: it does not resolve "
+                    f"and goes to its owner's {dest.title()}; nothing is refunded",
+                    "608.3",
+                    "115.6",
+                    "608.7a",
+                    "118.5",
+                    *(("601.11d",) if item.fired else ()),
+                    *(("601.9", "404.5") if item.recalled else ()),
+                )
+            )
             return
         _some_illegal(s, card.name or "the face-down spell", item.targets, slots, log)
         ctx.targets = slots
@@ -68,8 +102,13 @@ def resolve_top(s: GameState, log: list) -> None:
     if not card.is_permanent:
         ctx.mandate, ctx.decree = card.has(MANDATE), item.decree
         if ctx.mandate:
-            log.append(event(f"{card.name} has Mandate: {item.controller} makes the choices its instructions give "
-                             f"an opponent", "702.35a", "723.4"))
+            log.append(
+                event(
+                    f"{card.name} has Mandate: {item.controller} makes the choices its instructions give an opponent",
+                    "702.35a",
+                    "723.4",
+                )
+            )
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects + _chosen_modes(s, card, item, log), ctx, log)
         for oid in item.batch:  # a brewed Formula: the Base's text, then each modifier's as announced (710.3)
@@ -80,12 +119,18 @@ def resolve_top(s: GameState, log: list) -> None:
         if s.objects[obj.id].zone == "stack":  # unless its own instructions moved it
             if item.recalled:
                 move(s, obj.id, "void")
-                log.append(event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5",
-                                 "702.20a"))
+                log.append(
+                    event(f"{card.name} was cast by Recall: it is banished to the Void", "601.9", "404.5", "702.20a")
+                )
             else:
                 dest = perform.move(s, obj.id, "spoils", log)
-                log.append(event(f"{card.name} goes to its owner's {dest.title()}", "608.7a",
-                                 *(("601.11d",) if item.fired else ())))
+                log.append(
+                    event(
+                        f"{card.name} goes to its owner's {dest.title()}",
+                        "608.7a",
+                        *(("601.11d",) if item.fired else ()),
+                    )
+                )
         for oid in item.batch:  # the brew's Components travel with their Base (710.3)
             dest = perform.move(s, oid, "spoils", log)
             log.append(event(f"{s.card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
@@ -103,15 +148,29 @@ def resolve_top(s: GameState, log: list) -> None:
     weapon = card.type == "Weapon"
     wieldable = weapon and card.has(WIELD)
     bound = (attach if s.player(attach) is not None else s.objects[attach].card) if attach else ""
-    log.append(event(f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
-                     + (f", attached to {bound}" if attach else "")
-                     + ((", unattached" + (": Wield attaches it" if wieldable else "")) if weapon else ""), "608.7b",
-                     *(("608.7c",) if attach else ()), *(("702.19a",) if attach and card.has(BIND) else ()),
-                     *(("301.5",) if weapon else ()), *(("702.18a",) if wieldable else ())))
+    log.append(
+        event(
+            f"{card.name or 'A face-down permanent'} enters the battlefield under {item.controller}'s control"
+            + (f", attached to {bound}" if attach else "")
+            + ((", unattached" + (": Wield attaches it" if wieldable else "")) if weapon else ""),
+            "608.7b",
+            *(("608.7c",) if attach else ()),
+            *(("702.19a",) if attach and card.has(BIND) else ()),
+            *(("301.5",) if weapon else ()),
+            *(("702.18a",) if wieldable else ()),
+        )
+    )
     if dormant:
-        log.append(event(f"{card.name} is a dormant {sleepers.SLEEPER}: it enters face down, a nameless 2/2 every "
-                         f"player sees that much of, and its face's enter abilities neither trigger nor apply",
-                         "702.39b", "708.2b", "708.4", "613.2"))
+        log.append(
+            event(
+                f"{card.name} is a dormant {sleepers.SLEEPER}: it enters face down, a nameless 2/2 every "
+                f"player sees that much of, and its face's enter abilities neither trigger nor apply",
+                "702.39b",
+                "708.2b",
+                "708.4",
+                "613.2",
+            )
+        )
     effects.enter(s, obj.id, log)
     feasts.fed(s, obj.id, fed, log)
     if "Mortal" in s.card(obj.id).supertypes:  # 309.3: Mortal tongues wag (not a guise's: it has none, 708.2)
@@ -128,28 +187,49 @@ def _some_illegal(s: GameState, name: str, declared, slots: list, log: list) -> 
     if all(t is not None for t in slots) or not any(t is not None for t in slots):
         return
     gone = [f"target {n} ({target_name(s, t)})" for n, (t, now) in enumerate(zip(declared, slots), 1) if now is None]
-    log.append(event(f"{name}: {', '.join(gone)} is now illegal: it does nothing to {'it' if len(gone) == 1 else 'them'}, "
-                     f"and every other target keeps its place — nothing is re-aimed", "608.3", "115.1"))
+    log.append(
+        event(
+            f"{name}: {', '.join(gone)} is now illegal: it does nothing to {'it' if len(gone) == 1 else 'them'}, "
+            f"and every other target keeps its place — nothing is re-aimed",
+            "608.3",
+            "115.1",
+        )
+    )
 
 
 def _resolve_ability(s: GameState, item: StackItem, ctx, log: list) -> None:
     """An ability resolves: its intervening "if" and its targets are checked again first."""
     if item.condition and not conditions.holds(s, item.condition, item.controller):
         _leave(s, item)
-        log.append(event(f"{item.label}: its condition ({conditions.describe(item.condition)}) no longer holds — it "
-                         f"is removed from the stack and does nothing", "608.2", "603.4",
-                         *conditions.rules(item.condition), *item.cites))
+        log.append(
+            event(
+                f"{item.label}: its condition ({conditions.describe(item.condition)}) no longer holds — it "
+                f"is removed from the stack and does nothing",
+                "608.2",
+                "603.4",
+                *conditions.rules(item.condition),
+                *item.cites,
+            )
+        )
         return
     ctx.targets = list(item.targets)
     ctx.declared = list(item.targets)
     if item.target_kinds:
-        ctx.targets = [t if is_legal(s, item.controller, t, kind, item.source) else None
-                       for t, kind in zip(item.targets, item.target_kinds)] + list(item.targets[len(item.target_kinds):])
+        ctx.targets = [
+            t if is_legal(s, item.controller, t, kind, item.source) else None
+            for t, kind in zip(item.targets, item.target_kinds)
+        ] + list(item.targets[len(item.target_kinds) :])
         _some_illegal(s, item.label, item.targets, ctx.targets, log)
         if not any(t is not None for t in ctx.targets):
             _leave(s, item)
-            log.append(event(f"{item.label} tries to resolve, but its target is now illegal: it does nothing",
-                             "608.3", "115.6", *item.cites))
+            log.append(
+                event(
+                    f"{item.label} tries to resolve, but its target is now illegal: it does nothing",
+                    "608.3",
+                    "115.6",
+                    *item.cites,
+                )
+            )
             return
     log.append(event(f"{item.label} resolves", "608.1", "405.2", *item.cites))
     effects.run(s, item.effects, ctx, log)
@@ -169,11 +249,22 @@ def _riders(s: GameState, item: StackItem, card, ctx: effects.Context, log: list
             n = keywords.number(SIEGE, card.keyword_value(SIEGE) or "")
             count = s.player(item.controller).siege_count
             if not layers.siege_met(s, item.controller, n):
-                log.append(event(f"{card.name}'s Siege {n} is not met ({count} of {item.controller}'s Entities have "
-                                 f"attacked a Haven this turn): no rider", "702.29a"))
+                log.append(
+                    event(
+                        f"{card.name}'s Siege {n} is not met ({count} of {item.controller}'s Entities have "
+                        f"attacked a Haven this turn): no rider",
+                        "702.29a",
+                    )
+                )
                 continue
-            log.append(event(f"{card.name}'s Siege {n} is met ({count} of {item.controller}'s Entities have attacked "
-                             f"a Haven this turn): its rider applies", "702.29a", "608.5"))
+            log.append(
+                event(
+                    f"{card.name}'s Siege {n} is met ({count} of {item.controller}'s Entities have attacked "
+                    f"a Haven this turn): its rider applies",
+                    "702.29a",
+                    "608.5",
+                )
+            )
         effects.run(s, rider, ctx, log)
 
 
@@ -187,8 +278,7 @@ def _chosen_modes(s: GameState, card, item: StackItem, log: list) -> tuple:
         return ()
     chosen = sorted(item.modes)
     if len(chosen) == len(card.modes) and len(chosen) > card.mode_count:
-        log.append(event(f"{card.name}'s Entwine was paid: every mode resolves, in printed order", "702.35b",
-                         "601.2b"))
+        log.append(event(f"{card.name}'s Entwine was paid: every mode resolves, in printed order", "702.35b", "601.2b"))
     return tuple(e for i in chosen for e in card.modes[i])
 
 
@@ -214,11 +304,19 @@ def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
             if perform.add_to_pool(s, p.name, value, source, log):
                 total += value
     high = sealing.above_the_curve(s, sealed)
-    log.append(event(f"the seal resolves: {len(sealed)} card(s) enter {p.name}'s Pit and yield {total} Vitae "
-                     f"(pool {p.pool_total}); the drop is untaxed"
-                     + (f"; {', '.join(high)}: a Blood Seal printed above 3 {s.policies.note('C11')}" if high else ""),
-                     "601.12b", "505.4b", "407.2", "106.5a", *(s.policies.rules("C11") if high else ()),
-                     policy="C11" if high else None))
+    log.append(
+        event(
+            f"the seal resolves: {len(sealed)} card(s) enter {p.name}'s Pit and yield {total} Vitae "
+            f"(pool {p.pool_total}); the drop is untaxed"
+            + (f"; {', '.join(high)}: a Blood Seal printed above 3 {s.policies.note('C11')}" if high else ""),
+            "601.12b",
+            "505.4b",
+            "407.2",
+            "106.5a",
+            *(s.policies.rules("C11") if high else ()),
+            policy="C11" if high else None,
+        )
+    )
     triggers.fire_for_permanents(s, "drop", p.name, log)
     if item.marked:
         _marked_casts(s, item, log)
@@ -234,17 +332,32 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
     for oid in item.marked:
         name = s.objects[oid].card
         try:
-            costs.pay(s, p, Cost(vitae=costs.marked_cost(s, oid)), log, what=f"{name}'s Pit-marked cast",
-                      cites=("702.24a",))
+            costs.pay(
+                s, p, Cost(vitae=costs.marked_cost(s, oid)), log, what=f"{name}'s Pit-marked cast", cites=("702.24a",)
+            )
         except Refused as refusal:
             move(s, oid, "hand")
-            log.append(event(f"{name}'s Pit-marked cast cannot be funded ({refusal.text}); it returns to hand",
-                             "702.24a", *refusal.rules))
+            log.append(
+                event(
+                    f"{name}'s Pit-marked cast cannot be funded ({refusal.text}); it returns to hand",
+                    "702.24a",
+                    *refusal.rules,
+                )
+            )
             continue
         move(s, oid, "stack")
         s.stack.append(StackItem("spell", p.name, obj=oid, label=name, uid=s.next_uid, pit_marked=True))
         s.next_uid += 1
-        log.append(event(f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
-                         f"and yields nothing {s.policies.note('C20')}", "407.6", "614.6e", "702.24a", "601.12d",
-                         *s.policies.rules("C20"), policy="C20"))
+        log.append(
+            event(
+                f"{p.name} casts {name} from the seal for its Pit-marked cost; it never rests in the Pit "
+                f"and yields nothing {s.policies.note('C20')}",
+                "407.6",
+                "614.6e",
+                "702.24a",
+                "601.12d",
+                *s.policies.rules("C20"),
+                policy="C20",
+            )
+        )
         triggers.cast_watchers(s, p.name, s.card(oid))

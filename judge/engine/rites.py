@@ -13,6 +13,7 @@ in the Spoils and its dies-triggers on the stack. Nothing can resolve before the
 the Spoils (702.46b), and its dies-triggers are withdrawn as though they never triggered
 (603.6c). Declined, it simply lies down restless.
 """
+
 from __future__ import annotations
 
 from judge.cards.model import Cost
@@ -49,8 +50,14 @@ def _offer(s: GameState, oid: str, undertaker: str, log: list) -> None:
     if not costs.can_pay(s, p, Cost(vitae=1)):
         return
     name = s.card(obj).name
-    answer = ask(s, log, "lay-to-rest", p.name, OPTIONS,
-                 f"{name} dies: {p.name}, its undertaker, may pay 1 Vitae to lay it to rest in the Void instead")
+    answer = ask(
+        s,
+        log,
+        "lay-to-rest",
+        p.name,
+        OPTIONS,
+        f"{name} dies: {p.name}, its undertaker, may pay 1 Vitae to lay it to rest in the Void instead",
+    )
     if answer == "pay":
         _lay(s, p.name, oid, log)
     else:
@@ -65,7 +72,14 @@ def _lay(s: GameState, player: str, oid: str, log: list) -> None:
     s.waiting = [t for t in s.waiting if not (t.source == oid and t.when == "dies")]
     s.stack = [i for i in s.stack if not (i.kind == "ability" and i.source == oid and i.when == "dies")]
     revenant = ch.has(s, s.objects[oid], REVENANT)
-    log.append(event(f"{player} lays {card.name} to rest: as it died it was put into the Void instead of the "
-                     f"Spoils (a replacement) — it never lay in the Spoils, and its dies-triggers do not fire"
-                     + ("; its Revenant works only from the Spoils" if revenant else ""), "709.2", "614.1", "603.6c",
-                     *(("702.46a", "702.46b") if revenant else ())))
+    log.append(
+        event(
+            f"{player} lays {card.name} to rest: as it died it was put into the Void instead of the "
+            f"Spoils (a replacement) — it never lay in the Spoils, and its dies-triggers do not fire"
+            + ("; its Revenant works only from the Spoils" if revenant else ""),
+            "709.2",
+            "614.1",
+            "603.6c",
+            *(("702.46a", "702.46b") if revenant else ()),
+        )
+    )

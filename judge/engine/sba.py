@@ -1,13 +1,26 @@
 """State-based actions (704): every applicable check is found on one snapshot and performed
 at once as a single event (704.3); the loop repeats until none applies. Last-known
 information comes from the state before the sweep (704.7)."""
+
 from __future__ import annotations
 
 from operator import attrgetter
 
+from judge.engine import (
+    arranging,
+    cleared,
+    contracts,
+    keywords,
+    layers,
+    lineages,
+    outcome,
+    perform,
+    rites,
+    shelter,
+    triggers,
+    unchanged,
+)
 from judge.engine import characteristics as ch
-from judge.engine import (arranging, cleared, contracts, keywords, layers, lineages, outcome, perform, rites, shelter,
-                          triggers, unchanged)
 from judge.engine.asking import ask
 from judge.engine.events import event, outcome_event
 from judge.engine.state import GameState
@@ -31,18 +44,32 @@ def _player_checks(s: GameState) -> tuple[list, list, list]:
             losers.append((p.name, "704.5b", f"{p.name} drew from an empty Domain (deck-out)"))
         if ascends is not None:
             if p.corruption >= ascends:
-                winners.append((p.name, f"{p.name} reaches {p.corruption} Corruption: Ascension (their Master ascends at "
-                                        f"{ascends}, exempt from liquidation at 10)", why))
+                winners.append(
+                    (
+                        p.name,
+                        f"{p.name} reaches {p.corruption} Corruption: Ascension (their Master ascends at "
+                        f"{ascends}, exempt from liquidation at 10)",
+                        why,
+                    )
+                )
         elif p.corruption >= 10:
             losers.append((p.name, "704.5c", f"{p.name} has {p.corruption} Corruption and is liquidated"))
         if p.wrath >= 5:
             wrath.append(p)
         if day and not _safe_refuge(s, p):
             whose = "of its own" if s.policies.reading("C26") == "704.5f" else f"{p.name} controls"
-            stolen = (f" (its refuge is a Haven whose owner and controller differ) {s.policies.note('C26')}"
-                      if _refuge_changed_hands(s, p.name) else "")
-            losers.append((p.name, "704.5f", f"{p.name}'s Master has no live Haven {whose} to shelter in by Day: "
-                                              f"sunlight death{stolen}"))
+            stolen = (
+                f" (its refuge is a Haven whose owner and controller differ) {s.policies.note('C26')}"
+                if _refuge_changed_hands(s, p.name)
+                else ""
+            )
+            losers.append(
+                (
+                    p.name,
+                    "704.5f",
+                    f"{p.name}'s Master has no live Haven {whose} to shelter in by Day: sunlight death{stolen}",
+                )
+            )
     return losers, winners, wrath
 
 
@@ -96,53 +123,110 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
         if "Entity" in types:
             _, vig, borne, _ = sweep.values(obj)
             if vig <= 0:
-                found.append((oid, "spoils", "704.5i",
-                              f"{_name(card, oid)} has Vigor {vig} and is put into the Spoils"))
+                found.append(
+                    (oid, "spoils", "704.5i", f"{_name(card, oid)} has Vigor {vig} and is put into the Spoils")
+                )
             elif obj.damage >= vig and ch.value_among(borne, DEATHLESS) is None:
-                found.append((oid, "spoils", "704.5j",
-                              f"{_name(card, oid)} has {counted(obj.damage, 'damage counter')} against Vigor {vig}: "
-                              f"it is destroyed"))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "704.5j",
+                        f"{_name(card, oid)} has {counted(obj.damage, 'damage counter')} against Vigor {vig}: "
+                        f"it is destroyed",
+                    )
+                )
             elif obj.venom_hit and ch.value_among(borne, DEATHLESS) is None:
-                found.append((oid, "spoils", "704.5k", f"{_name(card, oid)} was dealt damage by a {VENOM} source since "
-                                                       f"the last check: destroyed"))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "704.5k",
+                        f"{_name(card, oid)} was dealt damage by a {VENOM} source since the last check: destroyed",
+                    )
+                )
         elif kind == "Companion" and sweep.values(obj)[1] - obj.damage <= 0:
             found.append((oid, "spoils", "704.5m", f"the Companion {_name(card, oid)} falls"))
         elif kind == "Haven" and card.defense is not None and ch.defense(s, obj) <= 0:
             found.append((oid, "spoils", "704.5n", f"the Haven {_name(card, oid)} has Defense 0 and is destroyed"))
         if card is not None and card.clauses and contracts.complete(s, oid, card):
-            found.append((oid, "spoils", "704.5t", f"{_name(card, oid)} has spoken its final clause: the rite is "
-                                                   f"complete and consigned to the Spoils"))
+            found.append(
+                (
+                    oid,
+                    "spoils",
+                    "704.5t",
+                    f"{_name(card, oid)} has spoken its final clause: the rite is complete and consigned to the Spoils",
+                )
+            )
         bound_player = s.player(obj.attached_to) if obj.attached_to is not None else None
         if bound_player is not None:  # a Ritual bound to a player falls as that player leaves (303.3b, 704.5r)
             if bound_player.lost:
-                found.append((oid, "spoils", "704.5r", f"{_name(card, oid)} is bound to {bound_player.name}, who has "
-                                                       f"left the game: it goes to the Spoils (Bind, 702.19a, 303.3b)"))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "704.5r",
+                        f"{_name(card, oid)} is bound to {bound_player.name}, who has "
+                        f"left the game: it goes to the Spoils (Bind, 702.19a, 303.3b)",
+                    )
+                )
         elif obj.attached_to is not None:
             host = s.objects.get(obj.attached_to)
-            legal = ch.legal_host(s, obj, host) if kind in ("Ritual", "Weapon") else \
-                host is not None and host.zone == "battlefield"
+            legal = (
+                ch.legal_host(s, obj, host)
+                if kind in ("Ritual", "Weapon")
+                else host is not None and host.zone == "battlefield"
+            )
             quality = ch.keyword_value(s, host, SANCTITY) if legal and kind == "Ritual" else None
             if quality and quality in ch.qualities(s, obj):
-                found.append((oid, "spoils", "702.15a", f"{_name(card, oid)} is bound to {s.card(host).name}, which has "
-                                                        f"Sanctity from {quality}: it can't be Bound by it and goes to the "
-                                                        f"Spoils"))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "702.15a",
+                        f"{_name(card, oid)} is bound to {s.card(host).name}, which has "
+                        f"Sanctity from {quality}: it can't be Bound by it and goes to the "
+                        f"Spoils",
+                    )
+                )
             elif not legal and kind == "Ritual":
-                found.append((oid, "spoils", "704.5r", f"{_name(card, oid)} is bound to nothing legal and goes to the Spoils"
-                              + (" (Bind, 702.19a)" if card.has(BIND) else "")))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "704.5r",
+                        f"{_name(card, oid)} is bound to nothing legal and goes to the Spoils"
+                        + (" (Bind, 702.19a)" if card.has(BIND) else ""),
+                    )
+                )
             elif not legal:
-                found.append((oid, "unattach", "704.5s",
-                              f"{_name(card, oid)} becomes unattached and stays on the battlefield"))
+                found.append(
+                    (oid, "unattach", "704.5s", f"{_name(card, oid)} becomes unattached and stays on the battlefield")
+                )
     for p in s.players:
         for oid in p.wards:  # 307.6 (proposed): a Haven that leaves takes its set Traps with it
             haven = s.objects.get(s.objects[oid].attached_to)
             if haven is None or haven.zone != "battlefield":
-                found.append((oid, "spoils", "307.6", f"the Ward {s.objects[oid].card} has no Haven left and goes "
-                                                      f"to the Spoils unsprung"))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "307.6",
+                        f"the Ward {s.objects[oid].card} has no Haven left and goes to the Spoils unsprung",
+                    )
+                )
         for oid in p.laboratory:  # 312.3: the siege takes the workshop and everything on its benches
             haven = s.objects.get(s.objects[oid].attached_to)
             if haven is None or haven.zone != "battlefield":
-                found.append((oid, "spoils", "312.3", f"{s.objects[oid].card}, stored in a Laboratory whose Haven is "
-                                                      f"gone, falls to its owner's Spoils"))
+                found.append(
+                    (
+                        oid,
+                        "spoils",
+                        "312.3",
+                        f"{s.objects[oid].card}, stored in a Laboratory whose Haven is "
+                        f"gone, falls to its owner's Spoils",
+                    )
+                )
     for obj in (s.objects[t] for t in s.tokens):
         if obj.zone not in ("battlefield", "gone"):
             found.append((obj.id, "gone", "704.5g", f"the token {obj.card} outside the battlefield ceases to exist"))
@@ -168,24 +252,38 @@ def _eminent(s: GameState, log: list) -> list:
         if len(objs) > 1:
             newest = max(objs, key=lambda o: o.timestamp).id
             if s.policies.reading("C3") == "704.5q":
-                keep = ask(s, log, "eminent-duplicate", controller, tuple(o.id for o in objs),
-                           f"which Eminent {name} {controller} keeps (the rest go to the Spoils)",
-                           default=(newest,))[0]
+                keep = ask(
+                    s,
+                    log,
+                    "eminent-duplicate",
+                    controller,
+                    tuple(o.id for o in objs),
+                    f"which Eminent {name} {controller} keeps (the rest go to the Spoils)",
+                    default=(newest,),
+                )[0]
             else:
                 keep = newest
             for o in objs:
                 if o.id != keep:
-                    found.append((o.id, "spoils", "704.5q",
-                                  f"Eminent duplicate {name}: {controller} keeps {keep}, this one goes to the Spoils "
-                                  f"{s.policies.note('C3')}"))
+                    found.append(
+                        (
+                            o.id,
+                            "spoils",
+                            "704.5q",
+                            f"Eminent duplicate {name}: {controller} keeps {keep}, this one goes to the Spoils "
+                            f"{s.policies.note('C3')}",
+                        )
+                    )
     return found
 
 
 def _eminent_permanents(s: GameState) -> list:
     """(id, card) of the Eminent permanents, in battlefield order: derived once per battlefield,
     as s.permanents() is (an object's card never changes)."""
-    return s.memo("eminent_permanents",
-                  lambda: [(oid, card) for oid, card in s.permanents() if card and "Eminent" in card.supertypes])
+    return s.memo(
+        "eminent_permanents",
+        lambda: [(oid, card) for oid, card in s.permanents() if card and "Eminent" in card.supertypes],
+    )
 
 
 def _find(s: GameState, log: list) -> tuple[tuple, list]:
@@ -216,13 +314,21 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
     has just said no on this very state (priority.settle), so it is not asked again."""
     if s.game_over:
         return False
-    if not asked and unchanged.holds(s):  # what the last sweep that found nothing read is still there: it finds nothing again
+    if not asked and unchanged.holds(
+        s
+    ):  # what the last sweep that found nothing read is still there: it finds nothing again
         return False
     (losers, winners, wrath), objects = _find(s, log)
     exposed = _refuges_falling(s, objects, losers)
     if exposed and s.policies.reading("C27") == "704.5f":
-        losers = losers + [(name, "704.5f", f"the same sweep finds {name}'s Master standing in the light: sunlight "
-                                            f"death {s.policies.note('C27')}") for name in exposed]
+        losers = losers + [
+            (
+                name,
+                "704.5f",
+                f"the same sweep finds {name}'s Master standing in the light: sunlight death {s.policies.note('C27')}",
+            )
+            for name in exposed
+        ]
     stolen = any(rule == "704.5f" and _refuge_changed_hands(s, n) for n, rule, _ in losers)  # said by _player_checks
     venom_cleared = _clear_venom(s)
     record = s.__dict__.pop("_clearing", None)
@@ -231,9 +337,13 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
             unchanged.take(s)  # found nothing and wrote nothing: the same content would find nothing again
             s.__dict__["_cleared"] = record  # and a permanent nothing changed for would find nothing (cleared.py)
         return False
-    rules = sorted({r for _, r, _ in losers} | {r for *_, r, _ in objects}
-                   | ({"704.5e"} if wrath else set()) | ({"704.5d"} if winners else set())
-                   | {r for *_, why in winners for r in why})
+    rules = sorted(
+        {r for _, r, _ in losers}
+        | {r for *_, r, _ in objects}
+        | ({"704.5e"} if wrath else set())
+        | ({"704.5d"} if winners else set())
+        | {r for *_, why in winners for r in why}
+    )
     parts = [t for *_, t in losers] + [t for _, t, _ in winners] + [t for *_, t in objects]
     for p in wrath:
         p.wrath -= 5
@@ -270,15 +380,25 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
     eminent = any(r == "704.5q" for *_, r, _ in objects)
     bound = any(r == "704.5r" and s.card(o) is not None and s.card(o).has(BIND) for o, _, r, _ in objects)
     telling = outcome_event if (losers or winners or died_here) else event
-    log.append(telling(text, "704.3", "117.5", *rules, *(("704.7",) if len(parts) > 1 else ()),
-                     *(("702.6a",) if any(r == "704.5k" for *_, r, _ in objects) else ()),
-                     *(("702.19a",) if bound else ()), *(("301.5b",) if any(r == "704.5s" for *_, r, _ in objects) else ()),
-                     *(s.policies.rules("C3") if eminent else ()),
-                     *(("122.2c",) if wrath else ()),
-                     *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
-                     *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
-                     *(s.policies.rules("C27") if exposed else ()), *(s.policies.rules("C26") if stolen else ()),
-                     policy="C3" if eminent else "C27" if exposed else "C26" if stolen else None))
+    log.append(
+        telling(
+            text,
+            "704.3",
+            "117.5",
+            *rules,
+            *(("704.7",) if len(parts) > 1 else ()),
+            *(("702.6a",) if any(r == "704.5k" for *_, r, _ in objects) else ()),
+            *(("702.19a",) if bound else ()),
+            *(("301.5b",) if any(r == "704.5s" for *_, r, _ in objects) else ()),
+            *(s.policies.rules("C3") if eminent else ()),
+            *(("122.2c",) if wrath else ()),
+            *(("700.6",) if any(r == "704.5j" for *_, r, _ in objects) else ()),
+            *(("714.4",) if any(r == "704.5t" for *_, r, _ in objects) else ()),  # the rite's own rule
+            *(s.policies.rules("C27") if exposed else ()),
+            *(s.policies.rules("C26") if stolen else ()),
+            policy="C3" if eminent else "C27" if exposed else "C26" if stolen else None,
+        )
+    )
     log.extend(replaced)
     spoiled = [oid for oid, dest, *_ in objects if dest == "spoils" and s.objects[oid].zone == "spoils"]
     arranging.into_spoils(s, log, spoiled, "the cards the state-based check put into the Spoils at once")

@@ -10,6 +10,7 @@ Additions to the contract (documented in tests/scenarios/README.md): a player ma
 `turns_taken` (how many turns they have begun; 0 makes their next turn their first) and the
 file may name a `starting_player` (for the opening-draw exception, 504.1a).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,16 +25,52 @@ from judge.engine.scenario_checks import ScenarioChecks
 from judge.engine.state import PHASES, ROUNDS, STEPS, GameState, Obj, Player, Preset, StackItem
 from judge.yamlio import LDict, key_line, load_file, load_text, one_of
 
-TOP_KEYS = {"title", "game", "policies", "cards", "turn", "players", "stack", "actions", "expect",
-            "starting_player", "description", "answers", "defaults",
-            # additions (F4): the shared Suspicion meter (123.1), the cycle count and the calendar (730)
-            "suspicion", "cycle", "feasts"}
+TOP_KEYS = {
+    "title",
+    "game",
+    "policies",
+    "cards",
+    "turn",
+    "players",
+    "stack",
+    "actions",
+    "expect",
+    "starting_player",
+    "description",
+    "answers",
+    "defaults",
+    # additions (F4): the shared Suspicion meter (123.1), the cycle count and the calendar (730)
+    "suspicion",
+    "cycle",
+    "feasts",
+}
 TURN_KEYS = {"active", "round", "phase", "step", "priority"}
-PLAYER_KEYS = {"name", "master", "refuge", "corruption", "wrath", "pool", "spent_from_master", "dropped",
-               "hand", "domain", "battlefield", "shelter", "spoils", "void", "pit", "turns_taken",
-               "power_slot", "wards", "suspicion_share", "laboratory", "invited", "seats",
-               # addition (F5a): the Debt markers a player owes (122.2i, 702.48a)
-               "debts"}
+PLAYER_KEYS = {
+    "name",
+    "master",
+    "refuge",
+    "corruption",
+    "wrath",
+    "pool",
+    "spent_from_master",
+    "dropped",
+    "hand",
+    "domain",
+    "battlefield",
+    "shelter",
+    "spoils",
+    "void",
+    "pit",
+    "turns_taken",
+    "power_slot",
+    "wards",
+    "suspicion_share",
+    "laboratory",
+    "invited",
+    "seats",
+    # addition (F5a): the Debt markers a player owes (122.2i, 702.48a)
+    "debts",
+}
 
 
 @dataclass
@@ -88,14 +125,19 @@ class _Builder(ScenarioChecks):
             self.keys(master, {"card", "vitae"}, f"{name}'s master")
             mcard = self.cards[self.need_card(master.get("card"), master)]
             vitae = self.int_(master.get("vitae", mcard.initial_vitae), "master vitae", master)
-            p = Player(name, mcard.name, vitae, mcard.initial_vitae or vitae,
-                       corruption=self.int_(praw.get("corruption", 0), "corruption", praw),
-                       wrath=self.int_(praw.get("wrath", 0), "wrath", praw),
-                       pool=self.pool(praw.get("pool"), praw),
-                       spent_from_master=self.int_(praw.get("spent_from_master", 0), "spent_from_master", praw),
-                       dropped=self.bool_(praw.get("dropped"), "dropped", praw),
-                       turns_taken=self.int_(praw.get("turns_taken", 2), "turns_taken", praw),
-                       suspicion_share=self.int_(praw.get("suspicion_share", 0), "suspicion_share", praw))
+            p = Player(
+                name,
+                mcard.name,
+                vitae,
+                mcard.initial_vitae or vitae,
+                corruption=self.int_(praw.get("corruption", 0), "corruption", praw),
+                wrath=self.int_(praw.get("wrath", 0), "wrath", praw),
+                pool=self.pool(praw.get("pool"), praw),
+                spent_from_master=self.int_(praw.get("spent_from_master", 0), "spent_from_master", praw),
+                dropped=self.bool_(praw.get("dropped"), "dropped", praw),
+                turns_taken=self.int_(praw.get("turns_taken", 2), "turns_taken", praw),
+                suspicion_share=self.int_(praw.get("suspicion_share", 0), "suspicion_share", praw),
+            )
             p.laboratory = self.zone_list(praw.get("laboratory"), name, "laboratory", praw)
             invited = praw.get("invited") or []
             if not isinstance(invited, list) or not all(isinstance(n, str) for n in invited):
@@ -123,44 +165,60 @@ class _Builder(ScenarioChecks):
                     self.fail(f"{p.name}: seats names {haven!r}, not a Haven on the battlefield", players_raw)
             for debt in p.debts:
                 if debt.creditor not in self.player_names or debt.creditor == p.name:
-                    self.fail(f"{p.name}: a Debt is owed to another player, not {debt.creditor!r} (702.48a)",
-                              players_raw)
+                    self.fail(
+                        f"{p.name}: a Debt is owed to another player, not {debt.creditor!r} (702.48a)", players_raw
+                    )
             for other in p.invited:
                 if other not in self.player_names or other == p.name:
                     self.fail(f"{p.name}: invited names {other!r}, not another player", players_raw)
-            labs = [o for o in battlefield if self.objects[o].owner == p.name
-                    and "Laboratory" in self.cards[self.objects[o].card].room_functions]
+            labs = [
+                o
+                for o in battlefield
+                if self.objects[o].owner == p.name and "Laboratory" in self.cards[self.objects[o].card].room_functions
+            ]
             for oid in p.laboratory:  # 312.4: stored face down, bound to a Laboratory Room the player controls
                 if not labs:
-                    self.fail(f"{p.name} stores cards in a Laboratory but controls no Haven with a Laboratory Room "
-                              f"(312.4)", None, self.objects[oid]._line)
+                    self.fail(
+                        f"{p.name} stores cards in a Laboratory but controls no Haven with a Laboratory Room (312.4)",
+                        None,
+                        self.objects[oid]._line,
+                    )
                 self.objects[oid].attached_to = self.objects[oid].attached_to or labs[0]
         for oid in battlefield:
             obj = self.objects[oid]
             bound_player = obj.attached_to in self.player_names and self.cards[obj.card].type == "Ritual"
             if obj.attached_to is not None and obj.attached_to not in self.objects and not bound_player:
-                self.fail(f"attached_to {obj.attached_to!r} names no object (nor, for a Ritual bound to a player, a "
-                          f"player)", None, obj._line)
+                self.fail(
+                    f"attached_to {obj.attached_to!r} names no object (nor, for a Ritual bound to a player, a player)",
+                    None,
+                    obj._line,
+                )
         for p in players:
             for oid in p.wards:  # a Ward arms the Haven it names, else the player's first Haven (307.3)
                 obj = self.objects[oid]
                 if self.cards[obj.card].type != "Trap":
                     self.fail(f"{obj.card} in {p.name}'s wards is not a Trap", None, obj._line)
-                havens = [o for o in battlefield if self.objects[o].owner == p.name
-                          and self.cards[self.objects[o].card].type == "Haven"]
+                havens = [
+                    o
+                    for o in battlefield
+                    if self.objects[o].owner == p.name and self.cards[self.objects[o].card].type == "Haven"
+                ]
                 if obj.attached_to is None and havens:
                     obj.attached_to = havens[0]
                 if obj.attached_to not in havens:
-                    self.fail(f"the Ward {obj.card} must arm a Haven {p.name} owns on the battlefield", None,
-                              obj._line)
+                    self.fail(f"the Ward {obj.card} must arm a Haven {p.name} owns on the battlefield", None, obj._line)
                 armed = sum(1 for w in p.wards if self.objects[w].attached_to == obj.attached_to)
                 slots = self.cards[self.objects[obj.attached_to].card].wards or 0
                 if armed > slots:  # 116.2b: up to the Haven's printed Wards
-                    self.fail(f"{self.objects[obj.attached_to].card} has {slots} Ward slot(s), not {armed}", None,
-                              obj._line)
+                    self.fail(
+                        f"{self.objects[obj.attached_to].card} has {slots} Ward slot(s), not {armed}", None, obj._line
+                    )
             if p.refuge is None:
-                havens = [o for o in battlefield if self.objects[o].owner == p.name
-                          and self.cards[self.objects[o].card].type == "Haven"]
+                havens = [
+                    o
+                    for o in battlefield
+                    if self.objects[o].owner == p.name and self.cards[self.objects[o].card].type == "Haven"
+                ]
                 p.refuge = havens[0] if havens else None
             elif p.refuge not in self.objects:
                 self.fail(f"{p.name}'s refuge {p.refuge!r} names no object", players_raw)
@@ -169,8 +227,9 @@ class _Builder(ScenarioChecks):
                 if obj.attached_to is not None:
                     haven = self.objects.get(obj.attached_to)
                     if haven is None or haven.zone != "battlefield" or self.cards[haven.card].type != "Haven":
-                        self.fail("a sheltered card's attached_to must name a Haven on the battlefield", None,
-                                  obj._line)
+                        self.fail(
+                            "a sheltered card's attached_to must name a Haven on the battlefield", None, obj._line
+                        )
                     obj.sheltered_in, obj.attached_to = obj.attached_to, None
                 else:
                     obj.sheltered_in = p.refuge
@@ -192,18 +251,36 @@ class _Builder(ScenarioChecks):
         starting = raw.get("starting_player", names[0])
         if starting not in names:
             self.fail(f"unknown player {starting!r}", raw, raw.line_of("starting_player"))
-        state = GameState(players=players, objects=self.objects, battlefield=battlefield, stack=[], active=active,
-                          round_index=round_index, phase=phase, step=step, priority=prio, cards=self.cards,
-                          policies=policies, starting_player=starting)
+        state = GameState(
+            players=players,
+            objects=self.objects,
+            battlefield=battlefield,
+            stack=[],
+            active=active,
+            round_index=round_index,
+            phase=phase,
+            step=step,
+            priority=prio,
+            cards=self.cards,
+            policies=policies,
+            starting_player=starting,
+        )
         self.world(raw, state)
         for p, praw in zip(players, players_raw):
             if praw.get("refuge") is not None and p.refuge not in seat_law.havens(state, p.name):
-                self.fail(f"{p.name}'s refuge {p.refuge!r} is not a Haven {p.name} controls (514.4a)", praw,
-                          praw.line_of("refuge"))
+                self.fail(
+                    f"{p.name}'s refuge {p.refuge!r} is not a Haven {p.name} controls (514.4a)",
+                    praw,
+                    praw.line_of("refuge"),
+                )
             if praw.get("refuge") is not None and not seat_law.holds_seat(state, p.name, p.refuge):
-                self.fail(f"{p.name}'s refuge {p.refuge!r} is not a Haven holding the seat of {p.name}'s Master: a "
-                          f"Master may take refuge only in a Haven that holds its seat (310.8a) — its lineage Haven, "
-                          f"or one that gained the seat (seats:)", praw, praw.line_of("refuge"))
+                self.fail(
+                    f"{p.name}'s refuge {p.refuge!r} is not a Haven holding the seat of {p.name}'s Master: a "
+                    f"Master may take refuge only in a Haven that holds its seat (310.8a) — its lineage Haven, "
+                    f"or one that gained the seat (seats:)",
+                    praw,
+                    praw.line_of("refuge"),
+                )
         for oid in battlefield:
             state.objects[oid].timestamp = state.next_ts
             state.next_ts += 1
@@ -226,8 +303,16 @@ class _Builder(ScenarioChecks):
         for item, line in zip(expect, getattr(expect, "item_lines", [None] * len(expect))):
             self.check_expectation(item, line, len(actions_raw))
         state, setup = guarded(state, priority.settle)  # what is already due on the board (117.5)
-        return Scenario(str(raw.get("title", Path(self.path).stem)), self.path, state, list(actions_raw), lines,
-                        list(expect), setup, self.notes())
+        return Scenario(
+            str(raw.get("title", Path(self.path).stem)),
+            self.path,
+            state,
+            list(actions_raw),
+            lines,
+            list(expect),
+            setup,
+            self.notes(),
+        )
 
     def answers(self, raw, top) -> tuple:
         """`answers:` — choices answered in advance: [{player, choose, kind?}], each taken by the
@@ -260,8 +345,11 @@ class _Builder(ScenarioChecks):
             self.fail("defaults must be `engine` or a list of choice kinds", top, top.line_of("defaults"))
         for k in kinds:
             if not one_of(k, CHOICE_KINDS):
-                self.fail(f"unknown choice kind {k!r} (known: {', '.join(sorted(CHOICE_KINDS))})", top,
-                          top.line_of("defaults"))
+                self.fail(
+                    f"unknown choice kind {k!r} (known: {', '.join(sorted(CHOICE_KINDS))})",
+                    top,
+                    top.line_of("defaults"),
+                )
             if not CHOICE_KINDS[k].default:
                 self.fail(f"the choice {k!r} has no stated default: it must be answered", top, top.line_of("defaults"))
         return frozenset(kinds)
@@ -285,8 +373,11 @@ class _Builder(ScenarioChecks):
         for f in feasts:
             self.keys(f, {"name", "cycle", "round"}, "a feast")
             if not one_of(f.get("name"), table):
-                self.fail(f"feast {f.get('name')!r} is not modelled by the engine: the rules state no law for it "
-                          f"(known: {', '.join(sorted(table))}; rulings/nodawn/feasts.yaml)", f)
+                self.fail(
+                    f"feast {f.get('name')!r} is not modelled by the engine: the rules state no law for it "
+                    f"(known: {', '.join(sorted(table))}; rulings/nodawn/feasts.yaml)",
+                    f,
+                )
             out.append((f["name"], self.int_(f.get("cycle"), "feast cycle", f), ROUNDS[self.round(f.get("round"), f)]))
         state.feasts = tuple(out)
 
@@ -310,11 +401,21 @@ class _Builder(ScenarioChecks):
             for t in item.get("targets") or []:
                 self.check_ref(t, item)
                 t = str(t)
-                targets.append(self.names[t][0] if t not in self.objects and t not in self.player_names
-                               and t in self.names else t)
+                targets.append(
+                    self.names[t][0] if t not in self.objects and t not in self.player_names and t in self.names else t
+                )
             state.objects[oid] = self.objects[oid]
-            state.stack.append(StackItem("spell", controller, obj=oid, targets=tuple(targets),
-                                         x=x, label=self.objects[oid].card, uid=state.next_uid))
+            state.stack.append(
+                StackItem(
+                    "spell",
+                    controller,
+                    obj=oid,
+                    targets=tuple(targets),
+                    x=x,
+                    label=self.objects[oid].card,
+                    uid=state.next_uid,
+                )
+            )
             state.next_uid += 1
 
 

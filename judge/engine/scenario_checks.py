@@ -6,6 +6,7 @@ does, and judges the expectations.
 A base of scenario.py's builder, which sets `player_names` before these run; the cards,
 objects and values they read are scenario_objects.py's.
 """
+
 from __future__ import annotations
 
 from judge.engine.action_kinds import ACTIONS, action_kind, check_shape
@@ -14,14 +15,52 @@ from judge.engine.scenario_objects import ObjectReader
 from judge.engine.state import ROUNDS
 from judge.yamlio import one_of
 
-EXPECT_PLAYER = {"vitae", "corruption", "wrath", "pool", "hand", "lost", "won", "refuge", "battlefield",
-                 "suspicion_share", "debts", "invited"}
-EXPECT_OBJECT = {"zone", "damage", "drained", "attack", "vigor", "has", "lacks", "counters", "revealed",
-                 "face_down", "controller", "of", "defense"}
+EXPECT_PLAYER = {
+    "vitae",
+    "corruption",
+    "wrath",
+    "pool",
+    "hand",
+    "lost",
+    "won",
+    "refuge",
+    "battlefield",
+    "suspicion_share",
+    "debts",
+    "invited",
+}
+EXPECT_OBJECT = {
+    "zone",
+    "damage",
+    "drained",
+    "attack",
+    "vigor",
+    "has",
+    "lacks",
+    "counters",
+    "revealed",
+    "face_down",
+    "controller",
+    "of",
+    "defense",
+}
 EXPECT_TURN = {"round", "active"}
 EXPECT_WORLD = {"suspicion", "cycle"}
-ZONE_NAMES = {"battlefield", "hand", "spoils", "void", "pit", "stack", "domain", "shelter", "slot", "wards", "gone",
-              "left", "laboratory"}
+ZONE_NAMES = {
+    "battlefield",
+    "hand",
+    "spoils",
+    "void",
+    "pit",
+    "stack",
+    "domain",
+    "shelter",
+    "slot",
+    "wards",
+    "gone",
+    "left",
+    "laboratory",
+}
 SPECIAL_REFS = {"seal", "top", "fire", "set"}
 
 
@@ -79,8 +118,12 @@ class ScenarioChecks(ObjectReader):
             return  # (a Ritual with no printed kind binds to an Entity: casting.py checks it)
         slots = len(card.targets)
         if len(given) > slots:
-            self.fail(f"{card.name} has {slots} target slot{'' if slots == 1 else 's'}: `targets:` names "
-                      f"{len(given)}, and target {slots + 1} is no slot of the card (115.1, 601.2c)", action, line)
+            self.fail(
+                f"{card.name} has {slots} target slot{'' if slots == 1 else 's'}: `targets:` names "
+                f"{len(given)}, and target {slots + 1} is no slot of the card (115.1, 601.2c)",
+                action,
+                line,
+            )
 
     def check_expectation(self, item, line, n_actions: int) -> None:
         if not isinstance(item, dict):
@@ -125,8 +168,9 @@ class ScenarioChecks(ObjectReader):
                 self.fail("cited must be a list of rule ids", item, line)
         elif body == {"error"}:
             if not _rule_id_like(item["error"]):
-                self.fail(f"error names the rule a refusal cites (such as \"505.4d\"), not {item['error']!r:.60}", item,
-                          line)
+                self.fail(
+                    f'error names the rule a refusal cites (such as "505.4d"), not {item["error"]!r:.60}', item, line
+                )
         else:
             self.fail(f"unknown expectation {dict(item)!r}", item, line)
 

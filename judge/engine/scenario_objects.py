@@ -6,21 +6,32 @@ A base of scenario.py's builder, which reads the file whole, places the objects 
 attributes these methods share (`raw`, `path`, `objects`, `names`, set in its __init__);
 scenario_checks.py checks what the actions and expectations name against what is read here.
 """
+
 from __future__ import annotations
 
 from judge import input_limits as limits
-from judge.corpus.slug import slugify
 from judge.cards import reader as card_db
+from judge.corpus.slug import slugify
 from judge.engine import sleepers, support
-from judge.engine.faces import GUISE_KEYWORD
-from judge.engine.guise import GUISES
 from judge.engine.errors import ScenarioError
 from judge.engine.events import not_modelled
+from judge.engine.faces import GUISE_KEYWORD
+from judge.engine.guise import GUISES
 from judge.engine.state import ROUND_ALIASES, ROUNDS, Debt, Obj, Unit
 from judge.yamlio import LDict, Validator, key_line, line_of, one_of
 
-OBJECT_KEYS = {"card", "id", "damage", "drained", "newly_turned", "counters", "token", "attached_to",
-               "face_down", "guise"}
+OBJECT_KEYS = {
+    "card",
+    "id",
+    "damage",
+    "drained",
+    "newly_turned",
+    "counters",
+    "token",
+    "attached_to",
+    "face_down",
+    "guise",
+}
 
 
 def slug(text: str) -> str:
@@ -51,8 +62,11 @@ class ObjectReader(Validator):
             return ROUNDS.index(text)
         if text.lower() in ROUND_ALIASES:
             return ROUND_ALIASES[text.lower()]
-        self.fail(f"unknown round {value!r} (a name such as The Arise, or Night 2 / Day 1)", node,
-                  node.line_of("round") if isinstance(node, LDict) else None)
+        self.fail(
+            f"unknown round {value!r} (a name such as The Arise, or Night 2 / Day 1)",
+            node,
+            node.line_of("round") if isinstance(node, LDict) else None,
+        )
 
     # -- cards ---------------------------------------------------------------------------
     def load_cards(self) -> dict:
@@ -70,8 +84,11 @@ class ObjectReader(Validator):
                     continue
                 if "card" in eff.args and eff.args["card"] not in db:
                     where, _, line = card.origin.rpartition(":")
-                    raise ScenarioError(f"{card.name}: create_token names an unknown card {eff.args['card']!r}",
-                                        where, int(line) if line.isdigit() and int(line) else None)
+                    raise ScenarioError(
+                        f"{card.name}: create_token names an unknown card {eff.args['card']!r}",
+                        where,
+                        int(line) if line.isdigit() and int(line) else None,
+                    )
                 if "id" in eff.args:
                     self.token_ids.add(str(eff.args["id"]))
         return db
@@ -86,8 +103,11 @@ class ObjectReader(Validator):
 
     def notes(self) -> list:
         """Not-modelled events for what the cards used say and their card files do not."""
-        return [not_modelled(f"not modelled here — {what}", rule)
-                for name in self.checked for what, rule in support.text_notes(self.cards[name])]
+        return [
+            not_modelled(f"not modelled here — {what}", rule)
+            for name in self.checked
+            for what, rule in support.text_notes(self.cards[name])
+        ]
 
     def refuse_unplayable(self, card, node) -> None:
         """Nothing silent (issue 15): a card the engine does not model in full is not played."""
@@ -98,8 +118,11 @@ class ObjectReader(Validator):
         defined_here = card.path == self.path
         where = "" if defined_here else f" ({first.where(card)})"
         more = f" (and {len(gaps) - 1} more: " + "; ".join(g.what for g in gaps[1:]) + ")" if len(gaps) > 1 else ""
-        self.fail(f"the scenario uses {card.name}{where}, which the engine cannot play: {first.what}{more}",
-                  node, first.line if defined_here else None)
+        self.fail(
+            f"the scenario uses {card.name}{where}, which the engine cannot play: {first.what}{more}",
+            node,
+            first.line if defined_here else None,
+        )
 
     # -- objects -------------------------------------------------------------------------
     def new_object(self, spec, owner: str, zone: str, node, line: int | None = None) -> str:
@@ -124,13 +147,21 @@ class ObjectReader(Validator):
         if not isinstance(counters, dict) or not all(isinstance(v, int) for v in counters.values()):
             self.fail("counters must map a counter kind to a number", spec, line)
         face_down, guise = self.face(spec, card, zone, line)
-        obj = Obj(oid, card, owner, owner, zone, face_down=face_down, guise=guise,
-                  damage=self.int_(spec.get("damage", 0), "damage", spec, allow_none=True),
-                  drained=self.bool_(spec.get("drained"), "drained", spec),
-                  newly_turned=self.bool_(spec.get("newly_turned"), "newly_turned", spec),
-                  counters={str(k).lower(): v for k, v in counters.items()},
-                  token=self.bool_(spec.get("token"), "token", spec),
-                  attached_to=str(spec["attached_to"]) if spec.get("attached_to") is not None else None)
+        obj = Obj(
+            oid,
+            card,
+            owner,
+            owner,
+            zone,
+            face_down=face_down,
+            guise=guise,
+            damage=self.int_(spec.get("damage", 0), "damage", spec, allow_none=True),
+            drained=self.bool_(spec.get("drained"), "drained", spec),
+            newly_turned=self.bool_(spec.get("newly_turned"), "newly_turned", spec),
+            counters={str(k).lower(): v for k, v in counters.items()},
+            token=self.bool_(spec.get("token"), "token", spec),
+            attached_to=str(spec["attached_to"]) if spec.get("attached_to") is not None else None,
+        )
         obj._line = line  # for the attachment check below
         self.objects[oid] = obj
         self.names.setdefault(card, []).append(oid)
@@ -145,8 +176,12 @@ class ObjectReader(Validator):
             return False, None
         self.bool_(spec.get("face_down"), "face_down", spec)
         if zone != "battlefield":
-            self.fail("face_down: true is for a permanent on the battlefield (set Traps and Powers are face down "
-                      "by their zone)", spec, line)
+            self.fail(
+                "face_down: true is for a permanent on the battlefield (set Traps and Powers are face down "
+                "by their zone)",
+                spec,
+                line,
+            )
         guise = spec.get("guise")
         if guise is None:
             printed = [g for g, kw in GUISE_KEYWORD.items() if self.cards[card].has(kw)]
@@ -154,8 +189,12 @@ class ObjectReader(Validator):
             if self.cards[card].has(sleepers.SLEEPER) and sleeper is not None and sleeper.dormant:
                 printed.append(sleepers.DORMANT)  # a dormant Sleeper (702.39b)
             if len(printed) != 1:
-                self.fail(f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
-                          f"({', '.join(sorted(GUISES))})", spec, line)
+                self.fail(
+                    f"{card} prints no single face-down keyword: say which rule laid it down with guise: "
+                    f"({', '.join(sorted(GUISES))})",
+                    spec,
+                    line,
+                )
             guise = printed[0]
         if not one_of(guise, GUISES):
             self.fail(f"unknown guise {guise!r} (known: {', '.join(sorted(GUISES))})", spec, line)
@@ -176,8 +215,11 @@ class ObjectReader(Validator):
             return [None] * 30
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= limits.MAX_DOMAIN:
-                self.fail(f"domain: {value} is outside 0..{limits.MAX_DOMAIN:,} (a count of unknown cards)", node,
-                          key_line(node, "domain"))
+                self.fail(
+                    f"domain: {value} is outside 0..{limits.MAX_DOMAIN:,} (a count of unknown cards)",
+                    node,
+                    key_line(node, "domain"),
+                )
             return [None] * value
         return self.zone_list(value, owner, "domain", node)
 

@@ -2,6 +2,7 @@
 commits the turn's one drop, with the Pit-marked casts declared alongside it (702.24a). What the
 seal does as it resolves is resolve.py's; the Pit-marked cost is costs.marked_cost. Casting a
 spell is casting.py's."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -21,16 +22,19 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     p = s.player(player)
     forbidding = [r for r in s.drop_rules if r.player == player and r.forbid]
     if forbidding:
-        raise Refused(f"{forbidding[0].origin} says {player} can't seal the Pit this turn; an effect permitting it "
-                      f"does not override that: the \"can't\" prevails", "101.2", "505.4d")
+        raise Refused(
+            f"{forbidding[0].origin} says {player} can't seal the Pit this turn; an effect permitting it "
+            f'does not override that: the "can\'t" prevails',
+            "101.2",
+            "505.4d",
+        )
     extra = next((r for r in s.drop_rules if r.player == player and not r.forbid and r.extra > 0), None)
     if p.dropped and extra is None:
         raise Refused(f"{player} has already used this turn's drop", "505.4d", "106.5a", "601.12c")
     if s.active != player or not s.in_main_phase():
         raise Refused("the drop is made only in its player's own main phase", "106.5a", "505.4")
     if s.stack and s.policies.reading("C21") == "505.4":
-        raise Refused(f"the drop needs an empty stack {s.policies.note('C21')}", *s.policies.rules("C21"),
-                      policy="C21")
+        raise Refused(f"the drop needs an empty stack {s.policies.note('C21')}", *s.policies.rules("C21"), policy="C21")
     if len(set(oids)) != len(oids):
         raise Refused("a card can be sealed only once", "407.2")
     for oid in oids:
@@ -50,12 +54,29 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
     s.stack.append(item)
     p.dropped = True
     if marked:
-        log.append(event(f"{player} declares Pit-marked casts with the seal: "
-                         f"{', '.join(s.objects[o].card for o in marked)}", "407.6", "614.6e", "601.2b", "702.24a"))
-    log.append(event(f"{player} announces the seal of {', '.join(s.objects[o].card or 'a card' for o in oids)}: "
-                     f"the announcement goes on the stack and the turn's drop is committed "
-                     f"{s.policies.note('C21')}", "405.6a", "601.12a", "601.12c", "505.4", "116.2a",
-                     *s.policies.rules("C21"), policy="C21"))
+        log.append(
+            event(
+                f"{player} declares Pit-marked casts with the seal: {', '.join(s.objects[o].card for o in marked)}",
+                "407.6",
+                "614.6e",
+                "601.2b",
+                "702.24a",
+            )
+        )
+    log.append(
+        event(
+            f"{player} announces the seal of {', '.join(s.objects[o].card or 'a card' for o in oids)}: "
+            f"the announcement goes on the stack and the turn's drop is committed "
+            f"{s.policies.note('C21')}",
+            "405.6a",
+            "601.12a",
+            "601.12c",
+            "505.4",
+            "116.2a",
+            *s.policies.rules("C21"),
+            policy="C21",
+        )
+    )
     priority.back(s, player, log, "116.3")
 
 

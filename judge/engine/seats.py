@@ -3,14 +3,18 @@ its lineage Haven always; another once a Passage has arrived there (408.5i, proc
 The lineage Haven is the designated one setup places (100.2c, 103.2): an Estate is an additional
 Haven from the Domain, so one printing the Master's lineage holds no seat until an arrival (the
 310.8b example: a Kaelite's Gilded Counting-House)."""
+
 from __future__ import annotations
 
 from judge.engine.state import GameState
 
 
 def havens(s: GameState, player: str) -> list[str]:
-    return [o for o in s.battlefield if s.objects[o].controller == player and s.card(o) is not None
-            and s.card(o).is_a("Haven")]
+    return [
+        o
+        for o in s.battlefield
+        if s.objects[o].controller == player and s.card(o) is not None and s.card(o).is_a("Haven")
+    ]
 
 
 def is_estate(card) -> bool:
@@ -21,6 +25,11 @@ def is_estate(card) -> bool:
 def holds_seat(s: GameState, player: str, haven: str) -> bool:
     p = s.player(player)
     master, card = s.cards.get(p.master), s.card(haven)
-    lineage_home = (master is not None and card is not None and master.lineage and card.lineage == master.lineage
-                    and not is_estate(card))
+    lineage_home = (
+        master is not None
+        and card is not None
+        and master.lineage
+        and card.lineage == master.lineage
+        and not is_estate(card)
+    )
     return bool(lineage_home) or haven in p.seats

@@ -11,6 +11,7 @@ A gathering Sleeper gains a counter of the kind its card names at each of its co
 (702.39c, 122.2h); what a number of them arms (`arms:`) happens as that many are reached.
 
 The trigger's own effects are `mature` (effects.py), which reads this module."""
+
 from __future__ import annotations
 
 from judge.cards.model import Effect
@@ -48,8 +49,9 @@ def enters_dormant(s: GameState, oid: str) -> bool:
 def _sleeping(s: GameState) -> list:
     """(id, Sleeper form) of each permanent whose true face prints Sleeper, in battlefield order:
     derived once per battlefield, as s.permanents() is (an object's card never changes)."""
-    return s.memo("sleeper_forms", lambda: [(oid, shape) for oid in s.battlefield
-                                            if (shape := form(s, oid)) is not None])
+    return s.memo(
+        "sleeper_forms", lambda: [(oid, shape) for oid in s.battlefield if (shape := form(s, oid)) is not None]
+    )
 
 
 def at_upkeep(s: GameState, player: str) -> None:
@@ -60,11 +62,13 @@ def at_upkeep(s: GameState, player: str) -> None:
         if obj.controller != player:
             continue
         if shape.dormant and is_dormant(s, oid):
-            s.waiting.append(Trigger(player, oid, _MATURE, "a dormant Sleeper's maturing (face down)", "sleeper",
-                                     cites=("702.39b",)))
+            s.waiting.append(
+                Trigger(player, oid, _MATURE, "a dormant Sleeper's maturing (face down)", "sleeper", cites=("702.39b",))
+            )
         elif not shape.dormant and not obj.face_down and ch.has(s, obj, SLEEPER):  # unless an effect removed it
-            s.waiting.append(Trigger(player, oid, _MATURE, f"{s.card(obj).name}'s Sleeper gathers", "sleeper",
-                                     cites=("702.39c",)))
+            s.waiting.append(
+                Trigger(player, oid, _MATURE, f"{s.card(obj).name}'s Sleeper gathers", "sleeper", cites=("702.39c",))
+            )
 
 
 def wake(s: GameState, oid: str, log: list) -> None:
@@ -72,9 +76,16 @@ def wake(s: GameState, oid: str, log: list) -> None:
     turned = s.edit(oid)
     turned.face_down, turned.guise = False, None
     s.own("battlefield")  # what is derived from the battlefield's cards is derived again
-    log.append(event(f"the dormant Sleeper wakes: it is turned face up by its own rule — it is {s.card(oid).name}; "
-                     f"its copiable values are its face's now, and it does not enter again", "702.39b", "708.8",
-                     "708.8a", "708.8b"))
+    log.append(
+        event(
+            f"the dormant Sleeper wakes: it is turned face up by its own rule — it is {s.card(oid).name}; "
+            f"its copiable values are its face's now, and it does not enter again",
+            "702.39b",
+            "708.8",
+            "708.8a",
+            "708.8b",
+        )
+    )
 
 
 def gather(s: GameState, oid: str, log: list) -> tuple:
@@ -83,6 +94,7 @@ def gather(s: GameState, oid: str, log: list) -> tuple:
     obj = s.edit(oid)
     before = obj.counters.get(shape.gathers, 0)
     obj.counters[shape.gathers] = before + 1
-    log.append(event(f"{s.card(oid).name}'s {SLEEPER} gathers: a {shape.gathers} counter ({before + 1})", "702.39c",
-                     "122.2h"))
+    log.append(
+        event(f"{s.card(oid).name}'s {SLEEPER} gathers: a {shape.gathers} counter ({before + 1})", "702.39c", "122.2h")
+    )
     return shape.arms if before < shape.arms_at <= before + 1 else ()

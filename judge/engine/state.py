@@ -9,6 +9,7 @@ object the action did not touch, every state in a replay's history stays exactly
 and the cost of an action does not grow with the number of objects on the board. Card
 definitions are shared, never copied.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -18,9 +19,19 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from judge.cards.model import CardDef
+from judge.engine.frozen import (
+    FrozenDict,
+    FrozenList,
+    SharedStateMutation,
+    WorkDict,
+    WorkList,
+    counted_setattr,
+    freeze_dict,
+    freeze_list,
+    frozen_twin,
+    thawed_copy,
+)
 from judge.engine.guise import GUISES
-from judge.engine.frozen import (FrozenDict, FrozenList, SharedStateMutation, WorkDict, WorkList, counted_setattr,
-                                  freeze_dict, freeze_list, frozen_twin, thawed_copy)
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -75,7 +86,7 @@ class Obj:
     guise: str | None = None  # the rule that laid it face down (guise.GUISES), kept straight (708.7)
     revealed: bool = False  # a hidden card shown to all players (708.9, 123.4b)
 
-    def thaw(self) -> "Obj":
+    def thaw(self) -> Obj:
         """A private copy to write to (its counters too: they are written in place)."""
         new = thawed_copy(self, Obj)
         new.counters = dict(self.counters)
@@ -137,7 +148,7 @@ class Player:
             self.__dict__[zone] = value
         return value
 
-    def thaw(self) -> "Player":
+    def thaw(self) -> Player:
         """A private copy to write to; its zones stay shared until `own` copies one."""
         return thawed_copy(self, Player)
 
@@ -394,7 +405,7 @@ class GameState:
     drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
 
     # -- copying: a working state shares everything until it writes ---------------------------
-    def fork(self) -> "GameState":
+    def fork(self) -> GameState:
         """A working state for one action (see the module docstring); `commit` freezes it."""
         new = object.__new__(GameState)
         d = new.__dict__
@@ -406,7 +417,7 @@ class GameState:
         d["_memo"] = dict(self.__dict__.get("_memo", ()))  # derived from the battlefield, shared until owned
         return new
 
-    def edit(self, oid: str) -> "Obj":
+    def edit(self, oid: str) -> Obj:
         """The object `oid`, made private to this working state so that it can be written to."""
         objects = self.own("objects")
         obj = objects[oid]
@@ -415,7 +426,7 @@ class GameState:
             self._edited.append(obj)
         return obj
 
-    def add_object(self, obj: "Obj") -> None:
+    def add_object(self, obj: Obj) -> None:
         """A new object (a drawn unknown card, a token) enters the state."""
         self.own("objects")[obj.id] = obj
         self._edited.append(obj)
@@ -434,7 +445,7 @@ class GameState:
             self._memo.clear()  # what is derived from the battlefield is derived again
         return value
 
-    def commit(self) -> "GameState":
+    def commit(self) -> GameState:
         """Freeze this working state: it can be shared from now on, and never changes again."""
         d = self.__dict__
         d.pop("_answers", None)  # the answers an action was replayed with (asking.py)
@@ -460,7 +471,7 @@ class GameState:
         self.__class__ = FrozenGameState
         return self
 
-    def freeze_all(self) -> "GameState":
+    def freeze_all(self) -> GameState:
         """Commit a state built by hand (a scenario's board): every object is frozen."""
         self.__dict__["_edited"] = list(self.objects.values())
         return self.commit()
@@ -469,8 +480,11 @@ class GameState:
         """(id, card definition) of each permanent, in battlefield order — derived once per
         battlefield (an object's card never changes); read the objects themselves fresh."""
         found = self._memo.get("permanents")  # (memo's lookup, without its call when found)
-        return found if found is not None else \
-            self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
+        return (
+            found
+            if found is not None
+            else self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
+        )
 
     def memo(self, key, compute):
         """A value derived from this state, computed once (dropped when the battlefield changes)."""
@@ -505,7 +519,7 @@ class GameState:
         if name not in names:
             raise ValueError(f"{name!r} is not a player of this game")
         i = names.index(name)
-        for candidate in players[i + 1:] + players[:i + 1]:
+        for candidate in players[i + 1 :] + players[: i + 1]:
             if not candidate.lost:
                 return candidate
         return None
@@ -543,7 +557,7 @@ class GameState:
             return self.player(obj.owner).own(obj.zone)
         return None
 
-    def stack_item(self, target: str) -> "StackItem | None":
+    def stack_item(self, target: str) -> StackItem | None:
         """The stack object a reference names: "stack:UID", or the card object of a spell."""
         for item in self.stack:
             if target == f"stack:{item.uid}" or (item.obj is not None and item.obj == target):
@@ -567,4 +581,6 @@ _ONLY_WORK_LISTS = {WorkList}
 def _set_classes(values, cls) -> None:
     """value.__class__ = cls for each value (in C: map and setattr, drained by a zero-length deque)."""
     deque(map(setattr, values, repeat("__class__"), repeat(cls)), 0)
+
+
 FrozenGameState = frozen_twin(GameState)

@@ -1,5 +1,6 @@
 """Suspicion and the Veil (123): the shared world meter, each player's share, and the daylight
 world's interventions, weighed as the world cycle advances (703.4t)."""
+
 from __future__ import annotations
 
 from judge.engine import perform
@@ -16,8 +17,14 @@ def raise_(s: GameState, player: str, n: int, origin: str, log: list, rules: tup
     s.suspicion = min(CAP, s.suspicion + n)
     p = s.player(player)
     p.suspicion_share += n
-    log.append(event(f"{origin} raises Suspicion {n}: {before} -> {s.suspicion}, attributed to {player} "
-                     f"(share {p.suspicion_share})", "123.1", *rules))
+    log.append(
+        event(
+            f"{origin} raises Suspicion {n}: {before} -> {s.suspicion}, attributed to {player} "
+            f"(share {p.suspicion_share})",
+            "123.1",
+            *rules,
+        )
+    )
 
 
 def raises(card) -> bool:
@@ -48,8 +55,13 @@ def weigh(s: GameState, wrap: bool, log: list) -> None:
         _purge(s, log)
     if wrap and s.suspicion > 0:
         s.suspicion -= 1
-        log.append(event(f"the world forgets slowly: at the wrap Suspicion falls 1 ({s.suspicion}); shares do "
-                         f"not fade", "123.5", "703.4t"))
+        log.append(
+            event(
+                f"the world forgets slowly: at the wrap Suspicion falls 1 ({s.suspicion}); shares do not fade",
+                "123.5",
+                "703.4t",
+            )
+        )
     if s.suspicion < INQUEST:
         s.inquest_armed = True
 
@@ -63,22 +75,40 @@ def _inquest(s: GameState, log: list) -> None:
         for oid in list(p.wards) + list(p.slot):
             s.edit(oid).revealed = True
             shown.append(s.objects[oid].card)
-    log.append(event(f"Suspicion is {s.suspicion}: the Inquest sits. Leading instigator(s): "
-                     f"{', '.join(leaders) or 'none'}; revealed to all players, staying where they lie: "
-                     f"{', '.join(shown) or 'nothing'}", "123.4b", "123.3", "703.4t"))
+    log.append(
+        event(
+            f"Suspicion is {s.suspicion}: the Inquest sits. Leading instigator(s): "
+            f"{', '.join(leaders) or 'none'}; revealed to all players, staying where they lie: "
+            f"{', '.join(shown) or 'nothing'}",
+            "123.4b",
+            "123.3",
+            "703.4t",
+        )
+    )
 
 
 def _purge(s: GameState, log: list) -> None:
     leaders = leading_instigators(s)
-    log.append(event(f"Suspicion is {s.suspicion}: the Purge — the torches come for the Havens of "
-                     f"{', '.join(leaders) or 'no one'}", "123.4c", "123.3", "703.4t"))
+    log.append(
+        event(
+            f"Suspicion is {s.suspicion}: the Purge — the torches come for the Havens of "
+            f"{', '.join(leaders) or 'no one'}",
+            "123.4c",
+            "123.3",
+            "703.4t",
+        )
+    )
     for name in leaders:
-        for oid in [o for o in s.battlefield if s.objects[o].controller == name
-                    and s.card(o) is not None and s.card(o).is_a("Haven")]:
+        for oid in [
+            o
+            for o in s.battlefield
+            if s.objects[o].controller == name and s.card(o) is not None and s.card(o).is_a("Haven")
+        ]:
             perform.deal_damage(s, None, oid, 4, log)
     s.suspicion = AFTER_PURGE
     for p in s.players:
         p.suspicion_share = 0
     s.inquest_armed = True
-    log.append(event(f"the mob's memory burns out: Suspicion falls to {AFTER_PURGE} and every share resets to 0",
-                     "123.4c"))
+    log.append(
+        event(f"the mob's memory burns out: Suspicion falls to {AFTER_PURGE} and every share resets to 0", "123.4c")
+    )

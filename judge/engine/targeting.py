@@ -1,9 +1,9 @@
 """Targets (115, 601.2c, 608.3): naming them and checking that they are legal."""
+
 from __future__ import annotations
 
-from judge.engine import announcements, calendar
+from judge.engine import announcements, calendar, keywords
 from judge.engine import characteristics as ch
-from judge.engine import keywords
 from judge.engine.references import procession_piece
 from judge.engine.state import GameState
 
@@ -61,8 +61,14 @@ def legal_targets(s: GameState, controller: str, kind: str, source: str | None =
     elif kind in ("spell", "spell or ability"):
         candidates = [item.obj or f"stack:{item.uid}" for item in s.stack]
     elif kind == "Procession piece":
-        candidates = list(dict.fromkeys(f"piece:{n}" for p in s.players if p.procession is not None
-                                        for n in range(1, len(p.procession.pieces) + 1)))
+        candidates = list(
+            dict.fromkeys(
+                f"piece:{n}"
+                for p in s.players
+                if p.procession is not None
+                for n in range(1, len(p.procession.pieces) + 1)
+            )
+        )
     else:
         candidates = list(s.battlefield) + [o for p in s.players for o in p.shelter]
     return [t for t in candidates if is_legal(s, controller, t, kind, source)]

@@ -10,6 +10,7 @@ order tells (2, 6, 7a, 7b) that another of them, a different card, acts in too; 
 every respect make the same effects, and no order of theirs can be told from another (like a
 choice with one possible answer, asking.py). Tokens made by one instruction are alike: never asked.
 """
+
 from __future__ import annotations
 
 from judge.engine import layers
@@ -22,13 +23,21 @@ ORDERED = frozenset({"2", "6", "7a", "7b"})  # the layers whose effects need not
 def arrived_together(s: GameState, log: list, player: str, ids, what: str) -> None:
     """`ids` — `player`'s objects that have just entered at once, numbered in the order the engine
     moved them — take those timestamps in the order the player chooses."""
-    effective = tuple(o for o in ids
-                      if any(_face(s, o) != _face(s, p) and _ordered_layers(s, o) & _ordered_layers(s, p) for p in ids))
+    effective = tuple(
+        o for o in ids if any(_face(s, o) != _face(s, p) and _ordered_layers(s, o) & _ordered_layers(s, p) for p in ids)
+    )
     if not effective:
         return
     names = ", ".join(f"{s.card(o).name} ({o})" for o in effective)
-    order = ask(s, log, "simultaneous-timestamps", player, effective,
-                f"the timestamp order of {what} ({names}), earliest first", default=effective)
+    order = ask(
+        s,
+        log,
+        "simultaneous-timestamps",
+        player,
+        effective,
+        f"the timestamp order of {what} ({names}), earliest first",
+        default=effective,
+    )
     stamps = sorted(s.objects[o].timestamp for o in effective)
     for oid, stamp in zip(order, stamps):
         if s.objects[oid].timestamp != stamp:

@@ -2,14 +2,14 @@
 order, the next time a player would receive priority (117.5, 603.3). Each player puts their own
 on the stack in the order they choose, choosing each one's targets as it goes on (603.3); an
 intervening "if" is checked as the ability triggers and again as it resolves (603.4)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine import keywords
 from judge.cards.model import Effect
-from judge.engine import conditions
 from judge.engine import characteristics as ch
+from judge.engine import conditions, keywords
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import Delayed, GameState, StackItem, Trigger
@@ -28,14 +28,34 @@ SCHOLARSHIP = keywords.implements("Scholarship", "702.27")
 # TRIGGER_EVENTS), and the engine's own keyword triggers, -> the rule a stacked trigger cites.
 # To add a trigger event: the word in the vocabulary, its rule here, and a `fire(s, WORD, ...)`
 # (or `fire_for_permanents`) where the event happens; tests/test_engine_structure.py checks all three.
-TRIGGER_RULES = {"dies": "603.6c", "enters": "603.6a", "drop": "603.14b", "upkeep": "503.1",
-                 "end_step": "513.1", "attacks": "508.3a", "blocks": "509.3a", "cast": "601.2i",
-                 "becomes_blocked": "509.3a", "blocked_by_entity": "700.1", "deals_damage": "603.2e",
-                 "sacrifices": "701.12a", "night_falls": "603.14a", "day_breaks": "603.14a", "bled": "702.21a",
-                 "champion": "702.28a", "contagion": "702.40a", "toll": "702.14a", "reckoning": "702.50a",
-                 "clause": "714.2",  # a Contract's clause ability, awakened by Lore counters (contracts.py)
-                 "delayed": "603.7", "revenant": "702.46a", "scholarship": "702.27a", "decay": "702.41a",
-                 "sleeper": "702.39a", "dominance": "702.42a"}
+TRIGGER_RULES = {
+    "dies": "603.6c",
+    "enters": "603.6a",
+    "drop": "603.14b",
+    "upkeep": "503.1",
+    "end_step": "513.1",
+    "attacks": "508.3a",
+    "blocks": "509.3a",
+    "cast": "601.2i",
+    "becomes_blocked": "509.3a",
+    "blocked_by_entity": "700.1",
+    "deals_damage": "603.2e",
+    "sacrifices": "701.12a",
+    "night_falls": "603.14a",
+    "day_breaks": "603.14a",
+    "bled": "702.21a",
+    "champion": "702.28a",
+    "contagion": "702.40a",
+    "toll": "702.14a",
+    "reckoning": "702.50a",
+    "clause": "714.2",  # a Contract's clause ability, awakened by Lore counters (contracts.py)
+    "delayed": "603.7",
+    "revenant": "702.46a",
+    "scholarship": "702.27a",
+    "decay": "702.41a",
+    "sleeper": "702.39a",
+    "dominance": "702.42a",
+}
 
 
 def fire(s: GameState, when: str, oid: str, controller: str | None = None, log: list | None = None) -> None:
@@ -57,13 +77,27 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None, log: 
         if ability.condition and not conditions.holds(s, ability.condition, who):
             # 603.4: an intervening "if" false as the event happens: the ability does not trigger
             if log is not None:
-                log.append(event(f"{card.name}'s '{when}' ability does not trigger: its condition "
-                                 f"({conditions.describe(ability.condition)}) is not met",
-                                 "603.4", *conditions.rules(ability.condition)))
+                log.append(
+                    event(
+                        f"{card.name}'s '{when}' ability does not trigger: its condition "
+                        f"({conditions.describe(ability.condition)}) is not met",
+                        "603.4",
+                        *conditions.rules(ability.condition),
+                    )
+                )
             continue
-        s.waiting.append(Trigger(who, oid, ability.effects, label, when,
-                                 target_kinds=tuple(spec["kind"] for spec in ability.targets),
-                                 condition=ability.condition, cites=rules))
+        s.waiting.append(
+            Trigger(
+                who,
+                oid,
+                ability.effects,
+                label,
+                when,
+                target_kinds=tuple(spec["kind"] for spec in ability.targets),
+                condition=ability.condition,
+                cites=rules,
+            )
+        )
 
 
 def fire_for_permanents(s: GameState, when: str, controller: str, log: list | None = None) -> None:
@@ -85,8 +119,17 @@ def toll(s: GameState, item: StackItem) -> None:
             continue
         effects = (Effect("counter_unless_pays", {"amount": keywords.number(TOLL, price), "to": "target"}),)
         name = s.card(obj).name or "a face-down permanent"  # a guise has no name (708.2)
-        s.waiting.append(Trigger(obj.controller, target, effects, f"{name}'s Toll {price} trigger",
-                                 "toll", (ref,), cites=("702.14a", "603.14c")))
+        s.waiting.append(
+            Trigger(
+                obj.controller,
+                target,
+                effects,
+                f"{name}'s Toll {price} trigger",
+                "toll",
+                (ref,),
+                cites=("702.14a", "603.14c"),
+            )
+        )
 
 
 def stack_waiting(s: GameState, log: list) -> bool:
@@ -109,16 +152,35 @@ def stack_waiting(s: GameState, log: list) -> bool:
         items = []
         for trig in mine:
             cites = keyword_rules(trig)
-            items.append(StackItem("ability", trig.controller, source=trig.source, effects=trig.effects,
-                                   targets=tuple(trig.targets), label=trig.label, uid=s.next_uid, group=group,
-                                   target_kinds=trig.target_kinds, condition=trig.condition, cites=cites,
-                                   when=trig.when))
+            items.append(
+                StackItem(
+                    "ability",
+                    trig.controller,
+                    source=trig.source,
+                    effects=trig.effects,
+                    targets=tuple(trig.targets),
+                    label=trig.label,
+                    uid=s.next_uid,
+                    group=group,
+                    target_kinds=trig.target_kinds,
+                    condition=trig.condition,
+                    cites=cites,
+                    when=trig.when,
+                )
+            )
             s.next_uid += 1
             s.stack.append(items[-1])
-            log.append(event(f"{trig.label} ({trig.controller}) is put on the stack", "603.3", "117.5",
-                             TRIGGER_RULES[trig.when], *trig.cites))
+            log.append(
+                event(
+                    f"{trig.label} ({trig.controller}) is put on the stack",
+                    "603.3",
+                    "117.5",
+                    TRIGGER_RULES[trig.when],
+                    *trig.cites,
+                )
+            )
         _order(s, player, items, log)
-        for item in s.stack[len(s.stack) - len(items):]:
+        for item in s.stack[len(s.stack) - len(items) :]:
             toll(s, item)  # a triggered ability that targets a Toll permanent is taxed too
         stacked = True
     return stacked or bool(s.waiting)
@@ -141,12 +203,25 @@ def _with_targets(s: GameState, trig: Trigger, log: list) -> Trigger | None:
     for n, kind in enumerate(trig.target_kinds, 1):
         options = legal_targets(s, trig.controller, kind, trig.source)
         if not options:
-            log.append(event(f"{trig.label} has no legal target ({kind}): it is removed from the stack", "603.3",
-                             "115.1", *keyword_rules(trig)))
+            log.append(
+                event(
+                    f"{trig.label} has no legal target ({kind}): it is removed from the stack",
+                    "603.3",
+                    "115.1",
+                    *keyword_rules(trig),
+                )
+            )
             return None
         which = f" ({n} of {len(trig.target_kinds)})" if len(trig.target_kinds) > 1 else ""
-        chosen += ask(s, log, "trigger-targets", trig.controller, options, f"a target ({kind}) for {trig.label}{which}",
-                      cites=keyword_rules(trig))
+        chosen += ask(
+            s,
+            log,
+            "trigger-targets",
+            trig.controller,
+            options,
+            f"a target ({kind}) for {trig.label}{which}",
+            cites=keyword_rules(trig),
+        )
     return replace(trig, targets=tuple(chosen))
 
 
@@ -166,9 +241,16 @@ def _order(s: GameState, player: str, items: list, log: list) -> None:
     sources = tuple(dict.fromkeys(i.source for i in items))
     default = tuple(reversed(sources))  # the last triggered sits on top and resolves first
     keyword_cites = tuple(dict.fromkeys(rule for i in items for rule in i.cites))  # the keywords they come from
-    answer = ask(s, log, "trigger-order", player, sources,
-                 f"the order of {player}'s simultaneous triggers: " + ", ".join(i.label for i in items),
-                 default=default, cites=keyword_cites)
+    answer = ask(
+        s,
+        log,
+        "trigger-order",
+        player,
+        sources,
+        f"the order of {player}'s simultaneous triggers: " + ", ".join(i.label for i in items),
+        default=default,
+        cites=keyword_cites,
+    )
     by_source: dict = {}
     for item in items:
         by_source.setdefault(item.source, []).append(item)
@@ -177,21 +259,37 @@ def _order(s: GameState, player: str, items: list, log: list) -> None:
     uids = sorted(i.uid for i in items)
     s.stack[k:] = [replace(item, uid=uid) for item, uid in zip(reversed(ordered), uids)]
     if answer != default:
-        log.append(event(f"{player} orders their simultaneous triggers: " + ", ".join(i.label for i in ordered)
-                         + " (resolving in that order)", "603.3", *keyword_cites))
-
+        log.append(
+            event(
+                f"{player} orders their simultaneous triggers: "
+                + ", ".join(i.label for i in ordered)
+                + " (resolving in that order)",
+                "603.3",
+                *keyword_cites,
+            )
+        )
 
 
 DELAY_POINTS = ("cleanup", "end_step")  # what a delayed trigger may wait for (the next one of the turn)
 
 
-def delay(s: GameState, controller: str, source: str | None, at: str, effects: tuple, targets: list,
-          label: str) -> None:
+def delay(
+    s: GameState, controller: str, source: str | None, at: str, effects: tuple, targets: list, label: str
+) -> None:
     """603.7: a resolving effect creates a delayed trigger; it remembers the objects it names."""
     remembered = tuple((t, s.objects[t].zone, s.objects[t].timestamp) for t in targets if t in s.objects)
     src = s.objects.get(source) if source else None
-    s.delayed = s.delayed + (Delayed(controller, source, at, tuple(effects), remembered,
-                                     (src.zone, src.timestamp) if src is not None else None, label),)
+    s.delayed = s.delayed + (
+        Delayed(
+            controller,
+            source,
+            at,
+            tuple(effects),
+            remembered,
+            (src.zone, src.timestamp) if src is not None else None,
+            label,
+        ),
+    )
 
 
 def fire_delayed(s: GameState, at: str, log: list) -> None:
@@ -203,16 +301,24 @@ def fire_delayed(s: GameState, at: str, log: list) -> None:
         return
     s.delayed = tuple(d for d in s.delayed if d.at != at)
     for d in due:
-        same = [oid for oid, zone, ts in d.remembered
-                if s.objects[oid].zone == zone and s.objects[oid].timestamp == ts]
+        same = [oid for oid, zone, ts in d.remembered if s.objects[oid].zone == zone and s.objects[oid].timestamp == ts]
         src = s.objects.get(d.source) if d.source else None
         source = d.source if src is not None and d.source_seen == (src.zone, src.timestamp) else None
         s.waiting.append(Trigger(d.controller, source, d.effects, d.label, "delayed", tuple(same)))
         lost = len(same) < len(d.remembered)
-        log.append(event(f"{d.label} triggers at the {at.replace('_', ' ')}"
-                         + ("; what it names has changed zones since, a new object it does not follow" if lost else
-                            "; it names the same objects as when it was made") , "603.7", "700.7",
-                         *(("400.7",) if lost else ())))
+        log.append(
+            event(
+                f"{d.label} triggers at the {at.replace('_', ' ')}"
+                + (
+                    "; what it names has changed zones since, a new object it does not follow"
+                    if lost
+                    else "; it names the same objects as when it was made"
+                ),
+                "603.7",
+                "700.7",
+                *(("400.7",) if lost else ()),
+            )
+        )
 
 
 _SCHOLARSHIP = (Effect("modify", {"attack": 1, "vigor": 0, "until": "end_of_turn", "to": "self"}),)
@@ -239,4 +345,6 @@ def decay(s: GameState, player: str, log: list) -> None:
         n = obj.counters.get("decay", 0) if obj.counters else 0  # most permanents carry no counters
         if n and obj.controller == player and ch.is_entity(s, obj):
             rot = (Effect("modify", {"attack": 0, "vigor": -n, "until": "permanent", "to": "self"}),)
-            s.waiting.append(Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({counted(n, 'counter')})", "decay"))
+            s.waiting.append(
+                Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({counted(n, 'counter')})", "decay")
+            )

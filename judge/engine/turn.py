@@ -1,8 +1,22 @@
 """Turn structure (500–514): steps in order, their turn-based actions, cleanup, next turn."""
+
 from __future__ import annotations
 
-from judge.engine import (arranging, combat, contracts, control, cycle, dominance, perform, priority, reckoning,
-                          shelter, sleepers, triggers, zone_abilities)
+from judge.engine import (
+    arranging,
+    combat,
+    contracts,
+    control,
+    cycle,
+    dominance,
+    perform,
+    priority,
+    reckoning,
+    shelter,
+    sleepers,
+    triggers,
+    zone_abilities,
+)
 from judge.engine.asking import ask
 from judge.engine.events import event
 from judge.engine.state import HAND_SIZE, PHASES, STEPS, GameState
@@ -54,8 +68,14 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
                 obj = s.edit(oid)
                 obj.drained = False
                 obj.newly_turned = False  # under control continuously since this turn began (110.5d)
-        log.append(event(f"{active}'s Replenish step: their permanents replenish (no healing); no priority",
-                         "502.1", "502.2", "502.4"))
+        log.append(
+            event(
+                f"{active}'s Replenish step: their permanents replenish (no healing); no priority",
+                "502.1",
+                "502.2",
+                "502.4",
+            )
+        )
         advance(s, log)
         return
     if step == "upkeep":
@@ -90,8 +110,12 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         if s.game_over:
             return
     priority.give_priority(s, active, log)
-    log.append(event(f"the {position_name(s)} begins; {s.priority or 'no one'} receives priority",
-                     *_STEP_RULES.get(step or phase, ())))
+    log.append(
+        event(
+            f"the {position_name(s)} begins; {s.priority or 'no one'} receives priority",
+            *_STEP_RULES.get(step or phase, ()),
+        )
+    )
 
 
 def finish_upkeep(s: GameState, log: list) -> None:
@@ -110,9 +134,14 @@ def finish_upkeep(s: GameState, log: list) -> None:
 
 
 _STEP_RULES = {
-    "main1": ("505.1",), "main2": ("505.1a",), "beginning_of_combat": ("507.2",),
-    "declare_attackers": ("508.1",), "declare_blockers": ("509.1",), "combat_damage": ("510.6",),
-    "end_of_combat": ("511.1",), "end": ("513.1",),
+    "main1": ("505.1",),
+    "main2": ("505.1a",),
+    "beginning_of_combat": ("507.2",),
+    "declare_attackers": ("508.1",),
+    "declare_blockers": ("509.1",),
+    "combat_damage": ("510.6",),
+    "end_of_combat": ("511.1",),
+    "end": ("513.1",),
 }
 
 
@@ -122,13 +151,26 @@ def cleanup(s: GameState, log: list) -> None:
     # 514.1: discard down to the maximum hand size; the player chooses which (701.10a).
     extra = len(active.hand) - HAND_SIZE
     if extra > 0:
-        picked = ask(s, log, "cleanup-discard", active.name, tuple(active.hand),
-                     f"the {extra} card(s) {active.name} discards down to {HAND_SIZE}", count=(extra, extra),
-                     default=tuple(active.hand[-extra:]))
+        picked = ask(
+            s,
+            log,
+            "cleanup-discard",
+            active.name,
+            tuple(active.hand),
+            f"the {extra} card(s) {active.name} discards down to {HAND_SIZE}",
+            count=(extra, extra),
+            default=tuple(active.hand[-extra:]),
+        )
         for oid in picked:
             perform.move(s, oid, "spoils", log)
-            log.append(event(f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}", "514.1",
-                             "402.2", "701.10a"))
+            log.append(
+                event(
+                    f"{active.name} discards {s.objects[oid].card or 'a card'} down to {HAND_SIZE}",
+                    "514.1",
+                    "402.2",
+                    "701.10a",
+                )
+            )
         arranging.into_spoils(s, log, picked, f"the cards they discarded down to {HAND_SIZE}")
     # 514.2, as one turn-based action:
     lasting = ("permanent", "your_next_turn", control.STATIC)
@@ -147,32 +189,65 @@ def cleanup(s: GameState, log: list) -> None:
             else:
                 p.wrath += 2 * wasted
                 gain = f"+{2 * wasted} Wrath ({p.wrath})"
-            log.append(event(f"{p.name}'s pool empties with {wasted} unspent Vitae: the Master loses {2 * wasted} "
-                             f"Vitae ({p.vitae}) and gains {gain}; a drain, not a payment, so untaxed "
-                             f"{s.policies.note('C22')}", "514.2b", "703.4r", *s.policies.rules("C22"), policy="C22"))
+            log.append(
+                event(
+                    f"{p.name}'s pool empties with {wasted} unspent Vitae: the Master loses {2 * wasted} "
+                    f"Vitae ({p.vitae}) and gains {gain}; a drain, not a payment, so untaxed "
+                    f"{s.policies.note('C22')}",
+                    "514.2b",
+                    "703.4r",
+                    *s.policies.rules("C22"),
+                    policy="C22",
+                )
+            )
         if p.pit:
             flushed = list(p.pit)
             for oid in flushed:
                 move(s, oid, "domain", bottom=True)
-            log.append(event(f"{p.name}'s Pit flushes {len(flushed)} card(s) to the bottom of the Domain",
-                             "514.2c", "407.4"))
-            arranging.together(s, log, "pit-flush-order", p.name, "domain", flushed,
-                               "the cards the Pit flushed to the bottom of the Domain, unrevealed (401.5)")
+            log.append(
+                event(f"{p.name}'s Pit flushes {len(flushed)} card(s) to the bottom of the Domain", "514.2c", "407.4")
+            )
+            arranging.together(
+                s,
+                log,
+                "pit-flush-order",
+                p.name,
+                "domain",
+                flushed,
+                "the cards the Pit flushed to the bottom of the Domain, unrevealed (401.5)",
+            )
         p.spent_from_master = 0
         p.dropped = False
         p.siege_count = 0
     if s.policies.reading("C18") == "731.4d" and s.round_index == 2 and _last_turn_of_round(s):
-        log.append(event(f"the last Night cleanup: the night-bound forces shelter now {s.policies.note('C18')}",
-                         *s.policies.rules("C18"), policy="C18"))
+        log.append(
+            event(
+                f"the last Night cleanup: the night-bound forces shelter now {s.policies.note('C18')}",
+                *s.policies.rules("C18"),
+                policy="C18",
+            )
+        )
         shelter.shelter_step(s, log)
-    log.append(event("cleanup: until-end-of-turn effects end, pools empty, tallies disperse; damage counters "
-                     "stay", "514.2", "514.2a", "514.2d", "514.3", "120.4"))
+    log.append(
+        event(
+            "cleanup: until-end-of-turn effects end, pools empty, tallies disperse; damage counters stay",
+            "514.2",
+            "514.2a",
+            "514.2d",
+            "514.3",
+            "120.4",
+        )
+    )
     # 514.5: priority only if state-based work or triggers are waiting.
     if priority.settle(s, log):
         if s.game_over:
             return
-        log.append(event("state-based work happened during cleanup: players receive priority, and another "
-                         "cleanup step follows", "514.5"))
+        log.append(
+            event(
+                "state-based work happened during cleanup: players receive priority, and another cleanup step follows",
+                "514.5",
+            )
+        )
         priority.give_priority(s, s.active, log)
         return
     next_turn(s, log)
@@ -184,11 +259,13 @@ def _last_turn_of_round(s: GameState) -> bool:
 
 def _expire_until_next_turn(s: GameState, player: str, log: list) -> None:
     """611.2c: "until your next turn" expires the moment that player's next turn begins."""
+
     def due(e) -> bool:
         return e.until == "your_next_turn" and e.controller == player
+
     ending = [e for e in s.modifiers + s.shields + s.redirects if due(e)]
     if ending:
-        log.append(event(f"{player}'s \"until your next turn\" effects end ({len(ending)})", "611.2c"))
+        log.append(event(f'{player}\'s "until your next turn" effects end ({len(ending)})', "611.2c"))
         control.expire(s, due, log)
 
 

@@ -31,6 +31,7 @@ The card definitions and policies are the game's, shared and never written; `_me
 what is derived from the rest. The count is one for the whole process: a write to another
 state only makes a skip less likely, never wrong.
 """
+
 from __future__ import annotations
 
 from dataclasses import fields
@@ -45,10 +46,14 @@ __all__ = ["POSITION", "take", "holds", "ENABLED"]
 
 ENABLED = True  # tests switch skipping off to compare a game with and without it
 
-_CONTAINER_FIELDS = tuple(f.name for f in fields(GameState)
-                          if f.type.startswith(("list", "dict")) and f.name != "players")
-_VALUE_FIELDS = tuple(f.name for f in fields(GameState)
-                      if f.name not in POSITION and f.name != "players" and f.name not in _CONTAINER_FIELDS)
+_CONTAINER_FIELDS = tuple(
+    f.name for f in fields(GameState) if f.type.startswith(("list", "dict")) and f.name != "players"
+)
+_VALUE_FIELDS = tuple(
+    f.name
+    for f in fields(GameState)
+    if f.name not in POSITION and f.name != "players" and f.name not in _CONTAINER_FIELDS
+)
 _values = itemgetter(*_VALUE_FIELDS)
 _containers = itemgetter(*_CONTAINER_FIELDS)
 _zones = itemgetter(*PLAYER_LISTS)

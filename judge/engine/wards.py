@@ -5,6 +5,7 @@ One Trap per attack on a Haven, the Haven owner's choice, from that Haven's Ward
 revealed, acts on the attack (its `target` is the attacking Entity) and goes to the Spoils.
 Whether it uses the stack is policy C5; the window it may be sprung in is policy C6.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -37,8 +38,12 @@ def set_trap(s: GameState, player: str, oid: str, haven: str, log: list) -> None
     if s.active != player or not s.in_main_phase():
         raise Refused("a Trap is set only during a main phase of its setter's own turn", "307.3")
     target = s.objects.get(haven)
-    if target is None or target.zone != "battlefield" or target.controller != player \
-            or not s.card(target).is_a("Haven"):
+    if (
+        target is None
+        or target.zone != "battlefield"
+        or target.controller != player
+        or not s.card(target).is_a("Haven")
+    ):
         raise Refused(f"{s.card(target).name if target else haven} is not a Haven {player} controls", "307.3")
     if free_slots(s, haven) <= 0:
         raise Refused(f"{s.card(target).name} has no empty Ward slot", "307.3", "116.2b")
@@ -47,8 +52,14 @@ def set_trap(s: GameState, player: str, oid: str, haven: str, log: list) -> None
     move(s, oid, "stack")
     s.stack.append(StackItem(TRAP_SET, player, obj=oid, source=haven, label="set Trap", uid=s.next_uid))
     s.next_uid += 1
-    log.append(event(f"{player} announces the setting of a Trap (face down) into a Ward slot of "
-                     f"{s.card(target).name}: the announcement goes on the stack", "307.3", "405.6"))
+    log.append(
+        event(
+            f"{player} announces the setting of a Trap (face down) into a Ward slot of "
+            f"{s.card(target).name}: the announcement goes on the stack",
+            "307.3",
+            "405.6",
+        )
+    )
     priority.back(s, player, log, "116.3")
 
 
@@ -58,13 +69,23 @@ def resolve_set(s: GameState, item: StackItem, log: list) -> None:
     haven = s.objects.get(item.source)
     if haven is None or haven.zone != "battlefield":
         went = perform.move(s, item.obj, "spoils", log)
-        log.append(event(f"the set Trap's Haven is gone: it cannot be placed and goes to its owner's {went.title()}",
-                         "307.3", "101.3"))
+        log.append(
+            event(
+                f"the set Trap's Haven is gone: it cannot be placed and goes to its owner's {went.title()}",
+                "307.3",
+                "101.3",
+            )
+        )
         return
     move(s, item.obj, "wards")
     s.edit(item.obj).attached_to = item.source
-    log.append(event(f"{item.controller}'s set announcement resolves: the Trap rests face down in "
-                     f"{s.card(haven).name}'s Wards", "307.3", "708.5"))
+    log.append(
+        event(
+            f"{item.controller}'s set announcement resolves: the Trap rests face down in {s.card(haven).name}'s Wards",
+            "307.3",
+            "708.5",
+        )
+    )
 
 
 def _in_window(s: GameState, attack) -> bool:
@@ -73,8 +94,9 @@ def _in_window(s: GameState, attack) -> bool:
     if s.step in ("declare_attackers", "declare_blockers"):
         return True
     # 307.4's reading: any time before the attack's own damage is dealt.
-    return (s.policies.reading("C6") == "307.4" and s.step == "combat_damage" and not s.damage_dealt
-            and s.damage_round == 0)
+    return (
+        s.policies.reading("C6") == "307.4" and s.step == "combat_damage" and not s.damage_dealt and s.damage_round == 0
+    )
 
 
 def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) -> None:
@@ -84,32 +106,54 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
         raise Refused(f"{card.name if card else trap_id} is not a Trap set in {player}'s Wards", "307.4", "509.2")
     attack = next((a for a in s.attacks if a.attacker == attacker), None)
     if attack is None:
-        raise Refused(f"{s.objects[attacker].card if attacker in s.objects else attacker} is not attacking",
-                      "509.2")
+        raise Refused(f"{s.objects[attacker].card if attacker in s.objects else attacker} is not attacking", "509.2")
     haven = s.objects.get(attack.target)
     if trap.attached_to != attack.target or haven is None:
-        raise Refused(f"{card.name} wards {s.objects[trap.attached_to].card if trap.attached_to in s.objects else 'no Haven'}"
-                      f", not what that attack targets", "509.2", "307.4")
+        raise Refused(
+            f"{card.name} wards {s.objects[trap.attached_to].card if trap.attached_to in s.objects else 'no Haven'}"
+            f", not what that attack targets",
+            "509.2",
+            "307.4",
+        )
     # the Ward is the player's own and arms that Haven, so the player is the Haven's owner (509.2)
     if attack.sprung:
         raise Refused("a Ward was already sprung against that attack: one per attack", "509.2", "408.3b", "307.4")
     if not _in_window(s, attack):
-        raise Refused(f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"),
-                      policy="C6")
+        raise Refused(
+            f"the window to spring a Ward is closed {s.policies.note('C6')}", *s.policies.rules("C6"), policy="C6"
+        )
     s.attacks = [replace(a, sprung=trap_id) if a is attack else a for a in s.attacks]
     ctx_targets = [attacker]
     name = card.name
     on_stack = s.policies.reading("C5") == "509.2"
-    log.append(event(f"{player} springs {name} from the Wards of {s.card(haven).name} against "
-                     f"{s.objects[attacker].card}: it is revealed"
-                     + (" and put onto the stack" if on_stack else " and resolves at once, before the attack's "
-                        "damage") + f" {s.policies.note('C5')}", "509.2", "408.3b", "307.4", "615.2",
-                     *s.policies.rules("C5"), policy="C5"))
+    log.append(
+        event(
+            f"{player} springs {name} from the Wards of {s.card(haven).name} against "
+            f"{s.objects[attacker].card}: it is revealed"
+            + (" and put onto the stack" if on_stack else " and resolves at once, before the attack's damage")
+            + f" {s.policies.note('C5')}",
+            "509.2",
+            "408.3b",
+            "307.4",
+            "615.2",
+            *s.policies.rules("C5"),
+            policy="C5",
+        )
+    )
     if on_stack:
         counting.scatter(s, card, attacker, log)  # a Scatter Trap's attacker counts as it is sprung at (702.45a)
         perform.move(s, trap_id, "spoils", log)
-        s.stack.append(StackItem("ability", player, source=trap_id, effects=card.spell_effects,
-                                 targets=tuple(ctx_targets), label=f"{name} (a sprung Ward)", uid=s.next_uid))
+        s.stack.append(
+            StackItem(
+                "ability",
+                player,
+                source=trap_id,
+                effects=card.spell_effects,
+                targets=tuple(ctx_targets),
+                label=f"{name} (a sprung Ward)",
+                uid=s.next_uid,
+            )
+        )
         s.next_uid += 1
         return
     effects.run(s, card.spell_effects, effects.Context(player, trap_id, ctx_targets), log)

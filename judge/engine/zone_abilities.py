@@ -12,6 +12,7 @@ the card vocabulary (judge/cards/vocabulary.py), so resolving it is ordinary res
 * Bleed {cost} (702.21a): from the hand, pay the cost and discard the card: draw a card. "When you
   Bleed this card" (the trigger event `bled`) triggers on that discard.
 """
+
 from __future__ import annotations
 
 from judge.cards.model import Cost, Effect
@@ -38,8 +39,9 @@ def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
 
 def _ability(s: GameState, player: str, oid: str, effects: tuple, label: str, rule: str) -> None:
     """The keyword's ability on the stack, citing the keyword's rule as it resolves."""
-    s.stack.append(StackItem("ability", player, source=oid, effects=effects, label=label, uid=s.next_uid,
-                             cites=(rule,)))
+    s.stack.append(
+        StackItem("ability", player, source=oid, effects=effects, label=label, uid=s.next_uid, cites=(rule,))
+    )
     s.next_uid += 1
 
 
@@ -55,17 +57,26 @@ def exhume(s: GameState, player: str, oid: str, log: list) -> None:
     if not (s.active == player and s.in_main_phase() and not s.stack):
         raise Refused("Exhume is activated at non-Power speed: its owner's main phase, empty stack", "702.22a")
     if not ch.can_act_now(s, obj):
-        raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
-                      "731.4a")
+        raise Refused(
+            f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}", "731.4a"
+        )
     costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Exhume", cites=("702.22a",))
     _ability(s, player, oid, _EXHUMED, f"{card.name}'s Exhume", "702.22a")
-    log.append(event(f"{player} Exhumes {card.name} from the Spoils: the ability is announced on the stack",
-                     "702.22a", "405.6", "602.3"))
+    log.append(
+        event(
+            f"{player} Exhumes {card.name} from the Spoils: the ability is announced on the stack",
+            "702.22a",
+            "405.6",
+            "602.3",
+        )
+    )
     priority.back(s, player, log, "117.3a")
 
 
-_EXHUMED = (Effect("return_to_battlefield", {"to": "self", "by": EXHUME}),
-            Effect("delayed", {"at": "cleanup", "effects": (Effect("banish", {"to": "self"}),)}))
+_EXHUMED = (
+    Effect("return_to_battlefield", {"to": "self", "by": EXHUME}),
+    Effect("delayed", {"at": "cleanup", "effects": (Effect("banish", {"to": "self"}),)}),
+)
 
 
 def bleed(s: GameState, player: str, oid: str, log: list) -> None:
@@ -73,16 +84,24 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
     obj = s.objects[oid]
     card = s.card(obj)
     if obj.zone != "hand" or obj.owner != player:
-        raise Refused(f"{card.name if card else oid} is not in {player}'s hand: Bleed works from there", "702.21a",
-                      "113.5")
+        raise Refused(
+            f"{card.name if card else oid} is not in {player}'s hand: Bleed works from there", "702.21a", "113.5"
+        )
     price = _price(s, oid, BLEED, "702.21a")
     if not ch.can_act_now(s, obj):
-        raise Refused(f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}",
-                      "731.4a")
+        raise Refused(
+            f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}", "731.4a"
+        )
     costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Bleed", cites=("702.21a",))
     perform.move(s, oid, "spoils", log)  # the discard is part of the cost (702.21a, 701.10a)
-    log.append(event(f"{player} Bleeds {card.name}: it is discarded as part of the cost; they will draw a card",
-                     "702.21a", "701.10a", "602.3"))
+    log.append(
+        event(
+            f"{player} Bleeds {card.name}: it is discarded as part of the cost; they will draw a card",
+            "702.21a",
+            "701.10a",
+            "602.3",
+        )
+    )
     triggers.fire(s, "bled", oid, player)
     _ability(s, player, oid, (Effect("draw", {"n": 1}),), f"{card.name}'s Bleed", "702.21a")
     priority.back(s, player, log, "117.3a")
@@ -92,8 +111,12 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
 # from that area" — the keyword abilities that work outside the battlefield: keyword -> (zone,
 # rule, how it is taken: the action that activates it, or "triggered" / "cast"). `activate:` on a
 # card in that zone plays an activated one (activating.py); judge/engine/families.py lists them.
-OUTSIDE_THE_BATTLEFIELD = {EXHUME: ("spoils", "702.22a", "exhume"), BLEED: ("hand", "702.21a", "bleed"),
-                           REVENANT: ("spoils", "702.46a", "triggered"), RECALL: ("spoils", "702.20a", "cast")}
+OUTSIDE_THE_BATTLEFIELD = {
+    EXHUME: ("spoils", "702.22a", "exhume"),
+    BLEED: ("hand", "702.21a", "bleed"),
+    REVENANT: ("spoils", "702.46a", "triggered"),
+    RECALL: ("spoils", "702.20a", "cast"),
+}
 
 
 def _activated_by_zone() -> dict:
@@ -139,8 +162,9 @@ def revenants(s: GameState, player: str, log: list) -> None:
         return
     # the names of the game's cards that print Revenant: its card database is fixed, so the memo
     # (kept until the battlefield changes) spares a scan of every card at each upkeep
-    restless = s.memo("restless", lambda: frozenset(name for name, c in s.cards.items()
-                                                    if c.keywords and c.has(REVENANT)))
+    restless = s.memo(
+        "restless", lambda: frozenset(name for name, c in s.cards.items() if c.keywords and c.has(REVENANT))
+    )
     if not restless:
         return
     objects = s.objects
@@ -150,5 +174,6 @@ def revenants(s: GameState, player: str, log: list) -> None:
         back = (Effect("return_to_battlefield", {"to": "self", "by": REVENANT}),)
         offer = Effect("may_pay", {"cost": price, "effects": back, "choice": "revenant-return"})
         s.waiting.append(Trigger(player, oid, (offer,), f"{s.card(obj).name}'s Revenant", "revenant"))
-        log.append(event(f"{s.card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers",
-                         "702.46a", "709.3"))
+        log.append(
+            event(f"{s.card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers", "702.46a", "709.3")
+        )

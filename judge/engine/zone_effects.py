@@ -3,14 +3,18 @@
 the stack (701.7a-b), Foresee (701.16a) and looking at a hidden card (309.4, 708.6). A move is
 proposed through perform (perform.leave, perform.move, perform.draw), so replacements apply.
 """
+
 from __future__ import annotations
 
 from judge.cards.model import Cost
-from judge.engine import characteristics as ch
 from judge.engine import announcements, arranging, costs, debts, keywords, perform, processions, rites, triggers, zones
+from judge.engine import characteristics as ch
 from judge.engine.asking import ask
-from judge.engine.effect_context import (Context, amount as _amount, objects as _objects, origin as _origin,
-                                         players as _players, choose_for, targeted)
+from judge.engine.effect_context import Context, choose_for, targeted
+from judge.engine.effect_context import amount as _amount
+from judge.engine.effect_context import objects as _objects
+from judge.engine.effect_context import origin as _origin
+from judge.engine.effect_context import players as _players
 from judge.engine.events import event, outcome_event
 from judge.engine.state import GameState
 from judge.engine.zones import move
@@ -21,6 +25,7 @@ DEATHLESS = keywords.implements("Deathless", "702.12")
 
 def to_zone(dest: str, rule: str, destroys: bool):
     """destroy (701.9a), banish (701.6a), return to hand (400.7): a card leaves for `dest`."""
+
     def handler(s: GameState, a: dict, ctx: Context, log: list) -> None:
         spoiled = []  # what this instruction puts into Spoils, all at once (404.3)
         for oid in _objects(s, a.get("to", "target"), ctx):
@@ -33,13 +38,21 @@ def to_zone(dest: str, rule: str, destroys: bool):
             went, died = perform.leave(s, oid, dest, log, instead=a.get("instead"))
             if went == "spoils":
                 spoiled.append(oid)
-            log.append((outcome_event if died else event)(f"{s.card(obj).name} is moved to its owner's {went} (a new object)", rule, "400.7",
-                             *(("702.22a", "404.5", "406.6") if exhumed and went == "void" else ()), *ctx.cites))
+            log.append(
+                (outcome_event if died else event)(
+                    f"{s.card(obj).name} is moved to its owner's {went} (a new object)",
+                    rule,
+                    "400.7",
+                    *(("702.22a", "404.5", "406.6") if exhumed and went == "void" else ()),
+                    *ctx.cites,
+                )
+            )
             if died and was_entity:
                 triggers.fire(s, "dies", oid, controller)
                 if destroys and went == "spoils":
                     rites.owe(s, oid, ctx.controller)  # the destroying effect's controller (709.2)
         arranging.into_spoils(s, log, spoiled, "the cards the instruction put into the Spoils at once")
+
     return handler
 
 
@@ -64,13 +77,28 @@ def discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
         asked = _amount(a.get("n", 1), ctx)
         n = min(asked, len(p.hand))
         if asked > n:  # 609.3: an effect that attempts the impossible does as much as it can
-            log.append(event(f"{pname} is to discard {asked} but holds {counted(len(p.hand), 'card')}: "
-                             f"{'they discard every one' if n else 'nothing is discarded'}", "609.3", "701.10a",
-                             *ctx.cites))
+            log.append(
+                event(
+                    f"{pname} is to discard {asked} but holds {counted(len(p.hand), 'card')}: "
+                    f"{'they discard every one' if n else 'nothing is discarded'}",
+                    "609.3",
+                    "701.10a",
+                    *ctx.cites,
+                )
+            )
         if n <= 0:
             continue
-        picked = choose_for(s, log, ctx, "discard-choice", pname, tuple(p.hand),
-                            f"the {n} card(s) {pname} discards", (n, n), default=tuple(p.hand[-n:]))
+        picked = choose_for(
+            s,
+            log,
+            ctx,
+            "discard-choice",
+            pname,
+            tuple(p.hand),
+            f"the {n} card(s) {pname} discards",
+            (n, n),
+            default=tuple(p.hand[-n:]),
+        )
         for oid in picked:
             perform.move(s, oid, "spoils", log)
             log.append(event(f"{pname} discards {s.objects[oid].card or 'a card'}", "701.10a", *ctx.cites))
@@ -87,18 +115,26 @@ def counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None:
         what = item.label or "the spell"
         can = payer.pool_total + (0 if costs.vein_closed(s, payer) else payer.vitae) >= n
         if not can:
-            log.append(event(f"{payer.name} cannot pay {n} Vitae in full: no choice, {what} is countered",
-                             "701.7b", *ctx.cites))
+            log.append(
+                event(
+                    f"{payer.name} cannot pay {n} Vitae in full: no choice, {what} is countered", "701.7b", *ctx.cites
+                )
+            )
             counter(s, target, log, ctx.cites)
             continue
-        answer = ask(s, log, "unless-payment", payer.name, ("pay", "decline"),
-                     f"pay {n} Vitae, or {what} is countered ({_origin(s, ctx)})")
+        answer = ask(
+            s,
+            log,
+            "unless-payment",
+            payer.name,
+            ("pay", "decline"),
+            f"pay {n} Vitae, or {what} is countered ({_origin(s, ctx)})",
+        )
         if answer == "pay":
             costs.pay(s, payer, Cost(vitae=n), log, what=f"{_origin(s, ctx)}'s price of {n} for {what}")
             log.append(event(f"{payer.name} pays {n}: {what} stands", "701.7b", "118.9", *ctx.cites))
         else:
-            log.append(event(f"{payer.name} declines to pay {n}: {what} is countered", "701.7b", "118.9",
-                             *ctx.cites))
+            log.append(event(f"{payer.name} declines to pay {n}: {what} is countered", "701.7b", "118.9", *ctx.cites))
             counter(s, target, log, ctx.cites)
 
 
@@ -119,17 +155,40 @@ def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
             log.append(event(f"{pname} Foresees {n}, but the Domain is empty", "701.16a"))
             continue
         if all(not s.objects[o].card for o in seen):
-            log.append(event(f"{pname} Foresees {n}: the cards are unknown to the scenario, so how they are divided "
-                             f"changes nothing it can tell; they stay on top", "701.16a", "401.8"))
+            log.append(
+                event(
+                    f"{pname} Foresees {n}: the cards are unknown to the scenario, so how they are divided "
+                    f"changes nothing it can tell; they stay on top",
+                    "701.16a",
+                    "401.8",
+                )
+            )
             continue
         names = ", ".join(s.objects[o].card or "an unknown card" for o in seen)
-        bottom = ask(s, log, "foresee", pname, tuple(seen),
-                     f"which of the top {len(seen)} cards of {pname}'s Domain ({names}) go to the bottom, in order "
-                     f"(the rest stay on top)", count=(0, len(seen)), default=())
+        bottom = ask(
+            s,
+            log,
+            "foresee",
+            pname,
+            tuple(seen),
+            f"which of the top {len(seen)} cards of {pname}'s Domain ({names}) go to the bottom, in order "
+            f"(the rest stay on top)",
+            count=(0, len(seen)),
+            default=(),
+        )
         zones.put_on_bottom(s, pname, list(bottom))
-        log.append(event(f"{pname} Foresees {n}: looks at {names} (looking is not revealing) and puts "
-                         + (", ".join(s.objects[o].card or "a card" for o in bottom) + " on the bottom"
-                            if bottom else "none on the bottom"), "701.16a", "401.8"))
+        log.append(
+            event(
+                f"{pname} Foresees {n}: looks at {names} (looking is not revealing) and puts "
+                + (
+                    ", ".join(s.objects[o].card or "a card" for o in bottom) + " on the bottom"
+                    if bottom
+                    else "none on the bottom"
+                ),
+                "701.16a",
+                "401.8",
+            )
+        )
 
 
 def look(s: GameState, a: dict, ctx: Context, log: list) -> None:
@@ -138,11 +197,24 @@ def look(s: GameState, a: dict, ctx: Context, log: list) -> None:
         piece = processions.piece(s, ref)
         if piece is not None:
             seen = f"{piece[0]}'s Master" if piece[2] == processions.MASTER else s.objects[piece[2]].card
-            log.append(event(f"{ctx.controller} looks at Procession piece {piece[1]} (known to {ctx.controller} "
-                             f"alone; nothing is revealed): {seen}", "309.4", "708.6", "408.5a"))
+            log.append(
+                event(
+                    f"{ctx.controller} looks at Procession piece {piece[1]} (known to {ctx.controller} "
+                    f"alone; nothing is revealed): {seen}",
+                    "309.4",
+                    "708.6",
+                    "408.5a",
+                )
+            )
         elif ref in s.objects:
-            log.append(event(f"{ctx.controller} looks at the hidden card (known to {ctx.controller} alone; nothing "
-                             f"is revealed): {s.objects[ref].card or 'an unknown card'}", "309.4", "708.6"))
+            log.append(
+                event(
+                    f"{ctx.controller} looks at the hidden card (known to {ctx.controller} alone; nothing "
+                    f"is revealed): {s.objects[ref].card or 'an unknown card'}",
+                    "309.4",
+                    "708.6",
+                )
+            )
 
 
 def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: Context | None = None) -> None:
@@ -150,12 +222,12 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: 
     ctx = ctx or Context(players[0] if players else s.active, None, [])
     chosen = []
     for pname in players:
-        mine = tuple(o for o in s.battlefield if s.objects[o].controller == pname
-                     and ch.ctype(s, s.objects[o]) == what)
+        mine = tuple(o for o in s.battlefield if s.objects[o].controller == pname and ch.ctype(s, s.objects[o]) == what)
         if mine:
             oldest = min(mine, key=lambda o: s.objects[o].timestamp)
-            pick = choose_for(s, log, ctx, "sacrifice-choice", pname, mine, f"the {what} {pname} sacrifices",
-                              default=(oldest,))
+            pick = choose_for(
+                s, log, ctx, "sacrifice-choice", pname, mine, f"the {what} {pname} sacrifices", default=(oldest,)
+            )
             chosen.append((pname, pick[0]))
     for pname, oid in chosen:
         was_entity = ch.is_entity(s, s.objects[oid])
@@ -166,9 +238,17 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: 
     arranging.into_spoils(s, log, [o for _, o in chosen], "the permanents sacrificed into the Spoils at once")
     if chosen:
         names = "; ".join(f"{p} sacrifices {s.objects[o].card}" for p, o in chosen)
-        log.append(event(f"In APNAP order each player chose, then all were sacrificed at once: {names} "
-                         f"{s.policies.note('C39')}", "101.4", "701.12a", "603.6c", *s.policies.rules("C39"),
-                         *ctx.cites, policy="C39"))
+        log.append(
+            event(
+                f"In APNAP order each player chose, then all were sacrificed at once: {names} {s.policies.note('C39')}",
+                "101.4",
+                "701.12a",
+                "603.6c",
+                *s.policies.rules("C39"),
+                *ctx.cites,
+                policy="C39",
+            )
+        )
     if s.policies.reading("C39") == "106.5d":
         for pname, _ in chosen:
             s.player(pname).corruption += 1
@@ -187,21 +267,45 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
     if item.kind == "seal":
         for oid in list(item.batch):
             move(s, oid, "hand")
-        log.append(event(f"the seal is countered: nothing enters the Pit, no Vitae flows, the batch returns to "
-                         f"{item.controller}'s hand, and the drop stays spent", "701.7a", "405.6a", "407.5",
-                         "505.4a", "505.4d", "601.12c", *cites))
+        log.append(
+            event(
+                f"the seal is countered: nothing enters the Pit, no Vitae flows, the batch returns to "
+                f"{item.controller}'s hand, and the drop stays spent",
+                "701.7a",
+                "405.6a",
+                "407.5",
+                "505.4a",
+                "505.4d",
+                "601.12c",
+                *cites,
+            )
+        )
     elif item.kind in ("spell", "set", "trap"):
         dest = perform.move(s, item.obj, "void" if item.recalled else "spoils", log)
         extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
-        log.append(event(f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
-                         f"paid is refunded" + (" and it is not re-set" if item.fired else ""), "701.7a", "601.10",
-                         "118.5", *extra, *cites))
+        log.append(
+            event(
+                f"{s.objects[item.obj].card} is countered and goes to its owner's {dest.title()}; nothing "
+                f"paid is refunded" + (" and it is not re-set" if item.fired else ""),
+                "701.7a",
+                "601.10",
+                "118.5",
+                *extra,
+                *cites,
+            )
+        )
         for oid in item.batch:  # a brew is one spell: every Component falls with it (710.4)
             perform.move(s, oid, "spoils", log)
         arranging.into_spoils(s, log, (item.obj, *item.batch), "the brew's cards, put into the Spoils at once")
         if item.batch:
-            log.append(event(f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
-                             f"with its Base", "710.4", "701.7a"))
+            log.append(
+                event(
+                    f"the whole brew is countered: {', '.join(s.objects[o].card for o in item.batch)} fall "
+                    f"with its Base",
+                    "710.4",
+                    "701.7a",
+                )
+            )
     elif item.kind == debts.CALL:
         debts.countered(item, log, cites)
     elif found is not None and found.id == "procession-departure":

@@ -3,6 +3,7 @@ move becomes under replacement effects is decided before, in perform.py). A card
 zones becomes a new object (400.7): its damage, counters, status and attachments are left
 behind. The id is kept so that a scenario can still name it; the change is what the rules
 care about."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,16 +14,20 @@ from judge.engine.state import GameState, Obj
 def remove_from_zone(s: GameState, oid: str) -> None:
     obj = s.objects[oid]
     if obj.zone == "stack":
-        s.stack = [i if oid not in i.batch else replace(i, batch=tuple(b for b in i.batch if b != oid))
-                   for i in s.stack if i.obj != oid]
+        s.stack = [
+            i if oid not in i.batch else replace(i, batch=tuple(b for b in i.batch if b != oid))
+            for i in s.stack
+            if i.obj != oid
+        ]
         return
     container = s.zone_list(obj)
     if container is not None and oid in container:
         container.remove(oid)
 
 
-def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None,
-         keep: bool = False) -> str:
+def move(
+    s: GameState, oid: str, zone: str, *, bottom: bool = False, controller: str | None = None, keep: bool = False
+) -> str:
     """Move an object to `zone` (its owner's zone, or the shared battlefield/stack) — nothing
     else: replacement effects have had their say already (perform.move).
     `keep`: sheltering and returning, which are not zone changes of the 400.7 kind — the unit
@@ -31,8 +36,13 @@ def move(s: GameState, oid: str, zone: str, *, bottom: bool = False, controller:
     obj = s.edit(oid)
     left_battlefield = obj.zone == "battlefield" and zone != "battlefield"
     if s.arrangements:  # a card that moves on is no longer among cards that arrived together (arranging.py)
-        s.arrangements = tuple(a for a in (replace(a, ids=tuple(i for i in a.ids if i != oid)) if oid in a.ids else a
-                                           for a in s.arrangements) if len(a.ids) > 1)
+        s.arrangements = tuple(
+            a
+            for a in (
+                replace(a, ids=tuple(i for i in a.ids if i != oid)) if oid in a.ids else a for a in s.arrangements
+            )
+            if len(a.ids) > 1
+        )
     if obj.face_down and obj.zone in ("battlefield", "stack") and zone != "battlefield" and not keep:
         # 708.9: a face-down card leaving the battlefield, or the stack for anywhere but the
         # battlefield, is revealed to all players as it goes
@@ -97,8 +107,9 @@ def draw_top(s: GameState, name: str) -> str | None:
 def _out_of_combat(s: GameState, oid: str) -> None:
     """506.6: a blocker that leaves is removed from combat (its attacker stays blocked, 509.1g)."""
     if any(oid in a.blockers for a in s.attacks):
-        s.attacks = [replace(a, blockers=tuple(b for b in a.blockers if b != oid)) if oid in a.blockers else a
-                     for a in s.attacks]
+        s.attacks = [
+            replace(a, blockers=tuple(b for b in a.blockers if b != oid)) if oid in a.blockers else a for a in s.attacks
+        ]
 
 
 def look_at_top(s: GameState, name: str, n: int) -> list[str]:

@@ -13,17 +13,20 @@ nothing); one pushed by another station between that pass and a batch refuses th
 The archive's schema has migrations of its own (ARCHIVE_MIGRATIONS), applied under an advisory
 lock so that two stations meeting an empty archive at once do not both create it.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from judge.rulings.revisions import Revision
 from judge.safe_text import one_line
 
 ARCHIVE_MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+    (
+        1,
+        """
         CREATE TABLE archive_rulings (
             uuid      uuid PRIMARY KEY,
             event     text NOT NULL,
@@ -46,7 +49,8 @@ ARCHIVE_MIGRATIONS: tuple[tuple[int, str], ...] = (
             PRIMARY KEY (uuid, revision)
         );
         CREATE INDEX archive_revisions_cites ON archive_revisions USING gin (cites);
-    """),
+    """,
+    ),
 )
 ARCHIVE_LATEST = ARCHIVE_MIGRATIONS[-1][0]
 _MIGRATION_LOCK = 0x6A75646765  # "judge": the advisory lock the migrations are applied under
@@ -70,6 +74,7 @@ class SyncReport:
 @dataclass(frozen=True)
 class Precedent:
     """A ruling from the archive as it now stands, with the event it was given at."""
+
     uuid: str
     event: str
     table: str
@@ -110,8 +115,10 @@ def connect(url: str, timeout: int = CONNECT_TIMEOUT):
     try:
         conninfo_to_dict(url)
     except psycopg.ProgrammingError as exc:
-        raise ArchiveError(f"the archive's URL cannot be read ({one_line(str(exc).strip())[:200]}); "
-                           "write it as postgresql://user@host:port/database") from None
+        raise ArchiveError(
+            f"the archive's URL cannot be read ({one_line(str(exc).strip())[:200]}); "
+            "write it as postgresql://user@host:port/database"
+        ) from None
     try:
         conn = psycopg.connect(url, connect_timeout=timeout, autocommit=True)
     except (psycopg.Error, ValueError) as exc:
@@ -135,8 +142,10 @@ def _migrate(conn) -> None:
         row = conn.execute("SELECT max(version) FROM archive_schema_version").fetchone()
         version = row[0] or 0
         if version > ARCHIVE_LATEST:
-            raise ArchiveError(f"the archive was written by a newer judge (schema {version}; this one knows "
-                               f"{ARCHIVE_LATEST}); upgrade judge to use it")
+            raise ArchiveError(
+                f"the archive was written by a newer judge (schema {version}; this one knows "
+                f"{ARCHIVE_LATEST}); upgrade judge to use it"
+            )
         for number, script in ARCHIVE_MIGRATIONS:
             if number > version:
                 conn.execute(script)
@@ -172,9 +181,9 @@ def sync(rulings: Iterable, url: str, station: str, batch: int = BATCH, conn=Non
     new_rulings = new_revisions = 0
     try:
         for start in range(0, len(rulings), batch):  # the first pass: a conflict refuses it all
-            _push(conn, rulings[start:start + batch], station, check_only=True)
+            _push(conn, rulings[start : start + batch], station, check_only=True)
         for start in range(0, len(rulings), batch):
-            part = rulings[start:start + batch]
+            part = rulings[start : start + batch]
             for attempt in range(_RETRIES):
                 try:
                     added = _push(conn, part, station)
@@ -186,8 +195,10 @@ def sync(rulings: Iterable, url: str, station: str, batch: int = BATCH, conn=Non
             new_rulings += added[0]
             new_revisions += added[1]
     except psycopg.OperationalError as exc:
-        raise ArchiveError(f"the connection to the archive at {where(url)} was lost ({one_line(str(exc))[:200]}): "
-                           f"{new_rulings} new rulings were pushed before; run the sync again for the rest") from None
+        raise ArchiveError(
+            f"the connection to the archive at {where(url)} was lost ({one_line(str(exc))[:200]}): "
+            f"{new_rulings} new rulings were pushed before; run the sync again for the rest"
+        ) from None
     finally:
         if own:
             conn.close()
@@ -202,8 +213,23 @@ def _push(conn, rulings: list, station: str, check_only: bool = False) -> tuple[
         with conn.cursor().copy("COPY incoming FROM STDIN") as copy:
             for r in rulings:
                 for v in r.revisions:
-                    copy.write_row((r.uuid, r.event, r.table, r.number, v.revision, v.kind, v.question, v.answer,
-                                    list(v.cites), v.judge, v.at, v.reason, _words(r.event, v)))
+                    copy.write_row(
+                        (
+                            r.uuid,
+                            r.event,
+                            r.table,
+                            r.number,
+                            v.revision,
+                            v.kind,
+                            v.question,
+                            v.answer,
+                            list(v.cites),
+                            v.judge,
+                            v.at,
+                            v.reason,
+                            _words(r.event, v),
+                        )
+                    )
         if check_only:
             _refuse_conflict(conn, "nothing was pushed")
             return 0, 0
@@ -211,19 +237,25 @@ def _push(conn, rulings: list, station: str, check_only: bool = False) -> tuple[
         added_rulings = conn.execute(
             "INSERT INTO archive_rulings (uuid, event, table_no, number, station) "
             "SELECT DISTINCT ON (uuid) uuid, event, table_no, number, %s FROM incoming ORDER BY uuid "
-            "ON CONFLICT (uuid) DO NOTHING", (station,)).rowcount
+            "ON CONFLICT (uuid) DO NOTHING",
+            (station,),
+        ).rowcount
         added_revisions = conn.execute(
             "INSERT INTO archive_revisions (uuid, revision, kind, question, answer, cites, judge, at, reason, words) "
             "SELECT uuid, revision, kind, question, answer, cites, judge, at, reason, words FROM incoming "
-            "ORDER BY uuid, revision ON CONFLICT (uuid, revision) DO NOTHING").rowcount
+            "ORDER BY uuid, revision ON CONFLICT (uuid, revision) DO NOTHING"
+        ).rowcount
         _refuse_conflict(conn, "this batch was not written")
         gap = conn.execute(
             "SELECT uuid, revision FROM archive_revisions a WHERE revision > 1 AND uuid IN (SELECT uuid FROM incoming) "
             "AND NOT EXISTS (SELECT 1 FROM archive_revisions b WHERE b.uuid = a.uuid AND b.revision = a.revision - 1) "
-            "LIMIT 1").fetchone()
+            "LIMIT 1"
+        ).fetchone()
         if gap is not None:
-            raise ArchiveError(f"ruling {gap[0]}: revision {gap[1]} follows no revision {gap[1] - 1} in the archive; "
-                               "this batch was not written")
+            raise ArchiveError(
+                f"ruling {gap[0]}: revision {gap[1]} follows no revision {gap[1] - 1} in the archive; "
+                "this batch was not written"
+            )
     return added_rulings, added_revisions
 
 
@@ -231,8 +263,10 @@ def _refuse_conflict(conn, outcome: str) -> None:
     conflict = conn.execute(_CONFLICT_SQL).fetchone()
     if conflict is not None:
         identity, revision, number = conflict
-        raise ArchiveError(f"ruling #{number} ({identity}): its revision {revision} differs from the one the "
-                           f"archive holds (or its event or table does); the histories conflict, {outcome}")
+        raise ArchiveError(
+            f"ruling #{number} ({identity}): its revision {revision} differs from the one the "
+            f"archive holds (or its event or table does); the histories conflict, {outcome}"
+        )
 
 
 def _words(event: str, revision: Revision) -> str:
@@ -248,8 +282,9 @@ def precedents(url: str, query: str, limit: int = 10, conn=None) -> list[Precede
     own = conn is None
     conn = conn or connect(url)
     try:
-        patterns = ["%" + w.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-                    for w in words]
+        patterns = [
+            "%" + w.casefold().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for w in words
+        ]
         # The revision that stands (no later one), matching every word; newest first by when given.
         rows = conn.execute(
             "SELECT s.uuid::text, r.event, r.table_no, r.number, s.kind, s.question, s.answer, s.cites, f.at "
@@ -257,7 +292,9 @@ def precedents(url: str, query: str, limit: int = 10, conn=None) -> list[Precede
             "JOIN archive_revisions f ON f.uuid = s.uuid AND f.revision = 1 "
             "WHERE s.words LIKE ALL (%s) AND NOT EXISTS "
             "(SELECT 1 FROM archive_revisions n WHERE n.uuid = s.uuid AND n.revision > s.revision) "
-            "ORDER BY f.at DESC, s.uuid LIMIT %s", (patterns, limit)).fetchall()
+            "ORDER BY f.at DESC, s.uuid LIMIT %s",
+            (patterns, limit),
+        ).fetchall()
     finally:
         if own:
             conn.close()
@@ -266,6 +303,7 @@ def precedents(url: str, query: str, limit: int = 10, conn=None) -> list[Precede
 
 def revisions_of(conn) -> dict[tuple[str, int], Revision]:
     """Every revision the archive holds, by (UUID, revision) (for tests and checks)."""
-    rows = conn.execute("SELECT uuid::text, revision, kind, question, answer, cites, judge, at, reason "
-                        "FROM archive_revisions").fetchall()
+    rows = conn.execute(
+        "SELECT uuid::text, revision, kind, question, answer, cites, judge, at, reason FROM archive_revisions"
+    ).fetchall()
     return {(u, n): Revision(n, k, q, a, tuple(c), j, at, why) for u, n, k, q, a, c, j, at, why in rows}

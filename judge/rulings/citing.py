@@ -5,6 +5,7 @@ every ruling saved before editions existed was), and as `doc@EDITION:id` when it
 an imported one: the rows keep their meaning without a change of schema, and a sheet printed
 later quotes the text the ruling rested on.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -52,7 +53,6 @@ class Change:
 def changes(cites: tuple[str, ...] | list[str]) -> list[Change]:
     """The citations whose entry differs in the newest edition of its document, or is gone."""
     from judge.editions.corpora import corpus_for
-
     from judge.editions.errors import UnknownEdition
 
     found = []

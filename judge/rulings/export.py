@@ -1,9 +1,10 @@
 """Saved rulings written out: JSON Lines (to merge into another log: `judge ruling import`) and CSV
 (a spreadsheet), one line a revision (judge.rulings.interchange); YAML (to archive) and Markdown
 (to read), one entry a ruling as it now stands."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import yaml
 
@@ -14,8 +15,7 @@ FORMATS = ("yaml", "markdown", "jsonl", "csv")
 
 
 def to_yaml(rulings: list[SavedRuling]) -> str:
-    return yaml.safe_dump({"rulings": [r.to_dict() for r in rulings]}, allow_unicode=True,
-                          sort_keys=False, width=100)
+    return yaml.safe_dump({"rulings": [r.to_dict() for r in rulings]}, allow_unicode=True, sort_keys=False, width=100)
 
 
 def to_markdown(rulings: list[SavedRuling], citation_of: Callable[[str], str] = str) -> str:
@@ -37,8 +37,11 @@ def to_markdown(rulings: list[SavedRuling], citation_of: Callable[[str], str] = 
             out += [f"**Question.** {_paragraph(r.question)}", ""]
         out += [f"**Ruling.** {_paragraph(r.answer)}", ""]
         if r.cites:
-            out += ["Cites:", ""] + [f"- {for_markdown(one_line(citation_of(c)))} ({markdown_code(c)})"
-                                     for c in r.cites] + [""]
+            out += (
+                ["Cites:", ""]
+                + [f"- {for_markdown(one_line(citation_of(c)))} ({markdown_code(c)})" for c in r.cites]
+                + [""]
+            )
     return "\n".join(out)
 
 

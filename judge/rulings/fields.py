@@ -5,6 +5,7 @@ table, judge) refuse line breaks, tabs and control characters, and the question 
 escape and control characters (they may run over several lines). Refusing on save keeps the log
 clean; text stored by other programs is still made safe where it is shown (judge.safe_text).
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -12,9 +13,19 @@ import unicodedata
 from judge.safe_text import first_control
 
 # Unicode gives control characters no names; the ones people meet have these.
-CONTROL_NAMES = {"\n": "line feed", "\r": "carriage return", "\r\n": "CR LF", "\t": "tab",
-                 "\x1b": "escape", "\x00": "NUL", "\x07": "bell", "\x08": "backspace",
-                 "\x0b": "vertical tab", "\x0c": "form feed", "\x7f": "delete"}
+CONTROL_NAMES = {
+    "\n": "line feed",
+    "\r": "carriage return",
+    "\r\n": "CR LF",
+    "\t": "tab",
+    "\x1b": "escape",
+    "\x00": "NUL",
+    "\x07": "bell",
+    "\x08": "backspace",
+    "\x0b": "vertical tab",
+    "\x0c": "form feed",
+    "\x7f": "delete",
+}
 
 ONE_LINE = ("event", "table", "judge")
 MULTI_LINE = ("question", "answer")
@@ -29,8 +40,9 @@ def problem(label: str, text: str, one_line: bool) -> str | None:
     name = CONTROL_NAMES.get(char) or unicodedata.name(char, "").lower()
     code = "+".join(f"U+{ord(c):04X}" for c in char)
     kind = "a line break, tab or control character" if one_line else "an escape or control character"
-    return (f"{label} cannot hold {kind} ({code}{' ' + name if name else ''} at position {position})"
-            + ("; it is listed on one line" if one_line else ""))
+    return f"{label} cannot hold {kind} ({code}{' ' + name if name else ''} at position {position})" + (
+        "; it is listed on one line" if one_line else ""
+    )
 
 
 def check(labels: dict[str, str], values: dict[str, str]) -> str | None:

@@ -5,6 +5,7 @@ Reading is strict, and whole before anything is written: a line that is not one 
 judge writes them refuses the file, naming the line. Whether the revisions fit the log they are
 merged into is the store's to say (RulingStore.merge), in the same single transaction.
 """
+
 from __future__ import annotations
 
 import csv
@@ -22,8 +23,20 @@ from judge.rulings.revisions import GIVEN, STATUSES, Revision
 from judge.safe_text import json_text, one_line
 
 # One line's fields, in the order written (and the CSV's header).
-COLUMNS = ("uuid", "number", "revision", "kind", "event", "table", "question", "answer", "cites", "judge",
-           "at", "reason")
+COLUMNS = (
+    "uuid",
+    "number",
+    "revision",
+    "kind",
+    "event",
+    "table",
+    "question",
+    "answer",
+    "cites",
+    "judge",
+    "at",
+    "reason",
+)
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # ~100,000 rulings; a larger file is refused, never cut short
 MAX_REVISION = 10_000  # revisions of one ruling
 _ONE_LINE = ("event", "table", "judge")
@@ -37,6 +50,7 @@ class ImportRefused(Exception):
 @dataclass(frozen=True)
 class Line:
     """One revision as read from a file: where it was, which ruling, and the revision."""
+
     line: int
     uuid: str
     event: str
@@ -46,10 +60,24 @@ class Line:
 
 def lines_of(rulings) -> list[dict]:
     """Every revision of `rulings` (SavedRuling), as the dicts a file holds, oldest first."""
-    return [{"uuid": r.uuid, "number": r.number, "revision": v.revision, "kind": v.kind, "event": r.event,
-             "table": r.table, "question": v.question, "answer": v.answer, "cites": list(v.cites),
-             "judge": v.judge, "at": v.at, "reason": v.reason}
-            for r in rulings for v in r.revisions]
+    return [
+        {
+            "uuid": r.uuid,
+            "number": r.number,
+            "revision": v.revision,
+            "kind": v.kind,
+            "event": r.event,
+            "table": r.table,
+            "question": v.question,
+            "answer": v.answer,
+            "cites": list(v.cites),
+            "judge": v.judge,
+            "at": v.at,
+            "reason": v.reason,
+        }
+        for r in rulings
+        for v in r.revisions
+    ]
 
 
 def to_jsonl(rulings) -> str:
@@ -107,25 +135,32 @@ def parse(data: bytes, name: str) -> list[Line]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ImportRefused(f"{name} line {number}: not UTF-8 text (byte {exc.start + 1}); "
-                                "nothing was imported") from None
+            raise ImportRefused(
+                f"{name} line {number}: not UTF-8 text (byte {exc.start + 1}); nothing was imported"
+            ) from None
         line = _line(text, number, name)
         key = (line.uuid, line.revision.revision)
         earlier = seen.get(key)
         if earlier is not None and earlier.revision != line.revision:
-            raise ImportRefused(f"{name} line {number}: ruling {line.uuid} has two different revision "
-                                f"{key[1]}s (lines {earlier.line} and {number}); nothing was imported")
+            raise ImportRefused(
+                f"{name} line {number}: ruling {line.uuid} has two different revision "
+                f"{key[1]}s (lines {earlier.line} and {number}); nothing was imported"
+            )
         where = place.setdefault(line.uuid, (line.event, line.table, number))
         if where[:2] != (line.event, line.table):
-            raise ImportRefused(f"{name} line {number}: ruling {line.uuid} is at event/table "
-                                f"{one_line(line.event)!r}/{one_line(line.table)!r} here but "
-                                f"{one_line(where[0])!r}/{one_line(where[1])!r} on line {where[2]}; nothing was imported")
+            raise ImportRefused(
+                f"{name} line {number}: ruling {line.uuid} is at event/table "
+                f"{one_line(line.event)!r}/{one_line(line.table)!r} here but "
+                f"{one_line(where[0])!r}/{one_line(where[1])!r} on line {where[2]}; nothing was imported"
+            )
         if earlier is None:
             seen[key] = line
             lines.append(line)
     if not lines:
-        raise ImportRefused(f"{name} holds no rulings (JSON Lines, as `judge ruling export --format jsonl` "
-                            "writes); nothing was imported")
+        raise ImportRefused(
+            f"{name} holds no rulings (JSON Lines, as `judge ruling export --format jsonl` "
+            "writes); nothing was imported"
+        )
     return lines
 
 
@@ -142,21 +177,26 @@ def _line(text: str, number: int, name: str) -> Line:
     missing = [c for c in COLUMNS if c not in record]
     unknown = sorted(k for k in record if k not in COLUMNS)
     if missing or unknown:
-        raise refuse(("no " + ", ".join(missing) if missing else "")
-                     + ("; " if missing and unknown else "")
-                     + ("no field may be called " + ", ".join(repr(one_line(k)[:40]) for k in unknown[:5])
-                        if unknown else ""))
+        raise refuse(
+            ("no " + ", ".join(missing) if missing else "")
+            + ("; " if missing and unknown else "")
+            + ("no field may be called " + ", ".join(repr(one_line(k)[:40]) for k in unknown[:5]) if unknown else "")
+        )
     identity = record["uuid"]
     try:
         if not isinstance(identity, str) or str(uuid_module.UUID(identity)) != identity:
             raise ValueError
     except ValueError:
-        raise refuse(f"uuid {one_line(repr(identity))[:60]} is not a UUID as judge writes one "
-                     "(8-4-4-4-12 lowercase hex digits)") from None
+        raise refuse(
+            f"uuid {one_line(repr(identity))[:60]} is not a UUID as judge writes one (8-4-4-4-12 lowercase hex digits)"
+        ) from None
     for field in ("number", "revision"):
         value = record[field]
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= (
-                MAX_REVISION if field == "revision" else 2 ** 63 - 1):
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not 1 <= value <= (MAX_REVISION if field == "revision" else 2**63 - 1)
+        ):
             raise refuse(f"ruling {identity}: {field} {one_line(repr(value))[:40]} is not a whole number from 1")
     revision = record["revision"]
     for field in _ONE_LINE + _TEXT + ("kind", "at"):
@@ -178,9 +218,23 @@ def _line(text: str, number: int, name: str) -> Line:
     except ValueError:
         raise refuse(f"ruling {identity}: at {one_line(repr(record['at']))[:40]} is not an ISO 8601 time") from None
     cites = record["cites"]
-    if not isinstance(cites, list) or not all(isinstance(c, str) and c and c.isprintable() and not c.isspace()
-                                              and " " not in c for c in cites):
+    if not isinstance(cites, list) or not all(
+        isinstance(c, str) and c and c.isprintable() and not c.isspace() and " " not in c for c in cites
+    ):
         raise refuse(f"ruling {identity}: cites is not a list of entry ids")
-    return Line(number, identity, record["event"], record["table"],
-                Revision(revision, kind, record["question"], record["answer"], tuple(cites), record["judge"],
-                         record["at"], record["reason"]))
+    return Line(
+        number,
+        identity,
+        record["event"],
+        record["table"],
+        Revision(
+            revision,
+            kind,
+            record["question"],
+            record["answer"],
+            tuple(cites),
+            record["judge"],
+            record["at"],
+            record["reason"],
+        ),
+    )

@@ -1,5 +1,6 @@
 """One saved ruling on one line, as `judge ruling list` prints it and the TUI's log lists it:
 number, time, where, its mark, what was asked (or ruled), its citations."""
+
 from __future__ import annotations
 
 from judge.safe_text import one_line
@@ -12,5 +13,7 @@ def listed(ruling) -> str:
     where = " · ".join(p for p in (r.event, f"table {r.table}" if r.table else "", r.judge) if p)
     cites = f"  [{', '.join(r.cites)}]" if r.cites else ""
     mark = f"[{r.mark}] " if r.mark else ""
-    return one_line(f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  {mark}"
-                    f"{' '.join((r.question or r.answer).split())}{cites}")
+    return one_line(
+        f"#{r.number:<4} {r.given_at.replace('T', ' ')[:16]}  {where or '-'}  {mark}"
+        f"{' '.join((r.question or r.answer).split())}{cites}"
+    )

@@ -2,6 +2,7 @@
 
 Apart from judge.rulings.store so that a search can ask whether there is a log at all without
 loading the store's code (sqlite3, the schema): most searches are made where none was saved."""
+
 from __future__ import annotations
 
 import os

@@ -4,6 +4,7 @@ Revision 1 is the ruling as first given. Each later one is an amendment (new tex
 with a reason), an overturn (an appeal's decision: by whom and why) or a withdrawal (entered in
 error). What each kind needs is read from KINDS, one row a kind; every refusal names the ruling.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,13 +22,30 @@ class Kind:
     #                   head judge's alone, at the terminal holding the log (judge ruling …)
 
 
-KINDS: dict[str, Kind] = {k.command: k for k in (
-    Kind("amend", "amended", "amended", needs_judge=False, new_text=True, needs_new_text=True, at_station=True),
-    Kind("overturn", "overturned", "overturned on appeal", needs_judge=True, new_text=True, needs_new_text=True,
-         at_station=False),
-    Kind("withdraw", "withdrawn", "WITHDRAWN", needs_judge=False, new_text=False, needs_new_text=False,
-         at_station=True),
-)}
+KINDS: dict[str, Kind] = {
+    k.command: k
+    for k in (
+        Kind("amend", "amended", "amended", needs_judge=False, new_text=True, needs_new_text=True, at_station=True),
+        Kind(
+            "overturn",
+            "overturned",
+            "overturned on appeal",
+            needs_judge=True,
+            new_text=True,
+            needs_new_text=True,
+            at_station=False,
+        ),
+        Kind(
+            "withdraw",
+            "withdrawn",
+            "WITHDRAWN",
+            needs_judge=False,
+            new_text=False,
+            needs_new_text=False,
+            at_station=True,
+        ),
+    )
+}
 GIVEN = "given"  # revision 1's kind
 STATUSES = {GIVEN} | {k.status for k in KINDS.values()}
 _BY_STATUS = {k.status: k for k in KINDS.values()}
@@ -70,13 +88,21 @@ def mark_of(revisions: tuple[Revision, ...] | list[Revision]) -> str:
     if later[-1].kind == KINDS["withdraw"].status:
         return later[-1].mark
     overturns = [i for i, r in enumerate(later) if r.kind == KINDS["overturn"].status]
-    since = later[overturns[-1]:] if overturns else later[-1:]
+    since = later[overturns[-1] :] if overturns else later[-1:]
     return ", ".join(dict.fromkeys(r.mark for r in since))
 
 
-def refusal(number: int, kind: Kind, reason: str, judge: str, answer: str | None, question: str | None,
-            cites: tuple[str, ...] | None, current: Revision | None,
-            options: dict[str, str] = CLI_OPTIONS) -> str | None:
+def refusal(
+    number: int,
+    kind: Kind,
+    reason: str,
+    judge: str,
+    answer: str | None,
+    question: str | None,
+    cites: tuple[str, ...] | None,
+    current: Revision | None,
+    options: dict[str, str] = CLI_OPTIONS,
+) -> str | None:
     """Why `kind` cannot be appended to ruling #`number` (its latest revision `current`, None when
     there is no such ruling), or None. Every message names the ruling, and what to fill in as
     `options` names it."""
@@ -87,17 +113,21 @@ def refusal(number: int, kind: Kind, reason: str, judge: str, answer: str | None
     if not reason.strip():
         return f"to {kind.command} ruling #{number} needs a reason ({options['reason']})"
     if kind.needs_judge and not judge.strip():
-        return (f"to {kind.command} ruling #{number} needs who decided ({options['judge']}): "
-                "an appeal's decision is the head judge's")
+        return (
+            f"to {kind.command} ruling #{number} needs who decided ({options['judge']}): "
+            "an appeal's decision is the head judge's"
+        )
     given = [v for v in (answer, question, cites) if v is not None]
     if not kind.new_text and given:
         return f"to {kind.command} ruling #{number} takes a reason only, not new text or citations"
     if kind.needs_new_text:
         if answer is not None and not answer.strip():
             return f"to {kind.command} ruling #{number}, the new ruling cannot be empty"
-        new = (current.answer if answer is None else answer.strip(),
-               current.question if question is None else question.strip(),
-               current.cites if cites is None else tuple(cites))
+        new = (
+            current.answer if answer is None else answer.strip(),
+            current.question if question is None else question.strip(),
+            current.cites if cites is None else tuple(cites),
+        )
         if new == (current.answer, current.question, current.cites):
             what = f"the new ruling ({options['answer']})" if kind.command == "overturn" else "new text or citations"
             return f"to {kind.command} ruling #{number} needs {what} differing from what it says now"

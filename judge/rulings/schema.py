@@ -4,15 +4,20 @@ A database records the version it is at in `schema_version`; opening it applies 
 migrations in order, inside the same write transaction, so two judges opening a fresh shared
 file at once cannot both create it. Append new migrations; never edit an applied one.
 """
+
 from __future__ import annotations
 
 # A random version-4 UUID, per row (randomblob is evaluated for each row an UPDATE touches).
-UUID4_SQL = ("lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) "
-             "|| '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' "
-             "|| hex(randomblob(6)))")
+UUID4_SQL = (
+    "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) "
+    "|| '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' "
+    "|| hex(randomblob(6)))"
+)
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+    (
+        1,
+        """
         CREATE TABLE rulings (
             number    INTEGER PRIMARY KEY AUTOINCREMENT,
             question  TEXT NOT NULL DEFAULT '',
@@ -29,11 +34,14 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             PRIMARY KEY (ruling, position)
         );
         CREATE INDEX ruling_citations_entry ON ruling_citations(entry_id);
-    """),
+    """,
+    ),
     # Rulings as a record (issue 33): a global identity for merging logs between events, and
     # corrections appended as revisions, never written over the ruling as first given (the
     # rulings row stays revision 1). Rulings saved before get a random version-4 UUID each.
-    (2, f"""
+    (
+        2,
+        f"""
         ALTER TABLE rulings ADD COLUMN uuid TEXT;
         UPDATE rulings SET uuid = {UUID4_SQL} WHERE uuid IS NULL;
         CREATE UNIQUE INDEX rulings_uuid ON rulings(uuid);
@@ -49,7 +57,8 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             made_at   TEXT NOT NULL,
             PRIMARY KEY (ruling, revision)
         );
-    """),
+    """,
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

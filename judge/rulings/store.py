@@ -14,6 +14,7 @@ only). A ruling is a few hundred bytes a minute: the fsync per commit costs noth
 The file stays an ordinary SQLite 3 file; WAL needs SQLite 3.7 or later to read it, and the
 file on a local disk (WAL's index is shared memory: it does not work on a network share).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -24,17 +25,20 @@ import stat
 import threading
 import time
 import uuid as uuid_module
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from judge.notices import report_once
 from judge.corpus.model import Entry, Ref
 from judge.editions.ids import plain as plain_id
-from judge.rulings.fields import check as check_fields, problem as field_problem
-from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of, refusal as revision_refusal
+from judge.notices import report_once
+from judge.rulings.fields import check as check_fields
+from judge.rulings.fields import problem as field_problem
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
+from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of
+from judge.rulings.revisions import refusal as revision_refusal
 from judge.rulings.schema import LATEST, MIGRATIONS, UUID4_SQL, VERSION_TABLE
 
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
@@ -110,18 +114,38 @@ class SavedRuling:
 
     @property
     def citation(self) -> str:
-        where = ", ".join(p for p in (f"table {self.table}" if self.table else "",
-                                      f"event {self.event}" if self.event else "") if p)
+        where = ", ".join(
+            p for p in (f"table {self.table}" if self.table else "", f"event {self.event}" if self.event else "") if p
+        )
         mark = f" ({self.mark})" if self.mark else ""
         return f"Saved ruling #{self.number}{mark}" + (f" — {where}" if where else "")
 
     def to_dict(self) -> dict:
-        return {"number": self.number, "uuid": self.uuid, "status": self.status, "question": self.question,
-                "answer": self.answer, "cites": list(self.cites), "event": self.event, "table": self.table,
-                "judge": self.judge, "given_at": self.given_at,
-                "history": [{"revision": r.revision, "kind": r.kind, "question": r.question, "answer": r.answer,
-                             "cites": list(r.cites), "judge": r.judge, "at": r.at, "reason": r.reason}
-                            for r in self.revisions[1:]]}
+        return {
+            "number": self.number,
+            "uuid": self.uuid,
+            "status": self.status,
+            "question": self.question,
+            "answer": self.answer,
+            "cites": list(self.cites),
+            "event": self.event,
+            "table": self.table,
+            "judge": self.judge,
+            "given_at": self.given_at,
+            "history": [
+                {
+                    "revision": r.revision,
+                    "kind": r.kind,
+                    "question": r.question,
+                    "answer": r.answer,
+                    "cites": list(r.cites),
+                    "judge": r.judge,
+                    "at": r.at,
+                    "reason": r.reason,
+                }
+                for r in self.revisions[1:]
+            ],
+        }
 
 
 @dataclass
@@ -143,17 +167,29 @@ class RulingStore:
             self.timeout = LOCK_TIMEOUT
 
     # -- writing ----------------------------------------------------------------------------
-    def save(self, answer: str, question: str = "", cites: list[str] | tuple[str, ...] = (),
-             event: str = "", table: str = "", judge: str = "",
-             given_at: dt.datetime | None = None, key: str | None = None) -> SavedRuling:
+    def save(
+        self,
+        answer: str,
+        question: str = "",
+        cites: list[str] | tuple[str, ...] = (),
+        event: str = "",
+        table: str = "",
+        judge: str = "",
+        given_at: dt.datetime | None = None,
+        key: str | None = None,
+    ) -> SavedRuling:
         """Save a ruling; with a `key` (the writer's UUID for it), a ruling already saved under
         that key is returned as it stands and nothing is written a second time."""
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
         when = _stamp(given_at)
-        fields = dict(question=(question or "").strip(), event=(event or "").strip(),
-                      table=(table or "").strip(), judge=(judge or "").strip())
+        fields = dict(
+            question=(question or "").strip(),
+            event=(event or "").strip(),
+            table=(table or "").strip(),
+            judge=(judge or "").strip(),
+        )
         refusal = check_fields({}, dict(fields, answer=answer))
         if refusal:
             raise RulingsError(refusal)
@@ -166,39 +202,77 @@ class RulingStore:
             # A writer's key (a phone's UUID for the ruling) is the ruling's UUID: the same ruling
             # sent twice is stored once. A key already naming other words is refused, never
             # answered with another ruling.
-            before = conn.execute("SELECT number, answer, question FROM rulings WHERE uuid = ?",
-                                  (key,)).fetchone() if key else None
+            before = (
+                conn.execute("SELECT number, answer, question FROM rulings WHERE uuid = ?", (key,)).fetchone()
+                if key
+                else None
+            )
             if before is None:
-                number = _insert_ruling(conn, identity, fields["question"], answer, tuple(cites),
-                                        fields["event"], fields["table"], fields["judge"], when)
+                number = _insert_ruling(
+                    conn,
+                    identity,
+                    fields["question"],
+                    answer,
+                    tuple(cites),
+                    fields["event"],
+                    fields["table"],
+                    fields["judge"],
+                    when,
+                )
         if before is not None:
             if (before[1], before[2]) != (answer, fields["question"]):
-                raise RulingsError(f"the key {key} already names ruling #{before[0]}, with other words; "
-                                   "nothing was saved")
+                raise RulingsError(
+                    f"the key {key} already names ruling #{before[0]}, with other words; nothing was saved"
+                )
             saved = self.get(before[0])
             if not isinstance(saved, SavedRuling):
                 raise RulingsError(f"ruling {before[0]} of key {key} cannot be read back from {self.path}")
             return saved
         first = Revision(1, GIVEN, fields["question"], answer, tuple(cites), fields["judge"], when)
-        return SavedRuling(number, answer, fields["question"], tuple(cites), fields["event"],
-                           fields["table"], fields["judge"], when, identity, (first,))
+        return SavedRuling(
+            number,
+            answer,
+            fields["question"],
+            tuple(cites),
+            fields["event"],
+            fields["table"],
+            fields["judge"],
+            when,
+            identity,
+            (first,),
+        )
 
-    def revise(self, number: int, command: str, reason: str, judge: str = "", answer: str | None = None,
-               question: str | None = None, cites: list[str] | tuple[str, ...] | None = None,
-               at: dt.datetime | None = None, options: dict[str, str] = CLI_OPTIONS) -> SavedRuling:
+    def revise(
+        self,
+        number: int,
+        command: str,
+        reason: str,
+        judge: str = "",
+        answer: str | None = None,
+        question: str | None = None,
+        cites: list[str] | tuple[str, ...] | None = None,
+        at: dt.datetime | None = None,
+        options: dict[str, str] = CLI_OPTIONS,
+    ) -> SavedRuling:
         """Append a revision (amend, overturn or withdraw: judge.rulings.revisions.KINDS) to
         ruling #`number`; refused (RulingsError naming the ruling) with nothing written."""
         kind = KINDS[command]
         reason, judge = (reason or "").strip(), (judge or "").strip()
-        for label, text, one_line in (("the reason", reason, False), ("the judge", judge, True),
-                                      ("the new ruling", answer or "", False), ("the question", question or "", False)):
+        for label, text, one_line in (
+            ("the reason", reason, False),
+            ("the judge", judge, True),
+            ("the new ruling", answer or "", False),
+            ("the question", question or "", False),
+        ):
             why = field_problem(label, text, one_line)
             if why:
                 raise RevisionRefused(f"ruling #{number} was not revised: {why}; nothing was written")
         cites = tuple(cites) if cites is not None else None
         if not self._present():
-            raise RevisionRefused(f"there is no saved ruling #{number} to {kind.command} in {self.path} "
-                               "(there is no log yet); nothing was written")
+            raise RevisionRefused(
+                f"there is no saved ruling #{number} to {kind.command} in {self.path} "
+                "(there is no log yet); nothing was written"
+            )
         when = _stamp(at)
         with self._write() as conn:
             found, skipped = self._load(conn, "WHERE number = ?", (number,))
@@ -209,10 +283,16 @@ class RulingStore:
             if why:
                 raise RevisionRefused(f"{why} (in {self.path}); nothing was written")
             assert current is not None
-            new = Revision(current.revision + 1, kind.status,
-                           current.question if question is None or not kind.new_text else question.strip(),
-                           current.answer if answer is None or not kind.new_text else answer.strip(),
-                           current.cites if cites is None or not kind.new_text else cites, judge, when, reason)
+            new = Revision(
+                current.revision + 1,
+                kind.status,
+                current.question if question is None or not kind.new_text else question.strip(),
+                current.answer if answer is None or not kind.new_text else answer.strip(),
+                current.cites if cites is None or not kind.new_text else cites,
+                judge,
+                when,
+                reason,
+            )
             _insert_revision(conn, number, new)
         revised = self.get(number)
         assert revised is not None
@@ -239,10 +319,12 @@ class RulingStore:
         for word in words:
             pattern = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
             columns = " OR ".join(f"{c} LIKE ? ESCAPE '\\'" for c in _SEARCHED_COLUMNS)
-            clauses.append(f"({columns} OR number IN (SELECT ruling FROM ruling_citations "
-                           f"WHERE entry_id LIKE ? ESCAPE '\\') OR number IN (SELECT ruling FROM ruling_revisions "
-                           f"WHERE answer LIKE ? ESCAPE '\\' OR question LIKE ? ESCAPE '\\' "
-                           f"OR reason LIKE ? ESCAPE '\\' OR judge LIKE ? ESCAPE '\\' OR cites LIKE ? ESCAPE '\\'))")
+            clauses.append(
+                f"({columns} OR number IN (SELECT ruling FROM ruling_citations "
+                f"WHERE entry_id LIKE ? ESCAPE '\\') OR number IN (SELECT ruling FROM ruling_revisions "
+                f"WHERE answer LIKE ? ESCAPE '\\' OR question LIKE ? ESCAPE '\\' "
+                f"OR reason LIKE ? ESCAPE '\\' OR judge LIKE ? ESCAPE '\\' OR cites LIKE ? ESCAPE '\\'))"
+            )
             params += [pattern] * (len(_SEARCHED_COLUMNS) + 6)
         return self._select("WHERE " + " AND ".join(clauses), tuple(params), order=order, limit=limit)
 
@@ -276,16 +358,21 @@ class RulingStore:
                     if revision in known:
                         same_place = revision > 1 or (found[0].event, found[0].table) == (line.event, line.table)
                         if known[revision] != line.revision or not same_place:
-                            raise RevisionRefused(f"{at}: its revision {revision} differs from the one this log "
-                                                  f"holds ({here}); the histories conflict, nothing was imported")
+                            raise RevisionRefused(
+                                f"{at}: its revision {revision} differs from the one this log "
+                                f"holds ({here}); the histories conflict, nothing was imported"
+                            )
                         continue
                     if revision != expected:
-                        raise RevisionRefused(f"{at}: revision {revision} follows no revision {expected} "
-                                              f"(neither in the file nor in this log); nothing was imported")
+                        raise RevisionRefused(
+                            f"{at}: revision {revision} follows no revision {expected} "
+                            f"(neither in the file nor in this log); nothing was imported"
+                        )
                     if number is None:
                         r = line.revision
-                        number = _insert_ruling(conn, identity, r.question, r.answer, r.cites, line.event,
-                                                line.table, r.judge, r.at)
+                        number = _insert_ruling(
+                            conn, identity, r.question, r.answer, r.cites, line.event, line.table, r.judge, r.at
+                        )
                         added_rulings += 1
                     else:
                         _insert_revision(conn, number, line.revision)
@@ -304,8 +391,9 @@ class RulingStore:
             raise RulingsError(self.skipped[0])
         return found[0] if found else None
 
-    def _select(self, where: str, params: tuple = (), order: str = "ASC",
-                limit: int | None = None) -> list[SavedRuling]:
+    def _select(
+        self, where: str, params: tuple = (), order: str = "ASC", limit: int | None = None
+    ) -> list[SavedRuling]:
         """Rulings matching `where`, by number in `order`; at most `limit` rows are read (rows
         skipped as unreadable count towards it, and are named in self.skipped)."""
         self.skipped = []
@@ -317,8 +405,9 @@ class RulingStore:
             rulings, self.skipped = self._load(conn, where, params, order, limit)
         return rulings
 
-    def _load(self, conn: sqlite3.Connection, where: str, params: tuple = (), order: str = "ASC",
-              limit: int | None = None) -> tuple[list[SavedRuling], list[str]]:
+    def _load(
+        self, conn: sqlite3.Connection, where: str, params: tuple = (), order: str = "ASC", limit: int | None = None
+    ) -> tuple[list[SavedRuling], list[str]]:
         """_select's work on an open connection (a write transaction reads through it too)."""
         assert order in ("ASC", "DESC")
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -330,15 +419,22 @@ class RulingStore:
         rows = conn.execute(
             f"SELECT number, question, answer, event, table_no, judge, given_at, {identity} FROM rulings {where} "
             f"ORDER BY number {order}" + (" LIMIT ?" if limit is not None else ""),
-            params + ((limit,) if limit is not None else ())).fetchall()
+            params + ((limit,) if limit is not None else ()),
+        ).fetchall()
         cites: dict[int, list[str]] = {}
         revised: dict[int, list[tuple]] = {}
         if where or limit is not None:  # only the citations and revisions of the rulings read
             numbers = (json.dumps([row[0] for row in rows]),)
-            found = conn.execute("SELECT ruling, entry_id FROM ruling_citations WHERE ruling IN "
-                                 "(SELECT value FROM json_each(?)) ORDER BY ruling, position", numbers)
-            later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM {revisions} WHERE ruling IN "
-                                 "(SELECT value FROM json_each(?)) ORDER BY ruling, revision", numbers)
+            found = conn.execute(
+                "SELECT ruling, entry_id FROM ruling_citations WHERE ruling IN "
+                "(SELECT value FROM json_each(?)) ORDER BY ruling, position",
+                numbers,
+            )
+            later = conn.execute(
+                f"SELECT {_REVISION_COLUMNS} FROM {revisions} WHERE ruling IN "
+                "(SELECT value FROM json_each(?)) ORDER BY ruling, revision",
+                numbers,
+            )
         else:
             found = conn.execute("SELECT ruling, entry_id FROM ruling_citations ORDER BY ruling, position")
             later = conn.execute(f"SELECT {_REVISION_COLUMNS} FROM {revisions} ORDER BY ruling, revision")
@@ -366,17 +462,22 @@ class RulingStore:
             elif isinstance(value, (int, float)):
                 value = str(value)  # a table number stored as a number is still the table's name
             elif not isinstance(value, str):
-                return (f"saved ruling #{number} in {self.path} is skipped: its {name} is binary data "
-                        f"({type(value).__name__}), not text")
+                return (
+                    f"saved ruling #{number} in {self.path} is skipped: its {name} is binary data "
+                    f"({type(value).__name__}), not text"
+                )
             texts[name] = value
         bad_cite = next((c for c in cites if not isinstance(c, str)), None)
         if bad_cite is not None:
-            return (f"saved ruling #{number} in {self.path} is skipped: a citation is "
-                    f"{type(bad_cite).__name__}, not an entry id")
+            return (
+                f"saved ruling #{number} in {self.path} is skipped: a citation is "
+                f"{type(bad_cite).__name__}, not an entry id"
+            )
         if not texts["answer"].strip():
             return f"saved ruling #{number} in {self.path} is skipped: its answer is empty"
-        revisions = [Revision(1, GIVEN, texts["question"], texts["answer"], tuple(cites), texts["judge"],
-                              texts["given_at"])]
+        revisions = [
+            Revision(1, GIVEN, texts["question"], texts["answer"], tuple(cites), texts["judge"], texts["given_at"])
+        ]
         for revision, kind, question, answer, cited, reason, judge, at in later or []:
             try:
                 cited = tuple(json.loads(cited))
@@ -384,14 +485,24 @@ class RulingStore:
                 assert all(isinstance(v, str) for v in (question, answer, reason, judge, at))
                 assert revision == len(revisions) + 1
             except (ValueError, TypeError, AssertionError):
-                return (f"saved ruling #{number} in {self.path} is skipped: its revision {revision!r} "
-                        "is not one judge wrote")
+                return (
+                    f"saved ruling #{number} in {self.path} is skipped: its revision {revision!r} "
+                    "is not one judge wrote"
+                )
             revisions.append(Revision(revision, kind, question, answer, cited, judge, at, reason))
         now = revisions[-1]
-        return SavedRuling(number=number, question=now.question, answer=now.answer,
-                           cites=now.cites, event=texts["event"], table=texts["table_no"],
-                           judge=texts["judge"], given_at=texts["given_at"], uuid=texts["uuid"],
-                           revisions=tuple(revisions))
+        return SavedRuling(
+            number=number,
+            question=now.question,
+            answer=now.answer,
+            cites=now.cites,
+            event=texts["event"],
+            table=texts["table_no"],
+            judge=texts["judge"],
+            given_at=texts["given_at"],
+            uuid=texts["uuid"],
+            revisions=tuple(revisions),
+        )
 
     # -- connections ------------------------------------------------------------------------
     def _present(self) -> bool:
@@ -403,8 +514,9 @@ class RulingStore:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise RulingsError(f"cannot use {str(self.path)[:200]} as the rulings database: "
-                               f"{exc.strerror or exc}") from exc
+            raise RulingsError(
+                f"cannot use {str(self.path)[:200]} as the rulings database: {exc.strerror or exc}"
+            ) from exc
 
     def _check_file(self) -> None:
         """Refuse what cannot be a rulings database before SQLite opens it: a folder, a FIFO
@@ -418,13 +530,16 @@ class RulingStore:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise RulingsError(f"cannot read the rulings database {str(self.path)[:200]}: "
-                               f"{exc.strerror or exc}") from exc
+            raise RulingsError(
+                f"cannot read the rulings database {str(self.path)[:200]}: {exc.strerror or exc}"
+            ) from exc
         if stat.S_ISDIR(info.st_mode):
             raise RulingsError(f"{self.path} is a folder, not a rulings database")
         if not stat.S_ISREG(info.st_mode):
-            raise RulingsError(f"{self.path} is {_file_kind(info.st_mode)}, not a rulings database; "
-                               "it was left untouched — point --db or JUDGE_RULINGS_DB at a file")
+            raise RulingsError(
+                f"{self.path} is {_file_kind(info.st_mode)}, not a rulings database; "
+                "it was left untouched — point --db or JUDGE_RULINGS_DB at a file"
+            )
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -433,18 +548,24 @@ class RulingStore:
         except sqlite3.OperationalError as exc:
             text = str(exc).lower()
             if "disk is full" in text or "database or disk is full" in text:
-                raise RulingsError(f"the disk holding the rulings database {self.path} is full: nothing was "
-                                   "saved, and every ruling saved before is kept") from exc
+                raise RulingsError(
+                    f"the disk holding the rulings database {self.path} is full: nothing was "
+                    "saved, and every ruling saved before is kept"
+                ) from exc
             if "locked" in text or "busy" in text:
-                raise RulingsError(f"the rulings database {self.path} is locked by another program "
-                                   f"(waited {self.timeout:g} s); try again") from exc
+                raise RulingsError(
+                    f"the rulings database {self.path} is locked by another program "
+                    f"(waited {self.timeout:g} s); try again"
+                ) from exc
             if "unable to open" in text or "readonly" in text or "read-only" in text:
                 raise NotWritable(f"cannot open the rulings database {self.path} for writing: {exc}") from exc
             raise RulingsError(f"the rulings database {self.path} is damaged: {exc}; it was left untouched") from exc
         except sqlite3.DatabaseError as exc:
             if "file is not a database" in str(exc).lower():
-                raise RulingsError(f"{self.path} is not a rulings database (damaged, or another kind of file); "
-                                   "it was left untouched — point --db or JUDGE_RULINGS_DB at another file") from exc
+                raise RulingsError(
+                    f"{self.path} is not a rulings database (damaged, or another kind of file); "
+                    "it was left untouched — point --db or JUDGE_RULINGS_DB at another file"
+                ) from exc
             raise RulingsError(f"the rulings database {self.path} is damaged ({exc}); it was left untouched") from exc
 
     def _connect(self, read_only: bool) -> sqlite3.Connection:
@@ -504,8 +625,9 @@ class RulingStore:
                 time.sleep(pause)
                 pause = min(pause * 2, 0.1)
         if mode != "wal":
-            raise RulingsError(f"the rulings database {self.path} cannot be put in WAL mode "
-                               f"(it stays in {mode!r} mode)")
+            raise RulingsError(
+                f"the rulings database {self.path} cannot be put in WAL mode (it stays in {mode!r} mode)"
+            )
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection | None]:
@@ -549,9 +671,11 @@ class RulingStore:
         except FileNotFoundError:
             pending = 0
         if pending:
-            raise RulingsError(f"cannot read the rulings database {self.path}: its write-ahead log holds rulings "
-                               f"not yet in the file, and reading them needs write access to {self.path.parent} "
-                               "(copy the folder somewhere writable, or ask its owner)")
+            raise RulingsError(
+                f"cannot read the rulings database {self.path}: its write-ahead log holds rulings "
+                f"not yet in the file, and reading them needs write access to {self.path.parent} "
+                "(copy the folder somewhere writable, or ask its owner)"
+            )
         uri = self.path.resolve().as_uri() + "?mode=ro&immutable=1"
         return sqlite3.connect(uri, uri=True, timeout=self.wait, isolation_level=None)
 
@@ -560,17 +684,22 @@ class RulingStore:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "schema_version" not in tables:
             if tables - {"sqlite_sequence"}:
-                raise RulingsError(f"{self.path} is an SQLite database but not a rulings database; "
-                                   "it was left untouched")
+                raise RulingsError(
+                    f"{self.path} is an SQLite database but not a rulings database; it was left untouched"
+                )
             return None
         row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
         version = row[0] if row and row[0] is not None else 0
         if not isinstance(version, int):  # another program wrote it
-            raise RulingsError(f"{self.path} is damaged: its schema_version is {str(version)[:40]!r}, not a "
-                               "number; it was left untouched")
+            raise RulingsError(
+                f"{self.path} is damaged: its schema_version is {str(version)[:40]!r}, not a "
+                "number; it was left untouched"
+            )
         if version > LATEST:
-            raise RulingsError(f"{self.path} was written by a newer judge (schema {version}; "
-                               f"this one knows {LATEST}); upgrade judge to use it")
+            raise RulingsError(
+                f"{self.path} was written by a newer judge (schema {version}; "
+                f"this one knows {LATEST}); upgrade judge to use it"
+            )
         return version
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
@@ -598,22 +727,35 @@ def _stamp(moment: dt.datetime | None) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def _insert_ruling(conn: sqlite3.Connection, identity: str, question: str, answer: str, cites: tuple[str, ...],
-                   event: str, table: str, judge: str, when: str) -> int:
+def _insert_ruling(
+    conn: sqlite3.Connection,
+    identity: str,
+    question: str,
+    answer: str,
+    cites: tuple[str, ...],
+    event: str,
+    table: str,
+    judge: str,
+    when: str,
+) -> int:
     cursor = conn.execute(
         "INSERT INTO rulings (question, answer, event, table_no, judge, given_at, uuid) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (question, answer, event, table, judge, when, identity))
+        (question, answer, event, table, judge, when, identity),
+    )
     number = cursor.lastrowid
     assert number is not None
-    conn.executemany("INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
-                     [(number, i, cite) for i, cite in enumerate(cites)])
+    conn.executemany(
+        "INSERT INTO ruling_citations (ruling, position, entry_id) VALUES (?, ?, ?)",
+        [(number, i, cite) for i, cite in enumerate(cites)],
+    )
     return number
 
 
 def _insert_revision(conn: sqlite3.Connection, number: int, r: Revision) -> None:
-    conn.execute(f"INSERT INTO ruling_revisions ({_REVISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                 (number, r.revision, r.kind, r.question, r.answer, json.dumps(list(r.cites)), r.reason,
-                  r.judge, r.at))
+    conn.execute(
+        f"INSERT INTO ruling_revisions ({_REVISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (number, r.revision, r.kind, r.question, r.answer, json.dumps(list(r.cites)), r.reason, r.judge, r.at),
+    )
 
 
 # -- for the search layer -------------------------------------------------------------------
@@ -629,12 +771,23 @@ def ruling_entry(ruling: SavedRuling) -> Entry:
     games = [g for g in (_game_of(c) for c in ruling.cites) if g]
     text = f"{ruling.question}\n\n{ruling.answer}" if ruling.question else ruling.answer
     return Entry(
-        id=ruling.id, doc="saved", game=games[0] if games else "", kind="ruling", text=text,
-        title=ruling.question or ruling.answer.strip().splitlines()[0][:80], citation=ruling.citation,
+        id=ruling.id,
+        doc="saved",
+        game=games[0] if games else "",
+        kind="ruling",
+        text=text,
+        title=ruling.question or ruling.answer.strip().splitlines()[0][:80],
+        citation=ruling.citation,
         refs=[Ref(surface=c, target=plain_id(c), kind="cite") for c in ruling.cites],
         tags=[f"saved:{ruling.date.isoformat()}" if ruling.date else "saved:undated"],
-        extra={"event": ruling.event, "table": ruling.table, "judge": ruling.judge,
-               "given_at": ruling.given_at, "answer": ruling.answer, "question": ruling.question},
+        extra={
+            "event": ruling.event,
+            "table": ruling.table,
+            "judge": ruling.judge,
+            "given_at": ruling.given_at,
+            "answer": ruling.answer,
+            "question": ruling.question,
+        },
     )
 
 
@@ -652,8 +805,7 @@ class _ChangeWatch:
     def __init__(self, path: Path, identity: tuple[int, int]) -> None:
         self.identity = identity
         uri = path.resolve().as_uri() + "?mode=ro"
-        self.conn = sqlite3.connect(uri, uri=True, timeout=0.25, isolation_level=None,
-                                    check_same_thread=False)
+        self.conn = sqlite3.connect(uri, uri=True, timeout=0.25, isolation_level=None, check_same_thread=False)
 
     def version(self) -> int:
         return self.conn.execute("PRAGMA data_version").fetchone()[0]

@@ -7,6 +7,7 @@ rules meaning (may, must, not, can't, if, unless, instead) are kept; alphabetic 
 The same reading as whoosh analyzers lives in whoosh_analysis.py: this module stays free of whoosh
 (but for its stemmer), so a search that needs no whoosh query does not import it.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,19 +29,45 @@ STOP_WORDS = frozenset(
 PRONOUN_CONTRACTIONS = frozenset(
     f"{p}{s}" for p in "i you we they he she it that there who what".split() for s in ("ve", "d", "ll", "m", "re", "s")
 )
-NEGATIONS = {"cant": "cannot", "wont": "not", "dont": "not", "doesnt": "not", "didnt": "not", "isnt": "not",
-             "arent": "not", "wasnt": "not", "werent": "not", "couldnt": "not", "wouldnt": "not",
-             "shouldnt": "not", "havent": "not", "hasnt": "not", "hadnt": "not", "mustnt": "not"}
+NEGATIONS = {
+    "cant": "cannot",
+    "wont": "not",
+    "dont": "not",
+    "doesnt": "not",
+    "didnt": "not",
+    "isnt": "not",
+    "arent": "not",
+    "wasnt": "not",
+    "werent": "not",
+    "couldnt": "not",
+    "wouldnt": "not",
+    "shouldnt": "not",
+    "havent": "not",
+    "hasnt": "not",
+    "hadnt": "not",
+    "mustnt": "not",
+}
 
 # A rule number (704.5j, 702.10, 100.1), any other number, or a word with inner apostrophes.
 TOKEN_PATTERN = r"\d+(?:\.\d+[a-z]?)?|[^\W\d_]+(?:'[^\W\d_]+)*|\w+"
 
-_FOLD = str.maketrans({
-    "\u2018": "'", "\u2019": "'", "\u02bc": "'", "`": "'",
-    "\u201c": '"', "\u201d": '"',
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
-    "\u2212": "-",
-})
+_FOLD = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+    }
+)
 
 
 def fold(text: str) -> str:
@@ -77,8 +104,7 @@ def tables() -> dict:
     if _tables is None:
         symbols = _read(SYMBOLS_FILE)
         english = _read(ENGLISH_WORDS_FILE)
-        if not isinstance(symbols, dict) or not isinstance(english, dict) \
-                or set(english) - {"irregular", "derived"}:
+        if not isinstance(symbols, dict) or not isinstance(english, dict) or set(english) - {"irregular", "derived"}:
             raise ValueError(f"{SYMBOLS_FILE} or {ENGLISH_WORDS_FILE}: unexpected layout")
         _tables = {
             "symbols": {str(sym): " ".join(words) for sym, words in symbols.items()},

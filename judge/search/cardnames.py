@@ -11,6 +11,7 @@ mentions but whose entries fall after its cut come from the document's facts["be
 (and names it mentions without any entry from facts["no_entry"]).
 The normalised name table is built once per corpus object.
 """
+
 from __future__ import annotations
 
 import re
@@ -93,8 +94,9 @@ class CardNameTable:
                 for name, ids in (info.facts.get(missing) or {}).items():
                     key = normalize_name(name)
                     if (info.game, doc, key) not in groups:
-                        groups[(info.game, doc, key)] = NameGroup(key, name, info.game, doc,
-                                                                  mentioned_by=list(ids), missing=missing)
+                        groups[(info.game, doc, key)] = NameGroup(
+                            key, name, info.game, doc, mentioned_by=list(ids), missing=missing
+                        )
         self.groups = list(groups.values())
         self.by_key: dict[str, list[NameGroup]] = {}
         for group in self.groups:
@@ -107,8 +109,11 @@ class CardNameTable:
         key = normalize_name(query)
         if not key:
             return CardLookup(query, "not_found")
-        exact = [g for g in self.by_key.get(key, []) + self.by_key.get(key.replace(" ", ""), [])
-                 if game is None or g.game == game]
+        exact = [
+            g
+            for g in self.by_key.get(key, []) + self.by_key.get(key.replace(" ", ""), [])
+            if game is None or g.game == game
+        ]
         exact = list({id(g): g for g in exact}.values())
         if exact:
             return self._decide(query, [Candidate(g, 1.0) for g in exact], exact=True)

@@ -5,6 +5,7 @@ L5R. Each game's documents define a term distribution; the query's posterior ove
 (Dirichlet-smoothed, uniform prior) is used to favour results from the games the question's
 words belong to. Built with the index and cached beside it.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,8 +21,9 @@ MU = 2000.0  # Dirichlet smoothing mass: games with few words are not overconfid
 # log-likelihoods are averaged per word: a handful of telling words still decides.
 # The kinds whose titles name the games' concepts (a glossary term, a rule's head, a topic).
 # Cards are left out: their names are ordinary English ("200 Guys With Hatchets").
-CONCEPT_KINDS = frozenset({"rule", "subrule", "group", "glossary", "appendix", "topic", "subtopic",
-                           "subsection", "term"})
+CONCEPT_KINDS = frozenset(
+    {"rule", "subrule", "group", "glossary", "appendix", "topic", "subtopic", "subsection", "term"}
+)
 MAX_CONCEPT_WORDS = 5  # a longer title is a sentence, not a name
 
 
@@ -58,8 +60,9 @@ class GameModel:
         data = pickle.loads(raw)
         return cls(data["counts"], data["concepts"])
 
-    def posterior(self, terms: list[str], translations: dict | None = None,
-                  names: frozenset[str] = frozenset()) -> dict[str, float]:
+    def posterior(
+        self, terms: list[str], translations: dict | None = None, names: frozenset[str] = frozenset()
+    ) -> dict[str, float]:
         """P(game | query terms); uniform when no term is known anywhere.
 
         `translations` ({game or None: {word: {synonyms}}}) lets each game hear a word in its
@@ -89,8 +92,10 @@ class GameModel:
             total = 0.0
             for t in known:
                 total += max(
-                    (math.log((c.get(w, 0) + MU * self.collection[w] / self.total) / (size + MU))
-                     for w in readings(t, g)),
+                    (
+                        math.log((c.get(w, 0) + MU * self.collection[w] / self.total) / (size + MU))
+                        for w in readings(t, g)
+                    ),
                     default=math.log(MU / self.total / (size + MU)),
                 )
             logp[g] = total

@@ -4,24 +4,24 @@ This module and query.py are the only places that know about whoosh, so the engi
 search can change without touching callers. The index lives in <cache>/<content key>/index and
 is rebuilt by itself when it is missing or unreadable (a new content key means new sources).
 """
+
 from __future__ import annotations
 
 import pickle
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from judge import cache_files, files
 from judge.corpus.loader import cache_path, content_key
 from judge.corpus.model import Corpus, Entry
+from judge.search import index_files, judge_index
 from judge.search.analysis import fold
-from judge.search import index_files
 from judge.search.gamemodel import GameModel
 from judge.search.leads import introductions
 from judge.search.lexicon import Lexicon
 from judge.search.synonyms import load_vocabulary
-from judge.search import judge_index
-from judge.search.word_scoring import AROUND_WEIGHT, ASKED_WEIGHT
 from judge.search.titles import TitleTable
+from judge.search.word_scoring import AROUND_WEIGHT, ASKED_WEIGHT
 
 INDEX_FORMAT = "10"  # 8: a signed manifest instead of the FORMAT file; 9: card names kept from bridged words;
 # 10: the judge's index (the asked field)
@@ -124,9 +124,13 @@ def documents(corpus: Corpus):
             "numpath": number_path(corpus, entry),
             "title": fold(entry.title or ""),
             "text": own_text(entry),
-            "around": fold(" ".join([context_text(corpus, entry)]
-                                    + [c.text for c in corpus.children(entry) if c.kind == "example"]
-                                    + items.get(entry.id, []))),
+            "around": fold(
+                " ".join(
+                    [context_text(corpus, entry)]
+                    + [c.text for c in corpus.children(entry) if c.kind == "example"]
+                    + items.get(entry.id, [])
+                )
+            ),
             "asked": fold(asked.field_text(entry.id)),
             "questions": asked.questions(entry.id),
             "tags": ",".join(entry.tags),
@@ -158,10 +162,12 @@ def build_index(corpus: Corpus, directory: Path, progress: Callable[[str, str, i
                 progress("Indexing", "entries", n, total)
         writer.commit()
         ix.close()
-        parts = {LEXICON_FILE: lexicon_of(corpus, docs).to_bytes(),
-                 GAME_MODEL_FILE: GameModel.from_corpus(corpus).to_bytes(),
-                 TITLES_FILE: TitleTable.from_corpus(corpus).to_bytes(),
-                 BRIDGE_FILE: pickle.dumps(load_vocabulary(corpus), protocol=pickle.HIGHEST_PROTOCOL)}
+        parts = {
+            LEXICON_FILE: lexicon_of(corpus, docs).to_bytes(),
+            GAME_MODEL_FILE: GameModel.from_corpus(corpus).to_bytes(),
+            TITLES_FILE: TitleTable.from_corpus(corpus).to_bytes(),
+            BRIDGE_FILE: pickle.dumps(load_vocabulary(corpus), protocol=pickle.HIGHEST_PROTOCOL),
+        }
         for name, data in parts.items():
             (build.folder / name).write_bytes(data)
         build.finish(_key(corpus), INDEX_FORMAT)
@@ -207,8 +213,9 @@ def open_index(corpus: Corpus, directory: Path | None = None, progress=None):
     except FileNotFoundError:
         pass  # not built yet
     except Exception as exc:  # whoosh's own reading errors: files that passed the manifest but not whoosh
-        cache_files.report_once(f"the index in {directory} cannot be read ({exc.__class__.__name__}: {exc}); "
-                                "it is rebuilt")
+        cache_files.report_once(
+            f"the index in {directory} cannot be read ({exc.__class__.__name__}: {exc}); it is rebuilt"
+        )
     try:
         build_index(corpus, directory, progress)
         return _open_existing(corpus, directory)
@@ -263,7 +270,9 @@ def open_searcher(corpus: Corpus, progress=None):
         build_index(corpus, directory, progress)
         rebuilt = index_files.read_manifest(directory, _key(corpus), INDEX_FORMAT)
         if rebuilt is None:
-            raise OSError(f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)") from None
+            raise OSError(
+                f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)"
+            ) from None
         parts = _read_parts(directory, rebuilt)
     return Searcher(corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:])
 
@@ -274,13 +283,23 @@ def _read_parts(directory: Path, listing: dict[str, str]):
 
     # Each part's bytes are the ones this user's judge listed in the signed manifest.
     with cache_files.long_lived():
-        return (Lexicon.from_bytes(part(LEXICON_FILE)), GameModel.from_bytes(part(GAME_MODEL_FILE)),
-                TitleTable.from_bytes(part(TITLES_FILE)), pickle.loads(part(BRIDGE_FILE)))
+        return (
+            Lexicon.from_bytes(part(LEXICON_FILE)),
+            GameModel.from_bytes(part(GAME_MODEL_FILE)),
+            TitleTable.from_bytes(part(TITLES_FILE)),
+            pickle.loads(part(BRIDGE_FILE)),
+        )
 
 
 def _in_memory_searcher(corpus: Corpus):
     """An unwritable cache directory: everything is built in memory, for this process only."""
     from judge.search.searcher import Searcher
 
-    return Searcher(corpus, lexicon_of(corpus, list(documents(corpus))), lambda: build_in_memory(corpus),
-                    GameModel.from_corpus(corpus), TitleTable.from_corpus(corpus), load_vocabulary(corpus))
+    return Searcher(
+        corpus,
+        lexicon_of(corpus, list(documents(corpus))),
+        lambda: build_in_memory(corpus),
+        GameModel.from_corpus(corpus),
+        TitleTable.from_corpus(corpus),
+        load_vocabulary(corpus),
+    )

@@ -9,6 +9,7 @@ left alone, and a folder without the lock file was not made by a build and is ne
 The manifest (cache_files-sealed JSON: the format, and each file's SHA-256) covers every file,
 whoosh's own too (its TOC holds a pickle), so nothing unchecked is read.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -117,8 +118,10 @@ def read_part(directory: Path, listing: dict[str, str], name: str) -> bytes:
     path = directory / name
     raw = path.read_bytes()
     if listing.get(name) != _sha256(raw):
-        cache_files.report_once(f"the cache file {path} does not match its index's manifest (damaged, "
-                                "or changed by another program); the index is rebuilt")
+        cache_files.report_once(
+            f"the cache file {path} does not match its index's manifest (damaged, "
+            "or changed by another program); the index is rebuilt"
+        )
         raise cache_files.CacheRejected(f"{path} does not match the manifest")
     return raw
 
@@ -128,8 +131,10 @@ def verify_all(directory: Path, listing: dict[str, str]) -> None:
     present = _files(directory)
     if present != sorted(listing):
         extra = sorted(set(present) - set(listing)) or sorted(set(listing) - set(present))
-        cache_files.report_once(f"the index in {directory} has files its manifest does not list, or lacks "
-                                f"some ({', '.join(extra[:3])}); it is rebuilt")
+        cache_files.report_once(
+            f"the index in {directory} has files its manifest does not list, or lacks "
+            f"some ({', '.join(extra[:3])}); it is rebuilt"
+        )
         raise cache_files.CacheRejected(f"{directory}: files differ from the manifest")
     for name in present:
         read_part(directory, listing, name)

@@ -14,6 +14,7 @@ one item holding what was written for each piece — their questions and words, 
 lists the pieces' former ids under `merged` (bench/recut_judge_index.py writes it); its limits
 grow with the pieces, and an item merging ids that are not former ids of its entry is left out.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -148,27 +149,40 @@ def _item(entry_id: str, node, line: int, where: str) -> Item:
         m_node, m_line = values.pop("merged")
         keys.discard("merged")
         if not isinstance(m_node, yaml.SequenceNode) or not m_node.value:
-            raise JudgeIndexError(f"{path_line(where, m_line)}: {entry_id}'s merged must list the former ids joined into it")
+            raise JudgeIndexError(
+                f"{path_line(where, m_line)}: {entry_id}'s merged must list the former ids joined into it"
+            )
         merged = tuple(_scalar(m, path_line(where, m.start_mark.line + 1), "a merged id") for m in m_node.value)
     pieces = 1 + len(merged)  # each piece was written 2–4 questions and a line of words
     if keys == {"hash", "skip"}:
         reason = _scalar(values["skip"][0], where, "skip")
         if reason not in SKIP_REASONS:
-            raise JudgeIndexError(f"{path_line(where, values['skip'][1])}: {entry_id}'s skip reason "
-                                  f"{reason!r} is not one of {', '.join(SKIP_REASONS)}")
+            raise JudgeIndexError(
+                f"{path_line(where, values['skip'][1])}: {entry_id}'s skip reason "
+                f"{reason!r} is not one of {', '.join(SKIP_REASONS)}"
+            )
         return Item(entry_id, digest, line, skip=reason, merged=merged)
     if keys != {"hash", "q", "w"}:
         extra = sorted(keys - {"hash", "q", "w", "skip", "merged"})
-        raise JudgeIndexError(f"{where}: {entry_id} needs hash, q and w (or hash and skip)"
-                              + (f"; unknown key {', '.join(extra)}" if extra else ""))
+        raise JudgeIndexError(
+            f"{where}: {entry_id} needs hash, q and w (or hash and skip)"
+            + (f"; unknown key {', '.join(extra)}" if extra else "")
+        )
     q_node, q_line = values["q"]
     most = MAX_QUESTIONS * pieces
     if not isinstance(q_node, yaml.SequenceNode) or not MIN_QUESTIONS <= len(q_node.value) <= most:
         raise JudgeIndexError(f"{path_line(where, q_line)}: {entry_id} needs {MIN_QUESTIONS}–{most} questions")
-    questions = tuple(_bounded(_scalar(q, path_line(where, q.start_mark.line + 1), "a question"),
-                               path_line(where, q.start_mark.line + 1)) for q in q_node.value)
-    words = _bounded(_scalar(values["w"][0], path_line(where, values["w"][1]), "w"), path_line(where, values["w"][1]),
-                     MAX_TEXT * pieces)
+    questions = tuple(
+        _bounded(
+            _scalar(q, path_line(where, q.start_mark.line + 1), "a question"), path_line(where, q.start_mark.line + 1)
+        )
+        for q in q_node.value
+    )
+    words = _bounded(
+        _scalar(values["w"][0], path_line(where, values["w"][1]), "w"),
+        path_line(where, values["w"][1]),
+        MAX_TEXT * pieces,
+    )
     return Item(entry_id, digest, line, questions=questions, words=words, merged=merged)
 
 
@@ -182,7 +196,7 @@ def _bounded(text: str, where: str, most: int = MAX_TEXT) -> str:
         raise JudgeIndexError(f"{where}: empty")
     if len(text) > most:
         raise JudgeIndexError(f"{where}: longer than {most} characters")
-    if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in text):
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
         raise JudgeIndexError(f"{where}: holds a control character")
     return text
 
@@ -196,7 +210,9 @@ def check_item(entry_id: str, draft: object) -> str:
     questions, words = draft.get("q"), draft.get("w")
     if set(draft) != {"q", "w"} or not isinstance(questions, list) or not isinstance(words, str):
         return "needs q (questions) and w (a line of words), or skip"
-    if not MIN_QUESTIONS <= len(questions) <= MAX_QUESTIONS or not all(isinstance(q, str) and q.strip() for q in questions):
+    if not MIN_QUESTIONS <= len(questions) <= MAX_QUESTIONS or not all(
+        isinstance(q, str) and q.strip() for q in questions
+    ):
         return f"needs {MIN_QUESTIONS}–{MAX_QUESTIONS} questions"
     return ""
 
@@ -222,18 +238,40 @@ def read(corpus: Corpus, docs: list[str] | None = None) -> Reading:
         for item in items:
             entry = entries.get(item.entry_id)
             if entry is None and bundled:
-                reading.problems.append(Problem(doc, "judge-index", f"{path}:{item.line}: {item.entry_id} "
-                                                f"names no entry of the document; left out", item.entry_id))
-            elif entry is not None and bundled and item.merged and \
-                    [corpus.former_ids.get(m) for m in item.merged] != [entry.id] * len(item.merged):
+                reading.problems.append(
+                    Problem(
+                        doc,
+                        "judge-index",
+                        f"{path}:{item.line}: {item.entry_id} names no entry of the document; left out",
+                        item.entry_id,
+                    )
+                )
+            elif (
+                entry is not None
+                and bundled
+                and item.merged
+                and [corpus.former_ids.get(m) for m in item.merged] != [entry.id] * len(item.merged)
+            ):
                 refused.add(item.entry_id)
-                reading.problems.append(Problem(doc, "judge-index", f"{path}:{item.line}: {item.entry_id} merges "
-                                                f"{', '.join(item.merged)}, not all former ids of it; left out",
-                                                item.entry_id))
+                reading.problems.append(
+                    Problem(
+                        doc,
+                        "judge-index",
+                        f"{path}:{item.line}: {item.entry_id} merges "
+                        f"{', '.join(item.merged)}, not all former ids of it; left out",
+                        item.entry_id,
+                    )
+                )
             elif entry is not None and text_hash(entry.text) != item.text_hash and bundled:
-                reading.problems.append(Problem(doc, "judge-index", f"{path}:{item.line}: {item.entry_id} was "
-                                                f"written for other text (hash {item.text_hash}); left out",
-                                                item.entry_id))
+                reading.problems.append(
+                    Problem(
+                        doc,
+                        "judge-index",
+                        f"{path}:{item.line}: {item.entry_id} was "
+                        f"written for other text (hash {item.text_hash}); left out",
+                        item.entry_id,
+                    )
+                )
         for entry in entries.values():
             written = _item_for(entry, by_id, by_hash)
             if written is not None and written.entry_id in refused:
@@ -262,11 +300,14 @@ def write_index(doc: str, items: list[tuple[Entry, dict]]) -> Path:
     """Write the document's index file from (entry, draft item) pairs, in the order given."""
     from judge import files
 
-    lines = [f"# The judge's index of {doc}: see rules/judge-index-brief.md. Generated by",
-             "# bench/index_worksheets.py stamp from the writers' drafts; hash: of the entry text written for.", ""]
+    lines = [
+        f"# The judge's index of {doc}: see rules/judge-index-brief.md. Generated by",
+        "# bench/index_worksheets.py stamp from the writers' drafts; hash: of the entry text written for.",
+        "",
+    ]
     for entry, draft in items:
         lines.append(f"{_quote(entry.id)}:")
-        lines.append(f"  hash: \"{text_hash(entry.text)}\"")
+        lines.append(f'  hash: "{text_hash(entry.text)}"')
         if draft.get("merged"):
             lines.append("  merged:")
             lines += [f"    - {_quote(m)}" for m in draft["merged"]]

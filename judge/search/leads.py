@@ -6,6 +6,7 @@ Event"). An item alone scores well on few words but answers little: its paragrap
 judge cites. Items are linked to the paragraph that introduces them, so the index can count the
 items' words toward the paragraph and the ranking can list the paragraph first.
 """
+
 from __future__ import annotations
 
 from judge.corpus.model import Corpus

@@ -13,6 +13,7 @@ Card names are words too, but only as the judge types them: a word the vocabular
 in a field, a second posting row counts the term without those name occurrences (same length
 norm); the searcher reads bridged words from it.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -96,15 +97,34 @@ class Lexicon:
                 seq.append(0)
             sequences.append(seq.tobytes())
         questions = {n: list(d["questions"]) for n, d in enumerate(docs) if d.get("questions")}
-        return cls({"format": FORMAT, "ids": ids, "games": games, "ranges": ranges, "postings": postings,
-                    "vocabulary": vocabulary, "sequences": sequences, "unnamed": unnamed,
-                    "questions": questions})
+        return cls(
+            {
+                "format": FORMAT,
+                "ids": ids,
+                "games": games,
+                "ranges": ranges,
+                "postings": postings,
+                "vocabulary": vocabulary,
+                "sequences": sequences,
+                "unnamed": unnamed,
+                "questions": questions,
+            }
+        )
 
     def to_bytes(self) -> bytes:
-        return marshal.dumps({
-            "format": FORMAT, "ids": self.ids, "games": self.games, "ranges": self.ranges,
-            "postings": self.postings, "vocabulary": self.vocabulary, "sequences": self.sequences,
-            "unnamed": self.unnamed, "questions": self.questions})
+        return marshal.dumps(
+            {
+                "format": FORMAT,
+                "ids": self.ids,
+                "games": self.games,
+                "ranges": self.ranges,
+                "postings": self.postings,
+                "vocabulary": self.vocabulary,
+                "sequences": self.sequences,
+                "unnamed": self.unnamed,
+                "questions": self.questions,
+            }
+        )
 
     @classmethod
     def from_bytes(cls, raw: bytes) -> Lexicon:
@@ -126,8 +146,7 @@ class Lexicon:
         df = len(row[0]) // 4 if row else 0
         return math.log(self.count / (df + 1)) + 1
 
-    def weights(self, field: str, term: str, game: str | None = None,
-                names: bool = True) -> tuple[array, array]:
+    def weights(self, field: str, term: str, game: str | None = None, names: bool = True) -> tuple[array, array]:
         """(entries, BM25 term-frequency weights) of a term in a field, one game's only if given;
         with names=False, its occurrences in card names do not count."""
         row = None if names else self.unnamed[field].get(term)

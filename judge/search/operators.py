@@ -4,6 +4,7 @@ Plain words never come here (word_scoring.py scores them from the lexicon); whoo
 and its query modules are opened the first time a query needs them, so a plain search never
 pays for them.
 """
+
 from __future__ import annotations
 
 import re
@@ -54,20 +55,21 @@ class OperatorSearch:
             from whoosh.scoring import BM25F
 
             searcher = self.index.searcher(weighting=BM25F(B=0.75, K1=1.2))
-            parser = qparser.MultifieldParser(SEARCHED_FIELDS, self.index.schema,
-                                              group=qparser.OrGroup.factory(0.9))
+            parser = qparser.MultifieldParser(SEARCHED_FIELDS, self.index.schema, group=qparser.OrGroup.factory(0.9))
             parser.remove_plugin_class(qparser.WildcardPlugin)
             parser.remove_plugin_class(qparser.FieldsPlugin)  # our own filters handle field:
             self._whoosh = (searcher, parser)
         return self._whoosh
 
-    def candidates(self, parsed: qlang.ParsedQuery, card_ids: list[str] | None,
-                   number: dict[str, int]) -> list[tuple[int, float]]:
+    def candidates(
+        self, parsed: qlang.ParsedQuery, card_ids: list[str] | None, number: dict[str, int]
+    ) -> list[tuple[int, float]]:
         """Operators and quoted phrases: whoosh's parser and matchers, on lexicon numbering
         (`number`: entry id -> lexicon number). `card_ids`: the entries a `card:` filter names."""
         searcher, _ = self._searcher_and_parser()
-        results = searcher.search(_preloaded(self._text_query(parsed.words)),
-                                  filter=self._filter(parsed, card_ids), limit=CANDIDATES)
+        results = searcher.search(
+            _preloaded(self._text_query(parsed.words)), filter=self._filter(parsed, card_ids), limit=CANDIDATES
+        )
         return [(number[r["id"]], float(r.score or 0.0)) for r in results if r["id"] in number]
 
     def did_you_mean(self, words: str) -> list[str]:
@@ -77,8 +79,13 @@ class OperatorSearch:
         fixed, changed, looked_up = [], False, 0
         for token in re.findall(r"[^\W\d_]+|\S+", fold(words)):
             lower = token.lower()
-            if len(lower) < 3 or len(lower) > MAX_CORRECTED_LENGTH or not lower.isalpha() \
-                    or looked_up == MAX_CORRECTIONS or searcher.doc_frequency("spell", lower):
+            if (
+                len(lower) < 3
+                or len(lower) > MAX_CORRECTED_LENGTH
+                or not lower.isalpha()
+                or looked_up == MAX_CORRECTIONS
+                or searcher.doc_frequency("spell", lower)
+            ):
                 fixed.append(token)
                 continue
             looked_up += 1

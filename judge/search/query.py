@@ -11,6 +11,7 @@
 Anything whoosh would reject (a stray quote, `AND AND`, a lone parenthesis) is read as plain words,
 and so is a filter with nothing after it (`game:` is the word "game").
 """
+
 from __future__ import annotations
 
 import re
@@ -43,12 +44,16 @@ class UnknownFilter(ValueError):
 def check_size(query: str) -> None:
     """Refuse a query longer than MAX_QUERY_CHARS characters or MAX_QUERY_TERMS terms."""
     if len(query) > MAX_QUERY_CHARS:
-        raise QueryTooLarge(f"the query is {len(query):,} characters long; at most {MAX_QUERY_CHARS:,} "
-                            "are searched (shorten it to the words that matter)")
+        raise QueryTooLarge(
+            f"the query is {len(query):,} characters long; at most {MAX_QUERY_CHARS:,} "
+            "are searched (shorten it to the words that matter)"
+        )
     terms = len(query.split())
     if terms > MAX_QUERY_TERMS:
-        raise QueryTooLarge(f"the query has {terms:,} terms; at most {MAX_QUERY_TERMS} are searched "
-                            "(shorten it to the words that matter)")
+        raise QueryTooLarge(
+            f"the query has {terms:,} terms; at most {MAX_QUERY_TERMS} are searched "
+            "(shorten it to the words that matter)"
+        )
 
 
 @dataclass

@@ -9,6 +9,7 @@ for the question's vocabulary; and the page is shaped so the answer, not its nei
 (a rule above its example, a text the documents repeat listed once, both L5R CCG documents
 offered). Filters apply to all. whoosh is opened only when a query needs it.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,11 +19,11 @@ from dataclasses import dataclass, field, replace
 from judge.corpus import ranges
 from judge.corpus.model import Corpus, Entry
 from judge.search import query as qlang
+from judge.search import word_scoring
 from judge.search.analysis import analyze, fold, use_tables
 from judge.search.lexicon import Lexicon
 from judge.search.operators import OperatorSearch
 from judge.search.synonyms import Vocabulary, translations
-from judge.search import word_scoring
 from judge.search.word_scoring import WordScorer
 
 GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
@@ -70,8 +71,15 @@ SAVED_KIND, SAVED_DOC = "ruling", "saved"  # saved rulings' kind and doc (judge 
 
 
 class Searcher:
-    def __init__(self, corpus: Corpus, lexicon: Lexicon, open_index, games=None, titles=None,
-                 vocabulary: Vocabulary | None = None) -> None:
+    def __init__(
+        self,
+        corpus: Corpus,
+        lexicon: Lexicon,
+        open_index,
+        games=None,
+        titles=None,
+        vocabulary: Vocabulary | None = None,
+    ) -> None:
         """`open_index`: a callable that opens the whoosh index, called the first time a query
         needs whoosh (operators, phrases, "did you mean")."""
         self.corpus = corpus
@@ -91,15 +99,15 @@ class Searcher:
         self._known: tuple[set[str], set[str]] | None = None  # (kinds, docs) a filter may name, gathered on first use
 
     # -- public ----------------------------------------------------------------------------
-    def search(self, text: str, game: str | None = None, kind: str | None = None,
-               limit: int = 10, rulings_db=None) -> SearchResult:
+    def search(
+        self, text: str, game: str | None = None, kind: str | None = None, limit: int = 10, rulings_db=None
+    ) -> SearchResult:
         """The hits for `text`; QueryTooLarge past the query bounds (query.check_size).
         `rulings_db`: the saved-rulings file searched alongside the rules (default: the
         store's default, judge.rulings.location)."""
         qlang.check_size(text)
         parsed = qlang.parse(text)
-        if not (parsed.words.strip() or parsed.numbers or parsed.card or parsed.games or parsed.kinds
-                or parsed.docs):
+        if not (parsed.words.strip() or parsed.numbers or parsed.card or parsed.games or parsed.kinds or parsed.docs):
             return SearchResult([], parsed, notes=["nothing to search for"])  # e.g. a lone quote
         if game:
             parsed.games.append(game)
@@ -149,15 +157,17 @@ class Searcher:
         if parsed.unknown_games:
             raise qlang.UnknownFilter(
                 f"unknown game {', '.join(map(repr, parsed.unknown_games))}; choose one of "
-                f"{', '.join(GAME_TITLES)} (or nd, lcg, ccg, sf)")
+                f"{', '.join(GAME_TITLES)} (or nd, lcg, ccg, sf)"
+            )
         if self._known is None:
             kinds = {e.kind for e in self.corpus.entries.values()} | {SAVED_KIND}
             self._known = (kinds, set(self.corpus.documents) | {SAVED_DOC})
         for name, values, known in (("kind", parsed.kinds, self._known[0]), ("doc", parsed.docs, self._known[1])):
             unknown = [v for v in values if v not in known]
             if unknown:
-                raise qlang.UnknownFilter(f"unknown {name} {', '.join(map(repr, unknown))}; "
-                                          f"choose from {', '.join(sorted(known))}")
+                raise qlang.UnknownFilter(
+                    f"unknown {name} {', '.join(map(repr, unknown))}; choose from {', '.join(sorted(known))}"
+                )
 
     @property
     def index(self):
@@ -243,8 +253,11 @@ class Searcher:
         from judge.search.cardnames import lookup
 
         found = lookup(self.corpus, name, games[0] if len(games) == 1 else None)
-        cards = found.cards or [e for c in found.candidates[:5] for e in c.group.entries] \
-            if found.status in ("exact", "fuzzy", "ambiguous") else []
+        cards = (
+            found.cards or [e for c in found.candidates[:5] for e in c.group.entries]
+            if found.status in ("exact", "fuzzy", "ambiguous")
+            else []
+        )
         ids = []
         for card in cards:
             ids.append(card.id)
@@ -256,8 +269,7 @@ class Searcher:
         card_ids = self._card_family(parsed.card, parsed.games) if parsed.card else None
         return self._operators.candidates(parsed, card_ids, self.lexicon.number)
 
-    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int,
-                   rulings_db=None) -> tuple[list[Hit], dict[str, float]]:
+    def _word_hits(self, parsed: qlang.ParsedQuery, limit: int, rulings_db=None) -> tuple[list[Hit], dict[str, float]]:
         """The ranked hits, and the likelihood of each game that weighed them."""
         plain = bool(parsed.words.strip()) and not qlang.uses_operators(parsed.words)
         # A lone or doubled operator ("NOT", "AND AND") is a word, as a judge would read it.
@@ -286,8 +298,9 @@ class Searcher:
             score *= self._words.coverage(matched, concepts, concept_idf) ** word_scoring.COVERAGE_POWER
             hits.append(Hit(ids[docnum], score, highlight))
         hits = self._rules_above_examples(hits, parsed)
-        hits += self._saved_ruling_hits(parsed, concepts, concept_idf, highlight,
-                                        best=max((h.score for h in hits), default=1.0), db_path=rulings_db)
+        hits += self._saved_ruling_hits(
+            parsed, concepts, concept_idf, highlight, best=max((h.score for h in hits), default=1.0), db_path=rulings_db
+        )
         hits.sort(key=lambda h: -h.score)
         hits = self._without_repeats(hits, limit + FIRST_PAGE)
         hits = self._every_document_of_the_game(hits, limit)[:limit]
@@ -324,8 +337,7 @@ class Searcher:
         named = self.titles.named_in(terms) if self.titles else []
         return self.games.posterior(terms, self._translations, frozenset(w for words, _ in named for w in words))
 
-    def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float,
-                           db_path=None) -> list[Hit]:
+    def _saved_ruling_hits(self, parsed, concepts, concept_idf, highlight, best: float, db_path=None) -> list[Hit]:
         """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
         They live in a database that changes while the index does not, so they are scored here:
         by how much of the question they answer, on the scale of the best indexed result."""
@@ -345,14 +357,25 @@ class Searcher:
             if parsed.games and entry.game not in parsed.games:
                 continue
             extra = entry.extra
-            words = set(analyze(" ".join([entry.text, str(extra.get("event") or ""), "table",
-                                          str(extra.get("table") or ""), str(extra.get("judge") or "")])))
+            words = set(
+                analyze(
+                    " ".join(
+                        [
+                            entry.text,
+                            str(extra.get("event") or ""),
+                            "table",
+                            str(extra.get("table") or ""),
+                            str(extra.get("judge") or ""),
+                        ]
+                    )
+                )
+            )
             if not any(found & words for found in concepts.values()):
                 continue  # shares no word with the question (coverage alone says 1.0 when the
                 # index knows none of the question's words)
             coverage = self._words.coverage(words, concepts, concept_idf)
             if coverage >= SAVED_RULING_MIN_COVERAGE:
-                hits.append(Hit(entry.id, best * coverage ** word_scoring.COVERAGE_POWER, highlight, entry))
+                hits.append(Hit(entry.id, best * coverage**word_scoring.COVERAGE_POWER, highlight, entry))
         return hits
 
     def _rules_above_examples(self, hits: list[Hit], parsed: qlang.ParsedQuery) -> list[Hit]:
@@ -387,13 +410,14 @@ class Searcher:
         excerpt) states many rules in both. When the first page holds one and not the other, the
         other's best hit joins the page's last place, provided it scores at least OTHER_DOCUMENT
         of the page's best: a judge is shown both statements."""
-        page = hits[:min(limit, FIRST_PAGE)]
+        page = hits[: min(limit, FIRST_PAGE)]
         if not page:
             return hits
         best = page[0].score
         docs_of_game: dict[str, set[str]] = {}
         for d in self.corpus.documents.values():
             docs_of_game.setdefault(self.corpus.game_of(d.key), set()).add(d.key)
+
         def doc_of(hit: Hit) -> str | None:  # None for a saved ruling, which is no corpus entry
             entry = self.corpus.get(hit.id)
             return entry.doc if entry else None
@@ -403,9 +427,8 @@ class Searcher:
         games = {e.game for e in on_page}
         for game in games:
             for doc in sorted(docs_of_game.get(game, set()) - shown):
-                other = next((h for h in hits[len(page):] if doc_of(h) == doc), None)
+                other = next((h for h in hits[len(page) :] if doc_of(h) == doc), None)
                 if other is not None and other.score >= OTHER_DOCUMENT * best and len(page) >= 2:
                     hits = [h for h in hits if h is not other]
                     hits.insert(len(page) - 1, other)
         return hits
-

@@ -7,6 +7,7 @@ Dawn glossary entries that name the Magic mechanic they reskin ("the reskin of t
 into extra["reskin_of"]) and glossary cross-references ("Tome — See Domain"). Beside the bridge,
 rules/table-talk.yaml names the words of conversation that carry no rules meaning.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -45,8 +46,7 @@ def _read_yaml(relative: str, root: Path | None = None):
 
 def _rows(relative: str, data, key: str) -> list[list[str]]:
     rows = data.get(key) or []
-    if not isinstance(rows, list) or not all(isinstance(r, list) and all(isinstance(w, str) for w in r)
-                                             for r in rows):
+    if not isinstance(rows, list) or not all(isinstance(r, list) and all(isinstance(w, str) for w in r) for r in rows):
         raise ValueError(f"{relative}: {key!r} must be a list of [word, word, …] groups")
     return rows
 
@@ -95,7 +95,7 @@ def corpus_groups(corpus: Corpus) -> list[SynonymGroup]:
 
 
 def _names(title: str) -> list[str]:
-    """"Theronite / Beast-blood" names two things; "Drop, the" is "the drop"."""
+    """ "Theronite / Beast-blood" names two things; "Drop, the" is "the drop"."""
     return [part.strip() for part in title.split(" / ") if part.strip()]
 
 
@@ -108,6 +108,7 @@ class Vocabulary:
     """What the searcher knows of words beyond the index, read once and cached with it: the
     bridge, the table talk, the glossaries' words (word -> (game, analysed name) of each glossary
     entry whose text holds it) and the tables of analysis.py."""
+
     groups: list[SynonymGroup]
     talk: frozenset[str]
     glossary: dict[str, list[tuple[str, tuple[str, ...]]]]
@@ -131,7 +132,7 @@ def load_vocabulary(corpus: Corpus) -> Vocabulary:
 
 def _contains(terms: list[str], phrase: tuple[str, ...]) -> bool:
     n = len(phrase)
-    return any(tuple(terms[i:i + n]) == phrase for i in range(len(terms) - n + 1))
+    return any(tuple(terms[i : i + n]) == phrase for i in range(len(terms) - n + 1))
 
 
 @dataclass(frozen=True)
@@ -160,8 +161,9 @@ def bridges(terms: list[str], groups: list[SynonymGroup], games: list[str] | Non
     return list(out.values())
 
 
-def expansions(terms: list[str], groups: list[SynonymGroup],
-               games: list[str] | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
+def expansions(
+    terms: list[str], groups: list[SynonymGroup], games: list[str] | None = None
+) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
     """(phrase, the query phrase it stands in for, origin) triples, every game together."""
     return [(b.phrase, b.trigger, b.origin) for b in bridges(terms, groups, games)]
 

@@ -4,6 +4,7 @@ An entry whose whole title appears in the question ("master-blood", "declare blo
 "charmed life") is likely what the judge means. The table maps each short title, as analysed
 words, to the entries that carry it; it is built with the index and cached beside it.
 """
+
 from __future__ import annotations
 
 import pickle
@@ -48,7 +49,7 @@ class TitleTable:
         for size in range(min(self.longest, len(terms)), 0, -1):
             for start in range(len(terms) - size + 1):
                 span = set(range(start, start + size))
-                words = tuple(terms[start:start + size])
+                words = tuple(terms[start : start + size])
                 if words in self.table and not span & used:
                     found.append((words, self.table[words]))
                     used |= span

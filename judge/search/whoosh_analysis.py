@@ -1,5 +1,6 @@
 """The analysis of analysis.py as whoosh analyzers, for the whoosh index (built with the cache,
 and queried for operator and phrase queries only)."""
+
 from __future__ import annotations
 
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StopFilter

@@ -4,6 +4,7 @@ repeats and the names it types whole; then how much of the question an entry ans
 
 The ranking's constants live here; bench/tune_search.py fits them on the tuning set only.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -58,13 +59,13 @@ class WordScorer:
             # it never adds to it); a phrase's words share that weight.
             share = 1.0 / len(bridge.phrase)
             # A bridged word is never read in a card's name: "drained" is not Brain *Tap* Rifle.
-            readings.setdefault(bridge.trigger, []).append(
-                [(w, bridge.game, share, w in terms) for w in bridge.phrase])
+            readings.setdefault(bridge.trigger, []).append([(w, bridge.game, share, w in terms) for w in bridge.phrase])
             for word in bridge.trigger:
                 concepts.setdefault(word, {word}).update(bridge.phrase)
         for game, name in self._glossary_feedback(set().union(*concepts.values()) if concepts else set(), games):
             readings.setdefault(("glossary",) + name, []).append(
-                [(w, game, GLOSSARY_BOOST / len(name), True) for w in name])
+                [(w, game, GLOSSARY_BOOST / len(name), True) for w in name]
+            )
         scores: dict[int, float] = {}
         for options in readings.values():
             if len(options) == 1 or not CONCEPT_MAX:
@@ -83,8 +84,9 @@ class WordScorer:
         self._reward_named_titles(scores, terms, allowed)
         return heapq.nlargest(CANDIDATES, scores.items(), key=lambda item: item[1])
 
-    def _score(self, words: list[tuple[str, str | None, float, bool]], allowed: set[int] | None,
-               scores: dict[int, float]) -> dict[int, float]:
+    def _score(
+        self, words: list[tuple[str, str | None, float, bool]], allowed: set[int] | None, scores: dict[int, float]
+    ) -> dict[int, float]:
         """Adds to `scores` Σ over the words and fields of boost × idf × BM25 term weight; a
         word whose last flag is False is not read in card names."""
         get = scores.get
@@ -150,9 +152,10 @@ class WordScorer:
         questions = self.lexicon.questions.get(doc)
         if not questions:
             return ""
-        by_field = {name: sum(weight * self.lexicon.idf(name, w) * self.lexicon.weight_of(name, w, doc)
-                              for w in words)
-                    for name, weight in field_weights()}
+        by_field = {
+            name: sum(weight * self.lexicon.idf(name, w) * self.lexicon.weight_of(name, w, doc) for w in words)
+            for name, weight in field_weights()
+        }
         total = sum(by_field.values())
         if not total or by_field["asked"] < MATCHED_SHARE * total:
             return ""

@@ -5,6 +5,7 @@ error a client can cause is a 4xx page saying what was wrong; a defect in judge 
 (its traceback goes to a log file named on the server's terminal, never to the browser, and is
 not printed a second time by the server).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -18,37 +19,57 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from judge import safe_text
+
 # permalinks registers the URL convertors (doc, edition, count) before any route is built
 from judge.serve import pages, permalinks, security, static  # noqa: F401
 from judge.serve.settings import ServeSettings
 
 # The entry pages last: their `/{doc}/{rest}` pattern is matched only against document keys,
 # but nothing is lost by letting every fixed path be tried first.
-PAGE_MODULES = ("judge.serve.static", "judge.serve.offline_pages", "judge.serve.game_choice",
-                "judge.serve.search_page", "judge.serve.cards_page", "judge.serve.log_pages",
-                "judge.serve.revise_pages", "judge.serve.replay_pages",
-                "judge.serve.edition_pages", "judge.serve.entry_page")
+PAGE_MODULES = (
+    "judge.serve.static",
+    "judge.serve.offline_pages",
+    "judge.serve.game_choice",
+    "judge.serve.search_page",
+    "judge.serve.cards_page",
+    "judge.serve.log_pages",
+    "judge.serve.revise_pages",
+    "judge.serve.replay_pages",
+    "judge.serve.edition_pages",
+    "judge.serve.entry_page",
+)
 
 # The scope key under which internal_error leaves the exception it wrote down (see Station).
 _REPORTED = "judge.reported_error"
 
-_REASONS = {400: "Bad request", 403: "Not allowed", 404: "Not found", 405: "Method not allowed", 408: "Too slow",
-            413: "Too large", 415: "Unsupported upload", 422: "Cannot use this", 429: "Too many requests",
-            503: "Not available now"}
+_REASONS = {
+    400: "Bad request",
+    403: "Not allowed",
+    404: "Not found",
+    405: "Method not allowed",
+    408: "Too slow",
+    413: "Too large",
+    415: "Unsupported upload",
+    422: "Cannot use this",
+    429: "Too many requests",
+    503: "Not available now",
+}
 
 
 async def home(request: Request) -> Response:
     from judge.corpus.documents import DOCUMENTS, GAME_TITLES
     from judge.serve.permalinks import document_path
 
-    documents = [{"href": document_path(d.key), "title": d.title, "game": GAME_TITLES.get(d.game, d.game)}
-                 for d in DOCUMENTS]
+    documents = [
+        {"href": document_path(d.key), "title": d.title, "game": GAME_TITLES.get(d.game, d.game)} for d in DOCUMENTS
+    ]
     return pages.render(request, "home.html", documents=documents)
 
 
 async def unlock_page(request: Request) -> Response:
-    return pages.render(request, "unlock.html", wrong=False,
-                        back=security.same_site_path(request.query_params.get("next")))
+    return pages.render(
+        request, "unlock.html", wrong=False, back=security.same_site_path(request.query_params.get("next"))
+    )
 
 
 async def unlock(request: Request) -> Response:
@@ -67,8 +88,13 @@ async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code in (301, 302, 303, 304, 307, 308):
         return Response(status_code=exc.status_code, headers=exc.headers)
-    page = pages.render(request, "error.html", status_code=exc.status_code,
-                        title=_REASONS.get(exc.status_code, "Cannot do that"), message=exc.detail)
+    page = pages.render(
+        request,
+        "error.html",
+        status_code=exc.status_code,
+        title=_REASONS.get(exc.status_code, "Cannot do that"),
+        message=exc.detail,
+    )
     page.headers.update(exc.headers or {})  # Retry-After on a 429, Allow on a 405
     return page
 
@@ -93,9 +119,13 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     else:
         request.scope[_REPORTED] = exc
     print(f"judge serve: internal error on {request.method} {_shown_path(request)}: {where}", file=sys.stderr)
-    page = pages.render(request, "error.html", status_code=500, title="Internal error",
-                        message="judge failed on this request. Nothing was saved by it. "
-                                "The head judge's terminal names the log file.")
+    page = pages.render(
+        request,
+        "error.html",
+        status_code=500,
+        title="Internal error",
+        message="judge failed on this request. Nothing was saved by it. The head judge's terminal names the log file.",
+    )
     # Starlette answers a 500 outside the middleware that adds these to every other page.
     for name, value in security.security_headers(request.app.state.settings):
         page.headers[name.decode()] = value.decode()
@@ -120,7 +150,11 @@ async def slash_or_not_found(scope, receive, send) -> None:
     if scope["type"] == "http" and path != "/":
         other = path.rstrip("/") if path.endswith("/") else path + "/"
         router = scope["app"].router
-        if other and not other.startswith("//") and any(route.matches(dict(scope, path=other))[0] is not Match.NONE for route in router.routes):
+        if (
+            other
+            and not other.startswith("//")
+            and any(route.matches(dict(scope, path=other))[0] is not Match.NONE for route in router.routes)
+        ):
             location = quote(other, safe="/@:-._~!$&'()*+,;=")
             if scope.get("query_string"):
                 location += "?" + scope["query_string"].decode("latin-1")
@@ -145,15 +179,19 @@ class Station(Starlette):
 
 def create_app(settings: ServeSettings | None = None) -> Starlette:
     settings = settings or ServeSettings()
-    routes = [Route("/", home, name="home"),
-              Route("/unlock", unlock_page, methods=["GET"], name="unlock_page"),
-              Route("/unlock", unlock, methods=["POST"], name="unlock")]
+    routes = [
+        Route("/", home, name="home"),
+        Route("/unlock", unlock_page, methods=["GET"], name="unlock_page"),
+        Route("/unlock", unlock, methods=["POST"], name="unlock"),
+    ]
     for module_name in PAGE_MODULES:
         routes += importlib.import_module(module_name).routes()
     app = Station(
         routes=routes,
-        middleware=[Middleware(security.BrowserSession, settings=settings),
-                    Middleware(security.BodyLimit, limit=settings.max_body_bytes)],
+        middleware=[
+            Middleware(security.BrowserSession, settings=settings),
+            Middleware(security.BodyLimit, limit=settings.max_body_bytes),
+        ],
         exception_handlers={HTTPException: http_error, ClientDisconnect: client_gone, Exception: internal_error},
     )
     # Links are paths: the slash redirect too (see slash_or_not_found).

@@ -5,6 +5,7 @@ punctuation and a leading "The" forgiven: judge.search.cardnames), in the game c
 browser: one card → its page (a redirect), several → a choice, a name a truncated FAQ only
 mentions → what is known of it, none → a 404 page with the nearest names.
 """
+
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException
@@ -32,31 +33,51 @@ def card_view(request: Request, entry: Entry) -> dict:
     extra = entry.extra
 
     def rulings(parent_id: str) -> list[dict]:
-        return [{"n": n, "href": entry_path(r.id), "tags": r.tags, "text": pieces(corpus, r.text, r.refs)}
-                for n, r in card_facts.listed_rulings(corpus, corpus.get(parent_id))]
+        return [
+            {"n": n, "href": entry_path(r.id), "tags": r.tags, "text": pieces(corpus, r.text, r.refs)}
+            for n, r in card_facts.listed_rulings(corpus, corpus.get(parent_id))
+        ]
 
     rules_card = not card_facts.from_rulings_document(corpus, entry)
     return {
-        "entry": entry, "crumbs": crumbs(request, corpus, entry),
+        "entry": entry,
+        "crumbs": crumbs(request, corpus, entry),
         "facts": card_facts.fact_lines(entry),
-        "caveat": extra.get("caveat", ""), "summary": extra.get("summary", ""),
-        "engine": [{"text": line, "warning": warning}
-                   for line, warning in card_facts.engine_lines(facts.get("engine"))],
+        "caveat": extra.get("caveat", ""),
+        "summary": extra.get("summary", ""),
+        "engine": [
+            {"text": line, "warning": warning} for line, warning in card_facts.engine_lines(facts.get("engine"))
+        ],
         "errata": extra.get("errata_text", ""),
         "card_text": entry.text if rules_card and "errata_text" not in extra else "",
         "rules_card": rules_card,
-        "without_rulings": ({"text": absent[0], "warning": absent[1]}
-                            if (absent := card_facts.without_rulings(corpus, entry)) else None),
+        "without_rulings": (
+            {"text": absent[0], "warning": absent[1]} if (absent := card_facts.without_rulings(corpus, entry)) else None
+        ),
         "rulings": rulings(entry.id),
-        "topics": [{"href": entry_path(t["id"]), "title": t["title"], "citation": t["citation"],
-                    "count": counted(len(t["rulings"]), "ruling"), "rulings": rulings(t["id"])}
-                   for t in facts["topics"]],
-        "see_also": [{"href": entry_path(s["target"]) if s["status"] == "resolved" and s["target"] else None,
-                      "label": s["citation"] or s["surface"],
-                      "note": s["note"] if s["status"] != "resolved" else ""} for s in facts["see_also"]],
+        "topics": [
+            {
+                "href": entry_path(t["id"]),
+                "title": t["title"],
+                "citation": t["citation"],
+                "count": counted(len(t["rulings"]), "ruling"),
+                "rulings": rulings(t["id"]),
+            }
+            for t in facts["topics"]
+        ],
+        "see_also": [
+            {
+                "href": entry_path(s["target"]) if s["status"] == "resolved" and s["target"] else None,
+                "label": s["citation"] or s["surface"],
+                "note": s["note"] if s["status"] != "resolved" else "",
+            }
+            for s in facts["see_also"]
+        ],
         "named_in": [_line(e) for e in facts["named_in"]],
         "mentioned_by": [_line(e) for e in facts["mentioned_by"]],
-        "notes": [], "cites": [entry.id], "question": "",
+        "notes": [],
+        "cites": [entry.id],
+        "question": "",
         "guessed_from": guessed_from(request, entry),
     }
 
@@ -77,8 +98,11 @@ def guessed_from(request: Request, entry: Entry) -> str:
 def _line(brief: dict) -> dict:
     from judge.render import snippet
 
-    return {"href": entry_path(brief["id"]), "label": brief["citation"] or brief["id"],
-            "text": snippet(brief["text"], 70)}
+    return {
+        "href": entry_path(brief["id"]),
+        "label": brief["citation"] or brief["id"],
+        "text": snippet(brief["text"], 70),
+    }
 
 
 async def card_lookup(request: Request) -> Response:
@@ -91,40 +115,83 @@ async def card_lookup(request: Request) -> Response:
     game = game_choice.chosen(request)
     corpus = reading.library(request).corpus
     if not name:
-        cards = sorted((c for c in corpus.of_kind("card") if game is None or c.game == game),
-                       key=lambda c: (c.title.lower(), c.doc))
-        return pages.render(request, "cards.html", name=name,
-                            heading=f"{len(cards)} cards ({reading.game_title(game)})",
-                            choices=[_choice(c) for c in cards], message="", mentions=[])
+        cards = sorted(
+            (c for c in corpus.of_kind("card") if game is None or c.game == game),
+            key=lambda c: (c.title.lower(), c.doc),
+        )
+        return pages.render(
+            request,
+            "cards.html",
+            name=name,
+            heading=f"{len(cards)} cards ({reading.game_title(game)})",
+            choices=[_choice(c) for c in cards],
+            message="",
+            mentions=[],
+        )
     result = lookup(corpus, name, game)
     if result.found and len(result.cards) == 1:  # a guess carries the name typed, for the card to say so
         target = entry_path(result.cards[0].id)
         return RedirectResponse(carrying(target, name) if result.status == "fuzzy" else target, status_code=303)
     if result.found:  # several versions of one card (the PAP's numbered entries)
-        return pages.render(request, "cards.html", name=name, heading=f"{result.cards[0].title}: "
-                            f"{len(result.cards)} entries", choices=[_choice(c) for c in result.cards],
-                            message="", mentions=[])
+        return pages.render(
+            request,
+            "cards.html",
+            name=name,
+            heading=f"{result.cards[0].title}: {len(result.cards)} entries",
+            choices=[_choice(c) for c in result.cards],
+            message="",
+            mentions=[],
+        )
     if result.status == "ambiguous":
-        choices = [{"href": entry_path(c.group.entries[0].id) if len(c.group.entries) == 1 else card_path(c.group.name),
-                    "label": c.group.name, "detail": _group_detail(c.group)} for c in result.candidates]
-        return pages.render(request, "cards.html", name=name, heading=f"{name!r} could be any of these cards",
-                            choices=choices, message="", mentions=[])
+        choices = [
+            {
+                "href": entry_path(c.group.entries[0].id) if len(c.group.entries) == 1 else card_path(c.group.name),
+                "label": c.group.name,
+                "detail": _group_detail(c.group),
+            }
+            for c in result.candidates
+        ]
+        return pages.render(
+            request,
+            "cards.html",
+            name=name,
+            heading=f"{name!r} could be any of these cards",
+            choices=choices,
+            message="",
+            mentions=[],
+        )
     if result.status == "not_found":
-        nearest = [{"href": card_path(c.group.name), "label": c.group.name, "detail": _group_detail(c.group)}
-                   for c in result.candidates]
+        nearest = [
+            {"href": card_path(c.group.name), "label": c.group.name, "detail": _group_detail(c.group)}
+            for c in result.candidates
+        ]
         where = f" in {GAME_TITLES[game]} (the game chosen on this phone)" if game else ""
-        return pages.render(request, "not_found.html", status_code=404, title="No such card",
-                            message=f"No card named {name!r}{where}.", nearest=nearest)
+        return pages.render(
+            request,
+            "not_found.html",
+            status_code=404,
+            title="No such card",
+            message=f"No card named {name!r}{where}.",
+            nearest=nearest,
+        )
     group = result.beyond
-    return pages.render(request, "cards.html", name=name, heading=group.name, choices=[],
-                        message=card_facts.missing_message(corpus, group),
-                        mentions=[_line(card_facts.brief(e))
-                                  for e in card_facts.mentioned_elsewhere(corpus, group.mentioned_by)])
+    return pages.render(
+        request,
+        "cards.html",
+        name=name,
+        heading=group.name,
+        choices=[],
+        message=card_facts.missing_message(corpus, group),
+        mentions=[_line(card_facts.brief(e)) for e in card_facts.mentioned_elsewhere(corpus, group.mentioned_by)],
+    )
 
 
 def _choice(card: Entry) -> dict:
-    return {"href": entry_path(card.id), "label": card.title,
-            "detail": f"{GAME_TITLES.get(card.game, card.game)} · {card.citation or card.id}"}
+    return {
+        "href": entry_path(card.id),
+        "label": card.title,
+        "detail": f"{GAME_TITLES.get(card.game, card.game)} · {card.citation or card.id}",
+    }
 
 
 def _group_detail(group) -> str:

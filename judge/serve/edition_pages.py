@@ -7,6 +7,7 @@ the station reads, the page is the entry's own (`/nd/704.5j`, a redirect). An ed
 not have is a 404 naming those it has; an id that edition lacks is a 404 with its nearest entries
 and a link to the entry in the edition read now, if it is there.
 """
+
 from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
@@ -29,8 +30,11 @@ async def edition_entry_page(request: Request) -> Response:
     doc, name, rest = (request.path_params[k] for k in ("doc", "edition", "rest"))
     wanted = entry_id(doc, rest)
     if wanted is None:
-        raise HTTPException(404, f"No entry {doc}@{name}:{rest[:MAX_ID_CHARS]}: an entry id is at most "
-                                 f"{MAX_ID_CHARS} letters, digits and . _ / -")
+        raise HTTPException(
+            404,
+            f"No entry {doc}@{name}:{rest[:MAX_ID_CHARS]}: an entry id is at most "
+            f"{MAX_ID_CHARS} letters, digits and . _ / -",
+        )
     try:
         edition = store.find(doc, name)
         read_now = reading.library(request).corpus.editions.get(doc)
@@ -43,17 +47,31 @@ async def edition_entry_page(request: Request) -> Response:
         raise HTTPException(404, f"{unknown}.") from None
     entry = corpus.get(wanted)
     now = reading.library(request).corpus.get(wanted)
-    banner = {"edition": edition.label,
-              "read_now": read_now.label if read_now is not None else "",
-              "now_href": entry_path(now.id) if now is not None else "",
-              "now_label": (now.citation or now.id) if now is not None else ""}
+    banner = {
+        "edition": edition.label,
+        "read_now": read_now.label if read_now is not None else "",
+        "now_href": entry_path(now.id) if now is not None else "",
+        "now_label": (now.citation or now.id) if now is not None else "",
+    }
     if entry is None:
         looked = resolve(corpus, wanted)
-        nearest = [{"href": edition_entry_path(edition.name, e.id), "label": label(e) if e.number else e.id,
-                    "detail": snippet(child_body(e), 70)} for e in looked.suggestions]
-        return pages.render(request, "not_found.html", status_code=404, title="Not found",
-                            message=f"No entry {ids.with_edition(wanted, edition.name)} in edition {edition.label}.",
-                            nearest=nearest, edition_banner=banner)
+        nearest = [
+            {
+                "href": edition_entry_path(edition.name, e.id),
+                "label": label(e) if e.number else e.id,
+                "detail": snippet(child_body(e), 70),
+            }
+            for e in looked.suggestions
+        ]
+        return pages.render(
+            request,
+            "not_found.html",
+            status_code=404,
+            title="Not found",
+            message=f"No entry {ids.with_edition(wanted, edition.name)} in edition {edition.label}.",
+            nearest=nearest,
+            edition_banner=banner,
+        )
 
     def path(target_id: str) -> str:
         return edition_entry_path(edition.name, target_id)

@@ -7,10 +7,11 @@ sub-rules, its outgoing links, "cited by", and the form to log a ruling citing i
 entry is the card page (cards_page.card_view). A path that names no entry is a 404 page with
 the nearest entries (judge.lookup, as `judge show` offers them).
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -34,8 +35,9 @@ async def entry_page(request: Request) -> Response:
     wanted = entry_id(doc, rest)
     if wanted is None:
         shown = rest if len(rest) <= MAX_ID_CHARS else rest[:MAX_ID_CHARS] + "…"
-        raise HTTPException(404, f"No entry {doc}:{shown}: an entry id is at most {MAX_ID_CHARS} "
-                                 "letters, digits and . _ / -")
+        raise HTTPException(
+            404, f"No entry {doc}:{shown}: an entry id is at most {MAX_ID_CHARS} letters, digits and . _ / -"
+        )
     entry = corpus.entries.get(wanted)  # a former id (issue 31's re-cut) is sent on below
     if entry is None:
         looked = resolve(corpus, wanted)
@@ -58,19 +60,27 @@ async def entry_page(request: Request) -> Response:
         return pages.render(request, "card.html", **card_view(request, entry))
     read = request.query_params.get("read")
     if read is not None and read != READ_WHOLE:
-        raise HTTPException(400, f"?read= takes only '{READ_WHOLE}' (the whole entry, everything under it "
-                                 "in document order)")
+        raise HTTPException(
+            400, f"?read= takes only '{READ_WHOLE}' (the whole entry, everything under it in document order)"
+        )
     return pages.render(request, "entry.html", **entry_view(request, corpus, entry, whole=read == READ_WHOLE))
 
 
 def _not_found(request: Request, wanted: str, looked) -> Response:
     from judge.render import child_body, label, snippet
 
-    nearest = [{"href": entry_path(e.id), "label": label(e) if e.number else e.id,
-                "detail": snippet(child_body(e), 70)} for e in looked.suggestions]
-    return pages.render(request, "not_found.html", status_code=404, title="Not found",
-                        message=f"No entry {wanted}" + (f" ({looked.note})" if looked.note else "") + ".",
-                        nearest=nearest)
+    nearest = [
+        {"href": entry_path(e.id), "label": label(e) if e.number else e.id, "detail": snippet(child_body(e), 70)}
+        for e in looked.suggestions
+    ]
+    return pages.render(
+        request,
+        "not_found.html",
+        status_code=404,
+        title="Not found",
+        message=f"No entry {wanted}" + (f" ({looked.note})" if looked.note else "") + ".",
+        nearest=nearest,
+    )
 
 
 def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
@@ -81,8 +91,14 @@ def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str],
     return trail
 
 
-def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = False,
-               path: Callable[[str], str] = entry_path, whole: bool = False) -> dict:
+def entry_view(
+    request: Request,
+    corpus: Corpus,
+    entry: Entry,
+    alone: bool = False,
+    path: Callable[[str], str] = entry_path,
+    whole: bool = False,
+) -> dict:
     """What the entry page shows; `alone`: without its sub-rules (their notes still listed);
     `whole`: every entry under it, in full and in document order, as judges read a section
     through. `path` makes the address of each entry it links (edition_pages: within an older
@@ -96,31 +112,58 @@ def entry_view(request: Request, corpus: Corpus, entry: Entry, alone: bool = Fal
     shown = [] if alone else under if whole else children
     in_full = whole or len(children) <= FULL_CHILDREN
     # Offered where the page does not already show everything under the entry in full.
-    whole_href = path(entry.id) + f"?read={READ_WHOLE}" if not (alone or whole) and (
-        not in_full or len(under) > len(children)) else ""
+    whole_href = (
+        path(entry.id) + f"?read={READ_WHOLE}"
+        if not (alone or whole) and (not in_full or len(under) > len(children))
+        else ""
+    )
     depth = len(corpus.ancestors(entry)) + 1
-    below = [{"href": path(c.id), "label": child_label(c, entry),
-              "line": present.below_line(child_label(c, entry), reading.notes_for(c.id))}
-             for c in children if reading.notes_for(c.id)]
+    below = [
+        {
+            "href": path(c.id),
+            "label": child_label(c, entry),
+            "line": present.below_line(child_label(c, entry), reading.notes_for(c.id)),
+        }
+        for c in children
+        if reading.notes_for(c.id)
+    ]
     return {
-        "entry": entry, "crumbs": crumbs(request, corpus, entry, path),
-        "heading": entry.citation or entry.id, "permalink": path(entry.id),
+        "entry": entry,
+        "crumbs": crumbs(request, corpus, entry, path),
+        "heading": entry.citation or entry.id,
+        "permalink": path(entry.id),
         "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
         "tags": entry.tags,
-        "tag_spans": [{"tag": s.get("tag", ""), "text": snippet(s.get("text", ""), 100)}
-                      for s in entry.extra.get("tag_spans", [])],
-        "notes": [note_view(n) for n in notes], "below": below,
+        "tag_spans": [
+            {"tag": s.get("tag", ""), "text": snippet(s.get("text", ""), 100)} for s in entry.extra.get("tag_spans", [])
+        ],
+        "notes": [note_view(n) for n in notes],
+        "below": below,
         "text": pieces(corpus, entry.text, entry.refs, path=path),
         "examples": [pieces(corpus, e.text, e.refs, path=path) for e in corpus.children(entry, "example")],
-        "children": [{"href": path(c.id), "label": child_label(c, corpus.parent(c) or entry), "tags": c.tags,
-                      "depth": len(corpus.ancestors(c)) - depth,
-                      "text": pieces(corpus, child_body(c), c.refs, path=path) if in_full
-                      else snippet_pieces(child_body(c), (), LINE)} for c in shown],
-        "whole": whole, "whole_href": whole_href, "under_count": len(under),
+        "children": [
+            {
+                "href": path(c.id),
+                "label": child_label(c, corpus.parent(c) or entry),
+                "tags": c.tags,
+                "depth": len(corpus.ancestors(c)) - depth,
+                "text": pieces(corpus, child_body(c), c.refs, path=path)
+                if in_full
+                else snippet_pieces(child_body(c), (), LINE),
+            }
+            for c in shown
+        ],
+        "whole": whole,
+        "whole_href": whole_href,
+        "under_count": len(under),
         "links": link_list(corpus, entry, path),
-        "cited_by": [{"href": path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
-                     for s in corpus.cited_by(entry.id)],
-        "cites": [entry.id], "question": "", "reading_on": reading_on(corpus, entry, path),
+        "cited_by": [
+            {"href": path(s.id), "label": s.citation or s.id, "text": snippet(s.text, 90)}
+            for s in corpus.cited_by(entry.id)
+        ],
+        "cites": [entry.id],
+        "question": "",
+        "reading_on": reading_on(corpus, entry, path),
     }
 
 
@@ -151,19 +194,25 @@ def note_view(note) -> dict:
 
 def link_list(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
     """Every reference once: resolved ones as links, the others said as what they are."""
-    from judge.render import unique_refs, snippet
+    from judge.render import snippet, unique_refs
 
     out = []
     for ref in unique_refs(entry.refs):
         target = corpus.get(ref.target) if ref.target else None
         if target is not None and ref.status == "resolved":
-            out.append({"href": path(target.id), "label": target.citation or target.id,
-                        "detail": snippet(target.title or target.text, 60)})
+            out.append(
+                {
+                    "href": path(target.id),
+                    "label": target.citation or target.id,
+                    "detail": snippet(target.title or target.text, 60),
+                }
+            )
         elif ref.status == "external":
             out.append({"href": None, "label": ref.surface, "detail": ref.note or "outside this document"})
         else:
-            out.append({"href": None, "label": ref.surface,
-                        "detail": "unresolved" + (f": {ref.note}" if ref.note else "")})
+            out.append(
+                {"href": None, "label": ref.surface, "detail": "unresolved" + (f": {ref.note}" if ref.note else "")}
+            )
     return out
 
 
@@ -192,15 +241,28 @@ def table_of_contents(corpus: Corpus, doc: str) -> list[dict]:
     labels = Counter(label(e) for e in tops)
     for top in tops:
         kids = corpus.children(top) if top.kind in OUTLINE_KINDS else []
-        groups.setdefault(top.kind, []).append({
-            "href": entry_path(top.id), "label": label(top),
-            # Paragraphs under one heading ("Introduction" ×2) are told apart by their start.
-            "detail": snippet(top.text, 70) if labels[label(top)] > 1 else "",
-            "children": [{"href": entry_path(k.id), "label": label(k)} for k in kids if k.kind != "example"]})
-    return [{"kind": kind, "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
-             "folded": kind in FOLDED_KINDS, "entries": items} for kind, items in groups.items()]
+        groups.setdefault(top.kind, []).append(
+            {
+                "href": entry_path(top.id),
+                "label": label(top),
+                # Paragraphs under one heading ("Introduction" ×2) are told apart by their start.
+                "detail": snippet(top.text, 70) if labels[label(top)] > 1 else "",
+                "children": [{"href": entry_path(k.id), "label": label(k)} for k in kids if k.kind != "example"],
+            }
+        )
+    return [
+        {
+            "kind": kind,
+            "heading": f"{kind.replace('-', ' ').capitalize()} ({len(items)})",
+            "folded": kind in FOLDED_KINDS,
+            "entries": items,
+        }
+        for kind, items in groups.items()
+    ]
 
 
 def routes() -> list[Route]:
-    return [Route("/{doc:doc}", document_page, name="document"),
-            Route("/{doc:doc}/{rest:path}", entry_page, name="entry")]
+    return [
+        Route("/{doc:doc}", document_page, name="document"),
+        Route("/{doc:doc}/{rest:path}", entry_page, name="entry"),
+    ]

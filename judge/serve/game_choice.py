@@ -4,6 +4,7 @@ A form (no JavaScript needed) posts the choice to /game; `all` clears it. Only a
 (judge.corpus.documents, its loose names too) is accepted: anything else is a 400 page. A cookie
 holding something else (edited by hand, or from an older judge) counts as no choice.
 """
+
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException
@@ -44,8 +45,14 @@ async def choose(request: Request) -> Response:
     if game is None:
         names = ", ".join([ALL, *GAMES])
         raise HTTPException(400, f"There is no game {wanted.strip()[:40]!r}; choose one of {names}.")
-    response.set_cookie(GAME_COOKIE, game, max_age=REMEMBERED_SECONDS, httponly=True, samesite="strict",
-                        secure=security.secure_cookies(request))
+    response.set_cookie(
+        GAME_COOKIE,
+        game,
+        max_age=REMEMBERED_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=security.secure_cookies(request),
+    )
     return response
 
 

@@ -13,13 +13,14 @@ With these bounds a weekend (48 hours) answers at most 48 * 3600 / WINDOW * STAT
 (settings.check_code): 8 characters of even the 26 letters are 2 * 10^11 codes, a 1 in
 2.4 million chance for the whole weekend of guessing.
 """
+
 from __future__ import annotations
 
 import sys
 import threading
 import time
 from collections import OrderedDict, deque
-from typing import Callable
+from collections.abc import Callable
 
 FREE_TRIES = 5
 LOCKOUT_START = 30.0  # seconds
@@ -30,8 +31,7 @@ MAX_CLIENTS = 10_000  # remembered at once; the oldest is forgotten first
 
 
 class GuessGuard:
-    def __init__(self, clock: Callable[[], float] = time.monotonic,
-                 say: Callable[[str], None] | None = None) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, say: Callable[[str], None] | None = None) -> None:
         self._clock = clock
         self._say = say or (lambda line: print(f"judge serve: {line}", file=sys.stderr, flush=True))
         self._lock = threading.Lock()
@@ -65,7 +65,9 @@ class GuessGuard:
         if until:
             line += f"; it is locked out for {until - now:.0f} s"
         if full:
-            line += f"; {STATION_PER_WINDOW} wrong codes within {WINDOW:.0f} s: every code waits for the window to clear"
+            line += (
+                f"; {STATION_PER_WINDOW} wrong codes within {WINDOW:.0f} s: every code waits for the window to clear"
+            )
         self._say(line)
 
     def right(self, client: str) -> None:

@@ -8,6 +8,7 @@ own HTTP/1.1 one with one addition: from the moment the server waits for a reque
 (a new connection, or the next request on a kept-alive one that has started to arrive), they
 must all have arrived within HEADER_TIMEOUT seconds, or the connection is closed.
 """
+
 from __future__ import annotations
 
 import asyncio

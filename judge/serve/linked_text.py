@@ -5,11 +5,12 @@ The pieces are plain strings with a link target or a class; the templates escape
 Nothing here writes mark-up, and no link is ever taken from the document's text itself: a link
 exists only where the corpus resolved a reference (judge.corpus.model.Ref) to an entry.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from judge.corpus.model import Corpus, Ref
 from judge.render import STATUS_NOTE_RE
@@ -30,8 +31,9 @@ def _surface_pattern(surface: str) -> re.Pattern:
     return re.compile(r"(?<![\w])(?<!\d\.)" + re.escape(surface) + r"(?![\w])")
 
 
-def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref],
-               path: Callable[[str], str] = entry_path) -> list[tuple[int, int, str, str]]:
+def link_spans(
+    corpus: Corpus, text: str, refs: Iterable[Ref], path: Callable[[str], str] = entry_path
+) -> list[tuple[int, int, str, str]]:
     """(start, end, href, title) for each resolved reference found in `text`: the first
     occurrence after the previous reference, else the first anywhere; never overlapping. `path`
     makes an entry's address (an older edition's pages link within that edition)."""
@@ -53,8 +55,13 @@ def link_spans(corpus: Corpus, text: str, refs: Iterable[Ref],
     return sorted(spans)
 
 
-def pieces(corpus: Corpus | None, text: str, refs: Iterable[Ref] = (), terms: Iterable[str] = (),
-           path: Callable[[str], str] = entry_path) -> list[Piece]:
+def pieces(
+    corpus: Corpus | None,
+    text: str,
+    refs: Iterable[Ref] = (),
+    terms: Iterable[str] = (),
+    path: Callable[[str], str] = entry_path,
+) -> list[Piece]:
     """`text` as pieces: references as links, words among `terms` marked as search hits, and
     status notes marked — a link inside a status note stays a link, marked as the note is.
 
@@ -66,20 +73,31 @@ def pieces(corpus: Corpus | None, text: str, refs: Iterable[Ref] = (), terms: It
     if wanted:
         from judge.search.analysis import term_spans
 
-        hits = [(start, end) for start, end, term in term_spans(text)
-                if term in wanted and not any(start < e and s < end for s, e, _, _ in links)]
+        hits = [
+            (start, end)
+            for start, end, term in term_spans(text)
+            if term in wanted and not any(start < e and s < end for s, e, _, _ in links)
+        ]
     notes = [m.span() for m in STATUS_NOTE_RE.finditer(text)]
-    cuts = sorted({0, len(text), *(x for s, e, _, _ in links for x in (s, e)),
-                   *(x for span in hits + notes for x in span)})
+    cuts = sorted(
+        {0, len(text), *(x for s, e, _, _ in links for x in (s, e)), *(x for span in hits + notes for x in span)}
+    )
     out: list[Piece] = []
     for start, end in zip(cuts, cuts[1:]):
         link = next((span for span in links if span[0] <= start and end <= span[1]), None)
         in_note = any(s <= start and end <= e for s, e in notes)
         hit = any(s <= start and end <= e for s, e in hits)
-        piece = Piece(text[start:end], link[2] if link else None,
-                      "hit" if hit else "status" if in_note else None, link[3] if link else None)
-        if out and (out[-1].href, out[-1].css, out[-1].title) == (piece.href, piece.css, piece.title) \
-                and (piece.href is None or out[-1].href is None):
+        piece = Piece(
+            text[start:end],
+            link[2] if link else None,
+            "hit" if hit else "status" if in_note else None,
+            link[3] if link else None,
+        )
+        if (
+            out
+            and (out[-1].href, out[-1].css, out[-1].title) == (piece.href, piece.css, piece.title)
+            and (piece.href is None or out[-1].href is None)
+        ):
             out[-1] = Piece(out[-1].text + piece.text, piece.href, piece.css, piece.title)  # one run
         else:
             out.append(piece)

@@ -5,6 +5,7 @@ for a person — "Sat 5 Dec 2026, 14:03" — never as ISO 8601 with its offset.
 A stored time another program wrote that is not ISO 8601 is shown as it is (it is data, never
 a reason to fail the page); one without an offset is taken as the station's local time already.
 """
+
 from __future__ import annotations
 
 import datetime as dt

@@ -5,6 +5,7 @@ The cookie is JSON in URL-safe base64 (cookie-safe characters only). A cookie th
 decode, or holds anything but those three short texts, is treated as absent: it only pre-fills
 a form, and the form's values are checked when they are sent.
 """
+
 from __future__ import annotations
 
 import base64
@@ -34,8 +35,11 @@ def log_memory(request: Request) -> LoggedAs:
         values = json.loads(base64.urlsafe_b64decode(raw.encode("ascii") + b"=" * (-len(raw) % 4)))
     except (ValueError, binascii.Error, UnicodeError):  # not a cookie this server wrote
         return LoggedAs()
-    if not isinstance(values, dict) or set(values) != {"judge", "table", "event"} \
-            or not all(isinstance(v, str) for v in values.values()):
+    if (
+        not isinstance(values, dict)
+        or set(values) != {"judge", "table", "event"}
+        or not all(isinstance(v, str) for v in values.values())
+    ):
         return LoggedAs()
     return LoggedAs(**values)
 

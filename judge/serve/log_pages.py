@@ -6,6 +6,7 @@ resolved against the corpus (an unknown one is refused with the nearest ids), on
 the store (judge.rulings.store); the browser is sent to the ruling's page only once it is
 committed (post/redirect/get). A form sent back for a mistake keeps what the judge typed.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ MAX_QUERY = 200  # characters of a log search
 MAX_PREFILLED_CITES = 50  # a link's ?cite=…: entry and card pages pre-fill a handful
 MAX_PREFILLED_QUESTION = 2000
 _CITE_SEPARATORS = re.compile(r"[\s,;]+")
-_LARGEST_NUMBER = 2 ** 63 - 1  # SQLite's INTEGER; a larger /log/N is simply not a ruling
+_LARGEST_NUMBER = 2**63 - 1  # SQLite's INTEGER; a larger /log/N is simply not a ruling
 # The phone's own id for a ruling (static/offline.js adds it to the form): the same ruling sent
 # twice — kept offline and sent again, or a post whose answer was lost — is stored once.
 KEY_FIELD = "key"
@@ -61,8 +62,11 @@ async def new_ruling(request: Request) -> Response:
     cites = [c for c in request.query_params.getlist("cite") if c.strip()]
     question = request.query_params.get("question", "")
     if len(cites) > MAX_PREFILLED_CITES or len(question) > MAX_PREFILLED_QUESTION:
-        raise HTTPException(400, f"A link to the form pre-fills at most {MAX_PREFILLED_CITES} citations "
-                                 f"and a question of {MAX_PREFILLED_QUESTION:,} characters.")
+        raise HTTPException(
+            400,
+            f"A link to the form pre-fills at most {MAX_PREFILLED_CITES} citations "
+            f"and a question of {MAX_PREFILLED_QUESTION:,} characters.",
+        )
     return pages.render(request, "log_new.html", cites=cites, question=question)
 
 
@@ -72,8 +76,12 @@ async def save_ruling(request: Request) -> Response:
     typed = {name: forms.text(form, name) for name in FIELDS}
     key = forms.text(form, KEY_FIELD).strip().lower() or None
     if key is not None and not _KEY.fullmatch(key):
-        return _form_again(request, typed, "The form's key is not a UUID (the page that sent it is not this "
-                                           "station's). Nothing was saved.", 422)
+        return _form_again(
+            request,
+            typed,
+            "The form's key is not a UUID (the page that sent it is not this station's). Nothing was saved.",
+            422,
+        )
     code_typed = False
     if not security.may_write(request):
         code = forms.text(form, security.CODE_FIELD)
@@ -82,8 +90,11 @@ async def save_ruling(request: Request) -> Response:
         except security.CodeLocked as locked:  # the judge's typed form is kept
             return _form_again(request, typed, f"{locked.detail} Nothing was saved.", 429)
         if not matches:
-            why = ("That is not the event's access code." if code.strip() else
-                   "Logging a ruling needs the event's access code (the head judge has it).")
+            why = (
+                "That is not the event's access code."
+                if code.strip()
+                else "Logging a ruling needs the event's access code (the head judge has it)."
+            )
             return _form_again(request, typed, why + " Nothing was saved.", 403)
         code_typed = True
     values = {name: typed[name].strip() for name in FIELDS}
@@ -106,22 +117,34 @@ async def save_ruling(request: Request) -> Response:
             return _form_again(request, typed, f"Citations: {exc}. Nothing was saved.", 422)
     store = store_of(request)
     try:
-        ruling = await run_in_threadpool(store.save, values["answer"], values["question"], cites,
-                                         values["event"], values["table"], values["judge"], key=key)
+        ruling = await run_in_threadpool(
+            store.save,
+            values["answer"],
+            values["question"],
+            cites,
+            values["event"],
+            values["table"],
+            values["judge"],
+            key=key,
+        )
     except RulingsError as exc:
         raise HTTPException(503, f"The ruling could not be saved: {exc}. Nothing was saved; send it again.") from None
     # Committed: only now is the browser told so (303 to the ruling's page).
     response = RedirectResponse(request.app.url_path_for("log_ruling", number=ruling.number), status_code=303)
-    remember(response, LoggedAs(judge=values["judge"], table=values["table"], event=values["event"]),
-             secure=security.secure_cookies(request))
+    remember(
+        response,
+        LoggedAs(judge=values["judge"], table=values["table"], event=values["event"]),
+        secure=security.secure_cookies(request),
+    )
     if code_typed:
         security.set_writer_cookie(request, response)
     return response
 
 
 def _form_again(request: Request, typed: dict, error: str, status: int) -> Response:
-    return pages.render(request, "log_new.html", status_code=status, cites=[], question="",
-                        form=typed, form_error=error)
+    return pages.render(
+        request, "log_new.html", status_code=status, cites=[], question="", form=typed, form_error=error
+    )
 
 
 # -- reading the log ---------------------------------------------------------------------------
@@ -177,8 +200,14 @@ async def ruling_page(request: Request) -> Response:
     cited = []
     for cite in ruling.cites:  # an edition's id: the entry as read now, and the edition named
         entry, named = corpus.get(ids.plain(cite)), ids.split(cite)
-        cited.append((cite, (entry.citation or entry.id) if entry else "", entry.title if entry else "",
-                      named[1] if named else ""))
+        cited.append(
+            (
+                cite,
+                (entry.citation or entry.id) if entry else "",
+                entry.title if entry else "",
+                named[1] if named else "",
+            )
+        )
     return pages.render(request, "log_ruling.html", ruling=ruling, cited=cited)
 
 
@@ -186,18 +215,26 @@ async def ruling_sheet(request: Request) -> Response:
     """The same sheet as `judge sheet --saved N [--as-of DATE]` (`?as_of=DATE`), as its own
     self-contained page."""
     ruling = await _ruling(request)
-    from judge.sheet.build import UnknownEntries, build_sheet
-
     from judge.rulings.citing import edition_id
+    from judge.sheet.build import UnknownEntries, build_sheet
 
     corpus = await _corpus()
     as_of = _as_of(request)
     try:  # as `judge sheet --saved N`: each citation read in the edition it was given on
         sheet = await run_in_threadpool(
-            lambda: build_sheet(corpus, [edition_id(c, corpus) for c in ruling.cites], date=ruling.date,
-                                question=ruling.question, as_of=as_of,
-                                ruling=ruling.answer_as_it_stands(), event=ruling.event, table=ruling.table,
-                                judge=ruling.judge, saved_number=ruling.number))
+            lambda: build_sheet(
+                corpus,
+                [edition_id(c, corpus) for c in ruling.cites],
+                date=ruling.date,
+                question=ruling.question,
+                as_of=as_of,
+                ruling=ruling.answer_as_it_stands(),
+                event=ruling.event,
+                table=ruling.table,
+                judge=ruling.judge,
+                saved_number=ruling.number,
+            )
+        )
     except UnknownEntries as exc:  # cited by another program, or the rules changed since
         raise HTTPException(422, f"Ruling #{ruling.number} cites what the rules no longer hold: {exc}.") from None
     return sheet_page.response([sheet])
@@ -244,4 +281,3 @@ def routes() -> list[Route]:
         Route("/log/{number:count}/sheet", ruling_sheet, methods=["GET"], name="log_sheet"),
         Route("/sheet", entries_sheet, methods=["GET"], name="sheet"),
     ]
-

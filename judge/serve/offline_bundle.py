@@ -11,6 +11,7 @@ and the data (the corpus's content key and the edition each document is read fro
 replaces a bundle whole when the version changes, and drops one whose checksum or version is not
 the app shell's (static/sw.js).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -42,13 +43,18 @@ def piece_list(items: list[Piece]) -> list:
 
 def entry_record(corpus: Corpus, entry: Entry) -> dict:
     """What an entry's page shows, as data (entry_page.entry_view and card pages read the same)."""
+    from judge.conflicts import present
     from judge.render import child_body, child_label, label, snippet
     from judge.serve import reading
     from judge.serve.entry_page import link_list, note_view
-    from judge.conflicts import present
 
-    record: dict = {"id": entry.id, "k": entry.kind, "c": entry.citation or entry.id, "lb": label(entry),
-                    "x": piece_list(pieces(corpus, entry.text, entry.refs))}
+    record: dict = {
+        "id": entry.id,
+        "k": entry.kind,
+        "c": entry.citation or entry.id,
+        "lb": label(entry),
+        "x": piece_list(pieces(corpus, entry.text, entry.refs)),
+    }
     if entry.title:
         record["t"] = entry.title
     if entry.number:
@@ -77,19 +83,30 @@ def entry_record(corpus: Corpus, entry: Entry) -> dict:
         record["b"] = cited_by
     notes = reading.notes_for(entry.id)
     if notes:
-        record["o"] = [{"k": v["kind"], "h": v["heading"], "lines": v["lines"],
-                        "c": [[c["href"], c["label"]] for c in v["concerns"]]} for v in map(note_view, notes)]
+        record["o"] = [
+            {
+                "k": v["kind"],
+                "h": v["heading"],
+                "lines": v["lines"],
+                "c": [[c["href"], c["label"]] for c in v["concerns"]],
+            }
+            for v in map(note_view, notes)
+        ]
         record["m"] = present.mark(notes)
-    below = [[entry_path(c.id), present.below_line(child_label(c, entry), reading.notes_for(c.id))]
-             for c in corpus.children(entry) if c.kind != "example" and reading.notes_for(c.id)]
+    below = [
+        [entry_path(c.id), present.below_line(child_label(c, entry), reading.notes_for(c.id))]
+        for c in corpus.children(entry)
+        if c.kind != "example" and reading.notes_for(c.id)
+    ]
     if below:
         record["w"] = below
     return record
 
 
 def documents_of(corpus: Corpus, game: str | None) -> list[str]:
-    return [key for key, info in corpus.documents.items()
-            if info.loaded and (game is None or corpus.game_of(key) == game)]
+    return [
+        key for key, info in corpus.documents.items() if info.loaded and (game is None or corpus.game_of(key) == game)
+    ]
 
 
 def editions_of(corpus: Corpus, docs: list[str]) -> dict[str, str]:
@@ -112,13 +129,22 @@ def build(corpus: Corpus, searcher, game: str | None, version: str, today: dt.da
     docs = documents_of(corpus, game)
     entries = [e for doc in docs for e in corpus.in_doc(doc)]
     return {
-        "format": FORMAT, "version": version, "game": game or "all",
+        "format": FORMAT,
+        "version": version,
+        "game": game or "all",
         "game_title": GAME_TITLES.get(game, game) if game else "All games",
         "built": (today or dt.date.today()).isoformat(),
         "editions": editions_of(corpus, docs),
-        "documents": [{"key": d, "title": corpus.documents[d].title, "game": corpus.game_of(d),
-                       "game_title": GAME_TITLES.get(corpus.game_of(d), corpus.game_of(d)),
-                       "toc": table_of_contents(corpus, d)} for d in docs],
+        "documents": [
+            {
+                "key": d,
+                "title": corpus.documents[d].title,
+                "game": corpus.game_of(d),
+                "game_title": GAME_TITLES.get(corpus.game_of(d), corpus.game_of(d)),
+                "toc": table_of_contents(corpus, d),
+            }
+            for d in docs
+        ],
         "entries": [entry_record(corpus, e) for e in entries],
         "search": export(corpus, searcher, game, {e.id for e in entries}),
     }
@@ -134,8 +160,10 @@ def bundle_for(corpus: Corpus, searcher, game: str | None, version: str) -> Bund
     with _building:
         found = _cache.get(key)
         if found is None:
-            body = json.dumps(build(corpus, searcher, game, version), ensure_ascii=False,
-                              separators=(",", ":")).encode("utf-8")
-            found = _cache[key] = Bundle(body, gzip.compress(body, 6, mtime=0),
-                                         hashlib.sha256(body).hexdigest(), version)
+            body = json.dumps(build(corpus, searcher, game, version), ensure_ascii=False, separators=(",", ":")).encode(
+                "utf-8"
+            )
+            found = _cache[key] = Bundle(
+                body, gzip.compress(body, 6, mtime=0), hashlib.sha256(body).hexdigest(), version
+            )
     return found

@@ -14,11 +14,11 @@ The phone scores as word_scoring.WordScorer does for the typed words and the bri
 by its best reading, coverage of the question's concepts); it does not add phrase, title or
 glossary bonuses, nor the game prior. README: "Offline" gives its recall beside the server's.
 """
+
 from __future__ import annotations
 
 from judge.corpus.model import Corpus
-from judge.search import analysis
-from judge.search import word_scoring
+from judge.search import analysis, word_scoring
 from judge.search.lexicon import FIELDS
 
 WEIGHT_SCALE = 1000  # BM25 weights travel as integers: three decimals are plenty for a ranking
@@ -96,20 +96,25 @@ def export(corpus: Corpus, searcher, game: str | None, entry_ids: set[str]) -> d
                 unnamed[field][term] = [docs, weights]
     texts = [d[f] for d in documents(corpus) if d["id"] in entry_ids for f in FIELDS]
     scorer = searcher._words
-    groups = [[g.game, [list(p) for p in g.phrases]] for g in scorer.synonyms
-              if game is None or g.game in (None, game)]
+    groups = [[g.game, [list(p) for p in g.phrases]] for g in scorer.synonyms if game is None or g.game in (None, game)]
     tables = analysis.tables()
     return {
         "ids": [lexicon.ids[n] for n in kept],
-        "fields": fields, "unnamed": unnamed,
+        "fields": fields,
+        "unnamed": unnamed,
         "field_weights": dict(word_scoring.field_weights()),
-        "talk": sorted(scorer.talk), "talk_weight": word_scoring.TALK_WEIGHT,
+        "talk": sorted(scorer.talk),
+        "talk_weight": word_scoring.TALK_WEIGHT,
         "groups": groups,
         "forms": _forms(texts + _curated_words()),
-        "analysis": {"stop": sorted(analysis.STOP_WORDS), "negations": analysis.NEGATIONS,
-                     "pronouns": sorted(analysis.PRONOUN_CONTRACTIONS),
-                     "fold": {chr(k): v for k, v in analysis._FOLD.items()},
-                     "symbols": tables["symbols"],
-                     # for a word the forms do not list: Porter2 (static/porter2.js) after these
-                     "irregular": tables["irregular"], "derived": tables["derived"]},
+        "analysis": {
+            "stop": sorted(analysis.STOP_WORDS),
+            "negations": analysis.NEGATIONS,
+            "pronouns": sorted(analysis.PRONOUN_CONTRACTIONS),
+            "fold": {chr(k): v for k, v in analysis._FOLD.items()},
+            "symbols": tables["symbols"],
+            # for a word the forms do not list: Porter2 (static/porter2.js) after these
+            "irregular": tables["irregular"],
+            "derived": tables["derived"],
+        },
     }

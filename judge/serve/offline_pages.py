@@ -12,6 +12,7 @@ page the service worker draws offline pages in, and the reader bundle.
 
 All are same-origin files under the station's Content-Security-Policy (security.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,8 +32,15 @@ BACKGROUND = "#ffffff"
 BUNDLE_HEADER = "x-bundle-sha256"
 VERSION_HEADER = "x-bundle-version"
 # The files a page needs, kept by the worker at install (the bundle is kept per game, later).
-SHELL_FILES = ("/offline/shell", "/static/style.css", "/static/app.js", "/static/offline.js",
-               "/static/offline-core.js", "/static/icon-192.png", "/manifest.webmanifest")
+SHELL_FILES = (
+    "/offline/shell",
+    "/static/style.css",
+    "/static/app.js",
+    "/static/offline.js",
+    "/static/offline-core.js",
+    "/static/icon-192.png",
+    "/manifest.webmanifest",
+)
 
 
 def _worker_source() -> str:
@@ -65,24 +73,36 @@ def _csp() -> str:
 
 async def manifest(request: Request) -> Response:
     body = {
-        "name": "judge station", "short_name": "judge", "start_url": "/", "scope": "/",
-        "display": "standalone", "theme_color": THEME, "background_color": BACKGROUND,
+        "name": "judge station",
+        "short_name": "judge",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME,
+        "background_color": BACKGROUND,
         "description": "Rules look-up and rulings log for card-game judges",
-        "icons": [{"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
-                  {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
-                  {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+        "icons": [
+            {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
     }
     return Response(json.dumps(body), media_type="application/manifest+json", headers={"cache-control": "no-cache"})
 
 
 async def worker(request: Request) -> Response:
-    source = (_worker_source()
-              .replace("@@VERSION@@", version(request))
-              .replace("@@CSP@@", _csp())
-              .replace("@@SHELL@@", json.dumps(list(SHELL_FILES))))
+    source = (
+        _worker_source()
+        .replace("@@VERSION@@", version(request))
+        .replace("@@CSP@@", _csp())
+        .replace("@@SHELL@@", json.dumps(list(SHELL_FILES)))
+    )
     # no-cache: the browser asks each time whether the worker changed (a new version)
-    return Response(source, media_type="text/javascript; charset=utf-8",
-                    headers={"cache-control": "no-cache", "service-worker-allowed": "/"})
+    return Response(
+        source,
+        media_type="text/javascript; charset=utf-8",
+        headers={"cache-control": "no-cache", "service-worker-allowed": "/"},
+    )
 
 
 async def shell(request: Request) -> Response:
@@ -96,8 +116,11 @@ def _bundle_game(request: Request) -> str | None:
         return None
     game = normalize_game(asked)
     if game is None:
-        raise HTTPException(400, f"There is no game {asked[:40]!r} to keep offline; choose one of "
-                                 f"{', '.join([game_choice.ALL, *GAME_TITLES])}.")
+        raise HTTPException(
+            400,
+            f"There is no game {asked[:40]!r} to keep offline; choose one of "
+            f"{', '.join([game_choice.ALL, *GAME_TITLES])}.",
+        )
     return game
 
 
@@ -110,8 +133,12 @@ async def bundle(request: Request) -> Response:
     game = _bundle_game(request)
     library = reading.library(request)
     made = await run_in_threadpool(bundle_for, library.corpus, context.searcher(), game, version(request))
-    headers = {BUNDLE_HEADER: made.sha256, VERSION_HEADER: made.version, "cache-control": "no-store",
-               "vary": "accept-encoding"}
+    headers = {
+        BUNDLE_HEADER: made.sha256,
+        VERSION_HEADER: made.version,
+        "cache-control": "no-store",
+        "vary": "accept-encoding",
+    }
     if "gzip" in request.headers.get("accept-encoding", ""):
         headers["content-encoding"] = "gzip"
         return Response(made.gzipped, media_type="application/json", headers=headers)
@@ -119,7 +146,9 @@ async def bundle(request: Request) -> Response:
 
 
 def routes() -> list[Route]:
-    return [Route("/manifest.webmanifest", manifest, name="manifest"),
-            Route("/sw.js", worker, name="service_worker"),
-            Route("/offline/shell", shell, name="offline_shell"),
-            Route("/offline/bundle", bundle, name="offline_bundle")]
+    return [
+        Route("/manifest.webmanifest", manifest, name="manifest"),
+        Route("/sw.js", worker, name="service_worker"),
+        Route("/offline/shell", shell, name="offline_shell"),
+        Route("/offline/bundle", bundle, name="offline_bundle"),
+    ]

@@ -6,6 +6,7 @@ through judge.safe_text.for_terminal (escape sequences removed, control characte
 U+FFFD), so a NUL or a bidi override in a ruling is visible, not hidden. `StrictUndefined` makes
 a misspelt name in a template an error in the tests, not an empty space on a judge's phone.
 """
+
 from __future__ import annotations
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -16,8 +17,8 @@ from starlette.templating import Jinja2Templates
 
 from judge.safe_text import for_terminal, one_line
 from judge.serve import game_choice, local_time, security
-from judge.serve.permalinks import cited_path
 from judge.serve.log_memory import log_memory
+from judge.serve.permalinks import cited_path
 from judge.serve.typed import typed
 
 
@@ -30,13 +31,22 @@ def _visible(value):
 
 
 def make_templates() -> Jinja2Templates:
-    env = Environment(loader=PackageLoader("judge.serve", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True),
-                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      finalize=_visible)
-    env.globals.update(csrf_field=security.CSRF_FIELD, code_field=security.CODE_FIELD,
-                       entry_href=cited_path, log_memory=log_memory, time_element=local_time.time_element,
-                       station_zone=local_time.zone_name)
+    env = Environment(
+        loader=PackageLoader("judge.serve", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        finalize=_visible,
+    )
+    env.globals.update(
+        csrf_field=security.CSRF_FIELD,
+        code_field=security.CODE_FIELD,
+        entry_href=cited_path,
+        log_memory=log_memory,
+        time_element=local_time.time_element,
+        station_zone=local_time.zone_name,
+    )
     # `finalize` (_visible) is the one place printed text is cleaned. `shown` only turns None
     # and numbers into text; `one_line` also folds line breaks (a ruling's question in a list).
     env.filters.update(shown=_as_text, one_line=lambda value: one_line(_as_text(value)))
@@ -58,12 +68,17 @@ def render(request: Request, template: str, status_code: int = 200, **context) -
     """Page `template` for this request; every page gets the CSRF token, whether this browser
     may write without the code, the settings' code requirement, and the game chosen."""
     settings = request.app.state.settings
-    context.update(csrf_token=security.csrf_token(request), may_write=security.may_write(request),
-                   writes_need_code=settings.writes_need_code, game=game_choice.chosen(request),
-                   game_choices=game_choice.choices(), game_titles=dict(game_choice.choices()),
-                   here=here(request), search_typed=typed(request),
-                   # "reading No Dawn …: edition 2026-12 …" once an edition is imported, set
-                   # when the reading pages open the library (judge.serve.reading)
-                   editions_note=getattr(request.app.state, "editions_note", ""))
-    return request.app.state.templates.TemplateResponse(request, template, context,
-                                                        status_code=status_code)
+    context.update(
+        csrf_token=security.csrf_token(request),
+        may_write=security.may_write(request),
+        writes_need_code=settings.writes_need_code,
+        game=game_choice.chosen(request),
+        game_choices=game_choice.choices(),
+        game_titles=dict(game_choice.choices()),
+        here=here(request),
+        search_typed=typed(request),
+        # "reading No Dawn …: edition 2026-12 …" once an edition is imported, set
+        # when the reading pages open the library (judge.serve.reading)
+        editions_note=getattr(request.app.state, "editions_note", ""),
+    )
+    return request.app.state.templates.TemplateResponse(request, template, context, status_code=status_code)

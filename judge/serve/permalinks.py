@@ -20,6 +20,7 @@ path that is not an id but names an entry the way `judge show` accepts (`/nd/1` 
 `/nd/overrun`) redirects to the entry's permalink; anything else is a 404 page with the nearest
 entries. The path is only ever looked up in the corpus's dictionary of ids.
 """
+
 from __future__ import annotations
 
 import re
@@ -67,6 +68,7 @@ class Count(Convertor):
     """A ruling's or a step's number: Starlette's `int` takes any length, and a number past
     SQLite's 64-bit integers made /log/<5,000 digits> a 500. Longer than 18 digits matches no
     route (404), as no such ruling or step can exist."""
+
     regex = "[0-9]{1,18}"
 
     def convert(self, value: str) -> int:

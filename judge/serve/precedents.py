@@ -2,6 +2,7 @@
 --archive URL`). The archive is another machine's: it is asked with a short timeout, off the
 event loop, and when it cannot be reached the page says so in one line and the rules' results
 stand; the rulings log stays the station's own SQLite file either way."""
+
 from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool

@@ -1,5 +1,6 @@
 """What the reading pages share: the library they read through (judge.library, as the TUI does)
 and the notes on entries (judge.conflicts), both opened on first use and kept for the process."""
+
 from __future__ import annotations
 
 import threading

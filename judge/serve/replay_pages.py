@@ -6,6 +6,7 @@ choices the play waits for, "not modelled" notes, engine errors marked as such) 
 cited rules as links, then the board after it; the last step adds where the replay stopped
 and the expectations. The words are judge.replay_words', the data the engine's replay.
 """
+
 from __future__ import annotations
 
 import re
@@ -50,8 +51,7 @@ async def replay_home(request: Request) -> Response:
         names, problem = sorted(await run_in_threadpool(boards)), ""
     except FolderUnreadable as exc:  # said on the page; uploading still works
         names, problem = [], str(exc)
-    return pages.render(request, "replay_open.html", boards=names, boards_problem=problem,
-                        upload_field=UPLOAD_FIELD)
+    return pages.render(request, "replay_open.html", boards=names, boards_problem=problem, upload_field=UPLOAD_FIELD)
 
 
 async def open_board(request: Request) -> Response:
@@ -101,8 +101,9 @@ async def replay_step(request: Request) -> Response:
     last = len(replay.steps)
     view = await run_in_threadpool(_step_view, replay, step)
     offers = await run_in_threadpool(_step_offers, request, opened, step)
-    return pages.render(request, "replay_step.html", key=key, label=opened.label, replay=replay,
-                        step=step, last=last, **view, **offers)
+    return pages.render(
+        request, "replay_step.html", key=key, label=opened.label, replay=replay, step=step, last=last, **view, **offers
+    )
 
 
 async def _opened_step(request: Request):
@@ -132,9 +133,14 @@ def _step_offers(request: Request, opened, step: int) -> dict:
     from judge.serve.replay_sheet import deciding_rules, sheet_refusal
 
     deciding = deciding_rules(opened.replay, step)
-    log_href = request.app.url_path_for("log_new") + (f"?{urlencode({'cite': deciding}, doseq=True)}" if deciding else "")
-    return {"sheet_refusal": sheet_refusal(opened.replay, opened.label, step), "log_href": log_href,
-            "deciding": deciding}
+    log_href = request.app.url_path_for("log_new") + (
+        f"?{urlencode({'cite': deciding}, doseq=True)}" if deciding else ""
+    )
+    return {
+        "sheet_refusal": sheet_refusal(opened.replay, opened.label, step),
+        "log_href": log_href,
+        "deciding": deciding,
+    }
 
 
 async def replay_step_sheet(request: Request) -> Response:
@@ -183,11 +189,28 @@ def _step_view(replay, n: int) -> dict:
             out.append((rid, rule_number(rid), title))
         return out
 
-    shown = [{"text": e.text, "rules": cited(e.rules),
-              "kind": ("engine-error" if e.engine_error else "refused" if e.refused else "asks" if e.asks
-                       else "not-modelled" if e.not_modelled else "event")} for e in events]
-    notes = [{"place": note_place(k), "text": note_body(e.text), "rules": cited(e.rules), "here": k == n}
-             for k, e in replay.not_modelled]
+    shown = [
+        {
+            "text": e.text,
+            "rules": cited(e.rules),
+            "kind": (
+                "engine-error"
+                if e.engine_error
+                else "refused"
+                if e.refused
+                else "asks"
+                if e.asks
+                else "not-modelled"
+                if e.not_modelled
+                else "event"
+            ),
+        }
+        for e in events
+    ]
+    notes = [
+        {"place": note_place(k), "text": note_body(e.text), "rules": cited(e.rules), "here": k == n}
+        for k, e in replay.not_modelled
+    ]
     at_end = n == len(replay.steps)
     return {
         "edition": _edition_note(corpus, replay),

@@ -7,6 +7,7 @@ expectations; the rules that decided the replay lead, read by judge.sheet.decisi
 command reads them. A replay no sheet can be made of (an engine error, play stopped at a choice
 the file does not answer) says why, in the command's words.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -41,11 +42,16 @@ def through_step(replay: Replay, label: str, n: int) -> dict:
     ReplayUnavailable when no sheet can be made of it, or when nothing has happened yet."""
     data = contract_data(replay, label)
     if n < len(replay.steps):
-        data = dict(data, steps=[s for s in data["steps"] if s.get("n", 0) <= n], expectations=[],
-                    not_modelled=[note for note in data.get("not_modelled") or [] if note.get("step", 0) <= n])
+        data = dict(
+            data,
+            steps=[s for s in data["steps"] if s.get("n", 0) <= n],
+            expectations=[],
+            not_modelled=[note for note in data.get("not_modelled") or [] if note.get("step", 0) <= n],
+        )
     if not data["steps"]:
-        raise ReplayUnavailable("nothing has happened yet when the board is set up: "
-                                "step forward to print the replay through an action")
+        raise ReplayUnavailable(
+            "nothing has happened yet when the board is set up: step forward to print the replay through an action"
+        )
     return data
 
 

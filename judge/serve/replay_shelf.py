@@ -15,6 +15,7 @@
 Replays run once and are kept in memory (the most recent MEMORY of them): stepping back and
 forth through one costs no engine run.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -183,9 +184,10 @@ class Shelf:
                 continue
             if self._board_keys[stamp] == key:
                 return self.board(name)
-        raise NotFound("There is no replay with this key: the file was changed or removed since. "
-                       "Open it again from the replay page.")
+        raise NotFound(
+            "There is no replay with this key: the file was changed or removed since. "
+            "Open it again from the replay page."
+        )
 
 
-__all__ = ["FolderUnreadable", "NotFound", "Opened", "ScenarioError", "Shelf", "boards", "key_of",
-           "unreadable_folders"]
+__all__ = ["FolderUnreadable", "NotFound", "Opened", "ScenarioError", "Shelf", "boards", "key_of", "unreadable_folders"]

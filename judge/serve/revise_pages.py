@@ -5,6 +5,7 @@ rules (judge.rulings.revisions.KINDS) and one transaction in the store. Writing 
 code and the form's CSRF token, as logging a ruling does; a kind the table keeps from the station
 (overturning: the head judge's) is refused with where to do it. A refusal keeps what was typed.
 """
+
 from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
@@ -30,8 +31,15 @@ async def revise_form(request: Request) -> Response:
 
 
 def _form(request: Request, ruling, typed: dict, error: str, status: int) -> Response:
-    return pages.render(request, "log_revise.html", status_code=status, ruling=ruling, kinds=STATION_KINDS,
-                        typed=typed, form_error=error)
+    return pages.render(
+        request,
+        "log_revise.html",
+        status_code=status,
+        ruling=ruling,
+        kinds=STATION_KINDS,
+        typed=typed,
+        form_error=error,
+    )
 
 
 async def revise_ruling(request: Request) -> Response:
@@ -41,12 +49,19 @@ async def revise_ruling(request: Request) -> Response:
     typed = {name: forms.text(form, name) for name in FIELDS}
     kind = KINDS.get(typed["revision"].strip())
     if kind is None:
-        raise HTTPException(400, f"Choose how to revise ruling #{ruling.number}: "
-                                 + " or ".join(k.command for k in STATION_KINDS) + "; nothing was written.")
+        raise HTTPException(
+            400,
+            f"Choose how to revise ruling #{ruling.number}: "
+            + " or ".join(k.command for k in STATION_KINDS)
+            + "; nothing was written.",
+        )
     if not kind.at_station:
-        raise HTTPException(403, f"To {kind.command} ruling #{ruling.number} is the head judge's: at the "
-                                 f"terminal holding the log, `judge ruling {kind.command} {ruling.number} "
-                                 "--reason … --judge …`. Nothing was written.")
+        raise HTTPException(
+            403,
+            f"To {kind.command} ruling #{ruling.number} is the head judge's: at the "
+            f"terminal holding the log, `judge ruling {kind.command} {ruling.number} "
+            "--reason … --judge …`. Nothing was written.",
+        )
     code_typed = False
     if not security.may_write(request):
         try:
@@ -54,8 +69,13 @@ async def revise_ruling(request: Request) -> Response:
         except security.CodeLocked as locked:
             return _form(request, ruling, typed, f"{locked.detail} Nothing was written.", 429)
         if not code_typed:
-            return _form(request, ruling, typed, "Revising a ruling needs the event's access code "
-                                                 "(the head judge has it). Nothing was written.", 403)
+            return _form(
+                request,
+                ruling,
+                typed,
+                "Revising a ruling needs the event's access code (the head judge has it). Nothing was written.",
+                403,
+            )
     answer = question = None
     cites: list[str] | None = None
     if kind.new_text:  # the form is pre-filled with the ruling as it stands: sent unchanged, kept
@@ -74,13 +94,18 @@ async def revise_ruling(request: Request) -> Response:
             cites = []
     store = store_of(request)
     try:
-        await run_in_threadpool(lambda: store.revise(ruling.number, kind.command, typed["reason"], typed["judge"],
-                                                     answer, question, cites, options=OPTIONS))
+        await run_in_threadpool(
+            lambda: store.revise(
+                ruling.number, kind.command, typed["reason"], typed["judge"], answer, question, cites, options=OPTIONS
+            )
+        )
     except RevisionRefused as refused:
         text = str(refused)
         return _form(request, ruling, typed, f"{text[0].upper()}{text[1:]}.", 422)
     except RulingsError as exc:
-        raise HTTPException(503, f"The revision could not be saved: {exc}. Nothing was written; send it again.") from None
+        raise HTTPException(
+            503, f"The revision could not be saved: {exc}. Nothing was written; send it again."
+        ) from None
     response = RedirectResponse(request.app.url_path_for("log_ruling", number=ruling.number), status_code=303)
     if code_typed:
         security.set_writer_cookie(request, response)

@@ -8,12 +8,13 @@ query names its own with game:. A query the search refuses (too long, a filter n
 is a 400 page saying why. `fragment=1` returns the results alone, for static/app.js to show as
 the judge types (it never redirects).
 """
+
 from __future__ import annotations
 
 import asyncio
 
-from starlette.exceptions import HTTPException
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
@@ -38,8 +39,11 @@ def _asked_game(request: Request) -> tuple[str | None, bool]:
         return None, False
     game = normalize_game(asked)
     if game is None:
-        raise HTTPException(400, f"There is no game {asked.strip()[:40]!r} to search; choose one of "
-                                 f"{', '.join([game_choice.ALL, *GAME_TITLES])}.")
+        raise HTTPException(
+            400,
+            f"There is no game {asked.strip()[:40]!r} to search; choose one of "
+            f"{', '.join([game_choice.ALL, *GAME_TITLES])}.",
+        )
     return game, False
 
 
@@ -72,8 +76,7 @@ async def search(request: Request) -> Response:
     async with _searching():
         found = await run_in_threadpool(library.find, text, game=game, limit=RESULTS)
     if found.refusal:
-        return pages.render(request, template, status_code=400, query=text, view=None,
-                            refusal=found.refusal)
+        return pages.render(request, template, status_code=400, query=text, view=None, refusal=found.refusal)
     if found.direct is not None and not fragment:
         # "704.5." asks for the rule alone, as in `judge show`: its page without the sub-rules
         alone = "." if found.alone and found.direct.number else ""
@@ -98,8 +101,9 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
     corpus = library.corpus
     hints = []
     if from_choice:
-        hints.append(f"{GAME_TITLES[found.games[0]]} only (the game chosen on this phone); "
-                     "choose All games to search every game")
+        hints.append(
+            f"{GAME_TITLES[found.games[0]]} only (the game chosen on this phone); choose All games to search every game"
+        )
     hints += found.notes
     if found.inferred_game and found.hits:
         hints.append(likely_games(found.game_likelihood, "choose a game for one"))
@@ -114,24 +118,37 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
             continue
         parent = corpus.parent(entry)
         notes = reading.notes_for(entry.id)
-        results.append({
-            "href": entry_path(entry.id), "citation": entry.citation or entry.id, "id": entry.id,
-            "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
-            "kind": entry.kind, "tags": list(entry.tags), "game": GAME_TITLES.get(entry.game, entry.game),
-            "marks": mark(notes) if notes else "",
-            "parent": ({"href": entry_path(parent.id), "label": label(parent)} if parent is not None else None),
-            "snippet": snippet_pieces(entry.text, terms, SNIPPET),
-            # why it came up, when the judge's index found it rather than the rule's own words
-            "matched": found.matched.get(entry.id, ""),
-            # as `judge search` says "same text in …": the copies the ranking folded into this one
-            "same_text": [{"href": entry_path(i), "label": corpus.get(i).citation or i}
-                          for i in found.same_text.get(entry.id, []) if corpus.get(i)],
-        })
+        results.append(
+            {
+                "href": entry_path(entry.id),
+                "citation": entry.citation or entry.id,
+                "id": entry.id,
+                "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
+                "kind": entry.kind,
+                "tags": list(entry.tags),
+                "game": GAME_TITLES.get(entry.game, entry.game),
+                "marks": mark(notes) if notes else "",
+                "parent": ({"href": entry_path(parent.id), "label": label(parent)} if parent is not None else None),
+                "snippet": snippet_pieces(entry.text, terms, SNIPPET),
+                # why it came up, when the judge's index found it rather than the rule's own words
+                "matched": found.matched.get(entry.id, ""),
+                # as `judge search` says "same text in …": the copies the ranking folded into this one
+                "same_text": [
+                    {"href": entry_path(i), "label": corpus.get(i).citation or i}
+                    for i in found.same_text.get(entry.id, [])
+                    if corpus.get(i)
+                ],
+            }
+        )
     suggestions = []
     for suggestion in found.suggestions:
         target = corpus.get(suggestion)
-        suggestions.append({"text": label(target) if target else suggestion,
-                            "href": entry_path(target.id) if target else search_path(suggestion)})
+        suggestions.append(
+            {
+                "text": label(target) if target else suggestion,
+                "href": entry_path(target.id) if target else search_path(suggestion),
+            }
+        )
     # A game given by the page (not typed as game:) is dropped by asking for every game.
     every_game = search_path(text) + "&game=all" if game is not None else None
     return {"hints": hints, "results": results, "suggestions": suggestions, "every_game": every_game}
@@ -140,10 +157,20 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
 def _saved_result(entry, number: int, terms) -> dict:
     """A saved ruling among the results, as `judge search` lists it: its citation (which carries
     its mark: "overturned on appeal", "WITHDRAWN"), the ruling as it now stands, a link to /log/N."""
-    return {"href": ruling_path(number), "citation": entry.citation or entry.id, "id": entry.id, "title": "",
-            "kind": "saved ruling", "tags": [], "game": GAME_TITLES.get(entry.game, entry.game or "no game cited"),
-            "marks": "", "parent": None, "snippet": snippet_pieces(entry.text, terms, SNIPPET), "matched": "",
-            "same_text": []}
+    return {
+        "href": ruling_path(number),
+        "citation": entry.citation or entry.id,
+        "id": entry.id,
+        "title": "",
+        "kind": "saved ruling",
+        "tags": [],
+        "game": GAME_TITLES.get(entry.game, entry.game or "no game cited"),
+        "marks": "",
+        "parent": None,
+        "snippet": snippet_pieces(entry.text, terms, SNIPPET),
+        "matched": "",
+        "same_text": [],
+    }
 
 
 def routes() -> list[Route]:

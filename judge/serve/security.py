@@ -11,6 +11,7 @@
 - Over https:// (--certfile/--keyfile) the cookies are Secure and every response says
   Strict-Transport-Security; over http:// neither (a browser keeps no Secure cookie from http://).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,9 +36,11 @@ CODE_FIELD = "code"
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 SECURITY_HEADERS = [
-    (b"content-security-policy",
-     b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-     b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    ),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
@@ -88,16 +91,23 @@ def check_csrf(request: Request, form: FormData) -> None:
     """Refuse (403) a form that did not come from a page this server gave this browser."""
     sent = form.get(CSRF_FIELD)
     if not isinstance(sent, str) or not same_secret(sent, csrf_token(request)):
-        raise HTTPException(403, "This form is out of date or did not come from this judge station "
-                                 "(its security token does not match). Reload the page and send it again.")
+        raise HTTPException(
+            403,
+            "This form is out of date or did not come from this judge station "
+            "(its security token does not match). Reload the page and send it again.",
+        )
 
 
 class CodeLocked(HTTPException):
     """A code check refused because too many wrong codes came (guesses.GuessGuard): 429."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(429, f"Too many wrong access codes: try again in {max(1, round(seconds))} s. "
-                              "(The head judge's terminal lists them.)", headers={"retry-after": str(max(1, round(seconds)))})
+        super().__init__(
+            429,
+            f"Too many wrong access codes: try again in {max(1, round(seconds))} s. "
+            "(The head judge's terminal lists them.)",
+            headers={"retry-after": str(max(1, round(seconds)))},
+        )
 
 
 def client_of(request: Request) -> str:
@@ -133,15 +143,23 @@ def check_writer(request: Request, form: FormData) -> bool:
         return False
     if code_matches(request, form.get(CODE_FIELD)):
         return True
-    raise HTTPException(403, "Writing needs the event's access code (the head judge has it): "
-                             "type it into the form's code field and send again.")
+    raise HTTPException(
+        403,
+        "Writing needs the event's access code (the head judge has it): "
+        "type it into the form's code field and send again.",
+    )
 
 
 def same_site_path(value: object) -> str:
     """A redirect target from a form or query: only a path on this site (no scheme, host,
     backslash or control character), else the home page."""
-    if isinstance(value, str) and value.startswith("/") and not value.startswith("//") \
-            and "\\" not in value and value.isprintable():
+    if (
+        isinstance(value, str)
+        and value.startswith("/")
+        and not value.startswith("//")
+        and "\\" not in value
+        and value.isprintable()
+    ):
         return value
     return "/"
 
@@ -152,8 +170,9 @@ def secure_cookies(request: Request) -> bool:
 
 
 def set_writer_cookie(request: Request, response) -> None:
-    response.set_cookie(WRITER_COOKIE, writer_mark(request), httponly=True, samesite="strict",
-                        secure=secure_cookies(request))
+    response.set_cookie(
+        WRITER_COOKIE, writer_mark(request), httponly=True, samesite="strict", secure=secure_cookies(request)
+    )
 
 
 class BrowserSession:
@@ -212,9 +231,11 @@ class BodyLimit:
                 raise HTTPException(413, self.too_large())
             try:  # a body that stops arriving holds a connection and a worker: not for ever
                 message = await asyncio.wait_for(receive(), BODY_TIMEOUT)
-            except asyncio.TimeoutError:
-                raise HTTPException(408, f"The request's body stopped arriving for {BODY_TIMEOUT:g} s; "
-                                         "nothing was saved. Send it again.") from None
+            except TimeoutError:
+                raise HTTPException(
+                    408,
+                    f"The request's body stopped arriving for {BODY_TIMEOUT:g} s; nothing was saved. Send it again.",
+                ) from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
@@ -224,8 +245,7 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
     def too_large(self) -> str:
-        return (f"The request is larger than this judge station accepts "
-                f"({self.limit // 1024} KiB at most).")
+        return f"The request is larger than this judge station accepts ({self.limit // 1024} KiB at most)."
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

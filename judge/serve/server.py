@@ -1,5 +1,6 @@
 """How the station is served: one uvicorn configuration for `judge serve` and the tests' live
 server alike, so what the tests exercise is what a venue runs."""
+
 from __future__ import annotations
 
 import uvicorn
@@ -20,6 +21,13 @@ def uvicorn_config(app, tls: TLSFiles | None = None) -> uvicorn.Config:
     certificate = {} if tls is None else {"ssl_certfile": str(tls.certfile), "ssl_keyfile": str(tls.keyfile)}
     # No proxy stands in front: X-Forwarded-For/-Proto are a client's words, never its address or
     # scheme (uvicorn believes them from 127.0.0.1, or any address in $FORWARDED_ALLOW_IPS).
-    return uvicorn.Config(app, log_level="warning", access_log=False, server_header=False,
-                          limit_concurrency=MAX_CONNECTIONS, http=HeaderDeadlineProtocol,
-                          proxy_headers=False, **certificate)
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+        limit_concurrency=MAX_CONNECTIONS,
+        http=HeaderDeadlineProtocol,
+        proxy_headers=False,
+        **certificate,
+    )

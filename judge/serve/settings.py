@@ -1,4 +1,5 @@
 """What `judge serve` was started with, and the secrets that live as long as the process."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -24,9 +25,11 @@ MIN_CODE_LENGTH = 8  # a code given with --code (see serve/guesses.py for the ar
 def check_code(code: str) -> str:
     """Why `code` cannot be the event's access code ('' when it can)."""
     if len(code) < MIN_CODE_LENGTH:
-        return (f"--code must be at least {MIN_CODE_LENGTH} characters: the station answers up to 86,400 "
-                f"wrong codes over a weekend, and a shorter code could be guessed in that time "
-                f"(leave --code out for a generated {CODE_LENGTH}-character one)")
+        return (
+            f"--code must be at least {MIN_CODE_LENGTH} characters: the station answers up to 86,400 "
+            f"wrong codes over a weekend, and a shorter code could be guessed in that time "
+            f"(leave --code out for a generated {CODE_LENGTH}-character one)"
+        )
     if not code.isprintable() or any(c.isspace() for c in code):
         return "--code must be letters, digits or punctuation a judge can type: no spaces or control characters"
     if len(set(code.lower())) < 3:
@@ -61,13 +64,14 @@ class ServeSettings:
     # not shown: the URL may hold a password.
     archive_url: str | None = field(default=None, repr=False)
     # The certificate and key for https:// (judge.serve.tls, checked before start); None: http://.
-    tls: "TLSFiles | None" = None
+    tls: TLSFiles | None = None
     # Signs the CSRF tokens and the "code entered" marks; a restart invalidates both, by design.
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
 
     @classmethod
-    def for_host(cls, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                 access_code: str | None = None, **more) -> "ServeSettings":
+    def for_host(
+        cls, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, access_code: str | None = None, **more
+    ) -> ServeSettings:
         """Settings for listening on `host`: a non-local host always has an access code (the one
         given, else a new one), so writing from the venue's Wi-Fi needs it."""
         if access_code is None and not is_loopback(host):

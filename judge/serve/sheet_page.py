@@ -4,6 +4,7 @@ That file is self-contained: its CSS is one inline <style> element, which the si
 (style-src 'self') would block. This page alone gets a policy that allows exactly that element,
 by its SHA-256, and still no script, no other style, no fetch and no frame.
 """
+
 from __future__ import annotations
 
 import base64
@@ -19,10 +20,14 @@ _STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
 def policy(page: str) -> str:
-    hashes = " ".join("'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode()).digest()).decode() + "'"
-                      for m in _STYLE.finditer(page))
-    return (f"default-src 'none'; style-src {hashes}; img-src 'self' data:; form-action 'none'; "
-            "frame-ancestors 'none'; base-uri 'none'")
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode()).digest()).decode() + "'"
+        for m in _STYLE.finditer(page)
+    )
+    return (
+        f"default-src 'none'; style-src {hashes}; img-src 'self' data:; form-action 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'"
+    )
 
 
 def response(sheets) -> HTMLResponse:

@@ -3,6 +3,7 @@
 Only the names listed here exist: a URL path is looked up in this table, never joined to a
 folder, so no request can reach another file.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -14,12 +15,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-_FILES = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "log.js": "text/javascript; charset=utf-8",
-          # offline use (offline_pages.py): the page's side, what it shares with the service worker, icons
-          "offline.js": "text/javascript; charset=utf-8", "offline-core.js": "text/javascript; charset=utf-8",
-          "porter2.js": "text/javascript; charset=utf-8",  # vendored: VENDORED.md
-          "icon-192.png": "image/png", "icon-512.png": "image/png", "icon.svg": "image/svg+xml"}
+_FILES = {
+    "style.css": "text/css; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "log.js": "text/javascript; charset=utf-8",
+    # offline use (offline_pages.py): the page's side, what it shares with the service worker, icons
+    "offline.js": "text/javascript; charset=utf-8",
+    "offline-core.js": "text/javascript; charset=utf-8",
+    "porter2.js": "text/javascript; charset=utf-8",  # vendored: VENDORED.md
+    "icon-192.png": "image/png",
+    "icon-512.png": "image/png",
+    "icon.svg": "image/svg+xml",
+}
 
 
 @dataclass(frozen=True)
@@ -44,8 +51,7 @@ async def asset(request: Request) -> Response:
         raise HTTPException(404, "No such file on this judge station.")
     if request.headers.get("if-none-match") == found.etag:
         return Response(status_code=304, headers={"etag": found.etag})
-    return Response(found.body, media_type=found.media_type,
-                    headers={"etag": found.etag, "cache-control": "no-cache"})
+    return Response(found.body, media_type=found.media_type, headers={"etag": found.etag, "cache-control": "no-cache"})
 
 
 async def no_icon(request: Request) -> Response:

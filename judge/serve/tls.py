@@ -5,6 +5,7 @@ a secure address), so a venue needs TLS. A file that is missing, unreadable, not
 that does not belong together is refused here, naming the file, rather than as a traceback from
 inside uvicorn after the banner has been printed.
 """
+
 from __future__ import annotations
 
 import ssl
@@ -41,8 +42,9 @@ def _pem_text(path: Path, what: str, marker: str) -> None:
     except OSError as exc:
         raise TLSError(f"{what} {path}: cannot be read ({exc.strerror or exc})") from None
     if b"-----BEGIN " not in raw or marker.encode() not in raw:
-        raise TLSError(f"{what} {path}: not a PEM file holding a {marker.lower()} "
-                       f"(no '-----BEGIN …{marker}-----' line)")
+        raise TLSError(
+            f"{what} {path}: not a PEM file holding a {marker.lower()} (no '-----BEGIN …{marker}-----' line)"
+        )
 
 
 def check_pair(certfile: str | Path, keyfile: str | Path) -> TLSFiles:
@@ -54,16 +56,22 @@ def check_pair(certfile: str | Path, keyfile: str | Path) -> TLSFiles:
     try:  # the certificate alone first, so a damaged one is named as such
         context.load_verify_locations(cafile=str(files.certfile))
     except ssl.SSLError:
-        raise TLSError(f"--certfile {files.certfile}: not a readable PEM certificate (its contents do not parse)") from None
+        raise TLSError(
+            f"--certfile {files.certfile}: not a readable PEM certificate (its contents do not parse)"
+        ) from None
     try:
         context.load_cert_chain(str(files.certfile), str(files.keyfile), password=_ask_no_passphrase)
     except _Encrypted:
-        raise TLSError(f"--keyfile {files.keyfile}: the key is encrypted with a passphrase; "
-                       "judge serve needs an unencrypted key (mkcert makes one)") from None
+        raise TLSError(
+            f"--keyfile {files.keyfile}: the key is encrypted with a passphrase; "
+            "judge serve needs an unencrypted key (mkcert makes one)"
+        ) from None
     except ssl.SSLError as exc:
         if exc.reason == "KEY_VALUES_MISMATCH":
-            raise TLSError(f"--keyfile {files.keyfile} is not the key of --certfile {files.certfile} "
-                           "(the pair does not match)") from None
-        raise TLSError(f"--keyfile {files.keyfile}: not a readable PEM private key (its contents do not parse)") from None
+            raise TLSError(
+                f"--keyfile {files.keyfile} is not the key of --certfile {files.certfile} (the pair does not match)"
+            ) from None
+        raise TLSError(
+            f"--keyfile {files.keyfile}: not a readable PEM private key (its contents do not parse)"
+        ) from None
     return files
-

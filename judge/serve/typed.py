@@ -2,6 +2,7 @@
 (`704.5j`) or a card found by a misspelt name lands on a permalink, whose header search box then
 shows the typed text (`?typed=…`) instead of starting empty, and a card page can say that the
 name typed was a guess (cards_page.guessed_from)."""
+
 from __future__ import annotations
 
 from urllib.parse import urlencode

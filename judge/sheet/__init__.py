@@ -6,6 +6,7 @@
 
 `markdown_for_ids` is the one-call form: ids (and collected steps) in, a Markdown sheet out.
 """
+
 from __future__ import annotations
 
 from judge.sheet.build import UnknownEntries, build_sheet
@@ -25,10 +26,12 @@ def steps_log(steps) -> ReplayLog | None:
         return None
     scenarios = list(dict.fromkeys(str(getattr(s, "scenario", "")) for s in steps))
     return ReplayLog(
-        title=", ".join(s for s in scenarios if s), source="",
-        steps=tuple(ReplayStep(int(s.n), str(s.action),
-                               tuple(StepEvent(str(text), tuple(rules)) for text, rules in s.events))
-                    for s in steps),
+        title=", ".join(s for s in scenarios if s),
+        source="",
+        steps=tuple(
+            ReplayStep(int(s.n), str(s.action), tuple(StepEvent(str(text), tuple(rules)) for text, rules in s.events))
+            for s in steps
+        ),
     )
 
 

@@ -3,6 +3,7 @@
 Every id is checked before anything is built, so an unknown id stops the sheet with the
 nearest existing ids and nothing is written.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from judge import render
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
-from judge.sheet.model import (CitedEntry, Quoted, ReplayLog, Sheet, SheetNote, SourceVersion)
+from judge.sheet.model import CitedEntry, Quoted, ReplayLog, Sheet, SheetNote, SourceVersion
 
 
 class UnknownEntries(ValueError):
@@ -85,15 +86,18 @@ def _bare_heading(entry: Entry) -> bool:
     """Whether the text is only the entry's number and title ("106.5. The three sources…")."""
     text = " ".join(entry.text.split())
     if entry.number and text.startswith(entry.number):
-        text = text[len(entry.number):].lstrip(". ")
+        text = text[len(entry.number) :].lstrip(". ")
     return not text or text.rstrip(".") == entry.title.strip().rstrip(".")
 
 
 def _says_more(parent: Entry, entry: Entry) -> bool:
     """Whether quoting the parent adds context: not a bare heading, not a text that already
     holds the entry's own (an OmniFAQ topic is the run of its rulings)."""
-    return (parent.kind not in _CONTAINER_KINDS and not _bare_heading(parent)
-            and " ".join(entry.text.split()) not in " ".join(parent.text.split()))
+    return (
+        parent.kind not in _CONTAINER_KINDS
+        and not _bare_heading(parent)
+        and " ".join(entry.text.split()) not in " ".join(parent.text.split())
+    )
 
 
 def sheet_notes(notes, below=()) -> tuple[SheetNote, ...]:
@@ -104,9 +108,14 @@ def sheet_notes(notes, below=()) -> tuple[SheetNote, ...]:
     out = [SheetNote(n.kind, n.id, heading(n), tuple(sheet_lines(n))) for n in notes]
     if below:
         kinds = {n.kind for _, sub in below for n in sub}
-        out.append(SheetNote("conflict" if "conflict" in kinds else "anomaly", "",
-                             "In its parts:",
-                             tuple(below_line(label, sub) for label, sub in below)))
+        out.append(
+            SheetNote(
+                "conflict" if "conflict" in kinds else "anomaly",
+                "",
+                "In its parts:",
+                tuple(below_line(label, sub) for label, sub in below),
+            )
+        )
     return tuple(out)
 
 
@@ -118,8 +127,14 @@ def _notes_of(corpus: Corpus, index, wanted: Wanted) -> tuple[SheetNote, ...]:
     return sheet_notes(index.notes_for(entry.id), [(child_label(c, entry), index.notes_for(c.id)) for c in noted])
 
 
-def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: set[str],
-         notes: tuple[SheetNote, ...] = (), as_of: str | None = None) -> CitedEntry:
+def cite(
+    corpus: Corpus,
+    wanted: Wanted,
+    cited_ids: set[str],
+    quoted_parents: set[str],
+    notes: tuple[SheetNote, ...] = (),
+    as_of: str | None = None,
+) -> CitedEntry:
     """One cited entry. A parent already quoted for an earlier entry is named, not repeated
     (its Quoted has no text); `quoted_parents` records them. With `as_of`, what of it is not
     in force that day is a note on it."""
@@ -139,13 +154,23 @@ def cite(corpus: Corpus, wanted: Wanted, cited_ids: set[str], quoted_parents: se
     contains: tuple[Quoted, ...] = ()
     if not wanted.alone:
         own = " ".join(entry.text.split())
-        contains = tuple(_quoted(c) for c in corpus.children(entry)
-                         if c.kind != "example" and c.id not in cited_ids
-                         and " ".join(c.text.split()) not in own)
+        contains = tuple(
+            _quoted(c)
+            for c in corpus.children(entry)
+            if c.kind != "example" and c.id not in cited_ids and " ".join(c.text.split()) not in own
+        )
     return CitedEntry(
-        id=entry.id, citation=entry.citation or entry.id, title=entry.title, text=entry.text,
-        doc=entry.doc, breadcrumb=render.breadcrumb(corpus, entry), tags=tuple(entry.tags),
-        parent=parent_quote, examples=examples, contains=contains, notes=notes,
+        id=entry.id,
+        citation=entry.citation or entry.id,
+        title=entry.title,
+        text=entry.text,
+        doc=entry.doc,
+        breadcrumb=render.breadcrumb(corpus, entry),
+        tags=tuple(entry.tags),
+        parent=parent_quote,
+        examples=examples,
+        contains=contains,
+        notes=notes,
         source=source_of(corpus, entry.doc, as_of, wanted.named),
     )
 
@@ -157,8 +182,14 @@ def in_force_notes(corpus: Corpus, entry: Entry, as_of: str) -> tuple[SheetNote,
     marks = status.not_in_force(corpus, entry, as_of)
     if not marks:
         return ()
-    lines = tuple((f"{m.reason}: {' '.join(m.text.split())}" if m.text
-                   else f"{m.reason}" + ("" if m.source == entry.id else f" (as {m.source})")) for m in marks)
+    lines = tuple(
+        (
+            f"{m.reason}: {' '.join(m.text.split())}"
+            if m.text
+            else f"{m.reason}" + ("" if m.source == entry.id else f" (as {m.source})")
+        )
+        for m in marks
+    )
     whole = status.whole_entry_in_force(marks)
     heading = f"Not in force on {as_of}" if not whole else f"In part not in force on {as_of}"
     return (SheetNote("not-in-force", entry.id, heading, lines),)
@@ -169,8 +200,9 @@ def source_of(corpus: Corpus, doc: str, as_of: str | None, named: bool) -> Sourc
 
     info = corpus.documents.get(doc)
     edition = edition_shown(corpus, doc, as_of, named)
-    return SourceVersion(doc, info.title if info else doc, info.sha256 if info else "",
-                         describe(edition, as_of) if edition else "")
+    return SourceVersion(
+        doc, info.title if info else doc, info.sha256 if info else "", describe(edition, as_of) if edition else ""
+    )
 
 
 def sources_of(corpus: Corpus, cited: list[CitedEntry]) -> tuple[SourceVersion, ...]:
@@ -181,11 +213,23 @@ def sources_of(corpus: Corpus, cited: list[CitedEntry]) -> tuple[SourceVersion, 
     return tuple(out.values())
 
 
-def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
-                question: str = "", ruling: str = "", event: str = "", table: str = "",
-                judge: str = "", saved_number: int | None = None,
-                replay: ReplayLog | None = None, alone: bool = False, title: str = "",
-                lead: list[str] | None = None, as_of: str | None = None) -> Sheet:
+def build_sheet(
+    corpus: Corpus,
+    ids: list[str],
+    *,
+    date: dt.date | None = None,
+    question: str = "",
+    ruling: str = "",
+    event: str = "",
+    table: str = "",
+    judge: str = "",
+    saved_number: int | None = None,
+    replay: ReplayLog | None = None,
+    alone: bool = False,
+    title: str = "",
+    lead: list[str] | None = None,
+    as_of: str | None = None,
+) -> Sheet:
     """A sheet citing `ids` (entry ids or printed numbers) in the order given.
 
     `date` defaults to today; tests pass a fixed one. `alone=True` cites each entry without
@@ -198,15 +242,15 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
     lead_ids = None if lead is None else tuple(w.entry.id for w in resolve_all(corpus, list(lead)))
     if lead_ids is not None:  # cite in the order printed (the lead's own first), so "quoted above" is above
         rank = {entry_id: n for n, entry_id in reversed(list(enumerate(lead_ids)))}
-        wanted = sorted((w for w in wanted if w.entry.id in rank), key=lambda w: rank[w.entry.id]) \
-            + [w for w in wanted if w.entry.id not in rank]
+        wanted = sorted((w for w in wanted if w.entry.id in rank), key=lambda w: rank[w.entry.id]) + [
+            w for w in wanted if w.entry.id not in rank
+        ]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
     from judge.conflicts.cached import load_index
 
     index = load_index(corpus)
-    cited = [cite(corpus, w, cited_ids, quoted_parents, _notes_of(w.corpus or corpus, index, w), as_of)
-             for w in wanted]
+    cited = [cite(corpus, w, cited_ids, quoted_parents, _notes_of(w.corpus or corpus, index, w), as_of) for w in wanted]
     rule_names: dict[str, str] = {}
     if replay is not None:
         noted = [rule for note in replay.not_modelled for rule in note.rules]
@@ -215,8 +259,18 @@ def build_sheet(corpus: Corpus, ids: list[str], *, date: dt.date | None = None,
             if entry is not None:
                 rule_names[rule] = entry.number or entry.citation or rule
     return Sheet(
-        date=date or dt.date.today(), cited=tuple(cited), sources=sources_of(corpus, cited),
-        question=question.strip(), ruling=ruling.strip(), event=event.strip(),
-        table=table.strip(), judge=judge.strip(), saved_number=saved_number, replay=replay,
-        rule_names=rule_names, title=title.strip(), lead=lead_ids, as_of=as_of,
+        date=date or dt.date.today(),
+        cited=tuple(cited),
+        sources=sources_of(corpus, cited),
+        question=question.strip(),
+        ruling=ruling.strip(),
+        event=event.strip(),
+        table=table.strip(),
+        judge=judge.strip(),
+        saved_number=saved_number,
+        replay=replay,
+        rule_names=rule_names,
+        title=title.strip(),
+        lead=lead_ids,
+        as_of=as_of,
     )

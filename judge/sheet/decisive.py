@@ -11,6 +11,7 @@ in a zone or a meter). Priority passed or received has its own kind ("priority")
 decisive, nor are choices asked and notes of what is not modelled. Nothing here names a rule
 or a card: it reads kinds and boards.
 """
+
 from __future__ import annotations
 
 REFUSAL = "refusal"

@@ -1,8 +1,9 @@
 """The sheet formats by name, and which one a file name asks for."""
+
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from judge.sheet import html, markdown, terminal, text
 from judge.sheet.model import Sheet
@@ -15,8 +16,7 @@ RENDERERS: dict[str, Callable[[list[Sheet]], str]] = {
 }
 # "pdf" is the HTML sheet printed by a browser (judge.sheet.pdf): bytes, not a renderer's text.
 PDF = "pdf"
-SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".txt": "text",
-            ".pdf": PDF}
+SUFFIXES = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".txt": "text", ".pdf": PDF}
 EXTENSION = {"markdown": ".md", "html": ".html", "text": ".txt", "terminal": ".txt", PDF: ".pdf"}
 
 

@@ -9,14 +9,25 @@ page, while a long one (taller than a page may be: 704.5 with its sub-rules) is 
 between its quoted blocks and lines — asking a long entry to stay whole makes the browser push
 it to the next page and leave a blank one before it.
 """
+
 from __future__ import annotations
 
 from html import escape as _escape
 
 from judge.safe_text import for_terminal
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import (CONTEXT, EXAMPLE, NOTE, SheetWriter, as_of_text, edition_text, entry_blocks, heading_of,
-                                  rule_names, walk)
+from judge.sheet.sections import (
+    CONTEXT,
+    EXAMPLE,
+    NOTE,
+    SheetWriter,
+    as_of_text,
+    edition_text,
+    entry_blocks,
+    heading_of,
+    rule_names,
+    walk,
+)
 
 
 def escape(text: str, quote: bool = False) -> str:
@@ -99,8 +110,11 @@ class HtmlWriter(SheetWriter):
         for entry in part.entries:
             blocks = entry_blocks(entry)
             whole = _printed_lines(blocks) <= KEEP_WHOLE_LINES
-            self.out += [f'<div class="entry{" whole" if whole else ""}">', f"<h3>{escape(heading_of(entry))}</h3>",
-                         f'<p class="where"><code>{escape(entry.id)}</code> · {escape(entry.breadcrumb)}</p>']
+            self.out += [
+                f'<div class="entry{" whole" if whole else ""}">',
+                f"<h3>{escape(heading_of(entry))}</h3>",
+                f'<p class="where"><code>{escape(entry.id)}</code> · {escape(entry.breadcrumb)}</p>',
+            ]
             if entry.tags:
                 self.out.append("<p>" + "".join(f'<span class="tag">{escape(t)}</span>' for t in entry.tags) + "</p>")
             for block in blocks:
@@ -119,10 +133,14 @@ class HtmlWriter(SheetWriter):
         if log.edition_note:
             self.out.append(f'<p class="not-modelled"><strong>{escape(log.edition_note)}</strong></p>')
         if log.not_modelled:
-            self.out += [f'<p class="not-modelled"><strong>{escape(NOT_MODELLED_HEAD)}:</strong></p>',
-                         '<ul class="not-modelled">']
-            self.out += [f"<li>{escape(note.where)}: {escape(note.what)}{_rules(note.rules, names)}</li>"
-                         for note in log.not_modelled]
+            self.out += [
+                f'<p class="not-modelled"><strong>{escape(NOT_MODELLED_HEAD)}:</strong></p>',
+                '<ul class="not-modelled">',
+            ]
+            self.out += [
+                f"<li>{escape(note.where)}: {escape(note.what)}{_rules(note.rules, names)}</li>"
+                for note in log.not_modelled
+            ]
             self.out.append("</ul>")
         self.out.append('<ol class="steps">')
         for step in log.steps:
@@ -133,8 +151,10 @@ class HtmlWriter(SheetWriter):
 
     def sources(self, part) -> None:
         self.out += ["<h2>Sources</h2>", "<ul>"]
-        self.out += [f"<li>{escape(s.title)} — sha256 <code>{escape(s.short)}</code>{escape(edition_text(s))}</li>"
-                     for s in part.sources]
+        self.out += [
+            f"<li>{escape(s.title)} — sha256 <code>{escape(s.short)}</code>{escape(edition_text(s))}</li>"
+            for s in part.sources
+        ]
         self.out.append("</ul>")
         if as_of_text(part):
             self.out.append(f"<p>{escape(as_of_text(part))}</p>")
@@ -152,5 +172,7 @@ def render(sheets: list[Sheet], page_id: str = "") -> str:
     title = sheets[0].heading if len(sheets) == 1 else f"{len(sheets)} ruling sheets"
     body = "\n".join(render_one(s) for s in sheets)
     body_tag = f'<body id="{escape(page_id, quote=True)}">' if page_id else "<body>"
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{escape(title)}</title>\n<style>\n{CSS}\n</style>\n</head>\n{body_tag}\n{body}\n</body>\n</html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>\n{CSS}\n</style>\n</head>\n{body_tag}\n{body}\n</body>\n</html>\n"
+    )

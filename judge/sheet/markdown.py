@@ -6,6 +6,7 @@ scenario file says — the heading, particulars, question, ruling, step log — 
 through `judge.safe_text.for_markdown`, so it reads as written and never becomes HTML, a
 heading, a rule, a link or an image when the Markdown is rendered.
 """
+
 from __future__ import annotations
 
 from judge.safe_text import for_markdown as md
@@ -27,8 +28,9 @@ class MarkdownWriter(SheetWriter):
 
     def start(self, sheet: Sheet) -> None:
         self.lines += [f"# {md(sheet.heading)}", ""]
-        self.lines += [f"- **{label}:** {md(value) if label in sheet.TYPED else value}"
-                       for label, value in sheet.particulars()] + [""]
+        self.lines += [
+            f"- **{label}:** {md(value) if label in sheet.TYPED else value}" for label, value in sheet.particulars()
+        ] + [""]
 
     def said(self, part) -> None:
         self.lines += [f"## {part.title}", "", md(part.text), ""]

@@ -4,6 +4,7 @@ The builders (judge.sheet.build) fill it from the corpus, a replay or a saved ru
 format module renders a list of sheets. Keeping the sheet a plain value is what lets the
 golden tests fix everything, the date included, without a clock or a terminal.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -108,7 +109,9 @@ class ReplayLog:
     title: str
     source: str  # the scenario file's name
     steps: tuple[ReplayStep, ...] = ()
-    expectations: tuple[tuple[bool, str], ...] = ()  # the scenario's own checks: for the judge, never printed on a sheet
+    expectations: tuple[
+        tuple[bool, str], ...
+    ] = ()  # the scenario's own checks: for the judge, never printed on a sheet
     not_modelled: tuple[NotModelled, ...] = ()  # said plainly at the head of the replay
     # Said first when another No Dawn edition is read than the one the engine plays
     # (judge.editions.engine_rules): which cited rules read otherwise there; "" otherwise.

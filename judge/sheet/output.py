@@ -1,4 +1,5 @@
 """Getting a rendered sheet out: written to a file in one step, or sent to `lp`."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -45,8 +46,9 @@ def send_to_printer(text: str, title: str, printer: str | None = None, lp: str |
         return PrintResult(False, "no printer command (lp) on this system")
     command = [lp, "-t", title] + (["-d", printer] if printer else [])
     try:
-        done = subprocess.run(command, input=text.encode("utf-8"), capture_output=True,
-                              timeout=PRINT_TIMEOUT, check=False)
+        done = subprocess.run(
+            command, input=text.encode("utf-8"), capture_output=True, timeout=PRINT_TIMEOUT, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return PrintResult(False, f"lp failed: {exc}")
     if done.returncode != 0:

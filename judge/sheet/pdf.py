@@ -4,6 +4,7 @@ Nothing is downloaded: Playwright (the optional extra `judge[pdf]`) launches the
 system has installed (`chromium` on the PATH, or the binary $JUDGE_CHROMIUM names). Without
 either, `missing()` says what to install and no file is written.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -34,8 +35,11 @@ def missing() -> list[str]:
         lacks.append("Playwright for Python (pip install 'judge[pdf]', or pip install playwright)")
     if chromium_path() is None:
         named = os.environ.get("JUDGE_CHROMIUM")
-        lacks.append(f"Chromium ($JUDGE_CHROMIUM names {named!r}, not a file)" if named
-                     else "Chromium (the system's: apt install chromium, or set $JUDGE_CHROMIUM to its binary)")
+        lacks.append(
+            f"Chromium ($JUDGE_CHROMIUM names {named!r}, not a file)"
+            if named
+            else "Chromium (the system's: apt install chromium, or set $JUDGE_CHROMIUM to its binary)"
+        )
     return lacks
 
 
@@ -51,8 +55,9 @@ def html_to_pdf(html: str, paper: str = PAPER) -> bytes:
         source.write_text(html, encoding="utf-8")
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"],
-                                                     timeout=TIMEOUT_MS)
+                browser = playwright.chromium.launch(
+                    executable_path=chromium_path(), args=["--no-sandbox"], timeout=TIMEOUT_MS
+                )
                 try:
                     page = browser.new_page()
                     page.goto(source.as_uri(), timeout=TIMEOUT_MS)

@@ -5,6 +5,7 @@ The engine is called in exactly one place, `run_scenario`, which returns the `ju
 "final": {...}, "expectations": [{"ok", "text"}]}. Everything else here reads that plain
 data, so the sheet depends on the replay contract, not on the engine's internals.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,12 +48,16 @@ def contract_data(result, path) -> dict:
     if result.engine_errors:  # a defect is not a ruling: no sheet is printed from it
         n, first = result.engine_errors[0]
         where = "while setting the board up" if n == 0 else f"at step {n}"
-        raise ReplayUnavailable(f"cannot make a sheet of {path}: the engine failed {where} ({first.text}); "
-                                f"`judge replay --traceback {path}` shows where")
+        raise ReplayUnavailable(
+            f"cannot make a sheet of {path}: the engine failed {where} ({first.text}); "
+            f"`judge replay --traceback {path}` shows where"
+        )
     if result.stopped_at is not None:  # the actions after it were never played: not the scenario's ruling
-        raise ReplayUnavailable(f"cannot make a sheet of {path}: the replay stops before action {result.stopped_at}, "
-                                f"at a choice the scenario does not answer ({result.waiting}); `judge replay {path}` "
-                                f"shows it")
+        raise ReplayUnavailable(
+            f"cannot make a sheet of {path}: the replay stops before action {result.stopped_at}, "
+            f"at a choice the scenario does not answer ({result.waiting}); `judge replay {path}` "
+            f"shows it"
+        )
     data = result.to_dict()
     boards = [replay.final_dict(result.state_after(n)) for n in range(len(result.steps) + 1)]
     for n, step in enumerate(data["steps"]):
@@ -106,15 +111,21 @@ def read_log(data: dict, title: str = "", source: str = "") -> tuple[ReplayLog, 
                     order.append(rule)
         steps.append(ReplayStep(int(raw.get("n", i)), action_text(raw.get("action", "")), tuple(events)))
     expectations = tuple((bool(e.get("ok")), str(e.get("text", ""))) for e in data.get("expectations") or [])
-    notes = tuple(NotModelled(int(n.get("step", 0)), str(n.get("text", "")),
-                              tuple(_rule_id(r) for r in n.get("rules") or []))
-                  for n in data.get("not_modelled") or [])
+    notes = tuple(
+        NotModelled(int(n.get("step", 0)), str(n.get("text", "")), tuple(_rule_id(r) for r in n.get("rules") or []))
+        for n in data.get("not_modelled") or []
+    )
     for note in notes:
         for rule in note.rules:
             if rule not in seen:
                 seen.add(rule)
                 order.append(rule)
-    log = ReplayLog(title=title or str(data.get("title", "")), source=source,
-                    steps=tuple(steps), expectations=expectations, not_modelled=notes, decisive=decisive)
+    log = ReplayLog(
+        title=title or str(data.get("title", "")),
+        source=source,
+        steps=tuple(steps),
+        expectations=expectations,
+        not_modelled=notes,
+        decisive=decisive,
+    )
     return log, order
-

@@ -8,11 +8,11 @@ rule comes before the step log.
 Each format (markdown, html, text, terminal) is a `SheetWriter`: it says how to write each kind
 of part, and `walk` decides which parts there are and in what order — the one place that does.
 """
+
 from __future__ import annotations
 
-from typing import TypeVar
-
 from dataclasses import dataclass
+from typing import TypeVar
 
 from judge.sheet.model import CitedEntry, ReplayLog, Sheet, SourceVersion
 
@@ -36,7 +36,7 @@ class Block:
 
 
 def heading_of(entry: CitedEntry) -> str:
-    """"No Dawn CR 704.5j — Title", or the citation alone when it already holds the title."""
+    """ "No Dawn CR 704.5j — Title", or the citation alone when it already holds the title."""
     if entry.title and entry.title.lower() not in entry.citation.lower():
         return f"{entry.citation} — {entry.title}"
     return entry.citation
@@ -103,7 +103,11 @@ def edition_text(source: SourceVersion) -> str:
 
 def as_of_text(part: Sources) -> str:
     """The line under the sources that says the day the rules were read as of ("" for none)."""
-    return f"Read as in force on {part.as_of}: the edition of that day; what was not in force is marked." if part.as_of else ""
+    return (
+        f"Read as in force on {part.as_of}: the edition of that day; what was not in force is marked."
+        if part.as_of
+        else ""
+    )
 
 
 def parts(sheet: Sheet) -> list:

@@ -4,6 +4,7 @@ Every string becomes a rich `Text` (never parsed as markup); text a person typed
 file holds passes through `judge.safe_text.for_terminal` first, so a shared saved ruling cannot
 send escape sequences to the judge's terminal.
 """
+
 from __future__ import annotations
 
 import io
@@ -16,8 +17,19 @@ from rich.text import Text
 from judge import render as entry_render
 from judge.safe_text import for_terminal as safe
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
-from judge.sheet.sections import (CONTEXT, EXAMPLE, NOTE, SUB, SheetWriter, as_of_text, edition_text, entry_blocks,
-                                  heading_of, rule_names, walk)
+from judge.sheet.sections import (
+    CONTEXT,
+    EXAMPLE,
+    NOTE,
+    SUB,
+    SheetWriter,
+    as_of_text,
+    edition_text,
+    entry_blocks,
+    heading_of,
+    rule_names,
+    walk,
+)
 
 _LABEL_STYLE = {SUB: "bold", EXAMPLE: "italic", CONTEXT: "dim bold", NOTE: "bold magenta"}
 _TEXT_STYLE = {EXAMPLE: "italic", CONTEXT: "dim"}
@@ -53,7 +65,10 @@ class TerminalWriter(SheetWriter):
     def rules(self, part) -> None:
         self.parts.append(Rule(part.title, align="left"))
         for entry in part.entries:
-            self.parts += [Text(heading_of(entry), style="bold cyan"), Text(f"{entry.id} · {entry.breadcrumb}", style="dim")]
+            self.parts += [
+                Text(heading_of(entry), style="bold cyan"),
+                Text(f"{entry.id} · {entry.breadcrumb}", style="dim"),
+            ]
             if entry.tags:
                 self.parts.append(entry_render.tag_text(entry.tags))
             for block in entry_blocks(entry):
@@ -102,7 +117,8 @@ def renderable(sheets: list[Sheet]) -> Group:
 def render(sheets: list[Sheet], width: int = 100) -> str:
     """The terminal rendering without colour, as text (for files and golden tests)."""
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, force_terminal=False,
-                      legacy_windows=False, highlight=False)
+    console = Console(
+        file=buffer, width=width, color_system=None, force_terminal=False, legacy_windows=False, highlight=False
+    )
     console.print(renderable(sheets))
     return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"

@@ -5,6 +5,7 @@ printed text is the source text with different line breaks. Text a person typed 
 file holds passes through `judge.safe_text.for_terminal` first: a shared saved ruling printed
 with `cat` cannot clear the screen or retitle the terminal.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -23,8 +24,14 @@ def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
         if not line.strip():
             out.append("")
             continue
-        out += textwrap.wrap(line, width=width, initial_indent=indent, subsequent_indent=indent,
-                             break_long_words=False, break_on_hyphens=False)
+        out += textwrap.wrap(
+            line,
+            width=width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
     return out
 
 
@@ -87,8 +94,13 @@ class TextWriter(SheetWriter):
 
     def sources(self, part) -> None:
         self.out += ["SOURCES"]
-        self.out += _wrap("\n".join([f"{s.title} — sha256 {s.short}{edition_text(s)}" for s in part.sources]
-                                    + ([as_of_text(part)] if as_of_text(part) else [])), "  ")
+        self.out += _wrap(
+            "\n".join(
+                [f"{s.title} — sha256 {s.short}{edition_text(s)}" for s in part.sources]
+                + ([as_of_text(part)] if as_of_text(part) else [])
+            ),
+            "  ",
+        )
         self.out.append("")
 
     def finish(self, sheet: Sheet) -> None:

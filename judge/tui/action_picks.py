@@ -5,10 +5,11 @@ the choices are what is on the board (the scenario data the board screen edits).
 A mistake in the YAML (a kind the engine does not have, a kind left out, a key its kind does not
 take, an unknown source) is refused when it is read, naming the file and line.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -28,7 +29,7 @@ class Choice:
     value: object  # what goes into the action
 
 
-@lru_cache(maxsize=None)
+@cache
 def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
     """kind -> ((key, source or {sub-key: source}), …) in the order they are asked."""
     from judge.engine.action_kinds import ACTIONS
@@ -45,15 +46,18 @@ def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
     for key_node, value_node in root.value:
         where, kind = f"{path}:{key_node.start_mark.line + 1}", key_node.value
         if kind not in ACTIONS:
-            raise PicksError(f"{where}: {kind!r} is not an action kind of the engine's "
-                             f"(judge/engine/action_kinds.py: {', '.join(ACTIONS)})")
+            raise PicksError(
+                f"{where}: {kind!r} is not an action kind of the engine's "
+                f"(judge/engine/action_kinds.py: {', '.join(ACTIONS)})"
+            )
         asks = yaml.safe_load(yaml.serialize(value_node))
         if not isinstance(asks, dict):
             raise PicksError(f"{where}: {kind}: a mapping of key -> source")
         for key, source in asks.items():
             if key not in ACTIONS[kind].keys:
-                raise PicksError(f"{where}: {kind} takes no key {key!r} "
-                                 f"(it takes: {', '.join(sorted(ACTIONS[kind].keys))})")
+                raise PicksError(
+                    f"{where}: {kind} takes no key {key!r} (it takes: {', '.join(sorted(ACTIONS[kind].keys))})"
+                )
             for sub in source.values() if isinstance(source, dict) else (source,):
                 if sub not in SOURCES:
                     raise PicksError(f"{where}: {kind}.{key}: unknown source {sub!r} (sources: {', '.join(SOURCES)})")
@@ -121,10 +125,16 @@ def choices(source: str, data: dict, who: str | None) -> list[Choice]:
     if source == "attackable":
         return [Choice(f"{n} (the player)", n) for n in others] + _permanents(data, lambda name: name != who)
     if source == "targets":
-        stack = [Choice(f"{s.get('spell')} — on the stack", s.get("spell")) for s in data.get("stack") or []
-                 if isinstance(s, dict) and s.get("spell")]
-        return _permanents(data) + [Choice(f"{str(p.get('name'))} (the player)", str(p.get("name")))
-                                    for p in players] + stack
+        stack = [
+            Choice(f"{s.get('spell')} — on the stack", s.get("spell"))
+            for s in data.get("stack") or []
+            if isinstance(s, dict) and s.get("spell")
+        ]
+        return (
+            _permanents(data)
+            + [Choice(f"{str(p.get('name'))} (the player)", str(p.get("name"))) for p in players]
+            + stack
+        )
     raise ValueError(f"no choices for the source {source!r}")  # point, flag, typed are asked otherwise
 
 

@@ -4,11 +4,12 @@ The app only wires screens to the layers below (judge.library for rules and card
 judge.tui.engine_adapter for scenarios and replays). The corpus and search index load in a
 worker thread after the first frame, so the omnibox takes input at once.
 """
+
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -16,10 +17,10 @@ from textual.screen import Screen
 
 from judge.context import event_game
 from judge.corpus.documents import GAMES, normalize_game
+from judge.library import Library
 from judge.tui import filing, messages, session
 from judge.tui.basket import StepItem
 from judge.tui.game_names import GAME_NAMES
-from judge.library import Library
 from judge.tui.omnibox import Command
 
 # mode -> (module in judge.tui.screens, screen class); built on first use, so start-up only
@@ -52,8 +53,13 @@ class JudgeApp(App):
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
     ]
 
-    def __init__(self, library: Library | None = None, scenario: str | None = None,
-                 mode: str = "lookup", session_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        library: Library | None = None,
+        scenario: str | None = None,
+        mode: str = "lookup",
+        session_file: Path | None = None,
+    ) -> None:
         super().__init__()
         self.library: Library | None = library
         # the basket and the lookup history survive a restart (judge.tui.session)
@@ -95,14 +101,22 @@ class JudgeApp(App):
         await self.switch_mode(mode)
         return self._mode_screens[mode]
 
-    def notify(self, message: str, *, title: str = "", severity="information",
-               timeout: float | None = None, markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity="information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """Textual's notify, with markup off by default: a notification quotes what the judge
         typed, a file name or an error's message, which must show as written."""
         from judge.safe_text import for_terminal
 
-        super().notify(for_terminal(message), title=for_terminal(title), severity=severity,
-                       timeout=timeout, markup=markup)
+        super().notify(
+            for_terminal(message), title=for_terminal(title), severity=severity, timeout=timeout, markup=markup
+        )
 
     def on_mount(self) -> None:
         self.theme = default_theme()
@@ -112,8 +126,9 @@ class JudgeApp(App):
             self.notify(self._session_problem, severity="warning", timeout=15)
         self.switch_mode(self._start_mode)
         if self.library is None:  # after the first frame: unpickling the rules holds the GIL
-            self.call_after_refresh(self.run_worker, self._load_library, thread=True, name="load-library",
-                                    exit_on_error=False)
+            self.call_after_refresh(
+                self.run_worker, self._load_library, thread=True, name="load-library", exit_on_error=False
+            )
         if self._start_scenario:
             self.call_later(self.open_scenario, self._start_scenario, self._start_mode)
 
@@ -121,8 +136,7 @@ class JudgeApp(App):
         try:
             library = Library.load()
         except Exception as exc:  # a broken data set is reported, the app stays usable
-            self.call_from_thread(self.notify, f"Could not load the rules: {exc}",
-                                  severity="error", timeout=30)
+            self.call_from_thread(self.notify, f"Could not load the rules: {exc}", severity="error", timeout=30)
             return
         self.call_from_thread(self._library_loaded, library)
 
@@ -184,7 +198,9 @@ class JudgeApp(App):
         from judge.tui.screens.trace import TraceScreen
 
         entry = self.library.get(message.entry_id) if self.library else None
-        if entry is not None and not self.say_one_edition(entry.doc, f"no edition to trace {entry.citation or entry.id} through"):
+        if entry is not None and not self.say_one_edition(
+            entry.doc, f"no edition to trace {entry.citation or entry.id} through"
+        ):
             return
         self.push_screen(self.tell(TraceScreen(message.entry_id)))
 
@@ -195,8 +211,12 @@ class JudgeApp(App):
 
         if has_editions(doc):
             return True
-        self.notify(f"{spec(doc).title} has one edition here, the bundled one: {what}. "
-                    f"`judge import FILE --doc {doc}` adds a newer one.", severity="warning", timeout=8)
+        self.notify(
+            f"{spec(doc).title} has one edition here, the bundled one: {what}. "
+            f"`judge import FILE --doc {doc}` adds a newer one.",
+            severity="warning",
+            timeout=8,
+        )
         return False
 
     def on_show_diff(self, message: messages.ShowDiff) -> None:
@@ -287,11 +307,9 @@ class JudgeApp(App):
             self.notify("The rules are still loading", severity="warning")
             return
         if not len(self.basket):
-            self.notify("The basket is empty: Ctrl+B cites the entry or step you are looking at",
-                        severity="warning")
+            self.notify("The basket is empty: Ctrl+B cites the entry or step you are looking at", severity="warning")
             return
-        self.push_screen(RulingForm(self.particulars, action, self.sheet_format, self.sheet_folder),
-                         self._filed)
+        self.push_screen(RulingForm(self.particulars, action, self.sheet_format, self.sheet_folder), self._filed)
 
     def _filed(self, chosen) -> None:
         if chosen is None:
@@ -319,8 +337,11 @@ class JudgeApp(App):
             self.notify(f"Saved as ruling #{saved.number} ({len(saved.cites)} cited)", timeout=8)
             return f"saved as ruling #{saved.number}"
         result = filing.send_to_printer(corpus, self.basket, chosen.particulars)
-        self.notify(f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
-                    severity="information" if result.sent else "error", timeout=10)
+        self.notify(
+            f"Printing: {result.message}" if result.sent else f"Not printed: {result.message}",
+            severity="information" if result.sent else "error",
+            timeout=10,
+        )
         return "sent to the printer" if result.sent else ""
 
     # -- leaving ---------------------------------------------------------------------------------
@@ -331,8 +352,10 @@ class JudgeApp(App):
         if board is not None and board.dirty:
             left.append(f"the board “{board.title_text}” is not saved")
         if len(self.basket) and not self.basket_filed:
-            left.append(f"the basket's {len(self.basket)} citation(s) are not filed as a ruling "
-                        "(the basket itself is kept for next time)")
+            left.append(
+                f"the basket's {len(self.basket)} citation(s) are not filed as a ruling "
+                "(the basket itself is kept for next time)"
+            )
         return left
 
     async def action_quit(self) -> None:
@@ -344,8 +367,7 @@ class JudgeApp(App):
             self.exit()
             return
         question = "Quit? " + "; ".join(left) + ". (Ctrl+Q again quits too.)"
-        self.push_screen(ConfirmScreen(question, yes="quit", no="stay"),
-                         lambda yes: self.exit() if yes else None)
+        self.push_screen(ConfirmScreen(question, yes="quit", no="stay"), lambda yes: self.exit() if yes else None)
 
     def show_entry(self, entry_id: str) -> None:
         """Open an entry in a lookup screen over the current one; Escape comes back."""
@@ -405,45 +427,63 @@ class JudgeApp(App):
             elif normalize_game(arg):
                 self.set_game(normalize_game(arg))
             else:
-                self.notify(f"Unknown game {arg!r}: nodawn, l5r-lcg, l5r-ccg, shadowfist or all",
-                            severity="warning")
+                self.notify(f"Unknown game {arg!r}: nodawn, l5r-lcg, l5r-ccg, shadowfist or all", severity="warning")
         else:
             self.notify(f"Unknown command :{name} — F1 lists them", severity="warning")
 
     # -- command palette ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Lookup screen", "Search rules, glossaries, FAQs (F2)",
-                            lambda: self.switch_mode("lookup"))
-        yield SystemCommand("Card screen", "A card's text, errata, rulings, topics (F3)",
-                            lambda: self.switch_mode("card"))
-        yield SystemCommand("Board screen", "Set up a board snippet; load and save scenarios (F4)",
-                            lambda: self.switch_mode("board"))
-        yield SystemCommand("Replay screen", "Step through a scenario with cited rules (F5)",
-                            lambda: self.switch_mode("replay"))
+        yield SystemCommand("Lookup screen", "Search rules, glossaries, FAQs (F2)", lambda: self.switch_mode("lookup"))
+        yield SystemCommand(
+            "Card screen", "A card's text, errata, rulings, topics (F3)", lambda: self.switch_mode("card")
+        )
+        yield SystemCommand(
+            "Board screen", "Set up a board snippet; load and save scenarios (F4)", lambda: self.switch_mode("board")
+        )
+        yield SystemCommand(
+            "Replay screen", "Step through a scenario with cited rules (F5)", lambda: self.switch_mode("replay")
+        )
         yield SystemCommand("Citation basket", "Cited entries and steps (F6)", self.action_basket)
-        yield SystemCommand("Rulings log", "Saved rulings: show one, amend, overturn or withdraw it (F9)",
-                            lambda: self.switch_mode("log"))
-        yield SystemCommand("Ruling sheet of the basket", "Write it as Markdown, HTML or text, where you choose",
-                            lambda: self.file_ruling(filing.EXPORT))
-        yield SystemCommand("Save the ruling to the ruling log", "Question, ruling, event, table, judge",
-                            lambda: self.file_ruling(filing.SAVE))
-        yield SystemCommand("Print the ruling sheet", "Send the basket's sheet to the printer (lp)",
-                            lambda: self.file_ruling(filing.PRINT))
-        yield SystemCommand("Load a scenario on the board", "Open a scenario file for editing",
-                            lambda: self.call_later(self._load_board))
-        yield SystemCommand("New board", "An empty two-player board",
-                            lambda: self.call_later(self._new_board))
-        yield SystemCommand("Replay a scenario file", "Step through a scenario with its cited rules",
-                            lambda: self.call_later(self._load_replay))
+        yield SystemCommand(
+            "Rulings log",
+            "Saved rulings: show one, amend, overturn or withdraw it (F9)",
+            lambda: self.switch_mode("log"),
+        )
+        yield SystemCommand(
+            "Ruling sheet of the basket",
+            "Write it as Markdown, HTML or text, where you choose",
+            lambda: self.file_ruling(filing.EXPORT),
+        )
+        yield SystemCommand(
+            "Save the ruling to the ruling log",
+            "Question, ruling, event, table, judge",
+            lambda: self.file_ruling(filing.SAVE),
+        )
+        yield SystemCommand(
+            "Print the ruling sheet",
+            "Send the basket's sheet to the printer (lp)",
+            lambda: self.file_ruling(filing.PRINT),
+        )
+        yield SystemCommand(
+            "Load a scenario on the board",
+            "Open a scenario file for editing",
+            lambda: self.call_later(self._load_board),
+        )
+        yield SystemCommand("New board", "An empty two-player board", lambda: self.call_later(self._new_board))
+        yield SystemCommand(
+            "Replay a scenario file",
+            "Step through a scenario with its cited rules",
+            lambda: self.call_later(self._load_replay),
+        )
         yield SystemCommand("Clear the basket", "Drop every cited entry and step", self.clear_basket)
         yield from self._edition_commands(screen)
         yield SystemCommand("Help", "Keys and omnibox commands (F1)", self.action_help)
         yield SystemCommand("Light/dark theme", "Switch theme (Ctrl+T)", self.action_toggle_theme)
         for game in (None, *GAMES):
-            yield SystemCommand(f"Game: {GAME_NAMES[game]}", "Limit searches to this game",
-                                lambda g=game: self.set_game(g))
-
+            yield SystemCommand(
+                f"Game: {GAME_NAMES[game]}", "Limit searches to this game", lambda g=game: self.set_game(g)
+            )
 
     def _edition_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """A diff for each document that has editions beside the bundled one; a trace of the
@@ -453,12 +493,18 @@ class JudgeApp(App):
 
         for spec in DOCUMENTS:
             if has_editions(spec.key):
-                yield SystemCommand(f"Diff: {spec.title}", "What changed between its last two editions",
-                                    lambda doc=spec.key: self.show_diff(doc))
+                yield SystemCommand(
+                    f"Diff: {spec.title}",
+                    "What changed between its last two editions",
+                    lambda doc=spec.key: self.show_diff(doc),
+                )
         entry = getattr(screen, "current_entry", None)
         if entry is not None:
-            yield SystemCommand(f"Trace {entry.id}", "This entry through every edition of its document (F7)",
-                                lambda: self.post_message(messages.ShowTrace(entry.id)))
+            yield SystemCommand(
+                f"Trace {entry.id}",
+                "This entry through every edition of its document (F7)",
+                lambda: self.post_message(messages.ShowTrace(entry.id)),
+            )
 
 
 def default_theme() -> str:

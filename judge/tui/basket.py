@@ -3,10 +3,10 @@
 It becomes a ruling sheet through judge.tui.filing (the same sheets as `judge sheet`); an id the
 loaded rules no longer hold is refused there by name, never written around.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
 
 
 @dataclass(frozen=True)

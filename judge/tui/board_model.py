@@ -5,6 +5,7 @@ so saving is writing it out and loading is reading it in. Every change here eith
 whole or raises BoardError with a message, leaving the data as it was. What a board *means*
 is for the engine to say when it is saved or replayed.
 """
+
 from __future__ import annotations
 
 import copy
@@ -46,7 +47,7 @@ def set_number(data: dict, index: int, field: str, value: int) -> None:
         raise BoardError(f"{field} cannot go below 0")
     p = player(data, index)
     if field == "vitae":
-        p.setdefault("master", {}) 
+        p.setdefault("master", {})
         if p["master"] is None:
             p["master"] = {}
         p["master"]["vitae"] = value
@@ -63,8 +64,17 @@ def add_player(data: dict, name: str) -> None:
     if any(p.get("name") == name for p in data.get("players") or []):
         raise BoardError(f"there is already a player called {name}")
     data.setdefault("players", []).append(
-        {"name": name, "master": {"card": None, "vitae": 20}, "corruption": 0, "wrath": 0, "pool": 0,
-         "hand": [], "battlefield": [], "spoils": []})
+        {
+            "name": name,
+            "master": {"card": None, "vitae": 20},
+            "corruption": 0,
+            "wrath": 0,
+            "pool": 0,
+            "hand": [],
+            "battlefield": [],
+            "spoils": [],
+        }
+    )
 
 
 def remove_player(data: dict, index: int) -> None:

@@ -4,10 +4,11 @@ A `Debouncer` keeps the one waiting call and says whether one is waiting; `settl
 once none is, so whoever needs the screen settled (a test, a snapshot) waits for that instead of
 sleeping past the delay.
 """
+
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from collections.abc import Callable
 
 from textual.dom import DOMNode
 from textual.timer import Timer

@@ -7,6 +7,7 @@ used, so the TUI starts without them. What the engine refuses (a ScenarioError, 
 and line) becomes an EngineProblem for the screens to show; anything else is a defect and is
 left to raise (the TUI's guard reports it).
 """
+
 from __future__ import annotations
 
 import copy
@@ -141,8 +142,10 @@ def missing_masters(data: dict) -> str:
     else:
         cards = "the card files hold " + ", ".join(f"{m} ({owners[m]}'s)" for m in held) + " and no other Master"
     who = " and ".join(without)
-    return (f"{who} {'has' if len(without) == 1 else 'have'} no Master; {cards}. Select “master:” and "
-            "press a to pick one, or add a Master card to cards/nodawn/ or to the board's cards:")
+    return (
+        f"{who} {'has' if len(without) == 1 else 'have'} no Master; {cards}. Select “master:” and "
+        "press a to pick one, or add a Master card to cards/nodawn/ or to the board's cards:"
+    )
 
 
 def _master_card(player_data: dict) -> str | None:
@@ -153,9 +156,18 @@ def _master_card(player_data: dict) -> str | None:
 def _masters_in_play(data: dict) -> set[str]:
     return {m for p in data.get("players") or [] if (m := _master_card(p))}
 
+
 def new_player(name: str) -> dict:
-    return {"name": name, "master": {"card": None, "vitae": 20}, "corruption": 0, "wrath": 0,
-            "pool": 0, "hand": [], "battlefield": [], "spoils": []}
+    return {
+        "name": name,
+        "master": {"card": None, "vitae": 20},
+        "corruption": 0,
+        "wrath": 0,
+        "pool": 0,
+        "hand": [],
+        "battlefield": [],
+        "spoils": [],
+    }
 
 
 def read_scenario(path: str | Path) -> dict:
@@ -274,6 +286,7 @@ class StepView:
 @dataclass
 class NoteView:
     """A "Not modelled here" note: the step it belongs to (0: the scenario's cards) and what it says."""
+
     step: int
     text: str  # without the "not modelled here — " every note's text starts with
     rules: tuple[str, ...]
@@ -320,31 +333,39 @@ def replay_data(data: dict) -> ReplayView:
 def _replay(loaded) -> ReplayView:
     """Steps, states, expectation results and what the replay does not rule on, from the engine's
     replay runner."""
-    from judge.engine.replay import describe_action as engine_words, run
+    from judge.engine.replay import describe_action as engine_words
+    from judge.engine.replay import run
 
     # What the scenario's cards say and their files do not belongs to the board as set up.
     setup = [_event_view(e) for e in [*loaded.not_modelled, *loaded.setup_events]]
     steps = [StepView(0, "the board as set up", setup, state_view(loaded.state))]
     result = run(loaded)  # it never raises for the game: an engine defect is an engine-error event
     for step in result.steps:
-        steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events],
-                              state_view(step.state)))
+        steps.append(StepView(step.n, step.action, [_event_view(e) for e in step.events], state_view(step.state)))
     expectations = [(bool(e.get("ok")), str(e.get("text"))) for e in result.expectations]
     notes = [NoteView(n, note_body(e.text), tuple(e.rules)) for n, e in result.not_modelled]
     defects = [(n, note_body(e.text)) for n, e in result.engine_errors]
     stopped = result.stopped_at
     not_taken = engine_words(loaded.actions[stopped - 1]) if stopped is not None else None
-    return ReplayView(loaded.title, loaded.path, steps, expectations, notes, defects, stopped, not_taken,
-                      result.waiting)
-
-
+    return ReplayView(
+        loaded.title, loaded.path, steps, expectations, notes, defects, stopped, not_taken, result.waiting
+    )
 
 
 def _event_view(e) -> EventView:
     from judge.engine import events
 
-    return EventView(e.text, tuple(e.rules), bool(e.refused), e.policy, bool(e.engine_error),
-                     bool(e.not_modelled), bool(e.asks), e.kind == events.OUTCOME, e.kind == events.EVENT)
+    return EventView(
+        e.text,
+        tuple(e.rules),
+        bool(e.refused),
+        e.policy,
+        bool(e.engine_error),
+        bool(e.not_modelled),
+        bool(e.asks),
+        e.kind == events.OUTCOME,
+        e.kind == events.EVENT,
+    )
 
 
 def describe_action(action) -> str:
@@ -373,13 +394,24 @@ def state_view(s) -> StateView:
 
     players = []
     for p in s.players:
-        players.append({
-            "name": p.name, "master": p.master, "vitae": p.vitae, "corruption": p.corruption,
-            "wrath": p.wrath, "pool": p.pool_total, "hand": [name(o) for o in p.hand],
-            "spoils": [name(o) for o in p.spoils], "void": [name(o) for o in p.void],
-            "pit": [name(o) for o in p.pit], "shelter": [name(o) for o in getattr(p, "shelter", [])],
-            "domain": len(p.domain), "lost": p.lost, "won": p.won,
-        })
+        players.append(
+            {
+                "name": p.name,
+                "master": p.master,
+                "vitae": p.vitae,
+                "corruption": p.corruption,
+                "wrath": p.wrath,
+                "pool": p.pool_total,
+                "hand": [name(o) for o in p.hand],
+                "spoils": [name(o) for o in p.spoils],
+                "void": [name(o) for o in p.void],
+                "pit": [name(o) for o in p.pit],
+                "shelter": [name(o) for o in getattr(p, "shelter", [])],
+                "domain": len(p.domain),
+                "lost": p.lost,
+                "won": p.won,
+            }
+        )
     battlefield = []
     for oid in s.battlefield:
         obj = s.objects[oid]

@@ -3,6 +3,7 @@
 No UI here: the TUI asks for the particulars once (judge.tui.screens.ruling_form) and calls
 these. Sheets go through judge.sheet's public functions, the log through judge.rulings.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -31,9 +32,10 @@ class Particulars:
     table: str = ""
     judge: str = ""
 
-    def cleaned(self) -> "Particulars":
-        return replace(self, **{k: " ".join(str(v).split()) if k != "ruling" else str(v).strip()
-                                for k, v in self.__dict__.items()})
+    def cleaned(self) -> Particulars:
+        return replace(
+            self, **{k: " ".join(str(v).split()) if k != "ruling" else str(v).strip() for k, v in self.__dict__.items()}
+        )
 
 
 def build(corpus: Corpus, basket: Basket, particulars: Particulars):
@@ -44,9 +46,16 @@ def build(corpus: Corpus, basket: Basket, particulars: Particulars):
         raise FilingError("the basket is empty: Ctrl+B cites the entry or step you are looking at")
     p = particulars.cleaned()
     try:
-        return build_sheet(corpus, basket.cited_ids(), replay=steps_log(basket.steps),
-                           question=p.question, ruling=p.ruling, event=p.event, table=p.table,
-                           judge=p.judge)
+        return build_sheet(
+            corpus,
+            basket.cited_ids(),
+            replay=steps_log(basket.steps),
+            question=p.question,
+            ruling=p.ruling,
+            event=p.event,
+            table=p.table,
+            judge=p.judge,
+        )
     except UnknownEntries as exc:
         raise FilingError(f"the basket cites what the loaded rules do not hold: {exc}") from None
 
@@ -87,8 +96,9 @@ def save(basket: Basket, particulars: Particulars, store=None):
         raise FilingError("write the ruling first: the ruling log keeps what you ruled")
     store = store or RulingStore()
     try:
-        return store.save(p.ruling, question=p.question, cites=basket.cited_ids(), event=p.event,
-                          table=p.table, judge=p.judge)
+        return store.save(
+            p.ruling, question=p.question, cites=basket.cited_ids(), event=p.event, table=p.table, judge=p.judge
+        )
     except RulingsError as exc:
         raise FilingError(f"not saved: {exc}") from None
 

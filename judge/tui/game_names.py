@@ -1,4 +1,5 @@
 """The names the TUI shows for the game searches are limited to."""
+
 from __future__ import annotations
 
 from judge.corpus.documents import GAME_TITLES

@@ -4,6 +4,7 @@ Textual ends the app on any exception a handler lets through; at a table mid-rul
 would lose the judge's board and history. Handlers that call into other layers are wrapped:
 the error is shown, its traceback written to the cache directory for a bug report.
 """
+
 from __future__ import annotations
 
 import functools
@@ -26,8 +27,9 @@ def guarded(method):
 def report(app, exc: Exception) -> None:
     """Log a defect's traceback and say so in a notification (on the app's thread)."""
     where = _log(exc)
-    app.notify(f"Something went wrong ({exc.__class__.__name__}: {exc}). "
-               f"Details: {where}", severity="error", timeout=15)
+    app.notify(
+        f"Something went wrong ({exc.__class__.__name__}: {exc}). Details: {where}", severity="error", timeout=15
+    )
 
 
 def _log(exc: Exception) -> str:

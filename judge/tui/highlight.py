@@ -5,6 +5,7 @@ tell rules apart, judge.search.analysis keeps its stop list short on purpose), b
 "when" in a rule's text hides the words that matched for a reason. The question words are
 analysed as the search analyses text, so they drop out whatever form the index stores them in.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -2,6 +2,7 @@
 
 Visiting a new place after going back drops the forward part, as a browser does.
 """
+
 from __future__ import annotations
 
 
@@ -26,7 +27,7 @@ class History:
     def visit(self, item: str) -> None:
         if item == self.current:
             return
-        del self._items[self._pos + 1:]
+        del self._items[self._pos + 1 :]
         self._items.append(item)
         if len(self._items) > self._limit:
             del self._items[0]
@@ -58,7 +59,7 @@ class History:
 
     def restore(self, items: list[str], position: int) -> None:
         """Back where a saved session left off; a position outside the items is refused."""
-        items = list(items)[-self._limit:]
+        items = list(items)[-self._limit :]
         if items and not 0 <= position < len(items):
             raise ValueError(f"position {position} is outside the {len(items)} entries")
         self._items, self._pos = items, (position if items else -1)

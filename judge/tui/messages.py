@@ -4,6 +4,7 @@ Screens never reach into the app; they post one of these and the app (judge.tui.
 what happens: it owns the modes, the basket and the game. What the screens need to know (the
 library, the game) the app sets on them as attributes (judge.tui.screens.base).
 """
+
 from __future__ import annotations
 
 from textual.message import Message

@@ -2,6 +2,7 @@
 
 Searches go to the search layer's own query language untouched; only commands are read here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -4,6 +4,7 @@ One JSON file in the user data folder (judge.paths.data_dir()), written whole or
 after every change. A file that cannot be read is reported with its name and line, set aside
 as NAME.broken (never overwritten), and the TUI starts empty.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,11 +41,19 @@ class Session:
 def to_json(session: Session) -> str:
     data = {
         "version": VERSION,
-        "basket": {"entries": list(session.basket.entries),
-                   "steps": [{"scenario": s.scenario, "n": s.n, "action": s.action,
-                              "events": [[text, list(rules)] for text, rules in s.events],
-                              **({"deciding": list(s.deciding)} if s.deciding is not None else {})}
-                             for s in session.basket.steps]},
+        "basket": {
+            "entries": list(session.basket.entries),
+            "steps": [
+                {
+                    "scenario": s.scenario,
+                    "n": s.n,
+                    "action": s.action,
+                    "events": [[text, list(rules)] for text, rules in s.events],
+                    **({"deciding": list(s.deciding)} if s.deciding is not None else {}),
+                }
+                for s in session.basket.steps
+            ],
+        },
         "history": {"items": session.history.items, "position": session.history.position},
         "filed": session.filed,
     }
@@ -75,12 +84,20 @@ def from_json(text: str, where: str) -> Session:
         if not isinstance(raw.get("n"), int):
             raise SessionError(f"{where}: {name}.n is {raw.get('n')!r}, not a step number")
         deciding = raw.get("deciding")  # absent from files written before it: every event
-        if deciding is not None and not (isinstance(deciding, list) and all(
-                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(events) for i in deciding)):
+        if deciding is not None and not (
+            isinstance(deciding, list)
+            and all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(events) for i in deciding)
+        ):
             raise SessionError(f"{where}: {name}.deciding is {deciding!r}, not a list of event numbers")
-        session.basket.add_step(StepItem(_str(raw.get("scenario"), where, name), raw["n"],
-                                         _str(raw.get("action"), where, name), tuple(events),
-                                         tuple(deciding) if deciding is not None else None))
+        session.basket.add_step(
+            StepItem(
+                _str(raw.get("scenario"), where, name),
+                raw["n"],
+                _str(raw.get("action"), where, name),
+                tuple(events),
+                tuple(deciding) if deciding is not None else None,
+            )
+        )
     session.filed = _str(data.get("filed", ""), where, "filed")  # absent from files written before it
     history_data = data.get("history") or {}
     _keys(history_data, HISTORY_KEYS, where, "history")

@@ -4,9 +4,10 @@ allows there, matched against each card file's `type:` (data, never card names).
 A mistake in the YAML (an unknown slot key, a type the card format does not know, a slot
 missing) is refused when it is read, naming the file and line.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -21,7 +22,7 @@ class SlotsError(Exception):
     """slots.yaml is wrong; the message names the file and line."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def allowed_types(path: Path = SLOTS_FILE) -> dict[str, frozenset[str]]:
     """slot -> the card types a picker for it offers."""
     text = path.read_text(encoding="utf-8")
@@ -39,14 +40,19 @@ def allowed_types(path: Path = SLOTS_FILE) -> dict[str, frozenset[str]]:
         if slot not in SLOTS:
             raise SlotsError(f"{where}: unknown slot {slot!r} (slots: {', '.join(SLOTS)})")
         rule = yaml.safe_load(yaml.serialize(value_node))
-        if not (isinstance(rule, dict) and len(rule) == 1 and set(rule) <= {"only", "all_but"}
-                and isinstance(next(iter(rule.values())), list)):
+        if not (
+            isinstance(rule, dict)
+            and len(rule) == 1
+            and set(rule) <= {"only", "all_but"}
+            and isinstance(next(iter(rule.values())), list)
+        ):
             raise SlotsError(f"{where}: {slot}: write either `only: [types]` or `all_but: [types]`")
-        (how, types), = rule.items()
+        ((how, types),) = rule.items()
         unknown = sorted(set(map(str, types)) - CARD_TYPES)
         if unknown:
-            raise SlotsError(f"{where}: {slot}: unknown card type(s) {', '.join(unknown)} "
-                             f"(types: {', '.join(sorted(CARD_TYPES))})")
+            raise SlotsError(
+                f"{where}: {slot}: unknown card type(s) {', '.join(unknown)} (types: {', '.join(sorted(CARD_TYPES))})"
+            )
         out[slot] = frozenset(types) if how == "only" else CARD_TYPES - set(types)
     missing = [s for s in SLOTS if s not in out]
     if missing:

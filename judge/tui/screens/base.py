@@ -4,6 +4,7 @@ Attributes down: the app sets `library` and `game` on each screen it makes; a sc
 cares overrides `library_changed` / `game_changed`, called only once the screen is mounted
 (before that, its on_mount reads the attributes).
 """
+
 from __future__ import annotations
 
 from textual.reactive import var

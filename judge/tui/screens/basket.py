@@ -1,4 +1,5 @@
 """The citation basket: what was cited; from here the ruling is filed (judge.tui.filing)."""
+
 from __future__ import annotations
 
 from rich.text import Text

@@ -5,6 +5,7 @@ and the stack; keys change the selected line. The board is the scenario data its
 (judge.tui.board_model), checked by the engine when it is saved or replayed, so a board saved
 here replays with `judge replay` and a scenario file opens here unchanged.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,9 +63,8 @@ class BoardScreen(JudgeScreen):
         yield Static("", id="board-turn")
         with Horizontal(id="board-main"):
             yield PlainTree("Board", id="board-tree")  # names from the file: never markup
-            with Vertical(id="board-detail"):
-                with VerticalScroll(id="board-info-scroll"):
-                    yield Static("", id="board-info")
+            with Vertical(id="board-detail"), VerticalScroll(id="board-info-scroll"):
+                yield Static("", id="board-info")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -76,8 +76,15 @@ class BoardScreen(JudgeScreen):
             try:
                 self.data = ea.blank_scenario()
             except ea.EngineProblem as exc:
-                self.data = {"title": "New board", "game": "nodawn", "turn": {}, "players": [],
-                             "stack": [], "actions": [], "expect": []}
+                self.data = {
+                    "title": "New board",
+                    "game": "nodawn",
+                    "turn": {},
+                    "players": [],
+                    "stack": [],
+                    "actions": [],
+                    "expect": [],
+                }
                 self.app.notify(str(exc), severity="error")
         self.rebuild()
 
@@ -135,8 +142,9 @@ class BoardScreen(JudgeScreen):
         data = self.data or {}
         turn = data.get("turn") or {}
         # The position first and the title last: at 80 columns the end of the line is cut.
-        head = Text(f"{turn.get('round', '?')} · {turn.get('active', '?')}'s turn · {turn.get('phase', '?')}",
-                    style="bold")
+        head = Text(
+            f"{turn.get('round', '?')} · {turn.get('active', '?')}'s turn · {turn.get('phase', '?')}", style="bold"
+        )
         if turn.get("step"):
             head.append(f" · {turn['step']}", style="bold")
         head.append(f" · {self.path.name if self.path else '(unsaved)'}{' *' if self.dirty else ''}", style="dim")
@@ -177,8 +185,10 @@ class BoardScreen(JudgeScreen):
                 for k, v in item.items():
                     if k != "card":
                         out.append(f"{k}: {v}\n", style="cyan")
-            out.append(ea.card_text(name, data) or "(no card text: not in cards/nodawn or this file)",
-                       style="" if ea.card_text(name, data) else "dim")
+            out.append(
+                ea.card_text(name, data) or "(no card text: not in cards/nodawn or this file)",
+                style="" if ea.card_text(name, data) else "dim",
+            )
             out.append("\n\nd/D damage · c counter · x drained · e id · m move · del remove", style="dim")
         elif key and key[0] == "player":
             p = data["players"][key[1]]
@@ -194,19 +204,20 @@ class BoardScreen(JudgeScreen):
         elif key and key[0] == "turn":
             out.append("+/- cycles the value · e types it", style="dim")
         elif key and key[0] in ("stack", "stackitem"):
-            out.append("a puts a spell on the stack (controlled by the active player) · del removes",
-                       style="dim")
+            out.append("a puts a spell on the stack (controlled by the active player) · del removes", style="dim")
         elif key and key[0] == "actions":
-            out.append("a adds an action: what (cast, activate, attack, block, pass, until …), who, then its "
-                       "cards and targets picked from the board — or written as in a scenario file:\n", style="dim")
+            out.append(
+                "a adds an action: what (cast, activate, attack, block, pass, until …), who, then its "
+                "cards and targets picked from the board — or written as in a scenario file:\n",
+                style="dim",
+            )
             out.append("  pass\n  {player: Ana, cast: Sacramental Fire, targets: [column]}\n", style="cyan")
             out.append("del removes · Ctrl+R replays the board with them", style="dim")
         elif key and key[0] == "expect":
             out.append("a adds a line, written as in a scenario file:\n", style="dim")
-            out.append("  {object: column, zone: spoils}\n  {cited: [\"704.5j\"]}\n", style="cyan")
+            out.append('  {object: column, zone: spoils}\n  {cited: ["704.5j"]}\n', style="cyan")
             out.append("del removes · Ctrl+R replays the board with them", style="dim")
-        out.append("\n\nCtrl+S save · Ctrl+L load · Ctrl+R replay · n new player · Ctrl+N new board",
-                   style="dim")
+        out.append("\n\nCtrl+S save · Ctrl+L load · Ctrl+R replay · n new player · Ctrl+N new board", style="dim")
         self.query_one("#board-info", Static).update(out)
 
     # -- changes -----------------------------------------------------------------------------
@@ -233,8 +244,10 @@ class BoardScreen(JudgeScreen):
     def _pick_card(self, title: str, slot: str, then) -> None:
         names = self._card_names(slot)
         if not names:
-            self.app.notify(f"No cards to pick from: neither cards/nodawn/ nor this board has a card "
-                        f"that can go in {slot}", severity="warning")
+            self.app.notify(
+                f"No cards to pick from: neither cards/nodawn/ nor this board has a card that can go in {slot}",
+                severity="warning",
+            )
             return
         self.app.push_screen(CardPicker(names, title), lambda name: name and then(name))
 
@@ -243,11 +256,15 @@ class BoardScreen(JudgeScreen):
         key = self.selected_key() or ("turn",)
         if key[0] in ("stack", "stackitem"):
             controller = (self.data.get("turn") or {}).get("active") or ""
-            self._pick_card("Cast onto the stack", "stack",
-                            lambda name: self.change(lambda: bm.add_to_stack(self.data, name, controller)))
+            self._pick_card(
+                "Cast onto the stack",
+                "stack",
+                lambda name: self.change(lambda: bm.add_to_stack(self.data, name, controller)),
+            )
             return
         if key[0] == "player" and len(key) == 3 and key[2] == "master":
             i = key[1]
+
             def set_master(name: str) -> None:
                 bm.set_master(self.data, i, name)
                 start = ea.initial_vitae(name, self.data)  # the Master's printed starting Vitae
@@ -263,18 +280,27 @@ class BoardScreen(JudgeScreen):
             section = key[0]
             what = "Action" if section == "actions" else "Expectation"
             self.app.push_screen(
-                PromptScreen(f"{what} (YAML, as in a scenario file):", "",
-                             "pass · {player: Ana, cast: CARD, targets: [ID]}" if section == "actions"
-                             else "{object: ID, zone: spoils} · {player: Ana, vitae: 17} · {cited: [\"704.5j\"]}"),
-                lambda text: text and self.change(lambda: bm.add_line(self.data, section, text), keep=(section,)))
+                PromptScreen(
+                    f"{what} (YAML, as in a scenario file):",
+                    "",
+                    "pass · {player: Ana, cast: CARD, targets: [ID]}"
+                    if section == "actions"
+                    else '{object: ID, zone: spoils} · {player: Ana, vitae: 17} · {cited: ["704.5j"]}',
+                ),
+                lambda text: text and self.change(lambda: bm.add_line(self.data, section, text), keep=(section,)),
+            )
             return
         if key[0] in ("player", "zone", "object"):
             i = key[1]
             zone_name = key[2] if key[0] in ("zone", "object") else "hand"
             who = self.data["players"][i].get("name")
-            self._pick_card(f"Add to {who}'s {zone_name}", zone_name,
-                            lambda name: self.change(lambda: bm.add_card(self.data, i, zone_name, name),
-                                                     keep=("zone", i, zone_name)))
+            self._pick_card(
+                f"Add to {who}'s {zone_name}",
+                zone_name,
+                lambda name: self.change(
+                    lambda: bm.add_card(self.data, i, zone_name, name), keep=("zone", i, zone_name)
+                ),
+            )
             return
         self.app.notify("Select a player, a zone or the stack first", severity="warning")
 
@@ -299,14 +325,17 @@ class BoardScreen(JudgeScreen):
             self.app.notify(str(exc), severity="error")
             return
         kind = await self.app.push_screen_wait(
-            CardPicker([*kinds, WRITE_YAML], "Add an action: what", placeholder="cast, attack, block, until…"))
+            CardPicker([*kinds, WRITE_YAML], "Add an action: what", placeholder="cast, attack, block, until…")
+        )
         if kind is None:
             return
         if kind == WRITE_YAML:
             self.app.push_screen(
-                PromptScreen("Action (YAML, as in a scenario file):", "",
-                             "pass · {player: Ana, cast: CARD, targets: [ID]}"),
-                lambda text: text and self.change(lambda: bm.add_line(self.data, "actions", text), keep=("actions",)))
+                PromptScreen(
+                    "Action (YAML, as in a scenario file):", "", "pass · {player: Ana, cast: CARD, targets: [ID]}"
+                ),
+                lambda text: text and self.change(lambda: bm.add_line(self.data, "actions", text), keep=("actions",)),
+            )
             return
         who = None
         whos = ap.who_choices(self.data, kind)
@@ -336,8 +365,11 @@ class BoardScreen(JudgeScreen):
             if phase is None:
                 return CANCELLED
             named = [s for s in steps.get(phase, ()) if s]
-            step = await self.app.push_screen_wait(
-                CardPicker(named, f"{title} · step", placeholder="step…")) if named else None
+            step = (
+                await self.app.push_screen_wait(CardPicker(named, f"{title} · step", placeholder="step…"))
+                if named
+                else None
+            )
             if named and step is None:
                 return CANCELLED
             return {"phase": phase, "step": step}
@@ -391,11 +423,18 @@ class BoardScreen(JudgeScreen):
             picked.append(value)
 
     def _nothing_to_pick(self, kind: str, key: str, source: str, who: str | None) -> None:
-        where = {"hand": f"{who}'s hand", "spoils": f"{who}'s Spoils", "own": f"{who}'s battlefield",
-                 "permanent": "the battlefield", "opponent": "the other players",
-                 "attackable": "the other players and their battlefields"}.get(source, source)
-        self.app.notify(f"Nothing to pick for {kind} {key}: {where} is empty. Add cards to the board first "
-                        "(a on a zone)", severity="warning")
+        where = {
+            "hand": f"{who}'s hand",
+            "spoils": f"{who}'s Spoils",
+            "own": f"{who}'s battlefield",
+            "permanent": "the battlefield",
+            "opponent": "the other players",
+            "attackable": "the other players and their battlefields",
+        }.get(source, source)
+        self.app.notify(
+            f"Nothing to pick for {kind} {key}: {where} is empty. Add cards to the board first (a on a zone)",
+            severity="warning",
+        )
 
     @guarded
     def action_remove(self) -> None:
@@ -422,8 +461,7 @@ class BoardScreen(JudgeScreen):
         elif key and key[0] == "object":
             self.action_damage(delta)
         else:
-            self.app.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field",
-                            severity="warning")
+            self.app.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field", severity="warning")
 
     def _cycle_turn(self, field: str, delta: int) -> None:
         turn = self.data.setdefault("turn", {})
@@ -468,8 +506,11 @@ class BoardScreen(JudgeScreen):
         zones = [z for z in bm.ZONES if z != from_zone]
         self.app.push_screen(
             CardPicker(zones, "Move to", placeholder="zone…"),
-            lambda to_zone: to_zone and self.change(lambda: bm.move_card(self.data, i, from_zone, j, to_zone),
-                                                    keep=("zone", i, to_zone)))
+            lambda to_zone: (
+                to_zone
+                and self.change(lambda: bm.move_card(self.data, i, from_zone, j, to_zone), keep=("zone", i, to_zone))
+            ),
+        )
 
     @guarded
     def action_counter(self) -> None:
@@ -485,13 +526,11 @@ class BoardScreen(JudgeScreen):
             try:
                 delta = int(amount) if amount else 1
             except ValueError:
-                self.app.notify("Write the kind, then an optional amount: growth 2, growth -1",
-                                severity="warning")
+                self.app.notify("Write the kind, then an optional amount: growth 2, growth -1", severity="warning")
                 return
             self.change(lambda: bm.change_counter(self.data, key[1], key[2], key[3], kind, delta))
 
-        self.app.push_screen(PromptScreen("Counter kind and amount", "", "e.g. growth, growth 2, growth -1"),
-                             answer)
+        self.app.push_screen(PromptScreen("Counter kind and amount", "", "e.g. growth, growth 2, growth -1"), answer)
 
     @guarded
     def action_edit(self) -> None:
@@ -519,8 +558,9 @@ class BoardScreen(JudgeScreen):
                 if text:
                     self.change(lambda: bm.set_object_id(self.data, i, zone_name, j, text))
 
-            self.app.push_screen(PromptScreen(f"Id for {bm.card_name(item)} (what actions call it):", current),
-                                 answer_id)
+            self.app.push_screen(
+                PromptScreen(f"Id for {bm.card_name(item)} (what actions call it):", current), answer_id
+            )
         elif key and key[0] == "turn" and len(key) == 2:
             field = key[1]
 
@@ -531,6 +571,7 @@ class BoardScreen(JudgeScreen):
             current = (self.data.get("turn") or {}).get(field) or ""
             self.app.push_screen(PromptScreen(f"{field}:", str(current)), answer_turn)
         else:
+
             def answer_title(text: str | None) -> None:
                 if text:
                     self.change(lambda: self.data.__setitem__("title", text.strip()))
@@ -592,8 +633,10 @@ class BoardScreen(JudgeScreen):
 
     def action_load(self) -> None:
         start = start_folder(self.path, paths.boards_dir())
-        self.app.push_screen(FilePicker("Load a board or scenario file", start, str(self.path or "")),
-                             lambda path: path and self.load_path(path))
+        self.app.push_screen(
+            FilePicker("Load a board or scenario file", start, str(self.path or "")),
+            lambda path: path and self.load_path(path),
+        )
 
     @guarded
     def load_path(self, path: str) -> None:

@@ -1,5 +1,6 @@
 """The card screen: a card's text, its errata, its numbered rulings, its topics and what
 mentions it. The name box matches as you type; topics and mentions open in a lookup screen."""
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -12,17 +13,16 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from judge.card_facts import listed_number
 from judge import render
+from judge.card_facts import listed_number
+from judge.library import CardSheet, Link, short_label
 from judge.replay_words import counted
+from judge.safe_text import for_terminal, one_line
 from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.guard import guarded
-from judge.library import CardSheet, Link, short_label
-from judge.safe_text import for_terminal, one_line
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.link_list import LinkList
-
 
 
 class CardScreen(JudgeScreen):
@@ -128,8 +128,9 @@ class CardScreen(JudgeScreen):
             if matches.mentions:  # a card past a truncated FAQ's cut: where it is mentioned
                 message.append(f"\nMentioned in {len(matches.mentions)} entries (below; Enter opens one).")
             self.query_one("#card-body", Static).update(message)
-            self.query_one(LinkList).show([Link("Mentioned in", m.id, m.citation or m.id,
-                                                render.snippet(m.text, 60)) for m in matches.mentions])
+            self.query_one(LinkList).show(
+                [Link("Mentioned in", m.id, m.citation or m.id, render.snippet(m.text, 60)) for m in matches.mentions]
+            )
 
     @on(OptionList.OptionHighlighted, "#card-matches")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -220,8 +221,8 @@ def card_renderable(library, sheet: CardSheet) -> Group:
 def card_links(sheet: CardSheet) -> list[Link]:
     out = [Link("Rulings", r.id, short_label(r), render.snippet(r.text, 60)) for r in sheet.rulings]
     out += [Link("Errata", e.id, short_label(e)) for e in sheet.errata]
-    out += [Link("See", t.id, t.title or t.id, counted(sheet.topic_rulings.get(t.id, 0), "ruling"))
-            for t in sheet.topics]
-    out += [Link("Mentioned by", m.id, m.citation or m.id, render.snippet(m.text, 60))
-            for m in sheet.mentions]
+    out += [
+        Link("See", t.id, t.title or t.id, counted(sheet.topic_rulings.get(t.id, 0), "ruling")) for t in sheet.topics
+    ]
+    out += [Link("Mentioned by", m.id, m.citation or m.id, render.snippet(m.text, 60)) for m in sheet.mentions]
     return out

@@ -1,5 +1,6 @@
 """Small modal dialogs: a one-line prompt and a fuzzy card picker. Both dismiss with the
 answer, or None on Escape."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -56,10 +57,14 @@ def rank(query: str, names: list[str], limit: int = 50) -> list[tuple[str, objec
 
 class CardPicker(ModalScreen[str | None]):
     """Type a few letters of a name (a card's, a zone's); Enter takes the highlighted one."""
+
     CSS_PATH = "dialogs.tcss"  # beside this file
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"),
-                Binding("down", "move(1)", show=False), Binding("up", "move(-1)", show=False)]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("down", "move(1)", show=False),
+        Binding("up", "move(-1)", show=False),
+    ]
 
     def __init__(self, names: list[str], title: str = "Pick a card", placeholder: str = "card name…") -> None:
         super().__init__()

@@ -1,6 +1,7 @@
 """What changed between two editions of a document: the diff `judge diff` prints, on a screen.
 It is computed in a worker thread (reading an edition the first time parses it); M hides or
 shows the entries that only moved; Escape goes back."""
+
 from __future__ import annotations
 
 from rich.text import Text

@@ -3,10 +3,11 @@
 Dismisses with the chosen path, or None on Escape. Enter in the path box takes what is typed;
 Enter (or a click) on a file in the tree takes that file; on a folder, opens it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,8 +23,9 @@ class ScenarioTree(DirectoryTree):
     """Folders and YAML files only, hidden ones left out."""
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        return [p for p in paths if not p.name.startswith(".")
-                and (p.is_dir() or p.suffix.lower() in SCENARIO_SUFFIXES)]
+        return [
+            p for p in paths if not p.name.startswith(".") and (p.is_dir() or p.suffix.lower() in SCENARIO_SUFFIXES)
+        ]
 
 
 class FilePicker(ModalScreen[str | None]):

@@ -1,4 +1,5 @@
 """F1: the keys of every screen and the omnibox commands and query language."""
+
 from __future__ import annotations
 
 import re
@@ -28,10 +29,16 @@ KEYS = """\
 
 
 def help_markdown() -> str:
-    commands = "\n".join(f"| `:{name}{' …' if arg else ''}` | {what} |"
-                         for name, (what, arg) in COMMANDS.items())
-    return ("# judge — keys\n\n" + KEYS + "\n## Omnibox commands\n\n| command | does |\n|---|---|\n"
-            + commands + "\n\n## Query language\n\n" + query_markdown(QUERY_HELP or "") + "\n")
+    commands = "\n".join(f"| `:{name}{' …' if arg else ''}` | {what} |" for name, (what, arg) in COMMANDS.items())
+    return (
+        "# judge — keys\n\n"
+        + KEYS
+        + "\n## Omnibox commands\n\n| command | does |\n|---|---|\n"
+        + commands
+        + "\n\n## Query language\n\n"
+        + query_markdown(QUERY_HELP or "")
+        + "\n"
+    )
 
 
 def query_markdown(doc: str) -> str:
@@ -49,7 +56,8 @@ def query_markdown(doc: str) -> str:
         elif paragraphs[-1]:
             paragraphs.append([])
     table = "| you type | finds |\n|---|---|\n" + "\n".join(
-        f"| `{_cell(typed)}` | {_cell(means)} |" for typed, means in rows)
+        f"| `{_cell(typed)}` | {_cell(means)} |" for typed, means in rows
+    )
     return table + "\n\n" + "\n\n".join(" ".join(p) for p in paragraphs if p)
 
 

@@ -5,6 +5,7 @@ and amend / overturn / withdraw from there (judge.tui.screens.revise_form).
 Everything goes through the store's API (judge.rulings.store); the file is the one `judge ruling`
 uses, or the library's (judge.library.Library.rulings_db).
 """
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -32,8 +33,7 @@ def store_for(library) -> RulingStore:
 
 class LogScreen(JudgeScreen):
     CSS_PATH = "log.tcss"  # beside this file
-    BINDINGS = [Binding("o", "toggle_order", "Newest/oldest first"),
-                Binding("r", "reload", "Reload")]
+    BINDINGS = [Binding("o", "toggle_order", "Newest/oldest first"), Binding("r", "reload", "Reload")]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -73,7 +73,8 @@ class LogScreen(JudgeScreen):
         listing.add_options([Option(_line(r), id=f"ruling-{r.number}") for r in self.rulings])
         skipped = f" · {len(store.skipped)} unreadable row(s) left out" if store.skipped else ""
         self.query_one("#log-status", Static).update(
-            f"{len(self.rulings)} saved ruling(s), {order} (o: the other way) · {where}{skipped}")
+            f"{len(self.rulings)} saved ruling(s), {order} (o: the other way) · {where}{skipped}"
+        )
         listing.highlighted = min(highlighted or 0, len(self.rulings) - 1)
 
     def action_reload(self) -> None:
@@ -104,7 +105,8 @@ class RulingScreen(JudgeScreen):
 
     CSS_PATH = "log.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("h", "history", "History")] + [
-        Binding(k.command[0], f"revise('{k.command}')", k.command.capitalize()) for k in KINDS.values()]
+        Binding(k.command[0], f"revise('{k.command}')", k.command.capitalize()) for k in KINDS.values()
+    ]
 
     def __init__(self, number: int, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -162,8 +164,10 @@ class RulingScreen(JudgeScreen):
 def ruling_renderable(ruling: SavedRuling, with_history: bool) -> Group:
     """As `judge ruling show` prints it: the citation (marked), who gave it, how it came to stand
     as it does; then the question, the ruling and its citations as they stand, or every revision."""
-    parts = [Text(one_line(ruling.citation), style="bold cyan"),
-             Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")), style="dim")]
+    parts = [
+        Text(one_line(ruling.citation), style="bold cyan"),
+        Text(one_line(f"given {ruling.given_at}" + (f" by {ruling.judge}" if ruling.judge else "")), style="dim"),
+    ]
     if ruling.latest:
         parts.append(Text(one_line(ruling.standing_note), style="bold" if ruling.status == "amended" else "bold red"))
     if with_history:

@@ -4,6 +4,7 @@ Typing is debounced and every search runs in a worker thread, so the omnibox nev
 a newer search cancels an older one. Following a link, Enter on a result and back/forward
 move through a browser-style history.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -17,19 +18,17 @@ from textual.worker import get_current_worker
 
 from judge import render
 from judge.filter_words import hidden_answer
+from judge.library import Found, saved_number, short_label
 from judge.safe_text import for_terminal, one_line
 from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.game_names import game_label
 from judge.tui.guard import guarded
 from judge.tui.history import History
-from judge.library import Found, saved_number, short_label
 from judge.tui.omnibox import Command, parse_omnibox
 from judge.tui.screens.base import JudgeScreen
 from judge.tui.widgets.entry_view import EntryView
 from judge.tui.widgets.link_list import LinkList
-
-
 
 WIDEN = "Ctrl+F: all games"  # the key that drops the game filter (LookupScreen.BINDINGS)
 
@@ -52,6 +51,7 @@ class GameSwitch(Label):
 
 class LookupScreen(JudgeScreen):
     """`returnable`: opened over another screen (a cited rule from a replay); Escape goes back."""
+
     CSS_PATH = "lookup.tcss"  # beside this file
 
     BINDINGS = [
@@ -86,8 +86,7 @@ class LookupScreen(JudgeScreen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="omnirow"):
             yield GameSwitch("", id="game-label")
-            yield Omnibox(placeholder="704.5j · words · card:NAME · game:sf · :help", id="omnibox",
-                          compact=True)
+            yield Omnibox(placeholder="704.5j · words · card:NAME · game:sf · :help", id="omnibox", compact=True)
         with Horizontal(id="lookup-main"):
             with Vertical(id="results-pane"):
                 yield Static("", id="status")
@@ -117,7 +116,8 @@ class LookupScreen(JudgeScreen):
             self.set_status("")
             self.query_one(EntryView).show_message(
                 "Type a rule number (704.5j, 704.5.), words (trample), card:NAME or game:sf.\n"
-                "F1 help · Ctrl+P every command.")
+                "F1 help · Ctrl+P every command."
+            )
 
     def game_changed(self, _game) -> None:
         self.refresh_game_label()
@@ -357,8 +357,10 @@ class LookupScreen(JudgeScreen):
     def action_one_edition(self, what: str) -> None:
         entry = self.query_one(EntryView).entry
         if entry is None:
-            self.app.notify("No entry shown: F7 traces it through its document's editions, F8 compares "
-                            "the last two", severity="warning")
+            self.app.notify(
+                "No entry shown: F7 traces it through its document's editions, F8 compares the last two",
+                severity="warning",
+            )
         elif what == "trace":
             self.post_message(messages.ShowTrace(entry.id))  # the app says there is one edition
         else:
@@ -399,7 +401,7 @@ def result_label(entry, matched: str = "") -> Text:
     out.append(short_label(entry), style="bold")
     body = entry.text
     if entry.number and body.startswith(entry.number):
-        body = body[len(entry.number):].lstrip(". ")
+        body = body[len(entry.number) :].lstrip(". ")
     out.append("\n   " + render.snippet(body or entry.title, 80), style="dim")
     if matched:
         out.append("\n   answers: " + render.snippet(matched, 72), style="dim italic")

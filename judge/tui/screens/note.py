@@ -1,6 +1,7 @@
 """One note in full. A policy conflict shows its readings side by side, each over the text of
 the rule (or glossary entry) it follows, under why the engine takes its default and how to
 choose another; an anomaly shows what was damaged and what that means. Escape goes back."""
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -49,15 +50,17 @@ class NoteScreen(JudgeScreen):
         library = self.library
         entry = library.get(reading.entry) if reading.entry and library else None
         if entry is not None:
-            parts += [Text(""), Text(one_line(entry.citation or entry.id), style="bold"),
-                      Text(for_terminal(entry.text))]
+            parts += [
+                Text(""),
+                Text(one_line(entry.citation or entry.id), style="bold"),
+                Text(for_terminal(entry.text)),
+            ]
         return Group(*parts)
 
     def _footing(self) -> Group:
         note = self.note
         others = [e for e in note.entries if e not in {r.entry for r in note.readings}]
-        lines = [Text(for_terminal(f"Why {note.default}: {note.why}")),
-                 Text(for_terminal(note.choose), style="dim")]
+        lines = [Text(for_terminal(f"Why {note.default}: {note.why}")), Text(for_terminal(note.choose), style="dim")]
         if others:
             lines.append(Text("Also concerned: " + ", ".join(short_id(e) for e in others), style="dim"))
         return Group(*lines)

@@ -9,6 +9,7 @@ comes back), and the state after the step: turn, players, battlefield, stack, an
 The replay itself comes from the engine through judge.tui.engine_adapter; its text is the
 scenario's and is shown as plain text (rich Text), never read as markup.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -66,7 +67,8 @@ class ReplayScreen(JudgeScreen):
     def on_mount(self) -> None:
         self.query_one("#replay-steps", OptionList).border_title = "Steps"
         self.query_one("#replay-head", Static).update(
-            Text("No replay loaded: Ctrl+L loads a scenario file, or Ctrl+R on the board.", style="dim"))
+            Text("No replay loaded: Ctrl+L loads a scenario file, or Ctrl+R on the board.", style="dim")
+        )
         self.query_one("#replay-events", LinkList).show_lines([])
         self.query_one("#replay-steps", OptionList).focus()
 
@@ -74,8 +76,9 @@ class ReplayScreen(JudgeScreen):
     def action_load(self) -> None:
         default = self.view.path if self.view and not self.view.path.startswith("<") else ""
         start = start_folder(Path(default) if default else None, paths.boards_dir())
-        self.app.push_screen(FilePicker("Replay a scenario file", start, default),
-                             lambda path: path and self.load_path(path))
+        self.app.push_screen(
+            FilePicker("Replay a scenario file", start, default), lambda path: path and self.load_path(path)
+        )
 
     @guarded
     def load_path(self, path: str) -> None:
@@ -189,8 +192,10 @@ class ReplayScreen(JudgeScreen):
         head = Text(f"step {step.n}/{len(view.steps) - 1}", style="bold")
         if view.expectations:
             ok = sum(1 for good, _ in view.expectations if good)
-            head.append(f" · expectations {ok}/{len(view.expectations)}",
-                        style="green" if ok == len(view.expectations) else "bold red")
+            head.append(
+                f" · expectations {ok}/{len(view.expectations)}",
+                style="green" if ok == len(view.expectations) else "bold red",
+            )
         head.append(f" · {view.title}")
         head.no_wrap, head.overflow = True, "ellipsis"
         self.query_one("#replay-head", Static).update(head)
@@ -198,8 +203,17 @@ class ReplayScreen(JudgeScreen):
         decided = [i for i in step.deciding if step.events[i].outcome or step.events[i].error]
         first_decided = None  # the line of the first event that changed the outcome: shown at the top
         for i, event in enumerate(step.events):
-            style = ("bold magenta reverse" if event.engine_error else "bold red" if event.error
-                     else "bold blue" if event.asks else "yellow" if event.not_modelled else "")
+            style = (
+                "bold magenta reverse"
+                if event.engine_error
+                else "bold red"
+                if event.error
+                else "bold blue"
+                if event.asks
+                else "yellow"
+                if event.not_modelled
+                else ""
+            )
             if i in decided:
                 first_decided = len(lines) if first_decided is None else first_decided
                 text = Text("▶ " + event.text, style=style or "bold")  # it decided the outcome
@@ -237,8 +251,7 @@ class ReplayScreen(JudgeScreen):
         state = step.state
         parts: list = []
         for event in (e for e in step.events if e.engine_error):
-            parts.append(Text("ENGINE ERROR — " + note_body(event.text),
-                              style="bold magenta reverse"))
+            parts.append(Text("ENGINE ERROR — " + note_body(event.text), style="bold magenta reverse"))
         refused = [e for e in step.events if e.error]
         for event in refused:
             parts.append(Text("Refused: " + event.text, style="bold red"))
@@ -253,8 +266,10 @@ class ReplayScreen(JudgeScreen):
                 line.append(" (lost)", style="red")
             if p["won"]:
                 line.append(" (won)", style="green")
-            line.append(f"  Vitae {p['vitae']} · Corruption {p['corruption']} · Wrath {p['wrath']}"
-                        f" · pool {p['pool']} · hand {len(p['hand'])}")
+            line.append(
+                f"  Vitae {p['vitae']} · Corruption {p['corruption']} · Wrath {p['wrath']}"
+                f" · pool {p['pool']} · hand {len(p['hand'])}"
+            )
             parts.append(line)
             for zone in ("hand", "shelter", "spoils", "pit", "void"):
                 if p[zone]:
@@ -285,9 +300,17 @@ class ReplayScreen(JudgeScreen):
             self.app.notify("No replay loaded (Ctrl+L)", severity="warning")
             return
         step = self.view.steps[self.current]
-        self.post_message(messages.CiteStep(StepItem(self.view.title, step.n, step.action,
-                                                     tuple((e.text, tuple(e.rules)) for e in step.events),
-                                                     step.deciding)))
+        self.post_message(
+            messages.CiteStep(
+                StepItem(
+                    self.view.title,
+                    step.n,
+                    step.action,
+                    tuple((e.text, tuple(e.rules)) for e in step.events),
+                    step.deciding,
+                )
+            )
+        )
 
 
 NARROW = 100  # columns under which the steps stand above the events (replay.tcss, .-narrow)

@@ -5,6 +5,7 @@ kinds table's (judge.rulings.revisions.KINDS); the store appends the revision in
 and refuses it whole, naming the ruling (RevisionRefused). A refusal is said in the form, which
 stays open with what was typed; nothing is written.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,8 +42,11 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
         judge = "Judge*" if self.kind.needs_judge else "Judge"
         out = [("reason", "Reason*", ""), ("judge", judge, "")]
         if self.kind.new_text:
-            out += [("answer", "Ruling", r.answer), ("question", "Question", r.question),
-                    ("cites", "Cites", " ".join(r.cites))]
+            out += [
+                ("answer", "Ruling", r.answer),
+                ("question", "Question", r.question),
+                ("cites", "Cites", " ".join(r.cites)),
+            ]
         return out
 
     def compose(self) -> ComposeResult:
@@ -58,8 +62,9 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
                 yield Button("Cancel", id="revise-cancel", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#revise-box").border_title = (f"{self.kind.command.capitalize()} ruling #{self.ruling.number}"
-                                                      " · * must be filled in · Esc cancels")
+        self.query_one("#revise-box").border_title = (
+            f"{self.kind.command.capitalize()} ruling #{self.ruling.number} · * must be filled in · Esc cancels"
+        )
         self.query_one("#revise-reason", Input).focus()
 
     def _value(self, name: str) -> str:
@@ -90,8 +95,16 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
                     self.refuse(f"Citations: {exc}. Nothing was written.")
                     return
         try:
-            revised = self.store.revise(self.ruling.number, self.kind.command, self._value("reason"),
-                                        self._value("judge"), answer, question, cites, options=OPTIONS)
+            revised = self.store.revise(
+                self.ruling.number,
+                self.kind.command,
+                self._value("reason"),
+                self._value("judge"),
+                answer,
+                question,
+                cites,
+                options=OPTIONS,
+            )
         except RulingsError as exc:
             text = str(exc)
             self.refuse(f"{text[0].upper()}{text[1:]}.")

@@ -4,6 +4,7 @@ a sheet file (in any format, to a path of the judge's choosing), the ruling log 
 The values come in from the app (kept for the session) and go back out with the choice;
 the filing itself is judge.tui.filing's, done by the app.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,8 +19,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from judge.tui.filing import EXPORT, FILE_FORMATS, PRINT, SAVE, Particulars, default_path
 
-FIELDS = (("question", "Question"), ("ruling", "Ruling"), ("event", "Event"), ("table", "Table"),
-          ("judge", "Judge"))
+FIELDS = (("question", "Question"), ("ruling", "Ruling"), ("event", "Event"), ("table", "Table"), ("judge", "Judge"))
 BUTTONS = ((EXPORT, "Write sheet"), (SAVE, "Save ruling"), (PRINT, "Print"))
 
 
@@ -37,8 +37,9 @@ class RulingForm(ModalScreen[Filing | None]):
     CSS_PATH = "ruling_form.tcss"  # beside this file
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, particulars: Particulars, action: str = EXPORT, fmt: str = "markdown",
-                 folder: Path | None = None) -> None:
+    def __init__(
+        self, particulars: Particulars, action: str = EXPORT, fmt: str = "markdown", folder: Path | None = None
+    ) -> None:
         """`folder`: where the last sheet went (the default file name is fresh each time)."""
         super().__init__()
         self.particulars, self.action, self.fmt, self.folder = particulars, action, fmt, folder
@@ -55,18 +56,28 @@ class RulingForm(ModalScreen[Filing | None]):
                     yield Input(getattr(self.particulars, name), id=f"form-{name}", compact=True)
                 yield Label("Sheet")
                 with Horizontal(id="form-sheet"):
-                    yield Select([(f, f) for f in FILE_FORMATS], value=self.fmt, allow_blank=False,
-                                 id="form-format", compact=True)
+                    yield Select(
+                        [(f, f) for f in FILE_FORMATS],
+                        value=self.fmt,
+                        allow_blank=False,
+                        id="form-format",
+                        compact=True,
+                    )
                     yield Input(self.default_path(self.fmt), id="form-path", compact=True)
             yield Static("", id="form-problem")
             with Horizontal(id="form-buttons"):
                 for action, label in BUTTONS:
-                    yield Button(label, id=f"form-{action}", compact=True,
-                                 variant="primary" if action == self.action else "default")
+                    yield Button(
+                        label,
+                        id=f"form-{action}",
+                        compact=True,
+                        variant="primary" if action == self.action else "default",
+                    )
 
     def on_mount(self) -> None:
-        self.query_one("#form-box").border_title = "File the ruling · Enter: " + dict(BUTTONS)[self.action] \
-            + " · Esc cancels"
+        self.query_one("#form-box").border_title = (
+            "File the ruling · Enter: " + dict(BUTTONS)[self.action] + " · Esc cancels"
+        )
         self.query_one("#form-question", Input).focus()
 
     def _particulars(self) -> Particulars:

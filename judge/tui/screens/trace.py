@@ -1,6 +1,7 @@
 """One entry through every edition of its document — `judge trace` on a screen: its number and
 text in each edition, the word diff from the one before. Computed in a worker thread; Escape
 goes back."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -23,8 +24,7 @@ class TraceScreen(JudgeScreen):
         self.entry_id = entry_id
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(one_line(f"Trace of {self.entry_id} through its editions"), style="bold"),
-                     id="trace-head")
+        yield Static(Text(one_line(f"Trace of {self.entry_id} through its editions"), style="bold"), id="trace-head")
         with VerticalScroll(id="trace-scroll"):
             yield Static(Text("Reading the editions…"), id="trace-body")
         yield Footer()

@@ -1,6 +1,7 @@
 """One entry in full: above, the band of its notes (a policy conflict, recorded damage); then
 breadcrumb, citation, text with the hit highlighted, examples, and its parent rule around it;
 below, every link (up, sub-rules, references, cited by) followable."""
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -43,8 +44,9 @@ class EntryView(Vertical):
         self.marked = terms = marked_terms(terms)  # the question's own words ("what", "when") are not marked
         corpus = library.corpus_of(entry)
         edition, as_of = library.edition_label(entry)
-        body = render.entry_renderable(corpus, entry, terms, with_children=False, with_links=False,
-                                       as_of=as_of, edition=edition)
+        body = render.entry_renderable(
+            corpus, entry, terms, with_children=False, with_links=False, as_of=as_of, edition=edition
+        )
         parent = corpus.parent(entry)
         if parent is not None and parent.kind in ("rule", "subrule") and entry.kind in ("subrule", "example"):
             # The parent rule around a sub-rule, under the breadcrumb: the context it is read in.

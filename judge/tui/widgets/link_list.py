@@ -1,4 +1,5 @@
 """A keyboard- and mouse-followable list of links, grouped under headings."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -14,13 +15,13 @@ class LinkList(OptionList):
     """Links grouped by heading; Enter or a click on a link posts `Followed(target)`."""
 
     class Followed(Message):
-        def __init__(self, link_list: "LinkList", target: str) -> None:
+        def __init__(self, link_list: LinkList, target: str) -> None:
             super().__init__()
             self.link_list = link_list
             self.target = target
 
         @property
-        def control(self) -> "LinkList":
+        def control(self) -> LinkList:
             return self.link_list
 
     def __init__(self, *args, wrap: bool = False, **kwargs) -> None:

@@ -1,5 +1,6 @@
 """The band above an entry: one line per note on it (a policy conflict, recorded damage).
 Enter or a click on a line opens the note in full (judge.tui.screens.note)."""
+
 from __future__ import annotations
 
 from rich.text import Text

@@ -1,5 +1,6 @@
 """A Tree whose string labels are plain text: a board's names come from scenario files, and
 Textual's Tree would read "[/x]" or "[link=…]" in a player's or a card's name as markup."""
+
 from __future__ import annotations
 
 from rich.text import Text
