@@ -62,7 +62,9 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
                 yield Button("Cancel", id="revise-cancel", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#revise-box").border_title = (
+        self.query_one(
+            "#revise-box"
+        ).border_title = (
             f"{self.kind.command.capitalize()} ruling #{self.ruling.number} · * must be filled in · Esc cancels"
         )
         self.query_one("#revise-reason", Input).focus()
