@@ -33,10 +33,11 @@ def library(corpus):
 
 
 @pytest.fixture(scope="module")
-def url():
+def url(tmp_path_factory):
     """An archive holding one event's two rulings, the second overturned on appeal."""
     with cluster() as server:
         url = new_database(server, "tui_archive")
+        archive.sync(_regional(tmp_path_factory.mktemp("regional") / "regional.sqlite3").all(), url, "desk")
         yield url
 
 
@@ -81,13 +82,12 @@ def _entry_text(app) -> str:
     return " ".join(str(app.screen.query_one(EntryView).body.render()).split())
 
 
-def test_precedents_follow_the_rules_marked_with_their_event_and_open_as_precedents(url, library, tmp_path):
+def test_precedents_follow_the_rules_marked_with_their_event_and_open_as_precedents(url, library):
     from textual.widgets import OptionList
 
     from judge.tui.app import JudgeApp
     from judge.tui.widgets.entry_view import EntryView
 
-    archive.sync(_regional(tmp_path / "regional.sqlite3").all(), url, "desk")
     app = JudgeApp(library=library, archive_url=url)
 
     async def script(pilot):
@@ -147,13 +147,20 @@ def test_no_archive_lists_no_precedents(library):
     _run(app, script)
 
 
-def test_judge_tui_takes_the_archive_from_the_flag_or_judge_archive(monkeypatch):
-    from judge.cli import build_parser
-    from judge.commands.tui import archive_url
+def test_a_rule_number_finds_how_it_was_ruled_before(url, library):
+    """The issue's question, "how was 509.1c ruled before?": the rule shows, its precedents follow."""
+    from judge.tui.app import JudgeApp
+    from judge.tui.widgets.entry_view import EntryView
 
-    parser = build_parser("tui")
-    monkeypatch.delenv("JUDGE_ARCHIVE", raising=False)
-    assert archive_url(parser.parse_args(["tui"])) is None
-    monkeypatch.setenv("JUDGE_ARCHIVE", "postgresql://judge@program/archive")
-    assert archive_url(parser.parse_args(["tui"])) == "postgresql://judge@program/archive"  # plain `judge` too
-    assert archive_url(parser.parse_args(["tui", "--archive", UNREACHABLE])) == UNREACHABLE
+    app = JudgeApp(library=library, archive_url=url)
+
+    async def script(pilot):
+        await _search(pilot, "509.1c")
+        shown = _results(app)
+        assert app.screen.query_one(EntryView).entry.id == "nd:509.1c"  # the rule itself first
+        assert [s.split(" No:")[0].split(" Yes,")[0] for s in shown if s.startswith("Precedent —")] == [
+            "Precedent — Regional, ruling #2 (overturned)",
+            "Precedent — Regional, ruling #1",
+        ]
+
+    _run(app, script)
