@@ -55,9 +55,9 @@ def _regional(path) -> RulingStore:
     return store
 
 
-def _run(app, script) -> None:
+def _run(app, script, size=(120, 40)) -> None:
     async def main():
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot)
             await script(pilot)
 
@@ -131,8 +131,15 @@ def test_an_unreachable_archive_is_one_line_and_the_rules_still_answer(library):
         assert shown[-1].startswith("Precedents left out: cannot reach the archive at 127.0.0.1:1/x: ")
         assert "refused" in shown[-1].lower()  # the driver's reason
         assert sum(s.startswith("Precedent") for s in shown) == 1  # said once, in one line
+        from textual.widgets import OptionList
 
-    _run(app, script)
+        results = app.screen.query_one("#results", OptionList)
+        results.focus()
+        results.highlighted = len(shown) - 1  # the results pane cuts it at 80 columns: the preview says it whole
+        await settle(pilot)
+        assert _entry_text(app) == shown[-1]
+
+    _run(app, script, size=(80, 24))
 
 
 def test_no_archive_lists_no_precedents(library):

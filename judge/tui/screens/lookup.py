@@ -83,7 +83,7 @@ class LookupScreen(JudgeScreen):
         self._pending_query = ""
         self.debounce = Debouncer(self)
         self._found: Found | None = None
-        self._precedent_at: dict = {}  # option index -> the archive's Precedent listed there
+        self._precedent_at: dict = {}  # option index -> the archive's Precedent there (or why none are)
         self._archive_asks = 0  # which ask for precedents the results are waiting for
         self._has_editions: dict[str, bool] = {}  # per document, read from the store once
 
@@ -248,7 +248,9 @@ class LookupScreen(JudgeScreen):
             heading = Text(
                 one_line(f"Precedents from the archive ({answer.where}), newest first"), style="bold underline"
             )
-        results.add_option(Option(heading, id="precedents", disabled=True))
+        if answer.error:  # highlightable: the pane cuts the line, the preview says it whole
+            self._precedent_at[results.option_count] = f"Precedents left out: {answer.error}"
+        results.add_option(Option(heading, id="precedents", disabled=not answer.error))
         first = results.option_count
         for n, precedent in enumerate(answer.found):
             self._precedent_at[first + n] = precedent
@@ -277,7 +279,12 @@ class LookupScreen(JudgeScreen):
     @guarded
     def _preview(self, index: int | None) -> None:
         if index in self._precedent_at:  # a precedent: its text, never a rule's page
-            self.query_one(EntryView).show_precedent(self.library, self._precedent_at[index])
+            precedent = self._precedent_at[index]
+            view = self.query_one(EntryView)
+            if isinstance(precedent, str):  # why the archive's precedents are left out
+                view.show_message(one_line(precedent))
+            else:
+                view.show_precedent(self.library, precedent)
             self.refresh_bindings()
             return
         hit = self._hit(index)
