@@ -1105,12 +1105,26 @@ def test_tui_command_line(capsys, monkeypatch):
     from judge.tui import app as app_module
 
     opened = []
-    monkeypatch.setattr(app_module, "run", lambda scenario=None, mode="lookup": opened.append((scenario, mode)) or 0)
+    monkeypatch.setattr(
+        app_module,
+        "run",
+        lambda scenario=None, mode="lookup", archive_url=None: opened.append((scenario, mode, archive_url)) or 0,
+    )
+    monkeypatch.delenv("JUDGE_ARCHIVE", raising=False)
     assert cli.main(["tui", "no-such-board.yaml"]) == 2
     assert "no scenario file 'no-such-board.yaml'" in capsys.readouterr().err
     assert cli.main(["tui", str(V01), "--replay"]) == 0
     assert cli.main([]) == 0  # plain `judge` opens the TUI
-    assert opened == [(str(V01), "replay"), (None, "lookup")]
+    # a program's archive (tests/test_tui_archive.py): the flag, else $JUDGE_ARCHIVE, plain `judge` too
+    monkeypatch.setenv("JUDGE_ARCHIVE", "postgresql://judge@program/archive")
+    assert cli.main([]) == 0
+    assert cli.main(["tui", "--archive", "postgresql://judge@other/archive"]) == 0
+    assert opened == [
+        (str(V01), "replay", None),
+        (None, "lookup", None),
+        (None, "lookup", "postgresql://judge@program/archive"),
+        (None, "lookup", "postgresql://judge@other/archive"),
+    ]
 
 
 def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, monkeypatch):

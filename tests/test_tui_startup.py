@@ -13,7 +13,7 @@ from test_tui import library, make_app, private_session, run, shown  # noqa: F40
 def test_plain_judge_builds_only_the_tui_parser():
     child = (
         "import sys, judge.cli, judge.tui.app as tui\n"
-        "tui.run = lambda scenario=None, mode='lookup': print('opened', scenario, mode) or 0\n"
+        "tui.run = lambda scenario=None, mode='lookup', archive_url=None: print('opened', scenario, mode) or 0\n"
         "status = judge.cli.main([])\n"
         "print(sorted(m for m in sys.modules if m.startswith('judge.commands')), status)\n"
     )

@@ -59,9 +59,11 @@ class JudgeApp(App):
         scenario: str | None = None,
         mode: str = "lookup",
         session_file: Path | None = None,
+        archive_url: str | None = None,
     ) -> None:
         super().__init__()
         self.library: Library | None = library
+        self.archive_url = archive_url  # a program's archive searched for precedents (Lookup)
         # the basket and the lookup history survive a restart (judge.tui.session)
         self.session_file = session_file or session.session_path()
         kept, self._session_problem = session.load(self.session_file)
@@ -91,8 +93,8 @@ class JudgeApp(App):
         return screen
 
     def tell(self, screen: Screen) -> Screen:
-        """Attributes down: a new screen learns the library and the game, and hears changes."""
-        screen.library, screen.game = self.library, self.game
+        """Attributes down: a new screen learns the library, the game and the archive, and hears changes."""
+        screen.library, screen.game, screen.archive_url = self.library, self.game, self.archive_url
         self._told.add(screen)
         return screen
 
@@ -525,6 +527,6 @@ def _screen(module: str, name: str) -> Screen:
     return getattr(importlib.import_module(f"judge.tui.screens.{module}"), name)()
 
 
-def run(scenario: str | None = None, mode: str = "lookup") -> int:
-    JudgeApp(scenario=scenario, mode=mode).run()
+def run(scenario: str | None = None, mode: str = "lookup", archive_url: str | None = None) -> int:
+    JudgeApp(scenario=scenario, mode=mode, archive_url=archive_url).run()
     return 0

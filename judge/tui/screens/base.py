@@ -1,4 +1,5 @@
-"""What every judge screen is told by the app: the library (once loaded) and the game.
+"""What every judge screen is told by the app: the library (once loaded), the game and the
+program's archive searched for precedents (a URL, or None: fixed for the session).
 
 Attributes down: the app sets `library` and `game` on each screen it makes; a screen that
 cares overrides `library_changed` / `game_changed`, called only once the screen is mounted
@@ -16,6 +17,7 @@ from judge.library import Library
 class _Told:
     library: var[Library | None] = var(None, init=False)
     game: var[str | None] = var(None, init=False)
+    archive_url: str | None = None
 
     def watch_library(self, library: Library | None) -> None:
         if self.is_mounted and library is not None:

@@ -2,7 +2,9 @@
 
 Typing is debounced and every search runs in a worker thread, so the omnibox never stalls;
 a newer search cancels an older one. Following a link, Enter on a result and back/forward
-move through a browser-style history.
+move through a browser-style history. With a program's archive (`judge tui --archive URL`), its
+precedents are asked for in a worker of their own once the rules' results show, and listed after
+them (judge/rulings/precedent_lookup.py, shared with the station).
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class LookupScreen(JudgeScreen):
         self._pending_query = ""
         self.debounce = Debouncer(self)
         self._found: Found | None = None
+        self._precedent_at: dict = {}  # option index -> the archive's Precedent there (or why none are)
+        self._archive_asks = 0  # which ask for precedents the results are waiting for
         self._has_editions: dict[str, bool] = {}  # per document, read from the store once
 
     def compose(self) -> ComposeResult:
@@ -188,6 +192,7 @@ class LookupScreen(JudgeScreen):
         if found.text != self._pending_query.strip() and self._pending_query:
             return  # an older answer arriving late
         self._found = found
+        self._precedent_at = {}
         results = self.query_one("#results", OptionList)
         results.clear_options()
         options = []
@@ -217,6 +222,42 @@ class LookupScreen(JudgeScreen):
             for note in found.notes:
                 message += f"\n({note})"
             self.query_one(EntryView).show_message(message)
+        if self.archive_url:
+            self._archive_asks += 1
+            self._ask_archive(self.archive_url, found.text, self._archive_asks)
+
+    # -- precedents from the archive -----------------------------------------------------------
+    @work(thread=True, exclusive=True, group="precedents")
+    def _ask_archive(self, url: str, text: str, ask: int) -> None:
+        from judge.rulings.precedent_lookup import look_up
+
+        answer = look_up(url, text)  # never raises: an archive that cannot be had is its `error`
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_precedents, answer, ask)
+
+    @guarded
+    def _show_precedents(self, answer, ask: int) -> None:
+        if ask != self._archive_asks or self._found is None:
+            return  # a newer search has replaced the results
+        results = self.query_one("#results", OptionList)
+        if answer.error:
+            heading = Text(one_line(f"Precedents left out: {answer.error}"), style="yellow")
+        elif not answer.found:
+            heading = Text(one_line(f"No precedent in the archive ({answer.where}) matches"), style="dim")
+        else:
+            heading = Text(
+                one_line(f"Precedents from the archive ({answer.where}), newest first"), style="bold underline"
+            )
+        if answer.error:  # highlightable: the pane cuts the line, the preview says it whole
+            self._precedent_at[results.option_count] = f"Precedents left out: {answer.error}"
+        results.add_option(Option(heading, id="precedents", disabled=not answer.error))
+        first = results.option_count
+        for n, precedent in enumerate(answer.found):
+            self._precedent_at[first + n] = precedent
+            results.add_option(Option(precedent_label(precedent), id=f"precedent-{n}"))
+        if answer.found and not self._found.hits:  # nothing from the rules: the first precedent shows
+            results.highlighted = first
+            self._preview(first)
 
     def _open_first(self) -> None:
         results = self.query_one("#results", OptionList)
@@ -237,6 +278,15 @@ class LookupScreen(JudgeScreen):
 
     @guarded
     def _preview(self, index: int | None) -> None:
+        if index in self._precedent_at:  # a precedent: its text, never a rule's page
+            precedent = self._precedent_at[index]
+            view = self.query_one(EntryView)
+            if isinstance(precedent, str):  # why the archive's precedents are left out
+                view.show_message(one_line(precedent))
+            else:
+                view.show_precedent(self.library, precedent)
+            self.refresh_bindings()
+            return
         hit = self._hit(index)
         if hit is None:
             return
@@ -250,6 +300,9 @@ class LookupScreen(JudgeScreen):
         self.refresh_bindings()  # F7/F8 follow the document shown
 
     def _open_hit(self, index: int | None) -> None:
+        if index in self._precedent_at:  # opened where it is previewed: its cited rules below it
+            self._preview(index)
+            return
         hit = self._hit(index)
         if hit is not None and saved_number(hit[0]) is not None:  # opened as a ruling, never as an entry
             self.post_message(messages.ShowRuling(saved_number(hit[0])))
@@ -388,6 +441,14 @@ class LookupScreen(JudgeScreen):
 def saved_preview(entry) -> str:
     """A saved ruling found by a search, as the results pane previews it (its mark in the citation)."""
     return f"{one_line(entry.citation)}\n\n{for_terminal(entry.text)}\n\nEnter: the saved ruling as it stands, its history, corrections."
+
+
+def precedent_label(precedent) -> Text:
+    """Two lines, as `judge search --archive` marks one: "Precedent — EVENT, ruling #N (STATE)",
+    then the start of the ruling."""
+    out = Text(one_line(precedent.citation), style="bold magenta")
+    out.append("\n   " + render.snippet(precedent.answer, 80), style="dim")
+    return out
 
 
 def result_label(entry, matched: str = "") -> Text:

@@ -62,9 +62,8 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
                 yield Button("Cancel", id="revise-cancel", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(
-            "#revise-box"
-        ).border_title = (
+        box = self.query_one("#revise-box")  # apart: ruff format is not stable on the chained assignment
+        box.border_title = (
             f"{self.kind.command.capitalize()} ruling #{self.ruling.number} · * must be filled in · Esc cancels"
         )
         self.query_one("#revise-reason", Input).focus()

@@ -60,6 +60,31 @@ class EntryView(Vertical):
         self.links.show(library.links(entry, alone=alone))
         self.query_one(NoteBand).show(library.notes(entry.id))
 
+    def show_precedent(self, library: Library, precedent) -> None:
+        """A precedent from the program's archive (judge.rulings.archive.Precedent): its event, its
+        state, the question, the ruling and the rules it cites (followable), never a rule's page."""
+        from judge.library import Link
+        from judge.safe_text import for_terminal, one_line
+
+        self.entry = None
+        body = Text(one_line(precedent.citation), style="bold magenta")
+        given = one_line(precedent.given_at[:10]) + (f", table {one_line(precedent.table)}" if precedent.table else "")
+        body.append(f"\nEvent: {one_line(precedent.event or 'an unnamed event')} · given {given}", style="dim")
+        state = "as given" if precedent.status == "given" else f"{one_line(precedent.status)} (as it now stands)"
+        body.append(f"\nState: {state}", style="dim")
+        if precedent.question:
+            body.append("\n\nQ: ", style="bold")
+            body.append(for_terminal(precedent.question))
+        body.append("\n\nRuling: ", style="bold")
+        body.append(for_terminal(precedent.answer))
+        if precedent.cites:
+            body.append("\n\nCites " + one_line(", ".join(precedent.cites)), style="dim")
+        self.body.update(body)
+        self.query_one(".entry-scroll", VerticalScroll).scroll_home(animate=False)
+        known = library.get if library is not None else (lambda _id: None)
+        self.links.show([Link("Cites", cite if known(cite) else None, cite) for cite in precedent.cites])
+        self.query_one(NoteBand).show([])
+
     def show_message(self, message: str) -> None:
         self.entry = None
         self.body.update(Text(message, style="dim"))
