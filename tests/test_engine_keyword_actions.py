@@ -124,3 +124,12 @@ def test_counts_played_and_refused():
         "701.27",
     ]
     assert len(TABLE) - len(PLAYED) == 16
+
+
+def test_a_spell_that_says_attach_is_no_weapon_or_ritual_and_nothing_moves():
+    """701.4a: only a Weapon or Ritual (or a Power, 701.4b) attaches; the spell's attach does nothing."""
+    attach = next(a for a in TABLE if a.rule == "701.4")
+    replay = run(load_string(scenario(attach, attach.effect), "attach.yaml"))
+    said = [(e.text, e.rules) for step in replay.steps for e in step.events if "attach" in e.text]
+    assert said == [("Probe is a Caprice, not a Weapon or Ritual: nothing is attached", ("nd:701.4a",))]
+    assert replay.final.objects["mark"].attached_to is None
