@@ -47,7 +47,7 @@ def test_the_table_says_how_many_are_played_and_refused():
     assert "* **keyword abilities** (702; `rulings/nodawn/keywords.yaml`): 49 played, 0 refused." in text
     assert "Sanctity (702.15, in part)" in text
     assert "* **keyword actions** (701; `rulings/nodawn/keyword_actions.yaml`): 10 played, 16 refused." in text
-    assert "Co-opt (701.27, `gain_control`)" in text and "Erode (701.24, no card effect)" in text
+    assert "Counter (701.7, `counter` or `counter_unless_pays`)" in text and "Erode (701.24, no card effect)" in text
 
 
 BOARD = """

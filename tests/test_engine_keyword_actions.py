@@ -20,6 +20,7 @@ from judge.yamlio import ScenarioError
 
 TABLE = keyword_actions.table()
 PLAYED = [a for a in TABLE if a.played]
+EFFECTS = [(a, effect) for a in PLAYED for effect in a.effects]
 REFUSED = [(a, word) for a in TABLE if not a.played for word in a.words]
 
 BOARD = """
@@ -67,9 +68,9 @@ def _cites(rules, rule: str) -> bool:
     return any(re.fullmatch(rf"nd:{re.escape(rule)}[a-z]?", r) for r in rules)
 
 
-@pytest.mark.parametrize("member", PLAYED, ids=[f"{a.rule}-{a.action}" for a in PLAYED])
-def test_a_spell_whose_one_effect_is_the_keyword_action_cites_its_rule(member):
-    replay = run(load_string(scenario(member, member.effect), f"{member.rule}.yaml"))
+@pytest.mark.parametrize("member,effect", EFFECTS, ids=[f"{a.rule}-{next(iter(e))}" for a, e in EFFECTS])
+def test_a_spell_whose_one_effect_is_the_keyword_action_cites_its_rule(member, effect):
+    replay = run(load_string(scenario(member, effect), f"{member.rule}.yaml"))
     events = [e for step in replay.steps for e in step.events]
     assert not [e.text for e in events if e.refused or e.engine_error]
     texts = [e.text for e in events]
@@ -124,12 +125,25 @@ def test_counts_played_and_refused():
         "701.27",
     ]
     assert len(TABLE) - len(PLAYED) == 16
+    assert [k for a in PLAYED for k in a.kinds] == [
+        "attach",
+        "banish",
+        "counter",
+        "counter_unless_pays",
+        "create_token",
+        "destroy",
+        "discard",
+        "sacrifice",
+        "foresee",
+        "challenge",
+        "gain_control",
+    ]
 
 
 def test_a_spell_that_says_attach_is_no_weapon_or_ritual_and_nothing_moves():
     """701.4a: only a Weapon or Ritual (or a Power, 701.4b) attaches; the spell's attach does nothing."""
     attach = next(a for a in TABLE if a.rule == "701.4")
-    replay = run(load_string(scenario(attach, attach.effect), "attach.yaml"))
+    replay = run(load_string(scenario(attach, attach.effects[0]), "attach.yaml"))
     said = [(e.text, e.rules) for step in replay.steps for e in step.events if "attach" in e.text]
     assert said == [("Probe is a Caprice, not a Weapon or Ritual: nothing is attached", ("nd:701.4a",))]
     assert replay.final.objects["mark"].attached_to is None

@@ -13,27 +13,27 @@ from judge import paths
 from judge.cards import vocabulary as V
 from judge.yamlio import ScenarioError, line_of, load_file
 
-ROW_KEYS = {"rule", "action", "effect", "targets", "words", "refused", "by"}
+ROW_KEYS = {"rule", "action", "effects", "targets", "words", "refused", "by"}
 
 
 @dataclass(frozen=True)
 class KeywordAction:
     rule: str  # "701.9"
     action: str  # the rules' title: "Destroy"
-    effect: dict | None  # played: the effect as a card writes it
-    targets: tuple[str, ...]  # the target kinds the effect aims at
+    effects: tuple[dict, ...]  # played: the effects that perform it, as a card writes them
+    targets: tuple[str, ...]  # the target kinds the effects aim at
     words: tuple[str, ...]  # refused: the effect names a card would write for it
     refused: str  # why no card effect performs it
     by: str  # how the engine does it otherwise, if it does
 
     @property
     def played(self) -> bool:
-        return self.effect is not None
+        return bool(self.effects)
 
     @property
-    def kind(self) -> str | None:
-        """The vocabulary's effect kind that performs it."""
-        return next(iter(self.effect)) if self.effect else None
+    def kinds(self) -> tuple[str, ...]:
+        """The vocabulary's effect kinds that perform it."""
+        return tuple(next(iter(e)) for e in self.effects)
 
     def refusal(self, word: str) -> str:
         """What a card naming `word` as an effect is told."""
@@ -66,17 +66,15 @@ def _read(path) -> tuple[KeywordAction, ...]:
         line = line_of(row)
         if not isinstance(row, dict) or set(row) - ROW_KEYS or not {"rule", "action"} <= set(row):
             raise ScenarioError(f"a keyword action row has {', '.join(sorted(ROW_KEYS))}", str(path), line)
-        effect, words = row.get("effect"), row.get("words") or []
-        if (effect is None) == (not row.get("refused")) or (effect is None) != bool(words):
+        effects, words = row.get("effects") or [], row.get("words") or []
+        if not isinstance(effects, list) or bool(effects) == bool(row.get("refused")) or bool(effects) == bool(words):
             raise ScenarioError(
-                f"{row['rule']}: a row has `effect` (played), or `refused` with `words` (the effect names it refuses)",
+                f"{row['rule']}: a row has `effects` (played), or `refused` with `words` (the effect names it refuses)",
                 str(path),
                 line,
             )
-        if effect is not None and (
-            not isinstance(effect, dict) or len(effect) != 1 or next(iter(effect)) not in V.EFFECTS
-        ):
-            raise ScenarioError(f"{row['rule']}: `effect` is one effect of the card vocabulary", str(path), line)
+        if any(not isinstance(e, dict) or len(e) != 1 or next(iter(e)) not in V.EFFECTS for e in effects):
+            raise ScenarioError(f"{row['rule']}: `effects` are effects of the card vocabulary", str(path), line)
         clash = [w for w in words if w in V.EFFECTS]
         if clash:
             raise ScenarioError(f"{row['rule']}: {', '.join(clash)} is an effect the vocabulary has", str(path), line)
@@ -87,7 +85,7 @@ def _read(path) -> tuple[KeywordAction, ...]:
             KeywordAction(
                 str(row["rule"]),
                 str(row["action"]),
-                dict(effect) if effect is not None else None,
+                tuple(dict(e) for e in effects),
                 tuple(targets),
                 tuple(str(w) for w in words),
                 str(row.get("refused", "")),

@@ -70,7 +70,7 @@ def _keyword_actions() -> Family:
         Member(
             a.action,
             a.played,
-            f"{a.rule}, `{a.kind}`"
+            f"{a.rule}, " + " or ".join(f"`{k}`" for k in a.kinds)
             if a.played
             else f"{a.rule}, no card effect" + (f"; otherwise: {a.by}" if a.by else ""),
         )
