@@ -147,3 +147,32 @@ def test_a_spell_that_says_attach_is_no_weapon_or_ritual_and_nothing_moves():
     said = [(e.text, e.rules) for step in replay.steps for e in step.events if "attach" in e.text]
     assert said == [("Probe is a Caprice, not a Weapon or Ritual: nothing is attached", ("nd:701.4a",))]
     assert replay.final.objects["mark"].attached_to is None
+
+
+@pytest.mark.parametrize(
+    "row,message",
+    [
+        (
+            '{rule: "701.9", action: Destroy, effects: [{destroy: target}], refused: "no", words: [wreck]}',
+            "701.9: a row has `effects` (played), or `refused` with `words` (the effect names it refuses)",
+        ),
+        (
+            '{rule: "701.9", action: Destroy, effects: [{wreck: target}]}',
+            "701.9: `effects` are effects of the card vocabulary",
+        ),
+        (
+            '{rule: "701.24", action: Erode, refused: "no", words: [draw]}',
+            "701.24: draw is an effect the vocabulary has",
+        ),
+        (
+            '{rule: "701.9", action: Destroy, effects: [{destroy: target}], targets: [Castle]}',
+            "701.9: `targets` are target kinds of the vocabulary",
+        ),
+    ],
+)
+def test_a_malformed_row_is_refused_naming_the_file_and_line(tmp_path, row, message):
+    path = tmp_path / "keyword_actions.yaml"
+    path.write_text(f'# a table\n- {{rule: "701.6", action: Banish, effects: [{{banish: target}}]}}\n- {row}\n')
+    with pytest.raises(ScenarioError) as refused:
+        keyword_actions._read(path)
+    assert (refused.value.message, refused.value.path, refused.value.line) == (message, str(path), 3)
