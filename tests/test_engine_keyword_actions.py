@@ -14,6 +14,7 @@ import re
 import pytest
 
 from judge.cards import keyword_actions
+from judge.engine.action_kinds import ACTIONS
 from judge.engine.replay import run
 from judge.engine.scenario import load_string
 from judge.yamlio import ScenarioError
@@ -176,3 +177,10 @@ def test_a_malformed_row_is_refused_naming_the_file_and_line(tmp_path, row, mess
     with pytest.raises(ScenarioError) as refused:
         keyword_actions._read(path)
     assert (refused.value.message, refused.value.path, refused.value.line) == (message, str(path), 3)
+
+
+def test_every_scenario_action_a_refused_member_points_to_exists():
+    """A refused member's `by` names the scenario actions that do it instead: each is one."""
+    named = {word for a in TABLE for word in re.findall(r"`(\w+):`", a.by)}
+    assert named == {"activate", "cast", "drain", "seal", "turn_face_up", "spring", "set", "fire"}
+    assert named <= set(ACTIONS)
