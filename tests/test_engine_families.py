@@ -30,6 +30,7 @@ def test_each_family_lists_every_member_of_its_table_once():
     names = {f.name: [m.name for m in f.members] for f in families.families()}
     assert names["No Dawn's announcements"] == [a.id for a in announcements.table()]
     assert names["keyword abilities"] == [str(r["keyword"]) for r in _rows("keywords.yaml")["keywords"]]
+    assert names["keyword actions"] == [str(r["action"]) for r in _rows("keyword_actions.yaml")]
     assert names["player choices"] == [str(r["id"]) for r in _rows("choices.yaml") if isinstance(r, dict)]
     assert names["abilities that work outside the battlefield"] == list(zone_abilities.OUTSIDE_THE_BATTLEFIELD)
     assert names["target words"] == ["target", "first_target", "second_target", "third_target", "each_target"]
@@ -45,6 +46,8 @@ def test_the_table_says_how_many_are_played_and_refused():
     assert "* **No Dawn's announcements** (405.6; `rulings/nodawn/announcements.yaml`): 13 played, 0 refused." in text
     assert "* **keyword abilities** (702; `rulings/nodawn/keywords.yaml`): 49 played, 0 refused." in text
     assert "Sanctity (702.15, in part)" in text
+    assert "* **keyword actions** (701; `rulings/nodawn/keyword_actions.yaml`): 10 played, 16 refused." in text
+    assert "Counter (701.7, `counter` or `counter_unless_pays`)" in text and "Erode (701.24, no card effect)" in text
 
 
 BOARD = """

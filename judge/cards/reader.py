@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import paths
+from judge.cards import keyword_actions
 from judge.cards import vocabulary as V
 from judge.cards.model import Ability, CardDef, CoOpt, Cost, DominanceTerms, Effect, SleeperForm
 from judge.yamlio import LDict, ScenarioError, Validator, key_line, line_of, load_file, one_of
@@ -57,6 +58,9 @@ class _Reader(Validator):
             self.fail("an effect is a one-key mapping such as {draw: 1}", raw if isinstance(raw, dict) else node)
         ((name, value),) = raw.items()
         if not one_of(name, V.EFFECTS):
+            member = keyword_actions.refused_word(name) if isinstance(name, str) else None
+            if member is not None:  # a 701 keyword action no card effect performs: say which rule
+                self.fail(member.refusal(name), raw)
             self.fail(f"unknown effect {name!r} (known: {', '.join(sorted(V.EFFECTS))})", raw)
         allowed, scalar_key = V.EFFECTS[name]
         if isinstance(value, dict):

@@ -69,6 +69,9 @@ def attach(s: GameState, oid: str, host: str, controller: str, log: list) -> Non
     obj = s.objects.get(oid)
     target = s.objects.get(host)
     card = s.card(obj) if obj else None
+    if card is not None and card.type not in ("Weapon", "Ritual", "Power"):  # 701.4a-b: only these attach
+        log.append(event(f"{card.name} is a {card.type}, not a Weapon or Ritual: nothing is attached", "701.4a"))
+        return
     if obj is None or obj.zone != "battlefield" or card is None:
         log.append(event("the object to attach has left the battlefield: nothing is attached", "701.4a"))
         return

@@ -122,7 +122,9 @@ def gain_control(s: GameState, a: dict, ctx: Context, log: list) -> None:
     card = s.card(src) if src is not None else None
     conscript = card is not None and card.has(CONSCRIPT)
     until = a.get("until", "end_of_turn")
-    rules = ("702.38a", "701.27a", "723.2a") if conscript else ()
+    # a borrowed Entity with Bloodlust until end of turn is 701.27a's co-opt on any card
+    coopt = conscript or (a.get("bloodlust") and until == "end_of_turn")
+    rules = ("702.38a", "701.27a", "723.2a") if conscript else ("701.27a",) if coopt else ()
     for oid in _objects(s, a.get("to", "target"), ctx):
         if s.objects[oid].zone != "battlefield":
             continue

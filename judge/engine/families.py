@@ -6,11 +6,12 @@ holds it — generated into cards/nodawn/README.md.
     python -m judge.engine.families --check   exit 1 if the README's section is not current
 
 The families: 405.6's announcements (rulings/nodawn/announcements.yaml), the 702 keywords
-(rulings/nodawn/keywords.yaml), the player choices (rulings/nodawn/choices.yaml), the keyword
-abilities that work outside the battlefield (113.5, zone_abilities.OUTSIDE_THE_BATTLEFIELD), and
-the words an effect names its targets by (115.1, 608.3; judge/cards/vocabulary.py) and the kinds
-of target a card may name. Each family's generated test plays its members:
-tests/test_engine_announcements.py, test_keyword_table.py and test_engine_keyword_events.py,
+(rulings/nodawn/keywords.yaml), the 701 keyword actions (rulings/nodawn/keyword_actions.yaml),
+the player choices (rulings/nodawn/choices.yaml), the keyword abilities that work outside the
+battlefield (113.5, zone_abilities.OUTSIDE_THE_BATTLEFIELD), and the words an effect names its
+targets by (115.1, 608.3; judge/cards/vocabulary.py) and the kinds of target a card may name.
+Each family's generated test plays its members: tests/test_engine_announcements.py,
+test_keyword_table.py and test_engine_keyword_events.py, test_engine_keyword_actions.py,
 test_engine_choices.py and test_engine_questions_matter.py, test_engine_families.py,
 test_engine_targets.py, test_engine_target_kinds.py.
 """
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 import yaml
 
 from judge import paths
+from judge.cards import keyword_actions
 from judge.cards import vocabulary as V
 from judge.engine import announcements, zone_abilities
 
@@ -61,6 +63,20 @@ def _keywords() -> Family:
         for r in table["keywords"]
     )
     return Family("keyword abilities", "702", "rulings/nodawn/keywords.yaml", rows)
+
+
+def _keyword_actions() -> Family:
+    rows = tuple(
+        Member(
+            a.action,
+            a.played,
+            f"{a.rule}, " + " or ".join(f"`{k}`" for k in a.kinds)
+            if a.played
+            else f"{a.rule}, no card effect" + (f"; otherwise: {a.by}" if a.by else ""),
+        )
+        for a in keyword_actions.table()
+    )
+    return Family("keyword actions", "701", "rulings/nodawn/keyword_actions.yaml", rows)
 
 
 def _choices() -> Family:
@@ -111,7 +127,15 @@ def _target_kinds() -> Family:
 
 
 def families() -> tuple[Family, ...]:
-    return (_announcements(), _keywords(), _choices(), _outside_the_battlefield(), _target_words(), _target_kinds())
+    return (
+        _announcements(),
+        _keywords(),
+        _keyword_actions(),
+        _choices(),
+        _outside_the_battlefield(),
+        _target_words(),
+        _target_kinds(),
+    )
 
 
 def render() -> str:
