@@ -33,9 +33,10 @@ def card_view(request: Request, entry: Entry) -> dict:
     extra = entry.extra
 
     def rulings(parent_id: str) -> list[dict]:
+        parent = corpus.entries[parent_id]  # the card's own id, or a topic it refers to by id
         return [
             {"n": n, "href": entry_path(r.id), "tags": r.tags, "text": pieces(corpus, r.text, r.refs)}
-            for n, r in card_facts.listed_rulings(corpus, corpus.get(parent_id))
+            for n, r in card_facts.listed_rulings(corpus, parent)
         ]
 
     rules_card = not card_facts.from_rulings_document(corpus, entry)
@@ -175,6 +176,8 @@ async def card_lookup(request: Request) -> Response:
             nearest=nearest,
         )
     group = result.beyond
+    if group is None:  # every other status is answered above: a lookup naming no card is a defect
+        raise RuntimeError(f"card lookup {result.status!r} for {name!r} names no card")
     return pages.render(
         request,
         "cards.html",

@@ -48,7 +48,7 @@ async def entry_page(request: Request) -> Response:
             return RedirectResponse(request.app.url_path_for("search") + "?" + query, status_code=303)
         named = [] if looked.entry is not None else entries_named(corpus, rest.replace("-", " "), [doc])
         found = looked.entry or (named[0] if named else None)
-        if looked.alone and entry_path(looked.entry.id) + "." == request.url.path:
+        if looked.alone and looked.entry is not None and entry_path(looked.entry.id) + "." == request.url.path:
             # "/nd/704.5." as `judge show 704.5.`: the rule without its sub-rules
             return pages.render(request, "entry.html", **entry_view(request, corpus, looked.entry, alone=True))
         if found is not None:  # "/nd/1" is section 1, "/nd/overrun" the glossary term
@@ -196,7 +196,7 @@ def link_list(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_p
     """Every reference once: resolved ones as links, the others said as what they are."""
     from judge.render import snippet, unique_refs
 
-    out = []
+    out: list[dict[str, str | None]] = []
     for ref in unique_refs(entry.refs):
         target = corpus.get(ref.target) if ref.target else None
         if target is not None and ref.status == "resolved":

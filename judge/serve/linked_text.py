@@ -40,7 +40,7 @@ def link_spans(
     spans: list[tuple[int, int, str, str]] = []
     cursor = 0
     for ref in refs:
-        target = corpus.get(ref.target) if ref.resolved else None
+        target = corpus.get(ref.target) if ref.resolved and ref.target else None
         if target is None or not ref.surface.strip():
             continue
         pattern = _surface_pattern(ref.surface)

@@ -18,7 +18,6 @@ def uvicorn_config(app, tls: TLSFiles | None = None) -> uvicorn.Config:
     # security.BODY_TIMEOUT, so half-sent requests cannot hold connections for good.
     # With `tls` (checked by judge.serve.tls.check_pair), https:// only: phones keep the station
     # for offline use only on a secure address.
-    certificate = {} if tls is None else {"ssl_certfile": str(tls.certfile), "ssl_keyfile": str(tls.keyfile)}
     # No proxy stands in front: X-Forwarded-For/-Proto are a client's words, never its address or
     # scheme (uvicorn believes them from 127.0.0.1, or any address in $FORWARDED_ALLOW_IPS).
     return uvicorn.Config(
@@ -29,5 +28,6 @@ def uvicorn_config(app, tls: TLSFiles | None = None) -> uvicorn.Config:
         limit_concurrency=MAX_CONNECTIONS,
         http=HeaderDeadlineProtocol,
         proxy_headers=False,
-        **certificate,
+        ssl_certfile=None if tls is None else str(tls.certfile),
+        ssl_keyfile=None if tls is None else str(tls.keyfile),
     )
