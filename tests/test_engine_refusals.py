@@ -1848,3 +1848,12 @@ def test_a_malformed_action_is_never_given_a_rule():
                 assert len(node.args) == 1 and not node.keywords, (path.name, node.lineno)
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refused" and path.name != "errors.py":
                 assert len(node.args) >= 2, ("a Refused without a rule: make it Malformed", path.name, node.lineno)
+
+
+def test_every_player_expectation_a_scenario_may_write_is_one_the_replay_checks():
+    """scenario_checks accepts a player expectation's keys; replay reads each of them from the
+    state. The two lists are one family: a key accepted but never checked would pass silently."""
+    from judge.engine.replay import PLAYER_FACTS
+    from judge.engine.scenario_checks import EXPECT_PLAYER
+
+    assert set(PLAYER_FACTS) == EXPECT_PLAYER

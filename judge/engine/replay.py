@@ -16,6 +16,23 @@ from judge.engine.scenario import Scenario, load
 from judge.engine.state import GameState
 from judge.replay_words import said, wanted
 
+# What a player expectation reads of the state, key by key, in the order a mismatch is said
+# (scenario_checks.EXPECT_PLAYER accepts the same keys; a test keeps the two equal).
+PLAYER_FACTS = {
+    "vitae": lambda state, p: p.vitae,
+    "corruption": lambda state, p: p.corruption,
+    "wrath": lambda state, p: p.wrath,
+    "pool": lambda state, p: p.pool_total,
+    "hand": lambda state, p: len(p.hand),
+    "lost": lambda state, p: p.lost,
+    "won": lambda state, p: p.won,
+    "refuge": lambda state, p: p.refuge,
+    "battlefield": lambda state, p: sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
+    "suspicion_share": lambda state, p: p.suspicion_share,
+    "debts": lambda state, p: len(p.debts),
+    "invited": lambda state, p: list(p.invited),
+}
+
 CHECKPOINT = 32  # the history keeps every 32nd state whole; the others are replayed from it
 
 
@@ -222,37 +239,8 @@ def check(item, replay: Replay) -> dict:
     if "player" in item:
         p = state.player(item["player"])
         wrong = []
-        for key in (
-            "vitae",
-            "corruption",
-            "wrath",
-            "pool",
-            "hand",
-            "lost",
-            "won",
-            "refuge",
-            "battlefield",
-            "suspicion_share",
-            "debts",
-            "invited",
-        ):
-            if key not in item:
-                continue
-            actual = {
-                "vitae": p.vitae,
-                "corruption": p.corruption,
-                "wrath": p.wrath,
-                "pool": p.pool_total,
-                "hand": len(p.hand),
-                "lost": p.lost,
-                "won": p.won,
-                "refuge": p.refuge,
-                "battlefield": sum(1 for o in state.battlefield if state.objects[o].controller == p.name),
-                "suspicion_share": p.suspicion_share,
-                "debts": len(p.debts),
-                "invited": list(p.invited),
-            }[key]
-            if actual != item[key]:
+        for key, fact in PLAYER_FACTS.items():
+            if key in item and (actual := fact(state, p)) != item[key]:
                 wrong.append(f"{key} is {said(actual)}, expected {said(item[key])}")
         want = ", ".join(wanted(k, item[k]) for k in item if k not in ("player", "after"))
         return _result(not wrong, f"{label}{p.name}: {want}", wrong)
@@ -275,20 +263,9 @@ def check(item, replay: Replay) -> dict:
                 "of": obj.owner,
                 "defense": ch.defense(state, obj),
             }
-            for key in (
-                "zone",
-                "damage",
-                "drained",
-                "attack",
-                "vigor",
-                "revealed",
-                "face_down",
-                "controller",
-                "of",
-                "defense",
-            ):
-                if key in item and actual[key] != item[key]:
-                    wrong.append(f"{key} is {said(actual[key])}, expected {said(item[key])}")
+            for key, value in actual.items():
+                if key in item and value != item[key]:
+                    wrong.append(f"{key} is {said(value)}, expected {said(item[key])}")
             have = ch.keywords(state, obj)
             for kw in item.get("has", []):
                 if kw not in have:
