@@ -61,3 +61,21 @@ def session_context(corpus, session_searcher, monkeypatch):
 
     monkeypatch.setattr(context, "corpus", lambda: corpus)
     monkeypatch.setattr(context, "searcher", lambda: session_searcher)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system Chromium, driven by Playwright, once per test module; without it the tests skip
+    saying what to install (and fail under CI, which installs it)."""
+    from tests import printed_sheet
+
+    with printed_sheet.system_chromium(printed_sheet.browser_missing(), "drive a browser") as chromium:
+        yield chromium
+
+
+@pytest.fixture
+def photos(tmp_path) -> Path:
+    """Where a browser test's screenshots go: docs/ when JUDGE_SCREENSHOT_DIR=docs, else a temporary folder."""
+    folder = Path(os.environ.get("JUDGE_SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

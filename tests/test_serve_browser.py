@@ -13,26 +13,18 @@ Skips, saying what is missing, where Chromium or Playwright is not installed; un
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from judge.serve.app import create_app
 from judge.serve.settings import ServeSettings
-from tests import live_server, printed_sheet
+from tests import live_server
 
 pytestmark = pytest.mark.usefixtures("session_context")
 
 CODE = "k7m2p9"
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with printed_sheet.system_chromium(printed_sheet.browser_missing(), "drive a browser") as chromium:
-        yield chromium
 
 
 @pytest.fixture
@@ -42,13 +34,6 @@ def station(tmp_path, monkeypatch):
     app = create_app(ServeSettings.for_host("127.0.0.1", access_code=CODE))
     with live_server.running(app) as base:
         yield base
-
-
-@pytest.fixture
-def photos(tmp_path) -> Path:
-    folder = Path(os.environ.get("JUDGE_SCREENSHOT_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _no_sideways_scroll(page) -> None:

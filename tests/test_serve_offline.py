@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import time
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -124,25 +122,12 @@ def test_without_javascript_the_footer_says_nothing_is_kept_offline(client):
 # -- the browser round ------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with printed_sheet.system_chromium(printed_sheet.browser_missing(), "drive a browser") as chromium:
-        yield chromium
-
-
 @pytest.fixture
 def station(tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "rulings.sqlite3"))
     app = create_app(ServeSettings.for_host("127.0.0.1", access_code=CODE))
     with live_server.running(app) as base:
         yield base
-
-
-@pytest.fixture
-def photos(tmp_path) -> Path:
-    folder = Path(os.environ.get("JUDGE_SCREENSHOT_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def test_the_offline_round(browser, station, photos):

@@ -22,7 +22,7 @@ import pytest
 from judge import cli
 from judge.serve.app import create_app
 from judge.serve.settings import ServeSettings
-from tests import live_server, printed_sheet
+from tests import live_server
 from tests.bundled import V01
 
 pytestmark = pytest.mark.usefixtures("session_context")
@@ -70,12 +70,6 @@ _BROKEN_WORDS = """() => {
   }
   return broken;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with printed_sheet.system_chromium(printed_sheet.browser_missing(), "drive a browser") as chromium:
-        yield chromium
 
 
 @pytest.fixture
