@@ -5,10 +5,10 @@ the screen shows and what the store holds are checked."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
 import pytest
+from test_tui import library, make_app, run, shown  # noqa: F401 (library: a fixture)
 from tui_pilot import settle
 
 WHEN = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
@@ -41,46 +41,6 @@ def private_log(tmp_path, monkeypatch):
         given_at=WHEN + dt.timedelta(minutes=30),
     )
     return store
-
-
-@pytest.fixture(scope="module")
-def library(corpus):
-    from judge.library import Library
-    from judge.search.index import open_searcher
-
-    return Library(corpus, open_searcher(corpus))
-
-
-def make_app(library, **kwargs):
-    from judge.tui.app import JudgeApp
-
-    class RecordingApp(JudgeApp):
-        def __init__(self, *a, **k):
-            super().__init__(*a, **k)
-            self.notes: list[tuple[str, str]] = []
-
-        def notify(self, message, *, severity="information", **kw):
-            self.notes.append((str(message), severity))
-            return super().notify(message, severity=severity, **kw)
-
-    return RecordingApp(library=library, **kwargs)
-
-
-def run(app, script, size=(80, 24)):
-    async def main():
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await script(pilot)
-
-    asyncio.run(main())
-    defects = [m for m, _ in app.notes if m.startswith("Something went wrong")]
-    assert not defects, defects
-
-
-def shown(app) -> str:
-    from judge.tui.screenshot import screen_text
-
-    return screen_text(app)
 
 
 def lines(app) -> list[str]:
