@@ -15,7 +15,6 @@ it to the next page and leave a blank one before it.
 
 from __future__ import annotations
 
-from judge.html_templates import render_file
 from judge.sheet.model import NOT_MODELLED_HEAD, Sheet
 from judge.sheet.sections import (
     CONTEXT,
@@ -88,6 +87,8 @@ class HtmlWriter(SheetWriter):
 
 def render(sheets: list[Sheet], page_id: str = "") -> str:
     """The whole page; `page_id` names its body (judge serve's landmark for a served sheet)."""
+    from judge.html_templates import render_file  # here, not at the top: other formats never load Jinja2
+
     return render_file(
         "judge.sheet",
         "sheet.html",
