@@ -58,7 +58,7 @@ def settle(s: GameState, log: list, owner: str, zone: str, reached) -> None:
     for arr in s.arrangements:
         if arr.owner != owner or arr.zone != zone or not reached & set(arr.ids):
             continue
-        container = s.player(owner).own(zone)
+        container = s.known_player(owner).own(zone)
         here = tuple(o for o in arr.ids if o in container)
         top_down = here if TOP_FIRST[zone] else here[::-1]
         order = ask(s, log, arr.kind, owner, top_down, arr.prompt, default=top_down)

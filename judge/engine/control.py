@@ -193,7 +193,7 @@ def settle_statics(s: GameState, log: list) -> None:
                 oid,
                 winner,
                 log,
-                f"{s.card(src).name}'s static ability: {winner} controls {_name(s, oid)} while it applies",
+                f"{s.known_card(src).name}'s static ability: {winner} controls {_name(s, oid)} while it applies",
                 ("611.3", "613.1b", "723.3"),
             )
     s.static_control = any(m.until == STATIC for m in s.modifiers)

@@ -31,7 +31,7 @@ def co_opt(s: GameState, player: str, oid: str, log: list) -> None:
     if obj.controller == player:
         raise Refused(f"{player} already controls {name}: only another Master may co-opt it", "302.10", "723.2c")
     price = card.co_opt
-    costs.pay(s, s.player(player), price.cost, log, what=f"co-opting {name}")
+    costs.pay(s, s.known_player(player), price.cost, log, what=f"co-opting {name}")
     bloodlust = s.policies.reading("C34") == "701.27a"
     control.gain(
         s,

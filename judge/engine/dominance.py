@@ -39,7 +39,12 @@ def at_upkeep(s: GameState, player: str) -> None:
         if obj.controller == player and ch.has(s, obj, DOMINANCE):
             s.waiting.append(
                 Trigger(
-                    player, oid, _BURDEN, f"{s.card(obj).name}'s {DOMINANCE} (the Burden)", "dominance", cites=CITES
+                    player,
+                    oid,
+                    _BURDEN,
+                    f"{s.known_card(obj).name}'s {DOMINANCE} (the Burden)",
+                    "dominance",
+                    cites=CITES,
                 )
             )
 
@@ -48,7 +53,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
     """As the Burden resolves: the condition, then 702.42b's choice or the loss. Returns the card's
     own failure consequence to carry out (effects.py runs it), else ()."""
     obj = s.objects.get(oid) if oid else None
-    if obj is None or obj.zone != "battlefield":
+    if oid is None or obj is None or obj.zone != "battlefield":
         log.append(
             event("the permanent with Dominance has left the battlefield: the Burden does nothing", "702.42a", "608.2")
         )
@@ -75,7 +80,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
     )
     appease = None if terms.price is None else Cost(vitae=terms.price + APPEASE_SURCHARGE)
     options = (
-        ((APPEASE,) if appease is not None and costs.can_pay(s, s.player(player), appease) else ())
+        ((APPEASE,) if appease is not None and costs.can_pay(s, s.known_player(player), appease) else ())
         + ((FEED,) if others else ())
         + (FACE, DECLINE)
     )
@@ -90,7 +95,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
         cites=CITES,
     )
     if answer == APPEASE:
-        costs.pay(s, s.player(player), appease, log, what=f"appeasing {card.name}", cites=("702.42b",))
+        costs.pay(s, s.known_player(player), appease, log, what=f"appeasing {card.name}", cites=("702.42b",))
         log.append(
             event(f"{player} appeases {card.name}: its price plus 1 Vitae is paid, and control stays", "702.42b")
         )
@@ -104,7 +109,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
             f"the other Entity {player} sacrifices to {card.name}",
             cites=("702.42b",),
         )[0]
-        was = s.card(fed).name
+        was = s.known_card(fed).name
         if perform.leave(s, fed, "spoils", log)[1]:
             triggers.fire(s, "dies", fed, player)
         triggers.fire_for_permanents(s, "sacrifices", player)
@@ -130,7 +135,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
 
 
 def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
-    name = s.card(oid).name
+    name = s.known_card(oid).name
     if terms.condition is not None:
         met = conditions.holds(s, terms.condition, player)
         log.append(
@@ -143,7 +148,7 @@ def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
         )
         return met
     price = Cost(vitae=terms.pay)
-    if not costs.can_pay(s, s.player(player), price):
+    if not costs.can_pay(s, s.known_player(player), price):
         log.append(
             event(f"{player} cannot pay {terms.pay} Vitae for {name}'s dominance: the condition is not met", "702.42a")
         )
@@ -159,7 +164,7 @@ def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
     )
     if answer != "pay":
         return False
-    costs.pay(s, s.player(player), price, log, what=f"{name}'s dominance", cites=CITES)
+    costs.pay(s, s.known_player(player), price, log, what=f"{name}'s dominance", cites=CITES)
     log.append(event(f"{player} pays {name}'s dominance: the condition is met, and control stays", "702.42a"))
     return True
 
@@ -195,7 +200,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
         return
     log.append(
         event(
-            f"the rules do not say who gains control of {s.card(obj).name}: {gainer} does {s.policies.note('C45')}",
+            f"the rules do not say who gains control of {s.known_card(obj).name}: {gainer} does {s.policies.note('C45')}",
             "702.42a",
             "723.2d",
             *s.policies.rules("C45"),
@@ -208,7 +213,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
         gainer,
         "permanent",
         gainer,
-        f"{player} declines the Burden and loses control of {s.card(obj).name} {s.policies.note('C45')}",
+        f"{player} declines the Burden and loses control of {s.known_card(obj).name} {s.policies.note('C45')}",
         log,
         ("702.42a", "723.2d", *s.policies.rules("C45")),
     )

@@ -78,7 +78,7 @@ def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
 
 def siege_met(s: GameState, player: str, n: int) -> bool:
     """702.29a: n or more Entities the player controls have attacked a Haven this turn."""
-    return s.player(player).siege_count >= n
+    return s.known_player(player).siege_count >= n
 
 
 def pack_met(s: GameState, source: Obj, n: int) -> bool:
@@ -413,7 +413,7 @@ def _layer6_order(effects: list[_Layered]) -> list[_Layered]:
 def _count(s: GameState, src: Obj, what) -> int:
     if isinstance(what, int):
         return what
-    p = s.player(src.controller)
+    p = s.known_player(src.controller)
     if what == "spoils":
         return len(p.spoils)
     if what == "hand":

@@ -12,7 +12,7 @@ def settle_results(s: GameState, losers: list[str], winners: list[str], log: lis
     for name in winners:
         if name in losers:
             continue
-        p = s.player(name)
+        p = s.known_player(name)
         p.won = True
         for other in s.living:
             if other.name != name and other.name not in losers:

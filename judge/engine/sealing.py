@@ -19,7 +19,7 @@ PIT_MARKED = keywords.implements("Pit-marked", "702.24", "cost")
 def seal(s: GameState, player: str, oids: list, log: list, marked: list | None = None) -> None:
     priority.require(s, player)
     marked = list(marked or [])
-    p = s.player(player)
+    p = s.known_player(player)
     forbidding = [r for r in s.drop_rules if r.player == player and r.forbid]
     if forbidding:
         raise Refused(

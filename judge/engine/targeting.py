@@ -16,7 +16,7 @@ def threshold_open(s: GameState, controller: str, obj) -> bool:
     and abilities — and of everyone's on a night whose thresholds fail (St. George's Eve, 310.12)."""
     if obj.controller == controller:
         return False
-    return controller in s.player(obj.controller).invited or calendar.law_holds(s, "thresholds_fail") is not None
+    return controller in s.known_player(obj.controller).invited or calendar.law_holds(s, "thresholds_fail") is not None
 
 
 def is_legal(s: GameState, controller: str, target: str, kind: str, source: str | None = None) -> bool:
@@ -106,7 +106,7 @@ def target_name(s: GameState, t: str) -> str:
     obj = s.objects.get(t)
     if obj is not None and obj.face_down:
         return "a face-down permanent"  # its guise has no name (708.2)
-    return s.card(obj).name if obj and s.card(obj) else t
+    return s.known_card(obj).name if obj and s.card(obj) else t
 
 
 def threshold_rule(s: GameState, target: str) -> tuple:

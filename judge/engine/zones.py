@@ -90,7 +90,7 @@ def move(
 def draw_top(s: GameState, name: str) -> str | None:
     """The top card of the player's Domain into their hand; None if the Domain is empty.
     An unknown card (None in the Domain) becomes an object as it is drawn."""
-    p = s.player(name)
+    p = s.known_player(name)
     if not p.domain:
         return None
     top = p.own("domain").pop(0)
@@ -115,7 +115,7 @@ def _out_of_combat(s: GameState, oid: str) -> None:
 def look_at_top(s: GameState, name: str, n: int) -> list[str]:
     """The ids of the top `n` cards of the player's Domain (fewer if it holds fewer); an unknown
     card becomes an object as it is looked at, so that it can be named, and stays where it is."""
-    p = s.player(name)
+    p = s.known_player(name)
     domain = p.own("domain")
     for i in range(min(n, len(domain))):
         if domain[i] is None:
@@ -128,7 +128,7 @@ def look_at_top(s: GameState, name: str, n: int) -> list[str]:
 
 def put_on_bottom(s: GameState, name: str, oids: list[str]) -> None:
     """Move those cards of the player's Domain to its bottom, the last listed undermost."""
-    domain = s.player(name).own("domain")
+    domain = s.known_player(name).own("domain")
     for oid in oids:
         domain.remove(oid)
     domain.extend(oids)
