@@ -16,9 +16,8 @@ battlefield (create_token, return_to_battlefield), since they run instructions t
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Callable
+from typing import Any
 
 from judge.engine import (
     arrival,

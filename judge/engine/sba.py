@@ -23,8 +23,7 @@ from judge.engine import (
 from judge.engine import characteristics as ch
 from judge.engine.asking import ask
 from judge.engine.events import event, outcome_event
-from judge.engine.state import GameState
-from judge.engine.state import Obj
+from judge.engine.state import GameState, Obj
 from judge.replay_words import counted
 
 DEATHLESS = keywords.implements("Deathless", "702.12")

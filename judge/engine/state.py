@@ -13,16 +13,13 @@ definitions are shared, never copied.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import filterfalse, repeat
 from operator import attrgetter, itemgetter
-from typing import Any
-from typing import TYPE_CHECKING
-from typing import Literal, TypeVar, overload
-from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
-from judge.cards.model import CardDef
-from judge.cards.model import Effect
+from judge.cards.model import CardDef, Effect
 from judge.engine.frozen import (
     FrozenDict,
     FrozenList,
