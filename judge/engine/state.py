@@ -90,6 +90,8 @@ class Obj:
     face_down: bool = False  # a face-down spell or permanent: it wears its guise (708.2)
     guise: str | None = None  # the rule that laid it face down (guise.GUISES), kept straight (708.7)
     revealed: bool = False  # a hidden card shown to all players (708.9, 123.4b)
+    if TYPE_CHECKING:  # a scenario's object, while the scenario is read: its line (scenario.py drops it)
+        _line: int | None = field(init=False)
 
     def thaw(self) -> Obj:
         """A private copy to write to (its counters too: they are written in place)."""

@@ -101,7 +101,9 @@ def target_name(s: GameState, t: str) -> str:
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
     found = announcements.member(item) if item is not None and item.obj is None else None
-    if found is not None:  # an announcement with no card of its own, named by its place in 405.6's list
+    if (
+        found is not None and item is not None
+    ):  # an announcement with no card of its own, named by its place in 405.6's list
         return f"{item.controller}'s {found.id.replace('-', ' ')} announcement"
     obj = s.objects.get(t)
     if obj is not None and obj.face_down:

@@ -254,7 +254,9 @@ def cleanup(s: GameState, log: list) -> None:
 
 
 def _last_turn_of_round(s: GameState) -> bool:
-    return s.next_living(s.active).name == s.living[0].name
+    nxt = s.next_living(s.active)
+    assert nxt is not None, "the game goes on: a player still lives"
+    return nxt.name == s.living[0].name
 
 
 def _expire_until_next_turn(s: GameState, player: str, log: list) -> None:
@@ -281,7 +283,9 @@ def next_turn(s: GameState, log: list) -> None:
         nxt, new_round = extra, False
     else:
         base = s.regular if s.regular and not s.known_player(s.regular).lost else s.active
-        nxt = s.next_living(base)
+        after = s.next_living(base)
+        assert after is not None, "the game goes on: a player still lives"
+        nxt = after
         new_round = nxt.name == s.living[0].name
         s.regular = None
     s.active = nxt.name

@@ -80,6 +80,7 @@ def move(
         pass  # the caller places the StackItem, or lists the piece in the Procession (processions.py)
     else:
         container = s.zone_list(obj)
+        assert container is not None, f"{zone} is a zone of the battlefield or of a player"
         if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory"):
             container.append(oid)
         else:
@@ -117,13 +118,16 @@ def look_at_top(s: GameState, name: str, n: int) -> list[str]:
     card becomes an object as it is looked at, so that it can be named, and stays where it is."""
     p = s.known_player(name)
     domain = p.own("domain")
+    ids: list[str] = []  # domain[:n], every card of it an object by now
     for i in range(min(n, len(domain))):
-        if domain[i] is None:
-            oid = f"{name.lower()}-card-{s.next_uid}"
+        top = domain[i]
+        if top is None:
+            top = f"{name.lower()}-card-{s.next_uid}"
             s.next_uid += 1
-            s.add_object(Obj(oid, "", name, name, "domain"))
-            domain[i] = oid
-    return list(domain[:n])
+            s.add_object(Obj(top, "", name, name, "domain"))
+            domain[i] = top
+        ids.append(top)
+    return ids
 
 
 def put_on_bottom(s: GameState, name: str, oids: list[str]) -> None:
