@@ -142,6 +142,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         raise Refused(f"{card.name} has no activated ability {n}", "602.1")
     ability = abilities[n - 1]
     cost = ability.cost
+    assert cost is not None, f"{card.name}'s activated ability {n} has a cost (602.1: the reader requires one)"
     if not ch.can_act_now(s, obj):
         raise Refused(f"{card.name}'s binding forbids activating it in {s.round_name}", "731.4a", "601.3d")
     if cost.drain:

@@ -7,6 +7,7 @@ and activated abilities in activating.py; what may be targeted, and a target's n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from judge.cards import vocabulary as V
@@ -52,8 +53,8 @@ def cast(
     decree: tuple = (),
     synthesis: bool = False,
     face_down: str | None = None,
-    despoil: list = (),
-    muster: list = (),
+    despoil: Sequence[str] = (),
+    muster: Sequence[str] = (),
 ) -> None:
     """601.2: propose, announce, target, check, determine and pay the cost, then priority.
     `face_down` names the keyword's guise for a face-down cast (708.3): from then on everything
@@ -99,13 +100,18 @@ def cast(
     if entwine:
         extra_vitae += keywords.number(ENTWINE, card.keyword_value(ENTWINE) or "")
     if synthesis:
+        assert synthesis_cost is not None, "a synthesis without a Backlash cost was refused above"
         extra_vitae += keywords.number(BACKLASH, synthesis_cost)
     watch = suspicion.watch_surcharge(s, card)
     extra_vitae += watch
     # 601.2f: the total cost — the printed or alternative block, plus surcharges, minus reductions
     # (never below zero) — is determined now and locked; 601.2g: the cost preps pay part of it.
     # A face-down spell costs what its guise's rule says, and has no text to prep with (708.2).
-    base = Cost(vitae=keywords.number(RECALL, recall_cost)) if recall else card.cost
+    if recall:
+        assert recall_cost is not None, "a Recall cast of a card without Recall was refused above"
+        base = Cost(vitae=keywords.number(RECALL, recall_cost))
+    else:
+        base = card.cost
     if face_down is not None and (despoil or muster):
         raise Refused("a face-down spell has no text: no Despoil or Muster to pay with", "708.2", "601.2g")
     vitae = 0

@@ -26,6 +26,7 @@ def co_opt(s: GameState, player: str, oid: str, log: list) -> None:
     name = card.name if card else oid
     if obj.zone != "battlefield" or not ch.is_entity(s, obj):
         raise Refused(f"{name} is not an Entity on the battlefield", "302.10")
+    assert card is not None, "an Entity on the battlefield is a known card"
     if "Influencer" not in ch.subtypes(s, obj) or card.co_opt is None:
         raise Refused(f"{name} is not an Influencer whose card names a co-opt price", "302.10", "723.2c")
     if obj.controller == player:

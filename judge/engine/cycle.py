@@ -40,7 +40,9 @@ def _flip_statics(s: GameState, log: list) -> None:
     """611.3a: "as long as it's Night/Day" statics wake and sleep with the flip."""
     for oid in s.battlefield:
         card = s.card(s.objects[oid])
-        for st in card.statics if card else ():
+        if card is None:
+            continue
+        for st in card.statics:
             if st.get("while") in ("night", "day"):
                 awake = (st["while"] == "day") == s.is_day
                 log.append(

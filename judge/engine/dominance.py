@@ -60,7 +60,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
         return ()
     player, card = obj.controller, s.card(obj)
     terms = card.dominance if card is not None else None
-    if terms is None or not ch.has(s, obj, DOMINANCE):  # turned face down, or the keyword removed since
+    if card is None or terms is None or not ch.has(s, obj, DOMINANCE):  # turned face down, or the keyword removed since
         log.append(event("the permanent no longer has Dominance: the Burden does nothing", "702.42a", "608.2"))
         return ()
     if _met(s, oid, player, terms, log):
@@ -95,6 +95,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
         cites=CITES,
     )
     if answer == APPEASE:
+        assert appease is not None, "appeasing is offered only when the card prints a price"
         costs.pay(s, s.known_player(player), appease, log, what=f"appeasing {card.name}", cites=("702.42b",))
         log.append(
             event(f"{player} appeases {card.name}: its price plus 1 Vitae is paid, and control stays", "702.42b")
@@ -183,6 +184,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
     obj = s.objects[oid]
     order = [p.name for p in s.players if not p.lost]
     after = order[order.index(player) + 1 :] + order[: order.index(player)]
+    gainer: str | None
     if s.policies.reading("C45") == "702.42a" and obj.owner != player:
         gainer = obj.owner
     else:
@@ -190,7 +192,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
     if gainer is None:
         log.append(
             event(
-                f"{player} loses control of {s.card(obj).name}, but no other player is left to take it: "
+                f"{player} loses control of {s.known_card(obj).name}, but no other player is left to take it: "
                 f"control stays {s.policies.note('C45')}",
                 "702.42a",
                 *s.policies.rules("C45"),

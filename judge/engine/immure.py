@@ -24,6 +24,7 @@ def activate(s: GameState, player: str, haven: str, entity: str, log: list) -> N
     card = s.card(wall)
     if wall.zone != "battlefield" or wall.controller != player or ch.ctype(s, wall) != "Haven":
         raise Refused(f"{card.name if card else haven} is not a Haven {player} controls", "702.47a", "602.3")
+    assert card is not None, "a Haven on the battlefield is a known card"
     price = ch.keyword_value(s, wall, IMMURE)
     if price is None:
         raise Refused(f"{card.name} has no Immure", "702.47a")
@@ -69,7 +70,8 @@ def seal(s: GameState, haven: str | None, entity: str, log: list) -> None:
     """The shadow of `entity` is sealed into `haven` (702.47a): both must still be on the battlefield."""
     wall, body = s.objects.get(haven) if haven else None, s.objects.get(entity)
     if (
-        wall is None
+        haven is None
+        or wall is None
         or body is None
         or wall.zone != "battlefield"
         or body.zone != "battlefield"

@@ -230,6 +230,7 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
                 )
             )
             return
+        rules: tuple[str, ...]
         if sh.instances is not None:
             stopped = _prevent(hit, None)
             spent = replace(sh, instances=sh.instances - 1)
@@ -347,7 +348,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
                 out.append(Candidate(f"home:{obj.id}", card.name, obj.id, obj.timestamp, home))
     for holder, _st in layers.statics_of(s, "spoils_to_void"):
 
-        def banish(m: ZoneChange, log: list, name=s.known_card(holder).name) -> None:
+        def to_void(m: ZoneChange, log: list, name=s.known_card(holder).name) -> None:
             m.dest = "void"
             log.append(
                 event(
@@ -357,7 +358,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
                 )
             )
 
-        out.append(Candidate(f"void:{holder.id}", s.known_card(holder).name, holder.id, holder.timestamp, banish))
+        out.append(Candidate(f"void:{holder.id}", s.known_card(holder).name, holder.id, holder.timestamp, to_void))
     return out
 
 

@@ -13,7 +13,7 @@ definitions are shared, never copied.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import filterfalse, repeat
 from operator import attrgetter, itemgetter
@@ -430,7 +430,7 @@ class GameState:
     drop_rules: tuple[DropRule, ...] = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
     if TYPE_CHECKING:  # what a working state holds besides its fields (fork writes them; commit drops _edited)
         _edited: list[Obj] = field(init=False)  # the objects `edit` made private, frozen on commit
-        _memo: dict[str, Any] = field(init=False)  # values derived from the battlefield (`memo`)
+        _memo: dict[Hashable, Any] = field(init=False)  # values derived from the battlefield (`memo`)
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> GameState:
@@ -514,7 +514,7 @@ class GameState:
             else self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
         )
 
-    def memo(self, key: str, compute: Callable[[], T]) -> T:
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from this state, computed once (dropped when the battlefield changes)."""
         memo = self._memo
         found = memo.get(key, _UNSET)

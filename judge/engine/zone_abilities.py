@@ -88,6 +88,7 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
             f"{card.name if card else oid} is not in {player}'s hand: Bleed works from there", "702.21a", "113.5"
         )
     price = _price(s, oid, BLEED, "702.21a")
+    assert card is not None, "_price read the card's Bleed: it is a known card"
     if not ch.can_act_now(s, obj):
         raise Refused(
             f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}", "731.4a"
