@@ -83,8 +83,10 @@ def test_the_card_vocabulary_lives_outside_the_engine():
     assert "vocabulary" not in MODULES and "cards" not in MODULES and "yamlio" not in MODULES
     for path in (Path(judge.engine.__file__).parents[1] / "cards").glob("*.py"):
         assert "judge.engine" not in path.read_text(encoding="utf-8"), path
-    # the state reads a face-down object through its guise (guise.py: values, no engine import)
-    assert graph["state"] == {"frozen", "guise"} and graph["frozen"] == set() and graph["guise"] == set()
+    # the state reads a face-down object through its guise (guise.py: values, no engine import);
+    # it names its policies' type (policies.py: no engine import either)
+    assert graph["state"] == {"frozen", "guise", "policies"}
+    assert graph["frozen"] == set() and graph["guise"] == set() and graph["policies"] == set()
 
 
 def test_every_effect_of_the_vocabulary_has_a_handler_and_no_handler_is_spare():

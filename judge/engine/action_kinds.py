@@ -164,6 +164,7 @@ def _concede(s: GameState, who, action, log: list) -> None:
     if held and not s.game_over:
         # 800.6a: the departed player's priority passes to the next player still in the game (leaving
         # has already named them), who receives it only after the checks and triggers (117.5, 704.3).
+        assert s.priority is not None, "leaving passed the departed player's priority on (800.6a)"
         priority.give_priority(s, s.priority, log)
 
 

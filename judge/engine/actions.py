@@ -96,7 +96,7 @@ def _while_waiting(state: GameState, choice, action) -> tuple[GameState, list[Ev
     paused: Paused = choice.resume
     kind = action_kind(action)
     spec = choices.CHOICE_KINDS[choice.kind]
-    if kind == "choose" or kind in spec.answered_by:
+    if kind is not None and (kind == "choose" or kind in spec.answered_by):
         try:
             check_shape(kind, action)
             who = acting_player(state, kind, action)

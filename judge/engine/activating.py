@@ -18,7 +18,7 @@ BLOODLUST = keywords.implements("Bloodlust", "702.9")
 def _field_check(s: GameState, player: str, oid: str, what: str) -> None:
     priority.require(s, player)
     obj = s.objects[oid]
-    name = s.card(obj).name
+    name = s.known_card(obj).name
     if obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj):
         raise Refused(f"{name} is not an Entity {player} controls", "106.5c")
     if not (s.active == player and s.in_main_phase()) and s.policies.reading("C1") == "106.5c":
@@ -60,11 +60,11 @@ def _newly_turned_drain_cost(s: GameState, obj, name: str) -> tuple:
 def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
     _field_check(s, player, oid, "drain")
     obj = s.objects[oid]
-    card = s.card(obj)
+    card = s.known_card(obj)
     if obj.drained:
         raise Refused(f"{card.name} is already drained", "106.5c", "701.11a")
     lifted = _newly_turned_for_vitae(s, obj, f"{card.name} is newly turned and can't be drained for Vitae")
-    p = s.player(player)
+    p = s.known_player(player)
     s.edit(oid).drained = True
     perform.add_to_pool(s, player, 1, card.race, log)
     p.wrath += 1
@@ -85,8 +85,8 @@ def field_drain(s: GameState, player: str, oid: str, log: list) -> None:
 def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
     _field_check(s, player, oid, "sacrifice")
     obj = s.objects[oid]
-    card = s.card(obj)
-    p = s.player(player)
+    card = s.known_card(obj)
+    p = s.known_player(player)
     if perform.leave(s, oid, "spoils", log)[1]:
         triggers.fire(s, "dies", oid, player)
     triggers.fire_for_permanents(s, "sacrifices", player)
@@ -110,7 +110,7 @@ def field_sacrifice(s: GameState, player: str, oid: str, log: list) -> None:
 def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: list) -> None:
     priority.require(s, player)
     obj = s.objects[oid]
-    card = s.card(obj)
+    card = s.known_card(obj)
     if obj.zone == "shelter":
         raise Refused(f"{card.name} is sheltered: a sheltered unit takes no actions", "408.2b", "514.4g", "500.16")
     if obj.zone != "battlefield":
@@ -142,6 +142,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
         raise Refused(f"{card.name} has no activated ability {n}", "602.1")
     ability = abilities[n - 1]
     cost = ability.cost
+    assert cost is not None, f"{card.name}'s activated ability {n} has a cost (602.1: the reader requires one)"
     if not ch.can_act_now(s, obj):
         raise Refused(f"{card.name}'s binding forbids activating it in {s.round_name}", "731.4a", "601.3d")
     if cost.drain:
@@ -166,7 +167,7 @@ def activate(s: GameState, player: str, oid: str, n: int, targets: list, log: li
                 *protection(s, player, t, oid),
                 *threshold_rule(s, t),
             )
-    costs.pay(s, s.player(player), cost, log, what=f"{card.name}'s ability") if (
+    costs.pay(s, s.known_player(player), cost, log, what=f"{card.name}'s ability") if (
         cost.vitae or cost.master or cost.corruption or cost.wrath
     ) else None
     if cost.drain:

@@ -13,6 +13,7 @@ first); the stated default, where a scenario opts in, is the order they arrived 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from judge.engine.asking import ask
 from judge.engine.choices import CHOICE_KINDS
@@ -20,6 +21,7 @@ from judge.engine.events import event
 from judge.engine.state import GameState
 
 # where in each zone a card arrives: the Domain's list is top first, the Spoils' top last (state.py)
+Arranged = Literal["domain", "spoils"]  # the zones whose cards' order is arranged
 TOP_FIRST = {"domain": True, "spoils": False}
 
 
@@ -29,12 +31,12 @@ class Arrangement:
 
     kind: str  # the choices.CHOICE_KINDS kind it is asked under
     owner: str
-    zone: str
-    ids: tuple  # in the order they arrived
+    zone: Arranged
+    ids: tuple[str, ...]  # in the order they arrived
     prompt: str  # what is being chosen, in words
 
 
-def together(s: GameState, log: list, kind: str, owner: str, zone: str, ids, what: str) -> None:
+def together(s: GameState, log: list, kind: str, owner: str, zone: Arranged, ids, what: str) -> None:
     """`ids` (the owner's cards) have just arrived together in the owner's `zone`."""
     ids = tuple(o for o in dict.fromkeys(ids) if not s.objects[o].token)  # a token ceases to exist there (704.5g)
     if len(ids) < 2:
@@ -51,14 +53,14 @@ def together(s: GameState, log: list, kind: str, owner: str, zone: str, ids, wha
     )
 
 
-def settle(s: GameState, log: list, owner: str, zone: str, reached) -> None:
+def settle(s: GameState, log: list, owner: str, zone: Arranged, reached) -> None:
     """Before something reads the cards `reached` of the owner's `zone`: the order of any
     arrangement among them is asked now (its cards still there), and the cards take it."""
     reached = set(reached)
     for arr in s.arrangements:
         if arr.owner != owner or arr.zone != zone or not reached & set(arr.ids):
             continue
-        container = s.player(owner).own(zone)
+        container = s.known_player(owner).own(zone)
         here = tuple(o for o in arr.ids if o in container)
         top_down = here if TOP_FIRST[zone] else here[::-1]
         order = ask(s, log, arr.kind, owner, top_down, arr.prompt, default=top_down)

@@ -73,8 +73,8 @@ def ask(
     forced = _forced(choice, spec.shape)
     if forced is not None:
         return forced
-    given = s.__dict__.get("_answers")
-    for i, (who, k, value) in enumerate(given or ()):
+    given: list[list] = s.__dict__.get("_answers") or []  # [player, kind, value] each (actions.py)
+    for i, (who, k, value) in enumerate(given):
         if who == player and k == kind:
             del given[i]
             value = read(s, choice, _as_written(value))

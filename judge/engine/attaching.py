@@ -42,11 +42,17 @@ def wield(s: GameState, player: str, weapon: str, entity: str, log: list) -> Non
     host = s.objects.get(entity)
     if not ch.can_arm(s, obj, host, player):
         raise Refused(
-            f"{s.card(host).name if host else entity} is not an Entity {player} controls", "702.18a", "301.5b", "601.2c"
+            f"{s.known_card(host).name if host else entity} is not an Entity {player} controls",
+            "702.18a",
+            "301.5b",
+            "601.2c",
         )
+    assert host is not None, "can_arm found the host on the battlefield"
     # the card was checked at load: Wield carries its cost (207.3, support.py)
-    price = keywords.number(WIELD, ch.keyword_value(s, obj, WIELD))
-    costs.pay(s, s.player(player), Cost(vitae=price), log, what=f"{name}'s Wield", cites=("702.18a",))
+    wield = ch.keyword_value(s, obj, WIELD)
+    assert wield is not None, "a Weapon without Wield was refused above"
+    price = keywords.number(WIELD, wield)
+    costs.pay(s, s.known_player(player), Cost(vitae=price), log, what=f"{name}'s Wield", cites=("702.18a",))
     s.stack.append(
         StackItem(
             "ability",
@@ -60,26 +66,28 @@ def wield(s: GameState, player: str, weapon: str, entity: str, log: list) -> Non
         )
     )
     s.next_uid += 1
-    log.append(event(f"{player} activates {name}'s Wield targeting {s.card(host).name}", "702.18a", "602.3", "505.6"))
+    log.append(
+        event(f"{player} activates {name}'s Wield targeting {s.known_card(host).name}", "702.18a", "602.3", "505.6")
+    )
     priority.back(s, player, log, "117.3a")
 
 
-def attach(s: GameState, oid: str, host: str, controller: str, log: list) -> None:
+def attach(s: GameState, oid: str | None, host: str, controller: str, log: list) -> None:
     """Attach the Weapon or Ritual `oid` to `host` (701.4a): it does not move if it may not."""
-    obj = s.objects.get(oid)
+    obj = s.objects.get(oid) if oid is not None else None
     target = s.objects.get(host)
     card = s.card(obj) if obj else None
     if card is not None and card.type not in ("Weapon", "Ritual", "Power"):  # 701.4a-b: only these attach
         log.append(event(f"{card.name} is a {card.type}, not a Weapon or Ritual: nothing is attached", "701.4a"))
         return
-    if obj is None or obj.zone != "battlefield" or card is None:
+    if oid is None or obj is None or obj.zone != "battlefield" or card is None:
         log.append(event("the object to attach has left the battlefield: nothing is attached", "701.4a"))
         return
     wielding = card.type == "Weapon"
-    if not ch.legal_host(s, obj, target) or (wielding and target.controller != controller):
+    if target is None or not ch.legal_host(s, obj, target) or (wielding and target.controller != controller):
         log.append(
             event(
-                f"{card.name} cannot be attached to {s.card(target).name if target else host}: it does not move",
+                f"{card.name} cannot be attached to {s.known_card(target).name if target else host}: it does not move",
                 "701.4a",
                 *(("702.18a",) if wielding else ()),
             )
@@ -93,7 +101,7 @@ def attach(s: GameState, oid: str, host: str, controller: str, log: list) -> Non
         s.next_ts += 1
     log.append(
         event(
-            f"{card.name} is attached to {s.card(target).name}" + (" (it wields it)" if wielding else ""),
+            f"{card.name} is attached to {s.known_card(target).name}" + (" (it wields it)" if wielding else ""),
             "701.4a",
             *(("701.4b", "702.18a", "301.5a") if wielding else ()),
             *(("701.4c",) if moved else ()),

@@ -7,6 +7,7 @@ and activated abilities in activating.py; what may be targeted, and a target's n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from judge.cards import vocabulary as V
@@ -52,15 +53,15 @@ def cast(
     decree: tuple = (),
     synthesis: bool = False,
     face_down: str | None = None,
-    despoil: list = (),
-    muster: list = (),
+    despoil: Sequence[str] = (),
+    muster: Sequence[str] = (),
 ) -> None:
     """601.2: propose, announce, target, check, determine and pay the cost, then priority.
     `face_down` names the keyword's guise for a face-down cast (708.3): from then on everything
     that examines the spell sees only the guise. `despoil` and `muster` name what the cost preps
     take (601.2g)."""
     priority.require(s, player)
-    p = s.player(player)
+    p = s.known_player(player)
     card = s.card(card_oid)
     if card is None:
         raise Refused("an unknown card cannot be cast", "601.1")
@@ -69,7 +70,7 @@ def cast(
         if recall:
             raise Refused("a card cast by Recall is cast face up, for its Recall cost", "601.9", "708.3")
         faces.lay_face_down(s, card_oid, face_down)
-        card = s.card(card_oid)
+        card = s.known_card(card_oid)
     recall_cost = card.keyword_value(RECALL)
     if recall:
         if recall_cost is None:
@@ -99,13 +100,18 @@ def cast(
     if entwine:
         extra_vitae += keywords.number(ENTWINE, card.keyword_value(ENTWINE) or "")
     if synthesis:
+        assert synthesis_cost is not None, "a synthesis without a Backlash cost was refused above"
         extra_vitae += keywords.number(BACKLASH, synthesis_cost)
     watch = suspicion.watch_surcharge(s, card)
     extra_vitae += watch
     # 601.2f: the total cost — the printed or alternative block, plus surcharges, minus reductions
     # (never below zero) — is determined now and locked; 601.2g: the cost preps pay part of it.
     # A face-down spell costs what its guise's rule says, and has no text to prep with (708.2).
-    base = Cost(vitae=keywords.number(RECALL, recall_cost)) if recall else card.cost
+    if recall:
+        assert recall_cost is not None, "a Recall cast of a card without Recall was refused above"
+        base = Cost(vitae=keywords.number(RECALL, recall_cost))
+    else:
+        base = card.cost
     if face_down is not None and (despoil or muster):
         raise Refused("a face-down spell has no text: no Despoil or Muster to pay with", "708.2", "601.2g")
     vitae = 0
@@ -227,8 +233,8 @@ def _cost_preps(
             raise Refused(f"{keyword} pays Vitae of the cost, and only {owed - paid} is owed", rule, "601.2g")
         for oid in chosen:
             obj = s.objects[oid]
-            name = s.card(obj).name if s.card(obj) else oid
-            if keyword == DESPOIL and (oid not in s.player(player).spoils or oid == card_oid):
+            name = s.known_card(obj).name if s.card(obj) else oid
+            if keyword == DESPOIL and (oid not in s.known_player(player).spoils or oid == card_oid):
                 raise Refused(f"{name} is not a card in {player}'s Spoils", rule)
             if keyword == MUSTER and (
                 obj.zone != "battlefield" or obj.controller != player or not ch.is_entity(s, obj)
@@ -344,7 +350,7 @@ def _announce(s: GameState, player: str, card, item: StackItem, entwine: bool, s
         if synthesis:
             log.append(event(f"{player} pays {card.name}'s synthesis cost: no backfire", "601.8", "702.36a"))
             return
-        p = s.player(player)
+        p = s.known_player(player)
         for what, n in card.backfire:
             if what == "corruption":
                 p.corruption += n
@@ -378,7 +384,7 @@ def _target_rules(s: GameState, targets: list) -> tuple:
     if not targets:
         return ()
     objs = [s.objects[t] for t in targets if t in s.objects]
-    dual = any(s.card(o) is not None and len(s.card(o).types) > 1 for o in objs)
+    dual = any(s.card(o) is not None and len(s.known_card(o).types) > 1 for o in objs)
     sheltered = [o for o in objs if o.zone == "shelter"]
     feast = calendar.law_holds(s, "thresholds_fail") if sheltered else None
     return (
@@ -498,7 +504,7 @@ def _check_targets(s: GameState, player: str, card, oid: str, targets: list) -> 
 def set_power(s: GameState, player: str, oid: str, log: list) -> None:
     """Set a Power face down into the Master's Power slot, paying its full cost (304.3, 505.5b)."""
     priority.require(s, player)
-    p = s.player(player)
+    p = s.known_player(player)
     card = s.card(oid)
     if card is None or oid not in p.hand or card.type != "Power":
         raise Refused(f"{s.objects[oid].card or 'that card'} is not a Power in {player}'s hand", "304.3", "505.5b")
@@ -546,8 +552,8 @@ def set_power(s: GameState, player: str, oid: str, log: list) -> None:
 def fire_power(s: GameState, player: str, oid: str, targets: list, log: list) -> None:
     """Fire a set Power: any priority, no new cost, the slot frees at announcement (601.11)."""
     priority.require(s, player)
-    p = s.player(player)
-    card = s.card(oid)
+    p = s.known_player(player)
+    card = s.known_card(oid)
     if oid not in p.slot:
         raise Refused(f"{card.name} is not set in {player}'s Power slot", "601.11", "304.4")
     _check_power_does_not_counter(s, card)
@@ -590,7 +596,7 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
     hand and a Laboratory the player controls, cast as one spell; its cost is the sum of the
     hand Components' costs (a stored one was paid at storage). The first named is the Base."""
     priority.require(s, player)
-    p = s.player(player)
+    p = s.known_player(player)
     if not oids or len(set(oids)) != len(oids) or len(oids) > 4:
         raise Refused("a brew announces one Base and up to three modifiers, each once", "710.2")
     for n, oid in enumerate(oids):
@@ -608,14 +614,14 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
             raise Refused(f"{card.name} is a {crafts[0]}: the Base is named first, then the modifiers", "710.2")
         if card.targets:
             raise Refused(f"{card.name} has targets: a targeted Component is not modelled by the engine", "710.2")
-    named = [c for o in oids[1:] for c in V.COMPONENT_CRAFTS if c in s.card(o).subtypes]
+    named = [c for o in oids[1:] for c in V.COMPONENT_CRAFTS if c in s.known_card(o).subtypes]
     if len(set(named)) != len(named):
         raise Refused("at most one modifier of each craft", "710.2")
-    base = s.card(oids[0])
+    base = s.known_card(oids[0])
     if base.is_permanent:
         raise Refused(f"a brew whose Base is a {base.type} is not modelled by the engine", "710.3")
     _check_timing(s, player, base)  # refuses what may not be cast now; the brew goes at its Base's speed
-    paid = [s.card(o).cost for o in oids if o in p.hand]
+    paid = [s.known_card(o).cost for o in oids if o in p.hand]
     sources = {c.source for c in paid if c.source}
     if len(sources) > 1:
         raise Refused(
@@ -628,7 +634,7 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
         wrath=sum(c.wrath for c in paid),
         source=next(iter(sources), None),
     )
-    costs.pay(s, p, total, log, what=f"the brew of {', '.join(s.card(o).name for o in oids)}")
+    costs.pay(s, p, total, log, what=f"the brew of {', '.join(s.known_card(o).name for o in oids)}")
     for oid in oids:
         move(s, oid, "stack")
     s.stack.append(
@@ -639,7 +645,7 @@ def brew(s: GameState, player: str, oids: list, log: list) -> None:
     s.next_uid += 1
     log.append(
         event(
-            f"{player} brews a Formula: {', '.join(s.card(o).name for o in oids)} — one announcement, "
+            f"{player} brews a Formula: {', '.join(s.known_card(o).name for o in oids)} — one announcement, "
             f"one spell on the stack ({len(oids)} cards)",
             "710.2",
             "601.2",

@@ -42,7 +42,7 @@ def value_among(keywords_borne, keyword: str) -> str | None:
 def defense(s: GameState, obj: Obj) -> int:
     """A Haven's remaining Defense: printed Defense less its damage counters (120.3d, 310.4), plus
     2 for each immured Entity still on the battlefield whose shadow it holds (702.47b)."""
-    card = s.card(obj)
+    card = s.known_card(obj)
     held = sum(2 for m in obj.marks if m.startswith("holds:") and _immured(s, m[6:], obj.id)) if obj.marks else 0
     return (card.defense or 0) - obj.damage + held
 

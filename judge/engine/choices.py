@@ -145,7 +145,8 @@ def _map(s: GameState, choice: Choice, raw) -> tuple:
         raw = {choice.keys[0]: raw}
     if not isinstance(raw, dict):
         _refuse(choice, "the answer maps each effect to the ids it takes: {SOURCE: [ids], ..}")
-    out, seen = [], set()
+    out: list[tuple[str, tuple[str, ...]]] = []
+    seen: set[str] = set()
     for key, value in raw.items():
         try:
             k = resolve_ref(s, key)

@@ -52,7 +52,7 @@ class Cleared:
         self.wider = wider  # indices of the permanents that are not local
 
 
-def to_read(s: GameState, sweep) -> tuple[list, tuple] | None:
+def to_read(s: GameState, sweep) -> tuple[list[int], tuple[Obj, ...]] | None:
     """(the indices of the permanents the check must read, the objects now) — or None when
     every permanent must be read (no record, another battlefield, other shared inputs)."""
     prior = s.__dict__.get("_cleared")

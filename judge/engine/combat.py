@@ -41,7 +41,7 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
     hungry = False  # a newly turned attacker that Bloodlust lets attack (702.9a)
     for attacker, target in decls:
         obj = s.objects.get(attacker)
-        name = s.card(obj).name if obj else attacker
+        name = s.known_card(obj).name if obj else attacker
         if obj is not None and obj.zone == "shelter":
             raise Refused(
                 f"{name} is sheltered: it stands outside combat and cannot attack", "506.5", "408.2b", "514.4g"
@@ -75,7 +75,7 @@ def declare_attackers(s: GameState, player: str, decls: list, log: list) -> None
             s.edit(att.attacker).drained = True
         tobj = s.objects.get(att.target)
         if tobj is not None and ch.ctype(s, tobj) == "Haven":
-            s.player(player).siege_count += 1
+            s.known_player(player).siege_count += 1
         triggers.fire(s, "attacks", att.attacker)
     s.attacks = attacks
     s.attacks_declared = True
@@ -113,7 +113,7 @@ def _champion(s: GameState, player: str, attacker: str) -> list:
     for oid in s.battlefield:
         obj = s.objects[oid]
         if obj.controller == player and ch.has(s, obj, CHAMPION):
-            name = s.card(obj).name
+            name = s.known_card(obj).name
             s.waiting.append(
                 Trigger(player, oid, _CHAMPION_BONUS[reading], f"{name}'s Champion trigger", "champion", (attacker,))
             )
@@ -137,7 +137,7 @@ def _name(s: GameState, target: str) -> str:
     obj = s.objects.get(target)
     if obj is None and target.startswith("piece:"):
         return f"a hidden piece of the road ({target})"
-    return s.card(obj).name if obj else f"{target}'s Master"
+    return s.known_card(obj).name if obj else f"{target}'s Master"
 
 
 def _target_owner(s: GameState, player: str, target: str) -> str:
@@ -194,7 +194,7 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
     evasion = []  # the keyword rules a legal block satisfied (702.10a, 702.11a)
     for blocker, attacker in decls:
         obj = s.objects.get(blocker)
-        name = s.card(obj).name if obj else blocker
+        name = s.known_card(obj).name if obj else blocker
         attack = next((a for a in s.attacks if a.attacker == attacker), None)
         if attack is None:
             raise Refused(f"{_name(s, attacker)} is not attacking", "509.1a")
@@ -270,7 +270,7 @@ def declare_blockers(s: GameState, player: str, decls: list, log: list) -> None:
             triggers.fire(s, "becomes_blocked", attack.attacker)
             for _ in attack.blockers:
                 triggers.fire(s, "blocked_by_entity", attack.attacker)
-    if any(s.card(a.attacker).triggers("blocked_by_entity") for a in s.attacks if len(a.blockers) > 1):
+    if any(s.known_card(a.attacker).triggers("blocked_by_entity") for a in s.attacks if len(a.blockers) > 1):
         log.append(
             event(
                 "an attacker met by several blockers became blocked once, and was blocked by each of them: "
@@ -501,7 +501,7 @@ def deal_combat_damage(s: GameState, log: list) -> None:
         else:
             target_alive = (
                 s.player(attack.target) is not None
-                and not s.player(attack.target).lost
+                and not s.known_player(attack.target).lost
                 or (attack.target in s.objects and s.objects[attack.target].zone == "battlefield")
             )
             if not target_alive:
@@ -599,6 +599,12 @@ def _lethal_first(s: GameState, tobj, attackers: list, power: int) -> tuple:
     return tuple((a, n) for a, n in out)
 
 
+def _preference(s: GameState, recipient: str) -> list[str]:
+    """The standing `prefer` order of the player a recipient's damage affects (none: empty)."""
+    who = replacement.affected_player(s, recipient)
+    return s.prefer.get(who, []) if who is not None else []
+
+
 def _shield_order(s: GameState, hits: list, log: list) -> list:
     """615.3: when several sources strike a shielded recipient at once, its controller (or the
     player) chooses what the shield eats: the sources named in their standing `prefer` list
@@ -607,7 +613,7 @@ def _shield_order(s: GameState, hits: list, log: list) -> list:
 
     def rank(hit) -> int:
         source, recipient, _ = hit
-        prefer = s.prefer.get(replacement.affected_player(s, recipient), [])
+        prefer = _preference(s, recipient)
         names = (source, s.objects[source].card)
         return next((i for i, name in enumerate(prefer) if name in names), len(prefer))
 
@@ -616,13 +622,12 @@ def _shield_order(s: GameState, hits: list, log: list) -> list:
     for recipient in dict.fromkeys(r for _, r, _ in ordered):
         mine = [h for h in ordered if h[1] == recipient]
         sources = tuple(dict.fromkeys(src for src, _, _ in mine))
-        if len(sources) < 2 or any(
-            rank(h) < len(s.prefer.get(replacement.affected_player(s, recipient), [])) for h in mine
-        ):
+        if len(sources) < 2 or any(rank(h) < len(_preference(s, recipient)) for h in mine):
             continue  # one source, or the player's standing order answers it
         if not _order_can_matter(s, recipient, mine):
             continue  # 615.3 gives the choice only where it can change what the shields eat
         who = replacement.affected_player(s, recipient)
+        assert who is not None, f"{recipient}, dealt damage, is a player or an object"
         chosen[recipient] = ask(
             s,
             log,
@@ -730,7 +735,12 @@ def _contagion(s: GameState, struck: dict) -> None:
         if reached:
             s.waiting.append(
                 Trigger(
-                    src.controller, source, _CONTAGION, f"{s.card(src).name}'s Contagion trigger", "contagion", reached
+                    src.controller,
+                    source,
+                    _CONTAGION,
+                    f"{s.known_card(src).name}'s Contagion trigger",
+                    "contagion",
+                    reached,
                 )
             )
 

@@ -6,7 +6,7 @@ controller, how it reads, and the rules it cites besides 603.4."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from judge.engine import characteristics as ch
 from judge.engine.state import GameState
@@ -44,8 +44,10 @@ def _different_names(s: GameState, n: int, player: str) -> bool:
 
 
 class Condition(NamedTuple):
-    holds: Callable[[GameState, object, str], bool]
-    words: Callable[[object], str]
+    # each reads its word's value in the card file (a mapping for `controls`, a number for
+    # `different_names`...): the value's shape is the condition's own
+    holds: Callable[[GameState, Any, str], bool]
+    words: Callable[[Any], str]
     rules: tuple = ()
 
 

@@ -104,7 +104,7 @@ def _continuous(s: GameState, name: str, a: dict, ctx: Context, log: list) -> No
             }[name]
         log.append(
             event(
-                f"{s.card(obj).name} {what} until {until.replace('_', ' ')} ({ch.attack(s, obj)}/{ch.vigor(s, obj)})",
+                f"{s.known_card(obj).name} {what} until {until.replace('_', ' ')} ({ch.attack(s, obj)}/{ch.vigor(s, obj)})",
                 "611.2",
                 "611.2a",
                 rule,
@@ -136,7 +136,7 @@ def gain_control(s: GameState, a: dict, ctx: Context, log: list) -> None:
             s.next_ts += 1
             log.append(
                 event(
-                    f"{s.card(s.objects[oid]).name} gains {BLOODLUST} while under {ctx.controller}'s control: "
+                    f"{s.known_card(s.objects[oid]).name} gains {BLOODLUST} while under {ctx.controller}'s control: "
                     f"it may attack and be drained at once",
                     "702.9a",
                     "613.1f",

@@ -20,7 +20,7 @@ def add_lore(s: GameState, oid: str, n: int, log: list, *rules: str, first_read:
     (714.2: "if the count was less than k and became at least k"); several at once are
     ordered by their controller (714.5). `first_read`: clause I was read as the rite entered."""
     obj = s.edit(oid)
-    card = s.card(obj)
+    card = s.known_card(obj)
     before = obj.counters.get(LORE, 0)
     obj.counters[LORE] = before + n
     log.append(event(f"{card.name} gets {counted(n, 'Lore counter')} ({obj.counters[LORE]})", "714.3", *rules))

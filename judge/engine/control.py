@@ -120,6 +120,7 @@ def _restore(s: GameState, ended: list, log: list) -> None:
             continue
         left = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
         to = max(left, key=lambda m: m.timestamp).gains if left else next(m.base for m in ended if m.obj == oid)
+        assert to is not None, "a control effect names the player it gives control to, and the one it reverts to"
         if to != obj.controller:
             _change(
                 s,
@@ -187,13 +188,14 @@ def settle_statics(s: GameState, log: list) -> None:
         s.modifiers.sort(key=lambda m: m.timestamp)
         left = [m for m in s.modifiers if m.obj == oid and m.layer == "2"]
         winner = max(left, key=lambda m: m.timestamp).gains
+        assert winner is not None, "a control effect names the player it gives control to"
         if winner != obj.controller:
             _change(
                 s,
                 oid,
                 winner,
                 log,
-                f"{s.card(src).name}'s static ability: {winner} controls {_name(s, oid)} while it applies",
+                f"{s.known_card(src).name}'s static ability: {winner} controls {_name(s, oid)} while it applies",
                 ("611.3", "613.1b", "723.3"),
             )
     s.static_control = any(m.until == STATIC for m in s.modifiers)

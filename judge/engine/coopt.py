@@ -26,12 +26,13 @@ def co_opt(s: GameState, player: str, oid: str, log: list) -> None:
     name = card.name if card else oid
     if obj.zone != "battlefield" or not ch.is_entity(s, obj):
         raise Refused(f"{name} is not an Entity on the battlefield", "302.10")
+    assert card is not None, "an Entity on the battlefield is a known card"
     if "Influencer" not in ch.subtypes(s, obj) or card.co_opt is None:
         raise Refused(f"{name} is not an Influencer whose card names a co-opt price", "302.10", "723.2c")
     if obj.controller == player:
         raise Refused(f"{player} already controls {name}: only another Master may co-opt it", "302.10", "723.2c")
     price = card.co_opt
-    costs.pay(s, s.player(player), price.cost, log, what=f"co-opting {name}")
+    costs.pay(s, s.known_player(player), price.cost, log, what=f"co-opting {name}")
     bloodlust = s.policies.reading("C34") == "701.27a"
     control.gain(
         s,

@@ -191,7 +191,7 @@ def determine(s: GameState, player: str, card, oid: str, vitae: int, log: list, 
         n = _reduction(s, player, rc)
         if n:
             cut += n
-            sources.append(f"{s.card(holder).name} ({n})")
+            sources.append(f"{s.known_card(holder).name} ({n})")
     if not cut:
         return vitae
     locked = max(0, vitae - cut)
@@ -231,5 +231,5 @@ def can_pay(s: GameState, player: Player, cost: Cost) -> bool:
 
 
 def marked_cost(s: GameState, oid: str) -> int:
-    value = s.card(oid).keyword_value(PIT_MARKED) if s.card(oid) else None
+    value = s.known_card(oid).keyword_value(PIT_MARKED) if s.card(oid) else None
     return keywords.number(PIT_MARKED, value or "")

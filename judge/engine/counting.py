@@ -28,7 +28,7 @@ def scatter(s: GameState, card, oid: str, log: list) -> None:
     control.remove_from_combat(s, oid)
     log.append(
         event(
-            f"{card.name}'s Scatter {n}: {s.card(obj).name} must count — {counted(n, 'count counter')}, and it is "
+            f"{card.name}'s Scatter {n}: {s.known_card(obj).name} must count — {counted(n, 'count counter')}, and it is "
             f"removed from combat (its attack ends; it deals no damage)",
             "702.45a",
             "122.2j",
@@ -52,7 +52,7 @@ def ebb(s: GameState, log: list) -> None:
             edited.counters["count"] -= 1
             if not edited.counters["count"]:
                 del edited.counters["count"]
-            eased.append(s.card(obj).name)
+            eased.append(s.known_card(obj).name)
     if eased:
         log.append(
             event(

@@ -40,7 +40,9 @@ def _flip_statics(s: GameState, log: list) -> None:
     """611.3a: "as long as it's Night/Day" statics wake and sleep with the flip."""
     for oid in s.battlefield:
         card = s.card(s.objects[oid])
-        for st in card.statics if card else ():
+        if card is None:
+            continue
+        for st in card.statics:
             if st.get("while") in ("night", "day"):
                 awake = (st["while"] == "day") == s.is_day
                 log.append(
@@ -63,7 +65,9 @@ def _rites(s: GameState, log: list) -> None:
             triggers.fire_for_permanents(s, "day_breaks", p.name)
         else:
             triggers.fire_for_permanents(s, "night_falls", p.name)
-    sheltered = [oid for p in s.players for oid in p.shelter if s.card(oid) is not None and s.card(oid).triggers(when)]
+    sheltered = [
+        oid for p in s.players for oid in p.shelter if s.card(oid) is not None and s.known_card(oid).triggers(when)
+    ]
     if s.policies.reading("C47") == "731.7":  # policy C47's 731.7 reading: the sheltered residents watch the sky
         for oid in sheltered:
             triggers.fire(s, when, oid)
@@ -72,7 +76,7 @@ def _rites(s: GameState, log: list) -> None:
         for p in s.players
         for zone in ("wards", "slot")
         for oid in getattr(p, zone)
-        if s.card(oid) is not None and s.card(oid).triggers(when)
+        if s.card(oid) is not None and s.known_card(oid).triggers(when)
     ]
     if any(t.when == when for t in s.waiting):
         log.append(

@@ -33,7 +33,7 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
     if source in s.objects:
         triggers.fire(s, "deals_damage", source)  # it was dealt (603.2e: a prevented event triggers nothing)
     src = s.objects.get(source) if source else None
-    src_name = s.card(src).name if src else "an effect"
+    src_name = s.known_card(src).name if src else "an effect"
     player = s.player(recipient)
     extra = ("510.3",) if combat else ()
     if player is not None:
@@ -53,7 +53,7 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
         obj = s.edit(recipient)
         kind = ch.ctype(s, obj)
         obj.damage += amount
-        name = s.card(obj).name
+        name = s.known_card(obj).name
         if kind == "Haven":
             log.append(
                 event(
@@ -93,7 +93,7 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
             if src is not None and (obj.venom_hit or obj.damage >= vigor):
                 obj.undertaker = src.controller  # whose damage is lethal to it: the rites are theirs (709.2)
     if src is not None and ch.has(s, src, FEED):
-        owner = s.player(src.controller)
+        owner = s.known_player(src.controller)
         gained = max(0, min(amount, owner.cap - owner.vitae))
         owner.vitae += gained
         log.append(event(f"Feed: {owner.name}'s Master recovers {gained} Vitae ({owner.vitae})", "702.5a", "510.5"))
@@ -101,4 +101,4 @@ def carry_out(s: GameState, hit: Hit, log: list) -> None:
 
 def _name(s: GameState, source: str | None) -> str:
     obj = s.objects.get(source) if source else None
-    return s.card(obj).name if obj is not None and s.card(obj) else "an effect"
+    return s.known_card(obj).name if obj is not None and s.card(obj) else "an effect"

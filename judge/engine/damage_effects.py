@@ -104,6 +104,7 @@ def challenge(s: GameState, a: dict, ctx: Context, log: list) -> None:
         )
         return
     first, second = pair
+    assert first is not None and second is not None, "each challenger fits, so each was named"
     if first == second:
         hits = [(first, first, 2 * max(0, ch.attack(s, s.objects[first])))]
     else:

@@ -42,7 +42,7 @@ def take(s: GameState, debtor: str, creditor: str, price: int | None, origin: st
             )
         )
         return
-    p = s.player(debtor)
+    p = s.known_player(debtor)
     p.debts = p.debts + (Debt(creditor, price, origin),)
     log.append(
         event(
@@ -62,10 +62,10 @@ def call(s: GameState, creditor: str, debtor: str, log: list) -> None:
         raise Refused(f"{creditor} may call a Debt only during their own main phase", "116.2g", "702.48b")
     if debtor == creditor or s.player(debtor) is None:
         raise Refused(f"a Debt is called on an opponent who owes it, not {debtor}", "702.48b", "116.2g")
-    owed = [i for i, d in enumerate(s.player(debtor).debts) if d.creditor == creditor]
+    owed = [i for i, d in enumerate(s.known_player(debtor).debts) if d.creditor == creditor]
     if not owed:
         raise Refused(f"{debtor} owes {creditor} no Debt", "702.48b", "122.2i")
-    debts = s.player(debtor).debts
+    debts = s.known_player(debtor).debts
     index = owed[0]
     if len({debts[i] for i in owed}) > 1:  # Debts that differ: the creditor chooses which one is called
         words = tuple(str(n) for n in range(1, len(owed) + 1))
@@ -116,8 +116,8 @@ def countered(item: StackItem, log: list, cites: tuple = ()) -> None:
 def resolve_call(s: GameState, item: StackItem, log: list) -> None:
     """702.48c-d: the debtor honors the called Debt or refuses it; either way it is spent."""
     creditor, debtor, debt = item.controller, item.targets[0], item.debt
-    p = s.player(debtor)
-    if debt not in p.debts or p.lost or s.player(creditor).lost:
+    p = s.known_player(debtor)
+    if debt not in p.debts or p.lost or s.known_player(creditor).lost:
         s.stack.remove(item)
         log.append(
             event(f"{item.label} resolves, but {debtor} no longer owes that Debt: nothing happens", "702.48a", "608.2")
@@ -152,7 +152,7 @@ def resolve_call(s: GameState, item: StackItem, log: list) -> None:
         )
     elif answer == HONOR:
         p.vitae -= UNPRICED_LOSS
-        c = s.player(creditor)
+        c = s.known_player(creditor)
         gained = max(0, min(UNPRICED_LOSS, c.cap - c.vitae))  # nothing recovers above the cap (119.1)
         c.vitae += gained
         log.append(

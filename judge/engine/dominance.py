@@ -39,7 +39,12 @@ def at_upkeep(s: GameState, player: str) -> None:
         if obj.controller == player and ch.has(s, obj, DOMINANCE):
             s.waiting.append(
                 Trigger(
-                    player, oid, _BURDEN, f"{s.card(obj).name}'s {DOMINANCE} (the Burden)", "dominance", cites=CITES
+                    player,
+                    oid,
+                    _BURDEN,
+                    f"{s.known_card(obj).name}'s {DOMINANCE} (the Burden)",
+                    "dominance",
+                    cites=CITES,
                 )
             )
 
@@ -48,14 +53,14 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
     """As the Burden resolves: the condition, then 702.42b's choice or the loss. Returns the card's
     own failure consequence to carry out (effects.py runs it), else ()."""
     obj = s.objects.get(oid) if oid else None
-    if obj is None or obj.zone != "battlefield":
+    if oid is None or obj is None or obj.zone != "battlefield":
         log.append(
             event("the permanent with Dominance has left the battlefield: the Burden does nothing", "702.42a", "608.2")
         )
         return ()
     player, card = obj.controller, s.card(obj)
     terms = card.dominance if card is not None else None
-    if terms is None or not ch.has(s, obj, DOMINANCE):  # turned face down, or the keyword removed since
+    if card is None or terms is None or not ch.has(s, obj, DOMINANCE):  # turned face down, or the keyword removed since
         log.append(event("the permanent no longer has Dominance: the Burden does nothing", "702.42a", "608.2"))
         return ()
     if _met(s, oid, player, terms, log):
@@ -75,7 +80,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
     )
     appease = None if terms.price is None else Cost(vitae=terms.price + APPEASE_SURCHARGE)
     options = (
-        ((APPEASE,) if appease is not None and costs.can_pay(s, s.player(player), appease) else ())
+        ((APPEASE,) if appease is not None and costs.can_pay(s, s.known_player(player), appease) else ())
         + ((FEED,) if others else ())
         + (FACE, DECLINE)
     )
@@ -90,7 +95,8 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
         cites=CITES,
     )
     if answer == APPEASE:
-        costs.pay(s, s.player(player), appease, log, what=f"appeasing {card.name}", cites=("702.42b",))
+        assert appease is not None, "appeasing is offered only when the card prints a price"
+        costs.pay(s, s.known_player(player), appease, log, what=f"appeasing {card.name}", cites=("702.42b",))
         log.append(
             event(f"{player} appeases {card.name}: its price plus 1 Vitae is paid, and control stays", "702.42b")
         )
@@ -104,7 +110,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
             f"the other Entity {player} sacrifices to {card.name}",
             cites=("702.42b",),
         )[0]
-        was = s.card(fed).name
+        was = s.known_card(fed).name
         if perform.leave(s, fed, "spoils", log)[1]:
             triggers.fire(s, "dies", fed, player)
         triggers.fire_for_permanents(s, "sacrifices", player)
@@ -130,7 +136,7 @@ def resolve(s: GameState, oid: str | None, log: list) -> tuple:
 
 
 def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
-    name = s.card(oid).name
+    name = s.known_card(oid).name
     if terms.condition is not None:
         met = conditions.holds(s, terms.condition, player)
         log.append(
@@ -143,7 +149,7 @@ def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
         )
         return met
     price = Cost(vitae=terms.pay)
-    if not costs.can_pay(s, s.player(player), price):
+    if not costs.can_pay(s, s.known_player(player), price):
         log.append(
             event(f"{player} cannot pay {terms.pay} Vitae for {name}'s dominance: the condition is not met", "702.42a")
         )
@@ -159,7 +165,7 @@ def _met(s: GameState, oid: str, player: str, terms, log: list) -> bool:
     )
     if answer != "pay":
         return False
-    costs.pay(s, s.player(player), price, log, what=f"{name}'s dominance", cites=CITES)
+    costs.pay(s, s.known_player(player), price, log, what=f"{name}'s dominance", cites=CITES)
     log.append(event(f"{player} pays {name}'s dominance: the condition is met, and control stays", "702.42a"))
     return True
 
@@ -178,6 +184,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
     obj = s.objects[oid]
     order = [p.name for p in s.players if not p.lost]
     after = order[order.index(player) + 1 :] + order[: order.index(player)]
+    gainer: str | None
     if s.policies.reading("C45") == "702.42a" and obj.owner != player:
         gainer = obj.owner
     else:
@@ -185,7 +192,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
     if gainer is None:
         log.append(
             event(
-                f"{player} loses control of {s.card(obj).name}, but no other player is left to take it: "
+                f"{player} loses control of {s.known_card(obj).name}, but no other player is left to take it: "
                 f"control stays {s.policies.note('C45')}",
                 "702.42a",
                 *s.policies.rules("C45"),
@@ -195,7 +202,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
         return
     log.append(
         event(
-            f"the rules do not say who gains control of {s.card(obj).name}: {gainer} does {s.policies.note('C45')}",
+            f"the rules do not say who gains control of {s.known_card(obj).name}: {gainer} does {s.policies.note('C45')}",
             "702.42a",
             "723.2d",
             *s.policies.rules("C45"),
@@ -208,7 +215,7 @@ def _lose(s: GameState, oid: str, player: str, log: list) -> None:
         gainer,
         "permanent",
         gainer,
-        f"{player} declines the Burden and loses control of {s.card(obj).name} {s.policies.note('C45')}",
+        f"{player} declines the Burden and loses control of {s.known_card(obj).name} {s.policies.note('C45')}",
         log,
         ("702.42a", "723.2d", *s.policies.rules("C45")),
     )

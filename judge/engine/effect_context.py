@@ -10,6 +10,7 @@ permanent_effects, effects) read these; effects.py re-exports Context for its ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from judge.cards.vocabulary import TARGET_SLOTS
@@ -23,20 +24,26 @@ from judge.engine.state import GameState
 class Context:
     controller: str
     source: str | None  # the card or permanent the instructions come from
-    targets: list  # the targets by slot (object ids, player names, stack uids as "stack:N"); None: illegal now (608.3)
+    targets: Sequence[
+        str | None
+    ]  # the targets by slot (object ids, player names, stack uids as "stack:N"); None: illegal now (608.3)
     x: int = 0
-    layers: dict = field(default_factory=dict)  # object -> the layers this resolution's effects touched (613.6)
-    declared: list = field(default_factory=list)  # the targets as announced, in order (the legal ones are `targets`)
+    layers: dict[str, set[str]] = field(
+        default_factory=dict
+    )  # object -> the layers this resolution's effects touched (613.6)
+    declared: list[str | None] = field(
+        default_factory=list
+    )  # the targets as announced, in order (the legal ones are `targets`)
     mandate: bool = False  # a Mandate resolves: its controller makes its opponents' choices (702.35a, 723.4)
-    decree: tuple = ()  # the ids the Mandate's controller announced as the decree (601.2b)
-    cites: tuple = ()  # the rules of the keyword the instructions come from (a Toll trigger: 702.14a)
+    decree: tuple[str, ...] = ()  # the ids the Mandate's controller announced as the decree (601.2b)
+    cites: tuple[str, ...] = ()  # the rules of the keyword the instructions come from (a Toll trigger: 702.14a)
 
 
 def amount(value, ctx: Context) -> int:
     return ctx.x if value == "X" else int(value or 0)
 
 
-def targeted(to: str, ctx: Context) -> list | None:
+def targeted(to: str | None, ctx: Context) -> list[str] | None:
     """The targets a target word names, in their slots' order, the illegal ones (None) left out
     (608.3: an illegal target is left alone, and no other moves into its slot); None if `to` is
     not a target word."""
@@ -48,14 +55,14 @@ def targeted(to: str, ctx: Context) -> list | None:
     return None
 
 
-def objects(s: GameState, to: str, ctx: Context) -> list[str]:
+def objects(s: GameState, to: str | None, ctx: Context) -> list[str]:
     named = targeted(to, ctx)
     if named is not None:
         return [t for t in named if t in s.objects]
     if to == "self":
         return [ctx.source] if ctx.source in s.objects and s.objects[ctx.source].zone == "battlefield" else []
     if to == "attached":
-        src = s.objects.get(ctx.source)
+        src = s.objects.get(ctx.source) if ctx.source is not None else None
         return [src.attached_to] if src and src.attached_to else []
     entities = [o for o in s.battlefield if ch.is_entity(s, s.objects[o])]
     if to == "each_entity":
@@ -69,18 +76,20 @@ def objects(s: GameState, to: str, ctx: Context) -> list[str]:
     return []
 
 
-def players(s: GameState, who: str, ctx: Context) -> list[str]:
-    if who in ("controller", None):
+def players(s: GameState, who: str | None, ctx: Context) -> list[str]:
+    if who is None or who == "controller":
         return [ctx.controller]
     if who == "owner":
-        src = s.objects.get(ctx.source)
+        src = s.objects.get(ctx.source) if ctx.source is not None else None
         return [src.owner if src else ctx.controller]
     if who == "each_player":
         return [p.name for p in s.apnap()]
     if who == "each_opponent":
         return [p.name for p in s.apnap() if p.name != ctx.controller]
     if who == "target_player" or targeted(who, ctx) is not None:
-        return [t for t in targeted("target" if who == "target_player" else who, ctx) if s.player(t) is not None]
+        named = targeted("target" if who == "target_player" else who, ctx)
+        assert named is not None, f"{who} is a target word: it names the targets in its slots"
+        return [t for t in named if s.player(t) is not None]
     if who == "attached":  # the player a Ritual is bound to (702.19a, 303.3b)
         src = s.objects.get(ctx.source) if ctx.source else None
         bound = s.player(src.attached_to) if src is not None and src.attached_to else None
@@ -88,7 +97,7 @@ def players(s: GameState, who: str, ctx: Context) -> list[str]:
     return []
 
 
-def recipients(s: GameState, to: str, ctx: Context) -> list[str]:
+def recipients(s: GameState, to: str | None, ctx: Context) -> list[str]:
     """Objects or players, whichever `to` names; a `target` may be either."""
     named = targeted(to, ctx)
     if named is not None:
@@ -102,7 +111,7 @@ def label(s: GameState, who: str) -> str:
     if s.player(who) is not None:
         return f"{who}'s Master"
     obj = s.objects.get(who)
-    return s.card(obj).name if obj is not None and s.card(obj) else who
+    return s.known_card(obj).name if obj is not None and s.card(obj) else who
 
 
 def origin(s: GameState, ctx: Context) -> str:

@@ -17,6 +17,7 @@ battlefield (create_token, return_to_battlefield), since they run instructions t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from judge.engine import (
     arrival,
@@ -70,7 +71,7 @@ def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
     that is not optional while one stands (702.39b); a gathering one gains its counter (702.39c)."""
     oid = ctx.source
     obj = s.objects.get(oid) if oid else None
-    if obj is None or obj.zone != "battlefield":
+    if oid is None or obj is None or obj.zone != "battlefield":
         log.append(event("the Sleeper has left the battlefield: it does not mature", "702.39a", "608.2"))
         return
     shape = sleepers.form(s, oid)
@@ -82,7 +83,8 @@ def _mature(s: GameState, a: dict, ctx: Context, log: list) -> None:
         if armed:
             log.append(
                 event(
-                    f"{s.card(oid).name}'s {shape.arms_at} {shape.gathers} counters arm what its text says", "702.39c"
+                    f"{s.known_card(oid).name}'s {shape.arms_at} {shape.gathers} counters arm what its text says",
+                    "702.39c",
                 )
             )
             run(s, armed, Context(ctx.controller, oid, [], cites=("702.39c",)), log)
@@ -133,13 +135,13 @@ def _return_to_battlefield(s: GameState, a: dict, ctx: Context, log: list) -> No
     names the keyword it returns by: Exhume (it rises hungry, 110.5d; banished if it would leave,
     702.22a) or Revenant (restless: banished when it would next leave, 702.46a)."""
     by = a.get("by")
-    rules = {EXHUME: ("702.22a", "110.5d"), REVENANT: ("702.46a", "709.5")}.get(by, ())
+    rules: tuple[str, ...] = {EXHUME: ("702.22a", "110.5d"), REVENANT: ("702.46a", "709.5")}.get(by or "", ())
     oids = (
         [ctx.source] if a.get("to", "self") == "self" else [t for t in targeted(a["to"], ctx) or [] if t in s.objects]
     )
     for oid in oids:
         obj = s.objects.get(oid) if oid else None
-        if obj is None or obj.zone != "spoils":
+        if oid is None or obj is None or obj.zone != "spoils":
             log.append(event(f"{_origin(s, ctx)}: the card is no longer in a Spoils; nothing returns", "608.3", *rules))
             continue
         perform.move(s, oid, "battlefield", log)
@@ -153,9 +155,11 @@ def _return_to_battlefield(s: GameState, a: dict, ctx: Context, log: list) -> No
         how = {
             EXHUME: ": it rises hungry (not newly turned), to be banished at end of turn or if it would leave",
             REVENANT: ", restless: it will be banished when it would next leave the battlefield",
-        }.get(by, "")
+        }.get(by or "", "")
         log.append(
-            event(f"{s.card(obj).name} returns from {obj.owner}'s Spoils to the battlefield{how}", "400.7", *rules)
+            event(
+                f"{s.known_card(obj).name} returns from {obj.owner}'s Spoils to the battlefield{how}", "400.7", *rules
+            )
         )
         triggers.fire(s, "enters", oid)
         reckoning.entered(s, oid)
@@ -204,7 +208,7 @@ def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """701.8a: put that many tokens onto the battlefield under the control of the player the
     effect names (its controller unless `who` says otherwise), who owns them (111.2); a copy
     takes the copiable values of what it copies (707.1, 707.2)."""
-    face = {"face_down": False, "guise": None}
+    face: dict[str, Any] = {"face_down": False, "guise": None}  # faces.copy_of's: put_token's arguments
     if "copy_of" in a:
         originals = [o for o in _objects(s, a["copy_of"], ctx) if s.objects[o].zone == "battlefield"]
         if not originals:
@@ -227,7 +231,7 @@ def _create_token(s: GameState, a: dict, ctx: Context, log: list) -> None:
             mine.append(oid)
         if mine:
             what = "face-down (a copy of a guise, with nothing beneath)" if face["face_down"] else names[0]
-            tolled = face["face_down"] and s.card(mine[0]).has(TOLL)  # a Masquerade or Shroud guise (708.2a)
+            tolled = face["face_down"] and s.known_card(mine[0]).has(TOLL)  # a Masquerade or Shroud guise (708.2a)
             log.append(
                 event(
                     f"{_origin(s, ctx)}: {pname} creates {len(mine)} {what} token(s)"

@@ -84,7 +84,7 @@ def turn_face_up(s: GameState, player: str, oid: str, log: list) -> None:
             "708.8",
         )
     rule, price = _price(s, obj, true)
-    costs.pay(s, s.player(player), price, log, what=f"turning {true.name} face up")
+    costs.pay(s, s.known_player(player), price, log, what=f"turning {true.name} face up")
     turned = s.edit(oid)
     turned.face_down, turned.guise = False, None
     s.own("battlefield")
@@ -122,7 +122,7 @@ def _price(s: GameState, obj, true) -> tuple[str, Cost]:
 def lay_from_domain(s: GameState, player: str, n: int, guise: str, log: list) -> list[str]:
     """702.33a, 702.34a, 708.4: the top N cards of the Domain onto the battlefield face down —
     turned down before they enter, so nothing of their faces enters with them."""
-    p = s.player(player)
+    p = s.known_player(player)
     laid = []
     arranging.settle(s, log, player, "domain", p.domain[:n])
     for _ in range(min(n, len(p.domain))):

@@ -44,7 +44,7 @@ def before_entering(s: GameState, oid: str, controller: str, log: list) -> list:
     food = tuple(
         o for o in s.battlefield if o != oid and s.objects[o].controller == controller and ch.is_entity(s, s.objects[o])
     )
-    names = ", ".join(s.card(h).name for h, _, _ in offers)
+    names = ", ".join(s.known_card(h).name for h, _, _ in offers)
     answer = dict(
         ask(
             s,
@@ -52,7 +52,7 @@ def before_entering(s: GameState, oid: str, controller: str, log: list) -> list:
             "enter-choices",
             controller,
             food,
-            f"which other Entities {controller} sacrifices to {names} as {s.card(oid).name} enters",
+            f"which other Entities {controller} sacrifices to {names} as {s.known_card(oid).name} enters",
             keys=tuple(h for h, _, _ in offers),
         )
     )
@@ -67,7 +67,7 @@ def before_entering(s: GameState, oid: str, controller: str, log: list) -> list:
             log.append(
                 event(
                     f"{controller} sacrifices {', '.join(s.objects[v].card for v in taken)} to "
-                    f"{s.card(holder).name} as {s.card(oid).name} enters",
+                    f"{s.known_card(holder).name} as {s.known_card(oid).name} enters",
                     rule,
                     "614.8",
                     "701.12a",
@@ -90,7 +90,7 @@ def fed(s: GameState, oid: str, fed_list: list, log: list) -> None:
         what = "enters with" if holder == oid else "gets"
         log.append(
             event(
-                f"{s.card(holder).name} {what} {counted(n * len(taken), 'Growth counter')} for the "
+                f"{s.known_card(holder).name} {what} {counted(n * len(taken), 'Growth counter')} for the "
                 f"{len(taken)} Entit{'y' if len(taken) == 1 else 'ies'} devoured",
                 rule,
                 "614.8",

@@ -11,6 +11,8 @@ by swapping the class, which costs nothing however large the container.
 
 from __future__ import annotations
 
+from typing import TypeVar, cast
+
 
 class SharedStateMutation(RuntimeError):
     """A write to a state that was already committed: a defect in the engine."""
@@ -94,21 +96,21 @@ class FrozenDict(dict):
     __setitem__ = __delitem__ = pop = popitem = clear = update = setdefault = __ior__ = _refuse
 
 
-def freeze_list(value) -> FrozenList:
+def freeze_list(value: list) -> FrozenList:
     if type(value) is FrozenList:
         return value
     if type(value) is WorkList:
-        value.__class__ = FrozenList
-        return value
+        object.__setattr__(value, "__class__", FrozenList)
+        return cast(FrozenList, value)  # the same list, a FrozenList now
     return FrozenList(value)
 
 
-def freeze_dict(value) -> FrozenDict:
+def freeze_dict(value: dict) -> FrozenDict:
     if type(value) is FrozenDict:
         return value
     if type(value) is WorkDict:
-        value.__class__ = FrozenDict
-        return value
+        object.__setattr__(value, "__class__", FrozenDict)
+        return cast(FrozenDict, value)  # the same map, a FrozenDict now
     return FrozenDict(value)
 
 
@@ -129,8 +131,11 @@ def frozen_twin(cls: type) -> type:
     )
 
 
-def thawed_copy(record, cls: type):
+R = TypeVar("R")
+
+
+def thawed_copy(record: R, cls: type[R]) -> R:
     """A private, writable copy of a (frozen) record, sharing its field values."""
-    new = object.__new__(cls)
+    new: R = object.__new__(cls)
     new.__dict__.update(record.__dict__)
     return new

@@ -15,12 +15,12 @@ def on_declaration(s: GameState, log: list) -> None:
     besiegers take hold."""
     for src, st in list(layers.statics_of(s, "approach_tax")):
         for oid in sorted(layers.besiegers_of(s, src.controller), key=lambda o: s.objects[o].timestamp):
-            p = s.player(s.objects[oid].controller)
+            p = s.known_player(s.objects[oid].controller)
             n = st["approach_tax"]["lose_vitae"]
             p.vitae -= n
             log.append(
                 event(
-                    f"{s.card(src).name}: {s.card(s.objects[oid]).name} is declared against a Haven "
+                    f"{s.known_card(src).name}: {s.known_card(s.objects[oid]).name} is declared against a Haven "
                     f"{src.controller} controls — {p.name}'s Master loses {n} Vitae ({p.vitae})",
                     "604.4",
                     "303.5a",
@@ -35,7 +35,7 @@ def on_declaration(s: GameState, log: list) -> None:
             mod = st["modify"]
             log.append(
                 event(
-                    f"{s.card(src).name}: {', '.join(s.card(s.objects[o]).name for o in reached)} "
+                    f"{s.known_card(src).name}: {', '.join(s.known_card(s.objects[o]).name for o in reached)} "
                     f"{'attacks' if len(reached) == 1 else 'attack'} a Haven {src.controller} controls and "
                     f"{'gets' if len(reached) == 1 else 'get'} {mod.get('attack', 0):+d}/{mod.get('vigor', 0):+d}"
                     f" while {'it does' if len(reached) == 1 else 'they do'}",

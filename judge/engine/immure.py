@@ -24,6 +24,7 @@ def activate(s: GameState, player: str, haven: str, entity: str, log: list) -> N
     card = s.card(wall)
     if wall.zone != "battlefield" or wall.controller != player or ch.ctype(s, wall) != "Haven":
         raise Refused(f"{card.name if card else haven} is not a Haven {player} controls", "702.47a", "602.3")
+    assert card is not None, "a Haven on the battlefield is a known card"
     price = ch.keyword_value(s, wall, IMMURE)
     if price is None:
         raise Refused(f"{card.name} has no Immure", "702.47a")
@@ -31,12 +32,12 @@ def activate(s: GameState, player: str, haven: str, entity: str, log: list) -> N
         raise Refused(f"{card.name}'s binding forbids activating it in {s.round_name}", "731.4a")
     body = s.objects.get(entity)
     if body is None or body.zone != "battlefield" or body.controller != player or not ch.is_entity(s, body):
-        raise Refused(f"{s.card(body).name if body else entity} is not an Entity {player} controls", "702.47a")
+        raise Refused(f"{s.known_card(body).name if body else entity} is not an Entity {player} controls", "702.47a")
     if "shadowless" in body.marks:
-        raise Refused(f"{s.card(body).name} is already shadowless", "702.47a")
+        raise Refused(f"{s.known_card(body).name} is already shadowless", "702.47a")
     costs.pay(
         s,
-        s.player(player),
+        s.known_player(player),
         Cost(vitae=keywords.number(IMMURE, price)),
         log,
         what=f"{card.name}'s Immure",
@@ -57,7 +58,7 @@ def activate(s: GameState, player: str, haven: str, entity: str, log: list) -> N
     s.next_uid += 1
     log.append(
         event(
-            f"{player} activates {card.name}'s Immure, choosing {s.card(body).name} (part of the cost)",
+            f"{player} activates {card.name}'s Immure, choosing {s.known_card(body).name} (part of the cost)",
             "702.47a",
             "602.3",
         )
@@ -69,7 +70,8 @@ def seal(s: GameState, haven: str | None, entity: str, log: list) -> None:
     """The shadow of `entity` is sealed into `haven` (702.47a): both must still be on the battlefield."""
     wall, body = s.objects.get(haven) if haven else None, s.objects.get(entity)
     if (
-        wall is None
+        haven is None
+        or wall is None
         or body is None
         or wall.zone != "battlefield"
         or body.zone != "battlefield"
@@ -82,7 +84,7 @@ def seal(s: GameState, haven: str | None, entity: str, log: list) -> None:
     s.edit(haven).marks = wall.marks + (f"holds:{entity}",)
     log.append(
         event(
-            f"{s.card(body).name}'s shadow is sealed into {s.card(wall).name}: it is shadowless, and the "
+            f"{s.known_card(body).name}'s shadow is sealed into {s.known_card(wall).name}: it is shadowless, and the "
             f"Haven has +2 Defense while it remains ({ch.defense(s, s.objects[haven])})",
             "702.47a",
             "702.47b",
@@ -98,6 +100,6 @@ def wither(s: GameState, log: list) -> None:
         if "shadowless" in obj.marks and ch.is_entity(s, obj):
             edited = s.edit(oid)
             edited.counters["decay"] = edited.counters.get("decay", 0) + 1
-            withered.append(s.card(obj).name)
+            withered.append(s.known_card(obj).name)
     if withered:
         log.append(event(f"the shadowless wither: a decay counter on {', '.join(withered)}", "702.47c", "122.2f"))

@@ -78,7 +78,7 @@ def condition_holds(s: GameState, source: Obj, when: str | None) -> bool:
 
 def siege_met(s: GameState, player: str, n: int) -> bool:
     """702.29a: n or more Entities the player controls have attacked a Haven this turn."""
-    return s.player(player).siege_count >= n
+    return s.known_player(player).siege_count >= n
 
 
 def pack_met(s: GameState, source: Obj, n: int) -> bool:
@@ -306,6 +306,9 @@ class Sweep:
     only while nothing writes to the state; the results are exactly compute()'s."""
 
     __slots__ = ("s", "_sources", "_modifiers", "_key", "_cache")
+    _modifiers: dict  # set by shared(), as _key and _cache are
+    _key: tuple | None
+    _cache: dict[tuple, tuple] | None  # (the object's reads, the key part, ...) -> (values, modifiers)
 
     def __init__(self, s: GameState) -> None:
         self.s = s
@@ -328,11 +331,14 @@ class Sweep:
     def values(self, obj: Obj) -> tuple[int, int, tuple, tuple]:
         """compute()'s result as values: (attack, vigor, keywords, subtypes)."""
         s = self.s
-        if self._sources is None:
+        sources = self._sources
+        if sources is None:
             self.shared()
+            sources = self._sources
+            assert sources is not None, "shared() read the functioning statics"
         modifiers = self._modifiers.get(obj.id, ())
         if self._cache is None or obj.zone != "battlefield":
-            return _as_values(_through_layers(s, obj, self._sources, modifiers))
+            return _as_values(_through_layers(s, obj, sources, modifiers))
         # the object by what the layers read of it; the modifiers by identity: the entry keeps
         # them, so no id is reused while it stands
         reads = (_LAYER_READS(obj), obj.counters.get("growth", 0))
@@ -341,7 +347,7 @@ class Sweep:
         if found is None:
             if len(self._cache) >= _CACHE_LIMIT:
                 self._cache.clear()
-            found = self._cache[key] = (_as_values(_through_layers(s, obj, self._sources, modifiers)), modifiers)
+            found = self._cache[key] = (_as_values(_through_layers(s, obj, sources, modifiers)), modifiers)
         return found[0]
 
 
@@ -413,7 +419,7 @@ def _layer6_order(effects: list[_Layered]) -> list[_Layered]:
 def _count(s: GameState, src: Obj, what) -> int:
     if isinstance(what, int):
         return what
-    p = s.player(src.controller)
+    p = s.known_player(src.controller)
     if what == "spoils":
         return len(p.spoils)
     if what == "hand":

@@ -23,7 +23,7 @@ def offer(s: GameState, player: str, amount: int, giver: str, invites: bool, ori
         answer = ask(s, log, "optional-instruction", player, ANSWERS, prompt)
     if answer == "decline":
         return  # the log says who declined what (asking.ask), citing the rule that gives the choice
-    p = s.player(player)
+    p = s.known_player(player)
     gained = max(0, min(amount, p.cap - p.vitae))  # never above the cap (119.1)
     p.vitae += gained
     log.append(event(f"{p.name} accepts: the Master gains {gained} Vitae ({p.vitae}, cap {p.cap})", "119.3", "119.1"))

@@ -12,7 +12,7 @@ def settle_results(s: GameState, losers: list[str], winners: list[str], log: lis
     for name in winners:
         if name in losers:
             continue
-        p = s.player(name)
+        p = s.known_player(name)
         p.won = True
         for other in s.living:
             if other.name != name and other.name not in losers:
@@ -20,9 +20,9 @@ def settle_results(s: GameState, losers: list[str], winners: list[str], log: lis
         log.append(outcome_event(f"{name} wins the game", *rules, "104.2c"))
     departed = []
     for name in losers:
-        p = s.player(name)
-        if p and not p.lost:
-            p.lost = True
+        loser = s.player(name)
+        if loser and not loser.lost:
+            loser.lost = True
             departed.append(name)
             log.append(outcome_event(f"{name} loses the game and leaves it", *rules, "104.5"))
     finish_if_over(s, log)

@@ -13,6 +13,14 @@ from judge.engine.priority import give_priority, settle
 from judge.engine.state import GameState
 
 
+def _next_after(s: GameState, holder: str | None) -> str:
+    """The next living player after the one who passed, who receives priority (117.3d)."""
+    assert holder is not None, "a pass is made by the player holding priority"
+    nxt = s.next_living(holder)
+    assert nxt is not None, "the game goes on: a player still lives"
+    return nxt.name
+
+
 def pass_one(s: GameState, log: list) -> str:
     """The player holding priority passes (117.3b). Returns what the passes led to:
     "passed", "resolved" or "step-ended"."""
@@ -25,13 +33,13 @@ def pass_one(s: GameState, log: list) -> str:
         if not s.checked:
             settle(s, log)
         elif not s.game_over:  # only passing since the checks: the players still to pass are the same
-            s.priority = s.next_living(holder).name
+            s.priority = _next_after(s, holder)
             return "passed"
         if s.game_over:
             s.priority = None
             return "passed"
         if s.passes < len(s.living):  # the checks may have taken the players still to pass out of the game
-            s.priority = s.next_living(holder).name
+            s.priority = _next_after(s, holder)
             return "passed"
     # 117.4: all players passed in succession
     if s.stack:

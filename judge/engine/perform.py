@@ -81,14 +81,14 @@ OWNED_ZONES = ("domain", "hand", "spoils", "pit")  # a card put into one goes to
 
 def _gain(s: GameState, g: Gain, log: list) -> None:
     if g.amount > 0:
-        s.player(g.player).own("pool").append(Unit(g.amount, g.source))
+        s.known_player(g.player).own("pool").append(Unit(g.amount, g.source))
 
 
 def _draw(s: GameState, d: Draw, log: list) -> None:
-    arranging.settle(s, log, d.player, "domain", s.player(d.player).domain[:1])
+    arranging.settle(s, log, d.player, "domain", s.known_player(d.player).domain[:1])
     if zones.draw_top(s, d.player) is None:
         d.empty = True
-        s.player(d.player).drew_from_empty = True
+        s.known_player(d.player).drew_from_empty = True
         log.append(event(f"{d.player} must draw but the Domain is empty", "121.4", "104.3c", "704.5b"))
     else:
         d.drawn = True

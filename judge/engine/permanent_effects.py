@@ -21,7 +21,7 @@ def add_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
         obj.counters[kind] = obj.counters.get(kind, 0) + _amount(a.get("n", 1), ctx)
         log.append(
             event(
-                f"{s.card(obj).name} gets {counted(a.get('n', 1), f'{kind} counter')}",
+                f"{s.known_card(obj).name} gets {counted(a.get('n', 1), f'{kind} counter')}",
                 "122.1",
                 *(("122.2d",) if kind == "growth" else ()),
                 *ctx.cites,
@@ -44,7 +44,9 @@ def remove_counters(s: GameState, a: dict, ctx: Context, log: list) -> None:
             del obj.counters[kind]
         log.append(
             event(
-                f"{counted(n, f'{kind} counter')} removed from {s.card(obj).name} ({had - n} left)", "122.1", *ctx.cites
+                f"{counted(n, f'{kind} counter')} removed from {s.known_card(obj).name} ({had - n} left)",
+                "122.1",
+                *ctx.cites,
             )
         )
         if kind == reckoning.COUNTER and had - n == 0:
@@ -57,7 +59,7 @@ def replenish(s: GameState, a: dict, ctx: Context, log: list) -> None:
         if obj.zone == "battlefield" and obj.drained:
             s.edit(oid).drained = False
             log.append(
-                event(f"{s.card(obj).name} replenishes (no healing: its damage counters stay)", "110.5b", "502.2")
+                event(f"{s.known_card(obj).name} replenishes (no healing: its damage counters stay)", "110.5b", "502.2")
             )
 
 

@@ -28,7 +28,7 @@ def gain_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
             )
         return
     for pname in _players(s, a.get("who"), ctx):
-        p = s.player(pname)
+        p = s.known_player(pname)
         gained = max(0, min(_amount(a.get("amount"), ctx), p.cap - p.vitae))  # nothing recovers above the cap (119.1)
         p.vitae += gained
         log.append(event(f"{pname}'s Master gains {gained} Vitae ({p.vitae}, cap {p.cap})", "119.3", "119.1"))
@@ -36,7 +36,7 @@ def gain_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def lose_vitae(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for pname in _players(s, a.get("who"), ctx):
-        p = s.player(pname)
+        p = s.known_player(pname)
         n = _amount(a.get("amount"), ctx)
         p.vitae -= n
         log.append(event(f"{pname}'s Master loses {n} Vitae ({p.vitae})", "119.3"))

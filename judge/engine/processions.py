@@ -64,7 +64,7 @@ def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> Non
         s.next_uid += 1
         log.append(
             event(
-                f"{player} announces the departure of a Procession toward {s.card(dest).name} onto the "
+                f"{player} announces the departure of a Procession toward {s.known_card(dest).name} onto the "
                 f"stack: it may be answered and countered {s.policies.note('C4')}",
                 "405.6",
                 "405.6c",
@@ -78,7 +78,7 @@ def depart(s: GameState, player: str, dest: str, pieces: list, log: list) -> Non
 
 
 def _check(s: GameState, player: str, dest: str, pieces) -> None:
-    p = s.player(player)
+    p = s.known_player(player)
     if not s.is_day:
         raise Refused("a Passage departs only on a Day round", "408.5", "116.2f")
     if p.procession is not None or any(i.kind == DEPARTURE and i.controller == player for i in s.stack):
@@ -99,7 +99,7 @@ def _check(s: GameState, player: str, dest: str, pieces) -> None:
 
 
 def _set_out(s: GameState, player: str, dest: str, pieces, log: list, policy: tuple = ()) -> None:
-    p = s.player(player)
+    p = s.known_player(player)
     decoys = [x for x in pieces if x != MASTER]
     for oid in decoys:
         move(s, oid, ZONE)
@@ -107,7 +107,7 @@ def _set_out(s: GameState, player: str, dest: str, pieces, log: list, policy: tu
     note, *rules = policy or ("",)
     log.append(
         event(
-            f"{player}'s Master sets out on the road toward {s.card(dest).name}, face down among "
+            f"{player}'s Master sets out on the road toward {s.known_card(dest).name}, face down among "
             f"{len(decoys)} face-down decoy(s): {len(pieces)} pieces, indistinguishable to the table "
             f"(piece:1…piece:{len(pieces)})" + (f" (no stack) {note}" if note else ""),
             "408.5",
@@ -156,11 +156,11 @@ def piece(s: GameState, ref: str) -> tuple[str, int, str] | None:
 
 def crack_value(s: GameState, player: str) -> int:
     """408.5f: the printed convoy Defense of the departed refuge, read while it stands."""
-    origin = s.player(player).procession.origin
+    origin = s.known_player(player).procession.origin
     obj = s.objects.get(origin) if origin else None
     if obj is None or obj.zone != "battlefield":
         return 0
-    return s.card(obj).convoy_defense or 0
+    return s.known_card(obj).convoy_defense or 0
 
 
 def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
@@ -168,25 +168,27 @@ def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
     found = piece(s, ref)
     striker = s.objects[attacker]
     if found is None:
-        log.append(event(f"{s.card(striker).name}'s mark has left the road: the strike fizzles", "708.10", "510.2b"))
+        log.append(
+            event(f"{s.known_card(striker).name}'s mark has left the road: the strike fizzles", "708.10", "510.2b")
+        )
         return
     traveler, n, content = found
     crack, power = crack_value(s, traveler), ch.attack(s, striker)
     if power < crack:
         log.append(
             event(
-                f"{s.card(striker).name} strikes piece {n} with Attack {power} against the crack value "
+                f"{s.known_card(striker).name} strikes piece {n} with Attack {power} against the crack value "
                 f"{crack}: the strike bounces — nothing is revealed",
                 "408.5f",
                 "408.5b",
             )
         )
         return
-    p = s.player(traveler)
+    p = s.known_player(traveler)
     if content == MASTER:
         log.append(
             event(
-                f"{s.card(striker).name}'s strike lands on piece {n}: it is {traveler}'s Master, revealed "
+                f"{s.known_card(striker).name}'s strike lands on piece {n}: it is {traveler}'s Master, revealed "
                 f"on the road — the sun claims it",
                 "408.5b",
                 "510.3e",
@@ -203,7 +205,7 @@ def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
     perform.move(s, content, "spoils", log)
     log.append(
         outcome_event(
-            f"{s.card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
+            f"{s.known_card(striker).name}'s strike lands on piece {n} (Attack {power}, crack value {crack}): a "
             f"decoy, revealed — {s.objects[content].card}; it is spent to its owner's Spoils, and the "
             f"striking Entity dies",
             "408.5b",
@@ -217,7 +219,7 @@ def strike(s: GameState, attacker: str, ref: str, log: list) -> None:
 
 
 def _disband(s: GameState, player: str, log: list) -> None:
-    p = s.player(player)
+    p = s.known_player(player)
     decoys = [x for x in p.procession.pieces if x != MASTER]
     for oid in decoys:
         move(s, oid, "hand")
@@ -256,7 +258,7 @@ def round_begins(s: GameState, log: list) -> None:
 
 
 def _arrive(s: GameState, player: str, log: list) -> None:
-    p = s.player(player)
+    p = s.known_player(player)
     dest = p.procession.dest
     if s.objects[dest].zone != "battlefield" or s.objects[dest].controller != player:
         log.append(
@@ -278,7 +280,7 @@ def _arrive(s: GameState, player: str, log: list) -> None:
     log.append(
         event(
             f"the third Day round of the road begins: {player}'s Master arrives, revealed at "
-            f"{s.card(dest).name} — its refuge now, holding its seat — and recovers {gained} Vitae "
+            f"{s.known_card(dest).name} — its refuge now, holding its seat — and recovers {gained} Vitae "
             f"({p.vitae}, cap {p.cap})",
             "408.5d",
             "703.4c",

@@ -29,7 +29,7 @@ def entered(s: GameState, oid: str) -> None:
             obj.controller,
             oid,
             mark,
-            f"{s.card(obj).name}'s Reckoning {n} trigger",
+            f"{s.known_card(obj).name}'s Reckoning {n} trigger",
             "reckoning",
             target_kinds=("permanent",),
             cites=CITES,
@@ -59,7 +59,13 @@ def at_upkeep(s: GameState, player: str) -> None:
         tick = (Effect("remove_counters", {"kind": COUNTER, "n": 1, "to": "target"}),)
         s.waiting.append(
             Trigger(
-                player, source, tick, f"{s.card(src).name}'s Reckoning countdown", "reckoning", (target,), cites=CITES
+                player,
+                source,
+                tick,
+                f"{s.known_card(src).name}'s Reckoning countdown",
+                "reckoning",
+                (target,),
+                cites=CITES,
             )
         )
 
@@ -70,7 +76,7 @@ def removed(s: GameState, target: str) -> None:
         src = s.objects.get(source)
         if victim != target or src is None or src.zone != "battlefield":
             continue
-        card = s.card(src)
+        card = s.known_card(src)
         s.waiting.append(
             Trigger(
                 src.controller,

@@ -23,6 +23,7 @@ def resolve_ref(s: GameState, ref, player: str | None = None, zone: str | None =
     if ref == "fire":
         for item in reversed(s.stack):
             if item.fired:
+                assert item.obj is not None, "a Fired Power is cast: a card object (601.11)"
                 return item.obj
         raise Refused("there is no Fired Power on the stack", "405.6b")
     if ref.startswith("piece:") and zone is None:

@@ -128,7 +128,7 @@ def damage_candidates(s: GameState, hit: Hit) -> list[Candidate]:
         if r.protect == hit.recipient:
             out.append(_redirect(s, r))
     src = s.objects.get(hit.source) if hit.source else None
-    if src is not None and (src.card_type or s.card(src).type) == "Trap":  # after type changes (613.1d)
+    if src is not None and (src.card_type or s.known_card(src).type) == "Trap":  # after type changes (613.1d)
         for holder, st in layers.statics_of(s, "trap_bonus"):
             if src.owner == holder.controller:  # a Trap its controller set in their own Havens (307.3)
                 out.append(_sharpen(s, holder, st["trap_bonus"]["damage"]))
@@ -168,7 +168,7 @@ def _redirect(s: GameState, r) -> Candidate:
     def apply(hit: Hit, log: list) -> None:
         alive = (
             s.player(r.onto) is not None
-            and not s.player(r.onto).lost
+            and not s.known_player(r.onto).lost
             or (r.onto in s.objects and s.objects[r.onto].zone == "battlefield")
         )
         if r.next_only and r in s.redirects:
@@ -191,7 +191,7 @@ def _redirect(s: GameState, r) -> Candidate:
 
 
 def _double(s: GameState, holder) -> Candidate:
-    name = s.card(holder).name
+    name = s.known_card(holder).name
 
     def apply(hit: Hit, log: list) -> None:
         hit.amount *= 2
@@ -205,7 +205,7 @@ def _double(s: GameState, holder) -> Candidate:
 
 
 def _sharpen(s: GameState, holder, n: int) -> Candidate:
-    name = s.card(holder).name
+    name = s.known_card(holder).name
 
     def apply(hit: Hit, log: list) -> None:
         hit.amount += n
@@ -230,6 +230,7 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
                 )
             )
             return
+        rules: tuple[str, ...]
         if sh.instances is not None:
             stopped = _prevent(hit, None)
             spent = replace(sh, instances=sh.instances - 1)
@@ -257,7 +258,7 @@ def _shield(s: GameState, sh, index: int) -> Candidate:
 
 
 def _reduce(s: GameState, holder, n: int) -> Candidate:
-    name = s.card(holder).name
+    name = s.known_card(holder).name
 
     def apply(hit: Hit, log: list) -> None:
         stopped = _prevent(hit, n)
@@ -274,7 +275,7 @@ def _reduce(s: GameState, holder, n: int) -> Candidate:
 
 
 def _sanctity(s: GameState, target, quality: str) -> Candidate:
-    name = s.card(target).name
+    name = s.known_card(target).name
 
     def apply(hit: Hit, log: list) -> None:
         stopped = _prevent(hit, None)
@@ -310,7 +311,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
     for mark in obj.marks if obj.zone == "battlefield" and mv.dest not in ("void", "battlefield") else ():
         if mark in _SECOND_DEATH:
 
-            def banish(m: ZoneChange, log: list, mark=mark, name=s.card(obj).name) -> None:
+            def banish(m: ZoneChange, log: list, mark=mark, name=s.known_card(obj).name) -> None:
                 # Exhume: "its death trigger, if any, still fires before it is banished" (702.22a)
                 m.still_dies = mark == "exhumed" and m.dest == "spoils" and m.dies
                 log.append(
@@ -323,7 +324,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
                 )
                 m.dest = "void"
 
-            out.append(Candidate(f"{mark}:{obj.id}", s.card(obj).name, obj.id, obj.timestamp, banish))
+            out.append(Candidate(f"{mark}:{obj.id}", s.known_card(obj).name, obj.id, obj.timestamp, banish))
     if mv.dest != "spoils":
         return out
     if mv.instead:
@@ -347,7 +348,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
                 out.append(Candidate(f"home:{obj.id}", card.name, obj.id, obj.timestamp, home))
     for holder, _st in layers.statics_of(s, "spoils_to_void"):
 
-        def banish(m: ZoneChange, log: list, name=s.card(holder).name) -> None:
+        def to_void(m: ZoneChange, log: list, name=s.known_card(holder).name) -> None:
             m.dest = "void"
             log.append(
                 event(
@@ -357,7 +358,7 @@ def move_candidates(s: GameState, mv: ZoneChange) -> list[Candidate]:
                 )
             )
 
-        out.append(Candidate(f"void:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, banish))
+        out.append(Candidate(f"void:{holder.id}", s.known_card(holder).name, holder.id, holder.timestamp, to_void))
     return out
 
 
@@ -369,7 +370,7 @@ def _gain_candidates(s: GameState, ev: Gain) -> list[Candidate]:
     for holder, _ in layers.statics_of(s, "pool_to_draws"):
         if holder.controller == ev.player:
 
-            def instead(g: Gain, log: list, name=s.card(holder).name) -> list:
+            def instead(g: Gain, log: list, name=s.known_card(holder).name) -> list:
                 log.append(
                     event(
                         f"{name}: {g.player} would gain {g.amount} Vitae to the pool — they draw that many "
@@ -380,7 +381,7 @@ def _gain_candidates(s: GameState, ev: Gain) -> list[Candidate]:
                 )
                 return [Draws(g.player, g.amount)]
 
-            out.append(Candidate(f"gain:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
+            out.append(Candidate(f"gain:{holder.id}", s.known_card(holder).name, holder.id, holder.timestamp, instead))
     return out
 
 
@@ -389,8 +390,8 @@ def _draw_candidates(s: GameState, ev: Draw) -> list[Candidate]:
     for holder, _ in layers.statics_of(s, "draw_to_recall"):
         if holder.controller == ev.player:
 
-            def instead(d: Draw, log: list, name=s.card(holder).name) -> list:
-                p = s.player(d.player)
+            def instead(d: Draw, log: list, name=s.known_card(holder).name) -> list:
+                p = s.known_player(d.player)
                 arranging.settle(s, log, d.player, "spoils", p.spoils[-1:])
                 if p.spoils:
                     oid = p.spoils[-1]
@@ -413,7 +414,7 @@ def _draw_candidates(s: GameState, ev: Draw) -> list[Candidate]:
                 )
                 return []
 
-            out.append(Candidate(f"draw:{holder.id}", s.card(holder).name, holder.id, holder.timestamp, instead))
+            out.append(Candidate(f"draw:{holder.id}", s.known_card(holder).name, holder.id, holder.timestamp, instead))
     return out
 
 

@@ -53,6 +53,7 @@ class Step:
     @property
     def state(self) -> GameState:
         """The state after this step, from the replay's history."""
+        assert self.replay is not None, "a step is recorded by its replay (Replay.record)"
         return self.replay.state_after(self.n)
 
     def to_dict(self) -> dict:
@@ -92,11 +93,12 @@ class Replay:
 
     @property
     def final(self) -> GameState:
+        assert self.latest is not None, "__post_init__ sets the latest state"
         return self.latest
 
     def state_after(self, n: int) -> GameState:
         if n == len(self.steps):
-            return self.latest
+            return self.final
         if n in self.kept:
             return self.kept[n]
         last_n, last = self._last
@@ -118,10 +120,10 @@ class Replay:
     @property
     def waiting(self) -> str | None:
         """The choice the replay ends waiting for (a "may" the next action would decline aside), in words."""
-        choice = waiting_choice(self.latest)
+        choice = waiting_choice(self.final)
         if choice is None or choices.CHOICE_KINDS[choice.kind].optional and self.stopped_at is None:
             return None
-        return question(self.latest, choice)
+        return question(self.final, choice)
 
     @property
     def not_modelled(self) -> list[tuple[int, Event]]:
@@ -151,7 +153,7 @@ class Replay:
         return found + [(s.n, e) for s in self.steps for e in s.events if e.engine_error]
 
     def to_dict(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "steps": [s.to_dict() for s in self.steps],
             "final": final_dict(self.final),
             "expectations": list(self.expectations),
@@ -237,7 +239,7 @@ def check(item, replay: Replay) -> dict:
         )
     state = replay.state_after(after if after is not None else last)
     if "player" in item:
-        p = state.player(item["player"])
+        p = state.known_player(item["player"])  # a name the scenario's checks found among the players
         wrong = []
         for key, fact in PLAYER_FACTS.items():
             if key in item and (actual := fact(state, p)) != item[key]:

@@ -57,6 +57,7 @@ def resolve_top(s: GameState, log: list) -> None:
         processions.resolve_departure(s, item, log)
         return
     if item.kind == "set":
+        assert item.obj is not None, "a set announcement is its Power's card object (408.4)"
         move(s, item.obj, "slot")
         log.append(
             event(
@@ -70,8 +71,9 @@ def resolve_top(s: GameState, log: list) -> None:
     if item.kind == "ability":
         _resolve_ability(s, item, ctx, log)
         return
+    assert item.obj is not None, f"a {item.kind} on the stack is a card object"
     obj = s.objects[item.obj]
-    card = s.card(obj)
+    card = s.known_card(obj)
     specs = list(card.targets)
     if item.targets:
         slots = [
@@ -112,7 +114,7 @@ def resolve_top(s: GameState, log: list) -> None:
         # The card waits on the stack while its instructions run, then goes to the Spoils (608.7a).
         effects.run(s, card.spell_effects + _chosen_modes(s, card, item, log), ctx, log)
         for oid in item.batch:  # a brewed Formula: the Base's text, then each modifier's as announced (710.3)
-            effects.run(s, s.card(oid).spell_effects, ctx, log)
+            effects.run(s, s.known_card(oid).spell_effects, ctx, log)
         for t in [t for t in ctx.targets if t is not None] if card.has(SCATTER) else ():
             counting.scatter(s, card, t, log)  # its effect confronts an attacking Entity (702.45a)
         _riders(s, item, card, ctx, log)
@@ -133,7 +135,7 @@ def resolve_top(s: GameState, log: list) -> None:
                 )
         for oid in item.batch:  # the brew's Components travel with their Base (710.3)
             dest = perform.move(s, oid, "spoils", log)
-            log.append(event(f"{s.card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
+            log.append(event(f"{s.known_card(oid).name} goes with its Base to its owner's {dest.title()}", "710.3"))
         arranging.into_spoils(s, log, (obj.id, *item.batch), "the brew's cards, put into the Spoils at once")
         return
     fed = feasts.before_entering(s, obj.id, item.controller, log)
@@ -173,7 +175,7 @@ def resolve_top(s: GameState, log: list) -> None:
         )
     effects.enter(s, obj.id, log)
     feasts.fed(s, obj.id, fed, log)
-    if "Mortal" in s.card(obj.id).supertypes:  # 309.3: Mortal tongues wag (not a guise's: it has none, 708.2)
+    if "Mortal" in s.known_card(obj.id).supertypes:  # 309.3: Mortal tongues wag (not a guise's: it has none, 708.2)
         suspicion.raise_(s, item.controller, 1, f"{card.name} entering", log, ("309.3", "123.2"))
     ctx.source = obj.id
     _riders(s, item, card, ctx, log)
@@ -247,7 +249,7 @@ def _riders(s: GameState, item: StackItem, card, ctx: effects.Context, log: list
             log.append(event(f"{card.name}'s Tribute was paid: its rider happens now", "702.25a", "601.7", "608.5"))
         else:
             n = keywords.number(SIEGE, card.keyword_value(SIEGE) or "")
-            count = s.player(item.controller).siege_count
+            count = s.known_player(item.controller).siege_count
             if not layers.siege_met(s, item.controller, n):
                 log.append(
                     event(
@@ -291,7 +293,7 @@ def _lay_evidence(s: GameState, player: str, card, log: list) -> None:
 
 
 def _resolve_seal(s: GameState, item: StackItem, log: list) -> None:
-    p = s.player(item.controller)
+    p = s.known_player(item.controller)
     total = 0
     sealed = [o for o in item.batch if o not in item.marked]  # the marked cards are cast instead (407.6)
     for oid in sealed:
@@ -328,7 +330,7 @@ def _marked_casts(s: GameState, item: StackItem, log: list) -> None:
     rites_first = s.policies.reading("C20") == "603.14b"
     if rites_first:
         triggers.stack_waiting(s, log)  # the rites are announced first, the casts above them
-    p = s.player(item.controller)
+    p = s.known_player(item.controller)
     for oid in item.marked:
         name = s.objects[oid].card
         try:

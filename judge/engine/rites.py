@@ -49,7 +49,7 @@ def _offer(s: GameState, oid: str, undertaker: str, log: list) -> None:
         return
     if not costs.can_pay(s, p, Cost(vitae=1)):
         return
-    name = s.card(obj).name
+    name = s.known_card(obj).name
     answer = ask(
         s,
         log,
@@ -65,8 +65,8 @@ def _offer(s: GameState, oid: str, undertaker: str, log: list) -> None:
 
 
 def _lay(s: GameState, player: str, oid: str, log: list) -> None:
-    card = s.card(oid)
-    costs.pay(s, s.player(player), Cost(vitae=1), log, what=f"laying {card.name} to rest")
+    card = s.known_card(oid)
+    costs.pay(s, s.known_player(player), Cost(vitae=1), log, what=f"laying {card.name} to rest")
     move(s, oid, "void")
     # nothing has resolved since the death: its dies-triggers are withdrawn, as though never triggered
     s.waiting = [t for t in s.waiting if not (t.source == oid and t.when == "dies")]

@@ -23,7 +23,7 @@ from judge.engine import (
 from judge.engine import characteristics as ch
 from judge.engine.asking import ask
 from judge.engine.events import event, outcome_event
-from judge.engine.state import GameState
+from judge.engine.state import GameState, Obj
 from judge.replay_words import counted
 
 DEATHLESS = keywords.implements("Deathless", "702.12")
@@ -106,6 +106,7 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
     # since the last check that found nothing, in battlefield order (so `found` is in the order a
     # full check finds it); the others would find nothing again.
     since = cleared.to_read(s, sweep)
+    reading: range | list[int]
     if since is None:
         now = tuple(map(objects.__getitem__, s.battlefield))
         reading = range(len(permanents))
@@ -177,14 +178,15 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
                 if kind in ("Ritual", "Weapon")
                 else host is not None and host.zone == "battlefield"
             )
-            quality = ch.keyword_value(s, host, SANCTITY) if legal and kind == "Ritual" else None
+            quality = ch.keyword_value(s, host, SANCTITY) if legal and kind == "Ritual" and host is not None else None
             if quality and quality in ch.qualities(s, obj):
+                assert host is not None, "a Sanctity quality was read on the host"
                 found.append(
                     (
                         oid,
                         "spoils",
                         "702.15a",
-                        f"{_name(card, oid)} is bound to {s.card(host).name}, which has "
+                        f"{_name(card, oid)} is bound to {s.known_card(host).name}, which has "
                         f"Sanctity from {quality}: it can't be Bound by it and goes to the "
                         f"Spoils",
                     )
@@ -205,7 +207,8 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
                 )
     for p in s.players:
         for oid in p.wards:  # 307.6 (proposed): a Haven that leaves takes its set Traps with it
-            haven = s.objects.get(s.objects[oid].attached_to)
+            attached = s.objects[oid].attached_to
+            haven = s.objects.get(attached) if attached is not None else None
             if haven is None or haven.zone != "battlefield":
                 found.append(
                     (
@@ -216,7 +219,8 @@ def _object_checks(s: GameState, log: list) -> list[tuple[str, str, str, str]]:
                     )
                 )
         for oid in p.laboratory:  # 312.3: the siege takes the workshop and everything on its benches
-            haven = s.objects.get(s.objects[oid].attached_to)
+            attached = s.objects[oid].attached_to
+            haven = s.objects.get(attached) if attached is not None else None
             if haven is None or haven.zone != "battlefield":
                 found.append(
                     (
@@ -244,7 +248,8 @@ def _name(card, oid: str) -> str:
 def _eminent(s: GameState, log: list) -> list:
     """704.5q (policy C3): duplicates of an Eminent name under one player — that player chooses
     the one that stays (300.4's reading: the newest)."""
-    found, seen = [], {}
+    found: list[tuple[str, str, str, str]] = []
+    seen: dict[tuple[str, str], list[Obj]] = {}
     for oid, card in _eminent_permanents(s):
         obj = s.objects[oid]
         seen.setdefault((obj.controller, card.name), []).append(obj)
@@ -378,7 +383,7 @@ def check_once(s: GameState, log: list, asked: bool = False) -> bool:
         parts.append(f"the sunlight death of {', '.join(exposed)} waits for the next sweep {s.policies.note('C27')}")
     text = "State-based check (one simultaneous event): " + "; ".join(parts)
     eminent = any(r == "704.5q" for *_, r, _ in objects)
-    bound = any(r == "704.5r" and s.card(o) is not None and s.card(o).has(BIND) for o, _, r, _ in objects)
+    bound = any(r == "704.5r" and s.card(o) is not None and s.known_card(o).has(BIND) for o, _, r, _ in objects)
     telling = outcome_event if (losers or winners or died_here) else event
     log.append(
         telling(

@@ -111,7 +111,8 @@ class _Builder(ScenarioChecks):
         players_raw = raw.get("players")
         if not isinstance(players_raw, list) or not players_raw:
             self.fail("players must be a non-empty list", raw, raw.line_of("players") if "players" in raw else 1)
-        players, battlefield = [], []
+        players: list[Player] = []
+        battlefield: list[str] = []
         for praw in players_raw:
             self.keys(praw, PLAYER_KEYS, "a player")
             name = praw.get("name")
@@ -225,8 +226,8 @@ class _Builder(ScenarioChecks):
             for oid in p.shelter:  # in the refuge, or in the Haven its attached_to names (514.4c)
                 obj = self.objects[oid]
                 if obj.attached_to is not None:
-                    haven = self.objects.get(obj.attached_to)
-                    if haven is None or haven.zone != "battlefield" or self.cards[haven.card].type != "Haven":
+                    host = self.objects.get(obj.attached_to)
+                    if host is None or host.zone != "battlefield" or self.cards[host.card].type != "Haven":
                         self.fail(
                             "a sheltered card's attached_to must name a Haven on the battlefield", None, obj._line
                         )
@@ -273,7 +274,11 @@ class _Builder(ScenarioChecks):
                     praw,
                     praw.line_of("refuge"),
                 )
-            if praw.get("refuge") is not None and not seat_law.holds_seat(state, p.name, p.refuge):
+            if (
+                praw.get("refuge") is not None
+                and p.refuge is not None
+                and not seat_law.holds_seat(state, p.name, p.refuge)
+            ):
                 self.fail(
                     f"{p.name}'s refuge {p.refuge!r} is not a Haven holding the seat of {p.name}'s Master: a "
                     f"Master may take refuge only in a Haven that holds its seat (310.8a) — its lineage Haven, "

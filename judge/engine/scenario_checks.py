@@ -67,6 +67,8 @@ SPECIAL_REFS = {"seal", "top", "fire", "set"}
 class ScenarioChecks(ObjectReader):
     """The checks, as a base of scenario._Builder: `player_names` is set before they run."""
 
+    player_names: set[str]
+
     def check_ref(self, ref, node, line=None) -> None:
         ref = str(ref)
         if ref in SPECIAL_REFS or ref in self.player_names or ref in self.objects:

@@ -41,6 +41,11 @@ def slug(text: str) -> str:
 class ObjectReader(Validator):
     """The readers, as a base of scenario._Builder, whose __init__ sets `raw`, `path`, `objects`, `names`."""
 
+    raw: LDict  # the loaded file (the builder refuses anything but a mapping before reading it)
+    path: str
+    objects: dict[str, Obj]
+    names: dict[str, list[str]]  # card name -> the ids of its objects
+
     # -- values --------------------------------------------------------------------------
     def int_(self, value, what: str, node, allow_none=False) -> int:
         if value is None and allow_none:

@@ -19,7 +19,7 @@ PIT_MARKED = keywords.implements("Pit-marked", "702.24", "cost")
 def seal(s: GameState, player: str, oids: list, log: list, marked: list | None = None) -> None:
     priority.require(s, player)
     marked = list(marked or [])
-    p = s.player(player)
+    p = s.known_player(player)
     forbidding = [r for r in s.drop_rules if r.player == player and r.forbid]
     if forbidding:
         raise Refused(
@@ -45,6 +45,7 @@ def seal(s: GameState, player: str, oids: list, log: list, marked: list | None =
             raise Refused(f"{card.name} bears no Blood Seal: it can never be sealed for Vitae", "213.4", "407.2")
     _check_marked(s, p, oids, marked)
     if p.dropped:  # 101.2: an effect permits one more drop this turn; used only by a drop that is legal
+        assert extra is not None, "a second drop is refused above unless an effect permits it"
         s.drop_rules = tuple(replace(r, extra=r.extra - 1) if r is extra else r for r in s.drop_rules)
         log.append(event(f"{extra.origin} permits {player} another drop this turn", "101.2", "505.4d"))
     for oid in oids:

@@ -13,7 +13,7 @@ def havens(s: GameState, player: str) -> list[str]:
     return [
         o
         for o in s.battlefield
-        if s.objects[o].controller == player and s.card(o) is not None and s.card(o).is_a("Haven")
+        if s.objects[o].controller == player and s.card(o) is not None and s.known_card(o).is_a("Haven")
     ]
 
 
@@ -23,7 +23,7 @@ def is_estate(card) -> bool:
 
 
 def holds_seat(s: GameState, player: str, haven: str) -> bool:
-    p = s.player(player)
+    p = s.known_player(player)
     master, card = s.cards.get(p.master), s.card(haven)
     lineage_home = (
         master is not None

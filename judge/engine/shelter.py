@@ -47,7 +47,7 @@ def _night_tokens(s: GameState, player: str) -> list[str]:
         if s.objects[o].controller == player
         and s.objects[o].token
         and not ch.is_entity(s, s.objects[o])
-        and s.card(o).binding == "night"
+        and s.known_card(o).binding == "night"
     ]
 
 
@@ -56,7 +56,7 @@ def _tokens_afield(s: GameState, player: str) -> list[str]:
     return [
         o
         for o in s.battlefield
-        if s.objects[o].controller == player and s.objects[o].token and s.card(o).binding != "night"
+        if s.objects[o].controller == player and s.objects[o].token and s.known_card(o).binding != "night"
     ]
 
 
@@ -64,7 +64,7 @@ def _night_entities(s: GameState, player: str) -> list[str]:
     return [
         o
         for o in s.battlefield
-        if s.objects[o].controller == player and ch.is_entity(s, s.objects[o]) and s.card(o).binding == "night"
+        if s.objects[o].controller == player and ch.is_entity(s, s.objects[o]) and s.known_card(o).binding == "night"
     ]
 
 
@@ -105,9 +105,9 @@ def shelter_step(s: GameState, log: list) -> None:
             if unseated:
                 log.append(
                     event(
-                        f"{', '.join(s.card(h).name for h in unseated)} {'holds' if len(unseated) == 1 else 'hold'}"
+                        f"{', '.join(s.known_card(h).name for h in unseated)} {'holds' if len(unseated) == 1 else 'hold'}"
                         f" no seat of {p.name}'s Master and cannot bed it: only "
-                        f"{', '.join(s.card(h).name for h in seated) or 'no Haven'} may be its refuge",
+                        f"{', '.join(s.known_card(h).name for h in seated) or 'no Haven'} may be its refuge",
                         "310.8a",
                         "514.4a",
                     )
@@ -124,8 +124,8 @@ def shelter_step(s: GameState, log: list) -> None:
                     )
                 )
         # 312.2: a Room given a function is occupied by its craft and shelters no Entity
-        rooms = {h: max(0, (s.card(h).rooms or 0) - len(s.card(h).room_functions)) for h in havens}
-        crafts = [f for h in havens for f in s.card(h).room_functions]
+        rooms = {h: max(0, (s.known_card(h).rooms or 0) - len(s.known_card(h).room_functions)) for h in havens}
+        crafts = [f for h in havens for f in s.known_card(h).room_functions]
         night = sorted(_night_entities(s, p.name), key=lambda o: s.objects[o].timestamp)
         kept = tuple(o for o in night if not s.objects[o].token)  # a token cannot shelter (514.4e)
         room_count = sum(rooms.values())
@@ -161,7 +161,7 @@ def shelter_step(s: GameState, log: list) -> None:
             if perform.leave(s, oid, overflow_to if not s.objects[oid].token else "spoils", log)[1]:
                 triggers.fire(s, "dies", oid, controller)
         arranging.into_spoils(s, log, dead, "the night Entities that die at dawn, put into the Spoils at once")
-        parts = [f"{p.name}'s refuge is {s.card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
+        parts = [f"{p.name}'s refuge is {s.known_card(p.refuge).name}" if p.refuge else f"{p.name} has no refuge"]
         if possessions:
             parts.append(
                 "the Master's possessions shelter with it, free and without Rooms: "

@@ -67,7 +67,9 @@ def at_upkeep(s: GameState, player: str) -> None:
             )
         elif not shape.dormant and not obj.face_down and ch.has(s, obj, SLEEPER):  # unless an effect removed it
             s.waiting.append(
-                Trigger(player, oid, _MATURE, f"{s.card(obj).name}'s Sleeper gathers", "sleeper", cites=("702.39c",))
+                Trigger(
+                    player, oid, _MATURE, f"{s.known_card(obj).name}'s Sleeper gathers", "sleeper", cites=("702.39c",)
+                )
             )
 
 
@@ -78,7 +80,7 @@ def wake(s: GameState, oid: str, log: list) -> None:
     s.own("battlefield")  # what is derived from the battlefield's cards is derived again
     log.append(
         event(
-            f"the dormant Sleeper wakes: it is turned face up by its own rule — it is {s.card(oid).name}; "
+            f"the dormant Sleeper wakes: it is turned face up by its own rule — it is {s.known_card(oid).name}; "
             f"its copiable values are its face's now, and it does not enter again",
             "702.39b",
             "708.8",
@@ -95,6 +97,10 @@ def gather(s: GameState, oid: str, log: list) -> tuple:
     before = obj.counters.get(shape.gathers, 0)
     obj.counters[shape.gathers] = before + 1
     log.append(
-        event(f"{s.card(oid).name}'s {SLEEPER} gathers: a {shape.gathers} counter ({before + 1})", "702.39c", "122.2h")
+        event(
+            f"{s.known_card(oid).name}'s {SLEEPER} gathers: a {shape.gathers} counter ({before + 1})",
+            "702.39c",
+            "122.2h",
+        )
     )
     return shape.arms if before < shape.arms_at <= before + 1 else ()

@@ -13,12 +13,13 @@ definitions are shared, never copied.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import filterfalse, repeat
 from operator import attrgetter, itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
-from judge.cards.model import CardDef
+from judge.cards.model import CardDef, Effect
 from judge.engine.frozen import (
     FrozenDict,
     FrozenList,
@@ -32,6 +33,7 @@ from judge.engine.frozen import (
     thawed_copy,
 )
 from judge.engine.guise import GUISES
+from judge.engine.policies import Policies
 
 # The world cycle (500.9): three Night rounds, then three Day rounds, wrapping.
 ROUNDS = ("The Hunt", "The Arise", "The Vanish", "The Preparation", "The Assault", "The Retrieve")
@@ -50,7 +52,10 @@ HAND_SIZE = 7  # 402.2
 # The turn's position: what passing priority and a step's change write, and what no state-based
 # check reads (704 has no check that depends on the step; unchanged.py relies on it, and
 # tests/test_engine_recheck.py hides these fields while every bundled scenario's checks look).
+T = TypeVar("T")
 POSITION = frozenset({"phase", "step", "priority", "passes", "checked"})
+# A player's zones that hold object ids, all of them known cards (the Domain may hold None too).
+IdZone = Literal["hand", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory"]
 
 
 @dataclass(frozen=True)
@@ -73,18 +78,20 @@ class Obj:
     damage: int = 0
     drained: bool = False
     newly_turned: bool = False
-    counters: dict = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
     token: bool = False
     attached_to: str | None = None
     timestamp: int = 0
     venom_hit: bool = False  # dealt damage by a Venom source since the last check (704.5k)
     sheltered_in: str | None = None  # the Haven whose Room it occupies (514.4c)
-    marks: tuple = ()  # designations that are neither counters nor abilities ("restless", "shadowless", ...)
+    marks: tuple[str, ...] = ()  # designations that are neither counters nor abilities ("restless", "shadowless", ...)
     undertaker: str | None = None  # who may lay it to rest: the controller of its lethal damage's source (709.2)
     card_type: str | None = None  # layer 4's result while a type-changing effect applies (613.1d), else None
     face_down: bool = False  # a face-down spell or permanent: it wears its guise (708.2)
     guise: str | None = None  # the rule that laid it face down (guise.GUISES), kept straight (708.7)
     revealed: bool = False  # a hidden card shown to all players (708.9, 123.4b)
+    if TYPE_CHECKING:  # a scenario's object, while the scenario is read: its line (scenario.py drops it)
+        _line: int | None = field(init=False)
 
     def thaw(self) -> Obj:
         """A private copy to write to (its counters too: they are written in place)."""
@@ -106,24 +113,24 @@ class Player:
     cap: int
     corruption: int = 0
     wrath: int = 0
-    pool: list = field(default_factory=list)  # [Unit]
+    pool: list[Unit] = field(default_factory=list)
     spent_from_master: int = 0
     dropped: bool = False
     siege_count: int = 0
-    hand: list = field(default_factory=list)  # object ids
-    domain: list = field(default_factory=list)  # object ids, top first; None = an unknown card
-    spoils: list = field(default_factory=list)  # top last
-    void: list = field(default_factory=list)
-    pit: list = field(default_factory=list)
-    shelter: list = field(default_factory=list)
-    slot: list = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
-    wards: list = field(default_factory=list)  # set Traps, each arming one Haven (attached_to), 307.3
-    laboratory: list = field(default_factory=list)  # cards stored face down by a Laboratory Room (312.4)
+    hand: list[str] = field(default_factory=list)  # object ids
+    domain: list[str | None] = field(default_factory=list)  # object ids, top first; None = an unknown card
+    spoils: list[str] = field(default_factory=list)  # top last
+    void: list[str] = field(default_factory=list)
+    pit: list[str] = field(default_factory=list)
+    shelter: list[str] = field(default_factory=list)
+    slot: list[str] = field(default_factory=list)  # the Master's Power slot: set Powers, face down (408.4)
+    wards: list[str] = field(default_factory=list)  # set Traps, each arming one Haven (attached_to), 307.3
+    laboratory: list[str] = field(default_factory=list)  # cards stored face down by a Laboratory Room (312.4)
     refuge: str | None = None
     suspicion_share: int = 0  # the points of Suspicion this player's effects raised (123.2)
-    invited: tuple = ()  # the players Invited across this player's thresholds (310.10, 310.11)
-    debts: tuple = ()  # Debt markers this player owes, oldest first (122.2i, 702.48a)
-    seats: tuple = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
+    invited: tuple[str, ...] = ()  # the players Invited across this player's thresholds (310.10, 310.11)
+    debts: tuple[Debt, ...] = ()  # Debt markers this player owes, oldest first (122.2i, 702.48a)
+    seats: tuple[str, ...] = ()  # Havens that gained the Master's seat by an arrival, beyond its lineage Haven (310.8a)
     procession: Any = None  # processions.Procession while the Master is on the road (408.5)
     lost: bool = False
     won: bool = False
@@ -138,7 +145,13 @@ class Player:
     def pool_total(self) -> int:
         return sum(u.amount for u in self.pool)
 
-    def own(self, zone: str) -> list:
+    @overload
+    def own(self, zone: Literal["pool"]) -> list[Unit]: ...
+    @overload
+    def own(self, zone: Literal["domain"]) -> list[str | None]: ...
+    @overload
+    def own(self, zone: IdZone) -> list[str]: ...
+    def own(self, zone: str) -> list[Unit] | list[str | None] | list[str]:
         """The player's `zone` list, made private to this working state before it is written to."""
         if type(self) is not Player:
             raise SharedStateMutation(f"{self.name}'s {zone} of a committed state cannot be changed")
@@ -178,25 +191,29 @@ class StackItem:
     controller: str
     obj: str | None = None  # the card object for a spell
     source: str | None = None  # the permanent an ability came from
-    effects: tuple = ()  # an ability's effects
-    targets: tuple = ()  # object ids or player names
+    effects: tuple[Effect, ...] = ()  # an ability's effects
+    targets: tuple[str, ...] = ()  # object ids or player names
     x: int = 0
     tribute: bool = False
     recalled: bool = False  # cast by Recall: to the Void whatever happens (601.9)
     fired: bool = False  # a Fired Power (601.11)
     pit_marked: bool = False  # a Pit-marked cast from a seal (407.6)
-    batch: tuple = ()  # a seal's cards
-    marked: tuple = ()  # of those, the Pit-marked casts declared with it (407.6)
+    batch: tuple[str, ...] = ()  # a seal's cards
+    marked: tuple[str, ...] = ()  # of those, the Pit-marked casts declared with it (407.6)
     label: str = ""
     uid: int = 0
     group: int = 0  # triggers stacked together share a group: their controller may reorder them
     when: str = ""  # a triggered ability's event (dies, enters, ...)
-    target_kinds: tuple = ()  # a triggered ability's chosen targets' kinds, checked again on resolution (608.3)
-    condition: Any = None  # a triggered ability's intervening "if", checked again on resolution (603.4)
-    modes: tuple = ()  # a modal spell's chosen modes, 0-based, in printed order (601.2b, 700.4a)
-    decree: tuple = ()  # a Mandate's decree announced at casting: the ids chosen in an opponent's place (601.2b)
-    cites: tuple = ()  # the rules of the keyword an ability comes from (a Toll trigger: 702.14a, 603.14c)
-    debt: Any = None  # a called Debt's announcement: the Debt called (702.48b)
+    target_kinds: tuple[
+        str, ...
+    ] = ()  # a triggered ability's chosen targets' kinds, checked again on resolution (608.3)
+    condition: dict | None = None  # a triggered ability's intervening "if", checked again on resolution (603.4)
+    modes: tuple[int, ...] = ()  # a modal spell's chosen modes, 0-based, in printed order (601.2b, 700.4a)
+    decree: tuple[
+        str, ...
+    ] = ()  # a Mandate's decree announced at casting: the ids chosen in an opponent's place (601.2b)
+    cites: tuple[str, ...] = ()  # the rules of the keyword an ability comes from (a Toll trigger: 702.14a, 603.14c)
+    debt: Debt | None = None  # a called Debt's announcement: the Debt called (702.48b)
 
 
 @dataclass(frozen=True)
@@ -204,10 +221,10 @@ class Attack:
     attacker: str
     target: str  # object id or player name
     defender: str
-    blockers: tuple = ()
+    blockers: tuple[str, ...] = ()
     blocked: bool = False  # stays blocked even if every blocker leaves (509.1g)
-    order: tuple | None = None
-    assign: Any = None  # a FrozenDict recipient -> amount, once assigned
+    order: tuple[str, ...] | None = None
+    assign: FrozenDict | None = None  # recipient -> amount, once assigned
     sprung: str | None = None  # the Trap sprung against this attack (one per attack, 509.2)
 
 
@@ -226,9 +243,9 @@ class Modifier:
     until: str
     timestamp: int
     layer: str = "7c"
-    keywords: tuple = ()  # layer 6: granted
-    loses: tuple = ()  # layer 6: removed
-    subtypes: tuple = ()  # layer 4: added
+    keywords: tuple[str, ...] = ()  # layer 6: granted
+    loses: tuple[str, ...] = ()  # layer 6: removed
+    subtypes: tuple[str, ...] = ()  # layer 4: added
     controller: str | None = None  # who made it (for "until your next turn", 611.2c)
     card_type: str | None = None  # layer 4: the card type it becomes (700.7's "becomes a Relic")
     gains: str | None = None  # layer 2: the player it gives control to
@@ -281,14 +298,14 @@ class Debt:
 @dataclass(frozen=True)
 class Trigger:
     controller: str
-    source: str
-    effects: tuple
+    source: str | None  # None: a delayed trigger's source has changed zones since (603.7)
+    effects: tuple[Effect, ...]
     label: str
     when: str = ""
-    targets: tuple = ()
-    target_kinds: tuple = ()  # targets its controller chooses as it is put on the stack (603.3)
-    condition: Any = None  # an intervening "if" (603.4)
-    cites: tuple = ()  # the rules of the keyword it comes from, cited as it resolves
+    targets: Sequence[str] = ()  # a tuple; a list for a Contagion trigger (combat.py)
+    target_kinds: tuple[str, ...] = ()  # targets its controller chooses as it is put on the stack (603.3)
+    condition: dict | None = None  # an intervening "if" (603.4)
+    cites: tuple[str, ...] = ()  # the rules of the keyword it comes from, cited as it resolves
 
 
 @dataclass(frozen=True)
@@ -312,9 +329,9 @@ class Delayed:
     controller: str
     source: str | None
     at: str
-    effects: tuple
-    remembered: tuple = ()  # ((id, zone, timestamp), ...) of its targets
-    source_seen: tuple | None = None  # (zone, timestamp) of its source when made
+    effects: tuple[Effect, ...]
+    remembered: tuple[tuple[str, str, int], ...] = ()  # ((id, zone, timestamp), ...) of its targets
+    source_seen: tuple[str, int] | None = None  # (zone, timestamp) of its source when made
     label: str = ""
 
 
@@ -332,14 +349,16 @@ class Choice:
 
     kind: str
     player: str
-    options: tuple = ()
+    options: tuple[str, ...] = ()
     rule: str = ""
     prompt: str = ""  # what is being chosen, in words
-    count: tuple = (1, 1)
-    keys: tuple = ()
+    count: tuple[int, int] = (1, 1)
+    keys: tuple[str, ...] = ()
     for_player: str | None = None
     resume: Any = None  # asking.Paused: the action to replay with the answer, and where it started
-    cites: tuple = ()  # the rules of what is chosen about (a keyword's trigger: its 702 rule), cited with `rule`
+    cites: tuple[
+        str, ...
+    ] = ()  # the rules of what is chosen about (a keyword's trigger: its 702 rule), cited with `rule`
 
 
 @dataclass(frozen=True)
@@ -355,17 +374,17 @@ class Preset:
 
 @dataclass
 class GameState:
-    players: list  # [Player], in turn order
-    objects: dict  # id -> Obj
-    battlefield: list  # object ids
-    stack: list  # [StackItem], bottom first
+    players: list[Player]  # in turn order
+    objects: dict[str, Obj]  # id -> Obj
+    battlefield: list[str]  # object ids
+    stack: list[StackItem]  # bottom first
     active: str
     round_index: int
     phase: str
     step: str | None
     priority: str | None
-    cards: Any  # {name: CardDef}; shared, never copied
-    policies: Any  # judge.engine.policies.Policies; shared
+    cards: dict[str, CardDef]  # shared, never copied
+    policies: Policies  # shared
     passes: int = 0  # consecutive passes (117.4)
     checked: bool = False  # the 117.5 checks found nothing left to do, and only passing has happened since
     starting_player: str | None = None
@@ -373,36 +392,45 @@ class GameState:
     blocks_declared: bool = False
     damage_dealt: bool = False
     damage_round: int = 0  # 1: the Celerity step of a two-step combat (510.1); 2: the normal one after it
-    strikers: tuple = ()  # Entities with Celerity or Frenzy as the combat damage step began
-    frenzied: tuple = ()  # of those, the ones with Frenzy (they strike in both steps, 702.3a)
-    attacks: list = field(default_factory=list)  # [Attack]
-    modifiers: list = field(default_factory=list)  # [Modifier]
-    shields: list = field(default_factory=list)  # [Shield]
-    waiting: list = field(default_factory=list)  # [Trigger] not yet stacked (603.3)
+    strikers: tuple[str, ...] = ()  # Entities with Celerity or Frenzy as the combat damage step began
+    frenzied: tuple[str, ...] = ()  # of those, the ones with Frenzy (they strike in both steps, 702.3a)
+    attacks: list[Attack] = field(default_factory=list)
+    modifiers: list[Modifier] = field(default_factory=list)
+    shields: list[Shield] = field(default_factory=list)
+    waiting: list[Trigger] = field(default_factory=list)  # not yet stacked (603.3)
     next_ts: int = 1
     next_uid: int = 1
     game_over: bool = False
     result: str = ""
-    pending: list = field(default_factory=list)  # [Choice] waiting to be answered, the first one now
-    redirects: list = field(default_factory=list)  # [Redirect]
-    prefer: dict = field(default_factory=dict)  # player -> card names/ids: their order for 616.1 choices
+    pending: list[Choice] = field(default_factory=list)  # waiting to be answered, the first one now
+    redirects: list[Redirect] = field(default_factory=list)
+    prefer: dict[str, list[str]] = field(
+        default_factory=dict
+    )  # player -> card names/ids: their order for 616.1 choices
     shift: str | None = None  # a pending world-cycle shift, "night" or "day" (500.12): the last one wins
-    extra_turns: list = field(default_factory=list)  # players owed an extra turn, the newest last (500.11)
+    extra_turns: list[str] = field(default_factory=list)  # players owed an extra turn, the newest last (500.11)
     regular: str | None = None  # whose regular turn the round's lap last reached (extra turns don't count)
     return_due: bool = False  # the next upkeep is the first Night upkeep after a Day round (503.3)
-    tokens: tuple = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
-    delayed: tuple = ()  # (Delayed, ...) waiting for their moment (603.7); a value, replaced when it changes
+    tokens: tuple[str, ...] = ()  # the ids of the token objects (704.5g looks for them outside the battlefield)
+    delayed: tuple[
+        Delayed, ...
+    ] = ()  # (Delayed, ...) waiting for their moment (603.7); a value, replaced when it changes
     static_control: bool = False  # some control effect of a static ability applies (control.settle_statics)
     arrangements: tuple = ()  # (arranging.Arrangement, ..): cards arrived together, their order still the owner's to choose
-    owed_rites: tuple = ()  # ((dead id, undertaker), ..): deaths whose rites are still to be offered (709.2)
-    marks: tuple = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
-    preset: tuple = ()  # [Preset] answers the scenario gives in advance, the unused ones
-    defaults: frozenset = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
+    owed_rites: tuple[
+        tuple[str, str], ...
+    ] = ()  # ((dead id, undertaker), ..): deaths whose rites are still to be offered (709.2)
+    marks: tuple[tuple[str, str], ...] = ()  # (marker, victim) pairs linked by Reckoning counters (702.50a)
+    preset: tuple[Preset, ...] = ()  # [Preset] answers the scenario gives in advance, the unused ones
+    defaults: frozenset[str] = frozenset()  # the choice kinds the scenario leaves to the engine's default ("*": all)
     suspicion: int = 0  # the shared world meter, 0..10 (123.1)
     inquest_armed: bool = True  # the Inquest sits once per crossing of 7 (123.4b)
     cycle: int = 1  # the world cycle's count: each return of The Hunt begins the next (730.1)
-    feasts: tuple = ()  # the announced calendar: (name, cycle, round name) (730.2)
-    drop_rules: tuple = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
+    feasts: tuple[tuple[str, int, str], ...] = ()  # the announced calendar: (name, cycle, round name) (730.2)
+    drop_rules: tuple[DropRule, ...] = ()  # effects that permit or forbid the drop, until they end (101.2): DropRule
+    if TYPE_CHECKING:  # what a working state holds besides its fields (fork writes them; commit drops _edited)
+        _edited: list[Obj] = field(init=False)  # the objects `edit` made private, frozen on commit
+        _memo: dict[Hashable, Any] = field(init=False)  # values derived from the battlefield (`memo`)
 
     # -- copying: a working state shares everything until it writes ---------------------------
     def fork(self) -> GameState:
@@ -455,7 +483,7 @@ class GameState:
         for p in players:
             p.freeze()
         if players.__class__ is WorkList:  # as freeze_list does, without the call (fork made it)
-            players.__class__ = FrozenList
+            object.__setattr__(players, "__class__", FrozenList)
         else:
             d["players"] = freeze_list(players)
         d["objects"] = freeze_dict(d["objects"])
@@ -486,7 +514,7 @@ class GameState:
             else self.memo("permanents", lambda: [(oid, self.card(oid)) for oid in self.battlefield])
         )
 
-    def memo(self, key, compute):
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A value derived from this state, computed once (dropped when the battlefield changes)."""
         memo = self._memo
         found = memo.get(key, _UNSET)
@@ -500,6 +528,14 @@ class GameState:
             if p.name == name:
                 return p
         return None
+
+    def known_player(self, name: str) -> Player:
+        """`player`, for a name the engine itself holds (an object's owner or controller, the
+        active player, a choice's player...): a name naming no player is a defect, raised as one."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise LookupError(f"{name!r} is not a player of this game")
 
     @property
     def living(self) -> list[Player]:
@@ -526,15 +562,24 @@ class GameState:
 
     def card(self, obj: Obj | str) -> CardDef | None:
         """The card as the game sees it: a face-down object shows only its guise (708.2, 613.2)."""
-        if obj.__class__ is str:
+        if isinstance(obj, str):
             obj = self.objects[obj]
         if obj.face_down:
+            assert obj.guise is not None, f"{obj.id} is face down, so it wears a guise (708.2)"
             return GUISES[obj.guise]
         return self.cards.get(obj.card)
 
+    def known_card(self, obj: Obj | str) -> CardDef:
+        """`card`, for an object the engine knows to be a known card (on the battlefield, on the
+        stack, ...): an unknown Domain card there is a defect, raised as one."""
+        card = self.card(obj)
+        if card is None:
+            raise LookupError(f"{obj if isinstance(obj, str) else obj.id} has no card definition: an unknown card")
+        return card
+
     def true_card(self, obj: Obj | str) -> CardDef | None:
         """The card's own face, whatever it shows (its controller may look, 708.6)."""
-        if obj.__class__ is str:
+        if isinstance(obj, str):
             obj = self.objects[obj]
         return self.cards.get(obj.card)
 
@@ -549,12 +594,16 @@ class GameState:
     def opponents(self, name: str) -> list[Player]:
         return [p for p in self.living if p.name != name]
 
-    def zone_list(self, obj: Obj) -> list | None:
+    def zone_list(self, obj: Obj) -> list[str] | list[str | None] | None:
         """The list holding `obj`, made private to this working state (the caller writes to it)."""
-        if obj.zone == "battlefield":
+        zone = obj.zone
+        if zone == "battlefield":
             return self.own("battlefield")
-        if obj.zone in ("hand", "spoils", "void", "pit", "shelter", "domain", "slot", "wards", "laboratory"):
-            return self.player(obj.owner).own(obj.zone)
+        if zone == "domain":
+            return self.known_player(obj.owner).own("domain")
+        id_zone = _ID_ZONES.get(zone)
+        if id_zone is not None:
+            return self.known_player(obj.owner).own(id_zone)
         return None
 
     def stack_item(self, target: str) -> StackItem | None:
@@ -569,6 +618,16 @@ class GameState:
 
 
 _NO_PREFERENCES = FrozenDict()
+_ID_ZONES: dict[str, IdZone] = {
+    "hand": "hand",
+    "spoils": "spoils",
+    "void": "void",
+    "pit": "pit",
+    "shelter": "shelter",
+    "slot": "slot",
+    "wards": "wards",
+    "laboratory": "laboratory",
+}
 _UNSET = object()
 _thaw_player = Player.thaw
 _SHORT_LISTS = ("stack", "attacks", "modifiers", "shields", "waiting", "pending", "redirects", "extra_turns")

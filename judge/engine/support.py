@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from judge import paths
 from judge.cards import vocabulary as V
-from judge.cards.model import CardDef, walk_effects
+from judge.cards.model import CardDef, Effect, walk_effects
 from judge.engine import (
     actions,  # noqa: F401 - imports every module that declares a keyword
     effects,
@@ -290,7 +290,7 @@ _SCOPES = {
 }
 
 
-def _all_effects(card: CardDef) -> list[tuple[str, object, int | None]]:
+def _all_effects(card: CardDef) -> list[tuple[str, Effect, int | None]]:
     """(where, effect, line) for every effect the card carries, nested ones included."""
     out = [(f"a {a.kind} ability", e, card.line_of("abilities")) for a in card.abilities for e in a.effects]
     out += [(f"its {key} rider", e, card.line_of(key)) for key, rider in card.riders for e in rider]

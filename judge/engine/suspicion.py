@@ -15,7 +15,7 @@ def raise_(s: GameState, player: str, n: int, origin: str, log: list, rules: tup
     """123.2: raise the meter by N (bounded at 10), the points attributed to `player`'s share."""
     before = s.suspicion
     s.suspicion = min(CAP, s.suspicion + n)
-    p = s.player(player)
+    p = s.known_player(player)
     p.suspicion_share += n
     log.append(
         event(
@@ -71,7 +71,7 @@ def _inquest(s: GameState, log: list) -> None:
     leaders = leading_instigators(s)
     shown = []
     for name in leaders:
-        p = s.player(name)
+        p = s.known_player(name)
         for oid in list(p.wards) + list(p.slot):
             s.edit(oid).revealed = True
             shown.append(s.objects[oid].card)
@@ -102,7 +102,7 @@ def _purge(s: GameState, log: list) -> None:
         for oid in [
             o
             for o in s.battlefield
-            if s.objects[o].controller == name and s.card(o) is not None and s.card(o).is_a("Haven")
+            if s.objects[o].controller == name and s.card(o) is not None and s.known_card(o).is_a("Haven")
         ]:
             perform.deal_damage(s, None, oid, 4, log)
     s.suspicion = AFTER_PURGE

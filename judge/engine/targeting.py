@@ -16,7 +16,7 @@ def threshold_open(s: GameState, controller: str, obj) -> bool:
     and abilities — and of everyone's on a night whose thresholds fail (St. George's Eve, 310.12)."""
     if obj.controller == controller:
         return False
-    return controller in s.player(obj.controller).invited or calendar.law_holds(s, "thresholds_fail") is not None
+    return controller in s.known_player(obj.controller).invited or calendar.law_holds(s, "thresholds_fail") is not None
 
 
 def is_legal(s: GameState, controller: str, target: str, kind: str, source: str | None = None) -> bool:
@@ -101,12 +101,14 @@ def target_name(s: GameState, t: str) -> str:
     if item is not None and item.kind == "seal":
         return f"{item.controller}'s seal announcement"
     found = announcements.member(item) if item is not None and item.obj is None else None
-    if found is not None:  # an announcement with no card of its own, named by its place in 405.6's list
+    if (
+        found is not None and item is not None
+    ):  # an announcement with no card of its own, named by its place in 405.6's list
         return f"{item.controller}'s {found.id.replace('-', ' ')} announcement"
     obj = s.objects.get(t)
     if obj is not None and obj.face_down:
         return "a face-down permanent"  # its guise has no name (708.2)
-    return s.card(obj).name if obj and s.card(obj) else t
+    return s.known_card(obj).name if obj and s.card(obj) else t
 
 
 def threshold_rule(s: GameState, target: str) -> tuple:

@@ -28,7 +28,7 @@ def arrived_together(s: GameState, log: list, player: str, ids, what: str) -> No
     )
     if not effective:
         return
-    names = ", ".join(f"{s.card(o).name} ({o})" for o in effective)
+    names = ", ".join(f"{s.known_card(o).name} ({o})" for o in effective)
     order = ask(
         s,
         log,
@@ -52,4 +52,4 @@ def _ordered_layers(s: GameState, oid: str) -> frozenset:
 
 def _face(s: GameState, oid: str):
     obj = s.objects[oid]
-    return (s.card(oid).name, obj.face_down)
+    return (s.known_card(oid).name, obj.face_down)

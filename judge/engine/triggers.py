@@ -64,7 +64,7 @@ def fire(s: GameState, when: str, oid: str, controller: str | None = None, log: 
     now never triggers (603.4); `log`, when given, is told so."""
     obj = s.objects.get(oid)
     card = s.card(obj) if obj else None
-    if card is None or not card.abilities:
+    if obj is None or card is None or not card.abilities:
         return
     abilities = card.triggers(when)
     if not abilities:  # most permanents have nothing to say at most moments
@@ -118,7 +118,7 @@ def toll(s: GameState, item: StackItem) -> None:
         if price is None:
             continue
         effects = (Effect("counter_unless_pays", {"amount": keywords.number(TOLL, price), "to": "target"}),)
-        name = s.card(obj).name or "a face-down permanent"  # a guise has no name (708.2)
+        name = s.known_card(obj).name or "a face-down permanent"  # a guise has no name (708.2)
         s.waiting.append(
             Trigger(
                 obj.controller,
@@ -145,8 +145,7 @@ def stack_waiting(s: GameState, log: list) -> bool:
     stacked = False
     group = s.next_uid
     for player in [p.name for p in s.apnap()]:
-        mine = [_with_targets(s, t, log) for t in waiting if t.controller == player]
-        mine = [t for t in mine if t is not None]
+        mine = [t for t in [_with_targets(s, t, log) for t in waiting if t.controller == player] if t is not None]
         if not mine:
             continue
         items = []
@@ -332,7 +331,9 @@ def cast_watchers(s: GameState, player: str, card) -> None:
     for oid in s.battlefield:
         obj = s.objects[oid]
         if obj.controller == player and ch.is_entity(s, obj) and ch.has(s, obj, SCHOLARSHIP):
-            s.waiting.append(Trigger(player, oid, _SCHOLARSHIP, f"{s.card(obj).name}'s Scholarship", "scholarship"))
+            s.waiting.append(
+                Trigger(player, oid, _SCHOLARSHIP, f"{s.known_card(obj).name}'s Scholarship", "scholarship")
+            )
 
 
 def decay(s: GameState, player: str, log: list) -> None:
@@ -346,5 +347,5 @@ def decay(s: GameState, player: str, log: list) -> None:
         if n and obj.controller == player and ch.is_entity(s, obj):
             rot = (Effect("modify", {"attack": 0, "vigor": -n, "until": "permanent", "to": "self"}),)
             s.waiting.append(
-                Trigger(player, oid, rot, f"{s.card(obj).name}'s decay ({counted(n, 'counter')})", "decay")
+                Trigger(player, oid, rot, f"{s.known_card(obj).name}'s decay ({counted(n, 'counter')})", "decay")
             )

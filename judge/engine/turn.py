@@ -85,7 +85,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         finish_upkeep(s, log)
         return
     if step == "draw":
-        p = s.player(active)
+        p = s.known_player(active)
         master = s.cards.get(p.master)
         n = master.enlightenment if master and master.enlightenment is not None else 1
         if p.turns_taken == 1:
@@ -146,7 +146,7 @@ _STEP_RULES = {
 
 
 def cleanup(s: GameState, log: list) -> None:
-    active = s.player(s.active)
+    active = s.known_player(s.active)
     triggers.fire_delayed(s, "cleanup", log)  # "at end of turn", "at the next cleanup" (603.7)
     # 514.1: discard down to the maximum hand size; the player chooses which (701.10a).
     extra = len(active.hand) - HAND_SIZE
@@ -254,7 +254,9 @@ def cleanup(s: GameState, log: list) -> None:
 
 
 def _last_turn_of_round(s: GameState) -> bool:
-    return s.next_living(s.active).name == s.living[0].name
+    nxt = s.next_living(s.active)
+    assert nxt is not None, "the game goes on: a player still lives"
+    return nxt.name == s.living[0].name
 
 
 def _expire_until_next_turn(s: GameState, player: str, log: list) -> None:
@@ -280,8 +282,10 @@ def next_turn(s: GameState, log: list) -> None:
         s.regular = s.regular or s.active  # the lap resumes after the designated turn
         nxt, new_round = extra, False
     else:
-        base = s.regular if s.regular and not s.player(s.regular).lost else s.active
-        nxt = s.next_living(base)
+        base = s.regular if s.regular and not s.known_player(s.regular).lost else s.active
+        after = s.next_living(base)
+        assert after is not None, "the game goes on: a player still lives"
+        nxt = after
         new_round = nxt.name == s.living[0].name
         s.regular = None
     s.active = nxt.name

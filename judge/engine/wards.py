@@ -21,7 +21,7 @@ TRAP_SET = "trap"  # the kind of a Trap's set announcement on the stack (307.3)
 
 def free_slots(s: GameState, haven: str) -> int:
     """A Haven's printed Wards less the Traps set there or announced toward it (116.2b, 307.3)."""
-    card = s.card(haven)
+    card = s.known_card(haven)
     taken = sum(1 for p in s.players for w in p.wards if s.objects[w].attached_to == haven)
     taken += sum(1 for i in s.stack if i.kind == TRAP_SET and i.source == haven)
     return (card.wards or 0) - taken
@@ -33,7 +33,7 @@ def set_trap(s: GameState, player: str, oid: str, haven: str, log: list) -> None
     when the announcement resolves."""
     priority.require(s, player)
     card = s.card(oid)
-    if card is None or not card.is_a("Trap") or oid not in s.player(player).hand:
+    if card is None or not card.is_a("Trap") or oid not in s.known_player(player).hand:
         raise Refused(f"{s.objects[oid].card or 'that card'} is not a Trap in {player}'s hand", "307.3")
     if s.active != player or not s.in_main_phase():
         raise Refused("a Trap is set only during a main phase of its setter's own turn", "307.3")
@@ -42,20 +42,20 @@ def set_trap(s: GameState, player: str, oid: str, haven: str, log: list) -> None
         target is None
         or target.zone != "battlefield"
         or target.controller != player
-        or not s.card(target).is_a("Haven")
+        or not s.known_card(target).is_a("Haven")
     ):
-        raise Refused(f"{s.card(target).name if target else haven} is not a Haven {player} controls", "307.3")
+        raise Refused(f"{s.known_card(target).name if target else haven} is not a Haven {player} controls", "307.3")
     if free_slots(s, haven) <= 0:
-        raise Refused(f"{s.card(target).name} has no empty Ward slot", "307.3", "116.2b")
+        raise Refused(f"{s.known_card(target).name} has no empty Ward slot", "307.3", "116.2b")
     vitae = costs.determine(s, player, card, oid, card.cost.vitae, log, doing=" to set")
-    costs.pay(s, s.player(player), replace(card.cost, vitae=vitae), log, what=f"setting {card.name}")
+    costs.pay(s, s.known_player(player), replace(card.cost, vitae=vitae), log, what=f"setting {card.name}")
     move(s, oid, "stack")
     s.stack.append(StackItem(TRAP_SET, player, obj=oid, source=haven, label="set Trap", uid=s.next_uid))
     s.next_uid += 1
     log.append(
         event(
             f"{player} announces the setting of a Trap (face down) into a Ward slot of "
-            f"{s.card(target).name}: the announcement goes on the stack",
+            f"{s.known_card(target).name}: the announcement goes on the stack",
             "307.3",
             "405.6",
         )
@@ -66,8 +66,9 @@ def set_trap(s: GameState, player: str, oid: str, haven: str, log: list) -> None
 def resolve_set(s: GameState, item: StackItem, log: list) -> None:
     """The set announcement resolves: the Trap rests face down in the Haven's Ward slot (307.3) —
     or, the Haven gone, it cannot be placed and goes to its owner's Spoils (101.3)."""
-    haven = s.objects.get(item.source)
-    if haven is None or haven.zone != "battlefield":
+    assert item.obj is not None, "a set announcement is its Trap's card object (307.3)"
+    haven = s.objects.get(item.source) if item.source is not None else None
+    if item.source is None or haven is None or haven.zone != "battlefield":
         went = perform.move(s, item.obj, "spoils", log)
         log.append(
             event(
@@ -81,7 +82,7 @@ def resolve_set(s: GameState, item: StackItem, log: list) -> None:
     s.edit(item.obj).attached_to = item.source
     log.append(
         event(
-            f"{item.controller}'s set announcement resolves: the Trap rests face down in {s.card(haven).name}'s Wards",
+            f"{item.controller}'s set announcement resolves: the Trap rests face down in {s.known_card(haven).name}'s Wards",
             "307.3",
             "708.5",
         )
@@ -128,7 +129,7 @@ def spring(s: GameState, player: str, trap_id: str, attacker: str, log: list) ->
     on_stack = s.policies.reading("C5") == "509.2"
     log.append(
         event(
-            f"{player} springs {name} from the Wards of {s.card(haven).name} against "
+            f"{player} springs {name} from the Wards of {s.known_card(haven).name} against "
             f"{s.objects[attacker].card}: it is revealed"
             + (" and put onto the stack" if on_stack else " and resolves at once, before the attack's damage")
             + f" {s.policies.note('C5')}",

@@ -31,9 +31,9 @@ RECALL = keywords.implements("Recall", "702.20", "cost")  # cast from the Spoils
 
 def _price(s: GameState, oid: str, keyword: str, rule: str) -> Cost:
     obj = s.objects[oid]
-    value = ch.keyword_value(s, obj, keyword) if obj.zone == "battlefield" else s.card(obj).keyword_value(keyword)
+    value = ch.keyword_value(s, obj, keyword) if obj.zone == "battlefield" else s.known_card(obj).keyword_value(keyword)
     if value is None:
-        raise Refused(f"{s.card(oid).name} has no {keyword}", rule)
+        raise Refused(f"{s.known_card(oid).name} has no {keyword}", rule)
     return Cost(vitae=keywords.number(keyword, value))  # its cost was checked at load (support.py, 207.3)
 
 
@@ -48,7 +48,7 @@ def _ability(s: GameState, player: str, oid: str, effects: tuple, label: str, ru
 def exhume(s: GameState, player: str, oid: str, log: list) -> None:
     priority.require(s, player)
     obj = s.objects[oid]
-    card = s.card(obj)
+    card = s.known_card(obj)
     if obj.zone != "spoils" or obj.owner != player:
         raise Refused(f"{card.name} is not in {player}'s Spoils: Exhume works from there", "702.22a", "113.5")
     if card.type != "Entity":
@@ -60,7 +60,7 @@ def exhume(s: GameState, player: str, oid: str, log: list) -> None:
         raise Refused(
             f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}", "731.4a"
         )
-    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Exhume", cites=("702.22a",))
+    costs.pay(s, s.known_player(player), price, log, what=f"{card.name}'s Exhume", cites=("702.22a",))
     _ability(s, player, oid, _EXHUMED, f"{card.name}'s Exhume", "702.22a")
     log.append(
         event(
@@ -88,11 +88,12 @@ def bleed(s: GameState, player: str, oid: str, log: list) -> None:
             f"{card.name if card else oid} is not in {player}'s hand: Bleed works from there", "702.21a", "113.5"
         )
     price = _price(s, oid, BLEED, "702.21a")
+    assert card is not None, "_price read the card's Bleed: it is a known card"
     if not ch.can_act_now(s, obj):
         raise Refused(
             f"{card.name} is {card.binding}-bound: its abilities can't be activated in {s.round_name}", "731.4a"
         )
-    costs.pay(s, s.player(player), price, log, what=f"{card.name}'s Bleed", cites=("702.21a",))
+    costs.pay(s, s.known_player(player), price, log, what=f"{card.name}'s Bleed", cites=("702.21a",))
     perform.move(s, oid, "spoils", log)  # the discard is part of the cost (702.21a, 701.10a)
     log.append(
         event(
@@ -144,7 +145,7 @@ def _restless_in(s: GameState, player: str, restless: frozenset) -> list:
     kept in the memo beside that very list, one entry per player: an upkeep reads a long Spoils
     once, not at every turn of a long game."""
     objects = s.objects
-    spoils = s.player(player).spoils
+    spoils = s.known_player(player).spoils
     if type(spoils) is not FrozenList:
         return [oid for oid in spoils if objects[oid].card in restless]
     memo, key = s._memo, ("restless-in", player)
@@ -173,7 +174,11 @@ def revenants(s: GameState, player: str, log: list) -> None:
         price = _price(s, oid, REVENANT, "702.46a")
         back = (Effect("return_to_battlefield", {"to": "self", "by": REVENANT}),)
         offer = Effect("may_pay", {"cost": price, "effects": back, "choice": "revenant-return"})
-        s.waiting.append(Trigger(player, oid, (offer,), f"{s.card(obj).name}'s Revenant", "revenant"))
+        s.waiting.append(Trigger(player, oid, (offer,), f"{s.known_card(obj).name}'s Revenant", "revenant"))
         log.append(
-            event(f"{s.card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers", "702.46a", "709.3")
+            event(
+                f"{s.known_card(obj).name} lies restless in {player}'s Spoils: its Revenant triggers",
+                "702.46a",
+                "709.3",
+            )
         )

@@ -31,7 +31,7 @@ def to_zone(dest: str, rule: str, destroys: bool):
         for oid in _objects(s, a.get("to", "target"), ctx):
             obj = s.objects[oid]
             if destroys and ch.has(s, obj, DEATHLESS):
-                log.append(event(f"{s.card(obj).name} has Deathless and is not destroyed", "702.12a"))
+                log.append(event(f"{s.known_card(obj).name} has Deathless and is not destroyed", "702.12a"))
                 continue
             controller, was_entity = obj.controller, ch.is_entity(s, obj)
             exhumed = "exhumed" in obj.marks
@@ -40,7 +40,7 @@ def to_zone(dest: str, rule: str, destroys: bool):
                 spoiled.append(oid)
             log.append(
                 (outcome_event if died else event)(
-                    f"{s.card(obj).name} is moved to its owner's {went} (a new object)",
+                    f"{s.known_card(obj).name} is moved to its owner's {went} (a new object)",
                     rule,
                     "400.7",
                     *(("702.22a", "404.5", "406.6") if exhumed and went == "void" else ()),
@@ -73,7 +73,7 @@ def sacrifice(s: GameState, a: dict, ctx: Context, log: list) -> None:
 def discard(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """701.10a: the discarding player chooses the cards (a Mandate's controller, for an opponent)."""
     for pname in _players(s, a.get("who"), ctx):
-        p = s.player(pname)
+        p = s.known_player(pname)
         asked = _amount(a.get("n", 1), ctx)
         n = min(asked, len(p.hand))
         if asked > n:  # 609.3: an effect that attempts the impossible does as much as it can
@@ -111,7 +111,8 @@ def counter_unless_pays(s: GameState, a: dict, ctx: Context, log: list) -> None:
     n = _amount(a.get("amount"), ctx)
     for target in _recipients_on_stack(s, a.get("to", "target"), ctx):
         item = s.stack_item(target)
-        payer = s.player(item.controller)
+        assert item is not None, "_recipients_on_stack keeps the targets on the stack"
+        payer = s.known_player(item.controller)
         what = item.label or "the spell"
         can = payer.pool_total + (0 if costs.vein_closed(s, payer) else payer.vitae) >= n
         if not can:
@@ -149,7 +150,7 @@ def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
     for pname in _players(s, a.get("who"), ctx):
         if n <= 0:
             continue  # Foreseeing 0 is no Foresee event (701.16a)
-        arranging.settle(s, log, pname, "domain", s.player(pname).domain[:n])
+        arranging.settle(s, log, pname, "domain", s.known_player(pname).domain[:n])
         seen = zones.look_at_top(s, pname, n)
         if not seen:
             log.append(event(f"{pname} Foresees {n}, but the Domain is empty", "701.16a"))
@@ -193,7 +194,9 @@ def foresee(s: GameState, a: dict, ctx: Context, log: list) -> None:
 
 def look(s: GameState, a: dict, ctx: Context, log: list) -> None:
     """309.4, 708.6: a look, not a reveal — its controller learns the card; the table does not."""
-    for ref in targeted("target", ctx):
+    named = targeted("target", ctx)
+    assert named is not None, "`target` is a target word: it names the targets"
+    for ref in named:
         piece = processions.piece(s, ref)
         if piece is not None:
             seen = f"{piece[0]}'s Master" if piece[2] == processions.MASTER else s.objects[piece[2]].card
@@ -251,7 +254,7 @@ def sacrifice_each(s: GameState, players: list[str], what: str, log: list, ctx: 
         )
     if s.policies.reading("C39") == "106.5d":
         for pname, _ in chosen:
-            s.player(pname).corruption += 1
+            s.known_player(pname).corruption += 1
 
 
 def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
@@ -281,6 +284,7 @@ def counter(s: GameState, target: str, log: list, cites: tuple = ()) -> None:
             )
         )
     elif item.kind in ("spell", "set", "trap"):
+        assert item.obj is not None, f"a {item.kind} on the stack is a card object"
         dest = perform.move(s, item.obj, "void" if item.recalled else "spoils", log)
         extra = ("601.9", "404.5") if item.recalled else ("601.11d", "405.6b") if item.fired else ()
         log.append(

@@ -80,6 +80,7 @@ def move(
         pass  # the caller places the StackItem, or lists the piece in the Procession (processions.py)
     else:
         container = s.zone_list(obj)
+        assert container is not None, f"{zone} is a zone of the battlefield or of a player"
         if bottom or zone in ("hand", "spoils", "void", "pit", "shelter", "slot", "wards", "laboratory"):
             container.append(oid)
         else:
@@ -90,7 +91,7 @@ def move(
 def draw_top(s: GameState, name: str) -> str | None:
     """The top card of the player's Domain into their hand; None if the Domain is empty.
     An unknown card (None in the Domain) becomes an object as it is drawn."""
-    p = s.player(name)
+    p = s.known_player(name)
     if not p.domain:
         return None
     top = p.own("domain").pop(0)
@@ -115,20 +116,23 @@ def _out_of_combat(s: GameState, oid: str) -> None:
 def look_at_top(s: GameState, name: str, n: int) -> list[str]:
     """The ids of the top `n` cards of the player's Domain (fewer if it holds fewer); an unknown
     card becomes an object as it is looked at, so that it can be named, and stays where it is."""
-    p = s.player(name)
+    p = s.known_player(name)
     domain = p.own("domain")
+    ids: list[str] = []  # domain[:n], every card of it an object by now
     for i in range(min(n, len(domain))):
-        if domain[i] is None:
-            oid = f"{name.lower()}-card-{s.next_uid}"
+        top = domain[i]
+        if top is None:
+            top = f"{name.lower()}-card-{s.next_uid}"
             s.next_uid += 1
-            s.add_object(Obj(oid, "", name, name, "domain"))
-            domain[i] = oid
-    return list(domain[:n])
+            s.add_object(Obj(top, "", name, name, "domain"))
+            domain[i] = top
+        ids.append(top)
+    return ids
 
 
 def put_on_bottom(s: GameState, name: str, oids: list[str]) -> None:
     """Move those cards of the player's Domain to its bottom, the last listed undermost."""
-    domain = s.player(name).own("domain")
+    domain = s.known_player(name).own("domain")
     for oid in oids:
         domain.remove(oid)
     domain.extend(oids)
