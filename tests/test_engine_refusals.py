@@ -20,10 +20,10 @@ import pytest
 import yaml
 
 import judge.engine
-from judge.engine import errors
-from judge.engine.actions import apply
-from judge.engine.policies import default_table
-from judge.engine.scenario import load_string
+from judge.engine.core import errors
+from judge.engine.core.policies import default_table
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.scenario import load_string
 
 ENGINE_DIR = Path(judge.engine.__file__).parent
 MALFORMED = "malformed"
@@ -1853,7 +1853,7 @@ def test_a_malformed_action_is_never_given_a_rule():
 def test_every_player_expectation_a_scenario_may_write_is_one_the_replay_checks():
     """scenario_checks accepts a player expectation's keys; replay reads each of them from the
     state. The two lists are one family: a key accepted but never checked would pass silently."""
-    from judge.engine.replay import PLAYER_FACTS
-    from judge.engine.scenario_checks import EXPECT_PLAYER
+    from judge.engine.scenarios.replay import PLAYER_FACTS
+    from judge.engine.scenarios.scenario_checks import EXPECT_PLAYER
 
     assert set(PLAYER_FACTS) == EXPECT_PLAYER

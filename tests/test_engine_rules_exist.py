@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import judge.engine
-from judge.engine.policies import load_policies
+from judge.engine.core.policies import load_policies
 
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 ENGINE_DIR = Path(judge.engine.__file__).parent

@@ -11,9 +11,11 @@ import pytest
 
 import judge.engine
 from judge.cards import vocabulary as V
-from judge.engine import effects, keywords, triggers
-from judge.engine.action_kinds import ACTIONS
-from judge.engine.choices import CHOICE_KINDS
+from judge.engine.choosing.choices import CHOICE_KINDS
+from judge.engine.core import keywords
+from judge.engine.instructions import effects
+from judge.engine.play.action_kinds import ACTIONS
+from judge.engine.triggered import triggers
 
 ENGINE_DIR = Path(judge.engine.__file__).parent
 MODULES = {p.stem for p in ENGINE_DIR.glob("*.py")}
@@ -204,7 +206,7 @@ def test_every_declared_keyword_is_read_by_its_module():
 
 
 def test_the_registry_is_what_the_declarations_add_up_to():
-    import judge.engine.support  # noqa: F401 - what the scenario loader imports before it asks
+    import judge.engine.coverage.support  # noqa: F401 - what the scenario loader imports before it asks
 
     declared = {kw: (rule, form) for decls in keyword_declarations().values() for kw, rule, form in decls.values()}
     assert {k: (v.rule, v.parameter) for k, v in keywords.MODELLED.items()} == declared

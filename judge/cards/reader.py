@@ -501,7 +501,7 @@ class _Reader(Validator):
                 self.fail(f"{name}: mode_count must be between 1 and the number of modes", raw)
             numbers["mode_count"] = count
         # What belongs to a keyword needs it here; a keyword whose part the file does not write is
-        # loaded, and judge/engine/support.py marks the card unplayable (the reader loads every card).
+        # loaded, and judge/engine/coverage/support.py marks the card unplayable (the reader loads every card).
         keywords_heads = {kw.split(" ")[0] for kw in keywords}
         if "backfire" in raw and "Backlash" not in keywords_heads:
             self.fail(f"{name}: backfire belongs to a Backlash card (702.36a)", raw)

@@ -89,6 +89,6 @@ Every event cites the rules that made it happen; rule numbers appear in this pac
 string literals such as "704.5j", so the test suite can collect and check them all.
 """
 
-from judge.engine.actions import apply
+from judge.engine.play.actions import apply
 
 __all__ = ["apply"]

@@ -1,5 +1,5 @@
 """What the board's action picker asks and offers: the action kinds are the engine's table
-(judge.engine.action_kinds.ACTIONS), how each kind's values are picked is action_picks.yaml, and
+(judge.engine.play.action_kinds.ACTIONS), how each kind's values are picked is action_picks.yaml, and
 the choices are what is on the board (the scenario data the board screen edits). No UI here.
 
 A mistake in the YAML (a kind the engine does not have, a kind left out, a key its kind does not
@@ -32,7 +32,7 @@ class Choice:
 @cache
 def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
     """kind -> ((key, source or {sub-key: source}), …) in the order they are asked."""
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     text = path.read_text(encoding="utf-8")
     try:
@@ -48,7 +48,7 @@ def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
         if kind not in ACTIONS:
             raise PicksError(
                 f"{where}: {kind!r} is not an action kind of the engine's "
-                f"(judge/engine/action_kinds.py: {', '.join(ACTIONS)})"
+                f"(judge/engine/play/action_kinds.py: {', '.join(ACTIONS)})"
             )
         asks = yaml.safe_load(yaml.serialize(value_node))
         if not isinstance(asks, dict):
@@ -70,7 +70,7 @@ def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
 
 def kinds() -> list[str]:
     """The kinds, in the engine's table order."""
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     return [k for k in ACTIONS if k in picks()]
 
@@ -78,7 +78,7 @@ def kinds() -> list[str]:
 def who_choices(data: dict, kind: str) -> list[str]:
     """Who can take the action: the players, and "everyone" where the kind may go without one;
     [] for a kind that names no player."""
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     spec = ACTIONS[kind]
     if "player" not in spec.keys:
