@@ -1808,7 +1808,7 @@ def sites_hit():
 def refusal_sites() -> set[tuple[str, int]]:
     """Every Refused(...) and Malformed(...) call in the engine's code."""
     sites = set()
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         if path.name == "errors.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -1842,7 +1842,7 @@ def test_every_refusal_site_is_driven_by_a_case(sites_hit):
 
 
 def test_a_malformed_action_is_never_given_a_rule():
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Malformed":
                 assert len(node.args) == 1 and not node.keywords, (path.name, node.lineno)

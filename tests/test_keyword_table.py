@@ -170,7 +170,7 @@ def test_engine_where_names_functions_that_exist(table):
 def test_a_missing_keyword_has_no_code_path_in_the_engine(table):
     """A row marked missing is one the engine never names as a keyword (vocabulary.py aside)."""
     engine = Path(paths.data_root()) / "judge" / "engine"
-    code = "\n".join(p.read_text(encoding="utf-8") for p in engine.glob("*.py") if p.name != "vocabulary.py")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in engine.rglob("*.py") if p.name != "vocabulary.py")
     for row in table["keywords"]:
         named = re.search(rf"[\"']{re.escape(row['keyword'])}[\"']", code) is not None
         if row["engine_status"] == "missing":
