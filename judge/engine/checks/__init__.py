@@ -1,5 +1,11 @@
-"""Giving priority: state-based actions, their incremental skip, winning and losing.
+"""Giving priority (117.5): state-based actions, then triggers; the checks' incremental skip;
+winning and losing.
 
-Modules: sba.py, priority.py, unchanged.py, cleared.py, outcome.py.
+    priority.py         giving priority: state-based actions, then triggers (117.5)
+    sba.py              state-based actions (704), performed at once as one event (704.3)
+    unchanged.py        whether a state still holds what the last check that found nothing saw (a skip)
+    cleared.py          the permanents a check need not read again: an incremental check (704.3)
+    outcome.py          winning and losing (104): simultaneous results, the last player standing, draws
+
 May import: core, reading, choosing, triggered, performing, mechanics.
 """

@@ -1,5 +1,7 @@
-"""What the engine cannot play of a card, and the rules' families it plays and refuses.
+"""What the engine plays of the cards and the rules' lists, and what it refuses.
 
-Modules: support.py, families.py.
-May import: core, reading, choosing, triggered, performing, mechanics, checks, procedures, instructions, play.
+    support.py          what the engine cannot play of a card (it imports the whole engine, through play)
+    families.py         the families the rules list, members played and refused (cards/nodawn/README.md)
+
+May import: every sub-package below it (core to play).
 """

@@ -1,5 +1,8 @@
 """Scenario files in, replays out.
 
-Modules: scenario.py, scenario_objects.py, scenario_checks.py, replay.py.
-May import: core, reading, choosing, triggered, performing, mechanics, checks, procedures, instructions, play, coverage.
+    scenario.py         a scenario file read, validated with file and line, built into a starting state
+    scenario_objects.py scenario_checks.py   a scenario's values, cards and objects; its references checked
+    replay.py           the replay runner: steps, the final state, the expectations judged
+
+May import: every sub-package (the top of the engine).
 """
