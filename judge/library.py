@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
 from judge.search.query import QueryTooLarge, UnknownFilter
+from judge.search_view import view_of
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
 _DIRECT = re.compile(r"^(?:[a-z]{2,3}(?:@[^:\s]+)?:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
@@ -27,8 +28,9 @@ class Found:
     text: str
     direct: Entry | None = None  # a rule number or id that names one entry
     alone: bool = False  # "704.5." — the rule without its sub-rules
-    # (entry, highlight terms); a saved ruling (judge ruling save) is among them, ranked with the
-    # rules: it is no corpus entry, and saved_number(entry) says which ruling it is
+    # (entry, highlight terms) of each result (judge.search_view); a saved ruling (judge ruling
+    # save) is among them, ranked with the rules: it is no corpus entry, and
+    # search_view.saved_number(entry) says which ruling it is
     hits: list[tuple[Entry, frozenset]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
@@ -65,23 +67,15 @@ class Link:
     detail: str = ""
 
 
-def saved_number(entry: Entry) -> int | None:
-    """The number of the saved ruling a search found (judge.rulings.store.ruling_entry), None
-    for an entry of the corpus: a saved ruling opens as a ruling, never as a rule."""
-    from judge.search.searcher import SAVED_DOC
-
-    if entry.doc != SAVED_DOC or not entry.id.startswith(f"{SAVED_DOC}:"):
-        return None
-    number = entry.id.split(":", 1)[1]
-    return int(number) if number.isdigit() else None
-
-
 class Library:
     def __init__(self, corpus: Corpus, searcher, rulings_db=None) -> None:
         """`rulings_db`: the saved-rulings file searched beside the rules (None: the default,
         as `judge ruling` uses; the station passes its --db)."""
+        from judge.rulings.location import saved_rulings_source
+
         self.corpus = corpus
         self.rulings_db = rulings_db
+        self._saved_rulings = saved_rulings_source(rulings_db)  # what the searcher reads them through
         self._edition_corpora: dict[int, Corpus] = {}  # id(entry) -> the edition it came from
         self.searcher = searcher
         # A superseded search thread may still be running when the next starts (threads
@@ -139,24 +133,23 @@ class Library:
                 found.suggestions += [s.id for s in looked.suggestions]
         try:
             with self._lock:
-                result = self.searcher.search(text, game=game, limit=limit, rulings_db=self.rulings_db)
+                result = self.searcher.search(text, game=game, limit=limit, saved_rulings=self._saved_rulings)
         except (QueryTooLarge, UnknownFilter) as exc:  # said where the results would be
             found.notes.append(str(exc))
             found.refusal = str(exc)
             return found
-        found.notes += result.notes
-        found.game_likelihood, found.inferred_game = result.game_likelihood, result.inferred_game
-        found.suggestions += result.suggestions
-        found.games = list(result.query.games)
-        found.elsewhere = [e for e in (h.entry or self.corpus.get(h.id) for h in result.elsewhere) if e]
-        for hit in result.hits:
-            entry = hit.entry or self.corpus.get(hit.id)  # hit.entry: a saved ruling
-            if entry is not None:
-                found.hits.append((entry, hit.terms))
-                if hit.same_text:
-                    found.same_text[entry.id] = list(hit.same_text)
-                if hit.matched:
-                    found.matched[entry.id] = hit.matched
+        view = view_of(result, self.corpus)
+        found.notes += view.notes
+        found.game_likelihood, found.inferred_game = view.game_likelihood, view.inferred_game
+        found.suggestions += view.suggestions
+        found.games = view.games
+        found.elsewhere = view.hidden
+        for hit in view.results:
+            found.hits.append((hit.entry, hit.terms))
+            if hit.same_text:
+                found.same_text[hit.entry.id] = list(hit.same_text)
+            if hit.matched:
+                found.matched[hit.entry.id] = hit.matched
         if found.direct is not None and id(found.direct) in self._edition_corpora:
             # An id naming its edition opens that edition's entry, not the main corpus's namesake.
             found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]
