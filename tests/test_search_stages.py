@@ -141,3 +141,20 @@ def test_explain_names_every_stage_in_order_and_its_factor(session_searcher):
     plain = session_searcher.search("drained entity block")
     assert [(h.id, h.score) for h in plain.hits] == [(h.id, h.score) for h in result.hits]
     assert all(h.steps == [] for h in plain.hits)
+
+
+def test_search_reads_saved_rulings_only_through_the_source_it_is_handed():
+    """judge/search imports nothing of judge/rulings, at the top of a module or inside a function."""
+    import ast
+    from pathlib import Path
+
+    import judge.search
+
+    named = []
+    for path in sorted(Path(judge.search.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                named += [(path.name, node.module)]
+            elif isinstance(node, ast.Import):
+                named += [(path.name, alias.name) for alias in node.names]
+    assert named and [(f, m) for f, m in named if m.startswith("judge.rulings")] == []
