@@ -158,3 +158,23 @@ def test_search_reads_saved_rulings_only_through_the_source_it_is_handed():
             elif isinstance(node, ast.Import):
                 named += [(path.name, alias.name) for alias in node.names]
     assert named and [(f, m) for f, m in named if m.startswith("judge.rulings")] == []
+
+
+@pytest.mark.usefixtures("session_context")
+def test_judge_search_explain_prints_and_lists_each_stage(capsys, tmp_path, monkeypatch):
+    import json
+
+    from judge.cli import main
+
+    monkeypatch.setenv("JUDGE_RULINGS_DB", str(tmp_path / "none.sqlite3"))
+    monkeypatch.delenv("COLUMNS", raising=False)  # lines unwrapped: one "ranked:" line a result
+    names = [stage.name for stage in ranking.STAGES]
+    assert main(["search", "--json", "--explain", "--limit", "3", "drained entity block"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert [step["stage"] for step in results[0]["stages"]] == names
+    assert results[0]["stages"][-1]["score"] == results[0]["score"]
+    assert main(["search", "--json", "--limit", "3", "drained entity block"]) == 0
+    assert all("stages" not in r for r in json.loads(capsys.readouterr().out))  # only when asked
+    assert main(["search", "--explain", "--limit", "2", "drained entity block"]) == 0
+    ranked = [line for line in capsys.readouterr().out.splitlines() if line.startswith("    ranked: found: ")]
+    assert len(ranked) == 2 and all(f" · {names[-1]} x" in line for line in ranked)
