@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
 from judge.search.query import QueryTooLarge, UnknownFilter
-from judge.search_view import view_of
+from judge.search_view import ResultView, view_of
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
 _DIRECT = re.compile(r"^(?:[a-z]{2,3}(?:@[^:\s]+)?:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
@@ -28,10 +28,10 @@ class Found:
     text: str
     direct: Entry | None = None  # a rule number or id that names one entry
     alone: bool = False  # "704.5." — the rule without its sub-rules
-    # (entry, highlight terms) of each result (judge.search_view); a saved ruling (judge ruling
-    # save) is among them, ranked with the rules: it is no corpus entry, and
-    # search_view.saved_number(entry) says which ruling it is
-    hits: list[tuple[Entry, frozenset]] = field(default_factory=list)
+    # Each result as judge.search_view gives it, the entry named directly first; a saved ruling
+    # (judge ruling save) is among them, ranked with the rules: it is no corpus entry, and its
+    # saved_number says which ruling it is
+    results: list[ResultView] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
     elsewhere: list[Entry] = field(default_factory=list)  # what the game filter hid, best first
@@ -41,10 +41,11 @@ class Found:
     # How likely each game is for the question's words, when no game was given (SearchResult).
     game_likelihood: dict[str, float] = field(default_factory=dict)
     inferred_game: str | None = None
-    # A hit's lower-ranked entries with the very same text (SearchResult's Hit.same_text), by id.
-    same_text: dict[str, list[str]] = field(default_factory=dict)
-    # The judge's-index question each hit answers, when that is what found it (Hit.matched), by id.
-    matched: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def hits(self) -> list[tuple[Entry, frozenset]]:
+        """(entry, highlight terms) of each result, in order."""
+        return [(r.entry, r.terms) for r in self.results]
 
 
 def search_game(text: str, default_game: str | None) -> str | None:
@@ -144,18 +145,19 @@ class Library:
         found.suggestions += view.suggestions
         found.games = view.games
         found.elsewhere = view.hidden
-        for hit in view.results:
-            found.hits.append((hit.entry, hit.terms))
-            if hit.same_text:
-                found.same_text[hit.entry.id] = list(hit.same_text)
-            if hit.matched:
-                found.matched[hit.entry.id] = hit.matched
-        if found.direct is not None and id(found.direct) in self._edition_corpora:
-            # An id naming its edition opens that edition's entry, not the main corpus's namesake.
-            found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]
-        if found.direct is not None:  # what the judge named leads, whatever the words found
-            terms = next((t for e, t in found.hits if e.id == found.direct.id), frozenset())
-            found.hits = [(found.direct, terms)] + [(e, t) for e, t in found.hits if e.id != found.direct.id]
+        found.results = view.results
+        direct = found.direct
+        if direct is None:
+            return found
+        namesake = next((r for r in found.results if r.entry.id == direct.id), None)
+        if id(direct) in self._edition_corpora:
+            # An id naming its edition opens that edition's entry, not the main corpus's namesake
+            # (whose highlight it does not take; what found it, and its copies, it does).
+            found.results = [r for r in found.results if r.entry.id != direct.id]
+        # What the judge named leads, whatever the words found.
+        terms = next((r.terms for r in found.results if r.entry.id == direct.id), frozenset())
+        lead = replace(namesake, entry=direct, terms=terms) if namesake else ResultView(direct, terms, 0.0)
+        found.results = [lead] + [r for r in found.results if r.entry.id != direct.id]
         return found
 
     def cards(self, name: str, game: str | None = None, limit: int = 200) -> CardMatches:

@@ -112,7 +112,8 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
         if hint
     ]
     results = []
-    for entry, terms in found.hits:
+    for result in found.results:
+        entry, terms = result.entry, result.terms
         number = saved_number(entry)
         if number is not None:  # a ruling saved at this event: its page in the log, never an entry page
             results.append(_saved_result(entry, number, terms))
@@ -132,11 +133,10 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
                 "parent": ({"href": entry_path(parent.id), "label": label(parent)} if parent is not None else None),
                 "snippet": snippet_pieces(entry.text, terms, SNIPPET),
                 # why it came up, when the judge's index found it rather than the rule's own words
-                "matched": found.matched.get(entry.id, ""),
+                "matched": result.matched,
                 # as `judge search` says "same text in …": the copies the ranking folded into this one
                 "same_text": [
-                    {"href": entry_path(i), "label": citation}
-                    for i, citation in same_text(corpus, found.same_text.get(entry.id, []))
+                    {"href": entry_path(i), "label": citation} for i, citation in same_text(corpus, result.same_text)
                 ],
             }
         )

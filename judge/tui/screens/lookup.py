@@ -196,8 +196,8 @@ class LookupScreen(JudgeScreen):
         results = self.query_one("#results", OptionList)
         results.clear_options()
         options = []
-        for n, (entry, _terms) in enumerate(found.hits):
-            options.append(Option(result_label(entry, found.matched.get(entry.id, "")), id=f"hit-{n}"))
+        for n, result in enumerate(found.results):
+            options.append(Option(result_label(result.entry, result.matched), id=f"hit-{n}"))
         results.add_options(options)
         status = Text()
         status.append(f"{len(found.hits)} found" if found.hits else "No matches", style="bold")
