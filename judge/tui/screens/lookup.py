@@ -19,9 +19,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
-from judge.filter_words import hidden_answer
-from judge.library import Found, saved_number, short_label
+from judge.library import Found, short_label
 from judge.safe_text import for_terminal, one_line
+from judge.search_view import hidden_hint, saved_number
 from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.game_names import game_label
@@ -196,8 +196,8 @@ class LookupScreen(JudgeScreen):
         results = self.query_one("#results", OptionList)
         results.clear_options()
         options = []
-        for n, (entry, _terms) in enumerate(found.hits):
-            options.append(Option(result_label(entry, found.matched.get(entry.id, "")), id=f"hit-{n}"))
+        for n, result in enumerate(found.results):
+            options.append(Option(result_label(result.entry, result.matched), id=f"hit-{n}"))
         results.add_options(options)
         status = Text()
         status.append(f"{len(found.hits)} found" if found.hits else "No matches", style="bold")
@@ -205,7 +205,7 @@ class LookupScreen(JudgeScreen):
             status.append(f" · {note}", style="yellow")
         if not found.hits and found.suggestions:
             status.append(" · did you mean: " + ", ".join(found.suggestions[:3]), style="italic")
-        hidden = hidden_answer(found.games, bool(found.hits), found.elsewhere, WIDEN) if found.elsewhere else ""
+        hidden = hidden_hint(found.games, bool(found.hits), found.elsewhere, WIDEN)
         self.set_status(status)
         self.show_filter_hint(one_line(hidden))
         if found.hits:
