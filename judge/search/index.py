@@ -275,8 +275,15 @@ def open_searcher(corpus: Corpus, progress=None, saved_rulings=None):
                 f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)"
             ) from None
         parts = _read_parts(directory, rebuilt)
+    lexicon, games, titles, vocabulary = parts
     return Searcher(
-        corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:], saved_rulings=saved_rulings
+        corpus,
+        lexicon,
+        lambda: open_index(corpus, directory, progress),
+        games,
+        titles,
+        vocabulary,
+        saved_rulings=saved_rulings,
     )
 
 

@@ -55,7 +55,7 @@ class Ranking:
     words: set[str] = field(default_factory=set)
     highlight: frozenset = frozenset()
     concept_idf: dict = field(default_factory=dict)
-    containing: dict[str, set[int]] = field(default_factory=dict)  # word -> the lexicon entries holding it
+    containing: dict[str, frozenset[int]] = field(default_factory=dict)  # word -> the lexicon entries holding it
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,7 @@ def game_prior(searcher: Searcher, ranking: Ranking, hits: list[Hit]) -> list[Hi
     weights = {g: GAME_FLOOR + (1 - GAME_FLOOR) * p for g, p in ranking.posterior.items()}
     games_of = searcher.lexicon.games
     for hit in hits:
+        assert hit.docnum is not None, "every hit the first stage found has its lexicon number"
         hit.score *= weights.get(games_of[hit.docnum], 1.0)
     return hits
 
