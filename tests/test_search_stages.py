@@ -178,3 +178,13 @@ def test_judge_search_explain_prints_and_lists_each_stage(capsys, tmp_path, monk
     assert main(["search", "--explain", "--limit", "2", "drained entity block"]) == 0
     ranked = [line for line in capsys.readouterr().out.splitlines() if line.startswith("    ranked: found: ")]
     assert len(ranked) == 2 and all(f" · {names[-1]} x" in line for line in ranked)
+
+
+def test_what_a_game_filter_hid_is_looked_for_in_the_saved_rulings_this_search_was_handed(session_searcher):
+    """A station reading another log (`judge serve --db`) hands each search its own source: the
+    "hidden by the filter" look over every game reads that log too, not the searcher's default."""
+    words = "feng shui site zyzzogeton"  # Shadowfist's words: nothing of No Dawn answers them
+    handed = lambda: [_saved(7, f"A {words} ruling.", game="shadowfist")]  # noqa: E731
+    result = session_searcher.search(words, game="nodawn", saved_rulings=handed)
+    assert result.hits == [] and "saved:7" in [h.id for h in result.elsewhere]
+    assert "saved:7" not in [h.id for h in session_searcher.search(words, game="nodawn").elsewhere]

@@ -129,24 +129,22 @@ class Searcher:
                 for doc in dict.fromkeys(self.corpus.entries[h.id].doc for h in result.hits):  # number hits are entries
                     result.notes.append(f"from {self.corpus.documents[doc].title}, outside the game filter")
             return result
-        result.hits, result.game_likelihood = self._word_hits(
-            parsed, limit, self.saved_rulings if saved_rulings is None else saved_rulings, explain
-        )
+        source = self.saved_rulings if saved_rulings is None else saved_rulings
+        result.hits, result.game_likelihood = self._word_hits(parsed, limit, source, explain)
         if parsed.games:
-            result.elsewhere = self._hidden_by_filter(parsed, result.hits)
+            result.elsewhere = self._hidden_by_filter(parsed, result.hits, source)
         if not result.hits and parsed.words:
             result.suggestions = self.did_you_mean(parsed.words)
         return result
 
-    def _hidden_by_filter(self, parsed: qlang.ParsedQuery, hits: list[Hit]) -> list[Hit]:
+    def _hidden_by_filter(
+        self, parsed: qlang.ParsedQuery, hits: list[Hit], saved_rulings: SavedRulings | None
+    ) -> list[Hit]:
         """The best answers of the other games, when the game filter hid the answer: nothing
         was found in the game, or the same search over every game puts another game's entry
-        first and none of the game's first page on its own first page."""
-        # (the searcher's own saved rulings, not the ones this search was handed: as before the
-        # source was handed in, when this looked in the default place)
-        everywhere, _ = self._word_hits(
-            replace(parsed, games=[], kinds=list(parsed.kinds)), FIRST_PAGE, self.saved_rulings
-        )
+        first and none of the game's first page on its own first page. The saved rulings are the
+        ones this search was handed (a station's --db log), as for the hits themselves."""
+        everywhere, _ = self._word_hits(replace(parsed, games=[], kinds=list(parsed.kinds)), FIRST_PAGE, saved_rulings)
         outside = [h for h in everywhere if self._game_of(h) not in parsed.games]
         if not outside:
             return []
