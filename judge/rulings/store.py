@@ -29,16 +29,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from judge.corpus.model import Entry, Ref
 from judge.editions.ids import plain as plain_id
 from judge.notices import report_once
 from judge.rulings.fields import check as check_fields
-from judge.rulings.fields import problem as field_problem
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
-from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of
-from judge.rulings.revisions import refusal as revision_refusal
+from judge.rulings.revisions import GIVEN, STATUSES, Revision, mark_of
 from judge.rulings.schema import LATEST, MIGRATIONS, UUID4_SQL, VERSION_TABLE
 
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
@@ -183,7 +180,7 @@ class RulingStore:
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
-        when = _stamp(given_at)
+        when = stored_time(given_at)
         fields = dict(
             question=(question or "").strip(),
             event=(event or "").strip(),
@@ -198,7 +195,7 @@ class RulingStore:
         except OSError as exc:
             raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
         identity = key or str(uuid_module.uuid4())
-        with self._write() as conn:
+        with self.transaction() as conn:
             # A writer's key (a phone's UUID for the ruling) is the ruling's UUID: the same ruling
             # sent twice is stored once. A key already naming other words is refused, never
             # answered with another ruling.
@@ -208,7 +205,7 @@ class RulingStore:
                 else None
             )
             if before is None:
-                number = _insert_ruling(
+                number = insert_ruling(
                     conn,
                     identity,
                     fields["question"],
@@ -242,62 +239,6 @@ class RulingStore:
             (first,),
         )
 
-    def revise(
-        self,
-        number: int,
-        command: str,
-        reason: str,
-        judge: str = "",
-        answer: str | None = None,
-        question: str | None = None,
-        cites: list[str] | tuple[str, ...] | None = None,
-        at: dt.datetime | None = None,
-        options: dict[str, str] = CLI_OPTIONS,
-    ) -> SavedRuling:
-        """Append a revision (amend, overturn or withdraw: judge.rulings.revisions.KINDS) to
-        ruling #`number`; refused (RulingsError naming the ruling) with nothing written."""
-        kind = KINDS[command]
-        reason, judge = (reason or "").strip(), (judge or "").strip()
-        for label, text, one_line in (
-            ("the reason", reason, False),
-            ("the judge", judge, True),
-            ("the new ruling", answer or "", False),
-            ("the question", question or "", False),
-        ):
-            why = field_problem(label, text, one_line)
-            if why:
-                raise RevisionRefused(f"ruling #{number} was not revised: {why}; nothing was written")
-        cites = tuple(cites) if cites is not None else None
-        if not self._present():
-            raise RevisionRefused(
-                f"there is no saved ruling #{number} to {kind.command} in {self.path} "
-                "(there is no log yet); nothing was written"
-            )
-        when = _stamp(at)
-        with self._write() as conn:
-            found, skipped = self._load(conn, "WHERE number = ?", (number,))
-            if skipped:
-                raise RulingsError(f"{skipped[0]}; nothing was written")
-            current = found[0].revisions[-1] if found else None
-            why = revision_refusal(number, kind, reason, judge, answer, question, cites, current, options)
-            if why:
-                raise RevisionRefused(f"{why} (in {self.path}); nothing was written")
-            assert current is not None
-            new = Revision(
-                current.revision + 1,
-                kind.status,
-                current.question if question is None or not kind.new_text else question.strip(),
-                current.answer if answer is None or not kind.new_text else answer.strip(),
-                current.cites if cites is None or not kind.new_text else cites,
-                judge,
-                when,
-                reason,
-            )
-            _insert_revision(conn, number, new)
-        revised = self.get(number)
-        assert revised is not None
-        return revised
-
     # -- reading ----------------------------------------------------------------------------
     def all(self) -> list[SavedRuling]:
         return self._select("")
@@ -328,62 +269,6 @@ class RulingStore:
             params += [pattern] * (len(_SEARCHED_COLUMNS) + 6)
         return self._select("WHERE " + " AND ".join(clauses), tuple(params), order=order, limit=limit)
 
-    def merge(self, lines: list, source: str) -> tuple[int, int]:
-        """Merge revisions read from another log (judge.rulings.interchange.Line), in one
-        transaction: a ruling not known here is added under the next number, a known one (by
-        UUID) gains the revisions it lacks. The same revision twice adds nothing; a revision
-        that differs from the one known under its number, or one that would leave a gap, refuses
-        the whole merge (RevisionRefused naming the ruling and the line). Returns (rulings added,
-        revisions added, first ones included)."""
-        grouped: dict[str, dict[int, Any]] = {}
-        for line in lines:
-            grouped.setdefault(line.uuid, {})[line.revision.revision] = line
-        added_rulings = added_revisions = 0
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
-        with self._write() as conn:
-            for identity, revisions in grouped.items():
-                found, skipped = self._load(conn, "WHERE uuid = ?", (identity,))
-                if skipped:
-                    raise RulingsError(f"{skipped[0]}; nothing was imported")
-                known = {r.revision: r for r in found[0].revisions} if found else {}
-                here = f"ruling #{found[0].number} here" if found else ""
-                expected = max(known, default=0) + 1
-                number = found[0].number if found else None
-                for revision in sorted(revisions):
-                    line = revisions[revision]
-                    at = f"{source} line {line.line}: ruling {identity}"
-                    if revision in known:
-                        same_place = revision > 1 or (found[0].event, found[0].table) == (line.event, line.table)
-                        if known[revision] != line.revision or not same_place:
-                            raise RevisionRefused(
-                                f"{at}: its revision {revision} differs from the one this log "
-                                f"holds ({here}); the histories conflict, nothing was imported"
-                            )
-                        continue
-                    if revision != expected:
-                        raise RevisionRefused(
-                            f"{at}: revision {revision} follows no revision {expected} "
-                            f"(neither in the file nor in this log); nothing was imported"
-                        )
-                    if number is None:
-                        r = line.revision
-                        number = _insert_ruling(
-                            conn, identity, r.question, r.answer, r.cites, line.event, line.table, r.judge, r.at
-                        )
-                        added_rulings += 1
-                    else:
-                        _insert_revision(conn, number, line.revision)
-                    added_revisions += 1
-                    expected += 1
-        return added_rulings, added_revisions
-
-    def by_uuid(self, identity: str) -> SavedRuling | None:
-        found = self._select("WHERE uuid = ?", (identity,))
-        return found[0] if found else None
-
     def get(self, number: int) -> SavedRuling | None:
         """The ruling; None if there is none; RulingsError if its row cannot be read as one."""
         found = self._select("WHERE number = ?", (number,))
@@ -397,15 +282,15 @@ class RulingStore:
         """Rulings matching `where`, by number in `order`; at most `limit` rows are read (rows
         skipped as unreadable count towards it, and are named in self.skipped)."""
         self.skipped = []
-        if not self._present():
+        if not self.exists():
             return []
         with self._read() as conn:
             if conn is None:
                 return []
-            rulings, self.skipped = self._load(conn, where, params, order, limit)
+            rulings, self.skipped = self.load(conn, where, params, order, limit)
         return rulings
 
-    def _load(
+    def load(
         self, conn: sqlite3.Connection, where: str, params: tuple = (), order: str = "ASC", limit: int | None = None
     ) -> tuple[list[SavedRuling], list[str]]:
         """_select's work on an open connection (a write transaction reads through it too)."""
@@ -505,7 +390,7 @@ class RulingStore:
         )
 
     # -- connections ------------------------------------------------------------------------
-    def _present(self) -> bool:
+    def exists(self) -> bool:
         """Whether the file exists; a path the system refuses (too long, a file where a folder
         should be) is said, naming it."""
         try:
@@ -580,7 +465,7 @@ class RulingStore:
         return conn
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction holding SQLite's write lock from the start; all or nothing."""
         self._check_file()
         with self._errors():
@@ -650,10 +535,10 @@ class RulingStore:
                 if version < LATEST:
                     conn.close()
                     try:
-                        with self._write():  # brings the schema up to date
+                        with self.transaction():  # brings the schema up to date
                             pass
                     except NotWritable:
-                        pass  # a log handed over read-only: read as its schema has it (_load)
+                        pass  # a log handed over read-only: read as its schema has it (load)
                     conn = self._connect(read_only=True)
                 yield conn
             finally:
@@ -719,7 +604,7 @@ class RulingStore:
 _REVISION_COLUMNS = "ruling, revision, kind, question, answer, cites, reason, judge, made_at"
 
 
-def _stamp(moment: dt.datetime | None) -> str:
+def stored_time(moment: dt.datetime | None) -> str:
     """A time as stored: ISO 8601 to the second, with the judge's UTC offset (a naive time is local)."""
     moment = moment or dt.datetime.now()
     if moment.tzinfo is None:
@@ -727,7 +612,7 @@ def _stamp(moment: dt.datetime | None) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def _insert_ruling(
+def insert_ruling(
     conn: sqlite3.Connection,
     identity: str,
     question: str,
@@ -751,7 +636,7 @@ def _insert_ruling(
     return number
 
 
-def _insert_revision(conn: sqlite3.Connection, number: int, r: Revision) -> None:
+def insert_revision(conn: sqlite3.Connection, number: int, r: Revision) -> None:
     conn.execute(
         f"INSERT INTO ruling_revisions ({_REVISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (number, r.revision, r.kind, r.question, r.answer, json.dumps(list(r.cites)), r.reason, r.judge, r.at),
