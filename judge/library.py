@@ -66,7 +66,7 @@ class Link:
 
 
 def saved_number(entry: Entry) -> int | None:
-    """The number of the saved ruling a search found (judge.rulings.store.ruling_entry), None
+    """The number of the saved ruling a search found (judge.rulings.searchable.ruling_entry), None
     for an entry of the corpus: a saved ruling opens as a ruling, never as a rule."""
     from judge.search.searcher import SAVED_DOC
 

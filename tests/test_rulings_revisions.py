@@ -13,7 +13,8 @@ import pytest
 
 from judge.rulings.revise import revise
 from judge.rulings.revisions import KINDS
-from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
+from judge.rulings.searchable import saved_ruling_entries
+from judge.rulings.store import RulingsError, RulingStore
 
 HERE = Path(__file__).parent
 TZ = dt.timezone(dt.timedelta(hours=1))

@@ -14,7 +14,8 @@ import pytest
 
 from judge.rulings import store as store_module
 from judge.rulings.revise import revise
-from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
+from judge.rulings.searchable import saved_ruling_entries
+from judge.rulings.store import RulingsError, RulingStore
 
 WHEN = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
 

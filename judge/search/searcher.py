@@ -350,7 +350,7 @@ class Searcher:
         path = os.path.expanduser(db_path) if db_path else default_db_path()
         if not os.path.exists(path):  # no log here (what the store would say too),
             return []  # and its code, sqlite3 and all, is not loaded for nothing
-        from judge.rulings.store import saved_ruling_entries
+        from judge.rulings.searchable import saved_ruling_entries
 
         hits = []
         for entry in saved_ruling_entries(path):
