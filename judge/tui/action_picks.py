@@ -1,6 +1,7 @@
 """What the board's action picker asks and offers: the action kinds are the engine's table
 (judge.engine.action_kinds.ACTIONS), how each kind's values are picked is action_picks.yaml, and
-the choices are what is on the board (the scenario data the board screen edits). No UI here.
+the choices are what is on the board (the scenario data the board screen edits). No UI here:
+the pickers that ask are judge.tui.action_picker.
 
 A mistake in the YAML (a kind the engine does not have, a kind left out, a key its kind does not
 take, an unknown source) is refused when it is read, naming the file and line.
