@@ -6,6 +6,8 @@ runs it in a worker and adds the action it returns. Escape at any picker adds no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import App
 
 from judge.tui import action_picks as ap
@@ -26,8 +28,9 @@ class ActionPicker:
         self.data = data
 
     async def pick(self) -> dict | str | None:
-        """The action picked; WRITE_YAML when the judge chose to write it as YAML; None when a
-        picker was escaped or the action kinds cannot be read (said in a notification)."""
+        """The action picked (a mapping, or the word `pass`); WRITE_YAML when the judge chose to
+        write it as YAML; None when a picker was escaped or the action kinds cannot be read (said
+        in a notification)."""
         try:
             kinds = ap.kinds()
         except ap.PicksError as exc:
@@ -85,7 +88,7 @@ class ActionPicker:
         if isinstance(source, dict):  # declarations: attacker and target, blocker and attacker …
             declarations: list = []
             while True:
-                declaration = {}
+                declaration: dict[str, object] = {}
                 for sub, sub_source in source.items():
                     offered = ap.choices(sub_source, self.data, who)
                     if not offered:
@@ -103,7 +106,7 @@ class ActionPicker:
             return CANCELLED
         return await self._pick_one(offered, title)
 
-    async def _pick_one(self, offered, title: str, extra: list[str] = ()):
+    async def _pick_one(self, offered, title: str, extra: Sequence[str] = ()):
         by_label = {c.label: c.value for c in offered}
         label = await self.app.push_screen_wait(CardPicker([*extra, *by_label], title, placeholder="name…"))
         if label is None:

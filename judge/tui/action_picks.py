@@ -112,7 +112,7 @@ def _permanents(data: dict, owner=lambda name: True) -> list[Choice]:
 def choices(source: str, data: dict, who: str | None) -> list[Choice]:
     """What a picker for `source` offers on this board, for the acting player `who`."""
     players = data.get("players") or []
-    me = next((p for p in players if p.get("name") == who), {})
+    me: dict = next((p for p in players if p.get("name") == who), {})
     others = [str(p.get("name")) for p in players if p.get("name") != who]
     if source in ("hand", "spoils"):
         names = [_name(c) for c in me.get(source) or []]
@@ -139,8 +139,9 @@ def choices(source: str, data: dict, who: str | None) -> list[Choice]:
     raise ValueError(f"no choices for the source {source!r}")  # point, flag, typed are asked otherwise
 
 
-def assemble(kind: str, who: str | None, values: dict) -> object:
-    """The action as the scenario format writes it: the player first, then the kind's keys."""
+def assemble(kind: str, who: str | None, values: dict) -> dict | str:
+    """The action as the scenario format writes it: the player first, then the kind's keys (or
+    the bare word `pass`)."""
     if kind == "pass" and who in (None, EVERYONE):
         return "pass"
     action: dict = {"player": who} if who not in (None, EVERYONE) else {}
