@@ -72,7 +72,7 @@ def _results(hits, corpus: Corpus) -> list[ResultView]:
 
 
 def saved_number(entry: Entry) -> int | None:
-    """The number of the saved ruling a search found (judge.rulings.store.ruling_entry), None
+    """The number of the saved ruling a search found (judge.rulings.searchable.ruling_entry), None
     for an entry of the corpus: a saved ruling opens as a ruling, never as a rule."""
     if entry.doc != SAVED_DOC or not entry.id.startswith(f"{SAVED_DOC}:"):
         return None

@@ -28,7 +28,7 @@ def saved_rulings_source(db_path: str | Path | None = None):
         path = os.path.expanduser(db_path) if db_path else default_db_path()
         if not os.path.exists(path):  # no log here (what the store would say too)
             return []
-        from judge.rulings.store import saved_ruling_entries
+        from judge.rulings.searchable import saved_ruling_entries
 
         return saved_ruling_entries(path)
 

@@ -179,7 +179,7 @@ class LookupScreen(JudgeScreen):
     @work(thread=True, exclusive=True, group="search")
     def _search(self, text: str, game: str | None, open_first: bool) -> None:
         try:
-            found = self.library.find(text, game=game)
+            found = self.loaded_library().find(text, game=game)
         except Exception as exc:  # a search-layer bug is shown, never raised into the UI
             self.app.call_from_thread(self.app.notify, f"Search failed: {exc}", severity="error")
             return
@@ -263,7 +263,7 @@ class LookupScreen(JudgeScreen):
         results = self.query_one("#results", OptionList)
         index = results.highlighted or 0
         hit = self._hit(index)
-        card = self.library.card_of(hit[0]) if hit is not None and self._card_query() else None
+        card = self.loaded_library().card_of(hit[0]) if hit is not None and self._card_query() else None
         if card is not None:  # Enter on card:NAME opens the card screen
             self.post_message(messages.ShowCard(card.id))
             return
@@ -284,7 +284,7 @@ class LookupScreen(JudgeScreen):
             if isinstance(precedent, str):  # why the archive's precedents are left out
                 view.show_message(one_line(precedent))
             else:
-                view.show_precedent(self.library, precedent)
+                view.show_precedent(self.loaded_library(), precedent)
             self.refresh_bindings()
             return
         hit = self._hit(index)
@@ -296,7 +296,7 @@ class LookupScreen(JudgeScreen):
             self.refresh_bindings()
             return
         alone = bool(self._found and self._found.direct is entry and self._found.alone)
-        self.query_one(EntryView).show(self.library, entry, terms, alone=alone)
+        self.query_one(EntryView).show(self.loaded_library(), entry, terms, alone=alone)
         self.refresh_bindings()  # F7/F8 follow the document shown
 
     def _open_hit(self, index: int | None) -> None:
@@ -304,8 +304,9 @@ class LookupScreen(JudgeScreen):
             self._preview(index)
             return
         hit = self._hit(index)
-        if hit is not None and saved_number(hit[0]) is not None:  # opened as a ruling, never as an entry
-            self.post_message(messages.ShowRuling(saved_number(hit[0])))
+        number = saved_number(hit[0]) if hit is not None else None
+        if number is not None:  # opened as a ruling, never as an entry
+            self.post_message(messages.ShowRuling(number))
         elif hit is not None:
             self.history.visit(hit[0].id)
             self.post_message(messages.HistoryChanged())
@@ -329,7 +330,7 @@ class LookupScreen(JudgeScreen):
     def open_entry(self, entry_id: str, record: bool = True) -> bool:
         library = self.library
         entry = library.get(entry_id) if library else None
-        if entry is None:
+        if library is None or entry is None:
             self.app.notify(f"No entry {entry_id}", severity="warning")
             return False
         if record:
@@ -338,7 +339,7 @@ class LookupScreen(JudgeScreen):
                 self.history.visit(shown.id)  # a previewed result: Back must return to it
             self.history.visit(entry.id)
             self.post_message(messages.HistoryChanged())
-        terms = frozenset()
+        terms: frozenset[str] = frozenset()
         if self._found is not None:
             terms = next((t for e, t in self._found.hits if e.id == entry.id), frozenset())
         self.query_one(EntryView).show(library, entry, terms)
