@@ -490,7 +490,7 @@ def test_an_uploads_folder_without_permission_refuses_the_upload_by_name(client,
     assert _kept(data) == []
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads a folder whatever its permissions")
+@pytest.mark.permission_bits
 def test_a_folder_chmod_000_is_said(client, data):
     boards = data / "scenarios"
     boards.mkdir(parents=True)

@@ -240,18 +240,18 @@ def test_bad_files_are_refused_naming_the_file(certificates, tmp_path, capsys):
             "(mkcert makes one)",
         ),
     ]
-    if os.geteuid() != 0:  # root reads any file: a permission refusal cannot be made for it
-        unreadable = tmp_path / "unreadable.key"
-        shutil.copy(key, unreadable)
-        unreadable.chmod(0)
-        cases.append(
-            (
-                ["--certfile", cert, "--keyfile", str(unreadable)],
-                f"--keyfile {unreadable}: cannot be read (Permission denied)",
-            )
-        )
     for argv, message in cases:
         assert _refusal(capsys, *argv) == f"judge: {message}\n", argv
+
+
+@pytest.mark.permission_bits
+def test_an_unreadable_key_is_refused_naming_the_file(certificates, tmp_path, capsys):
+    unreadable = tmp_path / "unreadable.key"
+    shutil.copy(certificates.keyfile, unreadable)
+    unreadable.chmod(0)
+    assert _refusal(capsys, "--certfile", str(certificates.certfile), "--keyfile", str(unreadable)) == (
+        f"judge: --keyfile {unreadable}: cannot be read (Permission denied)\n"
+    )
 
 
 # -- (b) the service worker over https:// at a network name ---------------------------------------

@@ -4,11 +4,8 @@ sub-rules adopted after that day. The picture is docs/tui-in-force-80x24.svg."""
 
 from __future__ import annotations
 
-import pytest
 from bundled import REPO, TESTS
 from test_tui_snapshots import steady, typed
-
-pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
 
 SNAPSHOT = TESTS / "__snapshots__" / "test_tui_in_force_snapshot" / "test_the_entry_view_marks_what_is_not_in_force.svg"
 

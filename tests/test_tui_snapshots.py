@@ -11,8 +11,6 @@ import pytest
 from bundled import REPO, SCENARIOS, TESTS, V01
 from tui_pilot import settle
 
-pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
-
 E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
