@@ -159,7 +159,9 @@ def test_the_card_database():
 def test_every_card_file_says_where_it_was_read_from():
     from judge.cards.reader import card_dir
 
-    for path in sorted(card_dir().glob("*.yaml")):
+    card_files = sorted(card_dir().glob("*.yaml"))
+    assert card_files
+    for path in card_files:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# "), path.name
         assert "line" in first.lower(), path.name

@@ -91,6 +91,7 @@ def test_the_checks_never_read_the_turns_position(monkeypatch, no_skipping):
 def test_every_bundled_scenario_goes_the_same_with_skipping_and_without(monkeypatch):
     with_skips = {_id(p): replayed(p) for p in SCENARIOS}
     monkeypatch.setattr(unchanged, "ENABLED", False)
+    assert SCENARIOS
     for path in SCENARIOS:
         assert replayed(path) == with_skips[_id(path)], _id(path)
 

@@ -113,6 +113,7 @@ def test_every_trigger_event_has_a_rule_and_is_fired_somewhere():
 
 
 def test_every_action_kind_has_a_handler_and_its_own_key():
+    assert ACTIONS
     for kind, spec in ACTIONS.items():
         assert kind in spec.keys and callable(spec.handler), kind
 
@@ -163,7 +164,9 @@ _WRITTEN = re.compile(r"^\S+ (\d+|from \S+|to \S+)$")  # a keyword written with 
 def test_the_engine_names_a_keyword_only_where_it_declares_it():
     """Outside keywords.implements(...) no vocabulary keyword is written as a string: the code reads
     each through the name its module declared, so what is implemented is what is declared."""
-    for path in ENGINE_DIR.glob("*.py"):
+    modules = sorted(ENGINE_DIR.glob("*.py"))
+    assert modules
+    for path in modules:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         declared = {
             id(node.value.args[0])
@@ -195,7 +198,9 @@ def test_the_engine_names_a_keyword_only_where_it_declares_it():
 
 def test_every_declared_keyword_is_read_by_its_module():
     """A declaration is a claim that the module gives the keyword meaning: the name must be read."""
-    for module, decls in keyword_declarations().items():
+    declarations = keyword_declarations()
+    assert declarations
+    for module, decls in declarations.items():
         tree = ast.parse((ENGINE_DIR / f"{module}.py").read_text(encoding="utf-8"))
         loaded = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert set(decls) <= loaded, (module, set(decls) - loaded)

@@ -48,7 +48,9 @@ def test_every_bundled_entry_is_indexed_or_skipped_with_its_reason(corpus, readi
 
 
 def test_the_index_files_lie_beside_their_sources_in_document_order(corpus):
-    for doc, items in _all_items():
+    indexes = list(_all_items())
+    assert indexes
+    for doc, items in indexes:
         path = judge_index.index_path(doc)
         source = REPO / next(
             s.relpath for s in __import__("judge.corpus.documents", fromlist=["x"]).DOCUMENTS if s.key == doc
@@ -63,6 +65,7 @@ def test_most_entries_that_state_something_have_questions(reading):
     per_doc: dict[str, list[int]] = {}
     for entry_id, item in reading.items.items():
         per_doc.setdefault(entry_id.split(":")[0], [0, 0])[bool(item.skip)] += 1
+    assert per_doc
     for doc, (asked, skipped) in per_doc.items():
         assert asked >= 2 * skipped, (doc, asked, skipped)
 
@@ -70,7 +73,9 @@ def test_most_entries_that_state_something_have_questions(reading):
 def test_no_question_carries_a_rule_number_or_an_id():
     import re
 
-    for _doc, items in _all_items():
+    indexes = list(_all_items())
+    assert all(items for _doc, items in indexes)
+    for _doc, items in indexes:
         for item in items:
             for q in item.questions:
                 assert not re.search(r"\b\d{3}\.\d|\b[a-z]{2,3}:[a-z0-9]", q), (item.entry_id, q)

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.usefixtures("session_context")
 
 
 def test_reading_on_walks_every_document_in_its_order(corpus):
+    assert corpus.documents
     for doc in corpus.documents:
         order = [e for e in corpus.in_doc(doc) if e.kind not in READ_WITH_PARENT]
         assert order, doc

@@ -232,6 +232,7 @@ def test_an_earlier_step_prints_the_replay_through_it(client, capsys):
     replay = run_file(E01)
     through_two = client.get(f"/replay/{key}/2/sheet").text
     whole = _cli_sheet(capsys, E01)
+    assert replay.steps
     for n, step in enumerate(replay.steps, start=1):
         action = step.action.replace("'", "&#39;")
         assert action in whole

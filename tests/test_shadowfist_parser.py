@@ -494,6 +494,7 @@ def test_icons_are_normalised_and_searchable(parsed, entries):
 
 
 def test_spans_point_into_the_source(source, parsed):
+    assert parsed.entries
     for e in parsed.entries:
         raw = source[e.span.char_start : e.span.char_end]
         if e.kind == "card":
