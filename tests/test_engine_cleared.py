@@ -24,7 +24,7 @@ from judge.engine.actions import apply
 from judge.engine.scenario import load_string
 from judge.engine.state import Modifier
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "speed"))
 import bench_engine
 
 

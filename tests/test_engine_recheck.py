@@ -28,7 +28,7 @@ from judge.engine.replay import run_file
 from judge.engine.scenario import load, load_string
 from judge.engine.state import GameState, Modifier, Obj
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "speed"))
 import bench_engine  # (the benchmark's game: its board and its round of actions)
 
 

@@ -2,7 +2,7 @@
 card names through the CLI entry point in process and through search and lookup directly.
 Never a traceback, an exit outside {0, 1, 2} or a raw escape on the screen.
 
-A modest count here (FUZZ_EXAMPLES each); bench/fuzz_queries.py runs the same at a high count
+A modest count here (FUZZ_EXAMPLES each); bench/fuzz/fuzz_queries.py runs the same at a high count
 and times it.
 """
 

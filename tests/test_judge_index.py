@@ -16,7 +16,7 @@ from judge.corpus.model import Corpus, DocumentInfo, Entry
 from judge.search import judge_index
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "bench"))
+sys.path.insert(0, str(REPO / "bench" / "evaluation"))
 from dedup_questions import paraphrases  # noqa: E402
 
 QUESTION_SETS = sorted((REPO / "tests/data").glob("judge_questions_*.json"))
@@ -85,7 +85,7 @@ def test_no_question_carries_a_rule_number_or_an_id():
     "question_set", [*QUESTION_SETS, *([SHARED_BENCH] if SHARED_BENCH.exists() else [])], ids=lambda p: p.name
 )
 def test_no_index_question_paraphrases_a_question_of_a_set(question_set):
-    """The index is written blind; this checks it mechanically (bench/dedup_questions.py's rule:
+    """The index is written blind; this checks it mechanically (bench/evaluation/dedup_questions.py's rule:
     word-set Jaccard >= 0.6). Only our index's ids are reported, never the set's text."""
     data = json.loads(question_set.read_text(encoding="utf-8"))
     reference = [q["question"] for q in (data["questions"] if isinstance(data, dict) else data)]

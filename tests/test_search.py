@@ -317,9 +317,9 @@ def _answers(text: str, passage: str) -> bool:
 @pytest.mark.parametrize("name,floors", QUESTION_SETS)
 def test_own_questions_recall(searcher, corpus, name, floors):
     """Our own judge questions (tests/data/, written from the sources alone; none paraphrases a
-    shared-bench question, bench/dedup_questions.py checks): the answer passage, or one of its
+    shared-bench question, bench/evaluation/dedup_questions.py checks): the answer passage, or one of its
     `also` equivalents, must be in the top 5 for most of them, per document. The ranking
-    constants are fitted on the tuning set only (bench/tune_search.py refuses the held-out one)."""
+    constants are fitted on the tuning set only (bench/evaluation/tune_search.py refuses the held-out one)."""
     questions = json.loads((Path(__file__).parent / "data" / name).read_text())
     per_doc: dict[str, list[bool]] = {}
     for q in questions:
