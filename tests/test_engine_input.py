@@ -167,6 +167,7 @@ def test_every_card_file_says_where_it_was_read_from():
         assert "line" in first.lower(), path.name
 
 
+@pytest.mark.slow
 def test_replay_cli_reports_a_bad_file_without_a_traceback(tmp_path):
     path = write(tmp_path, GOOD.replace("hand: [Sacramental Fire]", "hand: [Sacramental Frie]"))
     proc = subprocess.run([sys.executable, "-m", "judge", "replay", str(path)], capture_output=True, text=True)

@@ -59,6 +59,7 @@ def no_skipping(monkeypatch):
     monkeypatch.setattr(unchanged, "ENABLED", False)
 
 
+@pytest.mark.slow
 def test_the_checks_never_read_the_turns_position(monkeypatch, no_skipping):
     """Each bundled scenario, each check reading a state whose position fields are gone: a read
     of one would raise (the class defaults of `passes` and `checked` are gone too)."""
@@ -88,6 +89,7 @@ def test_the_checks_never_read_the_turns_position(monkeypatch, no_skipping):
     assert checked == len(SCENARIOS) > 250
 
 
+@pytest.mark.slow
 def test_every_bundled_scenario_goes_the_same_with_skipping_and_without(monkeypatch):
     with_skips = {_id(p): replayed(p) for p in SCENARIOS}
     monkeypatch.setattr(unchanged, "ENABLED", False)
@@ -99,6 +101,7 @@ def test_every_bundled_scenario_goes_the_same_with_skipping_and_without(monkeypa
 IMMUTABLE = (bool, int, str, type(None), tuple, frozenset)
 
 
+@pytest.mark.slow
 def test_the_fields_compared_as_values_hold_immutable_values():
     """unchanged.py compares a state's fields that are not lists or maps as values, without
     copying them: in every state of every bundled scenario each holds an immutable value (or
@@ -137,6 +140,7 @@ def play_game(actions: list, board: str) -> list:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(range(len(ACTIONS))), min_size=1, max_size=40))
 def test_random_games_go_the_same_with_skipping_and_without(picks):

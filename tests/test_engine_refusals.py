@@ -1835,6 +1835,7 @@ def test_the_refusal_cites_the_rule_that_forbids_the_action(name, patch, actions
     assert all(corpus.get(r) is not None for r in cited), cited
 
 
+@pytest.mark.slow
 def test_every_refusal_site_is_driven_by_a_case(sites_hit):
     sites = refusal_sites()
     assert len(sites) > 100

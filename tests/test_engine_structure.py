@@ -59,6 +59,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_import_graph_is_read_whole():
     graph = engine_imports()
     assert set(graph) == MODULES
@@ -70,6 +71,7 @@ def test_the_import_graph_is_read_whole():
     )
 
 
+@pytest.mark.slow
 def test_there_is_no_import_circle_in_the_engine():
     assert cycles(engine_imports()) == []
 
@@ -78,6 +80,7 @@ def test_the_cycle_finder_finds_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
 
 
+@pytest.mark.slow
 def test_the_card_vocabulary_lives_outside_the_engine():
     graph = engine_imports()
     assert "vocabulary" not in MODULES and "cards" not in MODULES and "yamlio" not in MODULES
@@ -107,6 +110,7 @@ def fired_events() -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_every_trigger_event_has_a_rule_and_is_fired_somewhere():
     assert set(triggers.TRIGGER_RULES) >= V.TRIGGER_EVENTS
     assert set(V.TRIGGER_EVENTS) <= fired_events()
@@ -133,6 +137,7 @@ def asked_kinds() -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_every_choice_kind_is_asked_somewhere_and_has_a_shape_and_rule():
     assert set(CHOICE_KINDS) == asked_kinds()
     for kind in CHOICE_KINDS.values():
@@ -161,6 +166,7 @@ def keyword_declarations() -> dict[str, dict[str, tuple]]:
 _WRITTEN = re.compile(r"^\S+ (\d+|from \S+|to \S+)$")  # a keyword written with its parameter
 
 
+@pytest.mark.slow
 def test_the_engine_names_a_keyword_only_where_it_declares_it():
     """Outside keywords.implements(...) no vocabulary keyword is written as a string: the code reads
     each through the name its module declared, so what is implemented is what is declared."""
@@ -196,6 +202,7 @@ def test_the_engine_names_a_keyword_only_where_it_declares_it():
                 assert id(node) in carried, (path.name, node.value, node.lineno)
 
 
+@pytest.mark.slow
 def test_every_declared_keyword_is_read_by_its_module():
     """A declaration is a claim that the module gives the keyword meaning: the name must be read."""
     declarations = keyword_declarations()

@@ -35,6 +35,7 @@ def shared_context(corpus, session_searcher):
         yield
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries(), as_options=st.booleans())
 def test_search_takes_any_query(query, as_options):
@@ -43,24 +44,28 @@ def test_search_takes_any_query(query, as_options):
     assert problems(argv) == [], (argv, problems(argv))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries())
 def test_search_json_takes_any_query(query):
     assert problems(["search", "--json", "--", query]) == []
 
 
+@pytest.mark.slow
 @FUZZ
 @given(target=entry_ids() | rule_numbers() | queries())
 def test_show_takes_any_id_or_number(target):
     assert problems(["show", "--", target]) == []
 
 
+@pytest.mark.slow
 @FUZZ
 @given(name=card_names())
 def test_card_takes_any_name(name):
     assert problems(["card", "--", name]) == []
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries(), name=card_names())
 def test_search_and_lookup_take_any_text(corpus, session_searcher, query, name):

@@ -47,6 +47,7 @@ def test_every_bundled_entry_is_indexed_or_skipped_with_its_reason(corpus, readi
         assert list(item.merged) == corpus.get(entry_id).extra.get("sentences", [entry_id])[1:]
 
 
+@pytest.mark.slow
 def test_the_index_files_lie_beside_their_sources_in_document_order(corpus):
     indexes = list(_all_items())
     assert indexes
@@ -70,6 +71,7 @@ def test_most_entries_that_state_something_have_questions(reading):
         assert asked >= 2 * skipped, (doc, asked, skipped)
 
 
+@pytest.mark.slow
 def test_no_question_carries_a_rule_number_or_an_id():
     import re
 
@@ -81,6 +83,7 @@ def test_no_question_carries_a_rule_number_or_an_id():
                 assert not re.search(r"\b\d{3}\.\d|\b[a-z]{2,3}:[a-z0-9]", q), (item.entry_id, q)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "question_set", [*QUESTION_SETS, *([SHARED_BENCH] if SHARED_BENCH.exists() else [])], ids=lambda p: p.name
 )

@@ -91,6 +91,7 @@ def test_the_station_entry_page_reads_on(client, path, links):
     assert part(client.get(path).text, ".reading-on").links == links
 
 
+@pytest.mark.slow
 def test_the_tui_reads_on_with_alt_up_and_down(corpus):
     from test_tui import lookup_screen, make_app, run, type_text
     from tui_pilot import settle

@@ -314,6 +314,7 @@ def _answers(text: str, passage: str) -> bool:
     return bool(text and passage) and (passage in text or (text in passage and len(text) >= 0.5 * len(passage)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,floors", QUESTION_SETS)
 def test_own_questions_recall(searcher, corpus, name, floors):
     """Our own judge questions (tests/data/, written from the sources alone; none paraphrases a
@@ -347,6 +348,7 @@ def test_question_sets_are_well_formed(corpus, name):
             assert any(_answers(t, p) for t in texts), (name, q["id"], passage)
 
 
+@pytest.mark.slow
 def test_any_text_searches_without_raising(searcher):
     """Whatever a judge types — operators, brackets, quotes, symbols, field syntax — searches."""
     from hypothesis import HealthCheck, given, settings

@@ -280,6 +280,7 @@ def test_every_id_has_a_permalink_that_leads_back_to_it(corpus):
         assert entry_id(doc, rest) == eid
 
 
+@pytest.mark.slow
 def test_every_entry_of_every_kind_has_a_page(client, corpus):
     """The first three entries of each kind in each document (and every card) render."""
     seen: dict[tuple[str, str], int] = {}

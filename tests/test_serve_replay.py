@@ -491,6 +491,7 @@ def test_an_uploads_folder_without_permission_refuses_the_upload_by_name(client,
     assert _kept(data) == []
 
 
+@pytest.mark.slow
 @pytest.mark.permission_bits
 def test_a_folder_chmod_000_is_said(client, data):
     boards = data / "scenarios"

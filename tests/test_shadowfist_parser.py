@@ -544,6 +544,7 @@ def test_the_last_entry_is_marked_truncated(entries):
     assert king.extra["faction"] == "Ascended" and king.extra["sets"] == ["N2", "SS"]
 
 
+@pytest.mark.slow
 def test_a_complete_copy_is_not_called_truncated(source):
     whole = source[: source.index(" The Eastern King ERRATA")]
     result = shadowfist.parse(whole)

@@ -4,12 +4,14 @@ sub-rules adopted after that day. The picture is docs/tui-in-force-80x24.svg."""
 
 from __future__ import annotations
 
+import pytest
 from bundled import REPO, TESTS
 from test_tui_snapshots import steady, typed
 
 SNAPSHOT = TESTS / "__snapshots__" / "test_tui_in_force_snapshot" / "test_the_entry_view_marks_what_is_not_in_force.svg"
 
 
+@pytest.mark.slow
 def test_the_entry_view_marks_what_is_not_in_force(snap_compare, corpus, session_searcher, tmp_path, monkeypatch):
     from judge.library import Library
     from judge.tui.app import JudgeApp

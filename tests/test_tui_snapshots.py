@@ -154,6 +154,7 @@ def seed_log(path: str) -> None:
     store.revise(4, "withdraw", "entered at the wrong table", "Lee", at=at + 5 * later)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch, tmp_path):
