@@ -226,6 +226,9 @@ def test_an_action_is_read_into_its_form_with_references_as_str():
     assert read_action("pass", {"player": "Ben", "pass": True}) == Pass(player="Ben")
     depart = read_action("depart", {"player": "Ana", "depart": {"to": "haven", "pieces": ["master", 3]}})
     assert depart.depart == Departure("haven", ("master", "3"))
+    # a player named by another scalar reads as its str, and is shown as written when refused
+    named = read_action("pass", {"player": 5, "pass": True}).player
+    assert named == "5" and isinstance(named, str) and f"no player {named!r}" == "no player 5"
 
 
 def asked_kinds() -> set[str]:

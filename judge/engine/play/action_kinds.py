@@ -60,6 +60,25 @@ def _ref_list(value) -> tuple[str, ...]:
     return tuple(str(r) for r in as_list(value))
 
 
+class WrittenName(str):
+    """A player's name written as some other scalar (`player: 5`): the str it reads as (a player
+    named "5"), shown as written — `references.player` refuses an unknown name with its repr."""
+
+    written: object
+
+    def __new__(cls, written: object) -> WrittenName:
+        name = super().__new__(cls, written)
+        name.written = written
+        return name
+
+    def __repr__(self) -> str:
+        return repr(self.written)
+
+
+def _name(value) -> str:
+    return value if type(value) is str else WrittenName(value)
+
+
 def _key(read: Callable | None = None, key: str | None = None, **default):
     """A form's field: `read` turns the value as written (its shape checked) into the field's
     type; `key` is the action's key when it is not the field's name."""
@@ -69,6 +88,10 @@ def _key(read: Callable | None = None, key: str | None = None, **default):
 
 def _ref(**default):
     return _key(str, **default)
+
+
+def _player(**default):
+    return _key(_name, **default)
 
 
 def _refs(**default):
@@ -91,7 +114,7 @@ def _departure(value) -> Departure:
 
 @dataclass(frozen=True)
 class Cast:
-    player: str = _ref()
+    player: str = _player()
     cast: str = _ref()
     targets: tuple[str, ...] = _refs(default=())
     x: int | None = None
@@ -110,20 +133,20 @@ class Cast:
 
 @dataclass(frozen=True)
 class SetPower:
-    player: str = _ref()
+    player: str = _player()
     set: str = _ref()
 
 
 @dataclass(frozen=True)
 class Fire:
-    player: str = _ref()
+    player: str = _player()
     fire: str = _ref()
     targets: tuple[str, ...] = _refs(default=())
 
 
 @dataclass(frozen=True)
 class Activate:
-    player: str = _ref()
+    player: str = _player()
     activate: str = _ref()
     ability: int = 1
     targets: tuple[str, ...] = _refs(default=())
@@ -131,50 +154,50 @@ class Activate:
 
 @dataclass(frozen=True)
 class Seal:
-    player: str = _ref()
+    player: str = _player()
     seal: tuple[str, ...] = _refs()
     pit_marked: tuple[str, ...] = _refs(default=())
 
 
 @dataclass(frozen=True)
 class Drain:
-    player: str = _ref()
+    player: str = _player()
     drain: str = _ref()
 
 
 @dataclass(frozen=True)
 class Sacrifice:
-    player: str = _ref()
+    player: str = _player()
     sacrifice: str = _ref()
 
 
 @dataclass(frozen=True)
 class Attack:
-    player: str = _ref()
+    player: str = _player()
     attack: tuple[tuple[str, str], ...] = _pairs("attacker", "target")  # (attacker, target) each
 
 
 @dataclass(frozen=True)
 class Block:
-    player: str = _ref()
+    player: str = _player()
     block: tuple[tuple[str, str], ...] = _pairs("blocker", "attacker")  # (blocker, attacker) each
 
 
 @dataclass(frozen=True)
 class Order:
-    player: str = _ref()
+    player: str = _player()
     order: tuple[str, ...] = _refs()
 
 
 @dataclass(frozen=True)
 class Assign:
-    player: str = _ref()
+    player: str = _player()
     assign: tuple[tuple[str, int], ...] = _key(lambda value: tuple((str(k), v) for k, v in value.items()))
 
 
 @dataclass(frozen=True)
 class Choose:
-    player: str = _ref()
+    player: str = _player()
     choose: object = _key()  # the answer as written: choices.read judges it against the choice waiting
 
 
@@ -185,89 +208,89 @@ class Until:
 
 @dataclass(frozen=True)
 class Concede:
-    player: str = _ref()
+    player: str = _player()
     concede: object = _key()  # (`concede: true`)
 
 
 @dataclass(frozen=True)
 class Spring:
-    player: str = _ref()
+    player: str = _player()
     spring: str = _ref()
     attacker: str = _ref()
 
 
 @dataclass(frozen=True)
 class Prefer:
-    player: str = _ref()
+    player: str = _player()
     prefer: tuple[str, ...] = _refs()
 
 
 @dataclass(frozen=True)
 class TurnFaceUp:
-    player: str = _ref()
+    player: str = _player()
     turn_face_up: str = _ref()
 
 
 @dataclass(frozen=True)
 class SetTrap:
-    player: str = _ref()
+    player: str = _player()
     set_trap: str = _ref()
     haven: str = _ref()
 
 
 @dataclass(frozen=True)
 class Brew:
-    player: str = _ref()
+    player: str = _player()
     brew: tuple[str, ...] = _refs()
 
 
 @dataclass(frozen=True)
 class Depart:
-    player: str = _ref()
+    player: str = _player()
     depart: Departure = _key(_departure)
 
 
 @dataclass(frozen=True)
 class CoOpt:
-    player: str = _ref()
+    player: str = _player()
     co_opt: str = _ref()
 
 
 @dataclass(frozen=True)
 class Wield:
-    player: str = _ref()
+    player: str = _player()
     wield: str = _ref()
     to: str = _ref()
 
 
 @dataclass(frozen=True)
 class Exhume:
-    player: str = _ref()
+    player: str = _player()
     exhume: str = _ref()
 
 
 @dataclass(frozen=True)
 class Bleed:
-    player: str = _ref()
+    player: str = _player()
     bleed: str = _ref()
 
 
 @dataclass(frozen=True)
 class Immure:
-    player: str = _ref()
+    player: str = _player()
     immure: str = _ref()
     entity: str = _ref()
 
 
 @dataclass(frozen=True)
 class CallDebt:
-    player: str = _ref()
-    call_debt: str = _ref()  # the debtor
+    player: str = _player()
+    call_debt: str = _player()  # the debtor
 
 
 @dataclass(frozen=True)
 class Pass:
-    player: str | None = _ref(default=None)  # none: every player passes
+    player: str | None = _player(default=None)  # none: every player passes
     passes: bool = _key(key="pass", default=True)
 
 
