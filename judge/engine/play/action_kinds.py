@@ -203,7 +203,7 @@ class Choose:
 
 @dataclass(frozen=True)
 class Until:
-    until: dict  # {phase, step}: a point of the turn (its shape checks it is one)
+    until: dict[str, str]  # {phase, step}: a point of the turn (its shape checks it is one)
 
 
 @dataclass(frozen=True)
