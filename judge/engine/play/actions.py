@@ -1,10 +1,10 @@
 """`apply(state, action) -> (state, events)`: the only way a game state changes.
 
 An action is a mapping in the scenario format (scenario-format.md, "Actions") or the word
-"pass"; its kind is looked up in action_kinds.ACTIONS, and it is read into that kind's typed form
-(action_kinds.read_action) as it is carried out — the paused action and the replay keep it as written. `apply` works on a copy; a refused
-action returns the original state untouched and a single refusal event citing the rule that
-forbids it. An exception inside the engine is a defect, not a ruling: it returns the original
+"pass"; its kind is looked up in action_kinds.ACTIONS, and it is read into that kind's typed
+form (action_kinds.read_action) as it is carried out: a paused action and the replay keep it as
+written. `apply` works on a copy; a refused action returns the original state untouched and a
+single refusal event citing the rule that forbids it. An exception inside the engine is a defect, not a ruling: it returns the original
 state and a single engine-error event (with the traceback in its `detail`). `apply` never raises.
 
 A choice the rules give a player stops the action at the question (asking.py): the state
