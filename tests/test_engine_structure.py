@@ -5,6 +5,8 @@ table that gives it meaning."""
 from __future__ import annotations
 
 import ast
+import dataclasses
+import inspect
 import re
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from judge.cards import vocabulary as V
 from judge.engine.choosing.choices import CHOICE_KINDS
 from judge.engine.core import keywords
 from judge.engine.instructions import effects
-from judge.engine.play.action_kinds import ACTIONS
+from judge.engine.play.action_kinds import ACTIONS, Cast, Departure, Pass, read_action
 from judge.engine.triggered import triggers
 
 ENGINE_DIR = Path(judge.engine.__file__).parent
@@ -210,6 +212,28 @@ def test_every_action_kind_has_a_handler_and_its_own_key():
     assert ACTIONS
     for kind, spec in ACTIONS.items():
         assert kind in spec.keys and callable(spec.handler), kind
+
+
+def test_every_action_kind_has_a_frozen_form_its_handler_reads():
+    """The form (a frozen dataclass) is the kind's key list; the handler is annotated with it."""
+    for kind, spec in ACTIONS.items():
+        assert dataclasses.is_dataclass(spec.form) and spec.form.__dataclass_params__.frozen, kind
+        assert spec.keys == {f.metadata.get("key", f.name) for f in dataclasses.fields(spec.form)}, kind
+        assert inspect.signature(spec.handler).parameters["action"].annotation == spec.form.__name__, kind
+
+
+def test_an_action_is_read_into_its_form_with_references_as_str():
+    written = {"player": "Ana", "cast": 7, "targets": [1, "column"], "modes": [2], "tribute": True}
+    assert read_action("cast", written) == Cast(
+        player="Ana", cast="7", targets=("1", "column"), modes=(2,), tribute=True
+    )
+    assert read_action("pass", "pass") == Pass(player=None)
+    assert read_action("pass", {"player": "Ben", "pass": True}) == Pass(player="Ben")
+    depart = read_action("depart", {"player": "Ana", "depart": {"to": "haven", "pieces": ["master", 3]}})
+    assert depart.depart == Departure("haven", ("master", "3"))
+    # a player named by another scalar reads as its str, and is shown as written when refused
+    named = read_action("pass", {"player": 5, "pass": True}).player
+    assert named == "5" and isinstance(named, str) and f"no player {named!r}" == "no player 5"
 
 
 def asked_kinds() -> set[str]:

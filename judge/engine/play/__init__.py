@@ -2,7 +2,8 @@
 
     actions.py          apply(): one action in, refusals and engine errors out (never raises);
                         an action stopped at a choice waits, and an answer replays it (choosing/asking.py)
-    action_kinds.py     ACTIONS: every action kind — its keys, shape, references, handler
+    action_kinds.py     ACTIONS: every action kind — its form (a typed frozen dataclass: its keys),
+                        shape, references, handler; read_action builds the form
     passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
     casting.py          casting spells (601, 710.2, 304.3, 601.11)
     sealing.py          the drop: sealing cards from hand, Pit-marked casts (106.5a, 407, 505.4, 702.24a)

@@ -1,18 +1,24 @@
 """The action kinds of the scenario format (scenario-format.md, "Actions") in one table.
 
-Each kind has: the keys it may carry, a `shape` check of its values (a Refused naming what is
-wrong: `apply` refuses with it, the scenario loader reports it with file and line), the
-references it names (checked against the board when a scenario loads), and its handler, which
-resolves the references against the state and carries the action out.
+Each kind has: its form, a frozen dataclass whose fields are the keys the action may carry (a
+field's `key` metadata when the key is no Python name: `pass`), typed (references as str, counts
+as int, an optional key's field with its default); a `shape` check of the values as written (a
+Refused naming what is wrong: `apply` refuses with it, the scenario loader reports it with file
+and line); the references it names (checked against the board when a scenario loads); and its
+handler, which resolves the references against the state and carries the action out.
 
-To add an action kind: write its handler (and shape, if its values need more than references),
-add one `ActionKind` to ACTIONS, and document the addition in tests/scenarios/README.md.
+An action comes in as written (a mapping, or the word "pass"): `read_action` checks its keys and
+shape, then builds its form. Scenarios, replays and the board keep the action as written — that is
+what they print and save; the handlers read the form's attributes.
+
+To add an action kind: write its form, its handler (and shape, if its values need more than
+references), add one `ActionKind` to ACTIONS, and document the addition in tests/scenarios/README.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, field, fields
 
 from judge.engine.checks import outcome, priority
 from judge.engine.core.errors import Malformed, Refused
@@ -27,15 +33,265 @@ from judge.yamlio import one_of
 
 @dataclass(frozen=True)
 class ActionKind:
-    keys: frozenset  # every key the action may carry, its kind word included
-    handler: Callable  # (state, acting player or None, action, log) -> None; raises Refused
-    refs: Callable = lambda action: []  # the object/player references it names, for load-time checks
-    shape: Callable = lambda action: None  # raises Refused when a value is malformed
-    needs_player: bool = True
+    form: type  # the kind's frozen dataclass: its fields are the keys the action may carry
+    handler: Callable  # (state, acting player or None, form, log) -> None; raises Refused
+    refs: Callable = lambda action: []  # (form) the object/player references it names, for load-time checks
+    shape: Callable = lambda action: None  # (as written) raises Refused when a value is malformed
     names_card: bool = False  # its value is a card name or id (cast, set, fire)
     before_waiting_damage: bool = False  # taken while combat damage waits (it is what the damage waits for)
     after_game_over: bool = False
     passes_first: bool = False  # it begins by passing priority, which changes nothing the 117.5 checks read
+    # derived from `form`: every key the action may carry (its kind word included); whether it
+    # needs a player (its form's `player` has no default); how each key is read into its field
+    keys: frozenset = field(init=False, repr=False, compare=False)
+    needs_player: bool = field(init=False, repr=False, compare=False)
+    reading: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        reading = tuple((f.metadata.get("key", f.name), f.name, f.metadata.get("read")) for f in fields(self.form))
+        needs = any(f.name == "player" and f.default is MISSING for f in fields(self.form))
+        object.__setattr__(self, "reading", reading)
+        object.__setattr__(self, "keys", frozenset(key for key, _, _ in reading))
+        object.__setattr__(self, "needs_player", needs)
+
+
+# -- forms -----------------------------------------------------------------------------------
+def _ref_list(value) -> tuple[str, ...]:
+    return tuple(str(r) for r in as_list(value))
+
+
+class WrittenName(str):
+    """A player's name written as some other scalar (`player: 5`): the str it reads as (a player
+    named "5"), shown as written — `references.player` refuses an unknown name with its repr."""
+
+    written: object
+
+    def __new__(cls, written: object) -> WrittenName:
+        name = super().__new__(cls, written)
+        name.written = written
+        return name
+
+    def __repr__(self) -> str:
+        return repr(self.written)
+
+
+def _name(value) -> str:
+    return value if type(value) is str else WrittenName(value)
+
+
+def _key(read: Callable | None = None, key: str | None = None, **default):
+    """A form's field: `read` turns the value as written (its shape checked) into the field's
+    type; `key` is the action's key when it is not the field's name."""
+    metadata = {k: v for k, v in (("read", read), ("key", key)) if v is not None}
+    return field(metadata=metadata, **default)
+
+
+def _ref(**default):
+    return _key(str, **default)
+
+
+def _player(**default):
+    return _key(_name, **default)
+
+
+def _refs(**default):
+    return _key(_ref_list, **default)
+
+
+def _pairs(first: str, second: str):
+    return _key(lambda value: tuple((str(d[first]), str(d[second])) for d in as_list(value)))
+
+
+@dataclass(frozen=True)
+class Departure:
+    to: str  # the Haven the Procession departs to
+    pieces: tuple[str, ...]  # its pieces: the master (processions.MASTER) and decoys
+
+
+def _departure(value) -> Departure:
+    return Departure(str(value["to"]), _ref_list(value["pieces"]))
+
+
+@dataclass(frozen=True)
+class Cast:
+    player: str = _player()
+    cast: str = _ref()
+    targets: tuple[str, ...] = _refs(default=())
+    x: int | None = None
+    pay: dict[str, int] | None = None  # {pool, master}: how much of the cost each pays
+    tribute: bool = False
+    recall: bool = False
+    modes: tuple[int, ...] | None = _key(tuple, default=None)
+    entwine: bool = False
+    decree: tuple[str, ...] = _refs(default=())
+    synthesis: bool = False
+    masquerade: bool = False
+    transmute: bool = False
+    despoil: tuple[str, ...] = _refs(default=())
+    muster: tuple[str, ...] = _refs(default=())
+
+
+@dataclass(frozen=True)
+class SetPower:
+    player: str = _player()
+    set: str = _ref()
+
+
+@dataclass(frozen=True)
+class Fire:
+    player: str = _player()
+    fire: str = _ref()
+    targets: tuple[str, ...] = _refs(default=())
+
+
+@dataclass(frozen=True)
+class Activate:
+    player: str = _player()
+    activate: str = _ref()
+    ability: int = 1
+    targets: tuple[str, ...] = _refs(default=())
+
+
+@dataclass(frozen=True)
+class Seal:
+    player: str = _player()
+    seal: tuple[str, ...] = _refs()
+    pit_marked: tuple[str, ...] = _refs(default=())
+
+
+@dataclass(frozen=True)
+class Drain:
+    player: str = _player()
+    drain: str = _ref()
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    player: str = _player()
+    sacrifice: str = _ref()
+
+
+@dataclass(frozen=True)
+class Attack:
+    player: str = _player()
+    attack: tuple[tuple[str, str], ...] = _pairs("attacker", "target")  # (attacker, target) each
+
+
+@dataclass(frozen=True)
+class Block:
+    player: str = _player()
+    block: tuple[tuple[str, str], ...] = _pairs("blocker", "attacker")  # (blocker, attacker) each
+
+
+@dataclass(frozen=True)
+class Order:
+    player: str = _player()
+    order: tuple[str, ...] = _refs()
+
+
+@dataclass(frozen=True)
+class Assign:
+    player: str = _player()
+    assign: tuple[tuple[str, int], ...] = _key(lambda value: tuple((str(k), v) for k, v in value.items()))
+
+
+@dataclass(frozen=True)
+class Choose:
+    player: str = _player()
+    choose: object = _key()  # the answer as written: choices.read judges it against the choice waiting
+
+
+@dataclass(frozen=True)
+class Until:
+    until: dict[str, str]  # {phase, step}: a point of the turn (its shape checks it is one)
+
+
+@dataclass(frozen=True)
+class Concede:
+    player: str = _player()
+    concede: object = _key()  # (`concede: true`)
+
+
+@dataclass(frozen=True)
+class Spring:
+    player: str = _player()
+    spring: str = _ref()
+    attacker: str = _ref()
+
+
+@dataclass(frozen=True)
+class Prefer:
+    player: str = _player()
+    prefer: tuple[str, ...] = _refs()
+
+
+@dataclass(frozen=True)
+class TurnFaceUp:
+    player: str = _player()
+    turn_face_up: str = _ref()
+
+
+@dataclass(frozen=True)
+class SetTrap:
+    player: str = _player()
+    set_trap: str = _ref()
+    haven: str = _ref()
+
+
+@dataclass(frozen=True)
+class Brew:
+    player: str = _player()
+    brew: tuple[str, ...] = _refs()
+
+
+@dataclass(frozen=True)
+class Depart:
+    player: str = _player()
+    depart: Departure = _key(_departure)
+
+
+@dataclass(frozen=True)
+class CoOpt:
+    player: str = _player()
+    co_opt: str = _ref()
+
+
+@dataclass(frozen=True)
+class Wield:
+    player: str = _player()
+    wield: str = _ref()
+    to: str = _ref()
+
+
+@dataclass(frozen=True)
+class Exhume:
+    player: str = _player()
+    exhume: str = _ref()
+
+
+@dataclass(frozen=True)
+class Bleed:
+    player: str = _player()
+    bleed: str = _ref()
+
+
+@dataclass(frozen=True)
+class Immure:
+    player: str = _player()
+    immure: str = _ref()
+    entity: str = _ref()
+
+
+@dataclass(frozen=True)
+class CallDebt:
+    player: str = _player()
+    call_debt: str = _player()  # the debtor
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str | None = _player(default=None)  # none: every player passes
+    passes: bool = _key(key="pass", default=True)
 
 
 # -- shapes ----------------------------------------------------------------------------------
@@ -127,11 +383,11 @@ def _until_shape(action) -> None:
 
 
 # -- handlers --------------------------------------------------------------------------------
-def _targets(s: GameState, action) -> list:
-    return [resolve_ref(s, t) for t in as_list(action.get("targets"))]
+def _targets(s: GameState, targets: tuple[str, ...]) -> list:
+    return [resolve_ref(s, t) for t in targets]
 
 
-def _pass(s: GameState, who, action, log: list) -> None:
+def _pass(s: GameState, who, action: Pass, log: list) -> None:
     if who is None:
         passing.all_pass(s, log)
         return
@@ -141,11 +397,11 @@ def _pass(s: GameState, who, action, log: list) -> None:
     passing.pass_one(s, log)
 
 
-def _until(s: GameState, who, action, log: list) -> None:
-    passing.until(s, action["until"], log)
+def _until(s: GameState, who, action: Until, log: list) -> None:
+    passing.until(s, action.until, log)
 
 
-def _concede(s: GameState, who, action, log: list) -> None:
+def _concede(s: GameState, who, action: Concede, log: list) -> None:
     held = s.priority == who
     outcome.settle_results(s, [who], [], log, ("104.3a",))
     if held and not s.game_over:
@@ -155,50 +411,47 @@ def _concede(s: GameState, who, action, log: list) -> None:
         priority.give_priority(s, s.priority, log)
 
 
-def _cast(s: GameState, who, action, log: list) -> None:
-    recall = bool(action.get("recall"))
-    oid = resolve_ref(s, action["cast"], who, "spoils" if recall else "hand")
-    decree = tuple(resolve_ref(s, d) for d in as_list(action.get("decree")))
-    face_down = next((k for k in FACE_DOWN_CASTS if action.get(k)), None)
+def _cast(s: GameState, who, action: Cast, log: list) -> None:
+    oid = resolve_ref(s, action.cast, who, "spoils" if action.recall else "hand")
+    decree = tuple(resolve_ref(s, d) for d in action.decree)
+    face_down = next((k for k in FACE_DOWN_CASTS if getattr(action, k)), None)
     casting.cast(
         s,
         who,
         oid,
-        _targets(s, action),
-        action.get("x"),
-        action.get("pay"),
-        bool(action.get("tribute")),
+        _targets(s, action.targets),
+        action.x,
+        action.pay,
+        action.tribute,
         log,
-        recall=recall,
-        modes=action.get("modes"),
-        entwine=bool(action.get("entwine")),
+        recall=action.recall,
+        modes=None if action.modes is None else list(action.modes),
+        entwine=action.entwine,
         decree=decree,
-        synthesis=bool(action.get("synthesis")),
+        synthesis=action.synthesis,
         face_down=face_down,
-        despoil=[resolve_ref(s, c, who, "spoils") for c in as_list(action.get("despoil"))],
-        muster=[resolve_ref(s, c) for c in as_list(action.get("muster"))],
+        despoil=[resolve_ref(s, c, who, "spoils") for c in action.despoil],
+        muster=[resolve_ref(s, c) for c in action.muster],
     )
 
 
-def _turn_face_up(s: GameState, who, action, log: list) -> None:
-    faces.turn_face_up(s, who, resolve_ref(s, action["turn_face_up"]), log)
+def _turn_face_up(s: GameState, who, action: TurnFaceUp, log: list) -> None:
+    faces.turn_face_up(s, who, resolve_ref(s, action.turn_face_up), log)
 
 
-def _set_trap(s: GameState, who, action, log: list) -> None:
-    wards.set_trap(s, who, resolve_ref(s, action["set_trap"], who, "hand"), resolve_ref(s, action["haven"]), log)
+def _set_trap(s: GameState, who, action: SetTrap, log: list) -> None:
+    wards.set_trap(s, who, resolve_ref(s, action.set_trap, who, "hand"), resolve_ref(s, action.haven), log)
 
 
-def _brew(s: GameState, who, action, log: list) -> None:
-    casting.brew(s, who, [resolve_ref(s, c) for c in as_list(action["brew"])], log)
+def _brew(s: GameState, who, action: Brew, log: list) -> None:
+    casting.brew(s, who, [resolve_ref(s, c) for c in action.brew], log)
 
 
-def _depart(s: GameState, who, action, log: list) -> None:
-    value = action["depart"]
+def _depart(s: GameState, who, action: Depart, log: list) -> None:
     pieces = [
-        processions.MASTER if str(x) == processions.MASTER else resolve_ref(s, x, who, "hand")
-        for x in as_list(value["pieces"])
+        processions.MASTER if x == processions.MASTER else resolve_ref(s, x, who, "hand") for x in action.depart.pieces
     ]
-    processions.depart(s, who, resolve_ref(s, value["to"]), pieces, log)
+    processions.depart(s, who, resolve_ref(s, action.depart.to), pieces, log)
 
 
 def _depart_shape(action) -> None:
@@ -213,50 +466,50 @@ def _set_trap_shape(action) -> None:
         raise Malformed("a set_trap action names the Haven whose empty Ward slot takes the Trap (307.3)")
 
 
-def _set(s: GameState, who, action, log: list) -> None:
-    casting.set_power(s, who, resolve_ref(s, action["set"], who, "hand"), log)
+def _set(s: GameState, who, action: SetPower, log: list) -> None:
+    casting.set_power(s, who, resolve_ref(s, action.set, who, "hand"), log)
 
 
-def _fire(s: GameState, who, action, log: list) -> None:
-    oid = resolve_ref(s, action["fire"], who, "slot")
-    casting.fire_power(s, who, oid, _targets(s, action), log)
+def _fire(s: GameState, who, action: Fire, log: list) -> None:
+    oid = resolve_ref(s, action.fire, who, "slot")
+    casting.fire_power(s, who, oid, _targets(s, action.targets), log)
 
 
-def _seal(s: GameState, who, action, log: list) -> None:
-    oids = [resolve_ref(s, c, who, "hand") for c in as_list(action["seal"])]
-    marked = [resolve_ref(s, c, who, "hand") for c in as_list(action.get("pit_marked"))]
+def _seal(s: GameState, who, action: Seal, log: list) -> None:
+    oids = [resolve_ref(s, c, who, "hand") for c in action.seal]
+    marked = [resolve_ref(s, c, who, "hand") for c in action.pit_marked]
     sealing.seal(s, who, oids, log, marked)
 
 
-def _drain(s: GameState, who, action, log: list) -> None:
-    activating.field_drain(s, who, resolve_ref(s, action["drain"]), log)
+def _drain(s: GameState, who, action: Drain, log: list) -> None:
+    activating.field_drain(s, who, resolve_ref(s, action.drain), log)
 
 
-def _sacrifice(s: GameState, who, action, log: list) -> None:
-    activating.field_sacrifice(s, who, resolve_ref(s, action["sacrifice"]), log)
+def _sacrifice(s: GameState, who, action: Sacrifice, log: list) -> None:
+    activating.field_sacrifice(s, who, resolve_ref(s, action.sacrifice), log)
 
 
-def _activate(s: GameState, who, action, log: list) -> None:
-    targets = _targets(s, action)
-    activating.activate(s, who, resolve_ref(s, action["activate"]), action.get("ability", 1), targets, log)
+def _activate(s: GameState, who, action: Activate, log: list) -> None:
+    targets = _targets(s, action.targets)
+    activating.activate(s, who, resolve_ref(s, action.activate), action.ability, targets, log)
 
 
-def _attack(s: GameState, who, action, log: list) -> None:
-    decls = [(resolve_ref(s, d["attacker"]), resolve_ref(s, d["target"])) for d in as_list(action["attack"])]
+def _attack(s: GameState, who, action: Attack, log: list) -> None:
+    decls = [(resolve_ref(s, attacker), resolve_ref(s, target)) for attacker, target in action.attack]
     combat.declare_attackers(s, who, decls, log)
     priority.give_priority(s, s.active, log, ("508.3",))
 
 
-def _block(s: GameState, who, action, log: list) -> None:
-    decls = [(resolve_ref(s, d["blocker"]), resolve_ref(s, d["attacker"])) for d in as_list(action["block"])]
+def _block(s: GameState, who, action: Block, log: list) -> None:
+    decls = [(resolve_ref(s, blocker), resolve_ref(s, attacker)) for blocker, attacker in action.block]
     combat.declare_blockers(s, who, decls, log)
     priority.give_priority(s, s.active, log, ("509.3",))
 
 
-def _order(s: GameState, who, action, log: list) -> None:
+def _order(s: GameState, who, action: Order, log: list) -> None:
     """The damage assignment order of a blocked attacker's blockers (510.2c). (An order of
     simultaneous triggers answers the choice play waits for, 603.3: actions.py.)"""
-    ids = [resolve_ref(s, o) for o in as_list(action["order"])]
+    ids = [resolve_ref(s, o) for o in action.order]
     if (s.phase, s.step) != ("combat", "combat_damage") or s.damage_dealt:
         raise Refused(
             "no order is due: blockers are ordered in the combat damage step (510.2c), and simultaneous "
@@ -269,20 +522,20 @@ def _order(s: GameState, who, action, log: list) -> None:
         priority.give_priority(s, s.active, log, ("510.6",))
 
 
-def _assign(s: GameState, who, action, log: list) -> None:
-    assignment = {resolve_ref(s, k): v for k, v in action["assign"].items()}
+def _assign(s: GameState, who, action: Assign, log: list) -> None:
+    assignment = {resolve_ref(s, k): v for k, v in action.assign}
     combat.set_assignment(s, who, assignment, log)
     if s.damage_dealt:
         priority.give_priority(s, s.active, log, ("510.6",))
 
 
-def _spring(s: GameState, who, action, log: list) -> None:
-    wards.spring(s, who, resolve_ref(s, action["spring"], who, "wards"), resolve_ref(s, action.get("attacker")), log)
+def _spring(s: GameState, who, action: Spring, log: list) -> None:
+    wards.spring(s, who, resolve_ref(s, action.spring, who, "wards"), resolve_ref(s, action.attacker), log)
     priority.settle(s, log)
 
 
-def _prefer(s: GameState, who, action, log: list) -> None:
-    names = [str(n) for n in as_list(action["prefer"])]
+def _prefer(s: GameState, who, action: Prefer, log: list) -> None:
+    names = list(action.prefer)
     s.prefer[who] = names
     log.append(
         event(
@@ -294,35 +547,35 @@ def _prefer(s: GameState, who, action, log: list) -> None:
     )
 
 
-def _choose(s: GameState, who, action, log: list) -> None:
+def _choose(s: GameState, who, action: Choose, log: list) -> None:
     raise Refused(
         "no choice is waiting to be answered: the rules give none here (an answer comes only where play asks)", "608.4"
     )  # a waiting one is answered in actions.py
 
 
-def _co_opt(s: GameState, who, action, log: list) -> None:
-    coopt.co_opt(s, who, resolve_ref(s, action["co_opt"]), log)
+def _co_opt(s: GameState, who, action: CoOpt, log: list) -> None:
+    coopt.co_opt(s, who, resolve_ref(s, action.co_opt), log)
 
 
-def _wield(s: GameState, who, action, log: list) -> None:
-    attaching.wield(s, who, resolve_ref(s, action["wield"]), resolve_ref(s, action["to"]), log)
+def _wield(s: GameState, who, action: Wield, log: list) -> None:
+    attaching.wield(s, who, resolve_ref(s, action.wield), resolve_ref(s, action.to), log)
 
 
-def _exhume(s: GameState, who, action, log: list) -> None:
-    zone_abilities.exhume(s, who, resolve_ref(s, action["exhume"], who, "spoils"), log)
+def _exhume(s: GameState, who, action: Exhume, log: list) -> None:
+    zone_abilities.exhume(s, who, resolve_ref(s, action.exhume, who, "spoils"), log)
 
 
-def _bleed(s: GameState, who, action, log: list) -> None:
-    zone_abilities.bleed(s, who, resolve_ref(s, action["bleed"], who, "hand"), log)
+def _bleed(s: GameState, who, action: Bleed, log: list) -> None:
+    zone_abilities.bleed(s, who, resolve_ref(s, action.bleed, who, "hand"), log)
 
 
-def _immure(s: GameState, who, action, log: list) -> None:
-    immure.activate(s, who, resolve_ref(s, action["immure"]), resolve_ref(s, action["entity"]), log)
+def _immure(s: GameState, who, action: Immure, log: list) -> None:
+    immure.activate(s, who, resolve_ref(s, action.immure), resolve_ref(s, action.entity), log)
 
 
-def _call_debt(s: GameState, who, action, log: list) -> None:
+def _call_debt(s: GameState, who, action: CallDebt, log: list) -> None:
     priority.require(s, who)
-    debts.call(s, who, player(s, action["call_debt"]), log)
+    debts.call(s, who, player(s, action.call_debt), log)
     priority.back(s, who, log, "116.2g")
 
 
@@ -346,106 +599,72 @@ def _wield_shape(action) -> None:
 
 
 def _value_refs(kind: str):
-    return lambda action: as_list(action[kind])
+    return lambda action: list(getattr(action, kind))
+
+
+def _value_ref(kind: str):
+    return lambda action: [getattr(action, kind)]
 
 
 def _with_targets(kind: str):
-    return lambda action: as_list(action[kind]) + as_list(action.get("targets"))
+    return lambda action: [getattr(action, kind), *action.targets]
 
 
-def _declared(kind: str, want: tuple):
-    return lambda action: [d[k] for d in as_list(action[kind]) for k in want]
+def _declared(kind: str):
+    return lambda action: [ref for pair in getattr(action, kind) for ref in pair]
 
 
-_P = frozenset({"player"})
 # kind word -> what it is; the order is the order a kind word is looked for in an action.
 ACTIONS: dict[str, ActionKind] = {
     "cast": ActionKind(
-        _P
-        | {
-            "cast",
-            "targets",
-            "x",
-            "pay",
-            "tribute",
-            "recall",
-            "modes",
-            "entwine",
-            "decree",
-            "synthesis",
-            *FACE_DOWN_CASTS,
-            "despoil",
-            "muster",
-        },
+        Cast,
         _cast,
-        refs=lambda a: (
-            as_list(a.get("targets")) + as_list(a.get("decree")) + as_list(a.get("despoil")) + as_list(a.get("muster"))
-        ),
+        refs=lambda a: [*a.targets, *a.decree, *a.despoil, *a.muster],
         shape=_cast_shape,
         names_card=True,
     ),
-    "set": ActionKind(_P | {"set"}, _set, names_card=True),
-    "fire": ActionKind(_P | {"fire", "targets"}, _fire, refs=lambda a: as_list(a.get("targets")), names_card=True),
-    "activate": ActionKind(
-        _P | {"activate", "ability", "targets"}, _activate, refs=_with_targets("activate"), shape=_activate_shape
-    ),
-    "seal": ActionKind(
-        _P | {"seal", "pit_marked"}, _seal, refs=lambda a: as_list(a["seal"]) + as_list(a.get("pit_marked"))
-    ),
-    "drain": ActionKind(_P | {"drain"}, _drain, refs=_value_refs("drain")),
-    "sacrifice": ActionKind(_P | {"sacrifice"}, _sacrifice, refs=_value_refs("sacrifice")),
+    "set": ActionKind(SetPower, _set, names_card=True),
+    "fire": ActionKind(Fire, _fire, refs=lambda a: list(a.targets), names_card=True),
+    "activate": ActionKind(Activate, _activate, refs=_with_targets("activate"), shape=_activate_shape),
+    "seal": ActionKind(Seal, _seal, refs=lambda a: [*a.seal, *a.pit_marked]),
+    "drain": ActionKind(Drain, _drain, refs=_value_ref("drain")),
+    "sacrifice": ActionKind(Sacrifice, _sacrifice, refs=_value_ref("sacrifice")),
     "attack": ActionKind(
-        _P | {"attack"},
-        _attack,
-        refs=_declared("attack", ("attacker", "target")),
-        shape=_declarations("attack", ("attacker", "target")),
+        Attack, _attack, refs=_declared("attack"), shape=_declarations("attack", ("attacker", "target"))
     ),
-    "block": ActionKind(
-        _P | {"block"},
-        _block,
-        refs=_declared("block", ("blocker", "attacker")),
-        shape=_declarations("block", ("blocker", "attacker")),
-    ),
-    "order": ActionKind(_P | {"order"}, _order, refs=_value_refs("order"), before_waiting_damage=True),
+    "block": ActionKind(Block, _block, refs=_declared("block"), shape=_declarations("block", ("blocker", "attacker"))),
+    "order": ActionKind(Order, _order, refs=_value_refs("order"), before_waiting_damage=True),
     "assign": ActionKind(
-        _P | {"assign"}, _assign, refs=lambda a: list(a["assign"]), shape=_assign_shape, before_waiting_damage=True
+        Assign, _assign, refs=lambda a: [k for k, _ in a.assign], shape=_assign_shape, before_waiting_damage=True
     ),
-    "choose": ActionKind(_P | {"choose"}, _choose),
-    "until": ActionKind(frozenset({"until"}), _until, shape=_until_shape, needs_player=False, passes_first=True),
-    "concede": ActionKind(_P | {"concede"}, _concede, before_waiting_damage=True, after_game_over=True),
+    "choose": ActionKind(Choose, _choose),
+    "until": ActionKind(Until, _until, shape=_until_shape, passes_first=True),
+    "concede": ActionKind(Concede, _concede, before_waiting_damage=True, after_game_over=True),
     # additions (tests/scenarios/README.md): spring a Ward (509.2); a standing 616.1 order
-    "spring": ActionKind(
-        _P | {"spring", "attacker"}, _spring, refs=lambda a: [a["spring"], a["attacker"]], shape=_spring_shape
-    ),
-    "prefer": ActionKind(_P | {"prefer"}, _prefer, shape=_prefer_shape, before_waiting_damage=True),
+    "spring": ActionKind(Spring, _spring, refs=lambda a: [a.spring, a.attacker], shape=_spring_shape),
+    "prefer": ActionKind(Prefer, _prefer, shape=_prefer_shape, before_waiting_damage=True),
     # additions (F4): turning a face-down permanent face up (701.21a, 708.8); setting a Trap (307.3)
-    "turn_face_up": ActionKind(_P | {"turn_face_up"}, _turn_face_up, refs=_value_refs("turn_face_up")),
-    "set_trap": ActionKind(
-        _P | {"set_trap", "haven"}, _set_trap, refs=lambda a: [a["haven"]], shape=_set_trap_shape, names_card=True
-    ),
+    "turn_face_up": ActionKind(TurnFaceUp, _turn_face_up, refs=_value_ref("turn_face_up")),
+    "set_trap": ActionKind(SetTrap, _set_trap, refs=lambda a: [a.haven], shape=_set_trap_shape, names_card=True),
     # additions (F4): brewing a Formula (710.2); a Passage departs (408.5, 116.2f)
-    "brew": ActionKind(_P | {"brew"}, _brew, refs=_value_refs("brew")),
+    "brew": ActionKind(Brew, _brew, refs=_value_refs("brew")),
     "depart": ActionKind(
-        _P | {"depart"},
+        Depart,
         _depart,
         shape=_depart_shape,
-        refs=lambda a: (
-            [a["depart"]["to"]] + [x for x in as_list(a["depart"]["pieces"]) if str(x) != processions.MASTER]
-        ),
+        refs=lambda a: [a.depart.to, *(x for x in a.depart.pieces if x != processions.MASTER)],
     ),
     # additions: co-opting an Influencer (302.10), Wielding a Weapon (702.18a)
-    "co_opt": ActionKind(_P | {"co_opt"}, _co_opt, refs=_value_refs("co_opt")),
-    "wield": ActionKind(_P | {"wield", "to"}, _wield, refs=lambda a: [a["wield"], a["to"]], shape=_wield_shape),
+    "co_opt": ActionKind(CoOpt, _co_opt, refs=_value_ref("co_opt")),
+    "wield": ActionKind(Wield, _wield, refs=lambda a: [a.wield, a.to], shape=_wield_shape),
     # additions: the keyword abilities that work from the Spoils and the hand (113.5)
-    "exhume": ActionKind(_P | {"exhume"}, _exhume, names_card=True),
-    "bleed": ActionKind(_P | {"bleed"}, _bleed, names_card=True),
+    "exhume": ActionKind(Exhume, _exhume, names_card=True),
+    "bleed": ActionKind(Bleed, _bleed, names_card=True),
     # addition: a Haven's Immure (702.47a), naming the Entity chosen as part of its cost
-    "immure": ActionKind(
-        _P | {"immure", "entity"}, _immure, refs=lambda a: [a["immure"], a["entity"]], shape=_immure_shape
-    ),
+    "immure": ActionKind(Immure, _immure, refs=lambda a: [a.immure, a.entity], shape=_immure_shape),
     # addition: a creditor calls a Debt an opponent owes them (116.2g, 702.48b), naming the debtor
-    "call_debt": ActionKind(_P | {"call_debt"}, _call_debt),
-    "pass": ActionKind(_P | {"pass"}, _pass, needs_player=False, passes_first=True, shape=_pass_shape),
+    "call_debt": ActionKind(CallDebt, _call_debt),
+    "pass": ActionKind(Pass, _pass, passes_first=True, shape=_pass_shape),
 }
 _KINDS = tuple(ACTIONS)  # (a table fixed at import: tests replace a kind's entry, never add one)
 _RANK = {kind: i for i, kind in enumerate(_KINDS)}
@@ -475,7 +694,23 @@ def check_shape(kind: str, action) -> None:
     spec.shape(action)
 
 
-def acting_player(s: GameState, kind: str, action) -> str | None:
-    if action == "pass" or not isinstance(action, dict) or "player" not in action:
-        return None
-    return player(s, action["player"])
+def read_action(kind: str, action):
+    """The action as written (of kind `kind`), its keys and values checked (Refused), as its
+    kind's form. (The bare word "pass" is everyone passing.)"""
+    check_shape(kind, action)
+    spec = ACTIONS[kind]
+    if action == "pass":
+        return spec.form()
+    return spec.form(
+        **{
+            name: action[key] if read is None else read(action[key])
+            for key, name, read in spec.reading
+            if key in action
+        }
+    )
+
+
+def acting_player(s: GameState, action) -> str | None:
+    """The player an action (its form) names, checked to be in the game; None if it names none."""
+    name = getattr(action, "player", None)
+    return None if name is None else player(s, name)

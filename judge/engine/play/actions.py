@@ -1,9 +1,10 @@
 """`apply(state, action) -> (state, events)`: the only way a game state changes.
 
 An action is a mapping in the scenario format (scenario-format.md, "Actions") or the word
-"pass"; its kind is looked up in action_kinds.ACTIONS. `apply` works on a copy; a refused
-action returns the original state untouched and a single refusal event citing the rule that
-forbids it. An exception inside the engine is a defect, not a ruling: it returns the original
+"pass"; its kind is looked up in action_kinds.ACTIONS, and it is read into that kind's typed
+form (action_kinds.read_action) as it is carried out: a paused action and the replay keep it as
+written. `apply` works on a copy; a refused action returns the original state untouched and a
+single refusal event citing the rule that forbids it. An exception inside the engine is a defect, not a ruling: it returns the original
 state and a single engine-error event (with the traceback in its `detail`). `apply` never raises.
 
 A choice the rules give a player stops the action at the question (asking.py): the state
@@ -26,7 +27,7 @@ from judge.engine.core.events import Event, engine_error, event, refusal
 from judge.engine.core.events import question as question_event
 from judge.engine.core.state import GameState
 from judge.engine.play import passing
-from judge.engine.play.action_kinds import ACTIONS, acting_player, action_kind, check_shape
+from judge.engine.play.action_kinds import ACTIONS, acting_player, action_kind, read_action
 from judge.engine.procedures import combat
 
 __all__ = ["apply", "guarded", "action_kind", "waiting_choice", "answers_waiting"]
@@ -101,15 +102,14 @@ def _while_waiting(state: GameState, choice, action) -> tuple[GameState, list[Ev
     spec = choices.CHOICE_KINDS[choice.kind]
     if kind is not None and (kind == "choose" or kind in spec.answered_by):
         try:
-            check_shape(kind, action)
-            who = acting_player(state, kind, action)
+            who = acting_player(state, read_action(kind, action))
             if who != choice.player:
                 raise Refused(
                     f"the choice waiting is {choice.player}'s, not {who}'s — {choice.prompt}",
                     choice.rule,
                     *choice.cites,
                 )
-            value = choices.read(state, choice, action[kind])
+            value = choices.read(state, choice, action[kind])  # the answer as written: read judges its shape
         except Refused as why:
             return state, [refusal(why.text, *why.rules, policy=why.policy)]
         answers = paused.answers + ((who, choice.kind, value),)
@@ -164,7 +164,7 @@ def _dispatch(s: GameState, action, log: list) -> None:
     kind = action_kind(action)
     if kind is None:
         raise Malformed(f"not an action: {action!r}")
-    check_shape(kind, action)
+    form = read_action(kind, action)
     spec = ACTIONS[kind]
     if s.game_over and not spec.after_game_over:
         raise Refused("the game is over", "104.1")
@@ -173,4 +173,4 @@ def _dispatch(s: GameState, action, log: list) -> None:
     if not spec.before_waiting_damage and passing.damage_waiting(s):
         combat.deal_combat_damage(s, log)
         priority.give_priority(s, s.active, log)
-    spec.handler(s, acting_player(s, kind, action), action, log)
+    spec.handler(s, acting_player(s, form), form, log)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from judge.engine.core.errors import Refused
 from judge.engine.core.state import ROUNDS
-from judge.engine.play.action_kinds import ACTIONS, action_kind, check_shape
+from judge.engine.play.action_kinds import ACTIONS, action_kind, read_action
 from judge.engine.scenarios.scenario_objects import ObjectReader
 from judge.yamlio import one_of
 
@@ -98,7 +98,7 @@ class ScenarioChecks(ObjectReader):
         spec = ACTIONS[kind]
         self.keys(action, spec.keys, f"a {kind} action")
         try:
-            check_shape(kind, action)
+            form = read_action(kind, action)
         except Refused as why:
             self.fail(why.text, action, line)
         if "player" in action:
@@ -106,7 +106,7 @@ class ScenarioChecks(ObjectReader):
         value = action.get(kind)
         if spec.names_card and str(value) not in self.objects:
             self.need_card(value, action)
-        for r in spec.refs(action):
+        for r in spec.refs(form):
             self.check_ref(r, action, line)
         if kind in ("cast", "fire"):
             self.check_target_slots(value, action, line)
