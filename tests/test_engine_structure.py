@@ -216,6 +216,7 @@ def test_every_action_kind_has_a_handler_and_its_own_key():
 
 def test_every_action_kind_has_a_frozen_form_its_handler_reads():
     """The form (a frozen dataclass) is the kind's key list; the handler is annotated with it."""
+    assert ACTIONS
     for kind, spec in ACTIONS.items():
         assert dataclasses.is_dataclass(spec.form) and spec.form.__dataclass_params__.frozen, kind
         assert spec.keys == {f.metadata.get("key", f.name) for f in dataclasses.fields(spec.form)}, kind
