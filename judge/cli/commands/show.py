@@ -6,7 +6,7 @@ edition in force that day, and what is not in force then is marked."""
 from __future__ import annotations
 
 from judge.cli import NothingFound, UserError
-from judge.commands.options import add_game_option, chosen_game
+from judge.cli.commands.options import add_game_option, chosen_game
 from judge.input_limits import MAX_LOOKUP_CHARS
 from judge.safe_text import json_text
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from judge.cli import UserError
-from judge.commands.options import add_db_option
+from judge.cli.commands.options import add_db_option
 
 # The names of judge.sheet.formats.RENDERERS, spelled out so that building the command line
 # (on every `judge` run) does not import the renderers.
@@ -145,7 +145,7 @@ def _replay(path: Path):
 
 
 def _saved_sheet(args, corpus, text: str):
-    from judge.commands.ruling import get_ruling, open_store, parse_number
+    from judge.cli.commands.ruling import get_ruling, open_store, parse_number
     from judge.editions.reading import as_of
     from judge.sheet.build import build_sheet
 
