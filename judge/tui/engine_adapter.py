@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge import files
-from judge.tui import roundtrip
 from judge.replay_words import note_body
+from judge.tui import roundtrip
 from judge.yamlio import ScenarioError, read_text
 
 
