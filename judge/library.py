@@ -113,7 +113,8 @@ class Library:
 
     def edition_label(self, entry: Entry) -> tuple[str, str | None]:
         """(the edition the entry view names, "" for none; the event's date, if any)."""
-        from judge.editions import reading, store
+        from judge.editions import store
+        from judge.lookup import reading
 
         corpus = self.corpus_of(entry)
         as_of = store.event_date()

@@ -18,7 +18,9 @@ def test_plain_judge_builds_only_the_tui_parser():
         "print(sorted(m for m in sys.modules if m.startswith('judge.cli.commands')), status)\n"
     )
     out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["opened None lookup", "['judge.cli.commands', 'judge.cli.commands.tui'] 0"], out.stderr
+    assert out.stdout.splitlines() == ["opened None lookup", "['judge.cli.commands', 'judge.cli.commands.tui'] 0"], (
+        out.stderr
+    )
 
 
 def test_the_first_frame_is_drawn_before_the_rules_start_loading(library, monkeypatch):

@@ -29,7 +29,7 @@ def open_library(app) -> Library:
 
                 state.library = Library(context.corpus(), context.searcher(), rulings_db=state.settings.rulings_db)
                 # Which editions are read: fixed for the process (an import needs a restart).
-                from judge.editions.reading import editions_line
+                from judge.lookup.reading import editions_line
 
                 state.editions_note = editions_line(state.library.corpus)
                 context.conflicts()  # the notes every result and entry page shows

@@ -47,7 +47,7 @@ def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: s
     """Resolve every id or number, in order, without duplicates; raise UnknownEntries. With
     `as_of`, each is read in the edition in force that day."""
     from judge.editions.errors import UnknownEdition
-    from judge.editions.reading import in_force_lookup, resolve_as_of
+    from judge.lookup.reading import in_force_lookup, resolve_as_of
 
     found: list[Wanted] = []
     missing: list[tuple[str, list[Entry]]] = []
@@ -196,7 +196,7 @@ def in_force_notes(corpus: Corpus, entry: Entry, as_of: str) -> tuple[SheetNote,
 
 
 def source_of(corpus: Corpus, doc: str, as_of: str | None, named: bool) -> SourceVersion:
-    from judge.editions.reading import describe, edition_shown
+    from judge.lookup.reading import describe, edition_shown
 
     info = corpus.documents.get(doc)
     edition = edition_shown(corpus, doc, as_of, named)

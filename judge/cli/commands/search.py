@@ -72,7 +72,7 @@ def _search(args, archive_url: str | None) -> int:
 
     notes = context.conflicts().notes_for  # each hit's policy conflicts and recorded damage
     elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
-    from judge.editions import reading
+    from judge.lookup import reading
 
     read_editions = reading.editions_read(corpus)  # {} when only the bundled editions exist
     if args.json:

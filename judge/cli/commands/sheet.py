@@ -89,7 +89,7 @@ def _date(text: str) -> dt.date:
 
 def build_sheets(args, corpus) -> list:
     """The sheets asked for; raises UserError before anything is written."""
-    from judge.editions.reading import as_of
+    from judge.lookup.reading import as_of
     from judge.rulings.store import RulingsError
     from judge.sheet.build import UnknownEntries, build_sheet
     from judge.sheet.replay_log import ReplayUnavailable
@@ -146,7 +146,7 @@ def _replay(path: Path):
 
 def _saved_sheet(args, corpus, text: str):
     from judge.cli.commands.ruling import get_ruling, open_store, parse_number
-    from judge.editions.reading import as_of
+    from judge.lookup.reading import as_of
     from judge.sheet.build import build_sheet
 
     ruling = get_ruling(open_store(args.db), parse_number(text))
