@@ -60,7 +60,7 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="judge-bench-")
     os.environ["JUDGE_CACHE_DIR"] = cache
 
-    from judge.corpus import loader
+    from judge.editions import loader
     from judge.search import index as sindex
 
     t0 = time.perf_counter()

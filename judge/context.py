@@ -6,8 +6,8 @@ import os
 import sys
 from functools import lru_cache
 
-from judge.corpus.loader import load_corpus
 from judge.corpus.model import Corpus
+from judge.editions.loader import load_corpus
 
 
 class RebuildProgress:

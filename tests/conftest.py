@@ -41,7 +41,7 @@ def pytest_unconfigure(config):
 @pytest.fixture(scope="session")
 def corpus():
     """Parsed once per session, into the session's private cache (which later loads reuse)."""
-    from judge.corpus.loader import load_corpus
+    from judge.editions.loader import load_corpus
 
     return load_corpus()
 

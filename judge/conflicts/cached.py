@@ -25,7 +25,7 @@ def load_index(corpus: Corpus) -> ConflictIndex:
     key = getattr(corpus, "cache_key", None)
     if not key or cache_files.user_key() is None:
         return build_index(corpus)
-    from judge.corpus.loader import cache_path
+    from judge.editions.loader import cache_path
 
     folder = cache_path(key)
     path, label = folder / NOTES_FILE, f"{key}/{NOTES_FILE}"

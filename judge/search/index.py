@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from judge import cache_files, files
-from judge.corpus.loader import cache_path, content_key
 from judge.corpus.model import Corpus, Entry
+from judge.editions.loader import cache_path, content_key
 from judge.search import index_files, judge_index
 from judge.search.analysis import fold
 from judge.search.gamemodel import GameModel

@@ -15,8 +15,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context
-    from judge.corpus.loader import cache_path
     from judge.editions import store
+    from judge.editions.loader import cache_path
 
     corpus = context.corpus()
     indexed = context.searcher().index.doc_count()  # builds the index on first run
