@@ -26,7 +26,6 @@ MAX_NAME_CHARS = 200  # far above any card's name; a longer one is refused befor
 def card_view(request: Request, entry: Entry) -> dict:
     from judge import card_facts
     from judge.replay_words import counted
-    from judge.serve.entry_page import crumbs
 
     corpus = reading.library(request).corpus
     facts = card_facts.card_document(corpus, entry)  # what --json gives: the topics, mentions…
@@ -42,7 +41,7 @@ def card_view(request: Request, entry: Entry) -> dict:
     rules_card = not card_facts.from_rulings_document(corpus, entry)
     return {
         "entry": entry,
-        "crumbs": crumbs(request, corpus, entry),
+        "crumbs": reading.crumbs(request, corpus, entry),
         "facts": card_facts.fact_lines(entry),
         "caveat": extra.get("caveat", ""),
         "summary": extra.get("summary", ""),

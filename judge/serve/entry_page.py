@@ -20,8 +20,9 @@ from starlette.routing import Route
 
 from judge.corpus.model import Corpus, Entry
 from judge.serve import pages, reading
+from judge.serve.cards_page import card_view
 from judge.serve.linked_text import pieces, snippet_pieces
-from judge.serve.permalinks import MAX_ID_CHARS, document_path, entry_id, entry_path
+from judge.serve.permalinks import MAX_ID_CHARS, entry_id, entry_path
 
 LINE = 110  # a sub-entry shown as one line (a section's many rules)
 READ_WHOLE = "all"  # ?read=all: the entry and everything under it, in full, in document order
@@ -55,8 +56,6 @@ async def entry_page(request: Request) -> Response:
             return RedirectResponse(entry_path(found.id), status_code=308)
         return _not_found(request, wanted, looked)
     if entry.kind == "card":
-        from judge.serve.cards_page import card_view
-
         return pages.render(request, "card.html", **card_view(request, entry))
     read = request.query_params.get("read")
     if read is not None and read != READ_WHOLE:
@@ -81,14 +80,6 @@ def _not_found(request: Request, wanted: str, looked) -> Response:
         message=f"No entry {wanted}" + (f" ({looked.note})" if looked.note else "") + ".",
         nearest=nearest,
     )
-
-
-def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
-    from judge.render import label
-
-    trail = [{"href": document_path(entry.doc), "label": reading.document_title(request, entry)}]
-    trail += [{"href": path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
-    return trail
 
 
 def entry_view(
@@ -129,7 +120,7 @@ def entry_view(
     ]
     return {
         "entry": entry,
-        "crumbs": crumbs(request, corpus, entry, path),
+        "crumbs": reading.crumbs(request, corpus, entry, path),
         "heading": entry.citation or entry.id,
         "permalink": path(entry.id),
         "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",

@@ -1,15 +1,18 @@
 """What the reading pages share: the library they read through (judge.library, as the TUI does)
-and the notes on entries (judge.conflicts), both opened on first use and kept for the process."""
+and the notes on entries (judge.conflicts), both opened on first use and kept for the process;
+and the trail of titles (crumbs) above an entry or a card."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from starlette.requests import Request
 
 from judge.corpus.documents import GAME_TITLES
-from judge.corpus.model import Entry
+from judge.corpus.model import Corpus, Entry
 from judge.library import Library
+from judge.serve.permalinks import document_path, entry_path
 
 _opening = threading.Lock()
 
@@ -50,3 +53,11 @@ def game_title(game: str | None) -> str:
 def document_title(request: Request, entry: Entry) -> str:
     info = library(request).corpus.documents.get(entry.doc)
     return info.title if info else entry.doc
+
+
+def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
+    from judge.render import label
+
+    trail = [{"href": document_path(entry.doc), "label": document_title(request, entry)}]
+    trail += [{"href": path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
+    return trail
