@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from judge.corpus import ranges
 from judge.corpus.documents import DOCUMENTS, normalize_game
 from judge.corpus.model import Corpus, Entry
+from judge.corpus.slug import normalize_name
 
 _NUMBER = re.compile(r"^(\d{1,3}(?:\.\d+[a-z]?)?)(\.?)$")
 
@@ -172,8 +173,6 @@ def _range(corpus: Corpus, start: str, end: str, docs: list[str]) -> Lookup:
 def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
     """The entries whose title is `name` typed whole (case, punctuation, a leading "The" and the
     "Theronite / Beast-blood" alternatives don't count), the kinds of NAMED_KINDS in that order."""
-    from judge.search.cardnames import normalize_name
-
     key = normalize_name(name)
     if not key:
         return []
