@@ -30,7 +30,7 @@ NEVER = (
     "whoosh.compat",
     "judge.editions.importer",
     "judge.rulings.store",
-    "judge.corpus.nodawn",
+    "judge.corpus.nodawn.rules",
     "judge.corpus.crosslinks",
     "judge.cli.commands.show",
     "judge.cli.commands.serve",
