@@ -48,7 +48,7 @@ def corpus() -> Corpus:
 
 @lru_cache(maxsize=1)
 def searcher():
-    from judge.search.index import open_searcher
+    from judge.search.index import open_searcher  # deferred: start-up
 
     progress = RebuildProgress()
     try:
@@ -60,7 +60,7 @@ def searcher():
 @lru_cache(maxsize=1)
 def conflicts():
     """The notes on entries: policy conflicts and recorded anomalies (judge.conflicts)."""
-    from judge.conflicts.cached import load_index
+    from judge.conflicts.cached import load_index  # deferred: start-up
 
     return load_index(corpus())
 
@@ -73,7 +73,7 @@ def event_game() -> str | None:
     card look-ups start there. Unset, empty or "all" means every game.
 
     Raises ValueError naming the variable for a game that does not exist."""
-    from judge.corpus.documents import normalize_game
+    from judge.corpus.documents import normalize_game  # deferred: start-up
 
     value = os.environ.get(EVENT_GAME_VARIABLE, "").strip()
     if not value or value.lower() == "all":

@@ -48,7 +48,7 @@ class Found:
 def search_game(text: str, default_game: str | None) -> str | None:
     """The game a search runs in: the one chosen for the event (or the session), unless the
     query names its own with game: — what the judge typed wins."""
-    from judge.search.query import parse
+    from judge.search.query import parse  # deferred: start-up
 
     if default_game is not None and parse(text).games:
         return None
@@ -68,7 +68,7 @@ class Link:
 def saved_number(entry: Entry) -> int | None:
     """The number of the saved ruling a search found (judge.rulings.store.ruling_entry), None
     for an entry of the corpus: a saved ruling opens as a ruling, never as a rule."""
-    from judge.search.searcher import SAVED_DOC
+    from judge.search.searcher import SAVED_DOC  # deferred: start-up
 
     if entry.doc != SAVED_DOC or not entry.id.startswith(f"{SAVED_DOC}:"):
         return None
@@ -91,14 +91,14 @@ class Library:
 
     @classmethod
     def load(cls) -> Library:
-        from judge import context
+        from judge import context  # deferred: start-up
 
         return cls(context.corpus(), context.searcher())
 
     def notes(self, entry_id: str) -> list:
         """The notes on an entry (judge.conflicts): policy conflicts and recorded damage."""
         if self._conflicts is None:
-            from judge.conflicts.cached import load_index
+            from judge.conflicts.cached import load_index  # deferred: start-up
 
             self._conflicts = load_index(self.corpus)
         return self._conflicts.notes_for(entry_id)
@@ -113,8 +113,8 @@ class Library:
 
     def edition_label(self, entry: Entry) -> tuple[str, str | None]:
         """(the edition the entry view names, "" for none; the event's date, if any)."""
-        from judge.editions import store
-        from judge.lookup import reading
+        from judge.editions import store  # deferred: start-up
+        from judge.lookup import reading  # deferred: start-up
 
         corpus = self.corpus_of(entry)
         as_of = store.event_date()
@@ -178,7 +178,7 @@ class Library:
             )
             return CardMatches(cards)
         try:
-            from judge.search.cardnames import lookup
+            from judge.search.cardnames import lookup  # deferred: start-up
         except ImportError:  # no card-name matcher: the search layer's card: filter
             with self._lock:
                 result = self.searcher.search(f'card:"{name}"', game=game, kind="card", limit=limit)
@@ -211,7 +211,7 @@ class Library:
 
     # -- an entry's surroundings -------------------------------------------------------------
     def breadcrumb(self, entry: Entry) -> str:
-        from judge import render
+        from judge import render  # deferred: start-up
 
         return render.breadcrumb(self.corpus, entry)
 
@@ -296,7 +296,7 @@ class CardSheet:
 def short_label(entry: Entry) -> str:
     """An entry named for a list: '704.5j', 'Glossary — Overrun', and for an entry that carries
     its topic's or card's name, what tells it apart first: 'ruling 9 · Damage Redirection'."""
-    from judge import render
+    from judge import render  # deferred: start-up
 
     if entry.number:
         return render.label(entry)
@@ -309,7 +309,7 @@ def short_label(entry: Entry) -> str:
 
 def _short(entry: Entry, width: int = 70) -> str:
     """The start of an entry's text, without the number or title its label already shows."""
-    from judge.render import snippet
+    from judge.render import snippet  # deferred: start-up
 
     text = entry.text
     for prefix in (entry.number, entry.title):

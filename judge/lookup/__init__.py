@@ -53,7 +53,7 @@ def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
     """An id or a document-prefixed number resolves whatever the game; a bare number, path or
     name is looked for in the game's documents. `nd@NAME:…` looks in that edition of the
     document (UnknownEdition, naming the editions, when it has none of that name or date)."""
-    from judge.editions import ids
+    from judge.editions import ids  # deferred: start-up
 
     named = ids.split(wanted)
     if named is not None and named[0] in corpus.documents:
@@ -64,7 +64,7 @@ def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
 
 
 def _in_edition(corpus: Corpus, doc: str, name: str, rest: str) -> Lookup:
-    from judge import editions
+    from judge import editions  # deferred: start-up
 
     edition = editions.find(doc, name)
     target = corpus if corpus.editions.get(doc) == edition else editions.corpus_for(doc, edition.name)
@@ -192,8 +192,8 @@ def _bridged_names(corpus: Corpus, name: str, docs: list[str]) -> list[tuple[Ent
     """The entries named by what the vocabulary bridge translates `name` into — `trample` is
     Overrun in No Dawn — as search bridges it (judge.search.synonyms), each with the name it
     goes by. Read only when nothing is named so: the bridge's files are not read for a hit."""
-    from judge.search.analysis import analyze
-    from judge.search.synonyms import bridges, load_groups
+    from judge.search.analysis import analyze  # deferred: start-up
+    from judge.search.synonyms import bridges, load_groups  # deferred: start-up
 
     terms = analyze(name)
     if not terms or len(terms) > 4:

@@ -34,7 +34,7 @@ BRIDGE_FILE = "bridge.pickle"
 def make_schema():
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-    from judge.search.whoosh_analysis import spelling_analyzer, text_analyzer
+    from judge.search.whoosh_analysis import spelling_analyzer, text_analyzer  # deferred: start-up
 
     analyzer = text_analyzer()
     return Schema(
@@ -256,7 +256,7 @@ def open_searcher(corpus: Corpus, progress=None):
     model, titles, bridge) are read now, each checked against the signed manifest; whoosh's own
     index only when a query needs it. A file that fails the check is reported, the index is
     rebuilt once, then it must read."""
-    from judge.search.searcher import Searcher
+    from judge.search.searcher import Searcher  # deferred: start-up
 
     directory = index_dir(corpus)
     if directory.parent.is_dir():
@@ -293,7 +293,7 @@ def _read_parts(directory: Path, listing: dict[str, str]):
 
 def _in_memory_searcher(corpus: Corpus):
     """An unwritable cache directory: everything is built in memory, for this process only."""
-    from judge.search.searcher import Searcher
+    from judge.search.searcher import Searcher  # deferred: start-up
 
     return Searcher(
         corpus,

@@ -88,7 +88,7 @@ class Searcher:
         self.games = games
         self.titles = titles
         if vocabulary is None:
-            from judge.search.synonyms import load_vocabulary
+            from judge.search.synonyms import load_vocabulary  # deferred: start-up
 
             vocabulary = load_vocabulary(corpus)
         use_tables(vocabulary.analysis)
@@ -152,7 +152,7 @@ class Searcher:
 
     def _check_filters(self, parsed) -> None:
         """UnknownFilter for a game, kind or doc the query names that nothing searched has."""
-        from judge.corpus.documents import GAME_TITLES
+        from judge.corpus.documents import GAME_TITLES  # deferred: start-up
 
         if parsed.unknown_games:
             raise qlang.UnknownFilter(
@@ -250,7 +250,7 @@ class Searcher:
     def _card_family(self, name: str, games: list[str]) -> list[str]:
         """The entries a `card:` filter names: the card (both versions of a PAP pair, or the
         candidates of an ambiguous name) and its rulings."""
-        from judge.search.cardnames import lookup
+        from judge.search.cardnames import lookup  # deferred: start-up
 
         found = lookup(self.corpus, name, games[0] if len(games) == 1 else None)
         cards = (
@@ -345,12 +345,12 @@ class Searcher:
             return []
         if parsed.card or parsed.numbers:
             return []
-        from judge.rulings.location import default_db_path
+        from judge.rulings.location import default_db_path  # deferred: start-up
 
         path = os.path.expanduser(db_path) if db_path else default_db_path()
         if not os.path.exists(path):  # no log here (what the store would say too),
             return []  # and its code, sqlite3 and all, is not loaded for nothing
-        from judge.rulings.store import saved_ruling_entries
+        from judge.rulings.store import saved_ruling_entries  # deferred: start-up
 
         hits = []
         for entry in saved_ruling_entries(path):
@@ -386,7 +386,7 @@ class Searcher:
         cites the rule or the paragraph: it is listed just above its example or item, however it
         scored by itself."""
         if self._leads is None:
-            from judge.search.leads import introductions
+            from judge.search.leads import introductions  # deferred: start-up
 
             self._leads = introductions(self.corpus)
         by_id = {h.id: h for h in hits}

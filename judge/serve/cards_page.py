@@ -24,8 +24,8 @@ MAX_NAME_CHARS = 200  # far above any card's name; a longer one is refused befor
 
 
 def card_view(request: Request, entry: Entry) -> dict:
-    from judge import card_facts
-    from judge.replay_words import counted
+    from judge import card_facts  # deferred: start-up
+    from judge.replay_words import counted  # deferred: start-up
 
     corpus = reading.library(request).corpus
     facts = card_facts.card_document(corpus, entry)  # what --json gives: the topics, mentions…
@@ -86,7 +86,7 @@ def guessed_from(request: Request, entry: Entry) -> str:
     """The name typed when this card was opened as the closest match to it (`?typed=`), as
     `judge card` says "Closest match for …"; '' when the card was not a guess. The name is
     looked up again, so a link cannot make a card claim a guess it was not."""
-    from judge.search.cardnames import lookup
+    from judge.search.cardnames import lookup  # deferred: start-up
 
     name = typed(request)
     if not name or len(name) > MAX_NAME_CHARS:
@@ -96,7 +96,7 @@ def guessed_from(request: Request, entry: Entry) -> str:
 
 
 def _line(brief: dict) -> dict:
-    from judge.render import snippet
+    from judge.render import snippet  # deferred: start-up
 
     return {
         "href": entry_path(brief["id"]),
@@ -106,8 +106,8 @@ def _line(brief: dict) -> dict:
 
 
 async def card_lookup(request: Request) -> Response:
-    from judge import card_facts
-    from judge.search.cardnames import lookup
+    from judge import card_facts  # deferred: start-up
+    from judge.search.cardnames import lookup  # deferred: start-up
 
     name = request.query_params.get("name", "").strip()
     if len(name) > MAX_NAME_CHARS:

@@ -29,7 +29,7 @@ READ_WHOLE = "all"  # ?read=all: the entry and everything under it, in full, in 
 
 
 async def entry_page(request: Request) -> Response:
-    from judge.lookup import entries_named, resolve
+    from judge.lookup import entries_named, resolve  # deferred: start-up
 
     doc, rest = request.path_params["doc"], request.path_params["rest"]
     corpus = reading.library(request).corpus
@@ -66,7 +66,7 @@ async def entry_page(request: Request) -> Response:
 
 
 def _not_found(request: Request, wanted: str, looked) -> Response:
-    from judge.render import child_body, label, snippet
+    from judge.render import child_body, label, snippet  # deferred: start-up
 
     nearest = [
         {"href": entry_path(e.id), "label": label(e) if e.number else e.id, "detail": snippet(child_body(e), 70)}
@@ -94,8 +94,8 @@ def entry_view(
     `whole`: every entry under it, in full and in document order, as judges read a section
     through. `path` makes the address of each entry it links (edition_pages: within an older
     edition)."""
-    from judge.conflicts import present
-    from judge.render import FULL_CHILDREN, child_body, child_label, snippet
+    from judge.conflicts import present  # deferred: start-up
+    from judge.render import FULL_CHILDREN, child_body, child_label, snippet  # deferred: start-up
 
     notes = reading.notes_for(entry.id)
     children = [c for c in corpus.children(entry) if c.kind != "example"]
@@ -160,7 +160,7 @@ def entry_view(
 
 def reading_on(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> dict:
     """The entries before and after it in its document (judge.neighbours), as links."""
-    from judge.neighbours import around, name_of
+    from judge.neighbours import around, name_of  # deferred: start-up
 
     def link(e: Entry | None) -> dict | None:
         return None if e is None else {"href": path(e.id), "label": name_of(e)}
@@ -172,7 +172,7 @@ def reading_on(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_
 def note_view(note) -> dict:
     """A policy conflict or recorded damage as `judge show` words it, the entries it concerns
     as links."""
-    from judge.conflicts import present
+    from judge.conflicts import present  # deferred: start-up
 
     view = {"kind": note.kind, "heading": present.heading(note), "lines": present.body_lines(note)}
     if note.kind == "conflict":
@@ -185,7 +185,7 @@ def note_view(note) -> dict:
 
 def link_list(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
     """Every reference once: resolved ones as links, the others said as what they are."""
-    from judge.render import snippet, unique_refs
+    from judge.render import snippet, unique_refs  # deferred: start-up
 
     out: list[dict[str, str | None]] = []
     for ref in unique_refs(entry.refs):
@@ -225,7 +225,7 @@ async def document_page(request: Request) -> Response:
 
 def table_of_contents(corpus: Corpus, doc: str) -> list[dict]:
     """The contents page's groups (the offline bundle carries the same: offline_bundle)."""
-    from judge.render import OUTLINE_KINDS, label, snippet
+    from judge.render import OUTLINE_KINDS, label, snippet  # deferred: start-up
 
     groups: dict[str, list[dict]] = {}
     tops = [e for e in corpus.in_doc(doc) if e.parent is None]

@@ -28,11 +28,11 @@ def open_library(app) -> Library:
     if getattr(state, "library", None) is None:
         with _opening:
             if getattr(state, "library", None) is None:
-                from judge import context
+                from judge import context  # deferred: start-up
 
                 state.library = Library(context.corpus(), context.searcher(), rulings_db=state.settings.rulings_db)
                 # Which editions are read: fixed for the process (an import needs a restart).
-                from judge.lookup.reading import editions_line
+                from judge.lookup.reading import editions_line  # deferred: start-up
 
                 state.editions_note = editions_line(state.library.corpus)
                 context.conflicts()  # the notes every result and entry page shows
@@ -41,7 +41,7 @@ def open_library(app) -> Library:
 
 def notes_for(entry_id: str) -> list:
     """The policy conflicts and recorded damage on an entry, as `judge show` shows them."""
-    from judge import context
+    from judge import context  # deferred: start-up
 
     return context.conflicts().notes_for(entry_id)
 
@@ -56,7 +56,7 @@ def document_title(request: Request, entry: Entry) -> str:
 
 
 def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
-    from judge.render import label
+    from judge.render import label  # deferred: start-up
 
     trail = [{"href": document_path(entry.doc), "label": document_title(request, entry)}]
     trail += [{"href": path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
