@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from judge.rulings import archive  # noqa: E402
-from judge.rulings.interchange import parse  # noqa: E402
+from judge.rulings.interchange import merge, parse  # noqa: E402
 from judge.rulings.store import RulingStore  # noqa: E402
 from tests.postgres_cluster import cluster, new_database  # noqa: E402
 
@@ -56,7 +56,7 @@ def make_log(path: Path, count: int, seed: int = 7) -> RulingStore:
             )
         )
     store = RulingStore(path)
-    store.merge(parse("\n".join(lines).encode(), "bench"), "bench")
+    merge(store, parse("\n".join(lines).encode(), "bench"), "bench")
     return store
 
 

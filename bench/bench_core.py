@@ -90,7 +90,9 @@ def main() -> None:
         search_times.append(time.perf_counter() - s)
     print(f"judge search (whole process, warm cache): median {statistics.median(search_times):.3f} s")
 
-    searcher = sindex.open_searcher(corpus)
+    from judge.rulings.source import saved_rulings_source
+
+    searcher = sindex.open_searcher(corpus, saved_rulings=saved_rulings_source())  # as judge.context opens it
     for q in QUERIES:  # warm up caches once
         searcher.search(q)
     times = []

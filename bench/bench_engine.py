@@ -33,9 +33,9 @@ import sys
 import time
 from pathlib import Path
 
-from judge.engine.actions import apply
-from judge.engine.replay import Replay
-from judge.engine.scenario import load, load_string
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.replay import Replay
+from judge.engine.scenarios.scenario import load, load_string
 
 CARDS = """
 cards:

@@ -20,9 +20,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_engine import ROUND, board  # noqa: E402
 
-from judge.engine.actions import apply  # noqa: E402
-from judge.engine.replay import run_file  # noqa: E402
-from judge.engine.scenario import load_string  # noqa: E402
+from judge.engine.play.actions import apply  # noqa: E402
+from judge.engine.scenarios.replay import run_file  # noqa: E402
+from judge.engine.scenarios.scenario import load_string  # noqa: E402
 
 SCENARIOS = ROOT / "tests" / "scenarios"
 _SKIP = {"cards", "policies"}  # the game's, shared and never written

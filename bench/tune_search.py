@@ -22,7 +22,7 @@ from eval_search import DEFAULT_SCORER, load_scorer, rank_of
 
 # (module, constant) pairs that are tuned, and the factors each is tried at.
 TUNABLE = [
-    ("judge.search.searcher", "GAME_FLOOR"),
+    ("judge.search.ranking", "GAME_FLOOR"),
     ("judge.search.word_scoring", "PHRASE_BOOST"),
     ("judge.search.word_scoring", "TITLE_BOOST"),
     ("judge.search.word_scoring", "GLOSSARY_BOOST"),

@@ -89,11 +89,11 @@ def mentioned_by(corpus: Corpus, entry: Entry) -> list[Entry]:
 
 def engine_status(entry: Entry) -> dict | None:
     """For a No Dawn card: whether the rules engine plays it, and what it does not model
-    (judge/engine/support.py); None for any other entry."""
+    (judge/engine/coverage/support.py); None for any other entry."""
     if entry.doc != "nd" or entry.kind != "card":
         return None
     from judge.cards.reader import database  # deferred: start-up
-    from judge.engine import support  # deferred: start-up
+    from judge.engine.coverage import support  # deferred: start-up
 
     card = database().get(entry.title)
     if card is None:

@@ -48,11 +48,12 @@ def corpus() -> Corpus:
 
 @lru_cache(maxsize=1)
 def searcher():
+    from judge.rulings.source import saved_rulings_source  # deferred: start-up
     from judge.search.index import open_searcher  # deferred: start-up
 
     progress = RebuildProgress()
-    try:
-        return open_searcher(corpus(), progress=progress)
+    try:  # the rulings saved at this event are searched too (the default log, $JUDGE_RULINGS_DB)
+        return open_searcher(corpus(), progress=progress, saved_rulings=saved_rulings_source())
     finally:
         progress.close()
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
 from judge.search.query import QueryTooLarge, UnknownFilter
+from judge.search_view import ResultView, view_of
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
 _DIRECT = re.compile(r"^(?:[a-z]{2,3}(?:@[^:\s]+)?:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
@@ -27,9 +28,10 @@ class Found:
     text: str
     direct: Entry | None = None  # a rule number or id that names one entry
     alone: bool = False  # "704.5." — the rule without its sub-rules
-    # (entry, highlight terms); a saved ruling (judge ruling save) is among them, ranked with the
-    # rules: it is no corpus entry, and saved_number(entry) says which ruling it is
-    hits: list[tuple[Entry, frozenset]] = field(default_factory=list)
+    # Each result as judge.search_view gives it, the entry named directly first; a saved ruling
+    # (judge ruling save) is among them, ranked with the rules: it is no corpus entry, and its
+    # saved_number says which ruling it is
+    results: list[ResultView] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)  # "did you mean", nearest numbers
     elsewhere: list[Entry] = field(default_factory=list)  # what the game filter hid, best first
@@ -39,10 +41,11 @@ class Found:
     # How likely each game is for the question's words, when no game was given (SearchResult).
     game_likelihood: dict[str, float] = field(default_factory=dict)
     inferred_game: str | None = None
-    # A hit's lower-ranked entries with the very same text (SearchResult's Hit.same_text), by id.
-    same_text: dict[str, list[str]] = field(default_factory=dict)
-    # The judge's-index question each hit answers, when that is what found it (Hit.matched), by id.
-    matched: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def hits(self) -> list[tuple[Entry, frozenset]]:
+        """(entry, highlight terms) of each result, in order."""
+        return [(r.entry, r.terms) for r in self.results]
 
 
 def search_game(text: str, default_game: str | None) -> str | None:
@@ -65,23 +68,15 @@ class Link:
     detail: str = ""
 
 
-def saved_number(entry: Entry) -> int | None:
-    """The number of the saved ruling a search found (judge.rulings.store.ruling_entry), None
-    for an entry of the corpus: a saved ruling opens as a ruling, never as a rule."""
-    from judge.search.searcher import SAVED_DOC  # deferred: start-up
-
-    if entry.doc != SAVED_DOC or not entry.id.startswith(f"{SAVED_DOC}:"):
-        return None
-    number = entry.id.split(":", 1)[1]
-    return int(number) if number.isdigit() else None
-
-
 class Library:
     def __init__(self, corpus: Corpus, searcher, rulings_db=None) -> None:
         """`rulings_db`: the saved-rulings file searched beside the rules (None: the default,
         as `judge ruling` uses; the station passes its --db)."""
+        from judge.rulings.source import saved_rulings_source  # deferred: start-up
+
         self.corpus = corpus
         self.rulings_db = rulings_db
+        self._saved_rulings = saved_rulings_source(rulings_db)  # what the searcher reads them through
         self._edition_corpora: dict[int, Corpus] = {}  # id(entry) -> the edition it came from
         self.searcher = searcher
         # A superseded search thread may still be running when the next starts (threads
@@ -140,30 +135,30 @@ class Library:
                 found.suggestions += [s.id for s in looked.suggestions]
         try:
             with self._lock:
-                result = self.searcher.search(text, game=game, limit=limit, rulings_db=self.rulings_db)
+                result = self.searcher.search(text, game=game, limit=limit, saved_rulings=self._saved_rulings)
         except (QueryTooLarge, UnknownFilter) as exc:  # said where the results would be
             found.notes.append(str(exc))
             found.refusal = str(exc)
             return found
-        found.notes += result.notes
-        found.game_likelihood, found.inferred_game = result.game_likelihood, result.inferred_game
-        found.suggestions += result.suggestions
-        found.games = list(result.query.games)
-        found.elsewhere = [e for e in (h.entry or self.corpus.get(h.id) for h in result.elsewhere) if e]
-        for hit in result.hits:
-            entry = hit.entry or self.corpus.get(hit.id)  # hit.entry: a saved ruling
-            if entry is not None:
-                found.hits.append((entry, hit.terms))
-                if hit.same_text:
-                    found.same_text[entry.id] = list(hit.same_text)
-                if hit.matched:
-                    found.matched[entry.id] = hit.matched
-        if found.direct is not None and id(found.direct) in self._edition_corpora:
-            # An id naming its edition opens that edition's entry, not the main corpus's namesake.
-            found.hits = [(e, t) for e, t in found.hits if e.id != found.direct.id]
-        if found.direct is not None:  # what the judge named leads, whatever the words found
-            terms = next((t for e, t in found.hits if e.id == found.direct.id), frozenset())
-            found.hits = [(found.direct, terms)] + [(e, t) for e, t in found.hits if e.id != found.direct.id]
+        view = view_of(result, self.corpus)
+        found.notes += view.notes
+        found.game_likelihood, found.inferred_game = view.game_likelihood, view.inferred_game
+        found.suggestions += view.suggestions
+        found.games = view.games
+        found.elsewhere = view.hidden
+        found.results = view.results
+        direct = found.direct
+        if direct is None:
+            return found
+        namesake = next((r for r in found.results if r.entry.id == direct.id), None)
+        if id(direct) in self._edition_corpora:
+            # An id naming its edition opens that edition's entry, not the main corpus's namesake
+            # (whose highlight it does not take; what found it, and its copies, it does).
+            found.results = [r for r in found.results if r.entry.id != direct.id]
+        # What the judge named leads, whatever the words found.
+        terms = next((r.terms for r in found.results if r.entry.id == direct.id), frozenset())
+        lead = replace(namesake, entry=direct, terms=terms) if namesake else ResultView(direct, terms, 0.0)
+        found.results = [lead] + [r for r in found.results if r.entry.id != direct.id]
         return found
 
     def cards(self, name: str, game: str | None = None, limit: int = 200) -> CardMatches:

@@ -4,7 +4,7 @@ the sheets use it without importing the engine."""
 
 from __future__ import annotations
 
-NOTE_LEAD = "not modelled here — "  # how the engine starts a note's text (judge/engine/events.py)
+NOTE_LEAD = "not modelled here — "  # how the engine starts a note's text (judge/engine/core/events.py)
 ENGINE_ERROR_LEAD = "engine error: "
 
 

@@ -48,9 +48,10 @@ def corpus():
 
 @pytest.fixture(scope="session")
 def session_searcher(corpus):
+    from judge.rulings.source import saved_rulings_source
     from judge.search.index import open_searcher
 
-    return open_searcher(corpus)
+    return open_searcher(corpus, saved_rulings=saved_rulings_source())  # as judge.context opens it
 
 
 @pytest.fixture

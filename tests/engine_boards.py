@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from judge.cards.reader import parse_cards
-from judge.engine.errors import ScenarioError
+from judge.engine.core.errors import ScenarioError
 from judge.yamlio import load_text
 
 MAREN = '{name: Silent Maren, type: Master, lineage: Liamite, initial_vitae: 20, enlightenment: 1, text: "M."}'

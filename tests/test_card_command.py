@@ -118,7 +118,7 @@ def test_no_dawn_card_shows_its_text_and_where_the_rules_name_it(capsys):
 
 def test_a_no_dawn_card_says_whether_the_engine_plays_it(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("COLUMNS", "200")
-    assert cli.main(["card", "bishop of coin"]) == 0  # Toll is modelled (judge/engine/triggers.py)
+    assert cli.main(["card", "bishop of coin"]) == 0  # Toll is modelled (judge/engine/triggered/triggers.py)
     assert "Engine: plays this card in a replay" in capsys.readouterr().out
     assert cli.main(["card", "--json", "bishop of coin"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == {"playable": True, "not_modelled": []}

@@ -18,10 +18,10 @@ import pytest
 import yaml
 from test_engine_scenarios import SCENARIOS
 
-from judge.engine import announcements
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.reading import announcements
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 
 TABLE = announcements.table()
 COUNTERS = {

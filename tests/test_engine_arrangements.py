@@ -1,7 +1,7 @@
 """Orders the rules leave to a player that the engine asks only when they can matter: the Pit's
 flush (407.4) and cards put into a Spoils at once (404.3), asked when something first reads the
-order (judge/engine/arranging.py); the timestamps of a player's objects entering at once (613.7d),
-asked where their static abilities could apply in either order (judge/engine/timestamps.py)."""
+order (judge/engine/choosing/arranging.py); the timestamps of a player's objects entering at once (613.7d),
+asked where their static abilities could apply in either order (judge/engine/choosing/timestamps.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine import characteristics as ch
-from judge.engine import zones
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.performing import zones
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.reading import characteristics as ch
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 FLUSH = (SCENARIOS / "e80-pit-flush-order-asked-when-drawn.yaml").read_text(encoding="utf-8")

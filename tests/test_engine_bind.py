@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from judge.cards.reader import parse_cards
-from judge.engine import support
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
+from judge.engine.coverage import support
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.scenario import load_string
 from judge.yamlio import load_text
 
 HEX = (
@@ -98,7 +98,7 @@ def test_the_ritual_falls_when_the_bound_player_leaves_the_game():
 
 
 def test_attached_to_names_a_player_only_for_a_ritual():
-    from judge.engine.errors import ScenarioError
+    from judge.engine.core.errors import ScenarioError
 
     text = BOARD.replace("HEX", HEX.replace("EFFECT", "{draw: 1}")).replace(
         "{card: Gilded Haven}, {card: Hex", "{card: Gilded Haven, attached_to: Cara}, {card: Hex"

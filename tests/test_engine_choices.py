@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.errors import ScenarioError
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.core.errors import ScenarioError
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: each player sacrifices
@@ -265,9 +265,9 @@ def test_no_ruling_sheet_is_made_from_a_replay_that_stops_at_a_choice(tmp_path, 
 
 
 def test_an_until_that_declines_a_may_and_is_then_refused_leaves_the_state_as_it_was():
-    from judge.engine import actions
-    from judge.engine.asking import ask
-    from judge.engine.errors import Refused
+    from judge.engine.choosing.asking import ask
+    from judge.engine.core.errors import Refused
+    from judge.engine.play import actions
 
     base = board().state
     asked = []

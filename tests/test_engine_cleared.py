@@ -1,4 +1,4 @@
-"""The incremental state-based check (judge/engine/cleared.py): a check reads again only the
+"""The incremental state-based check (judge/engine/checks/cleared.py): a check reads again only the
 permanents whose verdict may have changed since the last check that found nothing; a game goes
 exactly as if every check read every permanent.
 
@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_recheck import ACTIONS, play_game
 
-from judge.engine import cleared, sba
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
-from judge.engine.state import Modifier
+from judge.engine.checks import cleared, sba
+from judge.engine.core.state import Modifier
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.scenario import load_string
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import bench_engine

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import check_invariants
 
-from judge.engine import characteristics as ch
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply
+from judge.engine.reading import characteristics as ch
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: combat property board

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from engine_boards import MAIN_PHASE, card_error, two_player_board
 
-from judge.engine import characteristics as ch
-from judge.engine.actions import apply
-from judge.engine.errors import ScenarioError
-from judge.engine.events import rule_id
-from judge.engine.replay import run, run_file
-from judge.engine.scenario import load_string
+from judge.engine.core.errors import ScenarioError
+from judge.engine.core.events import rule_id
+from judge.engine.play.actions import apply
+from judge.engine.reading import characteristics as ch
+from judge.engine.scenarios.replay import run, run_file
+from judge.engine.scenarios.scenario import load_string
 
 
 def board(cards: str = "", ana: str = "", ben: str = "", turn: str = MAIN_PHASE, actions: str = "[]") -> str:
@@ -57,7 +57,7 @@ def test_a_bad_card_addition_names_file_and_line(body, words):
     ],
 )
 def test_a_keyword_written_without_its_cost_is_refused_at_the_card_line(keyword, words):
-    # the card loads (as reference) but a scenario using it is refused (judge/engine/support.py)
+    # the card loads (as reference) but a scenario using it is refused (judge/engine/coverage/support.py)
     cards = f'  - {{name: Bad Card, type: Caprice, text: "x", keywords: [{keyword}]}}'
     with pytest.raises(ScenarioError) as info:
         load_string(board(cards), "scenario.yaml")

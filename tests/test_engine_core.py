@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from judge.engine.actions import apply
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: core fixture
@@ -123,7 +123,7 @@ def test_history_steps_back_exactly():
 
 def test_master_blood_tax_is_cumulative_over_the_turn(board):
     from judge.cards.model import Cost
-    from judge.engine.costs import pay
+    from judge.engine.performing.costs import pay
 
     s = board.fork()
     ana = s.player("Ana")

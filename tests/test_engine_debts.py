@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.errors import ScenarioError
-from judge.engine.scenario import load, load_string
-from judge.engine.state import Debt
+from judge.engine.core.errors import ScenarioError
+from judge.engine.core.state import Debt
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.scenarios.scenario import load, load_string
 
 BOARD = """
 title: debts
@@ -131,7 +131,7 @@ def test_a_debt_owed_to_oneself_or_a_stranger_is_refused_at_load():
 
 def test_a_card_printing_debt_must_write_its_rider():
     from judge.cards.reader import parse_cards
-    from judge.engine import support
+    from judge.engine.coverage import support
     from judge.yamlio import load_text
 
     text = '- {name: Loan, type: Caprice, cost: {vitae: 1}, keywords: [Debt], text: "Debt."}'

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: two attackers at one Entity

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from engine_boards import MAIN_PHASE, card_error, two_player_board
 
-from judge.engine import characteristics as ch
-from judge.engine.actions import apply
-from judge.engine.errors import ScenarioError
-from judge.engine.replay import final_dict, run
-from judge.engine.scenario import load_string
+from judge.engine.core.errors import ScenarioError
+from judge.engine.play.actions import apply
+from judge.engine.reading import characteristics as ch
+from judge.engine.scenarios.replay import final_dict, run
+from judge.engine.scenarios.scenario import load_string
 
 
 def board(cards: str = "", ana: str = "", ben: str = "", turn: str = MAIN_PHASE, actions: str = "[]") -> str:

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from judge import cli
-from judge.engine import effects
-from judge.engine.action_kinds import ACTIONS
-from judge.engine.actions import apply
-from judge.engine.events import ENGINE_ERROR, REFUSAL
-from judge.engine.replay import run_file
-from judge.engine.scenario import load
+from judge.engine.core.events import ENGINE_ERROR, REFUSAL
+from judge.engine.instructions import effects
+from judge.engine.play.action_kinds import ACTIONS
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.replay import run_file
+from judge.engine.scenarios.scenario import load
 
 V01 = Path(__file__).resolve().parent / "scenarios" / "shared" / "v01-simultaneous-sba-sweep.yaml"
 
@@ -81,7 +81,7 @@ def test_judge_replay_json_marks_the_event_and_exits_3(broken_cast, capsys):
 
 
 def test_a_fault_while_the_board_is_set_up_is_an_engine_error_at_step_0(monkeypatch, capsys):
-    from judge.engine import priority
+    from judge.engine.checks import priority
 
     monkeypatch.setattr(priority, "settle", _broken)
     replay = run_file(V01)

@@ -1,6 +1,6 @@
 """Coverage you can see (issue 32, item 5): the families the rules list, each read from its one
 table, with the members the engine plays and refuses — generated into cards/nodawn/README.md
-(`python -m judge.engine.families`). And the family of 113.5 played member by member: `activate:`
+(`python -m judge.engine.coverage.families`). And the family of 113.5 played member by member: `activate:`
 on a card whose keyword ability works from the zone it lies in plays that ability."""
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ import yaml
 
 from judge import paths
 from judge.cards import vocabulary as V
-from judge.engine import announcements, families, zone_abilities
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
+from judge.engine.coverage import families
+from judge.engine.play.actions import apply
+from judge.engine.procedures import zone_abilities
+from judge.engine.reading import announcements
+from judge.engine.scenarios.scenario import load_string
 
 
 def test_the_readme_shows_the_generated_family_table():

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from judge.cards.reader import parse_cards
-from judge.engine.actions import apply
-from judge.engine.errors import ScenarioError
-from judge.engine.scenario import load, load_string
-from judge.engine.seats import holds_seat
+from judge.engine.core.errors import ScenarioError
+from judge.engine.play.actions import apply
+from judge.engine.reading.seats import holds_seat
+from judge.engine.scenarios.scenario import load, load_string
 from judge.yamlio import load_text
 
 BOARD = """\
@@ -165,8 +165,9 @@ def test_an_estate_of_the_masters_lineage_holds_no_seat_until_an_arrival_brings_
 def test_every_guise_is_cast_or_laid_face_down_and_so_has_its_door_named():
     # faces._price names the price of turning a guise face up from the rule that laid it down (708.8);
     # a dormant Sleeper has none: it turns up only by waking (702.39b, faces.turn_face_up refuses)
-    from judge.engine import faces, sleepers
-    from judge.engine.guise import GUISES
+    from judge.engine.core.guise import GUISES
+    from judge.engine.mechanics import sleepers
+    from judge.engine.procedures import faces
 
     assert set(faces.CAST_FACE_DOWN) | set(faces.LAID_FACE_DOWN) | {sleepers.DORMANT} == set(GUISES)
     assert not set(faces.CAST_FACE_DOWN) & set(faces.LAID_FACE_DOWN)

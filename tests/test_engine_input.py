@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from judge.cards.reader import load_card_files, parse_cards
-from judge.engine.errors import ScenarioError
-from judge.engine.scenario import load
+from judge.engine.core.errors import ScenarioError
+from judge.engine.scenarios.scenario import load
 from judge.yamlio import load_text
 
 GOOD = """\

@@ -14,9 +14,9 @@ import re
 import pytest
 
 from judge.cards import keyword_actions
-from judge.engine.action_kinds import ACTIONS
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.play.action_kinds import ACTIONS
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 from judge.yamlio import ScenarioError
 
 TABLE = keyword_actions.table()

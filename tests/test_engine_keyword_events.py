@@ -11,9 +11,10 @@ from functools import cache
 
 import pytest
 
-import judge.engine.support  # noqa: F401 - the whole engine, every keyword declared
-from judge.engine import keywords, layers
-from judge.engine.replay import run_file
+import judge.engine.coverage.support  # noqa: F401 - the whole engine, every keyword declared
+from judge.engine.core import keywords
+from judge.engine.reading import layers
+from judge.engine.scenarios.replay import run_file
 from tests.test_engine_scenarios import SCENARIOS
 
 _POLICY_NOTE = re.compile(r"\[policy C\d+: [^\]]*\]")

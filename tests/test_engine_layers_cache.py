@@ -12,11 +12,11 @@ from engine_boards import two_player_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine import characteristics as ch
-from judge.engine import layers
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
-from judge.engine.state import Modifier
+from judge.engine.core.state import Modifier
+from judge.engine.play.actions import apply
+from judge.engine.reading import characteristics as ch
+from judge.engine.reading import layers
+from judge.engine.scenarios.scenario import load_string
 
 CARDS = """
   - name: Cache Golem
@@ -202,7 +202,7 @@ def test_the_cache_key_holds_every_field_of_the_object_the_layers_read(board):
     changing one of those is a new key."""
     from dataclasses import fields
 
-    from judge.engine.state import Obj
+    from judge.engine.core.state import Obj
 
     s = board.fork()
     golem = s.objects["golem"]

@@ -5,9 +5,9 @@ fix by a Master's lineage — a Garethean Master ascends at 15 without any engin
 from __future__ import annotations
 
 from judge.cards import vocabulary as V
-from judge.engine import lineages
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply
+from judge.engine.reading import lineages
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: lineage board
@@ -60,7 +60,7 @@ def test_a_printed_threshold_overrides_the_lineage_and_others_are_liquidated_at_
 def test_an_unknown_lineage_is_refused_at_load_with_its_line():
     import pytest
 
-    from judge.engine.errors import ScenarioError
+    from judge.engine.core.errors import ScenarioError
 
     with pytest.raises(ScenarioError, match=r"<scenario>:5: .*unknown lineage 'Garethan'"):
         load_string(BOARD.replace("lineage: Garethean", "lineage: Garethan"))

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from judge.cli import main
-from judge.engine.replay import run, run_file
-from judge.engine.scenario import load
+from judge.engine.scenarios.replay import run, run_file
+from judge.engine.scenarios.scenario import load
 
 BOARD = """\
 title: not-modelled fixture

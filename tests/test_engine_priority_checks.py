@@ -6,8 +6,8 @@ priority, so the Ritual waits for the next check (303.3b, 704.5r)."""
 
 from __future__ import annotations
 
-from judge.engine.actions import apply
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: a hex on a player who leaves

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.scenario import load_string
-from judge.engine.state import PHASES, STEPS
+from judge.engine.core.state import PHASES, STEPS
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: property board

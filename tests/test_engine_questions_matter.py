@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from test_engine_recheck import content
 from test_engine_scenarios import SCENARIOS, _id
 
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.choices import CHOICE_KINDS
-from judge.engine.replay import run, run_file
-from judge.engine.scenario import load_string
+from judge.engine.choosing.choices import CHOICE_KINDS
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.scenarios.replay import run, run_file
+from judge.engine.scenarios.scenario import load_string
 
 MOST = 24  # answers tried per question: enough to tell a question that matters from one that does not
 

@@ -1,5 +1,5 @@
 """A state-based check is skipped only on a state whose content is what it was at the last check
-that found nothing (judge/engine/unchanged.py): a game goes exactly as if every check had run.
+that found nothing (judge/engine/checks/unchanged.py): a game goes exactly as if every check had run.
 
 - the checks never read the turn's position (the fields a skip ignores): every bundled scenario
   is replayed with those fields hidden while the checks look;
@@ -21,12 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_scenarios import SCENARIOS, _id
 
-from judge.engine import frozen, sba, unchanged, zone_abilities
-from judge.engine.actions import apply
-from judge.engine.events import Event, event, priority_event
-from judge.engine.replay import run_file
-from judge.engine.scenario import load, load_string
-from judge.engine.state import GameState, Modifier, Obj
+from judge.engine.checks import sba, unchanged
+from judge.engine.core import frozen
+from judge.engine.core.events import Event, event, priority_event
+from judge.engine.core.state import GameState, Modifier, Obj
+from judge.engine.play.actions import apply
+from judge.engine.procedures import zone_abilities
+from judge.engine.scenarios.replay import run_file
+from judge.engine.scenarios.scenario import load, load_string
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import bench_engine  # (the benchmark's game: its board and its round of actions)

@@ -20,10 +20,10 @@ import pytest
 import yaml
 
 import judge.engine
-from judge.engine import errors
-from judge.engine.actions import apply
-from judge.engine.policies import default_table
-from judge.engine.scenario import load_string
+from judge.engine.core import errors
+from judge.engine.core.policies import default_table
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.scenario import load_string
 
 ENGINE_DIR = Path(judge.engine.__file__).parent
 MALFORMED = "malformed"
@@ -1808,7 +1808,7 @@ def sites_hit():
 def refusal_sites() -> set[tuple[str, int]]:
     """Every Refused(...) and Malformed(...) call in the engine's code."""
     sites = set()
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         if path.name == "errors.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -1842,7 +1842,7 @@ def test_every_refusal_site_is_driven_by_a_case(sites_hit):
 
 
 def test_a_malformed_action_is_never_given_a_rule():
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Malformed":
                 assert len(node.args) == 1 and not node.keywords, (path.name, node.lineno)
@@ -1853,7 +1853,7 @@ def test_a_malformed_action_is_never_given_a_rule():
 def test_every_player_expectation_a_scenario_may_write_is_one_the_replay_checks():
     """scenario_checks accepts a player expectation's keys; replay reads each of them from the
     state. The two lists are one family: a key accepted but never checked would pass silently."""
-    from judge.engine.replay import PLAYER_FACTS
-    from judge.engine.scenario_checks import EXPECT_PLAYER
+    from judge.engine.scenarios.replay import PLAYER_FACTS
+    from judge.engine.scenarios.scenario_checks import EXPECT_PLAYER
 
     assert set(PLAYER_FACTS) == EXPECT_PLAYER

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import judge.engine
-from judge.engine.policies import load_policies
+from judge.engine.core.policies import load_policies
 
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 ENGINE_DIR = Path(judge.engine.__file__).parent
@@ -19,7 +19,7 @@ ENGINE_DIR = Path(judge.engine.__file__).parent
 
 def engine_rule_numbers() -> set[str]:
     found = set()
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and RULE_NUMBER.match(node.value):
                 found.add(node.value)
@@ -52,7 +52,7 @@ def test_every_policy_rule_exists_in_the_corpus(corpus):
 
 def test_every_policy_the_engine_consults_is_in_the_policy_file():
     used = set()
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         used |= set(re.findall(r'policies\.(?:reading|rules|note)\("(C\d+)"\)', path.read_text(encoding="utf-8")))
     table = load_policies()
     assert used == set(table), (sorted(used - set(table)), sorted(set(table) - used))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine.replay import run_file
+from judge.engine.scenarios.replay import run_file
 
 HERE = Path(__file__).resolve().parent / "scenarios"
 # pending/ holds acceptance tests for systems the engine does not have yet (they would fail or not

@@ -1,6 +1,6 @@
 """Consecutive states share what an action did not change, and nothing shared can change.
 
-`apply` copies only what it writes to (judge/engine/state.py, frozen.py): an action that drains
+`apply` copies only what it writes to (judge/engine/core/state.py, frozen.py): an action that drains
 one Entity makes one new object; every other object of the board is the very same object in
 both states. A committed state refuses every write, so no state in a replay's history can be
 changed behind the judge's back."""
@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.engine.actions import apply
-from judge.engine.frozen import SharedStateMutation
-from judge.engine.scenario import load_string
+from judge.engine.core.frozen import SharedStateMutation
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: sharing fixture
@@ -144,7 +144,7 @@ def test_random_sequences_never_change_a_recorded_state_and_share_what_they_leav
 
 
 def test_the_history_keeps_some_states_and_replays_the_others_identically():
-    from judge.engine.replay import CHECKPOINT, run
+    from judge.engine.scenarios.replay import CHECKPOINT, run
 
     actions = "\n".join(
         "  - {until: {phase: main1, step: null}}" if i % 3 else "  - {player: Ana, drain: pikeman}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine.actions import apply, waiting_choice
-from judge.engine.errors import ScenarioError
-from judge.engine.scenario import load_string
+from judge.engine.core.errors import ScenarioError
+from judge.engine.play.actions import apply, waiting_choice
+from judge.engine.scenarios.scenario import load_string
 
 BOARD = """
 title: upkeep keywords

@@ -12,9 +12,10 @@ from bundled import SCENARIOS
 
 from judge.cards import reader
 from judge.cards.reader import database, parse_cards
-from judge.engine import keywords, support
-from judge.engine.errors import ScenarioError
-from judge.engine.scenario import load
+from judge.engine.core import keywords
+from judge.engine.core.errors import ScenarioError
+from judge.engine.coverage import support
+from judge.engine.scenarios.scenario import load
 from judge.yamlio import load_text
 
 BOARD = """\

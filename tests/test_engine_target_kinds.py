@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from judge.cards.vocabulary import TARGET_KINDS
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 
 HEAD = """
 title: a {kind} target made illegal

@@ -13,9 +13,9 @@ from itertools import product
 import pytest
 from test_engine_recheck import content
 
-from judge.engine.actions import apply
-from judge.engine.replay import run
-from judge.engine.scenario import load_string
+from judge.engine.play.actions import apply
+from judge.engine.scenarios.replay import run
+from judge.engine.scenarios.scenario import load_string
 from judge.yamlio import ScenarioError
 
 BOARD = """

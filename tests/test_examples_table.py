@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judge.engine.events import rule_id
-from judge.engine.replay import run_file
+from judge.engine.core.events import rule_id
+from judge.engine.scenarios.replay import run_file
 from tests.test_engine_scenarios import SCENARIOS
 
 HERE = Path(__file__).resolve().parent / "scenarios"

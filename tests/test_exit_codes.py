@@ -120,7 +120,7 @@ DEFECTS = [
     (["show", "704.5j"], "judge.lookup.resolve"),
     (["search", "block"], "judge.search.query.parse"),
     (["card", "charmed life"], "judge.search.cardnames.lookup"),
-    (["replay", str(V01)], "judge.engine.replay.run_file"),
+    (["replay", str(V01)], "judge.engine.scenarios.replay.run_file"),
     (["sheet", "704.5j"], "judge.sheet.build.build_sheet"),
     (["ruling", "list"], "judge.rulings.store.RulingStore.all"),
     (["doctor"], "judge.editions.loader.cache_path"),

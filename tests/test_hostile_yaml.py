@@ -14,8 +14,8 @@ from bundled import V01
 from engine_boards import card_error
 
 from judge import input_limits as limits
-from judge.engine import scenario
-from judge.engine.errors import ScenarioError
+from judge.engine.core.errors import ScenarioError
+from judge.engine.scenarios import scenario
 from judge.yamlio import load_file, load_text
 
 V = V01.read_text(encoding="utf-8")

@@ -170,7 +170,7 @@ def test_engine_where_names_functions_that_exist(table):
 def test_a_missing_keyword_has_no_code_path_in_the_engine(table):
     """A row marked missing is one the engine never names as a keyword (vocabulary.py aside)."""
     engine = Path(paths.data_root()) / "judge" / "engine"
-    code = "\n".join(p.read_text(encoding="utf-8") for p in engine.glob("*.py") if p.name != "vocabulary.py")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in engine.rglob("*.py") if p.name != "vocabulary.py")
     for row in table["keywords"]:
         named = re.search(rf"[\"']{re.escape(row['keyword'])}[\"']", code) is not None
         if row["engine_status"] == "missing":
@@ -205,9 +205,9 @@ def test_the_choices_the_issue_names_are_listed(choices):
 
 
 def test_the_choices_that_stop_the_replay_are_the_engines_choice_kinds(choices):
-    """Each pending choice is a kind of judge/engine/choices.py — its own id, or the `kind:` it is
+    """Each pending choice is a kind of judge/engine/choosing/choices.py — its own id, or the `kind:` it is
     asked under — and each kind is a choice of the list, with the same rule."""
-    from judge.engine.choices import CHOICE_KINDS
+    from judge.engine.choosing.choices import CHOICE_KINDS
 
     pending = [c for c in choices if c["asked"] == "pending"]
     assert {c.get("kind", c["id"]) for c in pending} == set(CHOICE_KINDS)
@@ -232,8 +232,8 @@ _FORMS = {
 def test_engine_status_is_what_the_engine_registers(table):
     """One source of truth: a keyword is implemented (or partial) exactly when the engine's registry
     has it, with the same rule and parameter form; a missing one is refused at load."""
-    import judge.engine.support  # noqa: F401 - the whole engine, as the scenario loader has it
-    from judge.engine import keywords
+    import judge.engine.coverage.support  # noqa: F401 - the whole engine, as the scenario loader has it
+    from judge.engine.core import keywords
 
     for row in table["keywords"]:
         known = keywords.MODELLED.get(row["keyword"])
@@ -244,7 +244,7 @@ def test_engine_status_is_what_the_engine_registers(table):
 
 
 def test_the_engine_refuses_a_missing_keyword_with_the_rule_the_table_gives(table):
-    from judge.engine import support
+    from judge.engine.coverage import support
 
     rules = support.keyword_rules()
     for row in table["keywords"]:

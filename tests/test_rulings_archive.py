@@ -20,7 +20,8 @@ import pytest
 
 from judge.cli import main
 from judge.rulings import archive
-from judge.rulings.interchange import parse, to_jsonl
+from judge.rulings.interchange import merge, parse, to_jsonl
+from judge.rulings.revise import revise
 from judge.rulings.store import RevisionRefused, RulingStore
 from tests.postgres_cluster import cluster, new_database
 
@@ -51,7 +52,7 @@ def _event(path: Path, name: str, count: int, start: dt.datetime = WHEN) -> Ruli
             f'"answer": "Yes, for a damage counter ({name} {k}).", "cites": ["nd:509.1c"], "judge": "Kim", '
             f'"at": "{(start + dt.timedelta(minutes=k)).isoformat()}", "reason": ""}}'
         )
-    store.merge(parse("\n".join(lines).encode(), name), name)
+    merge(store, parse("\n".join(lines).encode(), name), name)
     return store
 
 
@@ -75,13 +76,13 @@ def _revisions(store: RulingStore) -> dict:
 
 def test_a_sync_pushes_every_revision_once_and_again_adds_nothing(url, tmp_path, capsys):
     regional = _event(tmp_path / "regional.sqlite3", "Regional", 30)
-    regional.revise(3, "overturn", "704.5j needs lethal damage", judge="Ana", answer="No: it cannot block.")
+    revise(regional, 3, "overturn", "704.5j needs lethal damage", judge="Ana", answer="No: it cannot block.")
     assert main(["ruling", "sync", "--to", url, "--db", str(regional.path), "--station", "desk"]) == 0
     assert capsys.readouterr().out.endswith(": 30 new rulings, 31 new revisions\n")
     assert _archived(url) == _revisions(regional)
     assert main(["ruling", "sync", "--to", url, "--db", str(regional.path)]) == 0
     assert capsys.readouterr().out.endswith(": 0 new rulings, 0 new revisions\n")
-    regional.revise(4, "amend", "clearer", answer="Yes, for one damage counter.")
+    revise(regional, 4, "amend", "clearer", answer="Yes, for one damage counter.")
     assert main(["ruling", "sync", "--to", url, "--db", str(regional.path)]) == 0
     assert capsys.readouterr().out.endswith(": 0 new rulings, 1 new revisions\n")
     assert _archived(url) == _revisions(regional)
@@ -140,7 +141,7 @@ def test_several_stations_syncing_at_once_leave_every_ruling_once(url, tmp_path)
     for k in range(4):
         own = tmp_path / f"station{k}.sqlite3"  # its own rulings, then the shared ones
         _event(own, f"Station {k}", 200)
-        RulingStore(own).merge(parse(to_jsonl(shared.all()).encode(), "shared"), "shared")
+        merge(RulingStore(own), parse(to_jsonl(shared.all()).encode(), "shared"), "shared")
         logs.append(own)
     syncs = [
         subprocess.Popen(
@@ -172,7 +173,7 @@ def test_an_unreachable_archive_is_said_in_one_line_and_the_log_is_untouched(tmp
 
 def test_precedents_from_the_archive_appear_in_search_marked_with_their_event(url, tmp_path, capsys, session_context):
     regional = _event(tmp_path / "regional.sqlite3", "Regional", 3)
-    regional.revise(2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity cannot block.")
+    revise(regional, 2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity cannot block.")
     archive.sync(regional.all(), url, "desk")
     assert main(["search", "509.1c", "--archive", url]) == 0
     out = " ".join(capsys.readouterr().out.split())
@@ -191,7 +192,7 @@ class SQLiteLog:
         self.store = RulingStore(tmp_path / "merged.sqlite3")
 
     def push(self, store: RulingStore) -> int:
-        return self.store.merge(parse(to_jsonl(store.all()).encode(), "pushed"), "pushed")[1]
+        return merge(self.store, parse(to_jsonl(store.all()).encode(), "pushed"), "pushed")[1]
 
     def held(self) -> dict:
         return _revisions(self.store)
@@ -219,7 +220,7 @@ def target(request, tmp_path):
 def test_both_databases_take_a_log_once_and_a_newer_revision_as_a_revision(target, tmp_path):
     log = _event(tmp_path / "log.sqlite3", "Regional", 5)
     assert target.push(log) == 5 and target.push(log) == 0
-    log.revise(2, "withdraw", "entered in error")
+    revise(log, 2, "withdraw", "entered in error")
     assert target.push(log) == 1
     assert target.held() == _revisions(log)
 
@@ -227,8 +228,8 @@ def test_both_databases_take_a_log_once_and_a_newer_revision_as_a_revision(targe
 def test_both_databases_refuse_a_conflicting_history_and_write_nothing_of_it(target, tmp_path):
     first = _event(tmp_path / "a.sqlite3", "Regional", 5)
     second = _event(tmp_path / "b.sqlite3", "Regional", 5)  # the same rulings (same UUIDs) …
-    first.revise(1, "amend", "one way", answer="Amended one way.")
-    second.revise(1, "amend", "another way", answer="Amended another way.")  # … revised apart
+    revise(first, 1, "amend", "one way", answer="Amended one way.")
+    revise(second, 1, "amend", "another way", answer="Amended another way.")  # … revised apart
     assert target.push(first) == 6
     before = target.held()
     refused = (RevisionRefused, archive.ArchiveError)
@@ -267,7 +268,7 @@ def test_the_station_lists_precedents_beside_the_rules_and_goes_on_without_the_a
     from judge.serve.settings import ServeSettings
 
     regional = _event(tmp_path / "regional.sqlite3", "Regional", 2)
-    regional.revise(2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity <b>cannot</b> block.")
+    revise(regional, 2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity <b>cannot</b> block.")
     archive.sync(regional.all(), url, "desk")
     log = tmp_path / "station.sqlite3"
     station = TestClient(create_app(ServeSettings(rulings_db=log, archive_url=url)), raise_server_exceptions=False)
@@ -289,9 +290,9 @@ def test_the_station_lists_precedents_beside_the_rules_and_goes_on_without_the_a
 def test_a_conflict_in_a_later_batch_refuses_the_whole_sync_before_writing(url, tmp_path):
     first = _event(tmp_path / "a.sqlite3", "Regional", 50)
     second = _event(tmp_path / "b.sqlite3", "Regional", 50)  # the same rulings, then revised apart
-    first.revise(50, "amend", "one way", answer="Amended one way.")
+    revise(first, 50, "amend", "one way", answer="Amended one way.")
     archive.sync(first.all()[49:], url, "a")  # the archive holds ruling #50's revision 2 only
-    second.revise(50, "amend", "another way", answer="Amended another way.")
+    revise(second, 50, "amend", "another way", answer="Amended another way.")
     before = _archived(url)
     with pytest.raises(
         archive.ArchiveError, match=r"^ruling #50 \(.*\): its revision 2 differs .* nothing was pushed$"

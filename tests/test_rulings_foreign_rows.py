@@ -10,7 +10,8 @@ import pytest
 
 from judge import notices
 from judge.cli import main
-from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
+from judge.rulings.searchable import saved_ruling_entries
+from judge.rulings.store import RulingsError, RulingStore
 
 
 @pytest.fixture

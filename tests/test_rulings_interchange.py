@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from judge.cli import main
+from judge.rulings.revise import revise
 from judge.rulings.store import RulingStore
 
 TZ = dt.timezone(dt.timedelta(hours=1))
@@ -35,7 +36,8 @@ def events(tmp_path):
         given_at=WHEN,
     )
     store.save('=HYPERLINK("x") is what the player wrote', event="Regional", table="3", given_at=WHEN)
-    store.revise(
+    revise(
+        store,
         1,
         "overturn",
         "704.5j needs lethal damage",
@@ -126,7 +128,7 @@ def test_a_newer_revision_of_a_known_ruling_is_added_as_a_revision(events, tmp_p
     first = tmp_path / "first.jsonl"
     _export(regional, "jsonl", first)
     assert main(["ruling", "import", str(first), "--db", str(harbor)]) == 0
-    RulingStore(regional).revise(1, "amend", "clearer wording", answer="Yes: the Column survives.")
+    revise(RulingStore(regional), 1, "amend", "clearer wording", answer="Yes: the Column survives.")
     later = tmp_path / "later.jsonl"
     _export(regional, "jsonl", later)
     capsys.readouterr()

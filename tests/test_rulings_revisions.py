@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from judge.rulings.revise import revise
 from judge.rulings.revisions import KINDS
-from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
+from judge.rulings.searchable import saved_ruling_entries
+from judge.rulings.store import RulingsError, RulingStore
 
 HERE = Path(__file__).parent
 TZ = dt.timezone(dt.timedelta(hours=1))
@@ -47,7 +49,8 @@ def _file_bytes_and_rows(db: Path) -> tuple:
 
 def test_an_amendment_is_a_new_revision_and_the_first_is_kept(db):
     first = _given(db)
-    amended = RulingStore(db).revise(
+    amended = revise(
+        RulingStore(db),
         1,
         "amend",
         "typo: the rule is 704.5k",
@@ -78,7 +81,8 @@ def test_an_amendment_is_a_new_revision_and_the_first_is_kept(db):
 def test_an_overturn_names_who_decided_and_the_ruling_reads_as_it_stands_everywhere(db):
     _given(db)
     RulingStore(db).save("A warning for slow play.", table="4", given_at=WHEN)
-    overturned = RulingStore(db).revise(
+    overturned = revise(
+        RulingStore(db),
         1,
         "overturn",
         "704.5j needs lethal damage",
@@ -101,12 +105,12 @@ def test_an_overturn_names_who_decided_and_the_ruling_reads_as_it_stands_everywh
 
 def test_a_withdrawn_ruling_is_marked_and_takes_no_further_revision(db):
     _given(db)
-    withdrawn = RulingStore(db).revise(1, "withdraw", "entered at the wrong table", at=LATER)
+    withdrawn = revise(RulingStore(db), 1, "withdraw", "entered at the wrong table", at=LATER)
     assert withdrawn.status == "withdrawn" and withdrawn.answer == "No: the Column dies to 704.5j."
     assert withdrawn.citation.startswith("Saved ruling #1 (WITHDRAWN)")
     before = _file_bytes_and_rows(db)
     with pytest.raises(RulingsError, match=r"ruling #1 was withdrawn .*nothing was written"):
-        RulingStore(db).revise(1, "amend", "again", answer="other")
+        revise(RulingStore(db), 1, "amend", "again", answer="other")
     assert _file_bytes_and_rows(db) == before
 
 
@@ -115,7 +119,7 @@ def test_a_revision_of_a_ruling_that_does_not_exist_is_refused_naming_it(db, com
     _given(db)
     before = _file_bytes_and_rows(db)
     with pytest.raises(RulingsError, match=rf"^there is no saved ruling #7 to {command} .*nothing was written$"):
-        RulingStore(db).revise(7, command, "a reason", judge="Ana", answer="new")
+        revise(RulingStore(db), 7, command, "a reason", judge="Ana", answer="new")
     assert _file_bytes_and_rows(db) == before
 
 
@@ -124,28 +128,28 @@ def test_a_revision_without_a_reason_is_refused_naming_the_ruling(db, command):
     _given(db)
     before = _file_bytes_and_rows(db)
     with pytest.raises(RulingsError, match=rf"^to {command} ruling #1 needs a reason \(--reason\)"):
-        RulingStore(db).revise(1, command, "  ", judge="Ana", answer=None if command == "withdraw" else "new")
+        revise(RulingStore(db), 1, command, "  ", judge="Ana", answer=None if command == "withdraw" else "new")
     assert _file_bytes_and_rows(db) == before
 
 
 def test_refusals_read_from_the_kinds_table(db):
     _given(db)
     with pytest.raises(RulingsError, match=r"to overturn ruling #1 needs who decided \(--judge\)"):
-        RulingStore(db).revise(1, "overturn", "appeal", answer="Yes.")
+        revise(RulingStore(db), 1, "overturn", "appeal", answer="Yes.")
     with pytest.raises(RulingsError, match=r"to overturn ruling #1 needs the new ruling \(--answer\)"):
-        RulingStore(db).revise(1, "overturn", "appeal", judge="Ana")
+        revise(RulingStore(db), 1, "overturn", "appeal", judge="Ana")
     with pytest.raises(RulingsError, match=r"to amend ruling #1 needs new text or citations"):
-        RulingStore(db).revise(1, "amend", "nothing changes", answer="No: the Column dies to 704.5j.")
+        revise(RulingStore(db), 1, "amend", "nothing changes", answer="No: the Column dies to 704.5j.")
     with pytest.raises(RulingsError, match=r"to withdraw ruling #1 takes a reason only"):
-        RulingStore(db).revise(1, "withdraw", "error", answer="new")
+        revise(RulingStore(db), 1, "withdraw", "error", answer="new")
     with pytest.raises(RulingsError, match=r"ruling #1 was not revised: the reason cannot hold an escape"):
-        RulingStore(db).revise(1, "amend", "bad \x1b[31m", answer="new")
+        revise(RulingStore(db), 1, "amend", "bad \x1b[31m", answer="new")
     assert RulingStore(db).get(1).status == "given"
 
 
 def test_a_revision_on_a_missing_log_creates_nothing(db):
     with pytest.raises(RulingsError, match=r"no saved ruling #1 to amend .*no log yet"):
-        RulingStore(db).revise(1, "amend", "why", answer="x")
+        revise(RulingStore(db), 1, "amend", "why", answer="x")
     assert not db.exists()
 
 
@@ -172,7 +176,7 @@ def test_a_file_of_the_previous_schema_is_upgraded_in_place_and_nothing_is_lost(
     assert [r.uuid for r in RulingStore(db).all()] == identities  # given once, kept
     assert RulingStore(db).save("after the upgrade").number == 4
     assert (
-        RulingStore(db).revise(3, "amend", "clearer", answer="Yes: it blocks.").revisions[0].answer
+        revise(RulingStore(db), 3, "amend", "clearer", answer="Yes: it blocks.").revisions[0].answer
         == "Yes, for a damage counter."
     )
 
@@ -257,12 +261,14 @@ def test_a_refused_revision_exits_2_naming_the_ruling_and_writes_nothing(cli_db,
 def test_an_overturned_ruling_amended_later_is_still_marked_overturned(db):
     _given(db)
     store = RulingStore(db)
-    assert store.revise(1, "amend", "typo", answer="No: it dies to 704.5j.").mark == "amended"
-    assert store.revise(1, "overturn", "appeal", judge="Ana", answer="Yes: it survives.").mark == "overturned on appeal"
-    amended = store.revise(1, "amend", "typo", answer="Yes: the Column survives.")
+    assert revise(store, 1, "amend", "typo", answer="No: it dies to 704.5j.").mark == "amended"
+    assert (
+        revise(store, 1, "overturn", "appeal", judge="Ana", answer="Yes: it survives.").mark == "overturned on appeal"
+    )
+    amended = revise(store, 1, "amend", "typo", answer="Yes: the Column survives.")
     assert amended.mark == "overturned on appeal, amended" and amended.status == "amended"
     assert amended.citation == "Saved ruling #1 (overturned on appeal, amended) — table 12, event Regional"
-    assert store.revise(1, "withdraw", "wrong table").mark == "WITHDRAWN"
+    assert revise(store, 1, "withdraw", "wrong table").mark == "WITHDRAWN"
 
 
 def test_a_row_another_program_added_without_a_uuid_gets_one_at_the_next_write(db):
@@ -280,7 +286,8 @@ def test_search_finds_a_revised_ruling_as_it_now_stands_marked(cli_db, capsys, s
     from judge.cli import main
 
     _given(cli_db)
-    RulingStore(cli_db).revise(
+    revise(
+        RulingStore(cli_db),
         1,
         "overturn",
         "704.5j needs lethal damage",

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from judge.rulings import store as store_module
-from judge.rulings.store import RulingsError, RulingStore, saved_ruling_entries
+from judge.rulings.revise import revise
+from judge.rulings.searchable import saved_ruling_entries
+from judge.rulings.store import RulingsError, RulingStore
 
 WHEN = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
 
@@ -322,13 +324,13 @@ def test_no_store_path_opens_the_database_outside_sqlite(db, monkeypatch):
     assert [e.id for e in saved_ruling_entries(db)] == ["saved:1", "saved:2"]
     store.save("third")
     assert [e.id for e in saved_ruling_entries(db)][-1] == "saved:3"
-    store.revise(3, "amend", "clearer", answer="third, amended")  # issue 33's writers too
+    revise(store, 3, "amend", "clearer", answer="third, amended")  # issue 33's writers too
     assert saved_ruling_entries(db)[-1].citation == "Saved ruling #3 (amended)"
-    from judge.rulings.interchange import parse, to_jsonl
+    from judge.rulings.interchange import merge, parse, to_jsonl
 
     other = RulingStore(db.parent / "other.sqlite3")
     other.save("from another event")
-    assert store.merge(parse(to_jsonl(other.all()).encode(), "other.jsonl"), "other.jsonl") == (1, 1)
+    assert merge(store, parse(to_jsonl(other.all()).encode(), "other.jsonl"), "other.jsonl") == (1, 1)
     assert store.get(4).answer == "from another event"
     assert opened == []
 

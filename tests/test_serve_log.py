@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from judge.rulings.store import RulingStore, saved_ruling_entries
+from judge.rulings.searchable import saved_ruling_entries
+from judge.rulings.store import RulingStore
 from judge.serve.app import create_app
 from judge.serve.local_time import readable, zone_name
 from judge.serve.permalinks import entry_path as entry_href
@@ -433,7 +434,7 @@ def test_the_store_is_in_wal_mode_with_full_sync(client, db):
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     store = RulingStore(db)
-    with store._write() as conn:
+    with store.transaction() as conn:
         assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 

@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from judge import input_limits
-from judge.engine.replay import run_file
+from judge.engine.scenarios.replay import run_file
 from judge.replay_words import STOPPED
 from judge.serve.app import create_app
 from judge.serve.settings import ServeSettings

@@ -162,7 +162,8 @@ def test_every_old_id_resolves_to_the_ruling_that_holds_its_sentence(corpus):
 
 def test_a_saved_ruling_citing_an_old_id_links_to_the_new_ruling(tmp_path, corpus):
     from judge.corpus.model import Corpus
-    from judge.rulings.store import RulingStore, saved_ruling_entries
+    from judge.rulings.searchable import saved_ruling_entries
+    from judge.rulings.store import RulingStore
 
     db = tmp_path / "rulings.sqlite"
     RulingStore(db).save("Not against an Event resolved earlier.", cites=["sf:topic/not-affected-by/2"])

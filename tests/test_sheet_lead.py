@@ -293,7 +293,7 @@ def _board_outcomes(before: dict, after: dict, types: dict[str, str]) -> list[st
 def test_every_shared_replay_leads_with_what_decided_its_outcome(corpus, path):
     """The engine's outcome events are where the boards show a loss, a win or a death, and the
     sheet's lead starts with their rules; no rule of an earlier step's payment or cast leads."""
-    from judge.engine import replay
+    from judge.engine.scenarios import replay
 
     result = replay.run_file(path)
     boards = [replay.final_dict(result.state_after(n)) for n in range(len(result.steps) + 1)]

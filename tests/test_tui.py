@@ -890,7 +890,7 @@ def test_replay_that_ends_at_a_choice_shows_the_question_alone(library, tmp_path
 def test_replay_shows_an_engine_error_as_a_defect_not_a_refusal(library, monkeypatch):
     from dataclasses import replace
 
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("injected fault")

@@ -11,7 +11,8 @@ import pytest
 from tui_pilot import settle
 
 from judge.rulings import archive
-from judge.rulings.interchange import parse
+from judge.rulings.interchange import merge, parse
+from judge.rulings.revise import revise
 from judge.rulings.store import RulingStore
 from tests.postgres_cluster import cluster, new_database
 
@@ -50,8 +51,8 @@ def _regional(path) -> RulingStore:
         f'"at": "2026-11-28T10:0{k}:00+01:00", "reason": ""}}'
         for k in (1, 2)
     ]
-    store.merge(parse("\n".join(lines).encode(), "Regional"), "Regional")
-    store.revise(2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity <b>cannot</b> block.")
+    merge(store, parse("\n".join(lines).encode(), "Regional"), "Regional")
+    revise(store, 2, "overturn", "appeal", judge="Ana", answer="No: a drained Entity <b>cannot</b> block.")
     return store
 
 

@@ -1,7 +1,7 @@
 """The board's new boards and its action pickers (issue 31 item 9): a new board's players start
 with different Masters from the card files (or the board says who has none and why, before the
 engine would say "unknown card None"), and an action is put together from pickers — who, which
-kind (the engine's table, judge/engine/action_kinds.py ACTIONS), then its values and targets from
+kind (the engine's table, judge/engine/play/action_kinds.py ACTIONS), then its values and targets from
 what is on the board."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_an_action_is_put_together_from_pickers_of_what_is_on_the_board(library)
         await pilot.press("a")
         await settle(pilot)
         assert isinstance(app.screen, CardPicker) and "Add an action: what" in shown(app)
-        from judge.engine.action_kinds import ACTIONS
+        from judge.engine.play.action_kinds import ACTIONS
 
         assert app.screen.names[:-1] == list(ACTIONS)  # the engine's table, then "write it as YAML"
         await pick(pilot, "cast")
@@ -148,7 +148,7 @@ def test_declarations_and_a_point_of_the_turn_are_picked(library):
 
 
 def test_every_action_kind_of_the_engine_has_a_picker_that_builds_its_shape():
-    from judge.engine.action_kinds import ACTIONS, check_shape
+    from judge.engine.play.action_kinds import ACTIONS, check_shape
     from judge.tui import action_picks as ap
 
     assert ap.kinds() == list(ACTIONS)

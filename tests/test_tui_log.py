@@ -58,9 +58,10 @@ def typed(text: str) -> list[str]:
 
 
 def test_a_search_finds_the_saved_ruling_and_opens_it_as_a_ruling(library, private_log):
+    from judge.rulings.revise import revise
     from judge.tui.screens.log import RulingScreen
 
-    private_log.revise(1, "withdraw", "entered at the wrong table")
+    revise(private_log, 1, "withdraw", "entered at the wrong table")
     app = make_app(library)
 
     async def script(pilot):

@@ -102,6 +102,7 @@ def seed_log(path: str) -> None:
     """Four rulings given at a fixed time: one as given, one amended, one overturned, one withdrawn."""
     import datetime as dt
 
+    from judge.rulings.revise import revise
     from judge.rulings.store import RulingStore
 
     at = dt.datetime(2026, 11, 30, 14, 5, tzinfo=dt.timezone(dt.timedelta(hours=1)))
@@ -136,7 +137,8 @@ def seed_log(path: str) -> None:
     store.save(
         "It is a draw.", question="Who wins on time?", event="Regional", table="1", judge="Lee", given_at=at + 3 * later
     )
-    store.revise(
+    revise(
+        store,
         1,
         "amend",
         "typo: the rule is 704.5k",
@@ -145,7 +147,8 @@ def seed_log(path: str) -> None:
         cites=["nd:704.5k"],
         at=at + 4 * later,
     )
-    store.revise(
+    revise(
+        store,
         2,
         "overturn",
         "the attacker orders the damage",
@@ -153,7 +156,7 @@ def seed_log(path: str) -> None:
         answer="No: the attacking player assigns it.",
         at=at + 4 * later,
     )
-    store.revise(4, "withdraw", "entered at the wrong table", "Lee", at=at + 5 * later)
+    revise(store, 4, "withdraw", "entered at the wrong table", "Lee", at=at + 5 * later)
 
 
 @pytest.mark.parametrize("size", SIZES)

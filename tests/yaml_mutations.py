@@ -158,8 +158,8 @@ class Unhandled(AssertionError):
 
 def outcome(kind: str, text: str) -> str:
     from judge.cards import reader
-    from judge.engine import scenario
-    from judge.engine.replay import run
+    from judge.engine.scenarios import scenario
+    from judge.engine.scenarios.replay import run
     from judge.yamlio import ScenarioError, load_text
 
     try:

@@ -3,7 +3,7 @@
 Each member is either played — a card effect of the vocabulary performs it (`effect`, checked
 against vocabulary.EFFECTS here) — or refused: no card effect performs it, and a card that
 names one of its `words` as an effect is refused at load naming the member's rule
-(judge/cards/reader.py), instead of the bare "unknown effect"."""
+(judge/cards/effect_reader.py), instead of the bare "unknown effect"."""
 
 from __future__ import annotations
 

@@ -110,7 +110,7 @@ class CardDef:
     initial_vitae: int | None = None
     enlightenment: int | None = None
     ascends: int | None = None
-    statics: tuple = ()  # static abilities as validated mappings (judge/engine/layers.py)
+    statics: tuple = ()  # static abilities as validated mappings (judge/engine/reading/layers.py)
     enters: tuple = ()  # (("drained", True), ("counters", {...})): how it enters, 614.6a-b
     riders: tuple = ()  # ((rider key, (Effect, ...)), ...): vocabulary.RIDERS
     renamed: tuple = ()  # ((as printed, as read), ...): keywords printed under an old name

@@ -5,7 +5,7 @@ it or refuses a card that carries it (issue 15, item 1).
     python -m judge.cards.table           rewrite the section between the markers
     python -m judge.cards.table --check   exit 1 if the README's section is not current
 
-The engine's own registry (judge/engine/keywords.py, MODELLED) is the source of truth for what is
+The engine's own registry (judge/engine/core/keywords.py, MODELLED) is the source of truth for what is
 implemented; tests/test_keyword_table.py checks the YAML's `engine_status` against it, and
 tests/test_cards_table.py that the README shows what this module renders.
 """

@@ -194,7 +194,7 @@ STATIC_KINDS = frozenset(
     }
 )
 REDUCE_COST_KEYS = frozenset({"vitae", "per", "of"})
-# ... and these say where and when (judge/engine/layers.py)
+# ... and these say where and when (judge/engine/reading/layers.py)
 STATIC_QUALIFIERS = frozenset({"affects", "subtype", "with_keyword", "while"})
 # What a static's `affects:` may name; `self` is the default.
 AFFECTS = frozenset(
@@ -242,7 +242,7 @@ TRIGGER_EVENTS = frozenset(
 )
 # A triggered ability's intervening "if" (603.4), checked as it triggers and as it resolves:
 # `if: {controls: {subtype, type, at_least}}`; `if: {different_names: N}`, the controller's
-# Entities with different names (201.3b, addition F4). judge/engine/conditions.py reads them.
+# Entities with different names (201.3b, addition F4). judge/engine/triggered/conditions.py reads them.
 TRIGGER_CONDITIONS = frozenset({"controls", "different_names"})
 CONTROLS_KEYS = frozenset({"subtype", "type", "at_least"})
 TARGET_KINDS = frozenset(

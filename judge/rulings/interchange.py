@@ -3,7 +3,7 @@ a spreadsheet), one line a revision, each naming its ruling by UUID.
 
 Reading is strict, and whole before anything is written: a line that is not one revision as
 judge writes them refuses the file, naming the line. Whether the revisions fit the log they are
-merged into is the store's to say (RulingStore.merge), in the same single transaction.
+merged into is said by merge(), in the single write transaction that merges them.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from judge.rulings.fields import problem
 from judge.rulings.revisions import GIVEN, STATUSES, Revision
+from judge.rulings.store import RevisionRefused, RulingsError, RulingStore, insert_revision, insert_ruling
 from judge.safe_text import json_text, one_line
 
 # One line's fields, in the order written (and the CSV's header).
@@ -238,3 +239,56 @@ def _line(text: str, number: int, name: str) -> Line:
             record["reason"],
         ),
     )
+
+
+def merge(store: RulingStore, lines: list[Line], source: str) -> tuple[int, int]:
+    """Merge revisions read from another log (`Line`s, as read_file reads them) into `store`, in
+    one write transaction: a ruling not known here is added under the next number, a known one (by
+    UUID) gains the revisions it lacks. The same revision twice adds nothing; a revision
+    that differs from the one known under its number, or one that would leave a gap, refuses
+    the whole merge (RevisionRefused naming the ruling and the line). Returns (rulings added,
+    revisions added, first ones included)."""
+    grouped: dict[str, dict[int, Line]] = {}
+    for line in lines:
+        grouped.setdefault(line.uuid, {})[line.revision.revision] = line
+    added_rulings = added_revisions = 0
+    try:
+        store.path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RulingsError(f"cannot create the folder for {str(store.path)[:200]}: {exc.strerror or exc}") from exc
+    with store.transaction() as conn:
+        for identity, revisions in grouped.items():
+            found, skipped = store.load(conn, "WHERE uuid = ?", (identity,))
+            if skipped:
+                raise RulingsError(f"{skipped[0]}; nothing was imported")
+            known = {r.revision: r for r in found[0].revisions} if found else {}
+            here = f"ruling #{found[0].number} here" if found else ""
+            expected = max(known, default=0) + 1
+            number = found[0].number if found else None
+            for revision in sorted(revisions):
+                line = revisions[revision]
+                at = f"{source} line {line.line}: ruling {identity}"
+                if revision in known:
+                    same_place = revision > 1 or (found[0].event, found[0].table) == (line.event, line.table)
+                    if known[revision] != line.revision or not same_place:
+                        raise RevisionRefused(
+                            f"{at}: its revision {revision} differs from the one this log "
+                            f"holds ({here}); the histories conflict, nothing was imported"
+                        )
+                    continue
+                if revision != expected:
+                    raise RevisionRefused(
+                        f"{at}: revision {revision} follows no revision {expected} "
+                        f"(neither in the file nor in this log); nothing was imported"
+                    )
+                if number is None:
+                    r = line.revision
+                    number = insert_ruling(
+                        conn, identity, r.question, r.answer, r.cites, line.event, line.table, r.judge, r.at
+                    )
+                    added_rulings += 1
+                else:
+                    insert_revision(conn, number, line.revision)
+                added_revisions += 1
+                expected += 1
+    return added_rulings, added_revisions

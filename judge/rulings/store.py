@@ -22,23 +22,16 @@ import json
 import os
 import sqlite3
 import stat
-import threading
 import time
 import uuid as uuid_module
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from judge.corpus.model import Entry, Ref
-from judge.editions.ids import plain as plain_id
-from judge.notices import report_once
 from judge.rulings.fields import check as check_fields
-from judge.rulings.fields import problem as field_problem
 from judge.rulings.location import ENV_VAR, FILE_NAME, default_db_path  # noqa: F401 — the store's names too
-from judge.rulings.revisions import CLI_OPTIONS, GIVEN, KINDS, STATUSES, Revision, mark_of
-from judge.rulings.revisions import refusal as revision_refusal
+from judge.rulings.revisions import GIVEN, STATUSES, Revision, mark_of
 from judge.rulings.schema import LATEST, MIGRATIONS, UUID4_SQL, VERSION_TABLE
 
 LOCK_TIMEOUT = 10.0  # seconds a save waits for another judge's save to finish
@@ -183,7 +176,7 @@ class RulingStore:
         answer = (answer or "").strip()
         if not answer:
             raise RulingsError("a ruling needs an answer")
-        when = _stamp(given_at)
+        when = stored_time(given_at)
         fields = dict(
             question=(question or "").strip(),
             event=(event or "").strip(),
@@ -198,7 +191,7 @@ class RulingStore:
         except OSError as exc:
             raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
         identity = key or str(uuid_module.uuid4())
-        with self._write() as conn:
+        with self.transaction() as conn:
             # A writer's key (a phone's UUID for the ruling) is the ruling's UUID: the same ruling
             # sent twice is stored once. A key already naming other words is refused, never
             # answered with another ruling.
@@ -208,7 +201,7 @@ class RulingStore:
                 else None
             )
             if before is None:
-                number = _insert_ruling(
+                number = insert_ruling(
                     conn,
                     identity,
                     fields["question"],
@@ -242,62 +235,6 @@ class RulingStore:
             (first,),
         )
 
-    def revise(
-        self,
-        number: int,
-        command: str,
-        reason: str,
-        judge: str = "",
-        answer: str | None = None,
-        question: str | None = None,
-        cites: list[str] | tuple[str, ...] | None = None,
-        at: dt.datetime | None = None,
-        options: dict[str, str] = CLI_OPTIONS,
-    ) -> SavedRuling:
-        """Append a revision (amend, overturn or withdraw: judge.rulings.revisions.KINDS) to
-        ruling #`number`; refused (RulingsError naming the ruling) with nothing written."""
-        kind = KINDS[command]
-        reason, judge = (reason or "").strip(), (judge or "").strip()
-        for label, text, one_line in (
-            ("the reason", reason, False),
-            ("the judge", judge, True),
-            ("the new ruling", answer or "", False),
-            ("the question", question or "", False),
-        ):
-            why = field_problem(label, text, one_line)
-            if why:
-                raise RevisionRefused(f"ruling #{number} was not revised: {why}; nothing was written")
-        cites = tuple(cites) if cites is not None else None
-        if not self._present():
-            raise RevisionRefused(
-                f"there is no saved ruling #{number} to {kind.command} in {self.path} "
-                "(there is no log yet); nothing was written"
-            )
-        when = _stamp(at)
-        with self._write() as conn:
-            found, skipped = self._load(conn, "WHERE number = ?", (number,))
-            if skipped:
-                raise RulingsError(f"{skipped[0]}; nothing was written")
-            current = found[0].revisions[-1] if found else None
-            why = revision_refusal(number, kind, reason, judge, answer, question, cites, current, options)
-            if why:
-                raise RevisionRefused(f"{why} (in {self.path}); nothing was written")
-            assert current is not None
-            new = Revision(
-                current.revision + 1,
-                kind.status,
-                current.question if question is None or not kind.new_text else question.strip(),
-                current.answer if answer is None or not kind.new_text else answer.strip(),
-                current.cites if cites is None or not kind.new_text else cites,
-                judge,
-                when,
-                reason,
-            )
-            _insert_revision(conn, number, new)
-        revised = self.get(number)
-        assert revised is not None
-        return revised
-
     # -- reading ----------------------------------------------------------------------------
     def all(self) -> list[SavedRuling]:
         return self._select("")
@@ -328,62 +265,6 @@ class RulingStore:
             params += [pattern] * (len(_SEARCHED_COLUMNS) + 6)
         return self._select("WHERE " + " AND ".join(clauses), tuple(params), order=order, limit=limit)
 
-    def merge(self, lines: list, source: str) -> tuple[int, int]:
-        """Merge revisions read from another log (judge.rulings.interchange.Line), in one
-        transaction: a ruling not known here is added under the next number, a known one (by
-        UUID) gains the revisions it lacks. The same revision twice adds nothing; a revision
-        that differs from the one known under its number, or one that would leave a gap, refuses
-        the whole merge (RevisionRefused naming the ruling and the line). Returns (rulings added,
-        revisions added, first ones included)."""
-        grouped: dict[str, dict[int, Any]] = {}
-        for line in lines:
-            grouped.setdefault(line.uuid, {})[line.revision.revision] = line
-        added_rulings = added_revisions = 0
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise RulingsError(f"cannot create the folder for {str(self.path)[:200]}: {exc.strerror or exc}") from exc
-        with self._write() as conn:
-            for identity, revisions in grouped.items():
-                found, skipped = self._load(conn, "WHERE uuid = ?", (identity,))
-                if skipped:
-                    raise RulingsError(f"{skipped[0]}; nothing was imported")
-                known = {r.revision: r for r in found[0].revisions} if found else {}
-                here = f"ruling #{found[0].number} here" if found else ""
-                expected = max(known, default=0) + 1
-                number = found[0].number if found else None
-                for revision in sorted(revisions):
-                    line = revisions[revision]
-                    at = f"{source} line {line.line}: ruling {identity}"
-                    if revision in known:
-                        same_place = revision > 1 or (found[0].event, found[0].table) == (line.event, line.table)
-                        if known[revision] != line.revision or not same_place:
-                            raise RevisionRefused(
-                                f"{at}: its revision {revision} differs from the one this log "
-                                f"holds ({here}); the histories conflict, nothing was imported"
-                            )
-                        continue
-                    if revision != expected:
-                        raise RevisionRefused(
-                            f"{at}: revision {revision} follows no revision {expected} "
-                            f"(neither in the file nor in this log); nothing was imported"
-                        )
-                    if number is None:
-                        r = line.revision
-                        number = _insert_ruling(
-                            conn, identity, r.question, r.answer, r.cites, line.event, line.table, r.judge, r.at
-                        )
-                        added_rulings += 1
-                    else:
-                        _insert_revision(conn, number, line.revision)
-                    added_revisions += 1
-                    expected += 1
-        return added_rulings, added_revisions
-
-    def by_uuid(self, identity: str) -> SavedRuling | None:
-        found = self._select("WHERE uuid = ?", (identity,))
-        return found[0] if found else None
-
     def get(self, number: int) -> SavedRuling | None:
         """The ruling; None if there is none; RulingsError if its row cannot be read as one."""
         found = self._select("WHERE number = ?", (number,))
@@ -397,15 +278,15 @@ class RulingStore:
         """Rulings matching `where`, by number in `order`; at most `limit` rows are read (rows
         skipped as unreadable count towards it, and are named in self.skipped)."""
         self.skipped = []
-        if not self._present():
+        if not self.exists():
             return []
         with self._read() as conn:
             if conn is None:
                 return []
-            rulings, self.skipped = self._load(conn, where, params, order, limit)
+            rulings, self.skipped = self.load(conn, where, params, order, limit)
         return rulings
 
-    def _load(
+    def load(
         self, conn: sqlite3.Connection, where: str, params: tuple = (), order: str = "ASC", limit: int | None = None
     ) -> tuple[list[SavedRuling], list[str]]:
         """_select's work on an open connection (a write transaction reads through it too)."""
@@ -505,7 +386,7 @@ class RulingStore:
         )
 
     # -- connections ------------------------------------------------------------------------
-    def _present(self) -> bool:
+    def exists(self) -> bool:
         """Whether the file exists; a path the system refuses (too long, a file where a folder
         should be) is said, naming it."""
         try:
@@ -580,7 +461,7 @@ class RulingStore:
         return conn
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction holding SQLite's write lock from the start; all or nothing."""
         self._check_file()
         with self._errors():
@@ -650,10 +531,10 @@ class RulingStore:
                 if version < LATEST:
                     conn.close()
                     try:
-                        with self._write():  # brings the schema up to date
+                        with self.transaction():  # brings the schema up to date
                             pass
                     except NotWritable:
-                        pass  # a log handed over read-only: read as its schema has it (_load)
+                        pass  # a log handed over read-only: read as its schema has it (load)
                     conn = self._connect(read_only=True)
                 yield conn
             finally:
@@ -719,7 +600,7 @@ class RulingStore:
 _REVISION_COLUMNS = "ruling, revision, kind, question, answer, cites, reason, judge, made_at"
 
 
-def _stamp(moment: dt.datetime | None) -> str:
+def stored_time(moment: dt.datetime | None) -> str:
     """A time as stored: ISO 8601 to the second, with the judge's UTC offset (a naive time is local)."""
     moment = moment or dt.datetime.now()
     if moment.tzinfo is None:
@@ -727,7 +608,7 @@ def _stamp(moment: dt.datetime | None) -> str:
     return moment.isoformat(timespec="seconds")
 
 
-def _insert_ruling(
+def insert_ruling(
     conn: sqlite3.Connection,
     identity: str,
     question: str,
@@ -751,121 +632,11 @@ def _insert_ruling(
     return number
 
 
-def _insert_revision(conn: sqlite3.Connection, number: int, r: Revision) -> None:
+def insert_revision(conn: sqlite3.Connection, number: int, r: Revision) -> None:
     conn.execute(
         f"INSERT INTO ruling_revisions ({_REVISION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (number, r.revision, r.kind, r.question, r.answer, json.dumps(list(r.cites)), r.reason, r.judge, r.at),
     )
-
-
-# -- for the search layer -------------------------------------------------------------------
-def _game_of(entry_id: str) -> str:
-    from judge.corpus.documents import DOCUMENTS  # deferred: start-up
-
-    doc = entry_id.split(":", 1)[0].split("@", 1)[0]  # nd@2026-11:704.5j is No Dawn's too
-    return next((d.game for d in DOCUMENTS if d.key == doc), "")
-
-
-def ruling_entry(ruling: SavedRuling) -> Entry:
-    """A saved ruling as a searchable Entry (kind "ruling", doc "saved", id "saved:<n>")."""
-    games = [g for g in (_game_of(c) for c in ruling.cites) if g]
-    text = f"{ruling.question}\n\n{ruling.answer}" if ruling.question else ruling.answer
-    return Entry(
-        id=ruling.id,
-        doc="saved",
-        game=games[0] if games else "",
-        kind="ruling",
-        text=text,
-        title=ruling.question or ruling.answer.strip().splitlines()[0][:80],
-        citation=ruling.citation,
-        refs=[Ref(surface=c, target=plain_id(c), kind="cite") for c in ruling.cites],
-        tags=[f"saved:{ruling.date.isoformat()}" if ruling.date else "saved:undated"],
-        extra={
-            "event": ruling.event,
-            "table": ruling.table,
-            "judge": ruling.judge,
-            "given_at": ruling.given_at,
-            "answer": ruling.answer,
-            "question": ruling.question,
-        },
-    )
-
-
-# The last answer of saved_ruling_entries, keyed by what identifies the file's content: the
-# search layer asks on every query, and the file changes only when a judge saves a ruling.
-_entries_cache: dict[Path, tuple[tuple, list[Entry]]] = {}
-
-
-class _ChangeWatch:
-    """A read-only connection kept open on one rulings file, to ask SQLite whether another
-    connection has committed since it last asked (PRAGMA data_version). The file's bytes are
-    never read outside SQLite (see RulingStore._check_file): a stamp of size and mtime would miss
-    two commits within one mtime tick, and reading the header with open() drops SQLite's locks."""
-
-    def __init__(self, path: Path, identity: tuple[int, int]) -> None:
-        self.identity = identity
-        uri = path.resolve().as_uri() + "?mode=ro"
-        self.conn = sqlite3.connect(uri, uri=True, timeout=0.25, isolation_level=None, check_same_thread=False)
-
-    def version(self) -> int:
-        return self.conn.execute("PRAGMA data_version").fetchone()[0]
-
-
-_watches: dict[Path, _ChangeWatch] = {}
-_watches_lock = threading.Lock()
-
-
-def _content_stamp(path: Path) -> tuple | None:
-    """What identifies the file's content now: its identity (device, inode), size and mtime
-    (a file rewritten outside SQLite) and SQLite's data_version on a connection kept open on it
-    (a commit, which in WAL mode leaves the main file as it was until a checkpoint). None when there is no file; a stamp equal to
-    no other when it cannot be had (an empty or unreadable file: it is read, and fails loudly)."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return None
-    except OSError:
-        return (object(),)
-    if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
-        return (object(),)
-    identity = (info.st_dev, info.st_ino)
-    with _watches_lock:
-        watch = _watches.get(path)
-        try:
-            if watch is None or watch.identity != identity:
-                if watch is not None:
-                    watch.conn.close()
-                watch = _watches[path] = _ChangeWatch(path, identity)
-            return (identity, info.st_size, info.st_mtime_ns, watch.version())
-        except sqlite3.Error:
-            _watches.pop(path, None)
-            return (object(),)
-
-
-def saved_ruling_entries(db_path: str | Path | None = None) -> list[Entry]:
-    """Every saved ruling as an Entry; [] when there is no database. A database that cannot be
-    read, and rows that are skipped, are reported once on stderr (by path): search goes on
-    without them, but never silently.
-
-    Fast on repeat calls: an unchanged file is not read again. Treat the entries as read-only.
-    """
-    path = Path(db_path).expanduser() if db_path else default_db_path()
-    stamp = _content_stamp(path)
-    if stamp is None:
-        return []
-    cached = _entries_cache.get(path)
-    if cached and cached[0] == stamp:
-        return list(cached[1])
-    store = RulingStore(path, timeout=0.25)
-    try:
-        entries = [ruling_entry(r) for r in store.all()]
-    except RulingsError as exc:
-        report_once(f"saved rulings are left out of this search: {exc}")
-        return []
-    for reason in store.skipped:
-        report_once(reason)
-    _entries_cache[path] = (stamp, entries)
-    return list(entries)
 
 
 def _file_kind(mode: int) -> str:

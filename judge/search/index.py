@@ -251,11 +251,12 @@ def _listing(corpus: Corpus, directory: Path, progress=None) -> dict[str, str] |
         return None
 
 
-def open_searcher(corpus: Corpus, progress=None):
+def open_searcher(corpus: Corpus, progress=None, saved_rulings=None):
     """The searcher over the cached index. The files a plain-word search needs (lexicon, game
     model, titles, bridge) are read now, each checked against the signed manifest; whoosh's own
     index only when a query needs it. A file that fails the check is reported, the index is
-    rebuilt once, then it must read."""
+    rebuilt once, then it must read. `saved_rulings`: the searcher's saved-rulings source
+    (ranking.SavedRulings; None: none are searched)."""
     from judge.search.searcher import Searcher  # deferred: start-up
 
     directory = index_dir(corpus)
@@ -263,7 +264,7 @@ def open_searcher(corpus: Corpus, progress=None):
         index_files.remove_dead_builds(directory.parent)
     listing = _listing(corpus, directory, progress)
     if listing is None:
-        return _in_memory_searcher(corpus)
+        return _in_memory_searcher(corpus, saved_rulings)
     try:
         parts = _read_parts(directory, listing)
     except _UNUSABLE:  # reported by read_part, or a file gone: rebuild once, then it must read
@@ -274,7 +275,16 @@ def open_searcher(corpus: Corpus, progress=None):
                 f"the search index just built in {directory} has no manifest (is another judge rebuilding it?)"
             ) from None
         parts = _read_parts(directory, rebuilt)
-    return Searcher(corpus, parts[0], lambda: open_index(corpus, directory, progress), *parts[1:])
+    lexicon, games, titles, vocabulary = parts
+    return Searcher(
+        corpus,
+        lexicon,
+        lambda: open_index(corpus, directory, progress),
+        games,
+        titles,
+        vocabulary,
+        saved_rulings=saved_rulings,
+    )
 
 
 def _read_parts(directory: Path, listing: dict[str, str]):
@@ -291,7 +301,7 @@ def _read_parts(directory: Path, listing: dict[str, str]):
         )
 
 
-def _in_memory_searcher(corpus: Corpus):
+def _in_memory_searcher(corpus: Corpus, saved_rulings=None):
     """An unwritable cache directory: everything is built in memory, for this process only."""
     from judge.search.searcher import Searcher  # deferred: start-up
 
@@ -302,4 +312,5 @@ def _in_memory_searcher(corpus: Corpus):
         GameModel.from_corpus(corpus),
         TitleTable.from_corpus(corpus),
         load_vocabulary(corpus),
+        saved_rulings=saved_rulings,
     )

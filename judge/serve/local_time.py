@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from markupsafe import Markup
-
-from judge.safe_text import one_line
-
 # English names, whatever the server's locale (strftime's %a and %b follow it).
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -36,12 +32,11 @@ def readable(stored: str) -> str:
     return f"{_DAYS[moment.weekday()]} {moment.day} {_MONTHS[moment.month - 1]} {moment.year}, {moment:%H:%M}"
 
 
-def time_element(stored: str) -> Markup:
-    """<time datetime="…">readable</time>: the machine-readable instant kept beside the words."""
+def machine_time(stored: str) -> str | None:
+    """The instant a <time> element's datetime attribute holds ("2026-12-05T14:03:00+01:00"), on
+    the station's clock; None for text that is not a time (templates/_time.html shows both)."""
     moment = station_moment(stored)
-    if moment is None:
-        return Markup("<time>{}</time>").format(one_line(stored))
-    return Markup('<time datetime="{}">{}</time>').format(moment.isoformat(timespec="seconds"), readable(stored))
+    return None if moment is None else moment.isoformat(timespec="seconds")
 
 
 def zone_name() -> str:

@@ -1,4 +1,5 @@
-"""The templates, and the one way a page is rendered: Jinja2 with autoescaping always on.
+"""The templates, and the one way a page is rendered: Jinja2 with autoescaping always on (the
+environment judge.html_templates makes, as for every HTML judge writes).
 
 Templates receive plain values (entries, rulings, events) and escape them; nothing builds HTML
 from user or document text by string concatenation. Every value a template prints first passes
@@ -9,12 +10,12 @@ a misspelt name in a template an error in the tests, not an empty space on a jud
 
 from __future__ import annotations
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
+from judge.html_templates import environment
 from judge.safe_text import for_terminal, one_line
 from judge.serve import game_choice, local_time, security
 from judge.serve.log_memory import log_memory
@@ -31,20 +32,14 @@ def _visible(value):
 
 
 def make_templates() -> Jinja2Templates:
-    env = Environment(
-        loader=PackageLoader("judge.serve", "templates"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=_visible,
-    )
+    env = environment("judge.serve", finalize=_visible, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(
         csrf_field=security.CSRF_FIELD,
         code_field=security.CODE_FIELD,
         entry_href=cited_path,
         log_memory=log_memory,
-        time_element=local_time.time_element,
+        machine_time=local_time.machine_time,
+        readable_time=local_time.readable,
         station_zone=local_time.zone_name,
     )
     # `finalize` (_visible) is the one place printed text is cleaned. `shown` only turns None

@@ -176,7 +176,7 @@ def _edition_note(corpus, replay) -> dict | None:
 def _step_view(replay, n: int) -> dict:
     """What the page for step `n` shows, as plain values (the template escapes them)."""
     from judge import context  # deferred: start-up
-    from judge.engine.replay import final_dict  # deferred: start-up
+    from judge.engine.scenarios.replay import final_dict  # deferred: start-up
 
     corpus = context.corpus()
     events = list(replay.scenario.setup_events) if n == 0 else list(replay.steps[n - 1].events)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from judge.engine.replay import Replay, final_dict
+from judge.engine.scenarios.replay import Replay, final_dict
 from judge.sheet.decisive import decisive_rules, what_changed
 from judge.sheet.replay_log import ReplayUnavailable, contract_data, read_log
 

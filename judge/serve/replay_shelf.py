@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge import files, paths
-from judge.engine.replay import Replay, run
-from judge.engine.scenario import load_string
+from judge.engine.scenarios.replay import Replay, run
+from judge.engine.scenarios.scenario import load_string
 from judge.yamlio import ScenarioError, decode, read_text
 
 UPLOADS_FOLDER = "replays"

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from judge.rulings.revise import revise
 from judge.rulings.revisions import KINDS
 from judge.rulings.store import RevisionRefused, RulingsError
 from judge.serve import forms, pages, security
@@ -95,8 +96,16 @@ async def revise_ruling(request: Request) -> Response:
     store = store_of(request)
     try:
         await run_in_threadpool(
-            lambda: store.revise(
-                ruling.number, kind.command, typed["reason"], typed["judge"], answer, question, cites, options=OPTIONS
+            lambda: revise(
+                store,
+                ruling.number,
+                kind.command,
+                typed["reason"],
+                typed["judge"],
+                answer,
+                question,
+                cites,
+                options=OPTIONS,
             )
         )
     except RevisionRefused as refused:

@@ -93,10 +93,8 @@ async def search(request: Request) -> Response:
 def _view(library, text: str, found, game: str | None, from_choice: bool) -> dict:
     """What the results show, as the CLI prints it: hints first, then each result."""
     from judge.conflicts.present import mark  # deferred: start-up
-    from judge.filter_words import hidden_answer, likely_games  # deferred: start-up
-    from judge.library import saved_number  # deferred: start-up
     from judge.render import label  # deferred: start-up
-    from judge.search.query import parse  # deferred: start-up
+    from judge.search_view import hidden_hint, likely_hint, same_text, saved_number, widen_by  # deferred: start-up
 
     corpus = library.corpus
     hints = []
@@ -105,13 +103,17 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
             f"{GAME_TITLES[found.games[0]]} only (the game chosen on this phone); choose All games to search every game"
         )
     hints += found.notes
-    if found.inferred_game and found.hits:
-        hints.append(likely_games(found.game_likelihood, "choose a game for one"))
-    if found.elsewhere:
-        widen = "drop game: from the query" if parse(text).games else "choose All games"
-        hints.append(hidden_answer(found.games, bool(found.hits), found.elsewhere, widen))
+    hints += [
+        hint
+        for hint in (
+            likely_hint(found.inferred_game, found.game_likelihood, bool(found.hits), "choose a game for one"),
+            hidden_hint(found.games, bool(found.hits), found.elsewhere, widen_by(text, "choose All games")),
+        )
+        if hint
+    ]
     results = []
-    for entry, terms in found.hits:
+    for result in found.results:
+        entry, terms = result.entry, result.terms
         number = saved_number(entry)
         if number is not None:  # a ruling saved at this event: its page in the log, never an entry page
             results.append(_saved_result(entry, number, terms))
@@ -131,12 +133,10 @@ def _view(library, text: str, found, game: str | None, from_choice: bool) -> dic
                 "parent": ({"href": entry_path(parent.id), "label": label(parent)} if parent is not None else None),
                 "snippet": snippet_pieces(entry.text, terms, SNIPPET),
                 # why it came up, when the judge's index found it rather than the rule's own words
-                "matched": found.matched.get(entry.id, ""),
+                "matched": result.matched,
                 # as `judge search` says "same text in …": the copies the ranking folded into this one
                 "same_text": [
-                    {"href": entry_path(i), "label": corpus.get(i).citation or i}
-                    for i in found.same_text.get(entry.id, [])
-                    if corpus.get(i)
+                    {"href": entry_path(i), "label": citation} for i, citation in same_text(corpus, result.same_text)
                 ],
             }
         )

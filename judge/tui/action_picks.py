@@ -1,6 +1,7 @@
 """What the board's action picker asks and offers: the action kinds are the engine's table
-(judge.engine.action_kinds.ACTIONS), how each kind's values are picked is action_picks.yaml, and
-the choices are what is on the board (the scenario data the board screen edits). No UI here.
+(judge.engine.play.action_kinds.ACTIONS), how each kind's values are picked is action_picks.yaml, and
+the choices are what is on the board (the scenario data the board screen edits). No UI here:
+the pickers that ask are judge.tui.action_picker.
 
 A mistake in the YAML (a kind the engine does not have, a kind left out, a key its kind does not
 take, an unknown source) is refused when it is read, naming the file and line.
@@ -32,7 +33,7 @@ class Choice:
 @cache
 def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
     """kind -> ((key, source or {sub-key: source}), …) in the order they are asked."""
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     text = path.read_text(encoding="utf-8")
     try:
@@ -48,7 +49,7 @@ def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
         if kind not in ACTIONS:
             raise PicksError(
                 f"{where}: {kind!r} is not an action kind of the engine's "
-                f"(judge/engine/action_kinds.py: {', '.join(ACTIONS)})"
+                f"(judge/engine/play/action_kinds.py: {', '.join(ACTIONS)})"
             )
         asks = yaml.safe_load(yaml.serialize(value_node))
         if not isinstance(asks, dict):
@@ -70,7 +71,7 @@ def picks(path: Path = PICKS_FILE) -> dict[str, tuple[tuple[str, object], ...]]:
 
 def kinds() -> list[str]:
     """The kinds, in the engine's table order."""
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     return [k for k in ACTIONS if k in picks()]
 
@@ -78,7 +79,7 @@ def kinds() -> list[str]:
 def who_choices(data: dict, kind: str) -> list[str]:
     """Who can take the action: the players, and "everyone" where the kind may go without one;
     [] for a kind that names no player."""
-    from judge.engine.action_kinds import ACTIONS
+    from judge.engine.play.action_kinds import ACTIONS
 
     spec = ACTIONS[kind]
     if "player" not in spec.keys:
@@ -111,7 +112,7 @@ def _permanents(data: dict, owner=lambda name: True) -> list[Choice]:
 def choices(source: str, data: dict, who: str | None) -> list[Choice]:
     """What a picker for `source` offers on this board, for the acting player `who`."""
     players = data.get("players") or []
-    me = next((p for p in players if p.get("name") == who), {})
+    me: dict = next((p for p in players if p.get("name") == who), {})
     others = [str(p.get("name")) for p in players if p.get("name") != who]
     if source in ("hand", "spoils"):
         names = [_name(c) for c in me.get(source) or []]
@@ -138,8 +139,9 @@ def choices(source: str, data: dict, who: str | None) -> list[Choice]:
     raise ValueError(f"no choices for the source {source!r}")  # point, flag, typed are asked otherwise
 
 
-def assemble(kind: str, who: str | None, values: dict) -> object:
-    """The action as the scenario format writes it: the player first, then the kind's keys."""
+def assemble(kind: str, who: str | None, values: dict) -> dict | str:
+    """The action as the scenario format writes it: the player first, then the kind's keys (or
+    the bare word `pass`)."""
     if kind == "pass" and who in (None, EVERYONE):
         return "pass"
     action: dict = {"player": who} if who not in (None, EVERYONE) else {}

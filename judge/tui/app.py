@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -22,6 +24,10 @@ from judge.tui import filing, messages, session
 from judge.tui.basket import StepItem
 from judge.tui.game_names import GAME_NAMES
 from judge.tui.omnibox import Command
+from judge.tui.screens.base import JudgeScreen, Told
+
+ToldScreen = TypeVar("ToldScreen", bound=Told)
+ModeScreen = TypeVar("ModeScreen", bound=JudgeScreen)
 
 # mode -> (module in judge.tui.screens, screen class); built on first use, so start-up only
 # pays for the lookup screen
@@ -70,7 +76,8 @@ class JudgeApp(App):
         self.basket, self.history = kept.basket, kept.history
         self.filed = kept.filed  # how the basket's ruling was filed since it changed ("" while not)
         self.particulars = filing.Particulars()  # asked once, remembered for the session
-        self.sheet_format, self.sheet_folder = "markdown", None
+        self.sheet_format = "markdown"
+        self.sheet_folder: Path | None = None
         self.game: str | None = None
         self._game_problem = ""
         try:  # the event's game ($JUDGE_GAME), if the judge set one
@@ -79,29 +86,31 @@ class JudgeApp(App):
             self._game_problem = f"{exc}: searching all games"
         self._start_scenario = scenario
         self._start_mode = mode
-        self._told: weakref.WeakSet[Screen] = weakref.WeakSet()  # screens that hear library/game
-        self._mode_screens: dict[str, Screen] = {}
+        self._told: weakref.WeakSet[Told] = weakref.WeakSet()  # screens that hear library/game
+        self._mode_screens: dict[str, JudgeScreen] = {}
         for name, (module, cls) in MODE_SCREENS.items():
-            self.add_mode(name, lambda name=name, module=module, cls=cls: self._make_mode(name, module, cls))
+            self.add_mode(name, partial(self._make_mode, name, module, cls))
 
     DEFAULT_MODE = "lookup"
 
-    def _make_mode(self, name: str, module: str, cls: str) -> Screen:
+    def _make_mode(self, name: str, module: str, cls: str) -> JudgeScreen:
         screen = self._mode_screens[name] = self.tell(_screen(module, cls))
         if name == "lookup":
-            screen.history = self.history  # the history kept between runs
+            from judge.tui.screens.lookup import LookupScreen  # loaded by _screen just now
+
+            _check_kind(screen, LookupScreen, name).history = self.history  # the history kept between runs
         return screen
 
-    def tell(self, screen: Screen) -> Screen:
+    def tell(self, screen: ToldScreen) -> ToldScreen:
         """Attributes down: a new screen learns the library, the game and the archive, and hears changes."""
         screen.library, screen.game, screen.archive_url = self.library, self.game, self.archive_url
         self._told.add(screen)
         return screen
 
-    async def mode_screen(self, mode: str) -> Screen:
-        """Switch to a mode and return its screen, mounted."""
+    async def mode_screen(self, mode: str, kind: type[ModeScreen]) -> ModeScreen:
+        """Switch to a mode and return its screen, mounted: a `kind` (MODE_SCREENS), else TypeError."""
         await self.switch_mode(mode)
-        return self._mode_screens[mode]
+        return _check_kind(self._mode_screens[mode], kind, mode)
 
     def notify(
         self,
@@ -250,7 +259,9 @@ class JudgeApp(App):
         self.action_cycle_game()
 
     async def on_show_replay(self, message: messages.ShowReplay) -> None:
-        (await self.mode_screen("replay")).show_replay(message.view)
+        from judge.tui.screens.replay import ReplayScreen
+
+        (await self.mode_screen("replay", ReplayScreen)).show_replay(message.view)
 
     def cite_entry(self, entry_id: str) -> None:
         entry = self.library.get(entry_id) if self.library else None
@@ -317,6 +328,8 @@ class JudgeApp(App):
         if chosen is None:
             return
         self.particulars, self.sheet_format = chosen.particulars, chosen.fmt
+        if self.library is None:  # file_ruling opens the form only once the rules have loaded
+            raise RuntimeError("a ruling was filed before the rules were loaded")
         try:
             done = self._file(chosen, self.library.corpus)
         except filing.FilingError as exc:
@@ -350,9 +363,13 @@ class JudgeApp(App):
     def unsaved_work(self) -> list[str]:
         """What quitting now would leave behind, in the judge's words."""
         left = []
-        board = self._mode_screens.get("board")
-        if board is not None and board.dirty:
-            left.append(f"the board “{board.title_text}” is not saved")
+        made = self._mode_screens.get("board")
+        if made is not None:
+            from judge.tui.screens.board import BoardScreen  # loaded when the screen was made
+
+            board = _check_kind(made, BoardScreen, "board")
+            if board.dirty:
+                left.append(f"the board “{board.title_text}” is not saved")
         if len(self.basket) and not self.basket_filed:
             left.append(
                 f"the basket's {len(self.basket)} citation(s) are not filed as a ruling "
@@ -381,25 +398,42 @@ class JudgeApp(App):
         self.push_screen(self.tell(LookupScreen(initial=entry_id, returnable=True)))
 
     async def show_card(self, card_id: str) -> None:
-        (await self.mode_screen("card")).show_card(card_id)
+        from judge.tui.screens.card import CardScreen
+
+        (await self.mode_screen("card", CardScreen)).show_card(card_id)
 
     async def search_card(self, name: str) -> None:
-        (await self.mode_screen("card")).search_card(name)
+        from judge.tui.screens.card import CardScreen
+
+        (await self.mode_screen("card", CardScreen)).search_card(name)
 
     def open_scenario(self, path: str, mode: str = "board") -> None:
         self.call_later(self._open_scenario, path, "replay" if mode == "replay" else "board")
 
     async def _open_scenario(self, path: str, mode: str) -> None:
-        (await self.mode_screen(mode)).load_path(path)
+        if mode == "replay":
+            from judge.tui.screens.replay import ReplayScreen
+
+            (await self.mode_screen(mode, ReplayScreen)).load_path(path)
+        else:
+            from judge.tui.screens.board import BoardScreen
+
+            (await self.mode_screen(mode, BoardScreen)).load_path(path)
 
     async def _load_board(self) -> None:
-        (await self.mode_screen("board")).action_load()
+        from judge.tui.screens.board import BoardScreen
+
+        (await self.mode_screen("board", BoardScreen)).action_load()
 
     async def _new_board(self) -> None:
-        (await self.mode_screen("board")).action_new_board()
+        from judge.tui.screens.board import BoardScreen
+
+        (await self.mode_screen("board", BoardScreen)).action_new_board()
 
     async def _load_replay(self) -> None:
-        (await self.mode_screen("replay")).action_load()
+        from judge.tui.screens.replay import ReplayScreen
+
+        (await self.mode_screen("replay", ReplayScreen)).action_load()
 
     def run_command(self, command: Command) -> None:
         name, arg = command.name, command.arg
@@ -521,10 +555,18 @@ def default_theme() -> str:
     return LIGHT_THEME if background in ("7", "15") else DARK_THEME
 
 
-def _screen(module: str, name: str) -> Screen:
+def _screen(module: str, name: str) -> JudgeScreen:
     import importlib
 
-    return getattr(importlib.import_module(f"judge.tui.screens.{module}"), name)()
+    screen = getattr(importlib.import_module(f"judge.tui.screens.{module}"), name)()
+    return _check_kind(screen, JudgeScreen, module)
+
+
+def _check_kind(screen: object, kind: type[ModeScreen], mode: str) -> ModeScreen:
+    """`screen`, as the `kind` of screen MODE_SCREENS names for `mode`; a TypeError if it is not one."""
+    if not isinstance(screen, kind):
+        raise TypeError(f"the {mode} screen is a {type(screen).__name__}, not a {kind.__name__}")
+    return screen
 
 
 def run(scenario: str | None = None, mode: str = "lookup", archive_url: str | None = None) -> int:

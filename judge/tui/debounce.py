@@ -29,8 +29,9 @@ class Debouncer:
         """True while a call waits for the pause in typing."""
         return self._timer is not None
 
-    def call(self, callback: Callable[[], None]) -> None:
-        """Run `callback` after the pause, instead of whatever was waiting."""
+    def call(self, callback: Callable[[], object]) -> None:
+        """Run `callback` after the pause, instead of whatever was waiting (what it returns, a
+        worker for instance, is not used)."""
         self.cancel()
 
         def fire() -> None:

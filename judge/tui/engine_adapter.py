@@ -2,7 +2,7 @@
 
 Screens see plain values (ReplayView, StepView, StateView, dicts in the scenario format), never
 engine objects, so when the engine's API moves only this file follows. A replay comes from
-judge.engine.replay; nothing here knows a rule. The engine's modules are imported where they are
+judge.engine.scenarios.replay; nothing here knows a rule. The engine's modules are imported where they are
 used, so the TUI starts without them. What the engine refuses (a ScenarioError, with its file
 and line) becomes an EngineProblem for the screens to show; anything else is a defect and is
 left to raise (the TUI's guard reports it).
@@ -27,7 +27,7 @@ class EngineProblem(Exception):
 # -- vocabulary of the scenario format -------------------------------------------------------
 def turn_vocabulary() -> tuple[tuple[str, ...], tuple[str, ...], dict]:
     """(round names, phases, {phase: steps}) as the engine reads them."""
-    from judge.engine.state import PHASES, ROUNDS, STEPS
+    from judge.engine.core.state import PHASES, ROUNDS, STEPS
 
     return tuple(ROUNDS), tuple(PHASES), {k: tuple(v) for k, v in STEPS.items()}
 
@@ -187,7 +187,7 @@ def read_scenario(path: str | Path) -> dict:
 
 
 def check_scenario_text(text: str, path: str = "<board>") -> None:
-    from judge.engine import scenario
+    from judge.engine.scenarios import scenario
 
     try:
         scenario.load_string(text, path)
@@ -310,7 +310,7 @@ def replay_file(path: str | Path) -> ReplayView:
     path = str(Path(path).expanduser())
     if not Path(path).is_file():
         raise EngineProblem(f"{path}: no such file")
-    from judge.engine import scenario
+    from judge.engine.scenarios import scenario
 
     try:
         loaded = scenario.load(path)
@@ -320,7 +320,7 @@ def replay_file(path: str | Path) -> ReplayView:
 
 
 def replay_data(data: dict) -> ReplayView:
-    from judge.engine import scenario
+    from judge.engine.scenarios import scenario
 
     if missing_masters(data):
         raise EngineProblem(missing_masters(data))
@@ -334,8 +334,8 @@ def replay_data(data: dict) -> ReplayView:
 def _replay(loaded) -> ReplayView:
     """Steps, states, expectation results and what the replay does not rule on, from the engine's
     replay runner."""
-    from judge.engine.replay import describe_action as engine_words
-    from judge.engine.replay import run
+    from judge.engine.scenarios.replay import describe_action as engine_words
+    from judge.engine.scenarios.replay import run
 
     # What the scenario's cards say and their files do not belongs to the board as set up.
     setup = [_event_view(e) for e in [*loaded.not_modelled, *loaded.setup_events]]
@@ -354,7 +354,7 @@ def _replay(loaded) -> ReplayView:
 
 
 def _event_view(e) -> EventView:
-    from judge.engine import events
+    from judge.engine.core import events
 
     return EventView(
         e.text,
@@ -371,8 +371,8 @@ def _event_view(e) -> EventView:
 
 def describe_action(action) -> str:
     """An action in words, as the engine's replay log words it (a plain rendering without it)."""
-    from judge.engine.action_kinds import action_kind
-    from judge.engine.replay import describe_action as engine_words
+    from judge.engine.play.action_kinds import action_kind
+    from judge.engine.scenarios.replay import describe_action as engine_words
     from judge.sheet.replay_log import action_text
 
     # A line being edited on the board may not be an action yet: it is shown as written.
@@ -445,7 +445,7 @@ def state_view(s) -> StateView:
 
 
 def _question(s, choice) -> str:
-    from judge.engine.asking import question
+    from judge.engine.choosing.asking import question
 
     return question(s, choice)
 

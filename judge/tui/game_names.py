@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from judge.corpus.documents import GAME_TITLES
 
-GAME_NAMES = {None: "All games", **GAME_TITLES}
+GAME_NAMES: dict[str | None, str] = {None: "All games"}
+GAME_NAMES.update(GAME_TITLES.items())
 
 
 def game_name(game: str | None) -> str:

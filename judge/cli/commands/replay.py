@@ -3,7 +3,7 @@ engine and print each step's events with the rules behind them, the final state 
 expectations. A replay that stops at a choice the scenario does not answer says so, with the
 options. Exit 0 only if every expectation holds (and no action was left untaken at a choice),
 1 otherwise, 3 if the engine reported an engine error (a defect, printed plainly on stderr;
---traceback adds the traceback). The work is judge.engine.replay's; this module only renders."""
+--traceback adds the traceback). The work is judge.engine.scenarios.replay's; this module only renders."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from judge.engine.errors import ScenarioError
-    from judge.engine.replay import run_file
+    from judge.engine.core.errors import ScenarioError
+    from judge.engine.scenarios.replay import run_file
 
     if args.until is not None and args.until < 0:
         raise UserError("--until must be 0 or more")
@@ -152,7 +152,7 @@ def _render(replay, editions=None) -> None:
             console.print(Text("     ") + Text(for_terminal(e.text), style=style))
             if e.rules:
                 console.print(Text("       ") + cites(e))
-    from judge.engine.replay import final_dict
+    from judge.engine.scenarios.replay import final_dict
 
     if replay.stopped_at is not None:
         console.print(Text("\n" + STOPPED.format(n=replay.stopped_at), style="bold blue"))

@@ -209,6 +209,7 @@ def run_save(args) -> int:
 
 
 def run_revise(args) -> int:
+    from judge.rulings.revise import revise
     from judge.rulings.store import RulingsError
     from judge.safe_text import one_line
 
@@ -218,7 +219,8 @@ def run_revise(args) -> int:
         cites = _stored_cites(cites, f"ruling #{number} was not revised; nothing was written")
     store = open_store(args.db)
     try:
-        ruling = store.revise(
+        ruling = revise(
+            store,
             number,
             args.revision,
             args.reason,
@@ -411,7 +413,7 @@ def _not_the_log(path: Path, log: Path, what: str) -> None:
 
 
 def run_import(args) -> int:
-    from judge.rulings.interchange import ImportRefused, read_file
+    from judge.rulings.interchange import ImportRefused, merge, read_file
     from judge.rulings.store import RulingsError
     from judge.safe_text import one_line
 
@@ -419,7 +421,7 @@ def run_import(args) -> int:
     _not_the_log(args.file, store.path, "FILE")
     try:
         lines = read_file(args.file)
-        rulings, revisions = store.merge(lines, one_line(str(args.file))[:200])
+        rulings, revisions = merge(store, lines, one_line(str(args.file))[:200])
     except (ImportRefused, RulingsError) as exc:
         raise UserError(one_line(str(exc))) from None
     print(

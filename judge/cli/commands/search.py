@@ -1,4 +1,4 @@
-"""`judge search QUERY [--game G] [--kind K] [--limit N] [--json]`."""
+"""`judge search QUERY [--game G] [--kind K] [--limit N] [--json] [--explain]`."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ def register(sub) -> None:
     p.add_argument("--kind", help="rule, subrule, glossary, example, topic, paragraph, card, ruling, …")
     p.add_argument("--limit", type=int, default=10)
     p.add_argument("--json", action="store_true", help="print one JSON list, best first")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help='say what each ranking stage did to each result\'s score (with --json: a "stages" list per result)',
+    )
     p.add_argument(
         "--archive",
         metavar="URL",
@@ -46,7 +51,7 @@ def run(args) -> int:
 def _search(args, archive_url: str | None) -> int:
     from judge import context
     from judge.cli import UserError
-    from judge.search.query import QueryTooLarge, UnknownFilter, check_size, parse
+    from judge.search.query import QueryTooLarge, UnknownFilter, check_size
 
     text = " ".join(args.query)
     if not text.strip():
@@ -64,21 +69,25 @@ def _search(args, archive_url: str | None) -> int:
         from_event = game is not None
     corpus = context.corpus()
     try:
-        result = context.searcher().search(text, game=game, kind=args.kind, limit=max(1, args.limit))
+        result = context.searcher().search(
+            text, game=game, kind=args.kind, limit=max(1, args.limit), explain=args.explain
+        )
     except UnknownFilter as exc:
         raise UserError(str(exc)) from None
-    hits = [(h, h.entry or corpus.get(h.id)) for h in result.hits if h.entry or corpus.get(h.id)]
+    from judge import search_view
+
+    view = search_view.view_of(result, corpus)
+    hits, elsewhere = view.results, view.hidden
     from judge.conflicts.present import mark, note_dict
 
     notes = context.conflicts().notes_for  # each hit's policy conflicts and recorded damage
-    elsewhere = [(h, h.entry or corpus.get(h.id)) for h in result.elsewhere if h.entry or corpus.get(h.id)]
     from judge.lookup import reading
 
     read_editions = reading.editions_read(corpus)  # {} when only the bundled editions exist
     if args.json:
         # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
         # when the filter found nothing, listed itself, each marked "outside_filter".
-        hidden = [e.id for _, e in elsewhere] if hits else []
+        hidden = [e.id for e in elsewhere] if hits else []
         print(
             json_text(
                 [
@@ -90,24 +99,26 @@ def _search(args, archive_url: str | None) -> int:
                         "number": e.number,
                         "title": e.title,
                         "text": e.text,
-                        "score": round(h.score, 4),
+                        "score": round(r.score, 4),
                         "citation": e.citation,
                         "parent": e.parent,
-                        "same_text": h.same_text,
+                        "same_text": list(r.same_text),
                         "tags": list(e.tags),
                         # the judge's-index question that found it ("" when its own words did)
-                        "matched": h.matched,
+                        "matched": r.matched,
                         "conflicts": [note_dict(n) for n in notes(e.id)],
                         # which game the question's words point to, when none was given (a soft prior)
-                        "inferred_game": result.inferred_game,
+                        "inferred_game": view.inferred_game,
                         # (None for an entry of no game: a saved ruling that cites nothing)
-                        "game_likelihood": _likelihood(result, e.game),
+                        "game_likelihood": search_view.likelihood_of(view, e.game),
                         "outside_filter": outside,
                         "elsewhere": hidden if not outside else [],
                     }
                     | ({"edition": read_editions.get(e.doc)} if read_editions else {})
-                    for outside, pairs in ((False, hits), (True, [] if hits else elsewhere))
-                    for h, e in pairs
+                    | ({"stages": [search_view.step_dict(s) for s in r.steps]} if args.explain else {})
+                    for outside, results in ((False, hits), (True, [] if hits else view.elsewhere))
+                    for r in results
+                    for e in [r.entry]
                 ]
                 + (_precedent_dicts(archive_url, text, max(1, args.limit)) if archive_url else []),
                 indent=2,
@@ -130,20 +141,12 @@ def _search(args, archive_url: str | None) -> int:
         console.print(Text(f"{GAME_TITLES[game]} only ($JUDGE_GAME); --game all searches every game", style="dim"))
     for note in result.notes:
         console.print(Text(for_terminal(note), style="yellow"))
-    if result.inferred_game and hits:
-        from judge.filter_words import likely_games
-
-        console.print(Text(likely_games(result.game_likelihood, "--game G for one"), style="dim"))
-    if elsewhere:
-        from judge.filter_words import hidden_answer
-
-        widen = "drop game: from the query" if parse(text).games else "--game all"
-        console.print(
-            Text(
-                one_line(hidden_answer(result.query.games, bool(hits), [e for _, e in elsewhere], widen)),
-                style="yellow",
-            )
-        )
+    likely = search_view.likely_hint(view.inferred_game, view.game_likelihood, bool(hits), "--game G for one")
+    if likely:
+        console.print(Text(likely, style="dim"))
+    hidden = search_view.hidden_hint(view.games, bool(hits), elsewhere, search_view.widen_by(text, "--game all"))
+    if hidden:
+        console.print(Text(one_line(hidden), style="yellow"))
     if not hits:
         console.print(Text("No matches."))
         if result.suggestions:
@@ -153,7 +156,8 @@ def _search(args, archive_url: str | None) -> int:
                 line.append(one_line(suggestion), style="bold")
             console.print(line)
         return 1
-    for n, (hit, entry) in enumerate(hits, 1):
+    for n, hit in enumerate(hits, 1):
+        entry = hit.entry
         head = Text(f"{n:>2}. ")
         head.append(one_line(entry.citation or entry.id), style="bold cyan")
         if entry.title:
@@ -164,7 +168,7 @@ def _search(args, archive_url: str | None) -> int:
         if notes(entry.id):  # `judge show` gives the note in full
             head.append(f"  {mark(notes(entry.id))}", style="bold magenta")
         console.print(head)
-        parent = corpus.parent(entry) if hit.entry is None else None
+        parent = corpus.parent(entry) if hit.saved_number is None else None
         if parent is not None:
             console.print(Text(f"    in {one_line(render.label(parent))}", style="dim"))
         if hit.matched:  # why it came up, when the rule's own words did not say it
@@ -173,8 +177,10 @@ def _search(args, archive_url: str | None) -> int:
         body.pad_left(4)
         console.print(body)
         if hit.same_text:
-            also = one_line(", ".join(corpus.get(i).citation or i for i in hit.same_text if corpus.get(i)))
+            also = one_line(", ".join(label for _, label in search_view.same_text(corpus, hit.same_text)))
             console.print(Text(f"    same text in {also}", style="dim"))
+        if args.explain and hit.steps:  # what each ranking stage did to its score, in order
+            console.print(Text("    ranked: " + " · ".join(map(search_view.step_line, hit.steps)), style="dim"))
     return 0
 
 
@@ -197,10 +203,3 @@ def _precedent_dicts(url: str, text: str, limit: int) -> list[dict]:
         }
         for p in found(url, text, limit)
     ]
-
-
-def _likelihood(result, game: str) -> float | None:
-    """How likely the question's words make `game`, when a game was inferred and the entry has one."""
-    if not result.inferred_game or game not in result.game_likelihood:
-        return None
-    return round(result.game_likelihood[game], 4)

@@ -8,13 +8,22 @@ cares overrides `library_changed` / `game_changed`, called only once the screen 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 
 from judge.library import Library
 
+# Told is mixed into screens only (JudgeScreen, JudgeModal below): typed as one, so that its
+# reactive attributes and is_mounted are checked as a screen's; at run time a plain mixin.
+if TYPE_CHECKING:
+    _Mixin = Screen
+else:
+    _Mixin = object
 
-class _Told:
+
+class Told(_Mixin):
     library: var[Library | None] = var(None, init=False)
     game: var[str | None] = var(None, init=False)
     archive_url: str | None = None
@@ -33,10 +42,17 @@ class _Told:
     def game_changed(self, game: str | None) -> None:
         """The searches are now limited to another game."""
 
+    def loaded_library(self) -> Library:
+        """The library, for what runs only once the rules have loaded (a result shown, a search
+        started from one); before that, a defect, raised as one."""
+        if self.library is None:
+            raise RuntimeError(f"{type(self).__name__} used the rules before they were loaded")
+        return self.library
 
-class JudgeScreen(_Told, Screen):
+
+class JudgeScreen(Told, Screen):
     pass
 
 
-class JudgeModal(_Told, ModalScreen):
+class JudgeModal(Told, ModalScreen):
     pass

@@ -28,9 +28,6 @@ from judge.tui.screens.file_picker import FilePicker, start_folder
 from judge.tui.widgets.plain_tree import PlainTree
 
 TURN_FIELDS = ("active", "round", "phase", "step", "priority")
-WRITE_YAML = "(write the action as YAML…)"  # the last choice of the action picker
-NO_MORE, NO_MORE_TARGETS = "(no more)", "(no targets)"
-CANCELLED, LEFT_OUT = object(), object()  # Escape in a picker; a value the action goes without
 
 
 class BoardScreen(JudgeScreen):
@@ -58,6 +55,14 @@ class BoardScreen(JudgeScreen):
         self.data: dict | None = None
         self.path: Path | None = None
         self.dirty = False
+
+    @property
+    def board(self) -> dict:
+        """The scenario data on screen: set when the screen is mounted (a blank board) or a file
+        is loaded, so every handler has one; None there is a defect, said as one."""
+        if self.data is None:
+            raise RuntimeError("the board screen has no board yet: it is not mounted")
+        return self.data
 
     def compose(self) -> ComposeResult:
         yield Static("", id="board-turn")
@@ -91,7 +96,7 @@ class BoardScreen(JudgeScreen):
     def say_missing_masters(self) -> None:
         """A new board's players without a Master: who, and what the card files lack."""
         try:
-            missing = ea.missing_masters(self.data)
+            missing = ea.missing_masters(self.board)
         except ea.EngineProblem as exc:
             missing = str(exc)
         if missing:
@@ -223,7 +228,7 @@ class BoardScreen(JudgeScreen):
     # -- changes -----------------------------------------------------------------------------
     def change(self, fn, keep: tuple | None = None) -> None:
         """Apply one edit whole, or not at all (a refused edit is a notification)."""
-        before = bm.snapshot(self.data)
+        before = bm.snapshot(self.board)
         try:
             fn()
         except bm.BoardError as exc:
@@ -236,7 +241,7 @@ class BoardScreen(JudgeScreen):
     def _card_names(self, slot: str) -> list[str]:
         """The cards legal for the slot (judge/tui/slots.yaml), this board's own cards included."""
         try:
-            return slots.legal_names(slot, ea.card_types(self.data))
+            return slots.legal_names(slot, ea.card_types(self.board))
         except (ea.EngineProblem, slots.SlotsError) as exc:
             self.app.notify(str(exc), severity="error")
             return []
@@ -255,21 +260,21 @@ class BoardScreen(JudgeScreen):
     def action_add(self) -> None:
         key = self.selected_key() or ("turn",)
         if key[0] in ("stack", "stackitem"):
-            controller = (self.data.get("turn") or {}).get("active") or ""
+            controller = (self.board.get("turn") or {}).get("active") or ""
             self._pick_card(
                 "Cast onto the stack",
                 "stack",
-                lambda name: self.change(lambda: bm.add_to_stack(self.data, name, controller)),
+                lambda name: self.change(lambda: bm.add_to_stack(self.board, name, controller)),
             )
             return
         if key[0] == "player" and len(key) == 3 and key[2] == "master":
             i = key[1]
 
             def set_master(name: str) -> None:
-                bm.set_master(self.data, i, name)
-                start = ea.initial_vitae(name, self.data)  # the Master's printed starting Vitae
+                bm.set_master(self.board, i, name)
+                start = ea.initial_vitae(name, self.board)  # the Master's printed starting Vitae
                 if start is not None:
-                    bm.set_number(self.data, i, "vitae", start)
+                    bm.set_number(self.board, i, "vitae", start)
 
             self._pick_card("Pick a Master", "master", lambda name: self.change(lambda: set_master(name)))
             return
@@ -277,176 +282,71 @@ class BoardScreen(JudgeScreen):
             self.pick_action()
             return
         if key[0] == "expect":
-            section = key[0]
-            what = "Action" if section == "actions" else "Expectation"
+
+            def add_expectation(text: str | None) -> None:
+                if text:
+                    self.change(lambda: bm.add_line(self.board, "expect", text), keep=("expect",))
+
             self.app.push_screen(
                 PromptScreen(
-                    f"{what} (YAML, as in a scenario file):",
+                    "Expectation (YAML, as in a scenario file):",
                     "",
-                    "pass · {player: Ana, cast: CARD, targets: [ID]}"
-                    if section == "actions"
-                    else '{object: ID, zone: spoils} · {player: Ana, vitae: 17} · {cited: ["704.5j"]}',
+                    '{object: ID, zone: spoils} · {player: Ana, vitae: 17} · {cited: ["704.5j"]}',
                 ),
-                lambda text: text and self.change(lambda: bm.add_line(self.data, section, text), keep=(section,)),
+                add_expectation,
             )
             return
         if key[0] in ("player", "zone", "object"):
             i = key[1]
             zone_name = key[2] if key[0] in ("zone", "object") else "hand"
-            who = self.data["players"][i].get("name")
+            who = self.board["players"][i].get("name")
             self._pick_card(
                 f"Add to {who}'s {zone_name}",
                 zone_name,
                 lambda name: self.change(
-                    lambda: bm.add_card(self.data, i, zone_name, name), keep=("zone", i, zone_name)
+                    lambda: bm.add_card(self.board, i, zone_name, name), keep=("zone", i, zone_name)
                 ),
             )
             return
         self.app.notify("Select a player, a zone or the stack first", severity="warning")
 
-    # -- an action from pickers (judge.tui.action_picks) -------------------------------------
+    # -- an action from pickers (judge.tui.action_picker) ------------------------------------
     @work(exclusive=True, group="action-picker")
     async def pick_action(self) -> None:
+        """Add the action the pickers assemble; or ask for it as YAML, as the judge chose."""
+        from judge.tui.action_picker import WRITE_YAML, ActionPicker
         from judge.tui.guard import report
 
         try:
-            await self._pick_action()
+            action = await ActionPicker(self.app, self.board).pick()
+            if action == WRITE_YAML:
+
+                def add_written(text: str | None) -> None:
+                    if text:
+                        self.change(lambda: bm.add_line(self.board, "actions", text), keep=("actions",))
+
+                self.app.push_screen(
+                    PromptScreen(
+                        "Action (YAML, as in a scenario file):", "", "pass · {player: Ana, cast: CARD, targets: [ID]}"
+                    ),
+                    add_written,
+                )
+            elif action is not None:
+                self.change(lambda: self.board.setdefault("actions", []).append(action), keep=("actions",))
         except Exception as exc:  # a defect is a notification, as in every handler
             report(self.app, exc)
-
-    async def _pick_action(self) -> None:
-        """What (the engine's action kinds), who, then each value and the targets from the board;
-        or the action written as YAML. Escape at any picker adds nothing."""
-        from judge.tui import action_picks as ap
-
-        try:
-            kinds = ap.kinds()
-        except ap.PicksError as exc:
-            self.app.notify(str(exc), severity="error")
-            return
-        kind = await self.app.push_screen_wait(
-            CardPicker([*kinds, WRITE_YAML], "Add an action: what", placeholder="cast, attack, block, until…")
-        )
-        if kind is None:
-            return
-        if kind == WRITE_YAML:
-            self.app.push_screen(
-                PromptScreen(
-                    "Action (YAML, as in a scenario file):", "", "pass · {player: Ana, cast: CARD, targets: [ID]}"
-                ),
-                lambda text: text and self.change(lambda: bm.add_line(self.data, "actions", text), keep=("actions",)),
-            )
-            return
-        who = None
-        whos = ap.who_choices(self.data, kind)
-        if whos:
-            who = await self.app.push_screen_wait(CardPicker(whos, f"{kind}: who", placeholder="player…"))
-            if who is None:
-                return
-        values: dict = {}
-        for key, source in ap.picks()[kind]:
-            value = await self._pick_value(kind, key, source, who)
-            if value is CANCELLED:
-                return
-            if value is not LEFT_OUT:
-                values[key] = value
-        action = ap.assemble(kind, who, values)
-        self.change(lambda: self.data.setdefault("actions", []).append(action), keep=("actions",))
-
-    async def _pick_value(self, kind: str, key: str, source, who: str | None):
-        from judge.tui import action_picks as ap
-
-        title = f"{kind} · {who}: {key}" if who not in (None, ap.EVERYONE) else f"{kind}: {key}"
-        if source == "flag":
-            return True
-        if source == "point":
-            rounds, phases, steps = ea.turn_vocabulary()
-            phase = await self.app.push_screen_wait(CardPicker(list(phases), f"{title} · phase", placeholder="phase…"))
-            if phase is None:
-                return CANCELLED
-            named = [s for s in steps.get(phase, ()) if s]
-            step = (
-                await self.app.push_screen_wait(CardPicker(named, f"{title} · step", placeholder="step…"))
-                if named
-                else None
-            )
-            if named and step is None:
-                return CANCELLED
-            return {"phase": phase, "step": step}
-        if source == "typed":
-            text = await self.app.push_screen_wait(PromptScreen(f"{title} (YAML):", "", "as in a scenario file"))
-            if not text:
-                return CANCELLED
-            try:
-                return bm.parse_value(text)
-            except bm.BoardError as exc:
-                self.app.notify(str(exc), severity="warning")
-                return CANCELLED
-        if source == "targets":
-            return await self._pick_many(ap.choices("targets", self.data, who), f"{title}", NO_MORE_TARGETS)
-        if isinstance(source, dict):  # declarations: attacker and target, blocker and attacker …
-            declarations: list = []
-            while True:
-                declaration = {}
-                for sub, sub_source in source.items():
-                    offered = ap.choices(sub_source, self.data, who)
-                    if not offered:
-                        self._nothing_to_pick(kind, sub, sub_source, who)
-                        return CANCELLED
-                    extra = [NO_MORE] if declarations and not declaration else []
-                    picked = await self._pick_one(offered, f"{title} {len(declarations) + 1} · {sub}", extra)
-                    if picked is CANCELLED or picked is NO_MORE:
-                        return CANCELLED if picked is CANCELLED else declarations
-                    declaration[sub] = picked
-                declarations.append(declaration)
-        offered = ap.choices(source, self.data, who)
-        if not offered:
-            self._nothing_to_pick(kind, key, source, who)
-            return CANCELLED
-        return await self._pick_one(offered, title)
-
-    async def _pick_one(self, offered, title: str, extra: list[str] = ()):
-        by_label = {c.label: c.value for c in offered}
-        label = await self.app.push_screen_wait(CardPicker([*extra, *by_label], title, placeholder="name…"))
-        if label is None:
-            return CANCELLED
-        return NO_MORE if label in extra else by_label[label]
-
-    async def _pick_many(self, offered, title: str, none_label: str):
-        picked: list = []
-        while True:
-            value = await self._pick_one(offered, f"{title} {len(picked) + 1}", [none_label if not picked else NO_MORE])
-            if value is CANCELLED:
-                return CANCELLED
-            if value is NO_MORE:
-                return picked or LEFT_OUT
-            picked.append(value)
-
-    def _nothing_to_pick(self, kind: str, key: str, source: str, who: str | None) -> None:
-        where = {
-            "hand": f"{who}'s hand",
-            "spoils": f"{who}'s Spoils",
-            "own": f"{who}'s battlefield",
-            "permanent": "the battlefield",
-            "opponent": "the other players",
-            "attackable": "the other players and their battlefields",
-        }.get(source, source)
-        self.app.notify(
-            f"Nothing to pick for {kind} {key}: {where} is empty. Add cards to the board first (a on a zone)",
-            severity="warning",
-        )
 
     @guarded
     def action_remove(self) -> None:
         key = self.selected_key() or ()
         if key and key[0] == "object":
-            self.change(lambda: bm.remove_card(self.data, key[1], key[2], key[3]))
+            self.change(lambda: bm.remove_card(self.board, key[1], key[2], key[3]))
         elif key and key[0] == "stackitem":
-            self.change(lambda: bm.remove_from_stack(self.data, key[1]))
+            self.change(lambda: bm.remove_from_stack(self.board, key[1]))
         elif key and key[0] in ("actions", "expect") and len(key) == 2:
-            self.change(lambda: bm.remove_line(self.data, key[0], key[1]))
+            self.change(lambda: bm.remove_line(self.board, key[0], key[1]))
         elif key and key[0] == "player" and len(key) == 2:
-            self.change(lambda: bm.remove_player(self.data, key[1]))
+            self.change(lambda: bm.remove_player(self.board, key[1]))
         else:
             self.app.notify("Select a card, a stack item or a player to remove", severity="warning")
 
@@ -455,7 +355,7 @@ class BoardScreen(JudgeScreen):
         key = self.selected_key() or ()
         if key and key[0] == "player" and len(key) == 3 and key[2] in bm.PLAYER_NUMBERS:
             _, i, field = key
-            self.change(lambda: bm.set_number(self.data, i, field, bm.get_number(self.data, i, field) + delta))
+            self.change(lambda: bm.set_number(self.board, i, field, bm.get_number(self.board, i, field) + delta))
         elif key and key[0] == "turn" and len(key) == 2:
             self.change(lambda: self._cycle_turn(key[1], delta))
         elif key and key[0] == "object":
@@ -464,8 +364,8 @@ class BoardScreen(JudgeScreen):
             self.app.notify("Select a number (Vitae, Corruption, Wrath, pool) or a turn field", severity="warning")
 
     def _cycle_turn(self, field: str, delta: int) -> None:
-        turn = self.data.setdefault("turn", {})
-        names = [p.get("name") for p in self.data.get("players") or []]
+        turn = self.board.setdefault("turn", {})
+        names = [p.get("name") for p in self.board.get("players") or []]
         try:
             rounds, phases, steps = ea.turn_vocabulary()
         except ea.EngineProblem as exc:
@@ -486,7 +386,7 @@ class BoardScreen(JudgeScreen):
         if not key or key[0] != "object":
             self.app.notify("Select a card on the battlefield", severity="warning")
             return
-        self.change(lambda: bm.change_damage(self.data, key[1], key[2], key[3], delta))
+        self.change(lambda: bm.change_damage(self.board, key[1], key[2], key[3], delta))
 
     @guarded
     def action_drained(self) -> None:
@@ -494,7 +394,7 @@ class BoardScreen(JudgeScreen):
         if not key or key[0] != "object":
             self.app.notify("Select a card on the battlefield", severity="warning")
             return
-        self.change(lambda: bm.toggle_drained(self.data, key[1], key[2], key[3]))
+        self.change(lambda: bm.toggle_drained(self.board, key[1], key[2], key[3]))
 
     @guarded
     def action_move(self) -> None:
@@ -504,13 +404,12 @@ class BoardScreen(JudgeScreen):
             return
         _, i, from_zone, j = key
         zones = [z for z in bm.ZONES if z != from_zone]
-        self.app.push_screen(
-            CardPicker(zones, "Move to", placeholder="zone…"),
-            lambda to_zone: (
-                to_zone
-                and self.change(lambda: bm.move_card(self.data, i, from_zone, j, to_zone), keep=("zone", i, to_zone))
-            ),
-        )
+
+        def move_to(to_zone: str | None) -> None:
+            if to_zone:
+                self.change(lambda: bm.move_card(self.board, i, from_zone, j, to_zone), keep=("zone", i, to_zone))
+
+        self.app.push_screen(CardPicker(zones, "Move to", placeholder="zone…"), move_to)
 
     @guarded
     def action_counter(self) -> None:
@@ -528,7 +427,7 @@ class BoardScreen(JudgeScreen):
             except ValueError:
                 self.app.notify("Write the kind, then an optional amount: growth 2, growth -1", severity="warning")
                 return
-            self.change(lambda: bm.change_counter(self.data, key[1], key[2], key[3], kind, delta))
+            self.change(lambda: bm.change_counter(self.board, key[1], key[2], key[3], kind, delta))
 
         self.app.push_screen(PromptScreen("Counter kind and amount", "", "e.g. growth, growth 2, growth -1"), answer)
 
@@ -546,17 +445,17 @@ class BoardScreen(JudgeScreen):
                 except ValueError:
                     self.app.notify(f"{field} is a whole number", severity="warning")
                     return
-                self.change(lambda: bm.set_number(self.data, i, field, value))
+                self.change(lambda: bm.set_number(self.board, i, field, value))
 
-            self.app.push_screen(PromptScreen(f"{field}:", str(bm.get_number(self.data, i, field))), answer)
+            self.app.push_screen(PromptScreen(f"{field}:", str(bm.get_number(self.board, i, field))), answer)
         elif key and key[0] == "object":
             _, i, zone_name, j = key
-            item = self.data["players"][i][zone_name][j]
+            item = self.board["players"][i][zone_name][j]
             current = item.get("id", "") if isinstance(item, dict) else ""
 
             def answer_id(text: str | None) -> None:
                 if text:
-                    self.change(lambda: bm.set_object_id(self.data, i, zone_name, j, text))
+                    self.change(lambda: bm.set_object_id(self.board, i, zone_name, j, text))
 
             self.app.push_screen(
                 PromptScreen(f"Id for {bm.card_name(item)} (what actions call it):", current), answer_id
@@ -566,25 +465,29 @@ class BoardScreen(JudgeScreen):
 
             def answer_turn(text: str | None) -> None:
                 if text is not None:
-                    self.change(lambda: bm.set_turn(self.data, field, text.strip() or None))
+                    self.change(lambda: bm.set_turn(self.board, field, text.strip() or None))
 
-            current = (self.data.get("turn") or {}).get(field) or ""
+            current = (self.board.get("turn") or {}).get(field) or ""
             self.app.push_screen(PromptScreen(f"{field}:", str(current)), answer_turn)
         else:
 
             def answer_title(text: str | None) -> None:
                 if text:
-                    self.change(lambda: self.data.__setitem__("title", text.strip()))
+                    self.change(lambda: self.board.__setitem__("title", text.strip()))
 
-            self.app.push_screen(PromptScreen("Board title:", self.data.get("title", "")), answer_title)
+            self.app.push_screen(PromptScreen("Board title:", self.board.get("title", "")), answer_title)
 
     @guarded
     def action_new_player(self) -> None:
         def add(name: str) -> None:
-            bm.add_player(self.data, name)
-            ea.give_masters(self.data)  # a Master no other player has, while the card files hold one
+            bm.add_player(self.board, name)
+            ea.give_masters(self.board)  # a Master no other player has, while the card files hold one
 
-        self.app.push_screen(PromptScreen("New player's name:"), lambda name: name and self.change(lambda: add(name)))
+        def named(name: str | None) -> None:
+            if name:
+                self.change(lambda: add(name))
+
+        self.app.push_screen(PromptScreen("New player's name:"), named)
 
     @guarded
     def action_new_board(self) -> None:
@@ -623,7 +526,7 @@ class BoardScreen(JudgeScreen):
         if not path:
             return
         try:
-            written = ea.write_scenario(self.data, path, own_folder=self.boards_folder())
+            written = ea.write_scenario(self.board, path, own_folder=self.boards_folder())
         except ea.EngineProblem as exc:
             self.app.notify(f"Not saved: {exc}", severity="error", timeout=10)
             return
@@ -652,7 +555,7 @@ class BoardScreen(JudgeScreen):
     @guarded
     def action_replay(self) -> None:
         try:
-            view = ea.replay_data(self.data)
+            view = ea.replay_data(self.board)
         except ea.EngineProblem as exc:
             self.app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
             return

@@ -97,7 +97,7 @@ class CardScreen(JudgeScreen):
     @work(thread=True, exclusive=True, group="cards")
     def _find(self, name: str, game: str | None, open_first: bool = False) -> None:
         try:
-            matches = self.library.cards(name, game=game)
+            matches = self.loaded_library().cards(name, game=game)
         except Exception as exc:
             self.app.call_from_thread(self.app.notify, f"Card search failed: {exc}", severity="error")
             return

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.fuzzy import Matcher
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
@@ -44,7 +45,7 @@ class PromptScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def rank(query: str, names: list[str], limit: int = 50) -> list[tuple[str, object]]:
+def rank(query: str, names: list[str], limit: int = 50) -> list[tuple[str, Text | Content]]:
     """Names matching the typed letters in order (fuzzy), best first, with the match marked."""
     if not query.strip():
         return [(n, Text(n)) for n in names[:limit]]

@@ -4,6 +4,8 @@ shows the entries that only moved; Escape goes back."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -13,6 +15,9 @@ from textual.widgets import Footer, Static
 
 from judge.safe_text import one_line
 from judge.tui.screens.base import JudgeScreen
+
+if TYPE_CHECKING:
+    from judge.changes.diff import EditionDiff
 
 
 class DiffScreen(JudgeScreen):
@@ -28,7 +33,7 @@ class DiffScreen(JudgeScreen):
 
         self.doc, self.old, self.new = doc, old, new
         self.title_text = spec(doc).title
-        self.result = None
+        self.result: EditionDiff | None = None
         self.moves = True
 
     def compose(self) -> ComposeResult:
@@ -72,6 +77,8 @@ class DiffScreen(JudgeScreen):
     def render_result(self) -> None:
         from judge.changes.render_terminal import diff_renderable
 
+        if self.result is None:
+            raise RuntimeError("the editions' diff is drawn before it was computed")
         self.query_one("#diff-body", Static).update(diff_renderable(self.result, self.title_text, self.moves))
 
     def action_toggle_moves(self) -> None:

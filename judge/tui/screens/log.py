@@ -8,11 +8,13 @@ uses, or the library's (judge.library.Library.rulings_db).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -104,8 +106,10 @@ class RulingScreen(JudgeScreen):
     """One saved ruling as it now stands; h: its every revision; a / o / w: correct it."""
 
     CSS_PATH = "log.tcss"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("h", "history", "History")] + [
-        Binding(k.command[0], f"revise('{k.command}')", k.command.capitalize()) for k in KINDS.values()
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("h", "history", "History"),
+        *(Binding(k.command[0], f"revise('{k.command}')", k.command.capitalize()) for k in KINDS.values()),
     ]
 
     def __init__(self, number: int, **kwargs) -> None:

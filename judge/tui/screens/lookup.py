@@ -19,9 +19,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from judge import render
-from judge.filter_words import hidden_answer
-from judge.library import Found, saved_number, short_label
+from judge.library import Found, short_label
 from judge.safe_text import for_terminal, one_line
+from judge.search_view import hidden_hint, saved_number
 from judge.tui import messages
 from judge.tui.debounce import Debouncer
 from judge.tui.game_names import game_label
@@ -179,7 +179,7 @@ class LookupScreen(JudgeScreen):
     @work(thread=True, exclusive=True, group="search")
     def _search(self, text: str, game: str | None, open_first: bool) -> None:
         try:
-            found = self.library.find(text, game=game)
+            found = self.loaded_library().find(text, game=game)
         except Exception as exc:  # a search-layer bug is shown, never raised into the UI
             self.app.call_from_thread(self.app.notify, f"Search failed: {exc}", severity="error")
             return
@@ -196,8 +196,8 @@ class LookupScreen(JudgeScreen):
         results = self.query_one("#results", OptionList)
         results.clear_options()
         options = []
-        for n, (entry, _terms) in enumerate(found.hits):
-            options.append(Option(result_label(entry, found.matched.get(entry.id, "")), id=f"hit-{n}"))
+        for n, result in enumerate(found.results):
+            options.append(Option(result_label(result.entry, result.matched), id=f"hit-{n}"))
         results.add_options(options)
         status = Text()
         status.append(f"{len(found.hits)} found" if found.hits else "No matches", style="bold")
@@ -205,7 +205,7 @@ class LookupScreen(JudgeScreen):
             status.append(f" · {note}", style="yellow")
         if not found.hits and found.suggestions:
             status.append(" · did you mean: " + ", ".join(found.suggestions[:3]), style="italic")
-        hidden = hidden_answer(found.games, bool(found.hits), found.elsewhere, WIDEN) if found.elsewhere else ""
+        hidden = hidden_hint(found.games, bool(found.hits), found.elsewhere, WIDEN)
         self.set_status(status)
         self.show_filter_hint(one_line(hidden))
         if found.hits:
@@ -263,7 +263,7 @@ class LookupScreen(JudgeScreen):
         results = self.query_one("#results", OptionList)
         index = results.highlighted or 0
         hit = self._hit(index)
-        card = self.library.card_of(hit[0]) if hit is not None and self._card_query() else None
+        card = self.loaded_library().card_of(hit[0]) if hit is not None and self._card_query() else None
         if card is not None:  # Enter on card:NAME opens the card screen
             self.post_message(messages.ShowCard(card.id))
             return
@@ -284,7 +284,7 @@ class LookupScreen(JudgeScreen):
             if isinstance(precedent, str):  # why the archive's precedents are left out
                 view.show_message(one_line(precedent))
             else:
-                view.show_precedent(self.library, precedent)
+                view.show_precedent(self.loaded_library(), precedent)
             self.refresh_bindings()
             return
         hit = self._hit(index)
@@ -296,7 +296,7 @@ class LookupScreen(JudgeScreen):
             self.refresh_bindings()
             return
         alone = bool(self._found and self._found.direct is entry and self._found.alone)
-        self.query_one(EntryView).show(self.library, entry, terms, alone=alone)
+        self.query_one(EntryView).show(self.loaded_library(), entry, terms, alone=alone)
         self.refresh_bindings()  # F7/F8 follow the document shown
 
     def _open_hit(self, index: int | None) -> None:
@@ -304,8 +304,9 @@ class LookupScreen(JudgeScreen):
             self._preview(index)
             return
         hit = self._hit(index)
-        if hit is not None and saved_number(hit[0]) is not None:  # opened as a ruling, never as an entry
-            self.post_message(messages.ShowRuling(saved_number(hit[0])))
+        number = saved_number(hit[0]) if hit is not None else None
+        if number is not None:  # opened as a ruling, never as an entry
+            self.post_message(messages.ShowRuling(number))
         elif hit is not None:
             self.history.visit(hit[0].id)
             self.post_message(messages.HistoryChanged())
@@ -329,7 +330,7 @@ class LookupScreen(JudgeScreen):
     def open_entry(self, entry_id: str, record: bool = True) -> bool:
         library = self.library
         entry = library.get(entry_id) if library else None
-        if entry is None:
+        if library is None or entry is None:
             self.app.notify(f"No entry {entry_id}", severity="warning")
             return False
         if record:
@@ -338,7 +339,7 @@ class LookupScreen(JudgeScreen):
                 self.history.visit(shown.id)  # a previewed result: Back must return to it
             self.history.visit(entry.id)
             self.post_message(messages.HistoryChanged())
-        terms = frozenset()
+        terms: frozenset[str] = frozenset()
         if self._found is not None:
             terms = next((t for e, t in self._found.hits if e.id == entry.id), frozenset())
         self.query_one(EntryView).show(library, entry, terms)

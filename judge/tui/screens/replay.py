@@ -52,6 +52,14 @@ class ReplayScreen(JudgeScreen):
         self.view: ea.ReplayView | None = None
         self.current = 0
 
+    @property
+    def replay(self) -> ea.ReplayView:
+        """The replay shown: what draws a step runs only once one is (go() says when none is);
+        None there is a defect, raised as one."""
+        if self.view is None:
+            raise RuntimeError("the replay screen draws a replay before one was loaded")
+        return self.view
+
     def compose(self) -> ComposeResult:
         yield Static("", id="replay-head")
         with VerticalScroll(id="replay-notice-scroll"):  # scrolls only if the notes outgrow half the screen
@@ -115,7 +123,7 @@ class ReplayScreen(JudgeScreen):
 
     def show_notice(self) -> None:
         notice = self.query_one("#replay-notice", Static)
-        lines = notice_lines(self.view, edition_note(self.library, self.view))
+        lines = notice_lines(self.replay, edition_note(self.library, self.replay))
         notice.update(Group(*lines))
         self.query_one("#replay-notice-scroll").display = bool(lines)
 
@@ -186,7 +194,7 @@ class ReplayScreen(JudgeScreen):
 
     @guarded
     def show_step(self) -> None:
-        view = self.view
+        view = self.replay
         step = view.steps[self.current]
         # Step and expectations first: a long title is what gets cut at 80 columns.
         head = Text(f"step {step.n}/{len(view.steps) - 1}", style="bold")
@@ -284,9 +292,9 @@ class ReplayScreen(JudgeScreen):
         if state.pending:
             parts.append(Text("Waiting", style="bold underline"))
             parts += [Text("  " + w, style="yellow") for w in state.pending]
-        if self.current == len(self.view.steps) - 1 and self.view.expectations:
+        if self.current == len(self.replay.steps) - 1 and self.replay.expectations:
             parts.append(Text("Expectations", style="bold underline"))
-            for good, text in self.view.expectations:
+            for good, text in self.replay.expectations:
                 parts.append(Text(("  ✓ " if good else "  ✗ ") + text, style="green" if good else "red"))
         return Group(*parts)
 

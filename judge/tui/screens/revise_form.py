@@ -17,6 +17,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from judge.rulings.revise import revise
 from judge.rulings.revisions import Kind
 from judge.rulings.store import RulingsError, RulingStore, SavedRuling
 
@@ -96,7 +97,8 @@ class ReviseForm(ModalScreen[SavedRuling | None]):
                     self.refuse(f"Citations: {exc}. Nothing was written.")
                     return
         try:
-            revised = self.store.revise(
+            revised = revise(
+                self.store,
                 self.ruling.number,
                 self.kind.command,
                 self._value("reason"),

@@ -1,0 +1,16 @@
+"""A player's actions, from apply() down to resolving the top of the stack.
+
+    actions.py          apply(): one action in, refusals and engine errors out (never raises);
+                        an action stopped at a choice waits, and an answer replays it (choosing/asking.py)
+    action_kinds.py     ACTIONS: every action kind — its keys, shape, references, handler
+    passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
+    casting.py          casting spells (601, 710.2, 304.3, 601.11)
+    sealing.py          the drop: sealing cards from hand, Pit-marked casts (106.5a, 407, 505.4, 702.24a)
+    activating.py       field sources (106.5c–d) and activated abilities (602)
+    wards.py            setting a Trap (307.3); springing one from an attacked Haven's Wards (509.2, C5, C6)
+    coopt.py            co-opting an Influencer (302.10): a special action
+    resolve.py          resolving the top of the stack (608); targets keep their slots (608.3, 115.1)
+
+May import: every sub-package below: core, reading, choosing, triggered, performing, mechanics,
+checks, procedures, instructions.
+"""
