@@ -6,8 +6,12 @@ tests/bundled.py.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -15,9 +19,10 @@ import pytest
 
 # Before judge is imported anywhere: never touch the user's real cache, data or config folder.
 _TMP = Path(tempfile.mkdtemp(prefix="judge-tests-"))
-os.environ["JUDGE_CACHE_DIR"] = str(_TMP / "cache")
+if os.environ.pop("JUDGE_TESTS_PARENT_CACHE", None) != "1":  # a permission test's child reuses its parent's
+    os.environ["JUDGE_CACHE_DIR"] = str(_TMP / "cache")
+    os.environ["JUDGE_CONFIG_DIR"] = str(_TMP / "config")  # the cache's signing key
 os.environ["JUDGE_DATA_HOME"] = str(_TMP / "data")
-os.environ["JUDGE_CONFIG_DIR"] = str(_TMP / "config")  # the cache's signing key
 # Nor may the settings of whoever runs them: the event's game, a team's shared rulings file, a
 # data folder elsewhere, or a theme (the snapshots are made dark); nor a terminal size, which
 # would wrap what a command prints to a pipe (pytest-xdist's workers get COLUMNS=80).
@@ -36,6 +41,59 @@ for setting in (
 
 def pytest_unconfigure(config):
     shutil.rmtree(_TMP)
+
+
+# -- tests that need permission bits to bite (`@pytest.mark.permission_bits`) --------------------
+# Root reads and writes whatever a file's mode says, and CI runs as root; so there such a test runs
+# in a child pytest that has lost the two capabilities that override permission bits, from its
+# bounding set as well (it cannot get them back): the same interpreter, checkout and user, with
+# the file modes binding as they do for anyone else. (Running as `nobody` instead cannot work: the
+# interpreter lives under /root, mode 700.) docs/development/testing.md, "Permission tests".
+_WITHOUT_OVERRIDE = ("--inh-caps=-dac_override,-dac_read_search", "--bounding-set=-dac_override,-dac_read_search")
+
+
+@functools.cache
+def _permissions_overridden() -> bool:
+    """Whether this process reads a folder of mode 000 (root, or CAP_DAC_* granted): tried, not guessed from the uid."""
+    probe = Path(tempfile.mkdtemp(prefix="judge-mode-probe-"))
+    probe.chmod(0)
+    try:
+        os.listdir(probe)
+    except PermissionError:
+        return False
+    else:
+        return True
+    finally:
+        probe.chmod(0o700)
+        probe.rmdir()
+
+
+def pytest_collection_modifyitems(config, items):
+    if _permissions_overridden():  # each such test is then a whole pytest process of its own
+        for item in items:
+            if item.get_closest_marker("permission_bits"):
+                item.add_marker(pytest.mark.slow)
+
+
+def pytest_pyfunc_call(pyfuncitem):
+    if pyfuncitem.get_closest_marker("permission_bits") is None or not _permissions_overridden():
+        return None
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        reason = "this process overrides permission bits and setpriv (Debian package util-linux) is missing"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason + ": under CI the permission tests must run")
+        pytest.skip(reason)
+    env = {name: value for name, value in os.environ.items() if not name.startswith("PYTEST_")}
+    env["JUDGE_TESTS_PARENT_CACHE"] = "1"  # the corpus this process parsed, not parsed again
+    argv = [setpriv, *_WITHOUT_OVERRIDE, "--", sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    done = subprocess.run(
+        [*argv, pyfuncitem.nodeid], cwd=pyfuncitem.config.rootpath, env=env, capture_output=True, text=True
+    )
+    report = f"{pyfuncitem.nodeid} without permission override (exit {done.returncode}):\n{done.stdout}{done.stderr}"
+    assert done.returncode == 0, report
+    assert re.search(r"^1 passed\b", done.stdout.splitlines()[-1]), report  # ran, and was not skipped
+    return True
 
 
 @pytest.fixture(scope="session")

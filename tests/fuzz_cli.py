@@ -1,6 +1,6 @@
 """The fuzzing harness: run `judge` in process on one generated input and say what went wrong.
 
-Shared by tests/test_fuzz_queries.py and bench/fuzz_queries.py. Whatever the input, a command
+Shared by tests/test_fuzz_queries.py and bench/fuzz/fuzz_queries.py. Whatever the input, a command
 must end with 0, 1 or 2 (never 3, an internal error), print no traceback, and write no escape
 or bell character: text typed or stored is data, so none of it may reach the terminal raw.
 """

@@ -1,6 +1,6 @@
 """Hypothesis strategies for what a judge (or an attacker) types: queries, entry ids, rule
 numbers and card names. Shared by tests/test_fuzz_queries.py (a modest count, in the suite) and
-bench/fuzz_queries.py (a high count, by hand).
+bench/fuzz/fuzz_queries.py (a high count, by hand).
 
 Each strategy mixes the forms the parsers give a meaning to (rule numbers and ranges, filters,
 operators, quotes) with the text that has broken judge before or could: rich and Textual markup,

@@ -73,6 +73,7 @@ def test_truncated_cache_is_rebuilt(small_data_copy):
     assert len(pickle_path.read_bytes()) == len(data)
 
 
+@pytest.mark.slow
 def test_truncated_index_is_rebuilt(small_data_copy):
     corpus = loader.load_corpus()
     ix = sindex.open_index(corpus)
@@ -87,6 +88,7 @@ def test_truncated_index_is_rebuilt(small_data_copy):
     assert rebuilt.doc_count() == count == len(corpus.entries)
 
 
+@pytest.mark.slow
 def test_missing_source_is_named_and_others_load(data_copy):
     (data_copy / "rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt").unlink()
     corpus = loader.load_corpus(use_cache=False)
@@ -98,6 +100,7 @@ def test_missing_source_is_named_and_others_load(data_copy):
     assert corpus.documents["nd"].loaded
 
 
+@pytest.mark.slow
 def test_undecodable_source_is_reported(data_copy):
     (data_copy / "rules/l5r-lcg/l5r-lcg-rules-reference.txt").write_bytes(b"\xff\xfe\x00bad")
     corpus = loader.load_corpus(use_cache=False)
@@ -105,6 +108,7 @@ def test_undecodable_source_is_reported(data_copy):
     assert corpus.documents["nd"].loaded
 
 
+@pytest.mark.slow
 def test_unwritable_cache_still_searches(small_data_copy, monkeypatch, tmp_path):
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("a file where the cache directory should be")
@@ -114,6 +118,7 @@ def test_unwritable_cache_still_searches(small_data_copy, monkeypatch, tmp_path)
     assert ix.doc_count() == len(corpus.entries)
 
 
+@pytest.mark.slow
 def test_parsing_reports_progress(data_copy):
     seen = []
     loader.build_corpus(progress=lambda *args: seen.append(args))
@@ -121,6 +126,7 @@ def test_parsing_reports_progress(data_copy):
     assert seen[-1][0] == "Parsing" and seen[-1][2] == seen[-1][3]
 
 
+@pytest.mark.slow
 def test_indexing_reports_progress(small_data_copy, tmp_path):
     seen = []
     corpus = loader.build_corpus()

@@ -110,6 +110,7 @@ def test_a_crafted_pickle_signed_by_another_key_runs_no_code(small_data_copy, tm
     assert not ran.exists()
 
 
+@pytest.mark.slow
 def test_a_crafted_index_part_runs_no_code_and_the_index_is_rebuilt(small_data_copy, tmp_path, capsys):
     corpus = loader.load_corpus()
     sindex.open_searcher(corpus)
@@ -126,6 +127,7 @@ def test_a_crafted_index_part_runs_no_code_and_the_index_is_rebuilt(small_data_c
     )
 
 
+@pytest.mark.slow
 def test_a_file_slipped_into_the_index_is_never_read_by_whoosh(small_data_copy, tmp_path, capsys):
     """whoosh reads the newest TOC it finds, and a TOC holds a pickle."""
     corpus = loader.load_corpus()
@@ -180,6 +182,7 @@ def _hold_lock_in_a_child(lock_path):
     return child
 
 
+@pytest.mark.slow
 def test_a_killed_builds_folder_is_removed_and_a_live_ones_kept(small_data_copy):
     """kill -9 mid-index left index.building-* folders (2-5 MB each) that nothing removed."""
     corpus = loader.load_corpus()
@@ -225,6 +228,7 @@ def test_cache_files_are_written_with_the_umask(small_data_copy):
     assert stat.S_IMODE((loader.cache_path() / loader.CORPUS_FILE).stat().st_mode) == 0o640
 
 
+@pytest.mark.slow
 def test_a_folder_in_the_keys_place_that_judge_did_not_make_is_not_written_into(small_data_copy, capsys):
     folder = loader.cache_path()
     folder.mkdir(parents=True)
@@ -239,6 +243,7 @@ def test_a_folder_in_the_keys_place_that_judge_did_not_make_is_not_written_into(
     )
 
 
+@pytest.mark.slow
 def test_two_processes_building_at_once_both_search_and_leave_nothing_behind(small_data_copy):
     """Both make the key at once (one link wins), both build, neither mistakes the other's
     files for tampering, and no build folder is left."""

@@ -214,6 +214,7 @@ def test_every_card_listed_by_name_as_text(hostile_corpus, capsys):
     assert "  Gate[bold red]x[/]\ufffd  sf" in out
 
 
+@pytest.mark.slow
 def test_the_tui_card_screen_shows_a_hostile_card_as_text(hostile_corpus):
     from tui_pilot import settle
 

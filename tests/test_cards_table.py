@@ -3,6 +3,7 @@ is current (`python -m judge.cards.table` rewrites it, `--check` fails when it i
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from judge.cards import table
@@ -35,6 +36,7 @@ def test_the_table_has_one_line_per_keyword_with_its_rule_and_what_the_engine_do
     assert "Regenerate (702.49a)" in rendered
 
 
+@pytest.mark.slow
 def test_a_stale_readme_is_reported(monkeypatch, tmp_path, capsys):
     stale = tmp_path / "README.md"
     stale.write_text(f"# cards\n\n{table.BEGIN}\nold\n{table.END}\n", encoding="utf-8")

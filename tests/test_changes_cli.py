@@ -66,6 +66,7 @@ def test_unknown_document_and_edition_are_refused(imported, capsys):
     assert code == 2 and err == "judge: --json and --format html ask for two formats; give one\n"
 
 
+@pytest.mark.slow
 def test_json_between_two_named_editions(imported, capsys):
     code, out, _ = run(capsys, "diff", "nd", "bundled", "2026-11", "--json")
     doc = json.loads(out)
@@ -115,6 +116,7 @@ def test_json_between_two_named_editions(imported, capsys):
     ]
 
 
+@pytest.mark.slow
 def test_default_compares_the_newest_with_the_one_before(imported, capsys):
     code, out, _ = run(capsys, "diff", "nd", "--no-moves")
     assert code == 0

@@ -45,18 +45,21 @@ def nd_diff(nd_text, nd_old, *edits):
     return compare("nd", "old", nd_old, "new", nodawn.parse(text).entries)
 
 
+@pytest.mark.slow
 def test_identical_editions_have_an_empty_diff(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old)
     assert result.empty and result.changes == []
     assert result.counts() == {"added": 0, "removed": 0, "changed": 0, "moved": 0}
 
 
+@pytest.mark.slow
 def test_reflowed_whitespace_is_no_change(nd_text, nd_old):
     spaced = E.SENTENCE_OLD.replace(" ", "  ")
     result = nd_diff(nd_text, nd_old, lambda t: E.replace_once(t, E.SENTENCE_OLD, spaced))
     assert result.empty
 
 
+@pytest.mark.slow
 def test_a_reworded_sentence_is_one_changed_rule_with_its_word_diff(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.reword_sentence)
     assert summary(result) == [("changed", "nd:704.5j", "nd:704.5j", "", False, [("-", "bites "), ("+", "applies ")])]
@@ -67,6 +70,7 @@ def test_a_reworded_sentence_is_one_changed_rule_with_its_word_diff(nd_text, nd_
     assert result.to_dict()["changes"][0]["words_added"] == 1
 
 
+@pytest.mark.slow
 def test_an_example_only_change_is_reported_as_that_example(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.change_example)
     assert summary(result) == [
@@ -74,6 +78,7 @@ def test_an_example_only_change_is_reported_as_that_example(nd_text, nd_old):
     ]
 
 
+@pytest.mark.slow
 def test_a_renumbered_group_is_matched_to_its_old_self_and_the_deleted_rule_is_removed(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.renumber_keywords)
     moved = [
@@ -95,16 +100,19 @@ def test_a_renumbered_group_is_matched_to_its_old_self_and_the_deleted_rule_is_r
     ]
 
 
+@pytest.mark.slow
 def test_a_subrule_moved_under_another_parent_is_a_move(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.move_subrule)
     assert summary(result) == [("moved", "nd:704.5k", "nd:704.6a", "moved", False, [])]
 
 
+@pytest.mark.slow
 def test_added_and_deleted_rules(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.add_and_delete)
     assert summary(result) == [("added", None, "nd:704.8", "", False, []), ("removed", "nd:705.3", None, "", False, [])]
 
 
+@pytest.mark.slow
 def test_every_edit_at_once_is_the_union_of_each_alone(nd_text, nd_old):
     edits = (E.renumber_keywords, E.reword_sentence, E.move_subrule, E.add_and_delete)
     together = summary(nd_diff(nd_text, nd_old, *edits))
@@ -112,6 +120,7 @@ def test_every_edit_at_once_is_the_union_of_each_alone(nd_text, nd_old):
     assert sorted(together, key=repr) == sorted(alone, key=repr)
 
 
+@pytest.mark.slow
 def test_a_renumbered_and_reworded_example_is_one_change_with_its_old_place(nd_text, nd_old):
     result = nd_diff(nd_text, nd_old, E.change_example, E.renumber_keywords)
     changed = [row for row in summary(result) if row[0] != "moved" or row[1].startswith("nd:702.14")]
@@ -127,6 +136,7 @@ def test_a_renumbered_and_reworded_example_is_one_change_with_its_old_place(nd_t
     assert result.counts() == {"added": 2, "removed": 2, "changed": 1, "moved": 10}
 
 
+@pytest.mark.slow
 def test_a_changed_faq_ruling():
     text = E.bundled(E.SF_PATH)
     old, new = shadowfist.parse(text).entries, shadowfist.parse(E.change_ruling(text)).entries
@@ -136,6 +146,7 @@ def test_a_changed_faq_ruling():
     ]
 
 
+@pytest.mark.slow
 def test_no_moves_hides_moves_but_counts_them(nd_text, nd_old):
     doc = nd_diff(nd_text, nd_old, E.move_subrule, E.reword_sentence).to_dict(moves=False)
     assert doc["counts"] == {"added": 0, "removed": 0, "changed": 1}
@@ -203,6 +214,7 @@ def test_kinds_are_not_paired_across_families():
     assert [p.status for p in matching.match(old, new)] == ["removed", "added"]
 
 
+@pytest.mark.slow
 def test_word_pieces_join_back_into_both_texts():
     from hypothesis import given
     from hypothesis import strategies as st

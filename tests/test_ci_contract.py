@@ -46,6 +46,7 @@ def test_constraints_satisfy_the_project_ranges():
     pinned = constraints()
     extras = project["optional-dependencies"]
     wanted = [Requirement(r) for r in project["dependencies"] + extras["test"] + extras["dev"]]
+    assert wanted
     for requirement in wanted:
         name = requirement.name.lower().replace("_", "-")
         assert name in pinned, f"constraints.txt does not pin {requirement.name}"

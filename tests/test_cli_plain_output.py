@@ -30,6 +30,7 @@ def _env() -> dict:
     return env
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "argv", [["search", "damage"], ["show", "704"], ["conflicts"], ["card"], ["replay", str(V01)], ["doctor"]]
 )
@@ -45,6 +46,7 @@ def test_piped_into_head_a_command_ends_as_unix_tools_do(argv):
     assert "Traceback" not in err and "nothing found" not in err.lower()
 
 
+@pytest.mark.slow
 def test_without_a_terminal_lines_are_not_wrapped_nor_headers_cut():
     done = subprocess.run(
         [sys.executable, "-m", "judge", "replay", str(V01)], capture_output=True, text=True, env=_env(), timeout=120
@@ -78,6 +80,7 @@ def test_with_columns_set_the_output_fits_them(monkeypatch, capsys):
     assert max(len(line) for line in capsys.readouterr().out.splitlines()) <= 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(SCENARIOS.rglob("*.yaml")), ids=lambda p: p.stem)
 def test_no_python_word_reaches_a_judge_in_a_replay(capsys, path):
     cli.main(["replay", str(path)])

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from bundled import REPO
 
 DOCS = REPO / "docs"
@@ -29,6 +30,7 @@ def _cli_reference():
     return module
 
 
+@pytest.mark.slow
 def test_the_site_builds_strictly(tmp_path):
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(
@@ -113,6 +115,7 @@ def test_every_screenshot_in_docs_is_shown_or_linked():
     assert len(shots) > 40 and unshown == []
 
 
+@pytest.mark.slow
 def test_the_judge_index_census_on_the_search_quality_page_is_the_index_files():
     """A count a page states is either generated or checked: this one is checked."""
     from judge.search import judge_index

@@ -92,6 +92,7 @@ def edition_folders(home: Path) -> list[str]:
 
 
 # -- importing --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_import_adds_the_edition_and_ids_without_one_read_it(home, capsys):
     source = home / "nd-2026-11.txt"
     source.write_text(newer_text(), encoding="utf-8")
@@ -116,6 +117,7 @@ def test_import_adds_the_edition_and_ids_without_one_read_it(home, capsys):
     assert show_json(capsys, "nd:704.5j")["entry"]["text"].startswith(NEW_704_5J)
 
 
+@pytest.mark.slow
 def test_the_same_text_twice_is_a_no_op(home, capsys):
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
@@ -147,6 +149,7 @@ def in_windows_1252(text: str) -> bytes:
     return "\n".join(kept).encode("cp1252", errors="replace")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, encode, said", ENCODINGS, ids=[e[0] for e in ENCODINGS])
 def test_every_encoding_rules_files_ship_in_is_read(home, capsys, name, encode, said):
     source = home / f"nd-{name}.txt"
@@ -168,6 +171,7 @@ def _refused(home, capsys, source: Path, *reasons: str) -> None:
     assert edition_folders(home) == []  # nothing half-imported
 
 
+@pytest.mark.slow
 def test_a_truncated_file_is_refused_whole(home, capsys):
     source = home / "half.txt"
     text = newer_text()
@@ -185,6 +189,7 @@ def test_a_truncated_file_is_refused_whole(home, capsys):
     )
 
 
+@pytest.mark.slow
 def test_a_file_cut_inside_its_last_part_is_refused(home, capsys):
     lines = newer_text().split("\n")
     appendix = lines.index(next(line for line in lines if line.startswith("Appendix A")))
@@ -214,6 +219,7 @@ def test_a_file_cut_inside_a_character_is_refused_as_truncated(home, capsys):
     )
 
 
+@pytest.mark.slow
 def test_another_games_text_is_refused(home, capsys):
     code, out, err = run(capsys, "import", str(OTHER_GAME), "--doc", "nd")
     assert (code, out) == (2, "")
@@ -266,6 +272,7 @@ def test_bytes_neither_encoding_defines_are_refused(home, capsys):
     )
 
 
+@pytest.mark.slow
 def test_names_and_dates_that_cannot_be_used_are_refused(home, capsys):
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
@@ -296,6 +303,7 @@ def test_names_and_dates_that_cannot_be_used_are_refused(home, capsys):
 
 
 # -- the store's contract ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_store_lists_editions_oldest_first_and_chooses_by_date(imported):
     from judge import editions
 
@@ -333,6 +341,7 @@ def test_a_data_folder_without_the_table_names_its_first_editions_bundled(tmp_pa
 
 
 # -- ids and show ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_at_ids_name_one_edition(imported, capsys):
     newest = show_json(capsys, "nd:704.5j")
     assert newest["entry"]["text"].startswith(NEW_704_5J)
@@ -432,6 +441,7 @@ def test_the_event_date_is_the_default_and_is_checked(imported, capsys, monkeypa
     )
 
 
+@pytest.mark.slow
 def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_is(imported, capsys, monkeypatch):
     code, out, err = run(capsys, "doctor", "--json")
     assert (code, err) == (0, "")
@@ -460,6 +470,7 @@ def test_doctor_names_the_edition_read_of_each_document_and_every_edition_there_
 
 
 # -- search, sheets, rulings ------------------------------------------------------------------
+@pytest.mark.slow
 def test_search_says_which_edition_it_reads(imported, capsys):
     code, out, _ = run(capsys, "search", "--game", "nodawn", "--limit", "1", "vigor above 0 lethal damage")
     assert code == 0
@@ -563,6 +574,7 @@ def test_a_replay_sheet_warns_of_the_cited_rules_that_read_otherwise(imported, c
     ) in flat
 
 
+@pytest.mark.slow
 def test_with_the_bundled_rules_read_a_replay_says_nothing_of_editions(home, capsys):
     code, out, _ = run(capsys, "replay", str(E57), "--json")
     assert code == 0 and "edition" not in json.loads(out)
@@ -620,6 +632,7 @@ def test_no_stale_rulings_is_said(imported, capsys, tmp_path, monkeypatch):
 
 
 # -- the TUI ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searcher):
     """The session's corpus (bundled) with 2026-11 imported beside it: the omnibox opens
     nd@2026-11:704.5j in that edition and the entry view names it."""
@@ -643,6 +656,7 @@ def test_the_tui_opens_an_at_id_in_its_edition(imported, corpus, session_searche
     run_app(app, script)
 
 
+@pytest.mark.slow
 def test_the_tui_replay_says_which_cited_rules_read_otherwise_in_the_edition_read(imported, session_searcher):
     """The TUI reading 2026-11 replays e57: the notice over the steps says 704.5j reads otherwise."""
     from test_tui import make_app, shown
@@ -665,6 +679,7 @@ def test_the_tui_replay_says_which_cited_rules_read_otherwise_in_the_edition_rea
     run_app(app, script)
 
 
+@pytest.mark.slow
 def test_the_tui_marks_what_is_not_in_force_on_the_event_date(imported, corpus, session_searcher, monkeypatch):
     from test_tui import lookup_screen, make_app, type_text
     from test_tui import run as run_app

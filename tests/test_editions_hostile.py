@@ -34,6 +34,7 @@ def test_a_file_past_the_size_bound_is_refused_before_it_is_read(home, capsys, m
     assert code == 2 and "an edition is at most 1,000" in err and edition_folders(home) == []
 
 
+@pytest.mark.slow
 def test_a_name_ending_in_a_newline_is_refused(home, capsys):
     source = home / "nd.txt"
     source.write_text(newer_text(), encoding="utf-8")
@@ -41,6 +42,7 @@ def test_a_name_ending_in_a_newline_is_refused(home, capsys):
     assert code == 2 and "a name is 1–40 letters" in err and edition_folders(home) == []
 
 
+@pytest.mark.slow
 def test_a_killed_import_s_draft_is_removed_by_the_next_import(home, capsys):
     folder = home / "data" / "editions" / "nd"
     folder.mkdir(parents=True)
@@ -54,6 +56,7 @@ def test_a_killed_import_s_draft_is_removed_by_the_next_import(home, capsys):
     assert not draft.exists() and edition_folders(home) == ["2026-11-01"]
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_said_as_such_and_nothing_is_written(home, capsys, monkeypatch):
     import errno
 

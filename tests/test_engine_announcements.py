@@ -118,6 +118,7 @@ def situation(member_id: str, counter: str, policies: dict | None = None):
     return announced, cast, passed, state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("member", [a.id for a in TABLE])
 def test_a_bundled_scenario_announces_each_member(member):
     assert member in boards(), f"no bundled scenario puts the {member} announcement on the stack"

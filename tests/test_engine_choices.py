@@ -161,6 +161,7 @@ def test_the_replay_stops_at_a_choice_it_does_not_answer():
     assert replay.waiting.startswith("waiting for Ana: the Entity Ana sacrifices; choose 1 of:")
 
 
+@pytest.mark.slow
 def test_judge_replay_says_where_it_stopped_and_exits_1(tmp_path):
     path = tmp_path / "stops.yaml"
     path.write_text(BOARD.replace("TOP", "").replace("ACTIONS", CAST + "  - pass\n"), encoding="utf-8")

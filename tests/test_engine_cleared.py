@@ -24,10 +24,11 @@ from judge.engine.core.state import Modifier
 from judge.engine.play.actions import apply
 from judge.engine.scenarios.scenario import load_string
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "speed"))
 import bench_engine
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(range(len(ACTIONS))), min_size=1, max_size=40))
 def test_random_games_go_the_same_with_the_record_and_without(picks):

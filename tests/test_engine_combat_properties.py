@@ -5,6 +5,7 @@ when a player holds priority, and keep every card in exactly one zone."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import check_invariants
@@ -114,6 +115,7 @@ def check_combat(s) -> None:
                 assert ch.defense(s, obj) > 0, f"{oid} stands at Defense {ch.defense(s, obj)}"
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_combats_keep_the_invariants(data):

@@ -50,6 +50,7 @@ def board():
     return load_string(BOARD).state
 
 
+@pytest.mark.slow
 def test_apply_never_mutates_its_input(board):
     before = snapshot(board)
     after, events = apply(board, {"player": "Ana", "cast": "Sacramental Fire", "targets": ["column"]})
@@ -59,6 +60,7 @@ def test_apply_never_mutates_its_input(board):
     assert any("nd:601.2" in e.rules for e in events)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "action, rule",
     [
@@ -101,6 +103,7 @@ def test_apply_never_raises_on_nonsense(board):
         assert events and events[0].refused
 
 
+@pytest.mark.slow
 def test_history_steps_back_exactly():
     scenario = load_string(
         BOARD.replace(

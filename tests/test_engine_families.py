@@ -17,6 +17,7 @@ from judge.engine.reading import announcements
 from judge.engine.scenarios.scenario import load_string
 
 
+@pytest.mark.slow
 def test_the_readme_shows_the_generated_family_table():
     readme = families.readme_path().read_text(encoding="utf-8")
     assert families.current(readme) == readme
@@ -27,6 +28,7 @@ def _rows(name: str) -> list:
     return yaml.safe_load((paths.data_root() / "rulings" / "nodawn" / name).read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_each_family_lists_every_member_of_its_table_once():
     by_name = {f.name: f for f in families.families()}
     names = {f.name: [m.name for m in f.members] for f in families.families()}

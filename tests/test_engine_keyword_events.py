@@ -48,6 +48,7 @@ def test_an_event_naming_a_keyword_cites_its_rule(path):
     assert wrong == []
 
 
+@pytest.mark.slow
 def test_every_keyword_the_engine_models_makes_events_that_cite_it():
     cited = {
         k

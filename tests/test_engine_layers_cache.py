@@ -144,6 +144,7 @@ def candidates(s) -> list:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_play_always_finds_what_the_layers_compute_from_scratch(data):

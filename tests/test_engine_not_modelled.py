@@ -106,6 +106,7 @@ def test_laying_to_rest_is_played_not_noted():
     assert "nd:709.2" in {r for s in replay.steps for e in s.events for r in e.rules}
 
 
+@pytest.mark.slow
 def test_judge_replay_says_it_first_and_in_json(fixture):
     env = {**os.environ, "COLUMNS": "200"}
     text = subprocess.run(

@@ -30,7 +30,7 @@ from judge.engine.procedures import zone_abilities
 from judge.engine.scenarios.replay import run_file
 from judge.engine.scenarios.scenario import load, load_string
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "speed"))
 import bench_engine  # (the benchmark's game: its board and its round of actions)
 
 
@@ -61,6 +61,7 @@ def no_skipping(monkeypatch):
     monkeypatch.setattr(unchanged, "ENABLED", False)
 
 
+@pytest.mark.slow
 def test_the_checks_never_read_the_turns_position(monkeypatch, no_skipping):
     """Each bundled scenario, each check reading a state whose position fields are gone: a read
     of one would raise (the class defaults of `passes` and `checked` are gone too)."""
@@ -90,9 +91,11 @@ def test_the_checks_never_read_the_turns_position(monkeypatch, no_skipping):
     assert checked == len(SCENARIOS) > 250
 
 
+@pytest.mark.slow
 def test_every_bundled_scenario_goes_the_same_with_skipping_and_without(monkeypatch):
     with_skips = {_id(p): replayed(p) for p in SCENARIOS}
     monkeypatch.setattr(unchanged, "ENABLED", False)
+    assert SCENARIOS
     for path in SCENARIOS:
         assert replayed(path) == with_skips[_id(path)], _id(path)
 
@@ -100,6 +103,7 @@ def test_every_bundled_scenario_goes_the_same_with_skipping_and_without(monkeypa
 IMMUTABLE = (bool, int, str, type(None), tuple, frozenset)
 
 
+@pytest.mark.slow
 def test_the_fields_compared_as_values_hold_immutable_values():
     """unchanged.py compares a state's fields that are not lists or maps as values, without
     copying them: in every state of every bundled scenario each holds an immutable value (or
@@ -138,6 +142,7 @@ def play_game(actions: list, board: str) -> list:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(range(len(ACTIONS))), min_size=1, max_size=40))
 def test_random_games_go_the_same_with_skipping_and_without(picks):

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 
 
@@ -14,6 +16,7 @@ def judge(*args) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "judge", *args], capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_replay_json_has_the_design_shape():
     proc = judge("replay", str(SCENARIOS / "shared" / "v01-simultaneous-sba-sweep.yaml"), "--json")
     assert proc.returncode == 0, proc.stderr
@@ -42,6 +45,7 @@ def test_replay_json_has_the_design_shape():
     assert doc["final"]["battlefield"][0]["card"] == "Gilded Haven"
 
 
+@pytest.mark.slow
 def test_replay_json_marks_what_the_engine_does_not_model():
     proc = judge("replay", str(SCENARIOS / "r616.1d-the-controller-picks-the-replacement.yaml"), "--json")
     assert proc.returncode == 0, proc.stderr
@@ -57,6 +61,7 @@ def test_replay_json_marks_what_the_engine_does_not_model():
     )
 
 
+@pytest.mark.slow
 def test_replay_until_stops_early_and_exits_1_when_expectations_fail():
     proc = judge("replay", str(SCENARIOS / "shared" / "v01-simultaneous-sba-sweep.yaml"), "--json", "--until", "1")
     assert proc.returncode == 1
@@ -65,6 +70,7 @@ def test_replay_until_stops_early_and_exits_1_when_expectations_fail():
     assert doc["final"]["stack"][0]["label"] == "Sacramental Fire"
 
 
+@pytest.mark.slow
 def test_replay_text_shows_steps_rules_titles_and_verdicts():
     proc = judge("replay", str(SCENARIOS / "shared" / "v03-pit-seal-countered.yaml"))
     assert proc.returncode == 0, proc.stderr
@@ -76,6 +82,7 @@ def test_replay_text_shows_steps_rules_titles_and_verdicts():
     assert "Final state" in out
 
 
+@pytest.mark.slow
 def test_replay_missing_file_is_a_user_error():
     proc = judge("replay", "/nonexistent/scenario.yaml")
     assert proc.returncode == 2 and "cannot read file" in proc.stderr and "Traceback" not in proc.stderr

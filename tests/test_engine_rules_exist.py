@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 import judge.engine
 from judge.engine.core.policies import load_policies
 
@@ -34,6 +36,7 @@ def policy_rule_numbers() -> set[str]:
     return numbers
 
 
+@pytest.mark.slow
 def test_the_engine_cites_many_rules():
     numbers = engine_rule_numbers()
     assert len(numbers) > 150

@@ -124,6 +124,7 @@ def candidates(s) -> list:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_sequences_never_change_a_recorded_state_and_share_what_they_leave(data):

@@ -146,6 +146,7 @@ def test_the_order_check_finds_an_upward_import():
     assert layer("core") == layer("state") and layer("__init__") > layer("replay")
 
 
+@pytest.mark.slow
 def test_the_import_graph_is_read_whole():
     graph = engine_imports()
     assert set(graph) == MODULES
@@ -158,6 +159,7 @@ def test_the_import_graph_is_read_whole():
     )
 
 
+@pytest.mark.slow
 def test_there_is_no_import_circle_in_the_engine():
     assert cycles(engine_imports()) == []
 
@@ -166,6 +168,7 @@ def test_the_cycle_finder_finds_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
 
 
+@pytest.mark.slow
 def test_the_card_vocabulary_lives_outside_the_engine():
     graph = engine_imports()
     assert "vocabulary" not in MODULES and "cards" not in MODULES and "yamlio" not in MODULES
@@ -197,12 +200,14 @@ def fired_events() -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_every_trigger_event_has_a_rule_and_is_fired_somewhere():
     assert set(triggers.TRIGGER_RULES) >= V.TRIGGER_EVENTS
     assert set(V.TRIGGER_EVENTS) <= fired_events()
 
 
 def test_every_action_kind_has_a_handler_and_its_own_key():
+    assert ACTIONS
     for kind, spec in ACTIONS.items():
         assert kind in spec.keys and callable(spec.handler), kind
 
@@ -222,6 +227,7 @@ def asked_kinds() -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_every_choice_kind_is_asked_somewhere_and_has_a_shape_and_rule():
     assert set(CHOICE_KINDS) == asked_kinds()
     for kind in CHOICE_KINDS.values():
@@ -250,10 +256,13 @@ def keyword_declarations() -> dict[str, dict[str, tuple]]:
 _WRITTEN = re.compile(r"^\S+ (\d+|from \S+|to \S+)$")  # a keyword written with its parameter
 
 
+@pytest.mark.slow
 def test_the_engine_names_a_keyword_only_where_it_declares_it():
     """Outside keywords.implements(...) no vocabulary keyword is written as a string: the code reads
     each through the name its module declared, so what is implemented is what is declared."""
-    for path in engine_files():
+    modules = engine_files()
+    assert modules
+    for path in modules:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         declared = {
             id(node.value.args[0])
@@ -283,9 +292,12 @@ def test_the_engine_names_a_keyword_only_where_it_declares_it():
                 assert id(node) in carried, (path.name, node.value, node.lineno)
 
 
+@pytest.mark.slow
 def test_every_declared_keyword_is_read_by_its_module():
     """A declaration is a claim that the module gives the keyword meaning: the name must be read."""
-    for module, decls in keyword_declarations().items():
+    declarations = keyword_declarations()
+    assert declarations
+    for module, decls in declarations.items():
         tree = ast.parse(FILES[module].read_text(encoding="utf-8"))
         loaded = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         assert set(decls) <= loaded, (module, set(decls) - loaded)

@@ -353,6 +353,7 @@ def test_text_naming_a_keyword_the_card_lacks_is_noted():
     ]
 
 
+@pytest.mark.slow
 def test_text_printing_an_ability_the_card_file_does_not_write_is_noted():
     (shaman,) = _cards(
         '- {name: Dusk Shaman, type: Entity, text: "When Night falls, create two 2/2 night-bound Wolf tokens."}'

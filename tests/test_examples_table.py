@@ -70,6 +70,7 @@ def test_a_row_has_the_fields_its_status_needs(row):
 @pytest.mark.parametrize("row", [r for r in ROWS if _files(r) or "pending" in r], ids=lambda r: r["example"])
 def test_every_listed_scenario_exists_and_is_named_after_its_rule(row):
     names = _files(row) + ([row["pending"]["scenario"]] if "pending" in row else [])
+    assert names
     for name in names:
         assert (HERE / name).is_file(), name
         assert re.match(rf"r{re.escape(_rule(row['example']))}-[a-z0-9-]+\.yaml$", Path(name).name), name
@@ -77,6 +78,7 @@ def test_every_listed_scenario_exists_and_is_named_after_its_rule(row):
 
 def test_replayed_scenarios_are_collected_and_pending_ones_are_not():
     collected = {p.relative_to(HERE).as_posix() for p in SCENARIOS}
+    assert ROWS
     for row in ROWS:
         for name in _files(row):
             assert (name in collected) == (row["status"] == "replayed"), name

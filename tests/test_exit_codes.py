@@ -77,6 +77,7 @@ BAD_INPUT = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", FOUND, ids=" ".join)
 def test_found_is_0(argv, rulings_db, capsys):
     _saved(rulings_db)
@@ -128,6 +129,7 @@ DEFECTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv,target", DEFECTS, ids=[" ".join(a) for a, _ in DEFECTS])
 def test_an_internal_error_is_3_with_the_traceback_logged_not_printed(
     argv, target, rulings_db, tmp_path, monkeypatch, capsys

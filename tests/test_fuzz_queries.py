@@ -2,7 +2,7 @@
 card names through the CLI entry point in process and through search and lookup directly.
 Never a traceback, an exit outside {0, 1, 2} or a raw escape on the screen.
 
-A modest count here (FUZZ_EXAMPLES each); bench/fuzz_queries.py runs the same at a high count
+A modest count here (FUZZ_EXAMPLES each); bench/fuzz/fuzz_queries.py runs the same at a high count
 and times it.
 """
 
@@ -35,6 +35,7 @@ def shared_context(corpus, session_searcher):
         yield
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries(), as_options=st.booleans())
 def test_search_takes_any_query(query, as_options):
@@ -43,24 +44,28 @@ def test_search_takes_any_query(query, as_options):
     assert problems(argv) == [], (argv, problems(argv))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries())
 def test_search_json_takes_any_query(query):
     assert problems(["search", "--json", "--", query]) == []
 
 
+@pytest.mark.slow
 @FUZZ
 @given(target=entry_ids() | rule_numbers() | queries())
 def test_show_takes_any_id_or_number(target):
     assert problems(["show", "--", target]) == []
 
 
+@pytest.mark.slow
 @FUZZ
 @given(name=card_names())
 def test_card_takes_any_name(name):
     assert problems(["card", "--", name]) == []
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries(), name=card_names())
 def test_search_and_lookup_take_any_text(corpus, session_searcher, query, name):

@@ -63,6 +63,7 @@ def test_a_link_in_a_query_is_not_a_link(capsys, links_on):
     assert "unknown game '[link=https://example.com/x]x'" in err
 
 
+@pytest.mark.slow
 def test_doctor_prints_a_cache_path_holding_markup(tmp_path, monkeypatch, capsys):
     cache = tmp_path / "[/x] [link=https://example.com]cache"
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(cache))
@@ -91,6 +92,7 @@ def test_replay_shows_names_from_the_scenario_as_written(markup_scenario, capsys
     assert "Ana casts Sacramental Fire targeting Iron [/x]Column" in out and "│ [/x]Ben │" in out
 
 
+@pytest.mark.slow
 def test_the_tui_shows_markup_typed_or_loaded_as_written(markup_scenario, corpus):
     from tui_pilot import settle
 

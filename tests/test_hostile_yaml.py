@@ -156,6 +156,7 @@ def test_a_domain_count_is_bounded(value, message):
     assert refusal(with_line(71, f"    domain: {value}")) == message
 
 
+@pytest.mark.slow
 def test_200000_actions_are_refused():
     text = V.replace("actions:\n", "actions:\n" + "  - pass\n" * 200_000)
     assert refusal(text) == "v.yaml:94: 200,002 entries in one list (the limit is 10,000)"
@@ -193,6 +194,7 @@ def test_a_device_or_a_directory_is_refused(path, kind):
     assert str(info.value) == f"{path}: cannot read file: not a regular file ({kind})"
 
 
+@pytest.mark.slow
 def test_judge_replay_of_dev_zero_is_bad_input_not_a_hang():
     proc = subprocess.run(
         [sys.executable, "-m", "judge", "replay", "/dev/zero"], capture_output=True, text=True, timeout=60
@@ -233,6 +235,7 @@ def test_a_date_is_read_as_the_text_written():
     assert load_text("round: 2024-01-01\n", "t.yaml") == {"round": "2024-01-01"}
 
 
+@pytest.mark.slow
 def test_every_bundled_file_is_within_the_limits():
     repo = Path(__file__).resolve().parent.parent
     files = [

@@ -16,7 +16,7 @@ from judge.corpus.model import Corpus, DocumentInfo, Entry
 from judge.search import judge_index
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "bench"))
+sys.path.insert(0, str(REPO / "bench" / "evaluation"))
 from dedup_questions import paraphrases  # noqa: E402
 
 QUESTION_SETS = sorted((REPO / "tests/data").glob("judge_questions_*.json"))
@@ -47,8 +47,11 @@ def test_every_bundled_entry_is_indexed_or_skipped_with_its_reason(corpus, readi
         assert list(item.merged) == corpus.get(entry_id).extra.get("sentences", [entry_id])[1:]
 
 
+@pytest.mark.slow
 def test_the_index_files_lie_beside_their_sources_in_document_order(corpus):
-    for doc, items in _all_items():
+    indexes = list(_all_items())
+    assert indexes
+    for doc, items in indexes:
         path = judge_index.index_path(doc)
         source = REPO / next(
             s.relpath for s in __import__("judge.corpus.documents", fromlist=["x"]).DOCUMENTS if s.key == doc
@@ -63,24 +66,29 @@ def test_most_entries_that_state_something_have_questions(reading):
     per_doc: dict[str, list[int]] = {}
     for entry_id, item in reading.items.items():
         per_doc.setdefault(entry_id.split(":")[0], [0, 0])[bool(item.skip)] += 1
+    assert per_doc
     for doc, (asked, skipped) in per_doc.items():
         assert asked >= 2 * skipped, (doc, asked, skipped)
 
 
+@pytest.mark.slow
 def test_no_question_carries_a_rule_number_or_an_id():
     import re
 
-    for _doc, items in _all_items():
+    indexes = list(_all_items())
+    assert all(items for _doc, items in indexes)
+    for _doc, items in indexes:
         for item in items:
             for q in item.questions:
                 assert not re.search(r"\b\d{3}\.\d|\b[a-z]{2,3}:[a-z0-9]", q), (item.entry_id, q)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "question_set", [*QUESTION_SETS, *([SHARED_BENCH] if SHARED_BENCH.exists() else [])], ids=lambda p: p.name
 )
 def test_no_index_question_paraphrases_a_question_of_a_set(question_set):
-    """The index is written blind; this checks it mechanically (bench/dedup_questions.py's rule:
+    """The index is written blind; this checks it mechanically (bench/evaluation/dedup_questions.py's rule:
     word-set Jaccard >= 0.6). Only our index's ids are reported, never the set's text."""
     data = json.loads(question_set.read_text(encoding="utf-8"))
     reference = [q["question"] for q in (data["questions"] if isinstance(data, dict) else data)]

@@ -119,6 +119,7 @@ def test_rows_follow_rule_order_and_name_their_own_702_rule(table):
 
 
 def test_rows_use_the_documented_fields_and_values(table):
+    assert table["keywords"] and table["not_in_vocabulary"]
     for row in table["keywords"] + table["not_in_vocabulary"]:
         assert set(row) <= ROW_KEYS, (row["keyword"], set(row) - ROW_KEYS)
         assert row["engine_status"] in STATUSES
@@ -157,6 +158,7 @@ def _places(where: str) -> list[tuple[str, list[str]]]:
 
 def test_engine_where_names_functions_that_exist(table):
     root = Path(paths.data_root())
+    assert table["keywords"]
     for row in table["keywords"] + [s for s in table["systems"] if "where" in s]:
         where = row.get("engine_where") or row.get("where")
         if not where:
@@ -171,6 +173,7 @@ def test_a_missing_keyword_has_no_code_path_in_the_engine(table):
     """A row marked missing is one the engine never names as a keyword (vocabulary.py aside)."""
     engine = Path(paths.data_root()) / "judge" / "engine"
     code = "\n".join(p.read_text(encoding="utf-8") for p in engine.rglob("*.py") if p.name != "vocabulary.py")
+    assert table["keywords"]
     for row in table["keywords"]:
         named = re.search(rf"[\"']{re.escape(row['keyword'])}[\"']", code) is not None
         if row["engine_status"] == "missing":
@@ -235,6 +238,7 @@ def test_engine_status_is_what_the_engine_registers(table):
     import judge.engine.coverage.support  # noqa: F401 - the whole engine, as the scenario loader has it
     from judge.engine.core import keywords
 
+    assert table["keywords"]
     for row in table["keywords"]:
         known = keywords.MODELLED.get(row["keyword"])
         assert (known is not None) == (row["engine_status"] != "missing"), row["keyword"]
@@ -247,6 +251,7 @@ def test_the_engine_refuses_a_missing_keyword_with_the_rule_the_table_gives(tabl
     from judge.engine.coverage import support
 
     rules = support.keyword_rules()
+    assert table["keywords"]
     for row in table["keywords"]:
         assert rules[row["keyword"]] == row["rule"]
         if row["engine_status"] == "missing":

@@ -245,6 +245,7 @@ def test_citations(by_id):
 
 def test_every_line_is_kept_verbatim_apart_from_minus_signs(parsed):
     lines = bundled_source("ccg").split("\n")
+    assert parsed.entries
     for entry in parsed.entries:
         if entry.kind in ("paragraph", "bullet", "example", "glossary", "term", "errata", "section", "subsection"):
             assert entry.extra.get("raw", entry.text) == lines[entry.span.line_start - 1]

@@ -156,6 +156,7 @@ def test_citation(by_id):
 
 def test_paragraph_text_is_the_source_line_unless_a_tag_was_cut(parsed):
     lines = bundled_source("ce").split("\n")
+    assert parsed.entries
     for entry in parsed.entries:
         if entry.kind in ("paragraph", "bullet", "exception", "example"):
             assert entry.extra.get("raw", entry.text) == lines[entry.span.line_start - 1]

@@ -457,6 +457,7 @@ _LINES = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(_LINES)
 def test_any_mix_of_lines_parses_with_unique_ids(lines):

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.usefixtures("session_context")
 
 
 def test_reading_on_walks_every_document_in_its_order(corpus):
+    assert corpus.documents
     for doc in corpus.documents:
         order = [e for e in corpus.in_doc(doc) if e.kind not in READ_WITH_PARENT]
         assert order, doc
@@ -90,6 +91,7 @@ def test_the_station_entry_page_reads_on(client, path, links):
     assert part(client.get(path).text, ".reading-on").links == links
 
 
+@pytest.mark.slow
 def test_the_tui_reads_on_with_alt_up_and_down(corpus):
     from test_tui import lookup_screen, make_app, run, type_text
     from tui_pilot import settle

@@ -81,6 +81,7 @@ def test_keyword_title_only_rules(parsed):
 
 
 def test_every_parent_lists_its_children(parsed, by_id):
+    assert parsed.entries
     for entry in parsed.entries:
         if entry.parent:
             assert entry.id in by_id[entry.parent].children

@@ -3,7 +3,7 @@ every answer passage is verbatim in the entry the question names, every `also` p
 in some other entry, ids are unique and each question's document is its answer's.
 
 No score is computed here: the held-out sets (tests/data/judge_questions_heldout*.json) are never
-used to check a change while the change is being made; bench/eval_search.py measures them.
+used to check a change while the change is being made; bench/evaluation/eval_search.py measures them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from bundled import DATA
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "tools"))
 from locate_passage import Passages, fold  # (the scorer's folding; what question writers check with)
 
 # The held-out sets, each written afresh from the documents alone by writers who saw neither the

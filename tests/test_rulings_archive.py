@@ -88,6 +88,7 @@ def test_a_sync_pushes_every_revision_once_and_again_adds_nothing(url, tmp_path,
     assert _archived(url) == _revisions(regional)
 
 
+@pytest.mark.slow
 def test_two_events_merge_into_one_archive_without_duplicates_or_losses(url, tmp_path, capsys):
     """The issue's test: export, import, sync twice, kill a sync mid-way, sync again."""
     regional = _event(tmp_path / "regional.sqlite3", "Regional", 400)
@@ -135,6 +136,7 @@ print(report.new_rulings, report.new_revisions)
 """
 
 
+@pytest.mark.slow
 def test_several_stations_syncing_at_once_leave_every_ruling_once(url, tmp_path):
     shared = _event(tmp_path / "shared.sqlite3", "Shared", 1000)  # every station holds these
     logs = []
@@ -261,6 +263,7 @@ def test_search_json_lists_the_precedents_after_the_results(url, tmp_path, capsy
     assert found[0]["kind"] != "precedent"  # the rules first
 
 
+@pytest.mark.slow
 def test_the_station_lists_precedents_beside_the_rules_and_goes_on_without_the_archive(url, tmp_path, session_context):
     from starlette.testclient import TestClient
 

@@ -314,12 +314,13 @@ def _answers(text: str, passage: str) -> bool:
     return bool(text and passage) and (passage in text or (text in passage and len(text) >= 0.5 * len(passage)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,floors", QUESTION_SETS)
 def test_own_questions_recall(searcher, corpus, name, floors):
     """Our own judge questions (tests/data/, written from the sources alone; none paraphrases a
-    shared-bench question, bench/dedup_questions.py checks): the answer passage, or one of its
+    shared-bench question, bench/evaluation/dedup_questions.py checks): the answer passage, or one of its
     `also` equivalents, must be in the top 5 for most of them, per document. The ranking
-    constants are fitted on the tuning set only (bench/tune_search.py refuses the held-out one)."""
+    constants are fitted on the tuning set only (bench/evaluation/tune_search.py refuses the held-out one)."""
     questions = json.loads((Path(__file__).parent / "data" / name).read_text())
     per_doc: dict[str, list[bool]] = {}
     for q in questions:
@@ -337,10 +338,7 @@ def test_question_sets_are_well_formed(corpus, name):
     """Every question names a known document, has a unique id, and each answer or `also` passage
     stands verbatim in some entry — one that did not could never be found, and a typo in a set
     would read as a search failure."""
-    path = Path(__file__).parent / "data" / name
-    if not path.exists():
-        pytest.skip(f"{name} is not in the repository yet")
-    questions = json.loads(path.read_text())
+    questions = json.loads((Path(__file__).parent / "data" / name).read_text())
     assert questions and len({q["id"] for q in questions}) == len(questions)
     assert {q["doc"] for q in questions} <= set(corpus.documents)
     texts = [_normalised(e.text) for e in corpus.entries.values()]
@@ -350,6 +348,7 @@ def test_question_sets_are_well_formed(corpus, name):
             assert any(_answers(t, p) for t in texts), (name, q["id"], passage)
 
 
+@pytest.mark.slow
 def test_any_text_searches_without_raising(searcher):
     """Whatever a judge types — operators, brackets, quotes, symbols, field syntax — searches."""
     from hypothesis import HealthCheck, given, settings

@@ -1,7 +1,7 @@
 """`judge search` starts with only what it uses (issue 14 item 5): a plain question or a rule
 number loads no network module, no whoosh index, no parser, no other command and no SQLite when
 no ruling was saved; `--json` loads no rich. Checked by what a child process imported, never by
-timing it (bench/bench_search.py measures the time)."""
+timing it (bench/speed/bench_search.py measures the time)."""
 
 from __future__ import annotations
 

@@ -41,6 +41,7 @@ def _no_sideways_scroll(page) -> None:
     assert overflow <= 0, f"{page.url} scrolls sideways by {overflow} px"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", sorted(VIEWPORTS))
 def test_a_floor_judges_round(browser, station, photos, device):
     context = browser.new_context(viewport=VIEWPORTS[device])
@@ -118,6 +119,7 @@ def test_a_floor_judges_round(browser, station, photos, device):
     context.close()
 
 
+@pytest.mark.slow
 def test_every_step_works_without_javascript(browser, station):
     """Progressive enhancement: with scripts off, search, reading and logging still work."""
     context = browser.new_context(viewport=VIEWPORTS["phone"], java_script_enabled=False)

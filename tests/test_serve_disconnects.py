@@ -47,6 +47,7 @@ def _request(kind: str, cookie: str, token: str, answer: str) -> bytes:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     kind=st.sampled_from(["read", "post"]),

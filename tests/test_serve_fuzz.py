@@ -80,6 +80,7 @@ def _answered(response) -> None:
     assert response.status_code in (200, 204, 303, 304, 307, 308) or 400 <= response.status_code < 500
 
 
+@pytest.mark.slow
 @FUZZ
 @given(segments=st.lists(_SEGMENT, min_size=1, max_size=5))
 def test_any_path_is_answered(station, segments):
@@ -88,6 +89,7 @@ def test_any_path_is_answered(station, segments):
     _answered(client.get("http://testserver" + path, follow_redirects=False))  # so "//x" is a path
 
 
+@pytest.mark.slow
 @FUZZ
 @given(entry=entry_ids())
 def test_any_entry_id_is_answered(station, entry):
@@ -96,6 +98,7 @@ def test_any_entry_id_is_answered(station, entry):
     _answered(client.get(f"/{quote(doc, safe='')}/{quote(rest, safe='/')}", follow_redirects=False))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=queries(), game=st.sampled_from(["", "nodawn", "l5r-lcg", "chess", "<b>"]), fragment=st.booleans())
 def test_any_search_is_answered(station, query, game, fragment):
@@ -178,6 +181,7 @@ def open_station(tmp_path):
     return TestClient(create_app(ServeSettings(rulings_db=db)), raise_server_exceptions=False)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     number=_NUMBERS,

@@ -53,6 +53,7 @@ def test_the_manifest_names_the_app_its_icons_and_start(client):
     assert '<script src="/static/offline.js" defer></script>' in page
 
 
+@pytest.mark.slow
 def test_the_service_worker_is_served_from_the_root_with_its_version_and_the_csp(client):
     answer = client.get("/sw.js")
     assert answer.status_code == 200
@@ -66,6 +67,7 @@ def test_the_service_worker_is_served_from_the_root_with_its_version_and_the_csp
     assert json.loads(bundle.content)["version"] == version
 
 
+@pytest.mark.slow
 def test_the_bundle_holds_every_entry_of_the_game_with_its_checksum(client, corpus):
     answer = client.get("/offline/bundle?game=l5r-lcg")
     assert answer.status_code == 200
@@ -79,6 +81,7 @@ def test_the_bundle_holds_every_entry_of_the_game_with_its_checksum(client, corp
     assert client.get("/offline/bundle?game=chess").status_code == 400
 
 
+@pytest.mark.slow
 def test_an_entry_in_the_bundle_carries_its_links_cited_by_and_notes(client, corpus):
     from judge import context
 
@@ -130,6 +133,7 @@ def station(tmp_path, monkeypatch):
         yield base
 
 
+@pytest.mark.slow
 def test_the_offline_round(browser, station, photos):
     from playwright.sync_api import expect
 
@@ -264,6 +268,7 @@ def _caches(page) -> list[str]:
     return sorted(page.evaluate("caches.keys()"))
 
 
+@pytest.mark.slow
 def test_a_new_version_replaces_the_bundle_whole_and_cards_read_offline(browser, station_app, photos):
     station, app = station_app
     context = browser.new_context(viewport=PHONE)
@@ -293,6 +298,7 @@ def test_a_new_version_replaces_the_bundle_whole_and_cards_read_offline(browser,
     context.close()
 
 
+@pytest.mark.slow
 def test_a_bundle_failing_its_checksum_or_of_another_version_is_never_kept(browser, station_app, monkeypatch):
     """The first answer fails its checksum: dropped and fetched again. When every answer is of
     another version, nothing is kept and the footer says why."""
@@ -347,6 +353,7 @@ def test_without_javascript_nothing_is_kept_and_the_page_says_so(browser, statio
     context.close()
 
 
+@pytest.mark.slow
 def test_over_plain_http_on_the_network_the_page_says_nothing_can_be_kept(browser, station):
     """Service workers need a secure address; 127.0.0.1 is one, a LAN address over http:// is
     not. Chromium is told to take 127.0.0.1 by another name, which it does not treat as local."""
@@ -367,6 +374,7 @@ def test_over_plain_http_on_the_network_the_page_says_nothing_can_be_kept(browse
         named.close()
 
 
+@pytest.mark.slow
 def test_the_phone_analyses_words_as_the_server_does(browser, station, corpus):
     """One source of truth: the phone's terms for every No Dawn entry's text, and for questions
     typed with contractions, curly quotes and symbols, are the server's (judge.search.analysis)."""

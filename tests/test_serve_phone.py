@@ -114,6 +114,7 @@ def _upload(page, station: str, scenario: Path) -> str:
     return page.url
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", sorted(DEVICES))
 def test_every_page_fits_a_360_px_phone_and_a_laptop(browser, station, photos, device):
     context = browser.new_context(viewport=DEVICES[device])

@@ -59,6 +59,7 @@ def _trusting(certificates) -> ssl.SSLContext:
 # -- (a) a verified TLS client -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("session_context")
 def test_a_verifying_client_gets_pages_hsts_and_secure_cookies(certificates, tls_settings):
     with live_server.running(create_app(tls_settings)) as base:
@@ -132,6 +133,7 @@ def test_the_announcement_names_the_https_url(certificates, capsys):
     assert capsys.readouterr().out.splitlines()[0] == "judge serve: https://127.0.0.1:8800/"
 
 
+@pytest.mark.slow
 def test_judge_serve_serves_https_with_the_files_given(certificates, tmp_path):
     """The command itself, as a process: the banner's https:// address answers a verifying client."""
     with socket.socket() as probe:
@@ -240,18 +242,19 @@ def test_bad_files_are_refused_naming_the_file(certificates, tmp_path, capsys):
             "(mkcert makes one)",
         ),
     ]
-    if os.geteuid() != 0:  # root reads any file: a permission refusal cannot be made for it
-        unreadable = tmp_path / "unreadable.key"
-        shutil.copy(key, unreadable)
-        unreadable.chmod(0)
-        cases.append(
-            (
-                ["--certfile", cert, "--keyfile", str(unreadable)],
-                f"--keyfile {unreadable}: cannot be read (Permission denied)",
-            )
-        )
     for argv, message in cases:
         assert _refusal(capsys, *argv) == f"judge: {message}\n", argv
+
+
+@pytest.mark.slow
+@pytest.mark.permission_bits
+def test_an_unreadable_key_is_refused_naming_the_file(certificates, tmp_path, capsys):
+    unreadable = tmp_path / "unreadable.key"
+    shutil.copy(certificates.keyfile, unreadable)
+    unreadable.chmod(0)
+    assert _refusal(capsys, "--certfile", str(certificates.certfile), "--keyfile", str(unreadable)) == (
+        f"judge: --keyfile {unreadable}: cannot be read (Permission denied)\n"
+    )
 
 
 # -- (b) the service worker over https:// at a network name ---------------------------------------
@@ -263,6 +266,7 @@ def playwright():
         yield chromium.browser_type
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("session_context")
 def test_the_service_worker_takes_the_page_over_https_at_a_network_name(playwright, certificates, tls_settings):
     """station.test is not this machine to Chromium: over http:// it is no secure context

@@ -494,6 +494,7 @@ def test_icons_are_normalised_and_searchable(parsed, entries):
 
 
 def test_spans_point_into_the_source(source, parsed):
+    assert parsed.entries
     for e in parsed.entries:
         raw = source[e.span.char_start : e.span.char_end]
         if e.kind == "card":
@@ -543,6 +544,7 @@ def test_the_last_entry_is_marked_truncated(entries):
     assert king.extra["faction"] == "Ascended" and king.extra["sets"] == ["N2", "SS"]
 
 
+@pytest.mark.slow
 def test_a_complete_copy_is_not_called_truncated(source):
     whole = source[: source.index(" The Eastern King ERRATA")]
     result = shadowfist.parse(whole)

@@ -35,6 +35,7 @@ def _needs_printing():
             pass
 
 
+@pytest.mark.slow
 def test_a_pdf_is_a_pdf_that_reads_back(home, capsys, corpus):
     _needs_printing()
     target = home / "ruling.pdf"

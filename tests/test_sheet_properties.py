@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from html.parser import HTMLParser
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +80,7 @@ def test_a_bidi_override_reads_back_as_the_replacement_character():
     assert not any("\u202e" in t or "\u2066" in t for t in reader.texts)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(TEXT, TEXT, TEXT)
 def test_every_format_renders_without_error(text, question, ruling):

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tomllib
 
+import pytest
 from bundled import REPO
 
 
@@ -26,6 +27,7 @@ def test_the_code_is_formatted():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_mypy_finds_nothing_in_the_checked_packages(tmp_path):
     """The files mypy checks are every module of the packages listed (search, corpus, cards,
     conflicts, editions, rulings, sheet, serve, engine, tui), counted here: a package dropped from pyproject.toml's

@@ -79,6 +79,7 @@ def lookup_screen(app):
 
 
 # -- lookup --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_rule_number_shows_the_rule_with_its_breadcrumb_and_parent(library, corpus):
     app = make_app(library)
     rule = corpus.get("nd:704.5j")
@@ -101,6 +102,7 @@ def test_rule_number_shows_the_rule_with_its_breadcrumb_and_parent(library, corp
     run(app, script)
 
 
+@pytest.mark.slow
 def test_rule_alone_leaves_out_sub_rules(library, corpus):
     app = make_app(library)
 
@@ -118,6 +120,7 @@ def test_rule_alone_leaves_out_sub_rules(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_words_find_the_glossary_entry_and_highlight_the_hit(library):
     app = make_app(library)
 
@@ -137,6 +140,7 @@ def test_words_find_the_glossary_entry_and_highlight_the_hit(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_follow_a_link_then_back_and_forward(library, corpus):
     app = make_app(library)
 
@@ -164,6 +168,7 @@ def test_follow_a_link_then_back_and_forward(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_click_on_a_link_follows_it(library, corpus):
     app = make_app(library)
 
@@ -179,6 +184,7 @@ def test_click_on_a_link_follows_it(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_game_filter_from_the_switcher_and_the_query(library):
     app = make_app(library)
 
@@ -201,6 +207,7 @@ def test_game_filter_from_the_switcher_and_the_query(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_event_game_from_the_environment(library, monkeypatch):
     monkeypatch.setenv("JUDGE_GAME", "lcg")
     app = make_app(library)
@@ -235,6 +242,7 @@ def test_unknown_number_offers_the_nearest(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_omnibox_commands(library):
     app = make_app(library)
 
@@ -261,6 +269,7 @@ def test_omnibox_commands(library):
 
 
 # -- card ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_card_screen_shows_text_rulings_and_topics(library, corpus):
     app = make_app(library)
     card = corpus.get("sf:card/charmed-life")
@@ -282,6 +291,7 @@ def test_card_screen_shows_text_rulings_and_topics(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_card_beyond_the_truncated_faq_says_so(library):
     app = make_app(library)
 
@@ -302,6 +312,7 @@ def fill_form(app, **values):
         app.screen.query_one(f"#form-{name}", Input).value = value
 
 
+@pytest.mark.slow
 def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
     app = make_app(library)
     target = tmp_path / "column.md"
@@ -337,6 +348,7 @@ def test_cite_entries_and_write_the_ruling_sheet(library, corpus, tmp_path):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_ruling_form_writes_every_format_and_remembers_its_values(library, corpus, tmp_path):
     from textual.widgets import Select
 
@@ -370,6 +382,7 @@ def test_the_ruling_form_writes_every_format_and_remembers_its_values(library, c
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_ruling_form_saves_to_the_ruling_log(library, tmp_path):
     from judge.rulings.store import RulingStore
 
@@ -400,6 +413,7 @@ def test_the_ruling_form_saves_to_the_ruling_log(library, tmp_path):
     assert ("Saved as ruling #1 (1 cited)", "information") in app.notes
 
 
+@pytest.mark.slow
 def test_a_sheet_that_cannot_be_written_is_said_and_leaves_no_file(library, tmp_path):
     app = make_app(library)
     missing = tmp_path / "no-such-folder" / "r.md"
@@ -423,6 +437,7 @@ def test_a_sheet_that_cannot_be_written_is_said_and_leaves_no_file(library, tmp_
     assert sorted(tmp_path.iterdir()) == [tmp_path / "data"]
 
 
+@pytest.mark.slow
 def test_the_palette_offers_sheet_ruling_and_print(library):
     app = make_app(library)
 
@@ -449,6 +464,7 @@ def test_the_palette_offers_sheet_ruling_and_print(library):
     assert ("The basket is empty: Ctrl+B cites the entry or step you are looking at", "warning") in app.notes
 
 
+@pytest.mark.slow
 def test_the_basket_and_history_survive_a_restart(library):
     first = make_app(library)
 
@@ -512,6 +528,7 @@ def _tree_labels(app) -> str:
     return "\n".join(walk(app.screen.query_one(Tree).root))
 
 
+@pytest.mark.slow
 def test_board_loads_a_scenario_adds_a_card_and_saves_a_replayable_file(library, tmp_path):
     from judge.tui import engine_adapter as ea
 
@@ -551,6 +568,7 @@ def test_board_loads_a_scenario_adds_a_card_and_saves_a_replayable_file(library,
     assert len(added) == 1 and "damage 2" in added[0] and "drained" in added[0]
 
 
+@pytest.mark.slow
 def test_board_refuses_a_bad_edit_and_keeps_the_board(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
@@ -589,6 +607,7 @@ def test_board_load_reports_a_bad_file_with_its_line(library, tmp_path):
 
 
 # -- replay --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_replay_steps_forward_back_and_to_a_step(library, corpus):
     from judge.tui import engine_adapter as ea
 
@@ -628,6 +647,7 @@ def test_replay_steps_forward_back_and_to_a_step(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_replay_opens_a_cited_rule_and_comes_back(library, corpus):
     app = make_app(library, scenario=str(V01), mode="replay")
 
@@ -651,6 +671,7 @@ def test_replay_opens_a_cited_rule_and_comes_back(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_replay_shows_the_rule_that_forbids_an_illegal_action(library, corpus, tmp_path):
     from judge.tui import engine_adapter as ea
 
@@ -735,6 +756,7 @@ def cli_lines(path, monkeypatch, capsys) -> list[str]:
     return [line.strip() for line in capsys.readouterr().out.splitlines()]
 
 
+@pytest.mark.slow
 def test_replay_says_up_front_and_at_its_step_what_the_engine_does_not_model(library, monkeypatch, capsys):
     told = cli_lines(E53, monkeypatch, capsys)
     assert told[1:3] == [NOT_MODELLED_HEAD, f"step 4: {SHUFFLE}"]  # judge replay's words, which the TUI uses
@@ -802,6 +824,7 @@ def test_a_note_on_the_scenarios_cards_belongs_to_the_board_as_set_up(library, t
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_notes_are_shown_as_written_never_read_as_markup(library, tmp_path):
     # a card named with markup brackets: the notice, the events and the steps show them as typed
     marked = _e63_with_an_unwritten_trigger(tmp_path, warden='"Grey [b]Warden[/b]"')
@@ -829,6 +852,7 @@ def test_replay_that_rules_on_everything_has_no_notice(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(library, tmp_path, monkeypatch, capsys):
     from judge.replay_words import rule_heading
 
@@ -869,6 +893,7 @@ def test_replay_that_stops_at_a_choice_shows_the_question_and_how_to_answer(libr
     run(app, script)
 
 
+@pytest.mark.slow
 def test_replay_that_ends_at_a_choice_shows_the_question_alone(library, tmp_path):
     ends = tmp_path / "ends.yaml"  # e51 with its last action, Ana's answer, cut: no action is left untaken
     text = E51.read_text(encoding="utf-8")
@@ -915,6 +940,7 @@ def test_replay_shows_an_engine_error_as_a_defect_not_a_refusal(library, monkeyp
 
 
 # -- polish --------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["lookup", "card", "board", "replay"])
 def test_every_screen_fits_80x24_with_a_footer(library, mode):
     app = make_app(library, scenario=str(V01) if mode in ("board", "replay") else None, mode=mode)
@@ -966,6 +992,7 @@ def test_broken_rules_data_is_a_notification_not_a_traceback(monkeypatch):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_card_query_in_the_omnibox_opens_the_card_screen(library):
     app = make_app(library)
 
@@ -981,6 +1008,7 @@ def test_card_query_in_the_omnibox_opens_the_card_screen(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_command_palette_reaches_the_other_screens(library):
     app = make_app(library)
 
@@ -1054,6 +1082,7 @@ def test_back_returns_to_a_previewed_result(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_board_takes_an_action_and_replays_it(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
@@ -1154,6 +1183,7 @@ def test_typing_before_the_rules_are_loaded_is_answered_once_they_are(library, m
     run(app, script, settle_first=False)
 
 
+@pytest.mark.slow
 def test_omnibox_replay_command_opens_the_file(library):
     app = make_app(library)
 
@@ -1168,6 +1198,7 @@ def test_omnibox_replay_command_opens_the_file(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_board_moves_a_card_with_the_picker(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
@@ -1186,6 +1217,7 @@ def test_board_moves_a_card_with_the_picker(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_palette_loads_a_scenario_on_the_board(library):
     app = make_app(library)
 
@@ -1203,13 +1235,13 @@ def test_palette_loads_a_scenario_on_the_board(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_a_new_board_built_from_the_card_database_saves(library, tmp_path):
     from judge.tui import engine_adapter as ea
 
     names = ea.card_names()
     masters = [n for n in names if "Master" in ea.card_text(n).split("\n", 1)[0]]
-    if not masters:
-        pytest.skip("the card database has no Master yet")
+    assert masters, "the card database has no Master to build a board with"
     app = make_app(library, mode="board")
     target = tmp_path / "new.yaml"
 
@@ -1245,6 +1277,7 @@ def test_ctrl_q_quits_at_once_when_nothing_would_be_lost(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_ctrl_q_with_an_unsaved_board_asks_first(library):
     app = make_app(library, scenario=str(V01), mode="board")
 
@@ -1271,6 +1304,7 @@ def test_ctrl_q_with_an_unsaved_board_asks_first(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_ctrl_q_with_an_unfiled_basket_asks_and_a_filed_one_does_not(library, tmp_path):
     app = make_app(library)
 
@@ -1293,6 +1327,7 @@ def test_ctrl_q_with_an_unfiled_basket_asks_and_a_filed_one_does_not(library, tm
     run(app, script)
 
 
+@pytest.mark.slow
 def test_pickers_offer_only_the_cards_legal_for_the_slot(library):
     from judge.cards.reader import database
     from judge.tui.screens.dialogs import CardPicker
@@ -1421,6 +1456,7 @@ def test_a_long_replay_event_wraps_instead_of_losing_its_last_word(library):
     run(app, script)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (50, 30), (120, 40)])
 def test_the_help_wraps_at_any_width(library, size):
     app = make_app(library)

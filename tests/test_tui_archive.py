@@ -83,6 +83,7 @@ def _entry_text(app) -> str:
     return " ".join(str(app.screen.query_one(EntryView).body.render()).split())
 
 
+@pytest.mark.slow
 def test_precedents_follow_the_rules_marked_with_their_event_and_open_as_precedents(url, library):
     from textual.widgets import OptionList
 
@@ -120,6 +121,7 @@ def test_precedents_follow_the_rules_marked_with_their_event_and_open_as_precede
     _run(app, script)
 
 
+@pytest.mark.slow
 def test_an_unreachable_archive_is_one_line_and_the_rules_still_answer(library):
     from judge.tui.app import JudgeApp
 
@@ -143,6 +145,7 @@ def test_an_unreachable_archive_is_one_line_and_the_rules_still_answer(library):
     _run(app, script, size=(80, 24))
 
 
+@pytest.mark.slow
 def test_no_archive_lists_no_precedents(library):
     from judge.tui.app import JudgeApp
 
@@ -155,6 +158,7 @@ def test_no_archive_lists_no_precedents(library):
     _run(app, script)
 
 
+@pytest.mark.slow
 def test_a_rule_number_finds_how_it_was_ruled_before(url, library):
     """The issue's question, "how was 509.1c ruled before?": the rule shows, its precedents follow."""
     from judge.tui.app import JudgeApp

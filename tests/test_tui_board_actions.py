@@ -6,11 +6,13 @@ what is on the board."""
 
 from __future__ import annotations
 
+import pytest
 from bundled import V01
 from test_tui import board_key, library, make_app, private_session, run, shown  # noqa: F401 (fixtures)
 from tui_pilot import settle
 
 
+@pytest.mark.slow
 def test_a_new_board_starts_with_different_masters_or_says_who_has_none(library):
     from judge.tui import engine_adapter as ea
 
@@ -63,6 +65,7 @@ async def pick(pilot, typed: str = ""):
     await settle(pilot)
 
 
+@pytest.mark.slow
 def test_an_action_is_put_together_from_pickers_of_what_is_on_the_board(library):
     from judge.tui.screens.dialogs import CardPicker
 
@@ -107,6 +110,7 @@ def test_an_action_is_put_together_from_pickers_of_what_is_on_the_board(library)
     run(app, script)
 
 
+@pytest.mark.slow
 def test_declarations_and_a_point_of_the_turn_are_picked(library):
     app = make_app(library, scenario=str(V01), mode="board")
 

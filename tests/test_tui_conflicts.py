@@ -39,6 +39,7 @@ async def press(pilot, *keys):
         await settle(pilot)
 
 
+@pytest.mark.slow
 def test_a_rule_in_conflict_shows_the_band_and_enter_opens_both_readings(library):
     from judge.tui.screens.note import NoteScreen
 
@@ -78,6 +79,7 @@ def test_a_rule_in_conflict_shows_the_band_and_enter_opens_both_readings(library
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_glossary_entry_shows_the_same_conflict(library):
     app = make_app(library)
 
@@ -90,6 +92,7 @@ def test_the_glossary_entry_shows_the_same_conflict(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_an_entry_without_notes_has_no_band(library):
     app = make_app(library)
 
@@ -104,6 +107,7 @@ def test_an_entry_without_notes_has_no_band(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_a_damaged_paragraph_shows_what_was_lost(library):
     from judge.tui.screens.note import NoteScreen
 

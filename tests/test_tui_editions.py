@@ -43,6 +43,7 @@ def words(app) -> str:
     return " ".join(shown(app).split())
 
 
+@pytest.mark.slow
 def test_f8_shows_the_diff_and_m_hides_the_moves(library, two_editions):
     from judge.tui.screens.diff import DiffScreen
 
@@ -73,6 +74,7 @@ def test_f8_shows_the_diff_and_m_hides_the_moves(library, two_editions):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_f7_traces_the_shown_entry(library, two_editions):
     from judge.tui.screens.trace import TraceScreen
 
@@ -97,6 +99,7 @@ def test_f7_traces_the_shown_entry(library, two_editions):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_with_only_the_bundled_edition_neither_key_is_offered(library, one_edition):
     app = make_app(library)
 
@@ -125,6 +128,7 @@ def test_the_diff_view_says_when_there_is_nothing_to_compare(library, one_editio
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_palette_offers_the_diff_and_the_trace(library, two_editions):
     from textual.command import CommandPalette
 

@@ -8,11 +8,10 @@ import pytest
 from bundled import REPO, TESTS
 from test_tui_snapshots import steady, typed
 
-pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
-
 SNAPSHOT = TESTS / "__snapshots__" / "test_tui_in_force_snapshot" / "test_the_entry_view_marks_what_is_not_in_force.svg"
 
 
+@pytest.mark.slow
 def test_the_entry_view_marks_what_is_not_in_force(snap_compare, corpus, session_searcher, tmp_path, monkeypatch):
     from judge.library import Library
     from judge.tui.app import JudgeApp

@@ -57,6 +57,7 @@ def typed(text: str) -> list[str]:
     return [{" ": "space"}.get(ch, ch) for ch in text]
 
 
+@pytest.mark.slow
 def test_a_search_finds_the_saved_ruling_and_opens_it_as_a_ruling(library, private_log):
     from judge.rulings.revise import revise
     from judge.tui.screens.log import RulingScreen
@@ -152,6 +153,7 @@ def test_overturn_without_a_reason_is_refused_in_the_form_and_nothing_written(li
     assert len(private_log.get(1).revisions) == 1
 
 
+@pytest.mark.slow
 def test_withdraw_marks_the_ruling_in_the_log_and_offers_no_further_correction(library, private_log):
     from judge.tui.screens.log import LogScreen, RulingScreen
 

@@ -35,6 +35,7 @@ def flat(text: str) -> str:
 
 
 # -- filters that explain themselves ----------------------------------------------------------
+@pytest.mark.slow
 def test_the_game_filter_says_where_the_answer_is_and_ctrl_f_widens_it(library):
     app = make_app(library)
 
@@ -74,6 +75,7 @@ def test_a_rule_number_opens_whatever_the_game(library):
 
 
 # -- whole rules on screen --------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_rule_family_shows_every_sub_rule_in_full_and_scrolls(library, corpus):
     app = make_app(library)
     subrules = [c for c in corpus.children(corpus.get("nd:704.5")) if c.kind != "example"]
@@ -151,6 +153,7 @@ def test_the_replay_cites_number_and_title_as_judge_replay_does(library, corpus)
 
 
 # -- card views a judge can scan ----------------------------------------------------------------
+@pytest.mark.slow
 def test_see_topics_are_listed_by_name_and_ruling_count(library, corpus):
     app = make_app(library)
     topic = corpus.get("sf:topic/not-affected-by")
@@ -179,6 +182,7 @@ def test_see_topics_are_listed_by_name_and_ruling_count(library, corpus):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_a_card_past_the_faqs_cut_lists_its_mentions(library, corpus):
     from judge.search.cardnames import lookup
 

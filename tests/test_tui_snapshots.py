@@ -11,8 +11,6 @@ import pytest
 from bundled import REPO, SCENARIOS, TESTS, V01
 from tui_pilot import settle
 
-pytest.importorskip("pytest_textual_snapshot", reason="the snapshot plugin is in the test extra")
-
 E53 = SCENARIOS / "e53-the-player-orders-the-replacements.yaml"
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
@@ -159,6 +157,7 @@ def seed_log(path: str) -> None:
     revise(store, 4, "withdraw", "entered at the wrong table", "Lee", at=at + 5 * later)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_screen_snapshot(snap_compare, library, screen, size, monkeypatch, tmp_path):

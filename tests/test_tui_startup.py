@@ -1,6 +1,6 @@
 """The first screen comes before the rules (issue 31 item 11): plain `judge` builds only the
 TUI's sub-parser, and the rules start loading once the first frame is drawn (unpickling them
-holds the GIL the first frame needs). bench/bench_tui.py measures the times."""
+holds the GIL the first frame needs). bench/speed/bench_tui.py measures the times."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ question's own words ("what", "when") are not marked in the entry."""
 
 from __future__ import annotations
 
+import pytest
 from test_tui import fill_form, library, make_app, private_session, run, shown, type_text  # noqa: F401
 from tui_pilot import settle
 
@@ -31,6 +32,7 @@ def test_f7_and_f8_on_a_document_with_one_edition_say_so(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_basket_says_it_was_filed_after_ctrl_s_and_after_a_restart(library):
     first = make_app(library)
 
@@ -69,6 +71,7 @@ def test_the_basket_says_it_was_filed_after_ctrl_s_and_after_a_restart(library):
     run(third, change)
 
 
+@pytest.mark.slow
 def test_the_question_words_are_not_marked_in_the_entry(library):
     app = make_app(library)
 
@@ -89,6 +92,7 @@ def pane_words(app, selector: str) -> str:
     return region_words(app, selector)
 
 
+@pytest.mark.slow
 def test_at_80x24_the_replay_shows_the_event_that_decided_the_step(library):
     from bundled import V01
 
@@ -114,6 +118,7 @@ def test_at_80x24_the_replay_shows_the_event_that_decided_the_step(library):
     run(app, script)
 
 
+@pytest.mark.slow
 def test_a_ruling_from_a_replay_step_cites_the_rules_that_decided_it(library):
     from bundled import V01
 
@@ -143,6 +148,7 @@ def test_a_ruling_from_a_replay_step_cites_the_rules_that_decided_it(library):
     )  # not 117.4, 608.1, 120.3b … of the play before
 
 
+@pytest.mark.slow
 def test_a_highlighted_link_behind_a_modal_keeps_the_cursor_colours(library):
     """Cyan link text on the blue cursor dimmed to one 256-colour behind a modal: the links
     carry no colour of their own, so the cursor's foreground shows."""

@@ -1,6 +1,6 @@
 """Mutated bundled scenarios and card files (issue 20, Deliver 7): every one either loads or is
 refused with a ScenarioError that names the file and a line — never another exception, never a
-hang. bench/fuzz_yaml.py runs the same strategies with many more examples."""
+hang. bench/fuzz/fuzz_yaml.py runs the same strategies with many more examples."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hypothesis strategies that break the bundled scenarios and card files as a hostile or clumsy
 author would (issue 20): a wrong type at any key or list item, an alias, deep nesting, huge
 values, control characters, cut-off text. Shared by tests/test_yaml_fuzz.py (a modest number of
-examples) and bench/fuzz_yaml.py (many).
+examples) and bench/fuzz/fuzz_yaml.py (many).
 
 `outcome(kind, text)` loads one mutated file — and replays a scenario that loads — and says what
 happened: "loaded", or the refusal's message. Anything else — an exception other than ScenarioError, or a refusal that names no

@@ -4,7 +4,7 @@ Texts are cut into words and punctuation marks (`Vigor.` → `Vigor`, `.`), so a
 one changed token, not a changed word. difflib's SequenceMatcher is used because it aligns on the
 longest common runs (what a reader calls "the same sentence with one word changed") rather than
 a minimal edit script that may interleave unrelated words; it is in the standard library and
-fast enough on rules text (see bench/bench_diff.py). autojunk is off: it would treat common words
+fast enough on rules text (see bench/speed/bench_diff.py). autojunk is off: it would treat common words
 of a long entry ("the", "a") as noise and misalign them.
 """
 

@@ -2,7 +2,7 @@
 and the glossary names the question describes, each weighted, with the phrases the question
 repeats and the names it types whole; then how much of the question an entry answers.
 
-The ranking's constants live here; bench/tune_search.py fits them on the tuning set only.
+The ranking's constants live here; bench/evaluation/tune_search.py fits them on the tuning set only.
 """
 
 from __future__ import annotations

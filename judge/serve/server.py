@@ -8,7 +8,7 @@ import uvicorn
 from judge.serve.header_deadline import HeaderDeadlineProtocol
 from judge.serve.tls import TLSFiles
 
-MAX_CONNECTIONS = 200  # bench/bench_serve.py's 50 judges use a quarter of it
+MAX_CONNECTIONS = 200  # bench/speed/bench_serve.py's 50 judges use a quarter of it
 
 
 def uvicorn_config(app, tls: TLSFiles | None = None) -> uvicorn.Config:

@@ -1,5 +1,5 @@
 // judge serve, offline: what the service worker (sw.js), the pages (offline.js) and the recall
-// measurement under Node (bench/offline_recall.py) share. Reads a reader bundle
+// measurement under Node (bench/evaluation/offline_recall.py) share. Reads a reader bundle
 // (judge/serve/offline_bundle.py): rule numbers and ranges resolved as the station resolves them,
 // words scored from the index the server exported (judge/serve/offline_index.py), pages drawn
 // with the station's own mark-up and classes, and the queue of rulings written offline.

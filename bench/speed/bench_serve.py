@@ -17,9 +17,9 @@ Afterwards the server is stopped and the rulings log is read back from its SQLit
 ruling acknowledged with a 303 must be there (counted), and no request may have had a 5xx.
 Bounded and local: loopback only, at most 200 judges and 600 s.
 
-    python bench/bench_serve.py                    # 50 judges, 60 s, think 1 s
-    python bench/bench_serve.py --judges 10 --seconds 10
-    python bench/bench_serve.py --json             # the figures as one JSON object
+    python bench/speed/bench_serve.py                    # 50 judges, 60 s, think 1 s
+    python bench/speed/bench_serve.py --judges 10 --seconds 10
+    python bench/speed/bench_serve.py --json             # the figures as one JSON object
 
 The simulated judges run on the same machine as the server and share its cores: the times are
 the server's under that extra load, an upper bound on what phones on the Wi-Fi would see.

@@ -14,7 +14,7 @@ The cache is warmed first, as on a judge's laptop after the first start.
 With --terminal (needs tmux), also the time until the first screen shows in a real 80×24
 terminal (tmux capture-pane polled every 5 ms), the figure a judge sees.
 
-    python bench/bench_tui.py [--runs N] [--terminal]
+    python bench/speed/bench_tui.py [--runs N] [--terminal]
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 order) after every step of every bundled scenario, and of 1,200 actions of the engine bench's
 game on its ~50- and ~1,000-object boards (hashed per state: the large board's states are big).
 
-    python bench/engine_golden.py OUT        # writes the dump to OUT; diff two of them
+    python bench/tools/engine_golden.py OUT        # writes the dump to OUT; diff two of them
 
 An engine error's traceback (its `detail`) is left out: it names lines of code.
 """
@@ -15,8 +15,8 @@ import hashlib
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench" / "speed"))
 
 from bench_engine import ROUND, board  # noqa: E402
 

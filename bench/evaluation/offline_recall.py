@@ -2,13 +2,13 @@
 """recall@5 of the phone's offline search (judge/serve/static/offline-core.js, run under Node on
 the reader bundle the station serves) beside the server's, on the held-out question sets.
 
-Measured, never tuned on: two modes, as bench/eval_search.py has them —
+Measured, never tuned on: two modes, as bench/evaluation/eval_search.py has them —
   all games:  the bundle of every game, the question asked with no game;
   its game:   the bundle of the question's game, the question asked in that game.
 A hit answers as in shared/bench/score_search.py (the answer passage or an `also` passage in the
 hit's text, folded by locate_passage.fold, the scorer's folding).
 
-usage: python bench/offline_recall.py [QUESTIONS.json …]   (default: tests/data held-out sets)
+usage: python bench/evaluation/offline_recall.py [QUESTIONS.json …]   (default: tests/data held-out sets)
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tools"))
 from locate_passage import fold  # noqa: E402
 
 GAME_OF_DOC = {"nd": "nodawn", "lcg": "l5r-lcg", "ccg": "l5r-ccg", "ce": "l5r-ccg", "sf": "shadowfist"}
-HELD_OUT = [HERE.parent / "tests/data" / f"judge_questions_heldout{n}.json" for n in ("", "2", "3")]
-CORE = HERE.parent / "judge/serve/static/offline-core.js"
+HELD_OUT = [HERE.parents[1] / "tests/data" / f"judge_questions_heldout{n}.json" for n in ("", "2", "3")]
+CORE = HERE.parents[1] / "judge/serve/static/offline-core.js"
 NODE_RUN = """
 globalThis.exports = require(process.argv[1].replace("offline-core.js", "porter2.js"));
 require(process.argv[1]);

@@ -3,7 +3,7 @@ PostgreSQL archive, the same sync again (nothing new), and precedent searches ag
 p95). A throw-away cluster is started for it as the archive tests start one
 (tests/postgres_cluster.py; fsync is off there, so a server with fsync on is slower to commit).
 
-    python bench/bench_archive.py [--rulings 10000] [--searches 200]
+    python bench/speed/bench_archive.py [--rulings 10000] [--searches 200]
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import time
 import uuid
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from judge.rulings import archive  # noqa: E402

@@ -5,9 +5,9 @@ questions: it reads the corpus only, never the search index or its ranking, so a
 writer can check a passage without seeing what search would answer. tests/test_question_sets.py
 checks our sets with the same `fold` and `Passages`.
 
-    python bench/locate_passage.py "A player may concede at any time."
-    python bench/locate_passage.py --file draft.json          # check a draft set
-    python bench/locate_passage.py --file draft.json --fill   # …and write each answer's "where"
+    python bench/tools/locate_passage.py "A player may concede at any time."
+    python bench/tools/locate_passage.py --file draft.json          # check a draft set
+    python bench/tools/locate_passage.py --file draft.json --fill   # …and write each answer's "where"
 
 A draft set is a JSON list of questions with "doc", "answer" and optionally "also". With --fill,
 a question whose answer stands in an entry of its document gets that entry as "where" (the first,

@@ -8,7 +8,7 @@ asked the question's words OR'ed together, ranked by its bm25 — plain full-tex
 of judge's reading, as a yardstick for speed (its recall@5 is printed too when the shared scorer
 is beside the repository).
 
-usage: python bench/bench_search.py [QUESTIONS.json] [--runs 15] [--no-process]
+usage: python bench/speed/bench_search.py [QUESTIONS.json] [--runs 15] [--no-process]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_QUESTIONS = ROOT / "tests" / "data" / "judge_questions_tuning.json"
 WARM_UP = ["drained entity block", "province broken honor", "smoked character damage", "bowed personality"]
 BUDGET = {"question p95 ms": 25.0, "number p95 ms": 5.0, "process median s": 0.35}
@@ -105,7 +105,7 @@ def main() -> None:
     print(row("judge, rule numbers", number_ms))
     print(row("SQLite FTS5, same questions", fts_ms))
     if Path(args.scorer).exists():
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        sys.path.insert(0, str(ROOT / "bench" / "evaluation"))
         from eval_search import load_scorer
 
         scorer = load_scorer(Path(args.scorer))

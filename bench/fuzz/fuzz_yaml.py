@@ -7,7 +7,7 @@ ScenarioError naming a line; one that raises anything else, or takes longer than
 seconds, stops the run with the file that did it. Prints, for each strategy, the examples run,
 how many loaded and were refused, the slowest example, and the process's peak memory.
 
-    python bench/fuzz_yaml.py [--examples N] [--budget SECONDS]
+    python bench/fuzz/fuzz_yaml.py [--examples N] [--budget SECONDS]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 
 import yaml_mutations as M
 from hypothesis import HealthCheck, given, settings

@@ -6,7 +6,7 @@ executables, each in its own fresh cache, data and config folders, and compares 
 and the exit status byte for byte. A start-up change (lazy imports, cached data read later) must
 leave all of them alone.
 
-usage: python bench/same_search_output.py BEFORE_JUDGE AFTER_JUDGE
+usage: python bench/tools/same_search_output.py BEFORE_JUDGE AFTER_JUDGE
        (e.g. /tmp/base/.venv/bin/judge .venv/bin/judge); exit 1 when any differs
 """
 
@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ND_SOURCE = ROOT / "rules" / "nodawn" / "nodawn-comprehensive-rules.txt"
 
 # (extra environment, arguments after `judge`)

@@ -4,7 +4,7 @@
 Not a test (machines are noisy): it prints figures for docs/development/benchmarks.md. Budgets (design.md):
 show < 0.5 s warm, search p95 < 20 ms, fuzzy search p95 < 60 ms, build < 10 s.
 
-usage: python bench/bench_core.py [--runs N]
+usage: python bench/speed/bench_core.py [--runs N]
 """
 
 from __future__ import annotations

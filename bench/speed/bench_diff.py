@@ -7,7 +7,7 @@ matched where it stands); "reworded + renumbered" (that, plus the keyword renumb
 tests: entries matched across places too). In-process figures exclude parsing (an edition's
 corpus is parsed once and cached); the whole-process figure is `judge diff nd` on a warm cache.
 
-usage: python bench/bench_diff.py [--runs N]
+usage: python bench/speed/bench_diff.py [--runs N]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 

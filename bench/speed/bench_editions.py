@@ -6,7 +6,7 @@ the next ones, and `judge show nd@bundled:…` (that edition's own corpus) cold 
 Not a test (machines are noisy): it prints figures for docs/development/benchmarks.md. Each run has its own cache
 and data folders.
 
-usage: python bench/bench_editions.py [--runs N]
+usage: python bench/speed/bench_editions.py [--runs N]
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 JUDGE = [sys.executable, "-m", "judge"]
 OLD = "704.5j An Entity with Vigor greater than 0 whose"
 NEW = "704.5j An Entity with Vigor above 0 whose"

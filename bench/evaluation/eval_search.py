@@ -3,7 +3,7 @@
 answers when it holds the answer passage or one of its `also` equivalents), without a process per
 question, so ranking changes can be measured quickly.
 
-usage: python bench/eval_search.py QUESTIONS.json [QUESTIONS.json …] [--game-from-doc] [--verbose]
+usage: python bench/evaluation/eval_search.py QUESTIONS.json [QUESTIONS.json …] [--game-from-doc] [--verbose]
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-DEFAULT_SCORER = Path(__file__).resolve().parents[2] / "shared/bench/score_search.py"
+DEFAULT_SCORER = Path(__file__).resolve().parents[3] / "shared/bench/score_search.py"
 
 
 def load_scorer(path: Path):

@@ -1,7 +1,7 @@
 """Carry the judge's index over a re-cut of a document's entries (issue 31: the Shadowfist
 rulings, once one sentence each, now hold the sentences that depend on one another).
 
-    python bench/recut_judge_index.py sf
+    python bench/tools/recut_judge_index.py sf
 
 For each entry that holds several former entries (`extra["sentences"]`, the ids they had), the
 item is the union of the items the blind writers wrote for those pieces — their questions and
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from judge.editions.loader import load_corpus
 from judge.search import judge_index

@@ -6,7 +6,7 @@ posterior), the game of the first hit, and the likelihood given to the question'
 Per document and overall. The shared benchmark and the held-out set are refused here, as in
 tune_search.py: this is a tool for the tuning set.
 
-usage: python bench/route_search.py QUESTIONS.json [QUESTIONS.json …]
+usage: python bench/evaluation/route_search.py QUESTIONS.json [QUESTIONS.json …]
 """
 
 from __future__ import annotations

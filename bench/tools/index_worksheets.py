@@ -1,8 +1,8 @@
 """Worksheets for the writers of the judge's index (rules/judge-index-brief.md), and the
 stamping of what they wrote into the index files beside each source.
 
-    python bench/index_worksheets.py worksheet OUT_DIR [--chunks N]   # one text file per chunk
-    python bench/index_worksheets.py stamp DRAFT.yaml [DRAFT.yaml ...]  # into the index files
+    python bench/tools/index_worksheets.py worksheet OUT_DIR [--chunks N]   # one text file per chunk
+    python bench/tools/index_worksheets.py stamp DRAFT.yaml [DRAFT.yaml ...]  # into the index files
 
 A worksheet shows each entry of the bundled documents as a writer needs it: its id, kind,
 citation, the entry it sits under, and its text. It reads the corpus only — never a question
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evaluation"))
 
 from judge.editions.loader import load_corpus
 from judge.search import judge_index
@@ -72,7 +72,7 @@ def _set_questions(paths: list[Path]) -> list[str]:
 
 def without_leaks(items: dict, against: list[str]) -> tuple[dict, int, list[str]]:
     """The draft items less every question that paraphrases a question of a set (word-set
-    Jaccard >= 0.6, bench/dedup_questions.py): how many were dropped, and the entries left with
+    Jaccard >= 0.6, bench/evaluation/dedup_questions.py): how many were dropped, and the entries left with
     fewer than two questions (to be written again, by a writer who sees no set). The set's
     questions are never printed."""
     from dedup_questions import paraphrases
