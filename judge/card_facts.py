@@ -92,8 +92,8 @@ def engine_status(entry: Entry) -> dict | None:
     (judge/engine/coverage/support.py); None for any other entry."""
     if entry.doc != "nd" or entry.kind != "card":
         return None
-    from judge.cards.reader import database
-    from judge.engine.coverage import support
+    from judge.cards.reader import database  # deferred: start-up
+    from judge.engine.coverage import support  # deferred: start-up
 
     card = database().get(entry.title)
     if card is None:

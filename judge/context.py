@@ -6,8 +6,8 @@ import os
 import sys
 from functools import lru_cache
 
-from judge.corpus.loader import load_corpus
 from judge.corpus.model import Corpus
+from judge.editions.loader import load_corpus
 
 
 class RebuildProgress:
@@ -48,8 +48,8 @@ def corpus() -> Corpus:
 
 @lru_cache(maxsize=1)
 def searcher():
-    from judge.rulings.location import saved_rulings_source
-    from judge.search.index import open_searcher
+    from judge.rulings.source import saved_rulings_source  # deferred: start-up
+    from judge.search.index import open_searcher  # deferred: start-up
 
     progress = RebuildProgress()
     try:  # the rulings saved at this event are searched too (the default log, $JUDGE_RULINGS_DB)
@@ -61,7 +61,7 @@ def searcher():
 @lru_cache(maxsize=1)
 def conflicts():
     """The notes on entries: policy conflicts and recorded anomalies (judge.conflicts)."""
-    from judge.conflicts.cached import load_index
+    from judge.conflicts.cached import load_index  # deferred: start-up
 
     return load_index(corpus())
 
@@ -74,7 +74,7 @@ def event_game() -> str | None:
     card look-ups start there. Unset, empty or "all" means every game.
 
     Raises ValueError naming the variable for a game that does not exist."""
-    from judge.corpus.documents import normalize_game
+    from judge.corpus.documents import normalize_game  # deferred: start-up
 
     value = os.environ.get(EVENT_GAME_VARIABLE, "").strip()
     if not value or value.lower() == "all":

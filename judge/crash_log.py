@@ -24,8 +24,8 @@ def write(exc: BaseException, argv: list[str]) -> Path:
     The cache folder first, the system's temporary folder if that cannot be written; raises
     OSError if neither can.
     """
-    from judge import __version__
-    from judge.paths import cache_dir
+    from judge import __version__  # deferred: start-up
+    from judge.paths import cache_dir  # deferred: start-up
 
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     report = "".join(

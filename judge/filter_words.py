@@ -10,7 +10,7 @@ from judge.corpus.model import Entry
 
 def _name(entry: Entry) -> str:
     """'Charmed Life, ruling 2' (its citation without the document), else its label."""
-    from judge.render import label
+    from judge.render import label  # deferred: start-up
 
     if entry.citation and " — " in entry.citation and not entry.number:
         return entry.citation.split(" — ", 1)[1]

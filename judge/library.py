@@ -51,7 +51,7 @@ class Found:
 def search_game(text: str, default_game: str | None) -> str | None:
     """The game a search runs in: the one chosen for the event (or the session), unless the
     query names its own with game: — what the judge typed wins."""
-    from judge.search.query import parse
+    from judge.search.query import parse  # deferred: start-up
 
     if default_game is not None and parse(text).games:
         return None
@@ -72,7 +72,7 @@ class Library:
     def __init__(self, corpus: Corpus, searcher, rulings_db=None) -> None:
         """`rulings_db`: the saved-rulings file searched beside the rules (None: the default,
         as `judge ruling` uses; the station passes its --db)."""
-        from judge.rulings.location import saved_rulings_source
+        from judge.rulings.source import saved_rulings_source  # deferred: start-up
 
         self.corpus = corpus
         self.rulings_db = rulings_db
@@ -86,14 +86,14 @@ class Library:
 
     @classmethod
     def load(cls) -> Library:
-        from judge import context
+        from judge import context  # deferred: start-up
 
         return cls(context.corpus(), context.searcher())
 
     def notes(self, entry_id: str) -> list:
         """The notes on an entry (judge.conflicts): policy conflicts and recorded damage."""
         if self._conflicts is None:
-            from judge.conflicts.cached import load_index
+            from judge.conflicts.cached import load_index  # deferred: start-up
 
             self._conflicts = load_index(self.corpus)
         return self._conflicts.notes_for(entry_id)
@@ -108,7 +108,8 @@ class Library:
 
     def edition_label(self, entry: Entry) -> tuple[str, str | None]:
         """(the edition the entry view names, "" for none; the event's date, if any)."""
-        from judge.editions import reading, store
+        from judge.editions import store  # deferred: start-up
+        from judge.lookup import reading  # deferred: start-up
 
         corpus = self.corpus_of(entry)
         as_of = store.event_date()
@@ -172,7 +173,7 @@ class Library:
             )
             return CardMatches(cards)
         try:
-            from judge.search.cardnames import lookup
+            from judge.search.cardnames import lookup  # deferred: start-up
         except ImportError:  # no card-name matcher: the search layer's card: filter
             with self._lock:
                 result = self.searcher.search(f'card:"{name}"', game=game, kind="card", limit=limit)
@@ -205,7 +206,7 @@ class Library:
 
     # -- an entry's surroundings -------------------------------------------------------------
     def breadcrumb(self, entry: Entry) -> str:
-        from judge import render
+        from judge import render  # deferred: start-up
 
         return render.breadcrumb(self.corpus, entry)
 
@@ -290,7 +291,7 @@ class CardSheet:
 def short_label(entry: Entry) -> str:
     """An entry named for a list: '704.5j', 'Glossary — Overrun', and for an entry that carries
     its topic's or card's name, what tells it apart first: 'ruling 9 · Damage Redirection'."""
-    from judge import render
+    from judge import render  # deferred: start-up
 
     if entry.number:
         return render.label(entry)
@@ -303,7 +304,7 @@ def short_label(entry: Entry) -> str:
 
 def _short(entry: Entry, width: int = 70) -> str:
     """The start of an entry's text, without the number or title its label already shows."""
-    from judge.render import snippet
+    from judge.render import snippet  # deferred: start-up
 
     text = entry.text
     for prefix in (entry.number, entry.title):

@@ -65,7 +65,7 @@ def around(corpus: Corpus, entry: Entry) -> Around:
 def name_of(entry: Entry) -> str:
     """How a neighbour is named: "704.5k", "Glossary — Owner"'s "Owner", a Shadowfist ruling by
     its card and first words (its own title is its card's name, which its citation completes)."""
-    from judge.render import label
+    from judge.render import label  # deferred: start-up
 
     if not entry.number and " — " in entry.citation:
         return entry.citation.split(" — ", 1)[1]

@@ -12,6 +12,6 @@ def report_once(message: str) -> None:
     if message in _said:
         return
     _said.add(message)
-    from judge.safe_text import one_line
+    from judge.safe_text import one_line  # deferred: start-up
 
     print(f"judge: {one_line(message)}", file=sys.stderr)

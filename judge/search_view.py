@@ -88,14 +88,14 @@ def same_text(corpus: Corpus, ids) -> list[tuple[str, str]]:
 def likely_hint(inferred_game: str | None, likelihood: dict[str, float], found_any: bool, how: str) -> str:
     """Which game the question's words point to, when none was given and something was found
     ("" otherwise); `how`: how this reader picks one game."""
-    from judge.filter_words import likely_games
+    from judge.filter_words import likely_games  # deferred: start-up
 
     return likely_games(likelihood, how) if inferred_game and found_any else ""
 
 
 def hidden_hint(games: list[str], found_any: bool, elsewhere: list[Entry], widen: str) -> str:
     """What the game filter hid ("" when nothing); `widen`: how to drop the filter (widen_by)."""
-    from judge.filter_words import hidden_answer
+    from judge.filter_words import hidden_answer  # deferred: start-up
 
     return hidden_answer(games, found_any, elsewhere, widen) if elsewhere else ""
 
@@ -103,7 +103,7 @@ def hidden_hint(games: list[str], found_any: bool, elsewhere: list[Entry], widen
 def widen_by(text: str, otherwise: str) -> str:
     """How to drop the game filter: from the query when it names its game, else `otherwise`
     (this reader's way: a flag, a button)."""
-    from judge.search.query import parse
+    from judge.search.query import parse  # deferred: start-up
 
     return DROP_TYPED_GAME if parse(text).games else otherwise
 

@@ -14,7 +14,7 @@ the file and, where the problem has one, the line.
 Parsing is PyYAML's C parser (libyaml) when present: scenarios and the card database are read
 on every replay, and it reads them about eight times faster than the pure-Python parser
 (bench figures in docs/development/benchmarks.md). Files that must keep
-their comments when rewritten (the TUI's boards) are re-read for that by judge/roundtrip.py.
+their comments when rewritten (the TUI's boards) are re-read for that by judge/tui/roundtrip.py.
 """
 
 from __future__ import annotations

@@ -99,14 +99,14 @@ def pytest_pyfunc_call(pyfuncitem):
 @pytest.fixture(scope="session")
 def corpus():
     """Parsed once per session, into the session's private cache (which later loads reuse)."""
-    from judge.corpus.loader import load_corpus
+    from judge.editions.loader import load_corpus
 
     return load_corpus()
 
 
 @pytest.fixture(scope="session")
 def session_searcher(corpus):
-    from judge.rulings.location import saved_rulings_source
+    from judge.rulings.source import saved_rulings_source
     from judge.search.index import open_searcher
 
     return open_searcher(corpus, saved_rulings=saved_rulings_source())  # as judge.context opens it

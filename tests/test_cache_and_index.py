@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge import paths
-from judge.corpus import loader
+from judge.editions import loader
 from judge.search import index as sindex
 
 REPO = Path(__file__).resolve().parents[1]

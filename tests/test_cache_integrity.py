@@ -14,7 +14,7 @@ import pytest
 from test_cache_and_index import data_copy, small_data_copy  # noqa: F401 - fixtures
 
 from judge import cache_files, notices, paths
-from judge.corpus import loader
+from judge.editions import loader
 from judge.search import index as sindex
 from judge.search import index_files
 
@@ -248,7 +248,7 @@ def test_two_processes_building_at_once_both_search_and_leave_nothing_behind(sma
     """Both make the key at once (one link wins), both build, neither mistakes the other's
     files for tampering, and no build folder is left."""
     script = (
-        "from judge.corpus.loader import load_corpus; from judge.search.index import open_searcher; "
+        "from judge.editions.loader import load_corpus; from judge.search.index import open_searcher; "
         "print(len(open_searcher(load_corpus()).search('bowed').hits))"
     )
     runs = [

@@ -3,7 +3,7 @@ an escape sequence, rich markup or a bell in a card file never reaches the termi
 over-long line is wrapped to the screen, and `--json` keeps the exact stored text.
 
 The corpus is made up: a No Dawn card read from a real card file (written to a temporary
-folder, read by judge.corpus.nodawn_cards), a rule naming it, and a FAQ card with errata,
+folder, read by judge.corpus.nodawn.cards), a rule naming it, and a FAQ card with errata,
 rulings and a See topic, every field holding the same hostile text."""
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ CARD_FILE = f"""\
 @pytest.fixture
 def hostile_corpus(tmp_path, monkeypatch):
     from judge.cards.reader import load_card_files
-    from judge.corpus import nodawn_cards
     from judge.corpus.model import Corpus, DocumentInfo, Entry, ParsedDocument, Ref
+    from judge.corpus.nodawn import cards as nodawn_cards
 
     folder = tmp_path / "cards"
     folder.mkdir()

@@ -9,7 +9,8 @@ import pytest
 from judge.changes import match as matching
 from judge.changes.diff import compare
 from judge.changes.words import Piece
-from judge.corpus import nodawn, shadowfist
+from judge.corpus.nodawn import rules as nodawn
+from judge.corpus.shadowfist import omnifaq as shadowfist
 
 
 @pytest.fixture(scope="module")

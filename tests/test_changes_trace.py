@@ -7,7 +7,7 @@ import edition_edits as E
 import pytest
 
 from judge.changes.trace import trace
-from judge.corpus import nodawn
+from judge.corpus.nodawn import rules as nodawn
 
 
 @pytest.fixture(scope="module")

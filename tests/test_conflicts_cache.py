@@ -11,7 +11,7 @@ from bundled import REPO
 
 from judge.conflicts import cached
 from judge.conflicts.notes import build_index
-from judge.corpus.loader import cache_path
+from judge.editions.loader import cache_path
 
 
 def _same(a, b) -> bool:

@@ -124,7 +124,7 @@ DEFECTS = [
     (["replay", str(V01)], "judge.engine.scenarios.replay.run_file"),
     (["sheet", "704.5j"], "judge.sheet.build.build_sheet"),
     (["ruling", "list"], "judge.rulings.store.RulingStore.all"),
-    (["doctor"], "judge.corpus.loader.cache_path"),
+    (["doctor"], "judge.editions.loader.cache_path"),
     (["tui"], "judge.tui.app.run"),
 ]
 

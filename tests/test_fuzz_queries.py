@@ -74,7 +74,7 @@ def test_search_and_lookup_take_any_text(corpus, session_searcher, query, name):
 
 def test_the_harness_catches_what_it_is_for(monkeypatch):
     """A defect, a traceback and a raw escape are each reported (so a green run means something)."""
-    from judge.commands import search
+    from judge.cli.commands import search
 
     def broken(args):
         raise ZeroDivisionError("injected")

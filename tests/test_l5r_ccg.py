@@ -10,7 +10,7 @@ from bundled import bundled_source, parsed_fixtures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.corpus import l5r_ccg
+from judge.corpus.l5r import ccg as l5r_ccg
 
 parsed, by_id = parsed_fixtures(l5r_ccg.parse, "ccg")
 

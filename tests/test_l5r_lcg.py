@@ -10,8 +10,9 @@ from bundled import bundled_source, parsed_fixtures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.corpus import l5r_lcg, l5r_lcg_topics
-from judge.corpus.l5r_lcg_topics import TopicTableError, load_topics
+from judge.corpus.l5r import lcg as l5r_lcg
+from judge.corpus.l5r import lcg_topics as l5r_lcg_topics
+from judge.corpus.l5r.lcg_topics import TopicTableError, load_topics
 
 parsed, by_id = parsed_fixtures(l5r_lcg.parse, "lcg")
 

@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 from bundled import bundled_source, parsed_fixtures
 
-from judge.corpus import nodawn, nodawn_refs, nodawn_tags
+from judge.corpus.nodawn import refs as nodawn_refs
+from judge.corpus.nodawn import rules as nodawn
+from judge.corpus.nodawn import tags as nodawn_tags
 
 parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
 

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from bundled import bundled_source, gold_glossary_terms, parsed_fixtures
 
-from judge.corpus import nodawn
-from judge.corpus.nodawn_glossary import split_term
+from judge.corpus.nodawn import rules as nodawn
+from judge.corpus.nodawn.glossary import split_term
 
 parsed, by_id = parsed_fixtures(nodawn.parse, "nd")
 

@@ -86,7 +86,7 @@ def test_a_number_of_any_length_is_compared_as_a_number(capsys):
 
 
 def test_number_order_needs_no_conversion():
-    from judge.lookup import number_key
+    from judge.corpus.ranges import number_key
 
     written = ["704.10", "704.9", "704.5k", "704.5m", "704.0010", "704." + "9" * 5000, "704.5", "702"]
     assert sorted(written, key=number_key) == [

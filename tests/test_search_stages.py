@@ -9,7 +9,7 @@ from judge.corpus.model import Entry
 from judge.search import ranking, word_scoring
 from judge.search.analysis import analyze
 from judge.search.query import parse
-from judge.search.searcher import Hit
+from judge.search.ranking import Hit
 
 
 def _ranking(text: str, **fields) -> ranking.Ranking:

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 
 from judge import cli
-from judge.commands import serve as serve_command
+from judge.cli.commands import serve as serve_command
 from judge.serve.app import create_app
 from judge.serve.settings import ServeSettings
 from tests import live_server

@@ -24,7 +24,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from judge import cli
-from judge.commands import serve as serve_command
+from judge.cli.commands import serve as serve_command
 from judge.serve import log_memory, security
 from judge.serve.app import create_app
 from judge.serve.game_choice import GAME_COOKIE

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judge.corpus.model import Corpus, DocumentInfo, Entry, ParsedDocument
-from judge.search.cardnames import card_table, lookup, normalize_name
+from judge.corpus.slug import normalize_name
+from judge.search.cardnames import card_table, lookup
 
 SF = "shadowfist"
 

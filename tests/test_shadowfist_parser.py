@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from bundled import bundled_source, parsed_fixtures
 
-from judge.corpus import shadowfist
-from judge.corpus.shadowfist_cards import harvest_mentions
-from judge.corpus.shadowfist_sections import find_sections, parse_errata_list, split_topics
-from judge.corpus.shadowfist_text import normalize_icons, sort_key
+from judge.corpus.shadowfist import omnifaq as shadowfist
+from judge.corpus.shadowfist.cards import harvest_mentions
+from judge.corpus.shadowfist.sections import find_sections, parse_errata_list, split_topics
+from judge.corpus.shadowfist.text import normalize_icons, sort_key
 from judge.corpus.slug import slugify
 
 FIRST_RULINGS = [

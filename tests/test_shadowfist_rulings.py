@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 from bundled import parsed_fixtures
 
-from judge.corpus import shadowfist
-from judge.corpus.shadowfist_text import dependence, vocabulary
+from judge.corpus.shadowfist import omnifaq as shadowfist
+from judge.corpus.shadowfist.text import dependence, vocabulary
 from judge.lookup import resolve
 
 parsed, entries = parsed_fixtures(shadowfist.parse, "sf", by_id_name="entries")

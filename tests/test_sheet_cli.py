@@ -33,7 +33,7 @@ def _fake_lp(bin_dir: Path, body: str) -> Path:
 
 
 def test_the_command_offers_every_format():
-    from judge.commands.sheet import FORMATS
+    from judge.cli.commands.sheet import FORMATS
     from judge.sheet.formats import RENDERERS
 
     assert tuple(RENDERERS) + ("pdf",) == FORMATS  # pdf: the html sheet printed (judge.sheet.pdf)

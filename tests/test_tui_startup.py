@@ -15,10 +15,12 @@ def test_plain_judge_builds_only_the_tui_parser():
         "import sys, judge.cli, judge.tui.app as tui\n"
         "tui.run = lambda scenario=None, mode='lookup', archive_url=None: print('opened', scenario, mode) or 0\n"
         "status = judge.cli.main([])\n"
-        "print(sorted(m for m in sys.modules if m.startswith('judge.commands')), status)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('judge.cli.commands')), status)\n"
     )
     out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["opened None lookup", "['judge.commands', 'judge.commands.tui'] 0"], out.stderr
+    assert out.stdout.splitlines() == ["opened None lookup", "['judge.cli.commands', 'judge.cli.commands.tui'] 0"], (
+        out.stderr
+    )
 
 
 def test_the_first_frame_is_drawn_before_the_rules_start_loading(library, monkeypatch):

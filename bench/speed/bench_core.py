@@ -60,7 +60,7 @@ def main() -> None:
     cache = tempfile.mkdtemp(prefix="judge-bench-")
     os.environ["JUDGE_CACHE_DIR"] = cache
 
-    from judge.corpus import loader
+    from judge.editions import loader
     from judge.search import index as sindex
 
     t0 = time.perf_counter()
@@ -90,7 +90,7 @@ def main() -> None:
         search_times.append(time.perf_counter() - s)
     print(f"judge search (whole process, warm cache): median {statistics.median(search_times):.3f} s")
 
-    from judge.rulings.location import saved_rulings_source
+    from judge.rulings.source import saved_rulings_source
 
     searcher = sindex.open_searcher(corpus, saved_rulings=saved_rulings_source())  # as judge.context opens it
     for q in QUERIES:  # warm up caches once

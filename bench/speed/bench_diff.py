@@ -37,7 +37,7 @@ def main() -> None:
     import edition_edits as E
 
     from judge.changes.diff import compare
-    from judge.corpus import nodawn
+    from judge.corpus.nodawn import rules as nodawn
 
     base = E.bundled(E.ND_PATH)
     old = nodawn.parse(base).entries

@@ -20,7 +20,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from judge.corpus.loader import load_corpus
+from judge.editions.loader import load_corpus
 from judge.search import judge_index
 
 

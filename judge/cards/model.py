@@ -1,6 +1,6 @@
 """The card model: what a No Dawn card file says, as frozen values (`CardDef` and its parts).
 
-Read by judge/cards/reader.py, shown by the corpus (judge/corpus/nodawn_cards.py) and played
+Read by judge/cards/reader.py, shown by the corpus (judge/corpus/nodawn/cards.py) and played
 by the engine (judge/engine). Nothing here knows a rule of play.
 """
 

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 1
         return 0
-    from judge.files import write_atomically
+    from judge.files import write_atomically  # deferred: start-up
 
     write_atomically(readme_path(), wanted)
     return 0

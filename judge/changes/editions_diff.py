@@ -56,8 +56,8 @@ def trace_entry(doc: str, entry_id: str, edition: str | None = None) -> tuple[Tr
 def split_target(text: str) -> tuple[str, str, str | None] | None:
     """(doc, entry id, edition or None) for an id (nd:704.5j) or an edition's id
     (nd@2026-11:704.5j) of a known document; None for anything else (a bare number)."""
-    from judge.corpus.documents import DOCUMENTS
-    from judge.editions import ids
+    from judge.corpus.documents import DOCUMENTS  # deferred: start-up
+    from judge.editions import ids  # deferred: start-up
 
     split = ids.split(text)
     if split:

@@ -27,7 +27,7 @@ def anomalies_path() -> Path:
 
 
 def load_anomaly_kinds(path: Path | None = None) -> list[AnomalyKind]:
-    from judge.yamlio import ScenarioError, line_of, load_file  # only to build: the cached notes need no YAML
+    from judge.yamlio import ScenarioError, line_of, load_file  # deferred: start-up (the cached notes need no YAML)
 
     path = path or anomalies_path()
     raw = load_file(path)

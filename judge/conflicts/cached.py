@@ -25,7 +25,7 @@ def load_index(corpus: Corpus) -> ConflictIndex:
     key = getattr(corpus, "cache_key", None)
     if not key or cache_files.user_key() is None:
         return build_index(corpus)
-    from judge.corpus.loader import cache_path
+    from judge.editions.loader import cache_path  # deferred: start-up
 
     folder = cache_path(key)
     path, label = folder / NOTES_FILE, f"{key}/{NOTES_FILE}"
@@ -54,8 +54,8 @@ def load_index(corpus: Corpus) -> ConflictIndex:
 def _sources_digest() -> str:
     """The policy and anomaly files the index would be built from now: their paths and bytes
     (a missing one counts as such; build_index then reports it)."""
-    from judge.conflicts.anomaly_kinds import anomalies_path
-    from judge.conflicts.policy_file import policies_path
+    from judge.conflicts.anomaly_kinds import anomalies_path  # deferred: start-up
+    from judge.conflicts.policy_file import policies_path  # deferred: start-up
 
     digest = hashlib.sha256()
     for source in (policies_path(), anomalies_path()):

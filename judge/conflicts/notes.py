@@ -76,9 +76,9 @@ class ConflictIndex:
 
 
 def build_index(corpus: Corpus, policy_file: Path | None = None, anomaly_file: Path | None = None) -> ConflictIndex:
-    from judge.conflicts.anomaly_kinds import load_anomaly_kinds
-    from judge.conflicts.policy_file import load_policies, policies_path
-    from judge.yamlio import ScenarioError
+    from judge.conflicts.anomaly_kinds import load_anomaly_kinds  # deferred: start-up
+    from judge.conflicts.policy_file import load_policies, policies_path  # deferred: start-up
+    from judge.yamlio import ScenarioError  # deferred: start-up
 
     index = ConflictIndex()
     policy_file = policy_file or policies_path()

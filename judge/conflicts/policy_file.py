@@ -34,7 +34,7 @@ def policies_path() -> Path:
 
 
 def load_policies(path: Path | None = None) -> dict[str, Policy]:
-    from judge.yamlio import ScenarioError, line_of, load_file  # only to build: the cached notes need no YAML
+    from judge.yamlio import ScenarioError, line_of, load_file  # deferred: start-up (the cached notes need no YAML)
 
     path = path or policies_path()
     raw = load_file(path)

@@ -11,7 +11,7 @@ import importlib
 
 from judge.corpus.model import Corpus, Problem
 
-LINKERS = ("judge.corpus.nodawn_cards",)
+LINKERS = ("judge.corpus.nodawn.cards",)
 
 
 def link_all(corpus: Corpus) -> None:

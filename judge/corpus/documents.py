@@ -11,27 +11,27 @@ class DocumentSpec:
     game: str
     title: str
     relpath: str  # relative to paths.data_root()
-    parser: str  # module in judge.corpus exposing parse(text) -> ParsedDocument
+    parser: str  # module under judge.corpus (one package per game) exposing parse(text) -> ParsedDocument
     kind: str = "rules"  # "rules" (a rules text) or "rulings" (a FAQ of rulings)
 
 
 DOCUMENTS: tuple[DocumentSpec, ...] = (
     DocumentSpec(
-        "nd", "nodawn", "No Dawn Comprehensive Rules", "rules/nodawn/nodawn-comprehensive-rules.txt", "nodawn"
+        "nd", "nodawn", "No Dawn Comprehensive Rules", "rules/nodawn/nodawn-comprehensive-rules.txt", "nodawn.rules"
     ),
-    DocumentSpec("lcg", "l5r-lcg", "L5R LCG Rules Reference", "rules/l5r-lcg/l5r-lcg-rules-reference.txt", "l5r_lcg"),
+    DocumentSpec("lcg", "l5r-lcg", "L5R LCG Rules Reference", "rules/l5r-lcg/l5r-lcg-rules-reference.txt", "l5r.lcg"),
     DocumentSpec(
-        "ccg", "l5r-ccg", "L5R CCG Diamond Edition Rulebook", "rules/l5r-ccg/l5r-ccg-diamond-rulebook.txt", "l5r_ccg"
+        "ccg", "l5r-ccg", "L5R CCG Diamond Edition Rulebook", "rules/l5r-ccg/l5r-ccg-diamond-rulebook.txt", "l5r.ccg"
     ),
     DocumentSpec(
-        "ce", "l5r-ccg", "L5R CCG Comprehensive Rules (excerpt)", "rules/l5r-ccg/l5r-ccg-ce-card-states.txt", "l5r_ce"
+        "ce", "l5r-ccg", "L5R CCG Comprehensive Rules (excerpt)", "rules/l5r-ccg/l5r-ccg-ce-card-states.txt", "l5r.ce"
     ),
     DocumentSpec(
         "sf",
         "shadowfist",
         "Shadowfist OmniFAQ",
         "rulings/shadowfist/shadowfist-omnifaq-2007-08-10.txt",
-        "shadowfist",
+        "shadowfist.omnifaq",
         "rulings",
     ),
 )

@@ -2,7 +2,8 @@
 
 One reading for every layer that takes a number: the search query language, `judge show`,
 ruling sheets. A range covers the numbered entries of the same level between its ends in the
-document's own order, so `703.4m–r` skips a letter the document skips.
+document's own order, so `703.4m–r` skips a letter the document skips. And the printed number's
+own helpers: its parts, its sort key, its shape (which numbering scheme it is written in).
 """
 
 from __future__ import annotations
@@ -46,3 +47,26 @@ def expand(corpus: Corpus, doc: str, start: str, end: str) -> list[Entry]:
     ids = [e.id for e in same_level]
     i, j = ids.index(first.id), ids.index(last.id)
     return same_level[i : j + 1] if i <= j else [first, last]
+
+
+def number_key(number: str) -> tuple:
+    """Sort key that orders 702.2 < 702.10 and 704.5k < 704.5m."""
+    key: list = []
+    for part in re.findall(r"\d+|[a-z]+", number):
+        # digits compared by length, then text: numeric order without int(), which refuses a
+        # typed number past 4,300 digits
+        digits = part.lstrip("0")
+        key.append((0, len(digits), digits) if part.isdigit() else (1, 0, part))
+    return tuple(key)
+
+
+def number_parts(number: str) -> list[str]:
+    """704.5z -> ['704', '5', 'z']."""
+    return re.findall(r"\d+|[a-z]+", number)
+
+
+def number_shape(number: str) -> tuple:
+    """How a number is written: 704.5z -> (3, 'd', 'a'); two numbers of one shape are siblings
+    or cousins in one numbering scheme (No Dawn's 704.5z is not L5R CCG's 4.5)."""
+    found = number_parts(number)
+    return (len(found[0]),) + tuple("d" if p.isdigit() else "a" for p in found[1:])

@@ -43,6 +43,6 @@ __all__ = [
 def corpus_for(doc: str, name: str):
     """That one edition of `doc` as a Corpus (judge.editions.corpora; imported on first use, so
     that the many commands that never read an old edition do not load the cache code for it)."""
-    from judge.editions.corpora import corpus_for as build
+    from judge.editions.corpora import corpus_for as build  # deferred: start-up
 
     return build(doc, name)

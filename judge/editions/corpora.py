@@ -11,9 +11,8 @@ from __future__ import annotations
 import hashlib
 
 from judge import cache_files, paths
-from judge.corpus import loader
 from judge.corpus.model import Corpus
-from judge.editions import store
+from judge.editions import loader, store
 
 _MEMO: dict[str, Corpus] = {}  # per process: a diff or a trace asks for one edition many times
 

@@ -42,7 +42,7 @@ class EngineEditionReport:
         }
 
     def sentence(self) -> str:
-        from judge.replay_words import engine_edition_sentence
+        from judge.replay_words import engine_edition_sentence  # deferred: start-up
 
         return engine_edition_sentence(
             self.follows.label, self.read.label, [(c.rule, c.change == ABSENT) for c in self.changes]
@@ -60,7 +60,7 @@ def compare_cited(corpus, rule_ids: Iterable[str]) -> EngineEditionReport | None
     follows = store.bundled(ENGINE_DOC)
     if read is None or read == follows:
         return None
-    from judge.editions.corpora import corpus_for
+    from judge.editions.corpora import corpus_for  # deferred: start-up
 
     played = corpus_for(ENGINE_DOC, follows.name)
     changes = []

@@ -104,7 +104,7 @@ def _read_source(source: Path) -> bytes:
     import os
     import stat
 
-    from judge.input_limits import MAX_EDITION_BYTES
+    from judge.input_limits import MAX_EDITION_BYTES  # deferred: start-up
 
     try:
         fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))

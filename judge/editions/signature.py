@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from judge.corpus.model import ParsedDocument
-from judge.lookup import number_shape
+from judge.corpus.ranges import number_shape
 
 # Problems that are about what the text says, not about whether the parser could read it.
 REFERENCE_PROBLEMS = ("dangling-ref",)

@@ -1,5 +1,5 @@
 """What of an entry is not in force on a date, from the No Dawn status tags
-(judge.corpus.nodawn_tags): `proposed`, `deferred` and `future` text ("not committed") is not
+(judge.corpus.nodawn.tags): `proposed`, `deferred` and `future` text ("not committed") is not
 in force on any date, nor is a `struck` rule (the entry keeps its number, not its rule); a rule
 `adopted:<date>` is not in force before that date. A tag on a rule's group or parent rule
 covers the rule; a sentence-level tag (extra["tag_spans"]) covers that sentence only.

@@ -52,8 +52,8 @@ class Change:
 
 def changes(cites: tuple[str, ...] | list[str]) -> list[Change]:
     """The citations whose entry differs in the newest edition of its document, or is gone."""
-    from judge.editions.corpora import corpus_for
-    from judge.editions.errors import UnknownEdition
+    from judge.editions.corpora import corpus_for  # deferred: start-up
+    from judge.editions.errors import UnknownEdition  # deferred: start-up
 
     found = []
     for cite in cites:

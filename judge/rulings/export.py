@@ -58,7 +58,7 @@ def export(rulings: list[SavedRuling], fmt: str, citation_of: Callable[[str], st
     if fmt == "markdown":
         return to_markdown(rulings, citation_of)
     if fmt in ("jsonl", "csv"):
-        from judge.rulings import interchange
+        from judge.rulings import interchange  # deferred: start-up
 
         return interchange.to_jsonl(rulings) if fmt == "jsonl" else interchange.to_csv(rulings)
     raise ValueError(f"unknown export format {fmt!r} ({', '.join(FORMATS)})")

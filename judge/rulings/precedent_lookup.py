@@ -20,7 +20,7 @@ class Lookup:
 
 def look_up(url: str, text: str, limit: int = LIMIT, timeout: int = CONNECT_TIMEOUT) -> Lookup:
     """The archive's precedents for `text` (blocking: call it off a UI thread or event loop)."""
-    from judge.rulings import archive
+    from judge.rulings import archive  # deferred: start-up
 
     try:
         where = archive.where(url)

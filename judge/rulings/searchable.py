@@ -19,7 +19,7 @@ from judge.rulings.store import RulingsError, RulingStore, SavedRuling
 
 
 def _game_of(entry_id: str) -> str:
-    from judge.corpus.documents import DOCUMENTS
+    from judge.corpus.documents import DOCUMENTS  # deferred: start-up
 
     doc = entry_id.split(":", 1)[0].split("@", 1)[0]  # nd@2026-11:704.5j is No Dawn's too
     return next((d.game for d in DOCUMENTS if d.key == doc), "")

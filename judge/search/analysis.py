@@ -89,7 +89,7 @@ _tables: dict | None = None
 def _read(relative: str):
     import yaml
 
-    from judge import paths
+    from judge import paths  # deferred: start-up
 
     path = paths.data_root() / relative
     try:

@@ -14,14 +14,13 @@ The normalised name table is built once per corpus object.
 
 from __future__ import annotations
 
-import re
 import weakref
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
 
 from judge.corpus.model import Corpus, Entry
-from judge.corpus.slug import ascii_fold
+from judge.corpus.slug import normalize_name
 
 CONFIDENT = 0.8  # a lone best guess at least this good is taken as the card meant
 MARGIN = 0.08  # …when the next different name scores this much less
@@ -29,16 +28,6 @@ CANDIDATE_FLOOR = 0.6  # below this a name is not offered as a candidate
 MAX_CANDIDATES = 8
 SKIP_BELOW = 0.3  # letter-pair overlap below which a name is not aligned in full
 SUGGEST_FLOOR = 0.3  # an unknown name's "nearest names" must be at least this close
-
-
-def normalize_name(name: str) -> str:
-    """'The $10,000 Man!' -> '10000 man': case, punctuation and a leading "The" don't count."""
-    folded = ascii_fold(name).lower().replace("&", " and ")
-    folded = re.sub(r"['\u2019,.$]", "", folded)  # "Chin's", "10,000", "Dr."
-    folded = re.sub(r"[^a-z0-9]+", " ", folded).strip()
-    if folded.startswith("the ") and len(folded) > 4:
-        folded = folded[4:]
-    return folded
 
 
 @dataclass

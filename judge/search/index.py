@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from judge import cache_files, files
-from judge.corpus.loader import cache_path, content_key
 from judge.corpus.model import Corpus, Entry
+from judge.editions.loader import cache_path, content_key
 from judge.search import index_files, judge_index
 from judge.search.analysis import fold
 from judge.search.gamemodel import GameModel
@@ -34,7 +34,7 @@ BRIDGE_FILE = "bridge.pickle"
 def make_schema():
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-    from judge.search.whoosh_analysis import spelling_analyzer, text_analyzer
+    from judge.search.whoosh_analysis import spelling_analyzer, text_analyzer  # deferred: start-up
 
     analyzer = text_analyzer()
     return Schema(
@@ -257,7 +257,7 @@ def open_searcher(corpus: Corpus, progress=None, saved_rulings=None):
     index only when a query needs it. A file that fails the check is reported, the index is
     rebuilt once, then it must read. `saved_rulings`: the searcher's saved-rulings source
     (ranking.SavedRulings; None: none are searched)."""
-    from judge.search.searcher import Searcher
+    from judge.search.searcher import Searcher  # deferred: start-up
 
     directory = index_dir(corpus)
     if directory.parent.is_dir():
@@ -303,7 +303,7 @@ def _read_parts(directory: Path, listing: dict[str, str]):
 
 def _in_memory_searcher(corpus: Corpus, saved_rulings=None):
     """An unwritable cache directory: everything is built in memory, for this process only."""
-    from judge.search.searcher import Searcher
+    from judge.search.searcher import Searcher  # deferred: start-up
 
     return Searcher(
         corpus,

@@ -19,7 +19,7 @@ from judge.search import word_scoring
 from judge.search.analysis import analyze, fold
 
 if TYPE_CHECKING:
-    from judge.search.searcher import Hit, Searcher
+    from judge.search.searcher import Searcher
 
 GAME_FLOOR = 0.4  # a result from an unlikely game keeps this share of its score
 FIRST_PAGE = 5  # the results a judge reads first
@@ -75,12 +75,23 @@ class Step:
     score: float
 
 
+@dataclass
+class Hit:
+    id: str
+    score: float
+    terms: frozenset = frozenset()  # analysed query terms, for highlighting
+    entry: Entry | None = None  # set for entries outside the corpus (saved rulings)
+    same_text: list[str] = field(default_factory=list)  # lower-ranked entries with the very same text
+    # The judge's-index question the entry answers that found it ("" when its own words did)
+    matched: str = ""
+    docnum: int | None = None  # its number in the lexicon (None: a lead the ranking added, a saved ruling)
+    steps: list[Step] = field(default_factory=list)  # what each ranking stage did to it (search(explain=True))
+
+
 # -- the stages, in order ---------------------------------------------------------------------
 def found(searcher: Searcher, ranking: Ranking, hits: list[Hit]) -> list[Hit]:
     """The candidates and their first score: BM25 over the lexicon for plain words
     (word_scoring), whoosh's matchers for operators and phrases (operators.py)."""
-    from judge.search.searcher import Hit
-
     parsed, terms = ranking.parsed, ranking.terms
     # Each query word is a concept; a bridged synonym satisfies the concept it stands in for.
     concepts: dict[str, set[str]] = {t: {t} for t in terms}
@@ -127,11 +138,9 @@ def rules_above_examples(searcher: Searcher, ranking: Ranking, hits: list[Hit]) 
     found on few words where the paragraph that introduces it states the rule. The judge
     cites the rule or the paragraph: it is listed just above its example or item, however it
     scored by itself."""
-    from judge.search.searcher import Hit
-
     corpus = searcher.corpus
     if searcher._leads is None:
-        from judge.search.leads import introductions
+        from judge.search.leads import introductions  # deferred: start-up
 
         searcher._leads = introductions(corpus)
     by_id = {h.id: h for h in hits}
@@ -155,8 +164,6 @@ def saved_rulings(searcher: Searcher, ranking: Ranking, hits: list[Hit]) -> list
     """Rulings judges saved at this event (judge ruling save), searched alongside the rules.
     They live in a database that changes while the index does not, so they are scored here:
     by how much of the question they answer, on the scale of the best indexed result."""
-    from judge.search.searcher import Hit
-
     parsed = ranking.parsed
     if parsed.kinds and SAVED_KIND not in parsed.kinds or parsed.docs and SAVED_DOC not in parsed.docs:
         return hits

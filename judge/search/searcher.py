@@ -24,25 +24,12 @@ from judge.search import ranking
 from judge.search.analysis import analyze, use_tables
 from judge.search.lexicon import Lexicon
 from judge.search.operators import OperatorSearch
-from judge.search.ranking import FIRST_PAGE, SAVED_DOC, SAVED_KIND, SavedRulings, Step
+from judge.search.ranking import FIRST_PAGE, SAVED_DOC, SAVED_KIND, Hit, SavedRulings
 from judge.search.synonyms import Vocabulary, translations
 from judge.search.word_scoring import WordScorer
 
 ELSEWHERE = 3  # answers of other games named when a game filter found nothing
 OPERATOR_RE = re.compile(r'"|\b(?:AND|OR|NOT)\b')
-
-
-@dataclass
-class Hit:
-    id: str
-    score: float
-    terms: frozenset = frozenset()  # analysed query terms, for highlighting
-    entry: Entry | None = None  # set for entries outside the corpus (saved rulings)
-    same_text: list[str] = field(default_factory=list)  # lower-ranked entries with the very same text
-    # The judge's-index question the entry answers that found it ("" when its own words did)
-    matched: str = ""
-    docnum: int | None = None  # its number in the lexicon (None: a lead the ranking added, a saved ruling)
-    steps: list[Step] = field(default_factory=list)  # what each ranking stage did to it (search(explain=True))
 
 
 @dataclass
@@ -87,7 +74,7 @@ class Searcher:
         self.games = games
         self.titles = titles
         if vocabulary is None:
-            from judge.search.synonyms import load_vocabulary
+            from judge.search.synonyms import load_vocabulary  # deferred: start-up
 
             vocabulary = load_vocabulary(corpus)
         use_tables(vocabulary.analysis)
@@ -161,7 +148,7 @@ class Searcher:
 
     def _check_filters(self, parsed) -> None:
         """UnknownFilter for a game, kind or doc the query names that nothing searched has."""
-        from judge.corpus.documents import GAME_TITLES
+        from judge.corpus.documents import GAME_TITLES  # deferred: start-up
 
         if parsed.unknown_games:
             raise qlang.UnknownFilter(
@@ -259,7 +246,7 @@ class Searcher:
     def _card_family(self, name: str, games: list[str]) -> list[str]:
         """The entries a `card:` filter names: the card (both versions of a PAP pair, or the
         candidates of an ambiguous name) and its rulings."""
-        from judge.search.cardnames import lookup
+        from judge.search.cardnames import lookup  # deferred: start-up
 
         found = lookup(self.corpus, name, games[0] if len(games) == 1 else None)
         cards = (

@@ -125,7 +125,7 @@ def glossary_words(corpus: Corpus) -> dict[str, list[tuple[str, tuple[str, ...]]
 
 
 def load_vocabulary(corpus: Corpus) -> Vocabulary:
-    from judge.search.analysis import tables
+    from judge.search.analysis import tables  # deferred: start-up
 
     return Vocabulary(load_groups(corpus), table_talk(), glossary_words(corpus), tables())
 

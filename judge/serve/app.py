@@ -57,8 +57,8 @@ _REASONS = {
 
 
 async def home(request: Request) -> Response:
-    from judge.corpus.documents import DOCUMENTS, GAME_TITLES
-    from judge.serve.permalinks import document_path
+    from judge.corpus.documents import DOCUMENTS, GAME_TITLES  # deferred: start-up
+    from judge.serve.permalinks import document_path  # deferred: start-up
 
     documents = [
         {"href": document_path(d.key), "title": d.title, "game": GAME_TITLES.get(d.game, d.game)} for d in DOCUMENTS
@@ -110,7 +110,7 @@ def _shown_path(request: Request) -> str:
 
 
 async def internal_error(request: Request, exc: Exception) -> Response:
-    from judge import crash_log
+    from judge import crash_log  # deferred: start-up
 
     try:
         where = f"its traceback is in {crash_log.write(exc, [request.method, request.url.path])}"
@@ -198,7 +198,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
     app.router.redirect_slashes = False
     app.router.default = slash_or_not_found
     app.state.settings = settings
-    from judge.serve.guesses import GuessGuard
+    from judge.serve.guesses import GuessGuard  # deferred: start-up
 
     app.state.guesses = GuessGuard()
     app.state.templates = pages.make_templates()

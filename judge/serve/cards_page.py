@@ -24,9 +24,8 @@ MAX_NAME_CHARS = 200  # far above any card's name; a longer one is refused befor
 
 
 def card_view(request: Request, entry: Entry) -> dict:
-    from judge import card_facts
-    from judge.replay_words import counted
-    from judge.serve.entry_page import crumbs
+    from judge import card_facts  # deferred: start-up
+    from judge.replay_words import counted  # deferred: start-up
 
     corpus = reading.library(request).corpus
     facts = card_facts.card_document(corpus, entry)  # what --json gives: the topics, mentions…
@@ -42,7 +41,7 @@ def card_view(request: Request, entry: Entry) -> dict:
     rules_card = not card_facts.from_rulings_document(corpus, entry)
     return {
         "entry": entry,
-        "crumbs": crumbs(request, corpus, entry),
+        "crumbs": reading.crumbs(request, corpus, entry),
         "facts": card_facts.fact_lines(entry),
         "caveat": extra.get("caveat", ""),
         "summary": extra.get("summary", ""),
@@ -87,7 +86,7 @@ def guessed_from(request: Request, entry: Entry) -> str:
     """The name typed when this card was opened as the closest match to it (`?typed=`), as
     `judge card` says "Closest match for …"; '' when the card was not a guess. The name is
     looked up again, so a link cannot make a card claim a guess it was not."""
-    from judge.search.cardnames import lookup
+    from judge.search.cardnames import lookup  # deferred: start-up
 
     name = typed(request)
     if not name or len(name) > MAX_NAME_CHARS:
@@ -97,7 +96,7 @@ def guessed_from(request: Request, entry: Entry) -> str:
 
 
 def _line(brief: dict) -> dict:
-    from judge.render import snippet
+    from judge.render import snippet  # deferred: start-up
 
     return {
         "href": entry_path(brief["id"]),
@@ -107,8 +106,8 @@ def _line(brief: dict) -> dict:
 
 
 async def card_lookup(request: Request) -> Response:
-    from judge import card_facts
-    from judge.search.cardnames import lookup
+    from judge import card_facts  # deferred: start-up
+    from judge.search.cardnames import lookup  # deferred: start-up
 
     name = request.query_params.get("name", "").strip()
     if len(name) > MAX_NAME_CHARS:

@@ -22,10 +22,10 @@ from judge.serve.permalinks import MAX_ID_CHARS, edition_entry_path, entry_id, e
 
 
 async def edition_entry_page(request: Request) -> Response:
-    from judge.editions import corpora, ids, store
-    from judge.editions.errors import UnknownEdition
-    from judge.lookup import resolve
-    from judge.render import child_body, label, snippet
+    from judge.editions import corpora, ids, store  # deferred: start-up
+    from judge.editions.errors import UnknownEdition  # deferred: start-up
+    from judge.lookup import resolve  # deferred: start-up
+    from judge.render import child_body, label, snippet  # deferred: start-up
 
     doc, name, rest = (request.path_params[k] for k in ("doc", "edition", "rest"))
     wanted = entry_id(doc, rest)

@@ -20,15 +20,16 @@ from starlette.routing import Route
 
 from judge.corpus.model import Corpus, Entry
 from judge.serve import pages, reading
+from judge.serve.cards_page import card_view
 from judge.serve.linked_text import pieces, snippet_pieces
-from judge.serve.permalinks import MAX_ID_CHARS, document_path, entry_id, entry_path
+from judge.serve.permalinks import MAX_ID_CHARS, entry_id, entry_path
 
 LINE = 110  # a sub-entry shown as one line (a section's many rules)
 READ_WHOLE = "all"  # ?read=all: the entry and everything under it, in full, in document order
 
 
 async def entry_page(request: Request) -> Response:
-    from judge.lookup import entries_named, resolve
+    from judge.lookup import entries_named, resolve  # deferred: start-up
 
     doc, rest = request.path_params["doc"], request.path_params["rest"]
     corpus = reading.library(request).corpus
@@ -55,8 +56,6 @@ async def entry_page(request: Request) -> Response:
             return RedirectResponse(entry_path(found.id), status_code=308)
         return _not_found(request, wanted, looked)
     if entry.kind == "card":
-        from judge.serve.cards_page import card_view
-
         return pages.render(request, "card.html", **card_view(request, entry))
     read = request.query_params.get("read")
     if read is not None and read != READ_WHOLE:
@@ -67,7 +66,7 @@ async def entry_page(request: Request) -> Response:
 
 
 def _not_found(request: Request, wanted: str, looked) -> Response:
-    from judge.render import child_body, label, snippet
+    from judge.render import child_body, label, snippet  # deferred: start-up
 
     nearest = [
         {"href": entry_path(e.id), "label": label(e) if e.number else e.id, "detail": snippet(child_body(e), 70)}
@@ -83,14 +82,6 @@ def _not_found(request: Request, wanted: str, looked) -> Response:
     )
 
 
-def crumbs(request: Request, corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
-    from judge.render import label
-
-    trail = [{"href": document_path(entry.doc), "label": reading.document_title(request, entry)}]
-    trail += [{"href": path(a.id), "label": label(a)} for a in corpus.ancestors(entry)]
-    return trail
-
-
 def entry_view(
     request: Request,
     corpus: Corpus,
@@ -103,8 +94,8 @@ def entry_view(
     `whole`: every entry under it, in full and in document order, as judges read a section
     through. `path` makes the address of each entry it links (edition_pages: within an older
     edition)."""
-    from judge.conflicts import present
-    from judge.render import FULL_CHILDREN, child_body, child_label, snippet
+    from judge.conflicts import present  # deferred: start-up
+    from judge.render import FULL_CHILDREN, child_body, child_label, snippet  # deferred: start-up
 
     notes = reading.notes_for(entry.id)
     children = [c for c in corpus.children(entry) if c.kind != "example"]
@@ -129,7 +120,7 @@ def entry_view(
     ]
     return {
         "entry": entry,
-        "crumbs": crumbs(request, corpus, entry, path),
+        "crumbs": reading.crumbs(request, corpus, entry, path),
         "heading": entry.citation or entry.id,
         "permalink": path(entry.id),
         "title": entry.title if entry.title and entry.title not in (entry.citation or "") else "",
@@ -169,7 +160,7 @@ def entry_view(
 
 def reading_on(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> dict:
     """The entries before and after it in its document (judge.neighbours), as links."""
-    from judge.neighbours import around, name_of
+    from judge.neighbours import around, name_of  # deferred: start-up
 
     def link(e: Entry | None) -> dict | None:
         return None if e is None else {"href": path(e.id), "label": name_of(e)}
@@ -181,7 +172,7 @@ def reading_on(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_
 def note_view(note) -> dict:
     """A policy conflict or recorded damage as `judge show` words it, the entries it concerns
     as links."""
-    from judge.conflicts import present
+    from judge.conflicts import present  # deferred: start-up
 
     view = {"kind": note.kind, "heading": present.heading(note), "lines": present.body_lines(note)}
     if note.kind == "conflict":
@@ -194,7 +185,7 @@ def note_view(note) -> dict:
 
 def link_list(corpus: Corpus, entry: Entry, path: Callable[[str], str] = entry_path) -> list[dict]:
     """Every reference once: resolved ones as links, the others said as what they are."""
-    from judge.render import snippet, unique_refs
+    from judge.render import snippet, unique_refs  # deferred: start-up
 
     out: list[dict[str, str | None]] = []
     for ref in unique_refs(entry.refs):
@@ -234,7 +225,7 @@ async def document_page(request: Request) -> Response:
 
 def table_of_contents(corpus: Corpus, doc: str) -> list[dict]:
     """The contents page's groups (the offline bundle carries the same: offline_bundle)."""
-    from judge.render import OUTLINE_KINDS, label, snippet
+    from judge.render import OUTLINE_KINDS, label, snippet  # deferred: start-up
 
     groups: dict[str, list[dict]] = {}
     tops = [e for e in corpus.in_doc(doc) if e.parent is None]

@@ -71,7 +71,7 @@ def pieces(
     hits: list[tuple[int, int]] = []
     wanted = set(terms)
     if wanted:
-        from judge.search.analysis import term_spans
+        from judge.search.analysis import term_spans  # deferred: start-up
 
         hits = [
             (start, end)
@@ -106,6 +106,6 @@ def pieces(
 
 def snippet_pieces(text: str, terms: Iterable[str], width: int = 300) -> list[Piece]:
     """The start of `text` on one line, at most `width` characters, search hits marked."""
-    from judge.render import snippet
+    from judge.render import snippet  # deferred: start-up
 
     return pieces(None, snippet(text, width), terms=terms)

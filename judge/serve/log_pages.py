@@ -42,7 +42,7 @@ def store_of(request: Request) -> RulingStore:
 
 
 async def _corpus():
-    from judge import context
+    from judge import context  # deferred: start-up
 
     return await run_in_threadpool(context.corpus)
 
@@ -106,10 +106,10 @@ async def save_ruling(request: Request) -> Response:
     wanted = [c for c in _CITE_SEPARATORS.split(values["cites"]) if c]
     cites: list[str] = []
     if wanted:
-        from judge.sheet.build import UnknownEntries, resolve_all
+        from judge.sheet.build import UnknownEntries, resolve_all  # deferred: start-up
 
         corpus = await _corpus()
-        from judge.rulings.citing import stored_id
+        from judge.rulings.citing import stored_id  # deferred: start-up
 
         try:  # stored as `judge ruling save` stores them (an imported edition's ids name it)
             cites = [stored_id(w.entry, w.corpus or corpus) for w in resolve_all(corpus, wanted)]
@@ -195,7 +195,7 @@ async def _ruling(request: Request) -> SavedRuling:
 async def ruling_page(request: Request) -> Response:
     ruling = await _ruling(request)
     corpus = await _corpus()
-    from judge.editions import ids
+    from judge.editions import ids  # deferred: start-up
 
     cited = []
     for cite in ruling.cites:  # an edition's id: the entry as read now, and the edition named
@@ -215,8 +215,8 @@ async def ruling_sheet(request: Request) -> Response:
     """The same sheet as `judge sheet --saved N [--as-of DATE]` (`?as_of=DATE`), as its own
     self-contained page."""
     ruling = await _ruling(request)
-    from judge.rulings.citing import edition_id
-    from judge.sheet.build import UnknownEntries, build_sheet
+    from judge.rulings.citing import edition_id  # deferred: start-up
+    from judge.sheet.build import UnknownEntries, build_sheet  # deferred: start-up
 
     corpus = await _corpus()
     as_of = _as_of(request)
@@ -243,8 +243,8 @@ async def ruling_sheet(request: Request) -> Response:
 def _as_of(request: Request) -> str | None:
     """The day a served sheet reads the rules as of, as `judge sheet --as-of` takes it:
     `?as_of=YYYY-MM-DD`, else the server's $JUDGE_EVENT_DATE, else none; a bad date is a 400."""
-    from judge.editions import store
-    from judge.editions.errors import EditionError
+    from judge.editions import store  # deferred: start-up
+    from judge.editions.errors import EditionError  # deferred: start-up
 
     wanted = request.query_params.get("as_of")
     try:
@@ -260,7 +260,7 @@ async def entries_sheet(request: Request) -> Response:
         raise HTTPException(400, "Name the entries to print: /sheet?id=704.5j (one id= for each).")
     if len(wanted) > 50:
         raise HTTPException(400, "A sheet cites at most 50 entries.")
-    from judge.sheet.build import UnknownEntries, build_sheet
+    from judge.sheet.build import UnknownEntries, build_sheet  # deferred: start-up
 
     corpus = await _corpus()
     as_of = _as_of(request)

@@ -43,10 +43,10 @@ def piece_list(items: list[Piece]) -> list:
 
 def entry_record(corpus: Corpus, entry: Entry) -> dict:
     """What an entry's page shows, as data (entry_page.entry_view and card pages read the same)."""
-    from judge.conflicts import present
-    from judge.render import child_body, child_label, label, snippet
-    from judge.serve import reading
-    from judge.serve.entry_page import link_list, note_view
+    from judge.conflicts import present  # deferred: start-up
+    from judge.render import child_body, child_label, label, snippet  # deferred: start-up
+    from judge.serve import reading  # deferred: start-up
+    from judge.serve.entry_page import link_list, note_view  # deferred: start-up
 
     record: dict = {
         "id": entry.id,
@@ -122,9 +122,9 @@ def data_version(corpus: Corpus, code: str) -> str:
 
 
 def build(corpus: Corpus, searcher, game: str | None, version: str, today: dt.date | None = None) -> dict:
-    from judge.corpus.documents import GAME_TITLES
-    from judge.serve.entry_page import table_of_contents
-    from judge.serve.offline_index import export
+    from judge.corpus.documents import GAME_TITLES  # deferred: start-up
+    from judge.serve.entry_page import table_of_contents  # deferred: start-up
+    from judge.serve.offline_index import export  # deferred: start-up
 
     docs = documents_of(corpus, game)
     entries = [e for doc in docs for e in corpus.in_doc(doc)]

@@ -57,7 +57,7 @@ def _forms(texts) -> dict[str, str]:
 
 def _curated_words() -> list[str]:
     """Every string of the bridge's and the table talk's files (what a judge types to reach them)."""
-    from judge.search import synonyms
+    from judge.search import synonyms  # deferred: start-up
 
     found: list[str] = []
 
@@ -77,7 +77,7 @@ def _curated_words() -> list[str]:
 
 
 def export(corpus: Corpus, searcher, game: str | None, entry_ids: set[str]) -> dict:
-    from judge.search.index import documents
+    from judge.search.index import documents  # deferred: start-up
 
     lexicon = searcher.lexicon
     kept = [n for n, entry_id in enumerate(lexicon.ids) if entry_id in entry_ids]

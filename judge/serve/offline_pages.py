@@ -51,7 +51,7 @@ def code_version(request: Request) -> str:
     """judge's version and every static file the phone runs (the worker's own source too)."""
     state = request.app.state
     if getattr(state, "code_version", None) is None:
-        from judge import __version__
+        from judge import __version__  # deferred: start-up
 
         digest = hashlib.sha256(__version__.encode())
         for name in sorted(state.assets):
@@ -62,7 +62,7 @@ def code_version(request: Request) -> str:
 
 
 def version(request: Request) -> str:
-    from judge.serve.offline_bundle import data_version
+    from judge.serve.offline_bundle import data_version  # deferred: start-up
 
     return data_version(reading.library(request).corpus, code_version(request))
 
@@ -127,8 +127,8 @@ def _bundle_game(request: Request) -> str | None:
 async def bundle(request: Request) -> Response:
     from starlette.concurrency import run_in_threadpool
 
-    from judge import context
-    from judge.serve.offline_bundle import bundle_for
+    from judge import context  # deferred: start-up
+    from judge.serve.offline_bundle import bundle_for  # deferred: start-up
 
     game = _bundle_game(request)
     library = reading.library(request)

@@ -130,7 +130,7 @@ def _step_offers(request: Request, opened, step: int) -> dict:
     and the log form citing the rules that decided the step."""
     from urllib.parse import urlencode
 
-    from judge.serve.replay_sheet import deciding_rules, sheet_refusal
+    from judge.serve.replay_sheet import deciding_rules, sheet_refusal  # deferred: start-up
 
     deciding = deciding_rules(opened.replay, step)
     log_href = request.app.url_path_for("log_new") + (
@@ -146,11 +146,11 @@ def _step_offers(request: Request, opened, step: int) -> dict:
 async def replay_step_sheet(request: Request) -> Response:
     """/replay/<key>/<step>/sheet: the sheet of the replay through this step, as a served sheet
     page (the sheets of the log share its policy); 422 saying why when none can be made."""
-    from judge import context
-    from judge.serve.log_pages import _as_of
-    from judge.serve.replay_sheet import step_sheet
-    from judge.sheet.build import UnknownEntries
-    from judge.sheet.replay_log import ReplayUnavailable
+    from judge import context  # deferred: start-up
+    from judge.serve.log_pages import _as_of  # deferred: start-up
+    from judge.serve.replay_sheet import step_sheet  # deferred: start-up
+    from judge.sheet.build import UnknownEntries  # deferred: start-up
+    from judge.sheet.replay_log import ReplayUnavailable  # deferred: start-up
 
     opened, step = await _opened_step(request)
     as_of = _as_of(request)
@@ -167,7 +167,7 @@ async def replay_step_sheet(request: Request) -> Response:
 def _edition_note(corpus, replay) -> dict | None:
     """What every step's page says first once another No Dawn edition is read than the one the
     engine plays (judge.editions.engine_rules), as `judge replay` and the TUI say it."""
-    from judge.editions.engine_rules import compare_cited
+    from judge.editions.engine_rules import compare_cited  # deferred: start-up
 
     report = compare_cited(corpus, replay.cited_rules)
     return {"text": report.sentence(), "differs": bool(report.changes)} if report is not None else None
@@ -175,8 +175,8 @@ def _edition_note(corpus, replay) -> dict | None:
 
 def _step_view(replay, n: int) -> dict:
     """What the page for step `n` shows, as plain values (the template escapes them)."""
-    from judge import context
-    from judge.engine.scenarios.replay import final_dict
+    from judge import context  # deferred: start-up
+    from judge.engine.scenarios.replay import final_dict  # deferred: start-up
 
     corpus = context.corpus()
     events = list(replay.scenario.setup_events) if n == 0 else list(replay.steps[n - 1].events)

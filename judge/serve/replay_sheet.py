@@ -57,8 +57,8 @@ def through_step(replay: Replay, label: str, n: int) -> dict:
 
 def step_sheet(corpus, replay: Replay, label: str, n: int, as_of: str | None):
     """The sheet of step `n`; ReplayUnavailable when none can be made (the reason)."""
-    from judge.editions.engine_rules import compare_cited
-    from judge.sheet.build import build_sheet
+    from judge.editions.engine_rules import compare_cited  # deferred: start-up
+    from judge.sheet.build import build_sheet  # deferred: start-up
 
     data = through_step(replay, label, n)
     log, cited = read_log(data, source=label)

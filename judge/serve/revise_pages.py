@@ -83,8 +83,8 @@ async def revise_ruling(request: Request) -> Response:
         answer, question = typed["answer"].strip(), typed["question"].strip()
         wanted = [c for c in _CITE_SEPARATORS.split(typed["cites"]) if c]
         if wanted:
-            from judge.rulings.citing import stored_id
-            from judge.sheet.build import UnknownEntries, resolve_all
+            from judge.rulings.citing import stored_id  # deferred: start-up
+            from judge.sheet.build import UnknownEntries, resolve_all  # deferred: start-up
 
             corpus = await _corpus()
             try:

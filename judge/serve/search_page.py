@@ -60,7 +60,7 @@ def _searching() -> asyncio.Semaphore:
 
 
 async def search(request: Request) -> Response:
-    from judge.library import search_game
+    from judge.library import search_game  # deferred: start-up
 
     text = request.query_params.get("q", "")
     fragment = request.query_params.get("fragment") == "1"
@@ -84,7 +84,7 @@ async def search(request: Request) -> Response:
     view = _view(library, text, found, game, from_choice=chosen_before and game is not None)
     url = request.app.state.settings.archive_url
     if url and not fragment:  # the archive's precedents beside the rules (judge/serve/precedents.py)
-        from judge.serve.precedents import look_up
+        from judge.serve.precedents import look_up  # deferred: start-up
 
         view["precedents"] = await look_up(url, text)
     return pages.render(request, template, query=text, view=view, refusal="")
@@ -92,9 +92,9 @@ async def search(request: Request) -> Response:
 
 def _view(library, text: str, found, game: str | None, from_choice: bool) -> dict:
     """What the results show, as the CLI prints it: hints first, then each result."""
-    from judge.conflicts.present import mark
-    from judge.render import label
-    from judge.search_view import hidden_hint, likely_hint, same_text, saved_number, widen_by
+    from judge.conflicts.present import mark  # deferred: start-up
+    from judge.render import label  # deferred: start-up
+    from judge.search_view import hidden_hint, likely_hint, same_text, saved_number, widen_by  # deferred: start-up
 
     corpus = library.corpus
     hints = []

@@ -46,8 +46,8 @@ class Wanted:
 def resolve_all(corpus: Corpus, wanted: list[str], alone: bool = False, as_of: str | None = None) -> list[Wanted]:
     """Resolve every id or number, in order, without duplicates; raise UnknownEntries. With
     `as_of`, each is read in the edition in force that day."""
-    from judge.editions.errors import UnknownEdition
-    from judge.editions.reading import in_force_lookup, resolve_as_of
+    from judge.editions.errors import UnknownEdition  # deferred: start-up
+    from judge.lookup.reading import in_force_lookup, resolve_as_of  # deferred: start-up
 
     found: list[Wanted] = []
     missing: list[tuple[str, list[Entry]]] = []
@@ -103,7 +103,7 @@ def _says_more(parent: Entry, entry: Entry) -> bool:
 def sheet_notes(notes, below=()) -> tuple[SheetNote, ...]:
     """The notes `judge show` prints with an entry, worded for players: its own in full and,
     when its sub-rules are quoted with it, theirs one line each (`below`: label, notes)."""
-    from judge.conflicts.present import below_line, heading, sheet_lines
+    from judge.conflicts.present import below_line, heading, sheet_lines  # deferred: start-up
 
     out = [SheetNote(n.kind, n.id, heading(n), tuple(sheet_lines(n))) for n in notes]
     if below:
@@ -120,7 +120,7 @@ def sheet_notes(notes, below=()) -> tuple[SheetNote, ...]:
 
 
 def _notes_of(corpus: Corpus, index, wanted: Wanted) -> tuple[SheetNote, ...]:
-    from judge.render import child_label
+    from judge.render import child_label  # deferred: start-up
 
     entry = wanted.entry
     noted = [] if wanted.alone else [c for c in corpus.children(entry) if index.notes_for(c.id)]
@@ -177,7 +177,7 @@ def cite(
 
 def in_force_notes(corpus: Corpus, entry: Entry, as_of: str) -> tuple[SheetNote, ...]:
     """What of the entry is not in force on `as_of`, as a note the sheet prints with it."""
-    from judge.editions import status
+    from judge.editions import status  # deferred: start-up
 
     marks = status.not_in_force(corpus, entry, as_of)
     if not marks:
@@ -196,7 +196,7 @@ def in_force_notes(corpus: Corpus, entry: Entry, as_of: str) -> tuple[SheetNote,
 
 
 def source_of(corpus: Corpus, doc: str, as_of: str | None, named: bool) -> SourceVersion:
-    from judge.editions.reading import describe, edition_shown
+    from judge.lookup.reading import describe, edition_shown  # deferred: start-up
 
     info = corpus.documents.get(doc)
     edition = edition_shown(corpus, doc, as_of, named)
@@ -247,7 +247,7 @@ def build_sheet(
         ]
     cited_ids = {w.entry.id for w in wanted}
     quoted_parents: set[str] = set()
-    from judge.conflicts.cached import load_index
+    from judge.conflicts.cached import load_index  # deferred: start-up
 
     index = load_index(corpus)
     cited = [cite(corpus, w, cited_ids, quoted_parents, _notes_of(w.corpus or corpus, index, w), as_of) for w in wanted]

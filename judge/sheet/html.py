@@ -87,7 +87,7 @@ class HtmlWriter(SheetWriter):
 
 def render(sheets: list[Sheet], page_id: str = "") -> str:
     """The whole page; `page_id` names its body (judge serve's landmark for a served sheet)."""
-    from judge.html_templates import render_file  # here, not at the top: other formats never load Jinja2
+    from judge.html_templates import render_file  # deferred: start-up (other formats never load Jinja2)
 
     return render_file(
         "judge.sheet",

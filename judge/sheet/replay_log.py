@@ -27,8 +27,8 @@ def run_scenario(path: Path) -> dict:
     `changed` on the board (judge.sheet.decisive).
     """
     try:
-        from judge.engine.core.errors import ScenarioError
-        from judge.engine.scenarios import replay
+        from judge.engine.core.errors import ScenarioError  # deferred: start-up
+        from judge.engine.scenarios import replay  # deferred: start-up
     except ImportError as exc:
         raise ReplayUnavailable(f"cannot replay {path}: the rules engine is not available ({exc})") from exc
     try:
@@ -43,7 +43,7 @@ def run_scenario(path: Path) -> dict:
 def contract_data(result, path) -> dict:
     """A replay already run (judge.engine.scenarios.replay's result) as run_scenario returns it; `path`
     names the scenario in a refusal. The station replays once and prints sheets from this."""
-    from judge.engine.scenarios import replay
+    from judge.engine.scenarios import replay  # deferred: start-up
 
     if result.engine_errors:  # a defect is not a ruling: no sheet is printed from it
         n, first = result.engine_errors[0]

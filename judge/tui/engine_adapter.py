@@ -14,8 +14,9 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge import files, roundtrip
+from judge import files
 from judge.replay_words import note_body
+from judge.tui import roundtrip
 from judge.yamlio import ScenarioError, read_text
 
 
@@ -196,7 +197,7 @@ def check_scenario_text(text: str, path: str = "<board>") -> None:
 
 def dump_scenario(data: dict) -> str:
     """Scenario YAML as the contract writes it (keys in the documented order, rule ids quoted),
-    with the comments and layout of the file it was read from (judge/roundtrip.py)."""
+    with the comments and layout of the file it was read from (judge/tui/roundtrip.py)."""
     return roundtrip.dump(_lists(copy.deepcopy(data)))
 
 

@@ -21,7 +21,7 @@ def resolve_as_of(corpus, wanted: str, game: str | None, date: str | None) -> Lo
     found = in_force_lookup(lookup.resolve(corpus, wanted, game), date)
     if found.entry is not None or date is None or found.edition is not None:
         return found
-    from judge.editions.corpora import corpus_for
+    from judge.editions.corpora import corpus_for  # deferred: start-up
 
     for doc, read in corpus.editions.items():
         edition = store.in_force(doc, date)
@@ -41,7 +41,7 @@ def in_force_lookup(found: Lookup, date: str | None) -> Lookup:
     edition = store.in_force(doc, date)
     if found.corpus is not None and found.corpus.editions.get(doc) == edition:
         return found
-    from judge.editions.corpora import corpus_for
+    from judge.editions.corpora import corpus_for  # deferred: start-up
 
     corpus = corpus_for(doc, edition.name)
     if found.members:  # a range: each of its entries in that edition, or none

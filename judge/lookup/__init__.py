@@ -4,6 +4,8 @@ entry (or, for a range, the entries) it names.
 Used by `judge show`, ruling sheets and the TUI. A name typed whole (`overrun`, `charmed life`)
 opens the entry of that name. When nothing matches, it offers the nearest existing numbers of the
 same rule (704.5l → 704.5k, 704.5m; 704.5z → the last sub-rules of 704.5) or ids, and says why.
+
+Beside it, judge.lookup.reading: which edition an entry is read in, and how commands say so.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from judge.corpus import ranges
 from judge.corpus.documents import DOCUMENTS, normalize_game
 from judge.corpus.model import Corpus, Entry
+from judge.corpus.slug import normalize_name
 
 _NUMBER = re.compile(r"^(\d{1,3}(?:\.\d+[a-z]?)?)(\.?)$")
 
@@ -50,7 +53,7 @@ def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
     """An id or a document-prefixed number resolves whatever the game; a bare number, path or
     name is looked for in the game's documents. `nd@NAME:…` looks in that edition of the
     document (UnknownEdition, naming the editions, when it has none of that name or date)."""
-    from judge.editions import ids
+    from judge.editions import ids  # deferred: start-up
 
     named = ids.split(wanted)
     if named is not None and named[0] in corpus.documents:
@@ -61,7 +64,7 @@ def resolve(corpus: Corpus, wanted: str, game: str | None = None) -> Lookup:
 
 
 def _in_edition(corpus: Corpus, doc: str, name: str, rest: str) -> Lookup:
-    from judge import editions
+    from judge import editions  # deferred: start-up
 
     edition = editions.find(doc, name)
     target = corpus if corpus.editions.get(doc) == edition else editions.corpus_for(doc, edition.name)
@@ -162,7 +165,7 @@ def _range(corpus: Corpus, start: str, end: str, docs: list[str]) -> Lookup:
             note=f"a range runs between numbers of one level; in {title} {start} is a {first.kind}, "
             f"{end} a {last.kind}",
         )
-    if number_key(start) > number_key(end):
+    if ranges.number_key(start) > ranges.number_key(end):
         return Lookup(None, suggestions=[last, first], note=f"the range {start}–{end} runs backwards")
     return Lookup(first, members=ranges.expand(corpus, doc, start, end))
 
@@ -170,8 +173,6 @@ def _range(corpus: Corpus, start: str, end: str, docs: list[str]) -> Lookup:
 def entries_named(corpus: Corpus, name: str, docs: list[str]) -> list[Entry]:
     """The entries whose title is `name` typed whole (case, punctuation, a leading "The" and the
     "Theronite / Beast-blood" alternatives don't count), the kinds of NAMED_KINDS in that order."""
-    from judge.search.cardnames import normalize_name
-
     key = normalize_name(name)
     if not key:
         return []
@@ -191,8 +192,8 @@ def _bridged_names(corpus: Corpus, name: str, docs: list[str]) -> list[tuple[Ent
     """The entries named by what the vocabulary bridge translates `name` into — `trample` is
     Overrun in No Dawn — as search bridges it (judge.search.synonyms), each with the name it
     goes by. Read only when nothing is named so: the bridge's files are not read for a hit."""
-    from judge.search.analysis import analyze
-    from judge.search.synonyms import bridges, load_groups
+    from judge.search.analysis import analyze  # deferred: start-up
+    from judge.search.synonyms import bridges, load_groups  # deferred: start-up
 
     terms = analyze(name)
     if not terms or len(terms) > 4:
@@ -212,36 +213,14 @@ def _titled(corpus: Corpus, docs: list[str]):
     return (e for e in corpus.entries.values() if e.doc in docs and e.kind in NAMED_KINDS and e.title)
 
 
-def number_key(number: str) -> tuple:
-    """Sort key that orders 702.2 < 702.10 and 704.5k < 704.5m."""
-    key: list = []
-    for part in re.findall(r"\d+|[a-z]+", number):
-        # digits compared by length, then text: numeric order without int(), which refuses a
-        # typed number past 4,300 digits
-        digits = part.lstrip("0")
-        key.append((0, len(digits), digits) if part.isdigit() else (1, 0, part))
-    return tuple(key)
-
-
-def _parts(number: str) -> list[str]:
-    return re.findall(r"\d+|[a-z]+", number)
-
-
-def number_shape(number: str) -> tuple:
-    """How a number is written: 704.5z -> (3, 'd', 'a'); two numbers of one shape are siblings
-    or cousins in one numbering scheme (No Dawn's 704.5z is not L5R CCG's 4.5)."""
-    parts = _parts(number)
-    return (len(parts[0]),) + tuple("d" if p.isdigit() else "a" for p in parts[1:])
-
-
 def _has_shape(corpus: Corpus, doc: str, number: str) -> bool:
-    shape = number_shape(number)
-    return any(number_shape(n) == shape for n in corpus.numbers(doc))
+    shape = ranges.number_shape(number)
+    return any(ranges.number_shape(n) == shape for n in corpus.numbers(doc))
 
 
 def _parent_number(number: str) -> str:
     """704.5z -> 704.5; 704.5 -> 704; 704 -> "" (a top-level number)."""
-    parts = _parts(number)
+    parts = ranges.number_parts(number)
     if len(parts) == 1:
         return ""
     last = parts[-1]
@@ -265,9 +244,9 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
                 (
                     n
                     for n in corpus.numbers(doc)
-                    if number_shape(n) == number_shape(probe) and _parent_number(n) == parent
+                    if ranges.number_shape(n) == ranges.number_shape(probe) and _parent_number(n) == parent
                 ),
-                key=number_key,
+                key=ranges.number_key,
             )
             if siblings:
                 break
@@ -276,8 +255,8 @@ def _missing_number(corpus: Corpus, number: str, docs: list[str]) -> Lookup:
             probe = parent
         if not siblings:
             continue
-        keys = [number_key(n) for n in siblings]
-        i = bisect.bisect_left(keys, number_key(probe))
+        keys = [ranges.number_key(n) for n in siblings]
+        i = bisect.bisect_left(keys, ranges.number_key(probe))
         if i == len(siblings):  # past the end of the rule (or of the document)
             chosen = siblings[-NEIGHBOURS:]
             where = f"rule {parent}" if parent else "the document"

@@ -15,8 +15,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context
-    from judge.corpus.loader import cache_path
     from judge.editions import store
+    from judge.editions.loader import cache_path
 
     corpus = context.corpus()
     indexed = context.searcher().index.doc_count()  # builds the index on first run
@@ -133,7 +133,8 @@ def judge_index_report(corpus) -> dict:
 
 def _editions(corpus, doc: str, date: str | None) -> dict:
     """The edition the corpus reads of `doc`, in words and as data, and every edition judge has."""
-    from judge.editions import reading, store
+    from judge.editions import store
+    from judge.lookup import reading
 
     edition = corpus.editions.get(doc)
     return {

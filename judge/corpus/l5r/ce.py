@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from judge.corpus.l5r_text import Block, blocks, source_lines
+from judge.corpus.l5r.text import Block, blocks, source_lines
 from judge.corpus.model import Entry, ParsedDocument, Problem, Ref, Span
 from judge.corpus.slug import slugify
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from judge.corpus.model import Entry, Problem, Ref
-from judge.corpus.nodawn_glossary import SPLIT_TAIL_RE
+from judge.corpus.nodawn.glossary import SPLIT_TAIL_RE
 
 DOC = "nd"
 

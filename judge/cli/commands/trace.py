@@ -4,7 +4,7 @@ its number and text in each, the word diff from the edition before, across renum
 from __future__ import annotations
 
 from judge.cli import NothingFound
-from judge.commands import report_output
+from judge.cli.commands import report_output
 from judge.safe_text import json_text
 
 
@@ -41,7 +41,7 @@ def target_of(text: str) -> tuple[str, str, str | None]:
 
 def run(args) -> int:
     from judge.changes import editions_diff
-    from judge.commands.diff import document_spec
+    from judge.cli.commands.diff import document_spec
 
     fmt = report_output.chosen_format(args)
     doc, entry_id, edition = target_of(args.target)

@@ -25,7 +25,7 @@ from judge.card_facts import (
     see_references,
     without_rulings,
 )
-from judge.commands.options import add_game_option, game_or_event_game
+from judge.cli.commands.options import add_game_option, game_or_event_game
 from judge.corpus.model import Corpus, Entry
 from judge.safe_text import for_terminal, json_text, one_line
 

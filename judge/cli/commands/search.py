@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.commands.options import add_game_option, game_or_event_game
+from judge.cli.commands.options import add_game_option, game_or_event_game
 from judge.safe_text import json_text
 from judge.search.query import __doc__ as QUERY_HELP
 
@@ -43,7 +43,7 @@ def run(args) -> int:
     if url is None or args.json:
         return _search(args, url)
     code = _search(args, None)
-    from judge.commands.precedents import print_precedents
+    from judge.cli.commands.precedents import print_precedents
 
     return 0 if print_precedents(url, " ".join(args.query), max(1, args.limit)) else code
 
@@ -81,7 +81,7 @@ def _search(args, archive_url: str | None) -> int:
     from judge.conflicts.present import mark, note_dict
 
     notes = context.conflicts().notes_for  # each hit's policy conflicts and recorded damage
-    from judge.editions import reading
+    from judge.lookup import reading
 
     read_editions = reading.editions_read(corpus)  # {} when only the bundled editions exist
     if args.json:
@@ -185,7 +185,7 @@ def _search(args, archive_url: str | None) -> int:
 
 
 def _precedent_dicts(url: str, text: str, limit: int) -> list[dict]:
-    from judge.commands.precedents import found
+    from judge.cli.commands.precedents import found
 
     return [
         {

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from judge.cli import UserError
-from judge.commands.options import add_db_option
+from judge.cli.commands.options import add_db_option
 
 # The names of judge.sheet.formats.RENDERERS, spelled out so that building the command line
 # (on every `judge` run) does not import the renderers.
@@ -89,7 +89,7 @@ def _date(text: str) -> dt.date:
 
 def build_sheets(args, corpus) -> list:
     """The sheets asked for; raises UserError before anything is written."""
-    from judge.editions.reading import as_of
+    from judge.lookup.reading import as_of
     from judge.rulings.store import RulingsError
     from judge.sheet.build import UnknownEntries, build_sheet
     from judge.sheet.replay_log import ReplayUnavailable
@@ -145,8 +145,8 @@ def _replay(path: Path):
 
 
 def _saved_sheet(args, corpus, text: str):
-    from judge.commands.ruling import get_ruling, open_store, parse_number
-    from judge.editions.reading import as_of
+    from judge.cli.commands.ruling import get_ruling, open_store, parse_number
+    from judge.lookup.reading import as_of
     from judge.sheet.build import build_sheet
 
     ruling = get_ruling(open_store(args.db), parse_number(text))

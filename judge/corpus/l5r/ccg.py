@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.corpus.l5r_text import minus_signs, source_lines
+from judge.corpus.l5r.text import minus_signs, source_lines
 from judge.corpus.model import Entry, ParsedDocument, Problem, Ref, Span
 from judge.corpus.slug import slugify
 

@@ -4,7 +4,7 @@ editions of a document — added, removed, changed (with a word diff) and moved 
 from __future__ import annotations
 
 from judge.cli import NothingFound, UserError
-from judge.commands import report_output
+from judge.cli.commands import report_output
 from judge.safe_text import json_text
 
 

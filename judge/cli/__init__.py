@@ -1,4 +1,4 @@
-"""The command line: a thin dispatcher over judge.commands.<name> modules.
+"""The command line: a thin dispatcher over judge.cli.commands.<name> modules.
 
 Each command module exposes `register(subparsers)` (adding its sub-parser and setting
 `func`) and does its work through the corpus/search/engine/sheet layers. `main` is the one
@@ -65,9 +65,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in (only,) if only else COMMANDS:
         try:
-            module = importlib.import_module(f"judge.commands.{name}")
+            module = importlib.import_module(f"judge.cli.commands.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name == f"judge.commands.{name}":
+            if exc.name == f"judge.cli.commands.{name}":
                 continue
             raise
         module.register(sub)

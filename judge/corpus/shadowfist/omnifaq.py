@@ -17,15 +17,15 @@ import re
 from collections import defaultdict
 
 from judge.corpus.model import Entry, ParsedDocument, Problem, Ref, Span
-from judge.corpus.shadowfist_cards import CardHeading, Mention, SeeParser, find_card_headings, harvest_mentions
-from judge.corpus.shadowfist_entries import CardBody, parse_card_body
-from judge.corpus.shadowfist_sections import (
+from judge.corpus.shadowfist.cards import CardHeading, Mention, SeeParser, find_card_headings, harvest_mentions
+from judge.corpus.shadowfist.entries import CardBody, parse_card_body
+from judge.corpus.shadowfist.sections import (
     StructureError,
     find_sections,
     parse_errata_list,
     split_topics,
 )
-from judge.corpus.shadowfist_text import (
+from judge.corpus.shadowfist.text import (
     Ruling,
     group_rulings,
     icon_words,

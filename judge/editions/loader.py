@@ -46,7 +46,7 @@ def content_key(chosen: dict | None = None) -> str:
 
 def selected_editions() -> dict:
     """The edition of each document the main corpus reads (judge.editions.store.selected)."""
-    from judge.editions import store
+    from judge.editions import store  # deferred: start-up
 
     return {spec.key: store.selected(spec.key) for spec in DOCUMENTS}
 
@@ -98,8 +98,8 @@ def _read_source(edition) -> str:
     raw = edition.path.read_bytes()
     if edition.bundled:
         return raw.decode("utf-8")
-    from judge.editions import text
-    from judge.editions.errors import EditionError
+    from judge.editions import text  # deferred: start-up
+    from judge.editions.errors import EditionError  # deferred: start-up
 
     if hashlib.sha256(raw).hexdigest() != edition.sha256:
         raise EditionError(
@@ -152,7 +152,7 @@ def build_corpus(progress: Progress | None = None, chosen: dict | None = None) -
         _parse_one(spec, corpus, chosen[spec.key])
     if progress:
         progress("Parsing", "linking", len(specs), len(specs))
-    from judge.corpus import crosslinks
+    from judge.corpus import crosslinks  # deferred: start-up
 
     crosslinks.link_all(corpus)
     corpus.finish()

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
-from judge.corpus import nodawn_glossary, nodawn_refs, nodawn_tags
 from judge.corpus.model import Entry, ParsedDocument, Problem, Span
+from judge.corpus.nodawn import glossary as nodawn_glossary
+from judge.corpus.nodawn import refs as nodawn_refs
+from judge.corpus.nodawn import tags as nodawn_tags
 
 DOC = "nd"
 GAME = "nodawn"

@@ -6,7 +6,7 @@ edition in force that day, and what is not in force then is marked."""
 from __future__ import annotations
 
 from judge.cli import NothingFound, UserError
-from judge.commands.options import add_game_option, chosen_game
+from judge.cli.commands.options import add_game_option, chosen_game
 from judge.input_limits import MAX_LOOKUP_CHARS
 from judge.safe_text import json_text
 
@@ -33,7 +33,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from judge import context, render
-    from judge.editions import reading
+    from judge.lookup import reading
 
     if len(args.target) > MAX_LOOKUP_CHARS:
         raise UserError(
@@ -112,7 +112,7 @@ def entry_document(corpus, index, entry, alone: bool, as_of: str | None, found) 
     and the notes on it and on the sub-entries shown with it."""
     from judge import render
     from judge.conflicts import present
-    from judge.editions import reading
+    from judge.lookup import reading
 
     doc = render.entry_json(corpus, entry, with_children=not alone, as_of=as_of)
     edition = reading.edition_shown(corpus, entry.doc, as_of, bool(found.edition))

@@ -7,7 +7,7 @@ import socket
 import sys
 
 from judge.cli import UserError
-from judge.commands.options import add_db_option
+from judge.cli.commands.options import add_db_option
 
 
 def register(sub) -> None:
@@ -123,7 +123,7 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def _rulings_log(db):
     """The rulings file the station writes (--db, else what `judge ruling` uses), read once now."""
-    from judge.commands.ruling import open_store
+    from judge.cli.commands.ruling import open_store
     from judge.rulings.store import RulingsError
 
     store = open_store(db)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.corpus.shadowfist_cards import CardHeading, SeeParser, SeeRef
-from judge.corpus.shadowfist_text import RulingUnit, ruling_units, sentence_spans, tokenize, vocabulary
+from judge.corpus.shadowfist.cards import CardHeading, SeeParser, SeeRef
+from judge.corpus.shadowfist.text import RulingUnit, ruling_units, sentence_spans, tokenize, vocabulary
 
 _TYPE_LINE = re.compile(
     r"(?P<type>.+?) (?:Generates: (?P<generates>\S+) )?Cost: (?P<cost>(?:\[\w+\] )*(?:\d+|X))"

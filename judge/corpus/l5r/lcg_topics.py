@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from judge import paths
-from judge.corpus.l5r_text import fingerprint_text
+from judge.corpus.l5r.text import fingerprint_text
 from judge.corpus.model import Problem
 
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it

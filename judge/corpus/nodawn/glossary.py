@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from judge.corpus.model import Entry, Problem, Ref, Span
-from judge.corpus.nodawn_tags import NOTE_RE
+from judge.corpus.nodawn.tags import NOTE_RE
 from judge.corpus.slug import slugify
 
 DOC, GAME, CITE = "nd", "nodawn", "No Dawn CR"

@@ -14,8 +14,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from judge.corpus.shadowfist_sections import ends_sentence
-from judge.corpus.shadowfist_text import DATE_STAMP, Token, bare, sentence_spans, sort_key, tokenize, vocabulary
+from judge.corpus.shadowfist.sections import ends_sentence
+from judge.corpus.shadowfist.text import DATE_STAMP, Token, bare, sentence_spans, sort_key, tokenize, vocabulary
 
 MAX_NAME_WORDS = 9
 MARKERS = ("See", "ERRATA", "PAP")

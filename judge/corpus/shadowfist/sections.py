@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.corpus.shadowfist_text import DATE_STAMP, Token, tokenize, vocabulary
+from judge.corpus.shadowfist.text import DATE_STAMP, Token, tokenize, vocabulary
 
 _FACTION_DASH = re.compile(r" \(([A-Z][a-z]+)\) - ")
 _SET_TOKEN = re.compile(r"^(?=(?:.*[A-Z0-9]){2})[A-Za-z0-9]{2,4}$")

@@ -1,7 +1,7 @@
 """L5R LCG Rules Reference -> entries (doc `lcg`).
 
 The source is an A–Z glossary whose topic headings were stripped. Topics are recovered from the
-curated anchor table (see l5r_lcg_topics); everything else is read from the text:
+curated anchor table (see judge.corpus.l5r.lcg_topics); everything else is read from the text:
 
 - a blank-line block is one rule paragraph; an `Example:` line glued under it becomes an
   "example" child (`lcg:<topic>/<n>.ex1`), a `Related:` line becomes the topic's "related"
@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.corpus.l5r_lcg_topics import Anchor, Topic, TopicTableError, load_topics, match_anchors
-from judge.corpus.l5r_text import blocks, source_lines
+from judge.corpus.l5r.lcg_topics import Anchor, Topic, TopicTableError, load_topics, match_anchors
+from judge.corpus.l5r.text import blocks, source_lines
 from judge.corpus.model import Entry, ParsedDocument, Problem, Ref, Span
 
 DOC = "lcg"

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from judge.cli import EXIT_NOTHING_FOUND, NothingFound, UserError
-from judge.commands.options import add_db_option
+from judge.cli.commands.options import add_db_option
 
 
 def register(sub) -> None:
