@@ -131,7 +131,7 @@
         item.state = "sent";
         item.url = new URL(r.url).pathname;
         delete item.fields.code;
-        return J.queue.put(item);
+        return J.queue.put(item).then(function () { return true; });
       }
       if (r.status >= 400 && r.status < 500 && r.status !== 408 && r.status !== 429) {
         return r.text().then(function (html) {
@@ -140,25 +140,33 @@
           var why = doc.querySelector("#log-form-error") || doc.querySelector("main .error") || doc.querySelector("main h1");
           item.state = "refused";
           item.reason = why ? why.textContent.trim() : "the station answered " + r.status;
-          return J.queue.put(item);
+          return J.queue.put(item).then(function () { return true; });
         });
       }
       // the station is busy or gone again: it stays waiting
     });
   }
 
+  // Tried when the page opens, when the browser says it is back online, and every RETRY_MS while
+  // the page is shown: a phone on the venue's Wi-Fi stays "online" while the station is out of
+  // reach, so no "online" event comes when the station is back (and some browsers do not send one
+  // at all). The list is drawn again only when a ruling was sent or refused.
+  var RETRY_MS = 5000;
   var sending = false;
   function flush() {
     if (sending || !navigator.onLine) { return Promise.resolve(); }
     sending = true;
+    var changed = false;
     return J.queue.all().then(function (items) {
       var waiting = items.filter(function (i) { return i.state === "waiting"; });
       if (!waiting.length) { return; }
       return freshForm().then(function (form) {
-        return waiting.reduce(function (chain, item) { return chain.then(function () { return send(item, form); }); }, Promise.resolve());
+        return waiting.reduce(function (chain, item) {
+          return chain.then(function () { return send(item, form); }).then(function (done) { changed = changed || !!done; });
+        }, Promise.resolve());
       });
-    }).catch(function () { /* still unreachable: tried again on the next page or when back online */ })
-      .then(function () { sending = false; return refresh(); });
+    }).catch(function () { /* still unreachable: tried again on the next page, when back online, or in RETRY_MS */ })
+      .then(function () { sending = false; if (changed) { return refresh(); } });
   }
 
   function flushOnce() {
@@ -168,5 +176,6 @@
   }
 
   window.addEventListener("online", flushOnce);
+  window.setInterval(function () { if (document.visibilityState === "visible") { flushOnce(); } }, RETRY_MS);
   refresh().then(flushOnce);
 })();
