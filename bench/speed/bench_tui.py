@@ -69,9 +69,9 @@ class Timed(tui_app.JudgeApp):
         self.call_after_refresh(lambda: print("DRAWN", flush=True))
 
 
-def run(scenario=None, mode="lookup"):  # what judge.cli calls for plain `judge`, headless
+def run(scenario=None, mode="lookup", archive_url=None):  # judge.tui.app.run's signature, headless
     print("APP", flush=True)
-    asyncio.run(headless(Timed(scenario=scenario, mode=mode)))
+    asyncio.run(headless(Timed(scenario=scenario, mode=mode, archive_url=archive_url)))
     return 0
 
 
