@@ -3,7 +3,7 @@ PostgreSQL archive, the same sync again (nothing new), and precedent searches ag
 p95). A throw-away cluster is started for it as the archive tests start one
 (tests/postgres_cluster.py; fsync is off there, so a server with fsync on is slower to commit).
 
-    python bench/speed/bench_archive.py [--rulings 10000] [--searches 200]
+    python bench/speed/bench_archive.py [--rulings 10000] [--searches 200] [--write-doc]
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+import doc_table  # noqa: E402
+from doc_table import Row  # noqa: E402
 
 from judge.rulings import archive  # noqa: E402
 from judge.rulings.interchange import merge, parse  # noqa: E402
@@ -64,7 +68,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rulings", type=int, default=10_000)
     parser.add_argument("--searches", type=int, default=200)
+    doc_table.add_option(parser)
     args = parser.parse_args()
+    run = doc_table.Run.start(__file__)
     with tempfile.TemporaryDirectory() as folder, cluster() as server:
         url = new_database(server, "bench")
         rulings = make_log(Path(folder) / "log.sqlite3", args.rulings).all()
@@ -96,6 +102,21 @@ def main() -> None:
         f"precedent search over {args.rulings:,} archived rulings, {len(times)} queries (top 10): "
         f"p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms ({found} results)"
     )
+    if args.write_doc:
+        doc_table.write(
+            run,
+            [
+                Row(
+                    f"sync of {first.rulings:,} rulings into an empty archive",
+                    f"{first_s:.2f} s ({first.new_rulings:,} new)",
+                ),
+                Row("the same sync again", f"{again_s:.2f} s ({again.new_rulings} new)"),
+                Row(
+                    f"precedent search over {args.rulings:,} archived rulings, {len(times)} queries (top 10)",
+                    f"p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms ({found} results)",
+                ),
+            ],
+        )
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ matched where it stands); "reworded + renumbered" (that, plus the keyword renumb
 tests: entries matched across places too). In-process figures exclude parsing (an edition's
 corpus is parsed once and cached); the whole-process figure is `judge diff nd` on a warm cache.
 
-usage: python bench/speed/bench_diff.py [--runs N]
+usage: python bench/speed/bench_diff.py [--runs N] [--write-doc]
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
+import doc_table  # noqa: E402
+from doc_table import Row  # noqa: E402
 
 
 def reword(text: str) -> str:
@@ -32,7 +35,10 @@ def reword(text: str) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    doc_table.add_option(ap)
     args = ap.parse_args()
+    run = doc_table.Run.start(__file__)
+    rows = []
 
     import edition_edits as E
 
@@ -53,6 +59,12 @@ def main() -> None:
         print(
             f"{name:24} {len(old)} entries: median {statistics.median(times) * 1000:6.0f} ms "
             f"(min {min(times) * 1000:.0f}) — {counts}"
+        )
+        rows.append(
+            Row(
+                f"compare, in process: {name}, {len(old):,} entries ({args.runs} runs)",
+                f"median {statistics.median(times) * 1000:.0f} ms (min {min(times) * 1000:.0f}); {counts}",
+            )
         )
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,6 +90,14 @@ def main() -> None:
             f"whole process `judge diff nd --json` (reworded + renumbered, warm cache): "
             f"median {statistics.median(times):.2f} s (min {min(times):.2f})"
         )
+        rows.append(
+            Row(
+                f"`judge diff nd --json`, whole process, warm cache: reworded + renumbered ({args.runs} runs)",
+                f"median {statistics.median(times):.2f} s (min {min(times):.2f})",
+            )
+        )
+    if args.write_doc:
+        doc_table.write(run, rows)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ the next ones, and `judge show nd@bundled:…` (that edition's own corpus) cold 
 Not a test (machines are noisy): it prints figures for docs/development/benchmarks.md. Each run has its own cache
 and data folders.
 
-usage: python bench/speed/bench_editions.py [--runs N]
+usage: python bench/speed/bench_editions.py [--runs N] [--write-doc]
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+import doc_table  # noqa: E402
+from doc_table import Row  # noqa: E402
+
 JUDGE = [sys.executable, "-m", "judge"]
 OLD = "704.5j An Entity with Vigor greater than 0 whose"
 NEW = "704.5j An Entity with Vigor above 0 whose"
@@ -60,14 +64,25 @@ def one_run(folder: Path) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
+    doc_table.add_option(ap)
     args = ap.parse_args()
+    run = doc_table.Run.start(__file__)
     runs = []
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="judge-bench-editions-") as folder:
             runs.append(one_run(Path(folder)))
+    rows = []
     for name in runs[0]:
         values = [r[name] for r in runs]
         print(f"{name:34} median {statistics.median(values):6.2f} s  (min {min(values):.2f}, max {max(values):.2f})")
+        rows.append(
+            Row(
+                f"{name} (`judge`, whole process, {len(values)} runs)",
+                f"median {statistics.median(values):.2f} s (min {min(values):.2f}, max {max(values):.2f})",
+            )
+        )
+    if args.write_doc:
+        doc_table.write(run, rows)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ damage event through the replacement and prevention effects. The Masters draw no
 cannot run dry, so the game lasts 5,000 actions with the board's size unchanged.
 
     python bench/speed/bench_engine.py              # CPU time per action, as above
+    python bench/speed/bench_engine.py --write-doc  # the same, and its table written into the page
     python bench/speed/bench_engine.py --bytecodes  # Python bytecodes executed per action: the same
                                               # count on a busy machine as on a quiet one, to
                                               # compare two commits when CPU times swing
@@ -36,6 +37,12 @@ from pathlib import Path
 from judge.engine.play.actions import apply
 from judge.engine.scenarios.replay import Replay
 from judge.engine.scenarios.scenario import load, load_string
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import doc_table
+from doc_table import NO_BUDGET, Row
+
+TARGET = "≥ 5,000 actions/s; last/first ≤ 1.5"
 
 CARDS = """
 cards:
@@ -135,10 +142,10 @@ def replay(text: str, n_actions: int, blocks: int = 10) -> tuple[list[float], in
     return times, refused, errors, history.final
 
 
-def report(label: str, text: str, n: int, repeat: int | None = None) -> tuple[float, float]:
+def report(label: str, text: str, n: int, repeat: int | None = None, budget: str = TARGET) -> tuple[float, float, Row]:
     """Each block's best of `repeat` replays (CPU time of this process: another process on the
     machine slows a block, never speeds it up); by default as many as make ~5,000 actions, at
-    least five."""
+    least five. Returns the rate, last/first block, and the row for the page."""
     repeat = repeat or max(5, 5000 // n)
     runs = [replay(text, n) for _ in range(repeat)]
     times = [min(run[0][b] for run in runs) for b in range(len(runs[0][0]))]
@@ -151,13 +158,19 @@ def report(label: str, text: str, n: int, repeat: int | None = None) -> tuple[fl
         f"{n / total:>7,.0f} actions/s | µs/action by block: {' '.join(f'{p:.0f}' for p in per)} | "
         f"last/first {flat:.2f} | {refused} refusals, {errors} engine errors"
     )
-    return n / total, flat
+    row = Row(
+        f"{label}, {n:,} actions ({len(final.objects):,} objects, {len(final.battlefield)} permanents; "
+        f"best of {repeat})",
+        f"{n / total:,.0f} actions/s; last/first block {flat:.2f}; {refused} refusals, {errors} engine errors",
+        budget,
+    )
+    return n / total, flat, row
 
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "tests" / "scenarios"
 
 
-def report_scenarios(repeat: int = 5) -> None:
+def report_scenarios(repeat: int = 5) -> Row:
     """Every scenario of tests/scenarios replayed from its board, as `judge replay` records it;
     CPU time of the actions only (loading excluded), the best of `repeat` passes."""
     scenarios = [load(path) for path in sorted(SCENARIOS.glob("*.yaml")) if path.name != "examples.yaml"]
@@ -179,6 +192,11 @@ def report_scenarios(repeat: int = 5) -> None:
     print(
         f"{'every scenario in tests/scenarios':>30} | {actions:>5} actions | {len(scenarios)} games from their boards | "
         f"{actions / best:>7,.0f} actions/s | {refused} refusals, {errors} engine errors"
+    )
+    return Row(
+        f"every scenario in tests/scenarios: {len(scenarios)} games from their boards, {actions:,} actions "
+        f"(best of {repeat})",
+        f"{actions / best:,.0f} actions/s; {refused} refusals, {errors} engine errors",
     )
 
 
@@ -222,24 +240,43 @@ def main() -> None:
         action="store_true",
         help="count the bytecodes executed per action instead of timing (200 actions per board)",
     )
-    if parser.parse_args().bytecodes:
+    doc_table.add_option(parser)
+    args = parser.parse_args()
+    if args.bytecodes and args.write_doc:
+        parser.error("--write-doc writes the timed figures: not with --bytecodes")
+    run = doc_table.Run.start(__file__)
+    if args.bytecodes:
         for label, text in (("board of ~50 objects", board(40)), ("board of ~1,000 objects", board(990))):
             print(f"{label:>28} | {bytecodes(text):>9,.0f} bytecodes/action")
         return
     print(f"at the start: {load_average()}")
     replay(board(40), 200)  # warm-up: the first replay of a process also pays for imports and caches
     worst_rate, worst_flat = float("inf"), 0.0
+    rows = []
     for label, text in (("board of ~50 objects", board(40)), ("board of ~1,000 objects", board(990))):
         for n in (200, 1000, 5000):
-            rate, flat = report(label, text, n)
+            rate, flat, row = report(label, text, n)
             worst_rate, worst_flat = min(worst_rate, rate), max(worst_flat, flat)
+            rows.append(row)
+    verdict = "OK" if worst_rate >= 5000 and worst_flat <= 1.5 else "MISSED"
     print(
         f"slowest {worst_rate:,.0f} actions/s (target >= 5,000); flattest-worst last/first block {worst_flat:.2f} "
-        f"(target <= 1.5) — {'OK' if worst_rate >= 5000 and worst_flat <= 1.5 else 'MISSED'}"
+        f"(target <= 1.5) — {verdict}"
     )
-    report("~1,000 objects, 200 permanents", board(800, extra_permanents=95), 1000, repeat=1)
-    report_scenarios()
+    rows.append(
+        Row(
+            "the rows above: the slowest, the least flat",
+            f"{worst_rate:,.0f} actions/s; {worst_flat:.2f} — {verdict}",
+            TARGET,
+        )
+    )
+    rows.append(
+        report("~1,000 objects, 200 permanents", board(800, extra_permanents=95), 1000, repeat=1, budget=NO_BUDGET)[2]
+    )
+    rows.append(report_scenarios())
     print(f"at the end: {load_average()}")
+    if args.write_doc:
+        doc_table.write(run, rows)
 
 
 if __name__ == "__main__":
