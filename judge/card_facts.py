@@ -73,7 +73,11 @@ def see_references(corpus: Corpus, entry: Entry) -> tuple[list[Entry], list[dict
 
 def named_in(corpus: Corpus, entry: Entry) -> list[Entry]:
     """The rules and examples a card file says name the card (No Dawn cards)."""
-    found = [corpus.get(r.target) for r in entry.refs if r.kind == "mention" and r.status == "resolved"]
+    found = []
+    for ref in entry.refs:
+        if ref.kind == "mention" and ref.status == "resolved":
+            assert ref.target is not None, "a resolved reference names the entry it resolves to (Ref)"
+            found.append(corpus.get(ref.target))
     return list({e.id: e for e in found if e is not None}.values())
 
 

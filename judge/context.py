@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 import sys
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from judge.corpus.model import Corpus
 from judge.editions.loader import load_corpus
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 
 class RebuildProgress:
@@ -15,8 +19,8 @@ class RebuildProgress:
     bar starts on the first report) or when stderr is not a terminal."""
 
     def __init__(self) -> None:
-        self._bar = None
-        self._tasks: dict[str, int] = {}
+        self._bar: Progress | None = None
+        self._tasks: dict[str, TaskID] = {}
 
     def __call__(self, stage: str, detail: str, done: int, total: int) -> None:
         if not sys.stderr.isatty():

@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from judge.corpus.model import Corpus, Entry
 from judge.lookup import resolve
 from judge.search.query import QueryTooLarge, UnknownFilter
 from judge.search_view import ResultView, view_of
+
+if TYPE_CHECKING:
+    from judge.conflicts.notes import ConflictIndex
 
 # Only things shaped like a rule number or an id are tried as a direct lookup.
 _DIRECT = re.compile(r"^(?:[a-z]{2,3}(?:@[^:\s]+)?:\S+|\d{1,3}(?:\.\d+[a-z]?)?\.?|[a-z0-9-]+/[a-z0-9/-]+)$")
@@ -82,7 +86,7 @@ class Library:
         # A superseded search thread may still be running when the next starts (threads
         # cannot be killed); one at a time keeps the shared whoosh searcher safe.
         self._lock = threading.Lock()
-        self._conflicts = None  # built on first use: the notes index
+        self._conflicts: ConflictIndex | None = None  # built on first use: the notes index
 
     @classmethod
     def load(cls) -> Library:
@@ -180,7 +184,7 @@ class Library:
             return CardMatches([e for e in (self.corpus.get(h.id) for h in result.hits) if e is not None])
         with self._lock:
             found = lookup(self.corpus, name, game)
-        cards: list[Entry] = list(found.cards)
+        cards = list(found.cards)
         for candidate in found.candidates:
             cards += [e for e in candidate.group.entries if e not in cards]
         note = ""

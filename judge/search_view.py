@@ -82,7 +82,7 @@ def saved_number(entry: Entry) -> int | None:
 
 def same_text(corpus: Corpus, ids) -> list[tuple[str, str]]:
     """(id, citation) of each copy a hit folded in ("same text in …"), those the corpus has."""
-    return [(i, corpus.get(i).citation or i) for i in ids if corpus.get(i)]
+    return [(i, entry.citation or i) for i in ids if (entry := corpus.get(i))]
 
 
 def likely_hint(inferred_game: str | None, likelihood: dict[str, float], found_any: bool, how: str) -> str:

@@ -68,7 +68,10 @@ _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 MAX_NUMBER_TEXT = 40  # characters of a number as written (1_000_000 and 1.5e3 are far shorter)
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:
+    from yaml import CSafeLoader as _BaseLoader  # libyaml, when PyYAML was built with it
+except ImportError:
+    from yaml import SafeLoader as _BaseLoader
 
 
 def _line(node) -> int:

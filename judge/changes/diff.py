@@ -26,11 +26,11 @@ class Change:
     @property
     def entry(self) -> Entry:
         """The entry as it is now (as it was, for a removed one)."""
-        return self.pair.new or self.pair.old
+        return self.pair.entry
 
     def to_dict(self) -> dict:
         old, new = self.pair.old, self.pair.new
-        doc = {
+        doc: dict[str, object] = {
             "status": self.status,
             "kind": self.entry.kind,
             "old": _side(old),
@@ -124,6 +124,6 @@ def compare(
             continue
         pieces = []
         if pair.status == matching.CHANGED:
-            pieces = word_diff(matching.entry_text(pair.old), matching.entry_text(pair.new), pair.opcodes)
+            pieces = word_diff(matching.entry_text(pair.old_entry), matching.entry_text(pair.new_entry), pair.opcodes)
         changes.append(Change(pair, pieces))
     return EditionDiff(doc, old_edition, new_edition, changes)

@@ -71,6 +71,25 @@ class Pair:
     def relocated(self) -> bool:
         return self.old is not None and self.new is not None and self.old.id != self.new.id
 
+    @property
+    def entry(self) -> Entry:
+        """The entry as it is now (as it was, for a removed one)."""
+        entry = self.new or self.old
+        assert entry is not None, "a pair holds an entry on one side at least"
+        return entry
+
+    @property
+    def old_entry(self) -> Entry:
+        """`old`, for a pair that has one: every status but added."""
+        assert self.old is not None, f"only an added pair has no old entry; this one is {self.status}"
+        return self.old
+
+    @property
+    def new_entry(self) -> Entry:
+        """`new`, for a pair that has one: every status but removed."""
+        assert self.new is not None, f"only a removed pair has no new entry; this one is {self.status}"
+        return self.new
+
 
 class _Side:
     """One edition's entries in document order, with what is still unpaired."""
@@ -101,7 +120,9 @@ def match(old_entries: Iterable[Entry], new_entries: Iterable[Entry]) -> list[Pa
 
     def expected_place(o: Entry) -> str | None:
         """Where the parent's pairing puts this entry: 702.14a under 702.14 → 702.15 is 702.15a."""
-        parent = paired.get(o.parent) if o.parent else None
+        if not o.parent:
+            return None
+        parent = paired.get(o.parent)
         if parent is None or parent.new is None or not o.id.startswith(o.parent):
             return None
         return parent.new.id + o.id[len(o.parent) :]
@@ -170,7 +191,7 @@ def _same_place(old: _Side, new: _Side, take, expected_place) -> None:
 def _other_place(old: _Side, new: _Side, take) -> None:
     """Greedy best-first over every open pair of one family scoring ≥ OTHER_PLACE."""
     edges: list[tuple[float, float, str, str]] = []
-    alignments: dict[tuple[str, str], list] = {}
+    alignments: dict[tuple[str, str], list | None] = {}
     open_new = list(new.open.values())
     for o in list(old.open.values()):
         for n in open_new:
@@ -192,9 +213,10 @@ def _describe_relocation(pair: Pair, paired: dict[str, Pair]) -> None:
     parent = paired.get(o.parent) if o.parent else None
     same_parent = (parent.new.id if parent and parent.new else o.parent) == n.parent
     pair.relocation = "renumbered" if same_parent else "moved"
-    pair.carried = bool(
-        parent and parent.relocated and o.id.startswith(o.parent) and n.id == parent.new.id + o.id[len(o.parent) :]
-    )
+    pair.carried = False
+    if parent is not None and parent.relocated:
+        assert o.parent, "the parent's pair was found by the entry's parent id"
+        pair.carried = o.id.startswith(o.parent) and n.id == parent.new_entry.id + o.id[len(o.parent) :]
 
 
 def _in_order(old: _Side, new: _Side, paired: dict[str, Pair]) -> list[Pair]:
@@ -203,7 +225,7 @@ def _in_order(old: _Side, new: _Side, paired: dict[str, Pair]) -> list[Pair]:
     anchor: str | None = None  # the last old entry that has a new counterpart
     for o in old.order:
         if o.id in paired:
-            anchor = paired[o.id].new.id
+            anchor = paired[o.id].new_entry.id
         else:
             removed_after.setdefault(anchor, []).append(Pair(o, None, REMOVED, 0.0))
     pairs: list[Pair] = list(removed_after.get(None, []))

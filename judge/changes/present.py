@@ -48,7 +48,7 @@ def sections(diff: EditionDiff, moves: bool) -> list[tuple[str, list[Change]]]:
     for status, title in SECTIONS:
         if status == "moved" and not moves:
             continue
-        shown = [c for c in diff.of(status) if not (status == "moved" and c.pair.old.id in folded)]
+        shown = [c for c in diff.of(status) if not (status == "moved" and c.pair.old_entry.id in folded)]
         if shown:
             out.append((f"{title} ({len(diff.of(status))})", shown))
     return out
@@ -57,16 +57,21 @@ def sections(diff: EditionDiff, moves: bool) -> list[tuple[str, list[Change]]]:
 def _carriers(diff: EditionDiff) -> dict[str, str]:
     """Carried move (old id) -> the move on its own line that carried it, when there is one
     (a sub-rule whose parent was reworded as it moved is carried by a change, and shown)."""
-    moved = {c.pair.old.id: c for c in diff.moved}
+    moved = {c.pair.old_entry.id: c for c in diff.moved}
+
+    def parent_move(change: Change) -> Change | None:
+        parent_id = change.pair.old_entry.parent
+        return moved.get(parent_id) if parent_id is not None else None
+
     out: dict[str, str] = {}
     for change in moved.values():
         if not change.pair.carried:
             continue
-        parent = moved.get(change.pair.old.parent)
+        parent = parent_move(change)
         while parent is not None and parent.pair.carried:
-            parent = moved.get(parent.pair.old.parent)
+            parent = parent_move(parent)
         if parent is not None:
-            out[change.pair.old.id] = parent.pair.old.id
+            out[change.pair.old_entry.id] = parent.pair.old_entry.id
     return out
 
 
@@ -84,7 +89,7 @@ def change_line(diff: EditionDiff, change: Change, carried: dict[str, int] | Non
     (`carried`: carried_counts(diff), computed once by a caller naming many)."""
     pair = change.pair
     if pair.old is None:
-        return place(pair.new)
+        return place(pair.new_entry)
     if pair.new is None:
         return place(pair.old)
     if not pair.relocated:

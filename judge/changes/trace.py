@@ -84,15 +84,17 @@ def trace(entry_id: str, editions: Editions, edition: str | None = None) -> Trac
     links: list[matching.Pair | None] = [None] * len(editions)  # links[i]: edition i-1 to i
     chain[start] = by_id[start][entry_id]
     for i in range(start, 0, -1):
-        if chain[i] is None:
+        current = chain[i]
+        if current is None:
             break
-        links[i] = backward[i - 1].get(chain[i].id)
-        chain[i - 1] = links[i].old if links[i] else None
+        link = links[i] = backward[i - 1].get(current.id)
+        chain[i - 1] = link.old if link else None
     for i in range(start, len(editions) - 1):
-        if chain[i] is None:
+        current = chain[i]
+        if current is None:
             break
-        links[i + 1] = forward[i].get(chain[i].id)
-        chain[i + 1] = links[i + 1].new if links[i + 1] else None
+        link = links[i + 1] = forward[i].get(current.id)
+        chain[i + 1] = link.new if link else None
 
     steps = [
         _step(names[i], chain[i - 1] if i else None, chain[i], links[i], first=i == 0) for i in range(len(editions))

@@ -35,7 +35,9 @@ class Piece:
 
 def tokens(text: str) -> list[tuple[str, str]]:
     """(token, the whitespace after it), in order; leading whitespace is dropped."""
-    return _TOKEN.findall(text[_LEADING_SPACE.match(text).end() :])
+    leading = _LEADING_SPACE.match(text)
+    assert leading is not None, "^\\s* matches every text, if only with the empty string"
+    return _TOKEN.findall(text[leading.end() :])
 
 
 def words(text: str) -> list[str]:

@@ -155,6 +155,7 @@ def _range(corpus: Corpus, start: str, end: str, docs: list[str]) -> Lookup:
     if doc is None:
         return _missing_number(corpus, start, docs)
     first, last = corpus.by_number(doc, start), corpus.by_number(doc, end)
+    assert first is not None, "doc is the first document that has the start"
     if last is None:
         return _missing_number(corpus, end, [doc])
     title = _title(corpus, doc)

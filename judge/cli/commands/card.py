@@ -224,8 +224,8 @@ def card_renderable(corpus: Corpus, entry: Entry, brief: bool = False):
         parts.append(Text(for_terminal(f"Note: {entry.extra['caveat']}"), style="yellow"))
     if entry.extra.get("summary"):
         parts.append(Text(for_terminal(entry.extra["summary"]), style="italic"))
-    for line, warning in engine_lines(engine_status(entry)):
-        parts.append(Text(for_terminal(line), style="yellow" if warning else "dim"))
+    for said, warning in engine_lines(engine_status(entry)):
+        parts.append(Text(for_terminal(said), style="yellow" if warning else "dim"))
     if "errata_text" in entry.extra:
         parts.append(Text("\nErrata (card text)", style="bold underline"))
         parts.append(Text(for_terminal(entry.extra["errata_text"])))

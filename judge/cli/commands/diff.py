@@ -50,17 +50,17 @@ def run(args) -> int:
         raise UserError(str(exc)) from None
     moves = not args.no_moves
     if fmt == "json":
-        report_output.emit(args, fmt, json_text(result.to_dict(moves), indent=2) + "\n")
+        report_output.emit_text(args, json_text(result.to_dict(moves), indent=2) + "\n")
     elif fmt == "markdown":
         from judge.changes import render_markdown
 
-        report_output.emit(args, fmt, render_markdown.render_diff(result, spec.title, moves))
+        report_output.emit_text(args, render_markdown.render_diff(result, spec.title, moves))
     elif fmt == "html":
         from judge.changes import render_html
 
-        report_output.emit(args, fmt, render_html.render_diff(result, spec.title, moves))
+        report_output.emit_text(args, render_html.render_diff(result, spec.title, moves))
     else:
         from judge.changes import render_terminal
 
-        report_output.emit(args, fmt, None, render_terminal.diff_renderable(result, spec.title, moves))
+        report_output.emit_renderable(args, render_terminal.diff_renderable(result, spec.title, moves))
     return 0

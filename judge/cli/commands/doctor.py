@@ -99,12 +99,12 @@ def run(args) -> int:
         )
     )
     for doc, row in asked.items():
-        line = f"  {doc} ({row['edition']}): {row['with_questions']} entries with questions, {row['skipped']} skipped"
+        said = f"  {doc} ({row['edition']}): {row['with_questions']} entries with questions, {row['skipped']} skipped"
         if row["changed"]:
-            line += f"; {row['changed']} without, their text changed since the index was written"
+            said += f"; {row['changed']} without, their text changed since the index was written"
         if row["unwritten"]:
-            line += f"; {row['unwritten']} without, never written"
-        console.print(Text(one_line(line), style="yellow" if row["changed"] or row["unwritten"] else "dim"))
+            said += f"; {row['unwritten']} without, never written"
+        console.print(Text(one_line(said), style="yellow" if row["changed"] or row["unwritten"] else "dim"))
     console.print(Text(f"cache: {one_line(str(cache_path()))}", style="dim"))
     return 0
 

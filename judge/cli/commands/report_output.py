@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.cli import UserError
+
+if TYPE_CHECKING:
+    from rich.console import ConsoleRenderable
 
 FORMATS = ("terminal", "json", "markdown", "html")
 SUFFIXES = {
@@ -46,28 +50,35 @@ def chosen_format(args) -> str:
     return SUFFIXES[args.output.suffix.lower()]
 
 
-def emit(args, fmt: str, text: str | None, renderable=None) -> None:
-    """Print `renderable` with rich (terminal, on screen) or `text`; with -o, write `text`."""
+def emit_text(args, text: str) -> None:
+    """Print `text` (json, markdown, html); with -o, write it."""
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    _write(args, text)
+
+
+def emit_renderable(args, renderable: ConsoleRenderable) -> None:
+    """Print `renderable` with rich (terminal); with -o, write its plain text."""
+    if args.output is None:
+        from judge.console import stdout_console
+
+        stdout_console().print(renderable)
+        return
+    import io
+
+    from rich.console import Console
+
+    # Plain text with the [- -] {+ +} markers: a file has no colours.
+    console = Console(width=100, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    _write(args, console.export_text())
+
+
+def _write(args, text: str) -> None:
     from judge import files
     from judge.safe_text import one_line
 
-    if args.output is None:
-        if renderable is not None:
-            from judge.console import stdout_console
-
-            stdout_console().print(renderable)
-        else:
-            sys.stdout.write(text)
-        return
-    if renderable is not None:
-        import io
-
-        from rich.console import Console
-
-        # Plain text with the [- -] {+ +} markers: a file has no colours.
-        console = Console(width=100, record=True, file=io.StringIO(), color_system=None)
-        console.print(renderable)
-        text = console.export_text()
     try:
         written = files.write_atomically(Path(args.output).expanduser(), text)
     except files.WriteError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from judge.cli import EXIT_NOTHING_FOUND, NothingFound, UserError
@@ -378,12 +379,17 @@ def run_export(args) -> int:
 
     store = open_store(args.db)
     rulings = _all(store)
-    citation_of = str
+    citation_of: Callable[[str], str] = str
     if args.format == "markdown":
         from judge import context
 
         corpus = context.corpus()
-        citation_of = lambda i: corpus.get(i).citation if corpus.get(i) else i  # noqa: E731
+
+        def cited(entry_id: str) -> str:
+            entry = corpus.get(entry_id)
+            return entry.citation if entry else entry_id
+
+        citation_of = cited
     content = export(rulings, args.format, citation_of)
     if args.output:
         _not_the_log(args.output, store.path, "--output")

@@ -87,7 +87,7 @@ def _search(args, archive_url: str | None) -> int:
     if args.json:
         # What a game filter hid: named on every result ("elsewhere", as "inferred_game" is), or,
         # when the filter found nothing, listed itself, each marked "outside_filter".
-        hidden = [e.id for e in elsewhere] if hits else []
+        hidden_ids = [e.id for e in elsewhere] if hits else []
         print(
             json_text(
                 [
@@ -112,7 +112,7 @@ def _search(args, archive_url: str | None) -> int:
                         # (None for an entry of no game: a saved ruling that cites nothing)
                         "game_likelihood": search_view.likelihood_of(view, e.game),
                         "outside_filter": outside,
-                        "elsewhere": hidden if not outside else [],
+                        "elsewhere": hidden_ids if not outside else [],
                     }
                     | ({"edition": read_editions.get(e.doc)} if read_editions else {})
                     | ({"stages": [search_view.step_dict(s) for s in r.steps]} if args.explain else {})
@@ -137,6 +137,8 @@ def _search(args, archive_url: str | None) -> int:
     # Notes and suggestions can echo what the judge typed: Text, never markup.
     if from_event:
         from judge.corpus.documents import GAME_TITLES
+
+        assert game is not None, "from_event: the event's game filtered the search"
 
         console.print(Text(f"{GAME_TITLES[game]} only ($JUDGE_GAME); --game all searches every game", style="dim"))
     for note in result.notes:

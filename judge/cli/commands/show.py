@@ -47,6 +47,7 @@ def run(args) -> int:
         why = f" ({found.note})" if found.note else ""
         raise NothingFound(f"no entry {args.target!r}{why}" + (f"; nearest: {near}" if near else ""))
     corpus = found.corpus
+    assert corpus is not None, "resolve_as_of names the corpus the entry was read in"
     from judge.conflicts import present
 
     index = context.conflicts()

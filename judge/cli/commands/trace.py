@@ -51,17 +51,17 @@ def run(args) -> int:
         where = f"edition {edition}" if edition else f"any of the {read} editions of {spec.title}"
         raise NothingFound(f"no entry {entry_id} in {where}")
     if fmt == "json":
-        report_output.emit(args, fmt, json_text(result.to_dict(), indent=2) + "\n")
+        report_output.emit_text(args, json_text(result.to_dict(), indent=2) + "\n")
     elif fmt == "markdown":
         from judge.changes import render_markdown
 
-        report_output.emit(args, fmt, render_markdown.render_trace(result, spec.title))
+        report_output.emit_text(args, render_markdown.render_trace(result, spec.title))
     elif fmt == "html":
         from judge.changes import render_html
 
-        report_output.emit(args, fmt, render_html.render_trace(result, spec.title))
+        report_output.emit_text(args, render_html.render_trace(result, spec.title))
     else:
         from judge.changes import render_terminal
 
-        report_output.emit(args, fmt, None, render_terminal.trace_renderable(result, spec.title))
+        report_output.emit_renderable(args, render_terminal.trace_renderable(result, spec.title))
     return 0
