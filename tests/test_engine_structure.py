@@ -33,7 +33,7 @@ LAYERS = {
     "performing": 7,
     "mechanics": 10,
     "checks": 5,
-    "procedures": 9,
+    "procedures": 10,
     "instructions": 8,
     "play": 9,
     "coverage": 2,
