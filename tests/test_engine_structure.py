@@ -35,7 +35,7 @@ LAYERS = {
     "checks": 5,
     "procedures": 10,
     "instructions": 8,
-    "play": 9,
+    "play": 10,
     "coverage": 2,
     "scenarios": 4,
 }
