@@ -33,9 +33,9 @@ LAYERS = {
     "performing": 7,
     "mechanics": 10,
     "checks": 5,
-    "procedures": 9,
+    "procedures": 10,
     "instructions": 8,
-    "play": 9,
+    "play": 10,
     "coverage": 2,
     "scenarios": 4,
 }

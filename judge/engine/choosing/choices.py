@@ -80,7 +80,7 @@ CHOICE_KINDS: dict[str, ChoiceKind] = {
     "sleeper-wake": ChoiceKind("702.39b", "word", optional=True, declined="sleep"),
     "dominance": ChoiceKind("702.42b", "word", optional=True, declined="decline"),
     # policy C46's 510.2e reading: an Entity attacked by several unblocked attackers divides its damage
-    # among them as a blocker would (combat._strike_back)
+    # among them as a blocker would (combat_damage._strike_back)
     "duel-division": ChoiceKind(
         "510.2e", "divide", "lethal to each attacker in the order of the attacks, the rest to the last"
     ),

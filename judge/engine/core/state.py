@@ -302,7 +302,7 @@ class Trigger:
     effects: tuple[Effect, ...]
     label: str
     when: str = ""
-    targets: Sequence[str] = ()  # a tuple; a list for a Contagion trigger (combat.py)
+    targets: Sequence[str] = ()  # a tuple; a list for a Contagion trigger (combat_damage.py)
     target_kinds: tuple[str, ...] = ()  # targets its controller chooses as it is put on the stack (603.3)
     condition: dict | None = None  # an intervening "if" (603.4)
     cites: tuple[str, ...] = ()  # the rules of the keyword it comes from, cited as it resolves

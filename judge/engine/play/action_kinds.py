@@ -26,7 +26,15 @@ from judge.engine.core.events import event
 from judge.engine.core.state import PHASES, STEPS, GameState
 from judge.engine.mechanics import debts
 from judge.engine.play import activating, casting, coopt, passing, sealing, wards
-from judge.engine.procedures import attaching, combat, faces, immure, processions, zone_abilities
+from judge.engine.procedures import (
+    attaching,
+    combat_damage,
+    combat_declarations,
+    faces,
+    immure,
+    processions,
+    zone_abilities,
+)
 from judge.engine.reading.references import as_list, player, resolve_ref
 from judge.yamlio import one_of
 
@@ -496,13 +504,13 @@ def _activate(s: GameState, who, action: Activate, log: list) -> None:
 
 def _attack(s: GameState, who, action: Attack, log: list) -> None:
     decls = [(resolve_ref(s, attacker), resolve_ref(s, target)) for attacker, target in action.attack]
-    combat.declare_attackers(s, who, decls, log)
+    combat_declarations.declare_attackers(s, who, decls, log)
     priority.give_priority(s, s.active, log, ("508.3",))
 
 
 def _block(s: GameState, who, action: Block, log: list) -> None:
     decls = [(resolve_ref(s, blocker), resolve_ref(s, attacker)) for blocker, attacker in action.block]
-    combat.declare_blockers(s, who, decls, log)
+    combat_declarations.declare_blockers(s, who, decls, log)
     priority.give_priority(s, s.active, log, ("509.3",))
 
 
@@ -517,14 +525,14 @@ def _order(s: GameState, who, action: Order, log: list) -> None:
             "510.2c",
             "603.3",
         )
-    combat.set_order(s, who, ids, log)
+    combat_damage.set_order(s, who, ids, log)
     if s.damage_dealt:
         priority.give_priority(s, s.active, log, ("510.6",))
 
 
 def _assign(s: GameState, who, action: Assign, log: list) -> None:
     assignment = {resolve_ref(s, k): v for k, v in action.assign}
-    combat.set_assignment(s, who, assignment, log)
+    combat_damage.set_assignment(s, who, assignment, log)
     if s.damage_dealt:
         priority.give_priority(s, s.active, log, ("510.6",))
 

@@ -28,7 +28,7 @@ from judge.engine.core.events import question as question_event
 from judge.engine.core.state import GameState
 from judge.engine.play import passing
 from judge.engine.play.action_kinds import ACTIONS, acting_player, action_kind, read_action
-from judge.engine.procedures import combat
+from judge.engine.procedures import combat_damage
 
 __all__ = ["apply", "guarded", "action_kind", "waiting_choice", "answers_waiting"]
 
@@ -171,6 +171,6 @@ def _dispatch(s: GameState, action, log: list) -> None:
     if not spec.passes_first:
         s.checked = False  # any other action may change what the state-based checks read (117.5)
     if not spec.before_waiting_damage and passing.damage_waiting(s):
-        combat.deal_combat_damage(s, log)
+        combat_damage.deal_combat_damage(s, log)
         priority.give_priority(s, s.active, log)
     spec.handler(s, acting_player(s, form), form, log)

@@ -11,7 +11,7 @@ from judge.engine.core.errors import Refused
 from judge.engine.core.events import priority_event
 from judge.engine.core.state import GameState
 from judge.engine.play import resolve
-from judge.engine.procedures import combat, turn
+from judge.engine.procedures import combat_damage, turn
 
 
 def _next_after(s: GameState, holder: str | None) -> str:
@@ -87,7 +87,7 @@ def until(s: GameState, target, log: list) -> None:
         if s.game_over or (here == (phase, step) and (s.phase, s.step, s.active, s.round_index, len(s.stack)) != start):
             return
         if damage_waiting(s):
-            combat.deal_combat_damage(s, log)
+            combat_damage.deal_combat_damage(s, log)
             give_priority(s, s.active, log)
             continue
         if s.priority is None:  # as in all_pass: a defect, not a ruling

@@ -10,7 +10,7 @@ from judge.engine.core.state import HAND_SIZE, PHASES, STEPS, GameState
 from judge.engine.mechanics import contracts, dominance, reckoning, shelter, sleepers
 from judge.engine.performing import control, perform
 from judge.engine.performing.zones import move
-from judge.engine.procedures import combat, cycle, zone_abilities
+from judge.engine.procedures import combat_damage, cycle, zone_abilities
 from judge.engine.triggered import triggers
 
 ORDER = [(ph, st) for ph in PHASES for st in STEPS[ph]]
@@ -25,9 +25,9 @@ def position_name(s: GameState) -> str:
 def advance(s: GameState, log: list) -> None:
     """End the current step and begin the next one (or the next turn)."""
     if s.phase == "combat" and s.step == "end_of_combat":
-        combat.end_of_combat(s, log)
-    if (s.phase, s.step) == ("combat", "combat_damage") and combat.second_damage_step_due(s):
-        combat.begin_second_damage_step(s, log)
+        combat_damage.end_of_combat(s, log)
+    if (s.phase, s.step) == ("combat", "combat_damage") and combat_damage.second_damage_step_due(s):
+        combat_damage.begin_second_damage_step(s, log)
         if not s.game_over:
             priority.give_priority(s, s.active, log, ("510.6",))
         return
@@ -97,7 +97,7 @@ def begin_step(s: GameState, phase: str, step: str | None, log: list) -> None:
         triggers.fire_for_permanents(s, "end_step", active, log)
         triggers.fire_delayed(s, "end_step", log)
     if step == "combat_damage":
-        combat.begin_damage_step(s, log)
+        combat_damage.begin_damage_step(s, log)
         if s.game_over:
             return
     priority.give_priority(s, active, log)

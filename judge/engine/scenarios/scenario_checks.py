@@ -117,7 +117,7 @@ class ScenarioChecks(ObjectReader):
         given = action.get("targets")
         card = self.cards.get(self.objects[named].card if named in self.objects else named)
         if card is None or not isinstance(given, list) or (card.type == "Ritual" and not card.targets):
-            return  # (a Ritual with no printed kind binds to an Entity: casting.py checks it)
+            return  # (a Ritual with no printed kind binds to an Entity: cast_checks.py checks it)
         slots = len(card.targets)
         if len(given) > slots:
             self.fail(
