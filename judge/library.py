@@ -176,12 +176,8 @@ class Library:
                 key=lambda c: (c.title.lower(), c.doc),
             )
             return CardMatches(cards)
-        try:
-            from judge.search.cardnames import lookup  # deferred: start-up
-        except ImportError:  # no card-name matcher: the search layer's card: filter
-            with self._lock:
-                result = self.searcher.search(f'card:"{name}"', game=game, kind="card", limit=limit)
-            return CardMatches([e for e in (self.corpus.get(h.id) for h in result.hits) if e is not None])
+        from judge.search.cardnames import lookup  # deferred: start-up
+
         with self._lock:
             found = lookup(self.corpus, name, game)
         cards = list(found.cards)
