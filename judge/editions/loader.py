@@ -120,6 +120,7 @@ def _code_closure(start: tuple[str, ...], package: Path) -> dict[str, tuple[tupl
     parts and source, so writing it changes the key. A cheap scan of the text, not an AST walk
     (20 times slower at start-up): tests/test_cache_key.py holds the two equal."""
     files_by_name = {_module_name(parts): (parts, path) for parts, path in _files_under(package, _is_source)}
+    packages = {name for name, (parts, _path) in files_by_name.items() if parts[-1] == "__init__.py"}
     found: dict[str, tuple[tuple[str, ...], bytes]] = {}
     waiting = list(start)
     while waiting:
@@ -134,8 +135,9 @@ def _code_closure(start: tuple[str, ...], package: Path) -> dict[str, tuple[tupl
         with open(path, "rb") as fh:
             source = fh.read()
         found[name] = (parts, source)
-        here = name if parts[-1] == "__init__.py" else name.rpartition(".")[0]
-        waiting.extend(_imported(source, here, files_by_name))
+        waiting.extend(
+            _imported(source, name if name in packages else name.rpartition(".")[0], packages, files_by_name)
+        )
     return found
 
 
@@ -156,15 +158,26 @@ def _parents(name: str) -> list[str]:
     return [".".join(words[:n]) for n in range(1, len(words))]
 
 
-def _imported(source: bytes, here: str, files_by_name: dict) -> list[str]:
+def _imported(source: bytes, here: str, packages: set[str], files_by_name: dict) -> list[str]:
     """The judge modules the import statements of `source` name (`here`: its package, for
-    relative imports). `from judge.x import y` names judge.x, and judge.x.y when that is a module."""
+    relative imports): `from judge.x import y` names judge.x, and judge.x.y too when judge.x is
+    a package and that is a file (only a package has modules; y may also be a name its
+    __init__ defines). Each statement starts a line (or the lines a backslash continues)
+    holding the word "import"."""
     names: list[str] = []
-    for match in _import_statements(source):
+    at = source.find(b"import")
+    while at >= 0:
+        line = source.rfind(b"\n", 0, at) + 1
+        while source.endswith((b"\\\n", b"\\\r\n"), 0, line):  # the line continues the one before
+            line = source.rfind(b"\n", 0, line - 1) + 1
+        match = _IMPORT.match(source, line)
+        if match is None or match.end() <= at:
+            at = source.find(b"import", at + len(b"import"))
+            continue
+        at = source.find(b"import", match.end())
         origin, imported, plain = match.groups()
-        if plain is not None:
-            for item in _words(plain):
-                names.append(item.decode())
+        if plain is not None:  # import os, judge.x as y: judge.x
+            names.extend(word for word in map(bytes.decode, _words(plain)) if word.partition(".")[0] == "judge")
             continue
         module = origin.decode()
         if module.startswith("."):
@@ -172,28 +185,10 @@ def _imported(source: bytes, here: str, files_by_name: dict) -> list[str]:
             words = here.split(".")[: len(here.split(".")) - dots + 1]
             module = ".".join([*words, module[dots:]] if module[dots:] else words)
         names.append(module)
-        for item in _words(imported):
-            if f"{module}.{item.decode()}" in files_by_name:
-                names.append(f"{module}.{item.decode()}")
-    return [
-        name for name in names if name == "judge" or name.startswith("judge.")
-    ]  # not the os of `import os, judge.x`
-
-
-def _import_statements(source: bytes):
-    """The matches of _IMPORT in `source`, each at the start of a line (or of the lines a
-    backslash continues) that holds the word "import"."""
-    at = source.find(b"import")
-    while at >= 0:
-        line = source.rfind(b"\n", 0, at) + 1
-        while source.endswith((b"\\\n", b"\\\r\n"), 0, line):  # the line continues the one before
-            line = source.rfind(b"\n", 0, line - 1) + 1
-        match = _IMPORT.match(source, line)
-        if match and match.end() > at:
-            yield match
-            at = source.find(b"import", match.end())
-        else:
-            at = source.find(b"import", at + len(b"import"))
+        if module in packages:
+            inner = (f"{module}.{word.decode()}" for word in _words(imported))
+            names.extend(name for name in inner if name in files_by_name)
+    return names
 
 
 def _words(names: bytes) -> list[bytes]:
