@@ -86,7 +86,8 @@ def selected_editions() -> dict:
 
 
 def base_digest():
-    """A running digest of every data file and of the package code (what any parse depends on)."""
+    """A running digest of every data file, of judge's version and of the code that builds what
+    the key names (what any parse, and any cache kept under the key, depends on)."""
     # The interpreter too: a pickle is only read back by the Python that wrote it.
     digest = hashlib.sha256(f"format {CACHE_FORMAT} {sys.implementation.cache_tag}".encode())
     root = paths.data_root()
