@@ -2,7 +2,7 @@
 linked (the No Dawn card entries too), cached and signed like the main corpus.
 
 Its cache folder is `edition-<digest>` in the cache: the digest covers the data files, the
-package code and the edition's source checksum. Folders of older code or data are removed when
+code that builds a corpus (loader.base_digest) and the edition's source checksum. Folders of older code or data are removed when
 a new one is written (only folders judge marked as its own, see judge.cache_files).
 """
 
