@@ -43,15 +43,6 @@ def pytest_unconfigure(config):
     shutil.rmtree(_TMP)
 
 
-def pytest_xdist_auto_num_workers(config):
-    """What `-n auto` means here: two workers per usable core. Much of the suite waits rather than
-    computes (Chromium pages, `judge` subprocesses, a PostgreSQL cluster, Textual's pauses), so a
-    second worker per core fills those waits: on 2 cores the whole suite took 5 min 47 s with 4
-    workers against 6 min 45 s with 2 (docs/development/testing.md). PYTEST_XDIST_AUTO_NUM_WORKERS
-    still overrides it."""
-    return 2 * len(os.sched_getaffinity(0))
-
-
 # -- tests that need permission bits to bite (`@pytest.mark.permission_bits`) --------------------
 # Root reads and writes whatever a file's mode says, and CI runs as root; so there such a test runs
 # in a child pytest that has lost the two capabilities that override permission bits, from its

@@ -5,12 +5,8 @@ ranges in pyproject.toml, exact versions in constraints.txt."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
-import sys
 import tomllib
 
-import pytest
 from bundled import REPO
 from packaging.requirements import Requirement
 
@@ -81,32 +77,3 @@ def test_the_readme_examples_never_write_the_real_rulings_log():
     assert {w for w in writers if any(f"judge ruling {w}" in line for line in saves)} == set(writers)
     readme_blocks = re.findall(r"```sh\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), re.S)
     assert any("judge ruling save" in block for block in readme_blocks)  # the README still shows one
-
-
-@pytest.mark.slow
-def test_n_auto_starts_two_workers_per_usable_core():
-    """The README's `-n auto` means two workers per core here (tests/conftest.py says why)."""
-    cores = len(os.sched_getaffinity(0))
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")
-    }  # a worker's own settings, and an override of -n auto
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-n",
-            "auto",
-            "-p",
-            "no:cacheprovider",
-            "tests/test_ci_contract.py",
-            "-k",
-            "quick_start",
-        ],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert f"created: {2 * cores}/{2 * cores} workers" in done.stdout, done.stdout
