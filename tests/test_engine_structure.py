@@ -17,7 +17,8 @@ from judge.cards import vocabulary as V
 from judge.engine.choosing.choices import CHOICE_KINDS
 from judge.engine.core import keywords
 from judge.engine.instructions import effects
-from judge.engine.play.action_kinds import ACTIONS, Cast, Departure, Pass, read_action
+from judge.engine.play.action_forms import Cast, Departure, Pass
+from judge.engine.play.action_kinds import ACTIONS, read_action
 from judge.engine.triggered import triggers
 
 ENGINE_DIR = Path(judge.engine.__file__).parent
@@ -35,7 +36,7 @@ LAYERS = {
     "checks": 5,
     "procedures": 10,
     "instructions": 8,
-    "play": 10,
+    "play": 11,
     "coverage": 2,
     "scenarios": 4,
 }

@@ -2,8 +2,9 @@
 
     actions.py          apply(): one action in, refusals and engine errors out (never raises);
                         an action stopped at a choice waits, and an answer replays it (choosing/asking.py)
-    action_kinds.py     ACTIONS: every action kind — its form (a typed frozen dataclass: its keys),
-                        shape, references, handler; read_action builds the form
+    action_kinds.py     ACTIONS: every action kind — its form, shape, references, handler;
+                        read_action builds the form
+    action_forms.py     the forms: one typed frozen dataclass per action kind, its fields the keys
     passing.py          passing priority (117.3b, 117.4), `until`: the top of the game loop
     casting.py          casting spells (601, 710.2, 304.3, 601.11)
     cast_checks.py      what may be cast, Set or Fired now, and the legality of what a cast announces:

@@ -1,6 +1,6 @@
 """The action kinds of the scenario format (scenario-format.md, "Actions") in one table.
 
-Each kind has: its form, a frozen dataclass whose fields are the keys the action may carry (a
+Each kind has: its form (judge/engine/play/action_forms.py), a frozen dataclass whose fields are the keys the action may carry (a
 field's `key` metadata when the key is no Python name: `pass`), typed (references as str, counts
 as int, an optional key's field with its default); a `shape` check of the values as written (a
 Refused naming what is wrong: `apply` refuses with it, the scenario loader reports it with file
@@ -11,7 +11,7 @@ An action comes in as written (a mapping, or the word "pass"): `read_action` che
 shape, then builds its form. Scenarios, replays and the board keep the action as written — that is
 what they print and save; the handlers read the form's attributes.
 
-To add an action kind: write its form, its handler (and shape, if its values need more than
+To add an action kind: write its form (action_forms.py), its handler (and shape, if its values need more than
 references), add one `ActionKind` to ACTIONS, and document the addition in tests/scenarios/README.md.
 """
 
@@ -26,6 +26,35 @@ from judge.engine.core.events import event
 from judge.engine.core.state import PHASES, STEPS, GameState
 from judge.engine.mechanics import debts
 from judge.engine.play import activating, casting, coopt, passing, sealing, wards
+from judge.engine.play.action_forms import (
+    Activate,
+    Assign,
+    Attack,
+    Bleed,
+    Block,
+    Brew,
+    CallDebt,
+    Cast,
+    Choose,
+    Concede,
+    CoOpt,
+    Depart,
+    Drain,
+    Exhume,
+    Fire,
+    Immure,
+    Order,
+    Pass,
+    Prefer,
+    Sacrifice,
+    Seal,
+    SetPower,
+    SetTrap,
+    Spring,
+    TurnFaceUp,
+    Until,
+    Wield,
+)
 from judge.engine.procedures import (
     attaching,
     combat_damage,
@@ -35,7 +64,7 @@ from judge.engine.procedures import (
     processions,
     zone_abilities,
 )
-from judge.engine.reading.references import as_list, player, resolve_ref
+from judge.engine.reading.references import player, resolve_ref
 from judge.yamlio import one_of
 
 
@@ -61,245 +90,6 @@ class ActionKind:
         object.__setattr__(self, "reading", reading)
         object.__setattr__(self, "keys", frozenset(key for key, _, _ in reading))
         object.__setattr__(self, "needs_player", needs)
-
-
-# -- forms -----------------------------------------------------------------------------------
-def _ref_list(value) -> tuple[str, ...]:
-    return tuple(str(r) for r in as_list(value))
-
-
-class WrittenName(str):
-    """A player's name written as some other scalar (`player: 5`): the str it reads as (a player
-    named "5"), shown as written — `references.player` refuses an unknown name with its repr."""
-
-    written: object
-
-    def __new__(cls, written: object) -> WrittenName:
-        name = super().__new__(cls, written)
-        name.written = written
-        return name
-
-    def __repr__(self) -> str:
-        return repr(self.written)
-
-
-def _name(value) -> str:
-    return value if type(value) is str else WrittenName(value)
-
-
-def _key(read: Callable | None = None, key: str | None = None, **default):
-    """A form's field: `read` turns the value as written (its shape checked) into the field's
-    type; `key` is the action's key when it is not the field's name."""
-    metadata = {k: v for k, v in (("read", read), ("key", key)) if v is not None}
-    return field(metadata=metadata, **default)
-
-
-def _ref(**default):
-    return _key(str, **default)
-
-
-def _player(**default):
-    return _key(_name, **default)
-
-
-def _refs(**default):
-    return _key(_ref_list, **default)
-
-
-def _pairs(first: str, second: str):
-    return _key(lambda value: tuple((str(d[first]), str(d[second])) for d in as_list(value)))
-
-
-@dataclass(frozen=True)
-class Departure:
-    to: str  # the Haven the Procession departs to
-    pieces: tuple[str, ...]  # its pieces: the master (processions.MASTER) and decoys
-
-
-def _departure(value) -> Departure:
-    return Departure(str(value["to"]), _ref_list(value["pieces"]))
-
-
-@dataclass(frozen=True)
-class Cast:
-    player: str = _player()
-    cast: str = _ref()
-    targets: tuple[str, ...] = _refs(default=())
-    x: int | None = None
-    pay: dict[str, int] | None = None  # {pool, master}: how much of the cost each pays
-    tribute: bool = False
-    recall: bool = False
-    modes: tuple[int, ...] | None = _key(tuple, default=None)
-    entwine: bool = False
-    decree: tuple[str, ...] = _refs(default=())
-    synthesis: bool = False
-    masquerade: bool = False
-    transmute: bool = False
-    despoil: tuple[str, ...] = _refs(default=())
-    muster: tuple[str, ...] = _refs(default=())
-
-
-@dataclass(frozen=True)
-class SetPower:
-    player: str = _player()
-    set: str = _ref()
-
-
-@dataclass(frozen=True)
-class Fire:
-    player: str = _player()
-    fire: str = _ref()
-    targets: tuple[str, ...] = _refs(default=())
-
-
-@dataclass(frozen=True)
-class Activate:
-    player: str = _player()
-    activate: str = _ref()
-    ability: int = 1
-    targets: tuple[str, ...] = _refs(default=())
-
-
-@dataclass(frozen=True)
-class Seal:
-    player: str = _player()
-    seal: tuple[str, ...] = _refs()
-    pit_marked: tuple[str, ...] = _refs(default=())
-
-
-@dataclass(frozen=True)
-class Drain:
-    player: str = _player()
-    drain: str = _ref()
-
-
-@dataclass(frozen=True)
-class Sacrifice:
-    player: str = _player()
-    sacrifice: str = _ref()
-
-
-@dataclass(frozen=True)
-class Attack:
-    player: str = _player()
-    attack: tuple[tuple[str, str], ...] = _pairs("attacker", "target")  # (attacker, target) each
-
-
-@dataclass(frozen=True)
-class Block:
-    player: str = _player()
-    block: tuple[tuple[str, str], ...] = _pairs("blocker", "attacker")  # (blocker, attacker) each
-
-
-@dataclass(frozen=True)
-class Order:
-    player: str = _player()
-    order: tuple[str, ...] = _refs()
-
-
-@dataclass(frozen=True)
-class Assign:
-    player: str = _player()
-    assign: tuple[tuple[str, int], ...] = _key(lambda value: tuple((str(k), v) for k, v in value.items()))
-
-
-@dataclass(frozen=True)
-class Choose:
-    player: str = _player()
-    choose: object = _key()  # the answer as written: choices.read judges it against the choice waiting
-
-
-@dataclass(frozen=True)
-class Until:
-    until: dict[str, str]  # {phase, step}: a point of the turn (its shape checks it is one)
-
-
-@dataclass(frozen=True)
-class Concede:
-    player: str = _player()
-    concede: object = _key()  # (`concede: true`)
-
-
-@dataclass(frozen=True)
-class Spring:
-    player: str = _player()
-    spring: str = _ref()
-    attacker: str = _ref()
-
-
-@dataclass(frozen=True)
-class Prefer:
-    player: str = _player()
-    prefer: tuple[str, ...] = _refs()
-
-
-@dataclass(frozen=True)
-class TurnFaceUp:
-    player: str = _player()
-    turn_face_up: str = _ref()
-
-
-@dataclass(frozen=True)
-class SetTrap:
-    player: str = _player()
-    set_trap: str = _ref()
-    haven: str = _ref()
-
-
-@dataclass(frozen=True)
-class Brew:
-    player: str = _player()
-    brew: tuple[str, ...] = _refs()
-
-
-@dataclass(frozen=True)
-class Depart:
-    player: str = _player()
-    depart: Departure = _key(_departure)
-
-
-@dataclass(frozen=True)
-class CoOpt:
-    player: str = _player()
-    co_opt: str = _ref()
-
-
-@dataclass(frozen=True)
-class Wield:
-    player: str = _player()
-    wield: str = _ref()
-    to: str = _ref()
-
-
-@dataclass(frozen=True)
-class Exhume:
-    player: str = _player()
-    exhume: str = _ref()
-
-
-@dataclass(frozen=True)
-class Bleed:
-    player: str = _player()
-    bleed: str = _ref()
-
-
-@dataclass(frozen=True)
-class Immure:
-    player: str = _player()
-    immure: str = _ref()
-    entity: str = _ref()
-
-
-@dataclass(frozen=True)
-class CallDebt:
-    player: str = _player()
-    call_debt: str = _player()  # the debtor
-
-
-@dataclass(frozen=True)
-class Pass:
-    player: str | None = _player(default=None)  # none: every player passes
-    passes: bool = _key(key="pass", default=True)
 
 
 # -- shapes ----------------------------------------------------------------------------------
